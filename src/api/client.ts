@@ -1,0 +1,71 @@
+import type * as z from 'zod/mini'
+import { ApiError, NetworkError, RateLimitedError, ResponseShapeError } from '../errors/ApiError'
+import type { Priority, RateLimiter } from '../rateLimit/rateLimiter'
+import { errorEnvelope } from './schemas'
+
+export type ApiClientOptions = {
+  apiBase: string
+  limiter: RateLimiter
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+export type ApiClient = {
+  post<S extends z.ZodMiniType>(
+    path: string,
+    body: unknown,
+    response: S,
+    priority?: Priority,
+  ): Promise<z.infer<S>>
+}
+
+/** Every widget-path call goes through here, and so through the one rate limiter. */
+export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, timeoutMs = 15_000 }: ApiClientOptions): ApiClient {
+  const base = apiBase.replace(/\/+$/, '')
+  return {
+    post(path, body, response, priority = 'user') {
+      return limiter.schedule(async () => {
+        const controller = new AbortController()
+        const timer = setTimeout(() => controller.abort(), timeoutMs)
+        let res: Response
+        try {
+          res = await fetchFn(base + path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: controller.signal,
+            credentials: 'omit',
+          })
+        } catch (cause) {
+          throw new NetworkError(cause)
+        } finally {
+          clearTimeout(timer)
+        }
+        const json = await res.json().catch(() => undefined)
+        if (!res.ok) throw errorFrom(res, json)
+        const parsed = response.safeParse(json)
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          throw new ResponseShapeError(path, issue?.path.join('.') ?? '', issue?.message ?? 'invalid')
+        }
+        return parsed.data
+      }, priority)
+    },
+  }
+}
+
+function errorFrom(res: Response, json: unknown): ApiError {
+  const envelope = errorEnvelope.safeParse(json)
+  const message = envelope.success ? envelope.data.error.message : ''
+  if (res.status === 429) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
+  if (envelope.success) return new ApiError(res.status, envelope.data.error.code, message)
+  return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')
+}
+
+/** Retry-After is seconds or an HTTP date; anything else is ignored. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}

@@ -1,0 +1,127 @@
+// The embedding's configuration: query parameters of the hosted page (or the iframe's URL).
+import * as z from 'zod/mini'
+import { address } from '../api/schemas'
+
+const httpUrl = z.string().check(
+  z.refine((s) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(s).protocol)
+    } catch {
+      return false
+    }
+  }, 'must be an http(s) address'),
+)
+
+const chain = z.object({
+  id: z.number().check(z.int(), z.positive()),
+  name: z.string().check(z.minLength(1)),
+  rpcUrl: z.optional(httpUrl),
+  explorerUrl: z.optional(httpUrl),
+  nativeSymbol: z.optional(z.string()),
+})
+export type ChainConfig = z.infer<typeof chain>
+
+const token = z.object({
+  chainId: z.number().check(z.int(), z.positive()),
+  token: address,
+  symbol: z.string().check(z.minLength(1), z.maxLength(12)),
+  decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
+})
+export type TokenConfig = z.infer<typeof token>
+
+const destination = z.object({
+  ...token.shape,
+  address: z.optional(address),
+})
+export type DestinationConfig = z.infer<typeof destination>
+
+export const flows = ['deposit'] as const
+export type Flow = (typeof flows)[number]
+
+const config = z.object({
+  flow: z.optional(z.enum(flows)),
+  apiBase: httpUrl,
+  sandbox: z.boolean(),
+  locale: z.string(),
+  chains: z.array(chain).check(z.minLength(1)),
+  sources: z.array(token).check(z.minLength(1)),
+  destination: z.optional(destination),
+  /** Shown for the default destination (the service's Arbitrum settlement), not sent. */
+  defaultDestination: token,
+})
+export type WidgetConfig = z.infer<typeof config>
+
+const defaultChains: ChainConfig[] = [
+  { id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org', explorerUrl: 'https://basescan.org', nativeSymbol: 'ETH' },
+  { id: 42161, name: 'Arbitrum', rpcUrl: 'https://arb1.arbitrum.io/rpc', explorerUrl: 'https://arbiscan.io', nativeSymbol: 'ETH' },
+]
+const defaultSources: TokenConfig[] = [
+  { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
+]
+const arbitrumUsdc: TokenConfig = {
+  chainId: 42161,
+  token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+  symbol: 'USDC',
+  decimals: 6,
+}
+
+export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; problem: string }
+
+export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {
+  const params = new URLSearchParams(search)
+  const json = (name: string) => {
+    const raw = params.get(name)
+    if (raw === null) return undefined
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return Symbol.for(`bad json in ${name}`)
+    }
+  }
+  const apiBase = params.get('apiBase') ?? ''
+  const chains: ChainConfig[] | undefined = json('chains')
+  const destinationJson = json('destination')
+  const candidate = {
+    flow: params.get('flow') ?? undefined,
+    apiBase,
+    sandbox: params.get('sandbox') === '1' || isSandboxApi(apiBase),
+    locale: params.get('locale') ?? navigatorLanguage,
+    chains: Array.isArray(chains) ? mergeChains(chains) : (chains ?? defaultChains),
+    sources: json('sources') ?? defaultSources,
+    destination: destinationJson,
+    defaultDestination: arbitrumUsdc,
+  }
+  const parsed = config.safeParse(candidate)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
+  }
+  try {
+    new Intl.NumberFormat(parsed.data.locale)
+  } catch {
+    parsed.data.locale = 'en'
+  }
+  return { ok: true, config: parsed.data }
+}
+
+function mergeChains(given: ChainConfig[]): ChainConfig[] {
+  const ids = new Set(given.map((c) => c?.id))
+  return [...given, ...defaultChains.filter((c) => !ids.has(c.id))]
+}
+
+export function isSandboxApi(apiBase: string): boolean {
+  try {
+    const host = new URL(apiBase).hostname
+    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || /(^|\.)sandbox\./.test(host)
+  } catch {
+    return false
+  }
+}
+
+export function chainOf(config: WidgetConfig, id: number): ChainConfig {
+  return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
+}
+
+export function explorerTxUrl(chain: ChainConfig, hash: string): string | undefined {
+  return chain.explorerUrl ? `${chain.explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : undefined
+}

@@ -1,0 +1,18 @@
+// One place maps any failure to what the buyer reads: a catalog key, plus the code for support.
+import type { Problem } from '../flows/deposit/machine'
+import { ApiError, NetworkError, ResponseShapeError } from './ApiError'
+
+export function describeError(error: unknown): Problem {
+  if (error instanceof ApiError) {
+    const code = error.code
+    if (code === 'no_route') return { key: 'quote.noRoute', code }
+    if (code === 'chain_not_allowed') return { key: 'error.chainNotAllowed', code }
+    if (code === 'invalid_request') return { key: 'error.invalid', code, detail: error.serverMessage }
+    if (code === 'upstream_error' || error.status === 502) return { key: 'error.upstream', code }
+    if (error.status >= 500) return { key: 'error.server', code }
+    return { key: 'error.unknown', code, detail: error.serverMessage }
+  }
+  if (error instanceof NetworkError) return { key: 'error.network' }
+  if (error instanceof ResponseShapeError) return { key: 'error.shape', detail: error.details }
+  return { key: 'error.unknown' }
+}

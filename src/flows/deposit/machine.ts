@@ -1,0 +1,275 @@
+// The crypto deposit as data: a pure transition function. No I/O, no timers, no DOM.
+import type { DepositQuote } from '../../api/schemas'
+import type { WalletProblem } from '../../errors/WalletError'
+import type { MessageKey } from '../../i18n/i18n'
+import { type AmountProblem, parseAmount } from '../../lib/decimal'
+
+export type WalletInfo = { id: string; name: string; icon?: string; rdns: string }
+
+/** What the buyer is told about a failure: a catalog key, and the service's code for support. */
+export type Problem = { key: MessageKey; code?: string; detail?: string }
+
+export type Form = { amount: string; source: number }
+export type Session = { wallet: WalletInfo; account: string }
+
+export type QuoteSummary = {
+  amountIn: string
+  amountOut: string
+  fee: string
+  sourceChainId: number
+  destChainId: number
+  sourceSymbol: string
+  destSymbol: string
+}
+
+export type ReceiptSummary = {
+  txHash: string
+  logs: Array<{ address: string; topics: string[] }>
+}
+
+/** Everything needed to follow a sent deposit; persisted, so it holds no personal data. */
+export type Tracking = {
+  provider: string
+  chainId: number
+  txHash: string
+  walletRdns?: string
+  summary: QuoteSummary
+  createdAt: number
+  approvalHash?: string
+  originHash?: string
+  deliveredHash?: string
+}
+
+export type SendStep = 'idle' | 'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending'
+
+export type Notice =
+  | { kind: 'wallet'; problem: WalletProblem }
+  | { kind: 'wrongChain' }
+  | { kind: 'insufficient'; balance: string }
+  | { kind: 'insufficientGas' }
+  | { kind: 'refreshed' }
+
+export type FormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'api'; problem: Problem }
+
+export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted'
+
+export type DepositState =
+  | { tag: 'discovering'; form: Form }
+  | { tag: 'wallets'; form: Form; wallets: WalletInfo[]; problem?: WalletProblem | 'noAccount' }
+  | { tag: 'connecting'; form: Form; wallets: WalletInfo[]; wallet: WalletInfo }
+  | { tag: 'form'; form: Form; session: Session; error?: FormError }
+  | { tag: 'quoting'; form: Form; session: Session; amount: string; requote: boolean }
+  | {
+      tag: 'quote'
+      form: Form
+      session: Session
+      amount: string
+      quote: DepositQuote
+      quotedAt: number
+      step: SendStep
+      approvalHash?: string
+      notice?: Notice
+    }
+  | {
+      tag: 'tracking'
+      tracking: Tracking
+      phase: 'confirming' | 'delivering'
+      replaced?: boolean
+      waiting?: boolean
+      problem?: Problem
+      attempt: number
+      session?: Session
+    }
+  | { tag: 'result'; outcome: Outcome; tracking: Tracking; session?: Session }
+
+export type DepositEvent =
+  | { type: 'WALLETS'; wallets: WalletInfo[] }
+  | { type: 'CHOOSE_WALLET'; wallet: WalletInfo }
+  | { type: 'CONNECTED'; account: string }
+  | { type: 'CONNECT_FAILED'; problem: WalletProblem | 'noAccount' }
+  | { type: 'RESCAN' }
+  | { type: 'CHANGE_WALLET' }
+  | { type: 'EDIT'; amount?: string; source?: number }
+  | { type: 'SUBMIT' }
+  | { type: 'QUOTED'; quote: DepositQuote; at: number }
+  | { type: 'QUOTE_FAILED'; problem: Problem }
+  | { type: 'QUOTE_EXPIRED' }
+  | { type: 'BACK' }
+  | { type: 'CONFIRM' }
+  | { type: 'STEP'; step: Exclude<SendStep, 'idle'>; approvalHash?: string }
+  | { type: 'BLOCKED'; notice: Notice }
+  | { type: 'SENT'; tracking: Tracking }
+  | { type: 'RECEIPT'; success: boolean }
+  | { type: 'REPLACED'; reason: 'repriced' | 'replaced' | 'cancelled'; txHash: string }
+  | { type: 'STATUS'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
+  | { type: 'WAITING'; waiting: boolean }
+  | { type: 'TRACK_ERROR'; problem: Problem }
+  | { type: 'RETRY_TRACK' }
+  | { type: 'RESTART' }
+
+export type MachineContext = {
+  /** Decimals of each configured source token, by index. */
+  sourceDecimals: number[]
+  decimalMark: '.' | ','
+}
+
+export const emptyForm: Form = { amount: '', source: 0 }
+
+export function initialState(resume?: Tracking): DepositState {
+  return resume
+    ? { tag: 'tracking', tracking: resume, phase: 'confirming', attempt: 0 }
+    : { tag: 'discovering', form: emptyForm }
+}
+
+export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
+  switch (state.tag) {
+    case 'discovering':
+    case 'wallets':
+      if (event.type === 'WALLETS') return { tag: 'wallets', form: state.form, wallets: event.wallets, problem: state.tag === 'wallets' ? state.problem : undefined }
+      if (event.type === 'RESCAN') return { tag: 'discovering', form: state.form }
+      if (event.type === 'CHOOSE_WALLET' && state.tag === 'wallets') {
+        return { tag: 'connecting', form: state.form, wallets: state.wallets, wallet: event.wallet }
+      }
+      return state
+
+    case 'connecting':
+      if (event.type === 'CONNECTED') {
+        return { tag: 'form', form: state.form, session: { wallet: state.wallet, account: event.account } }
+      }
+      if (event.type === 'CONNECT_FAILED') {
+        return { tag: 'wallets', form: state.form, wallets: state.wallets, problem: event.problem }
+      }
+      if (event.type === 'BACK') return { tag: 'wallets', form: state.form, wallets: state.wallets }
+      return state
+
+    case 'form':
+      if (event.type === 'EDIT') {
+        const form = {
+          amount: event.amount ?? state.form.amount,
+          source: event.source ?? state.form.source,
+        }
+        return { ...state, form, error: undefined }
+      }
+      if (event.type === 'SUBMIT') {
+        const decimals = ctx.sourceDecimals[state.form.source] ?? 0
+        const parsed = parseAmount(state.form.amount, decimals, ctx.decimalMark)
+        if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+        return { tag: 'quoting', form: state.form, session: state.session, amount: parsed.value, requote: false }
+      }
+      if (event.type === 'CHANGE_WALLET') return { tag: 'discovering', form: state.form }
+      return state
+
+    case 'quoting':
+      if (event.type === 'QUOTED') {
+        return {
+          tag: 'quote',
+          form: state.form,
+          session: state.session,
+          amount: state.amount,
+          quote: event.quote,
+          quotedAt: event.at,
+          step: 'idle',
+          notice: state.requote ? { kind: 'refreshed' } : undefined,
+        }
+      }
+      if (event.type === 'QUOTE_FAILED') {
+        return { tag: 'form', form: state.form, session: state.session, error: { kind: 'api', problem: event.problem } }
+      }
+      if (event.type === 'BACK') return { tag: 'form', form: state.form, session: state.session }
+      return state
+
+    case 'quote':
+      return quoteTransition(state, event)
+
+    case 'tracking':
+      return trackingTransition(state, event)
+
+    case 'result':
+      if (event.type === 'RESTART') {
+        return state.session
+          ? { tag: 'form', form: emptyForm, session: state.session }
+          : { tag: 'discovering', form: emptyForm }
+      }
+      return state
+  }
+}
+
+type QuoteState = Extract<DepositState, { tag: 'quote' }>
+
+function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
+  const idle = state.step === 'idle'
+  switch (event.type) {
+    case 'QUOTE_EXPIRED':
+      // Never re-price under a buyer who is mid-way through signing.
+      return idle
+        ? { tag: 'quoting', form: state.form, session: state.session, amount: state.amount, requote: true }
+        : state
+    case 'BACK':
+      return idle ? { tag: 'form', form: state.form, session: state.session } : state
+    case 'CONFIRM':
+      return idle ? { ...state, step: 'checking', notice: undefined } : state
+    case 'STEP':
+      return idle ? state : { ...state, step: event.step, approvalHash: event.approvalHash ?? state.approvalHash }
+    case 'BLOCKED':
+      return idle ? state : { ...state, step: 'idle', notice: event.notice }
+    case 'SENT':
+      return idle
+        ? state
+        : { tag: 'tracking', tracking: event.tracking, phase: 'confirming', attempt: 0, session: state.session }
+    default:
+      return state
+  }
+}
+
+type TrackingState = Extract<DepositState, { tag: 'tracking' }>
+
+function trackingTransition(state: TrackingState, event: DepositEvent): DepositState {
+  switch (event.type) {
+    case 'RECEIPT':
+      if (state.phase !== 'confirming') return state
+      return event.success
+        ? { ...state, phase: 'delivering', problem: undefined }
+        : { tag: 'result', outcome: 'reverted', tracking: state.tracking, session: state.session }
+    case 'REPLACED':
+      if (state.phase !== 'confirming') return state
+      if (event.reason === 'repriced') {
+        return { ...state, tracking: { ...state.tracking, txHash: event.txHash }, replaced: true }
+      }
+      return { tag: 'result', outcome: 'cancelled', tracking: state.tracking, session: state.session }
+    case 'STATUS': {
+      if (state.phase !== 'delivering') return state
+      const tracking = {
+        ...state.tracking,
+        originHash: event.origin ?? state.tracking.originHash,
+        deliveredHash: event.delivered ?? state.tracking.deliveredHash,
+      }
+      if (event.status === 'pending') return { ...state, tracking, waiting: false, problem: undefined }
+      return { tag: 'result', outcome: event.status, tracking, session: state.session }
+    }
+    case 'WAITING':
+      return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
+    case 'TRACK_ERROR':
+      return { ...state, problem: event.problem, waiting: false }
+    case 'RETRY_TRACK':
+      return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
+    default:
+      return state
+  }
+}
+
+/** Which step of four the header shows. */
+export function stepOf(state: DepositState): number {
+  switch (state.tag) {
+    case 'discovering':
+    case 'wallets':
+    case 'connecting':
+      return 1
+    case 'form':
+    case 'quoting':
+      return 2
+    case 'quote':
+      return 3
+    default:
+      return 4
+  }
+}

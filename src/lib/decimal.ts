@@ -1,0 +1,98 @@
+// Money stays a decimal string end to end; conversions go through bigint, never floats.
+
+export type AmountProblem = 'empty' | 'format' | 'negative' | 'zero' | 'decimals'
+
+export type AmountResult =
+  | { ok: true; value: string }
+  | { ok: false; problem: AmountProblem }
+
+const PLAIN = /^\d*(?:\.\d*)?$/
+
+/**
+ * Parses what a buyer typed. Rules, in order:
+ * surrounding spaces are trimmed; a comma is the decimal mark only when `decimalMark` is ','
+ * (it is never a thousands separator); a leading '-' is `negative`; anything but digits and one
+ * decimal mark (exponents, spaces, letters, a bare '.') is `format`; more fraction digits than
+ * `maxDecimals` is `decimals`; zero is `zero`. The value is normalised: no leading zeros, no
+ * trailing fraction zeros, no trailing dot ("007.50" → "7.5", ".5" → "0.5").
+ */
+export function parseAmount(input: string, maxDecimals: number, decimalMark: '.' | ',' = '.'): AmountResult {
+  let text = input.trim()
+  if (text === '') return { ok: false, problem: 'empty' }
+  if (text.startsWith('-')) return { ok: false, problem: 'negative' }
+  if (decimalMark === ',') {
+    if (text.includes('.') && text.includes(',')) return { ok: false, problem: 'format' }
+    text = text.replace(',', '.')
+  }
+  if (!PLAIN.test(text) || text === '.') return { ok: false, problem: 'format' }
+  const [whole = '', fraction = ''] = text.split('.')
+  const trimmedFraction = fraction.replace(/0+$/, '')
+  if (fraction.length > maxDecimals && trimmedFraction.length > maxDecimals) {
+    return { ok: false, problem: 'decimals' }
+  }
+  const value = normalise(whole, trimmedFraction)
+  if (value === '0') return { ok: false, problem: 'zero' }
+  return { ok: true, value }
+}
+
+function normalise(whole: string, fraction: string): string {
+  const w = whole.replace(/^0+(?=\d)/, '') || '0'
+  return fraction ? `${w}.${fraction}` : w
+}
+
+const CANONICAL = /^\d+(?:\.\d+)?$/
+
+export function isDecimalString(value: string): boolean {
+  return CANONICAL.test(value)
+}
+
+/** "25.5" with 6 decimals → 25500000n. Throws on a non-decimal or over-precise value. */
+export function toBaseUnits(value: string, decimals: number): bigint {
+  if (!CANONICAL.test(value)) throw new Error(`not a decimal string: ${value}`)
+  const [whole, fraction = ''] = value.split('.')
+  const trimmed = fraction.replace(/0+$/, '')
+  if (trimmed.length > decimals) throw new Error(`more than ${decimals} decimals: ${value}`)
+  return BigInt(whole + trimmed.padEnd(decimals, '0'))
+}
+
+/** 25500000n with 6 decimals → "25.5". */
+export function fromBaseUnits(units: bigint, decimals: number): string {
+  const negative = units < 0n
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return (negative ? '-' : '') + (fraction ? `${whole}.${fraction}` : whole)
+}
+
+/** Compares two decimal strings exactly: -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const scale = Math.max(fractionLength(a), fractionLength(b))
+  const x = toBaseUnits(a, scale)
+  const y = toBaseUnits(b, scale)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+function fractionLength(value: string): number {
+  const dot = value.indexOf('.')
+  return dot < 0 ? 0 : value.length - dot - 1
+}
+
+/**
+ * Formats a decimal string for a locale without passing through a float: Intl.NumberFormat
+ * accepts numeric strings and keeps their precision. Trailing zeros are trimmed for display.
+ */
+export function formatAmount(value: string, locale: string, currency?: string): string {
+  const trimmed = value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value
+  const format = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: Math.min(fractionLength(trimmed), 100),
+  })
+  const text = format.format(trimmed as unknown as number)
+  return currency ? `${text} ${currency}` : text
+}
+
+/** The decimal mark of a locale, for amount inputs. */
+export function decimalMarkOf(locale: string): '.' | ',' {
+  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')
+  return part?.value === ',' ? ',' : '.'
+}

@@ -1,0 +1,200 @@
+// One limiter for every widget-path call: at most `limit` requests in any rolling `windowMs`.
+// A slot is held from the moment a request leaves until `windowMs` after its answer came back,
+// so the service, which counts arrivals, can never see more than `limit` in its own window.
+import { RateLimitedError } from '../errors/ApiError'
+
+export type Priority = 'user' | 'poll'
+
+export type Clock = {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(id: unknown): void
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+}
+
+/** Slots shared with other pages of the same origin (the service limits per IP, not per page). */
+export type SlotStore = {
+  read(): Array<[string, number]>
+  write(slots: Array<[string, number]>): void
+}
+
+export type LimiterStatus = { waiting: boolean; retries: number }
+
+export type RateLimiterOptions = {
+  limit?: number
+  windowMs?: number
+  /** Extra distance kept from the service's window, for clock and network jitter. */
+  marginMs?: number
+  /** How long an unanswered request is assumed to hold its slot. */
+  inFlightHoldMs?: number
+  clock?: Clock
+  store?: SlotStore
+  random?: () => number
+  /** Polls wait while this says so (the page is hidden). */
+  pollsPaused?: () => boolean
+  backoffBaseMs?: number
+  backoffMaxMs?: number
+}
+
+type Task = { run: () => Promise<unknown>; priority: Priority; resolve(v: unknown): void; reject(e: unknown): void }
+
+export type RateLimiter = {
+  schedule<T>(run: () => Promise<T>, priority?: Priority): Promise<T>
+  /** Re-check the queue (after the page became visible again). */
+  wake(): void
+  status(): LimiterStatus
+  subscribe(listener: (status: LimiterStatus) => void): () => void
+}
+
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const {
+    limit = 5,
+    windowMs = 10_000,
+    marginMs = 300,
+    inFlightHoldMs = 30_000,
+    clock = systemClock,
+    store,
+    random = Math.random,
+    pollsPaused = () => false,
+    backoffBaseMs = 1_000,
+    backoffMaxMs = 30_000,
+  } = options
+
+  const queue: Task[] = []
+  let local: Array<[string, number]> = []
+  let pausedUntil = 0
+  let attempt = 0
+  let timer: unknown
+  let timerAt = Infinity
+  let status: LimiterStatus = { waiting: false, retries: 0 }
+  const listeners = new Set<(status: LimiterStatus) => void>()
+  let seq = 0
+  const pageId = Math.floor(random() * 1e9).toString(36)
+
+  function slots(now: number): Array<[string, number]> {
+    const shared = store?.read() ?? []
+    const merged = new Map<string, number>(shared)
+    for (const [id, until] of local) merged.set(id, until)
+    return [...merged].filter(([, until]) => until > now)
+  }
+
+  function hold(id: string, until: number) {
+    const now = clock.now()
+    local = local.filter(([key, u]) => key !== id && u > now)
+    local.push([id, until])
+    if (store) {
+      const shared = store.read().filter(([key, u]) => key !== id && u > now)
+      shared.push([id, until])
+      store.write(shared)
+    }
+  }
+
+  function setStatus(next: LimiterStatus) {
+    if (next.waiting === status.waiting && next.retries === status.retries) return
+    status = next
+    for (const listener of listeners) listener(status)
+  }
+
+  function wakeAt(at: number) {
+    if (timer !== undefined && timerAt <= at) return
+    if (timer !== undefined) clock.clearTimeout(timer)
+    timerAt = at
+    timer = clock.setTimeout(() => {
+      timer = undefined
+      timerAt = Infinity
+      pump()
+    }, Math.max(0, at - clock.now()))
+  }
+
+  function next(): Task | undefined {
+    const user = queue.findIndex((t) => t.priority === 'user')
+    if (user >= 0) return queue.splice(user, 1)[0]
+    if (pollsPaused()) return undefined
+    return queue.shift()
+  }
+
+  function pump() {
+    for (;;) {
+      const now = clock.now()
+      if (queue.length === 0) return
+      if (now < pausedUntil) return wakeAt(pausedUntil)
+      const busy = slots(now)
+      if (busy.length >= limit) {
+        setStatus({ ...status, waiting: status.waiting || queue.some((t) => t.priority === 'user') })
+        return wakeAt(Math.min(...busy.map(([, until]) => until)))
+      }
+      const task = next()
+      if (!task) return
+      start(task)
+    }
+  }
+
+  function start(task: Task) {
+    const id = `${pageId}.${seq++}`
+    hold(id, clock.now() + inFlightHoldMs + windowMs)
+    task.run().then(
+      (value) => {
+        hold(id, clock.now() + windowMs + marginMs)
+        attempt = 0
+        setStatus({ waiting: false, retries: status.retries })
+        task.resolve(value)
+        pump()
+      },
+      (error) => {
+        hold(id, clock.now() + windowMs + marginMs)
+        if (error instanceof RateLimitedError) {
+          const jitter = 0.5 + random() * 0.5
+          const backoff = Math.min(backoffMaxMs, backoffBaseMs * 2 ** attempt) * jitter
+          pausedUntil = clock.now() + (error.retryAfterMs ?? backoff)
+          attempt++
+          queue.unshift(task)
+          setStatus({ waiting: true, retries: status.retries + 1 })
+        } else {
+          task.reject(error)
+        }
+        pump()
+      },
+    )
+  }
+
+  return {
+    schedule<T>(run: () => Promise<T>, priority: Priority = 'user') {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ run, priority, resolve: resolve as (v: unknown) => void, reject })
+        pump()
+      })
+    },
+    wake: pump,
+    status: () => status,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** Slots in localStorage, so reloads and other tabs share the one budget. */
+export function localSlotStore(storage: Storage, key = 'stablecoin-widget:v1:rate-slots'): SlotStore {
+  return {
+    read() {
+      try {
+        const value = JSON.parse(storage.getItem(key) ?? '[]')
+        return Array.isArray(value) ? value.filter((e) => Array.isArray(e) && e.length === 2) : []
+      } catch {
+        return []
+      }
+    },
+    write(slots) {
+      try {
+        storage.setItem(key, JSON.stringify(slots))
+      } catch {
+        // storage full or blocked: the in-memory slots still hold this page to the limit
+      }
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import { type WidgetConfig, chainOf } from '../../config/config'
+import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { t } from '../../i18n/i18n'
+import { decimalMarkOf } from '../../lib/decimal'
+import { shortHash } from '../../components/TxLink'
+
+type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
+
+export function AmountScreen({
+  state,
+  dispatch,
+  config,
+}: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
+  const source = config.sources[state.form.source] ?? config.sources[0]
+  const error = state.tag === 'form' ? state.error : undefined
+  const busy = state.tag === 'quoting'
+  const destination = config.destination ?? config.defaultDestination
+  const destChain = chainOf(config, destination.chainId).name
+  const example = decimalMarkOf(config.locale) === ',' ? '25,50' : '25.50'
+  const amountError =
+    error?.kind === 'amount'
+      ? t(`amount.${error.problem}`, { example, token: source.symbol, decimals: source.decimals })
+      : undefined
+  return (
+    <Screen title={t('form.heading')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'SUBMIT' })
+        }}
+      >
+        <p class="muted">
+          {t('form.account')}: <code title={state.session.account}>{shortHash(state.session.account)}</code> ({state.session.wallet.name})
+        </p>
+        {config.sources.length > 1 ? (
+          <div class="field">
+            <label for="source">{t('form.from')}</label>
+            <select
+              id="source"
+              value={String(state.form.source)}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'EDIT', source: Number((e.target as HTMLSelectElement).value) })}
+            >
+              {config.sources.map((s, i) => (
+                <option value={String(i)}>
+                  {s.symbol} on {chainOf(config, s.chainId).name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p>
+            {t('form.from')}: <strong>{source.symbol} on {chainOf(config, source.chainId).name}</strong>
+          </p>
+        )}
+        <div class="field">
+          <label for="amount">{t('form.amount')}</label>
+          <div class="amount-input">
+            <input
+              id="amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              spellcheck={false}
+              value={state.form.amount}
+              aria-invalid={amountError ? 'true' : undefined}
+              aria-describedby={amountError ? 'amount-error' : undefined}
+              readOnly={busy}
+              onInput={(e) => dispatch({ type: 'EDIT', amount: (e.target as HTMLInputElement).value })}
+            />
+            <span class="unit" aria-hidden="true">
+              {source.symbol}
+            </span>
+          </div>
+          {amountError && (
+            <p id="amount-error" class="field-error">
+              {amountError}
+            </p>
+          )}
+        </div>
+        <p>
+          {t('form.to')}:{' '}
+          {config.destination?.address
+            ? t('form.toFixed', { token: destination.symbol, chain: destChain, address: shortHash(config.destination.address) })
+            : t('form.toOwn', { token: destination.symbol, chain: destChain })}
+        </p>
+        {error?.kind === 'api' && (
+          <Notice tone="error" code={error.problem.code}>
+            {t(error.problem.key, { detail: error.problem.detail ?? '' })}
+          </Notice>
+        )}
+        {busy && <p role="status">{t('quote.loading')}</p>}
+        <div class="actions">
+          <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'CHANGE_WALLET' })}>
+            {t('form.changeWallet')}
+          </button>
+          <button type="submit" class="primary" disabled={busy}>
+            {error?.kind === 'api' ? t('quote.tryAgain') : t('form.submit')}
+          </button>
+        </div>
+      </form>
+    </Screen>
+  )
+}

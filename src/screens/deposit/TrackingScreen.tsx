@@ -1,0 +1,51 @@
+import { Amount } from '../../components/Amount'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import { Timeline } from '../../components/Timeline'
+import { TxLink } from '../../components/TxLink'
+import { type WidgetConfig, chainOf } from '../../config/config'
+import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { t } from '../../i18n/i18n'
+
+type State = Extract<DepositState, { tag: 'tracking' }>
+
+export function TrackingScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
+  const { tracking } = state
+  const source = chainOf(config, tracking.chainId)
+  const dest = chainOf(config, tracking.summary.destChainId)
+  const confirming = state.phase === 'confirming'
+  return (
+    <Screen title={t('track.heading')}>
+      <dl class="summary">
+        <dt>{t('track.sent')}</dt>
+        <dd><Amount value={tracking.summary.amountIn} symbol={tracking.summary.sourceSymbol} locale={config.locale} /></dd>
+        <dt>{t('track.expected')}</dt>
+        <dd><Amount value={tracking.summary.amountOut} symbol={tracking.summary.destSymbol} locale={config.locale} /></dd>
+      </dl>
+      <Timeline
+        steps={[
+          { label: t('steps.send'), state: 'done', extra: <TxLink chain={source} hash={tracking.txHash} /> },
+          { label: t('steps.confirm', { chain: source.name }), state: confirming ? 'active' : 'done' },
+          { label: t('steps.deliver', { chain: dest.name }), state: confirming ? 'todo' : 'active' },
+        ]}
+      />
+      <p role="status" class="hint">
+        {state.replaced && `${t('track.replaced')} `}
+        {confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}
+      </p>
+      <p class="muted">{t('track.closeOk')}</p>
+      {state.problem && (
+        <>
+          <Notice tone="error" code={state.problem.code}>
+            {t(state.problem.key, { detail: state.problem.detail ?? '' })}
+          </Notice>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY_TRACK' })}>
+              {t('quote.tryAgain')}
+            </button>
+          </div>
+        </>
+      )}
+    </Screen>
+  )
+}

@@ -1,0 +1,56 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { t } from '../../i18n/i18n'
+
+type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
+
+export function WalletScreen({ state, dispatch }: { state: State; dispatch: (e: DepositEvent) => void }) {
+  const wallets = state.tag === 'discovering' ? [] : state.wallets
+  const problem = state.tag === 'wallets' ? state.problem : undefined
+  return (
+    <Screen title={t('wallet.heading')}>
+      <p>{t('wallet.intro')}</p>
+      {state.tag === 'discovering' && <p role="status">{t('wallet.searching')}</p>}
+      {problem && (
+        <Notice tone="error">
+          {t(problem === 'noAccount' ? 'wallet.problem.noAccount' : `wallet.problem.${problem}`)}
+        </Notice>
+      )}
+      {state.tag === 'connecting' && <p role="status">{t('wallet.connecting', { wallet: state.wallet.name })}</p>}
+      {state.tag === 'wallets' && wallets.length === 0 && (
+        <Notice tone="info">
+          {t('wallet.none')} {t('wallet.noneHelp')}
+        </Notice>
+      )}
+      {wallets.length > 0 && (
+        <ul class="choices">
+          {wallets.map((wallet) => (
+            <li>
+              <button
+                type="button"
+                class="choice"
+                disabled={state.tag === 'connecting'}
+                onClick={() => dispatch({ type: 'CHOOSE_WALLET', wallet })}
+              >
+                {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
+                <span>{wallet.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="actions">
+        {state.tag === 'connecting' ? (
+          <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+            {t('app.back')}
+          </button>
+        ) : (
+          <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESCAN' })}>
+            {t('wallet.retry')}
+          </button>
+        )}
+      </div>
+    </Screen>
+  )
+}

@@ -1,0 +1,51 @@
+// A flow past its point of no return is kept here, so a reload or a later visit resumes it.
+// One versioned, namespaced entry per flow; never personal data.
+const PREFIX = 'stablecoin-widget:v1:flow:'
+
+export type FlowStore<T> = {
+  load(): T | undefined
+  save(value: T): void
+  clear(): void
+}
+
+export function createFlowStore<T>(
+  storage: Storage | undefined,
+  flow: string,
+  validate: (value: unknown) => T | undefined,
+): FlowStore<T> {
+  const key = PREFIX + flow
+  return {
+    load() {
+      try {
+        const raw = storage?.getItem(key)
+        return raw ? validate(JSON.parse(raw)) : undefined
+      } catch {
+        return undefined
+      }
+    },
+    save(value) {
+      try {
+        storage?.setItem(key, JSON.stringify(value))
+      } catch {
+        // private mode or a full quota: the flow goes on, it just cannot survive a reload
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(key)
+      } catch {
+        // nothing to do
+      }
+    },
+  }
+}
+
+export function safeLocalStorage(): Storage | undefined {
+  try {
+    const storage = globalThis.localStorage
+    storage.getItem('probe')
+    return storage
+  } catch {
+    return undefined
+  }
+}

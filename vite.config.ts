@@ -6,6 +6,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
   },
   preview: { host: '127.0.0.1' },
   server: { host: '127.0.0.1' },

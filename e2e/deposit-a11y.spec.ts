@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test'
+import { expectAxeClean, tabTo } from './helpers'
+import { sandbox, stackConfig, widgetUrl } from './stack'
+import { TestWallet } from './testWallet'
+
+test('7. every deposit screen is axe-clean and the flow completes with the keyboard alone', async ({ page }) => {
+  const stack = stackConfig()
+  await sandbox(stack, '/__sandbox/reset', {})
+  const wallet = new TestWallet({
+    account: stack.accounts[6],
+    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
+    knownChains: [8453, 42161],
+    startChain: 8453,
+  })
+  await wallet.install(page)
+  await page.goto(widgetUrl(stack))
+  const h1 = page.getByRole('heading', { level: 1 })
+
+  await expect(h1).toHaveText('Connect your wallet')
+  await expect(page.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+  await expectAxeClean(page, 'wallet list')
+  await tabTo(page, page.getByRole('button', { name: 'Test Wallet' }))
+  await page.keyboard.press('Enter')
+
+  await expect(h1).toHaveText('How much do you want to deposit?')
+  await expect(h1).toBeFocused()
+  await expectAxeClean(page, 'amount form')
+  const amount = page.getByLabel('Amount')
+  await tabTo(page, amount)
+  await page.keyboard.type('12,5')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/Use digits and one decimal mark only/)).toBeVisible()
+  await expect(amount).toHaveValue('12,5') // a typo never clears the form
+  await expect(amount).toHaveAttribute('aria-describedby', 'amount-error')
+  await expectAxeClean(page, 'amount form with an error')
+  await amount.focus() // still the same field: the buyer is already there
+  await page.keyboard.press('End')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('.5')
+  await page.keyboard.press('Enter')
+
+  await expect(h1).toHaveText('Check your deposit')
+  await expect(h1).toBeFocused()
+  await expectAxeClean(page, 'quote')
+  await tabTo(page, page.getByRole('button', { name: 'Confirm and send' }))
+  await page.keyboard.press('Enter')
+
+  await expect(h1).toHaveText('Your deposit is on its way')
+  await expectAxeClean(page, 'tracking')
+  await expect(h1).toHaveText('Deposit delivered', { timeout: 60_000 })
+  await expect(h1).toBeFocused()
+  await expectAxeClean(page, 'done')
+  await tabTo(page, page.getByRole('button', { name: 'Start a new deposit' }))
+  await page.keyboard.press('Enter')
+  await expect(h1).toHaveText('How much do you want to deposit?')
+  expect(wallet.signatures()).toBe(2)
+})
+
+test('7b. with no wallet in the browser the buyer is told what to do, axe-clean', async ({ page }) => {
+  const stack = stackConfig()
+  // Not the sandbox (so no sandbox wallet either); this screen makes no API call.
+  await page.goto(widgetUrl(stack, { sandbox: '0', apiBase: 'https://api.example.test' }))
+  await expect(page.getByText('No wallet found in this browser.')).toBeVisible()
+  await expect(page.getByText('Sandbox', { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Look again' })).toBeVisible()
+  await expectAxeClean(page, 'wallet screen without a wallet')
+})

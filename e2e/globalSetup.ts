@@ -1,0 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+// @ts-expect-error: plain ESM module of the sandbox, typed by e2e/sandbox.d.ts
+import { startStack } from '../test/sandbox/stack.mjs'
+import { STACK_FILE, type StackConfig } from './stack'
+
+export default async function globalSetup() {
+  const stack = await startStack({ sourcePort: 18545, destPort: 18546, apiPort: 18787, quiet: true })
+  mkdirSync('.sandbox-state', { recursive: true })
+  writeFileSync(STACK_FILE, JSON.stringify(stack.config satisfies StackConfig))
+  return async () => {
+    await stack.stop()
+  }
+}

@@ -1,0 +1,122 @@
+// A test wallet injected into the page exactly as an extension wallet is: an EIP-1193 provider
+// announced through EIP-6963, forwarding JSON-RPC to anvil from the Node side. anvil's dev
+// accounts are unlocked, so eth_sendTransaction needs no key in the page.
+import type { Page } from '@playwright/test'
+import { rpc } from './stack'
+
+export type TestWalletOptions = {
+  account: string
+  /** chain id → anvil RPC URL the wallet can reach */
+  rpcUrls: Record<number, string>
+  /** chains the wallet knows at start; others answer 4902 until wallet_addEthereumChain */
+  knownChains: number[]
+  startChain: number
+  name?: string
+  rdns?: string
+}
+
+export class TestWallet {
+  readonly requests: Array<{ method: string; params: unknown }> = []
+  private rejectQueue: Array<{ method: string; code: number; message: string }> = []
+  private beforeSend?: (tx: Record<string, string>) => Promise<void>
+  chainId: number
+  readonly known: Set<number>
+
+  constructor(private readonly options: TestWalletOptions) {
+    this.chainId = options.startChain
+    this.known = new Set(options.knownChains)
+  }
+
+  /** The next call of `method` fails with an EIP-1193 error (4001: the buyer rejects). */
+  rejectNext(method: string, code = 4001, message = 'User rejected the request.') {
+    this.rejectQueue.push({ method, code, message })
+  }
+
+  /** Runs before each eth_sendTransaction is forwarded (to hold mining, for example). */
+  onSend(hook: (tx: Record<string, string>) => Promise<void>) {
+    this.beforeSend = hook
+  }
+
+  signatures(): number {
+    return this.requests.filter((r) => r.method === 'eth_sendTransaction').length
+  }
+
+  async install(page: Page) {
+    await page.exposeFunction('__testWallet', (method: string, params: unknown) => this.handle(method, params))
+    await page.addInitScript(
+      ({ name, rdns }) => {
+        const listeners: Record<string, Array<(v: unknown) => void>> = {}
+        const call = (window as unknown as { __testWallet: (m: string, p: unknown) => Promise<string> }).__testWallet
+        const provider = {
+          async request({ method, params }: { method: string; params?: unknown }) {
+            const answer = JSON.parse(await call(method, params ?? [])) as {
+              result?: unknown
+              error?: { code: number; message: string }
+              event?: [string, unknown]
+            }
+            if (answer.event) for (const l of listeners[answer.event[0]] ?? []) l(answer.event[1])
+            if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+            return answer.result
+          },
+          on(event: string, listener: (v: unknown) => void) {
+            ;(listeners[event] ??= []).push(listener)
+          },
+          removeListener(event: string, listener: (v: unknown) => void) {
+            listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener)
+          },
+        }
+        const detail = Object.freeze({
+          info: { uuid: `uuid-${rdns}`, name, icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns },
+          provider,
+        })
+        const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+        window.addEventListener('eip6963:requestProvider', announce)
+        announce()
+      },
+      { name: this.options.name ?? 'Test Wallet', rdns: this.options.rdns ?? 'test.wallet' },
+    )
+  }
+
+  private async handle(method: string, params: unknown): Promise<string> {
+    this.requests.push({ method, params })
+    const reply = (value: unknown) => JSON.stringify(value)
+    const reject = this.rejectQueue.findIndex((r) => r.method === method)
+    if (reject >= 0) {
+      const [r] = this.rejectQueue.splice(reject, 1)
+      return reply({ error: { code: r.code, message: r.message } })
+    }
+    const hex = (id: number) => `0x${id.toString(16)}`
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'eth_accounts':
+        return reply({ result: [this.options.account] })
+      case 'eth_chainId':
+        return reply({ result: hex(this.chainId) })
+      case 'wallet_switchEthereumChain': {
+        const wanted = Number.parseInt((params as [{ chainId: string }])[0].chainId, 16)
+        if (!this.known.has(wanted)) return reply({ error: { code: 4902, message: 'Unrecognized chain ID' } })
+        this.chainId = wanted
+        return reply({ result: null, event: ['chainChanged', hex(wanted)] })
+      }
+      case 'wallet_addEthereumChain': {
+        const wanted = Number.parseInt((params as [{ chainId: string }])[0].chainId, 16)
+        if (!this.options.rpcUrls[wanted]) return reply({ error: { code: -32603, message: 'cannot reach that chain' } })
+        this.known.add(wanted)
+        return reply({ result: null })
+      }
+      default: {
+        const url = this.options.rpcUrls[this.chainId]
+        try {
+          if (method === 'eth_sendTransaction') {
+            const [tx] = params as [Record<string, string>]
+            await this.beforeSend?.(tx)
+            return reply({ result: await rpc(url, method, [{ ...tx, from: this.options.account }]) })
+          }
+          return reply({ result: await rpc(url, method, params as unknown[]) })
+        } catch (error) {
+          return reply({ error: { code: -32603, message: (error as Error).message } })
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order: browser check, types, build, unit tests (with the bundle
+// budget, which reads the build), then the end-to-end suite against the sandbox and anvil.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const started = Date.now()
+
+function run(label, command, args, env = {}) {
+  const t0 = Date.now()
+  console.log(`\n▶ ${label}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    run('install Debian chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+  } else {
+    console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`)
+    console.error('(or point CHROMIUM_PATH at a Chromium binary)')
+    process.exit(1)
+  }
+}
+
+const node = process.execPath
+run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit'])
+run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
+run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
+run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'])
+console.log(`\n✔ all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

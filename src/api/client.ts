@@ -41,17 +41,22 @@ export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, time
         } finally {
           clearTimeout(timer)
         }
-        const json = await res.json().catch(() => undefined)
-        if (!res.ok) throw errorFrom(res, json)
-        const parsed = response.safeParse(json)
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]
-          throw new ResponseShapeError(path, issue?.path.join('.') ?? '', issue?.message ?? 'invalid')
-        }
-        return parsed.data
+        return readResponse(path, res, response)
       }, priority)
     },
   }
+}
+
+/** The body parsed with the contract's schema, or the error envelope as a typed error. */
+export async function readResponse<S extends z.ZodMiniType>(path: string, res: Response, schema: S): Promise<z.infer<S>> {
+  const json = await res.json().catch(() => undefined)
+  if (!res.ok) throw errorFrom(res, json)
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ResponseShapeError(path, issue?.path.join('.') ?? '', issue?.message ?? 'invalid')
+  }
+  return parsed.data
 }
 
 function errorFrom(res: Response, json: unknown): ApiError {

@@ -1,0 +1,192 @@
+// The card payment as data: a pure transition function. No I/O, no timers, no DOM.
+import type { CardLimits, CardQuote } from '../../api/schemas'
+import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
+import type { RedirectProblem } from '../../lib/redirect'
+import type { Problem } from '../deposit/machine'
+
+export type CardForm = { currency: string; amount: string; address: string }
+
+/** What is persisted once the purchase exists: enough to follow it, nothing personal. */
+export type Purchase = {
+  id: string
+  environment: string
+  currency: string
+  total: string
+  cryptoAmount: string
+  cryptoCurrency: string
+  createdAt: number
+}
+
+export type CardStatusView = {
+  status: string
+  environment: string
+  cryptoAmount?: string
+  cryptoCurrency?: string
+  txHash?: string
+  reason?: string
+}
+
+export type CardFormError =
+  | { kind: 'amount'; problem: AmountProblem }
+  | { kind: 'limits'; min: string; max: string }
+  | { kind: 'api'; problem: Problem }
+
+export type CardState =
+  | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError }
+  | { tag: 'quoting'; form: CardForm; limits?: CardLimits; amount: string; requote: boolean }
+  | {
+      tag: 'quote'
+      form: CardForm
+      limits?: CardLimits
+      amount: string
+      quote: CardQuote
+      quotedAt: number
+      busy: boolean
+      refreshed?: boolean
+      addressError?: boolean
+      problem?: Problem
+    }
+  | { tag: 'redirect'; purchase: Purchase; redirectUrl: string; problem?: RedirectProblem }
+  | { tag: 'tracking'; purchase: Purchase; status?: CardStatusView; waiting?: boolean; problem?: Problem; attempt: number }
+  | { tag: 'result'; purchase: Purchase; status: CardStatusView }
+
+export type CardEvent =
+  | { type: 'EDIT'; currency?: string; amount?: string; address?: string }
+  | { type: 'LIMITS'; limits: CardLimits }
+  | { type: 'SUBMIT' }
+  | { type: 'QUOTED'; quote: CardQuote; at: number }
+  | { type: 'QUOTE_FAILED'; problem: Problem }
+  | { type: 'QUOTE_EXPIRED' }
+  | { type: 'BACK' }
+  | { type: 'CONTINUE'; now: number }
+  | { type: 'PURCHASE_FAILED'; problem: Problem }
+  | { type: 'PURCHASED'; purchase: Purchase; redirectUrl: string }
+  | { type: 'REDIRECT_REFUSED'; problem: RedirectProblem }
+  | { type: 'RETURNED' }
+  | { type: 'STATUS'; status: CardStatusView }
+  | { type: 'WAITING'; waiting: boolean }
+  | { type: 'TRACK_ERROR'; problem: Problem }
+  | { type: 'RETRY_TRACK' }
+  | { type: 'RESTART' }
+
+export const terminalCardStatuses = ['completed', 'failed', 'cancelled', 'expired']
+
+export function isTerminalCardStatus(status: string): boolean {
+  return terminalCardStatuses.includes(status)
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+export function initialCardState(form: CardForm, resume?: Purchase): CardState {
+  return resume ? { tag: 'tracking', purchase: resume, attempt: 0 } : { tag: 'form', form }
+}
+
+export function cardTransition(state: CardState, event: CardEvent, ctx: { decimalMark: '.' | ',' }): CardState {
+  switch (state.tag) {
+    case 'form':
+      if (event.type === 'EDIT') {
+        const currencyChanged = event.currency !== undefined && event.currency !== state.form.currency
+        return {
+          ...state,
+          form: { ...state.form, ...definedOnly(event) },
+          limits: currencyChanged ? undefined : state.limits,
+          error: undefined,
+        }
+      }
+      if (event.type === 'LIMITS') {
+        return event.limits.fiatCurrency === state.form.currency ? { ...state, limits: event.limits } : state
+      }
+      if (event.type === 'SUBMIT') {
+        // Card totals are in the currency's minor units at most.
+        const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
+        if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+        const { limits } = state
+        if (limits && (compareDecimal(parsed.value, limits.min) < 0 || compareDecimal(parsed.value, limits.max) > 0)) {
+          return { ...state, error: { kind: 'limits', min: limits.min, max: limits.max } }
+        }
+        return { tag: 'quoting', form: state.form, limits, amount: parsed.value, requote: false }
+      }
+      return state
+
+    case 'quoting':
+      if (event.type === 'QUOTED') {
+        // A new price is always shown before the buyer goes on, never paid under them.
+        return {
+          tag: 'quote',
+          form: state.form,
+          limits: state.limits,
+          amount: state.amount,
+          quote: event.quote,
+          quotedAt: event.at,
+          busy: false,
+          refreshed: state.requote,
+        }
+      }
+      if (event.type === 'QUOTE_FAILED') {
+        return { tag: 'form', form: state.form, limits: state.limits, error: { kind: 'api', problem: event.problem } }
+      }
+      if (event.type === 'BACK') return { tag: 'form', form: state.form, limits: state.limits }
+      return state
+
+    case 'quote':
+      switch (event.type) {
+        case 'EDIT':
+          return event.address === undefined || state.busy
+            ? state
+            : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
+        case 'QUOTE_EXPIRED':
+          return state.busy ? state : requote(state)
+        case 'BACK':
+          return state.busy ? state : { tag: 'form', form: state.form, limits: state.limits }
+        case 'CONTINUE': {
+          if (state.busy) return state
+          if (!ADDRESS.test(state.form.address.trim())) return { ...state, addressError: true }
+          // A quote past its expiry is priced again before the buyer goes on.
+          if (state.quote.expiresAt && Date.parse(state.quote.expiresAt) <= event.now) return requote(state)
+          return { ...state, busy: true, problem: undefined, refreshed: false }
+        }
+        case 'PURCHASE_FAILED':
+          return { ...state, busy: false, problem: event.problem }
+        case 'PURCHASED':
+          return { tag: 'redirect', purchase: event.purchase, redirectUrl: event.redirectUrl }
+        default:
+          return state
+      }
+
+    case 'redirect':
+      if (event.type === 'REDIRECT_REFUSED') return { ...state, problem: event.problem }
+      if (event.type === 'RETURNED') return { tag: 'tracking', purchase: state.purchase, attempt: 0 }
+      return state
+
+    case 'tracking':
+      switch (event.type) {
+        case 'STATUS':
+          return isTerminalCardStatus(event.status.status)
+            ? { tag: 'result', purchase: state.purchase, status: event.status }
+            : { ...state, status: event.status, waiting: false, problem: undefined }
+        case 'WAITING':
+          return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
+        case 'TRACK_ERROR':
+          return { ...state, problem: event.problem, waiting: false }
+        case 'RETRY_TRACK':
+          return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
+        default:
+          return state
+      }
+
+    case 'result':
+      return event.type === 'RESTART' ? { tag: 'form', form: { currency: state.purchase.currency, amount: '', address: '' } } : state
+  }
+}
+
+function requote(state: Extract<CardState, { tag: 'quote' }>): CardState {
+  return { tag: 'quoting', form: state.form, limits: state.limits, amount: state.amount, requote: true }
+}
+
+function definedOnly(event: { currency?: string; amount?: string; address?: string }): Partial<CardForm> {
+  const out: Partial<CardForm> = {}
+  if (event.currency !== undefined) out.currency = event.currency
+  if (event.amount !== undefined) out.amount = event.amount
+  if (event.address !== undefined) out.address = event.address
+  return out
+}

@@ -1,0 +1,41 @@
+// A redirect target from the network is followed only when it is exactly what we expect.
+
+export type RedirectProblem = 'malformed' | 'scheme' | 'credentials' | 'host'
+export type RedirectResult = { ok: true; url: string } | { ok: false; problem: RedirectProblem }
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * `https:` only (or `http:` on a loopback host when `allowLoopbackHttp`, for the sandbox); no
+ * user or password; the host (with its port when the allowlist entry has one) exactly on the
+ * allowlist. Whitespace or control characters anywhere refuse the URL outright, because URL
+ * parsers strip them ("\njavascript:") and would hide what was sent.
+ */
+export function validateRedirect(
+  raw: string,
+  allowedHosts: readonly string[],
+  allowLoopbackHttp = false,
+): RedirectResult {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (typeof raw !== 'string' || raw === '' || /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\\]/.test(raw)) {
+    return { ok: false, problem: 'malformed' }
+  }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return { ok: false, problem: 'malformed' }
+  }
+  const loopback = LOOPBACK.has(url.hostname)
+  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && allowLoopbackHttp && loopback))) {
+    return { ok: false, problem: 'scheme' }
+  }
+  if (url.username || url.password || raw.slice(url.protocol.length + 2).split(/[/?#]/)[0].includes('@')) {
+    return { ok: false, problem: 'credentials' }
+  }
+  const allowed = allowedHosts.some((entry) => {
+    const e = entry.toLowerCase()
+    return e.includes(':') ? url.host === e : url.hostname === e
+  })
+  return allowed ? { ok: true, url: url.href } : { ok: false, problem: 'host' }
+}

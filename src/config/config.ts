@@ -48,6 +48,14 @@ const config = z.object({
   destination: z.optional(destination),
   /** Shown for the default destination (the service's Arbitrum settlement), not sent. */
   defaultDestination: token,
+  /** The partner's backend for the card calls that need its API key. */
+  partnerBase: z.optional(httpUrl),
+  fiatCurrencies: z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be ISO 4217 codes'))).check(z.minLength(1)),
+  /** Hosts the card page may be on (`host` or `host:port`). */
+  cardHosts: z.array(z.string().check(z.minLength(1))),
+  /** The crypto asset asked for when reading card limits. */
+  cardCrypto: z.string(),
+  walletAddress: z.optional(address),
 })
 export type WidgetConfig = z.infer<typeof config>
 
@@ -90,6 +98,11 @@ export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResu
     sources: json('sources') ?? defaultSources,
     destination: destinationJson,
     defaultDestination: arbitrumUsdc,
+    partnerBase: params.get('partnerBase') ?? undefined,
+    fiatCurrencies: list(params.get('currencies')) ?? ['EUR', 'USD', 'GBP'],
+    cardHosts: list(params.get('cardHosts')) ?? [],
+    cardCrypto: params.get('cardCrypto') ?? 'USDC',
+    walletAddress: params.get('walletAddress') ?? undefined,
   }
   const parsed = config.safeParse(candidate)
   if (!parsed.success) {
@@ -102,6 +115,10 @@ export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResu
     parsed.data.locale = 'en'
   }
   return { ok: true, config: parsed.data }
+}
+
+function list(value: string | null): string[] | undefined {
+  return value === null ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
 function mergeChains(given: ChainConfig[]): ChainConfig[] {

@@ -9,6 +9,7 @@ import { walletProblemOf } from '../../errors/WalletError'
 import { walk } from '../../errors/WidgetError'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { pollStatus } from '../../polling/pollStatus'
+import { type Effect, createEffectRunner } from '../effectRunner'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { discoverWallets, providerByRdns, providerOf } from '../../wallet/eip6963'
@@ -26,14 +27,9 @@ export type DepositDeps = {
   pollIntervalMs?: number
 }
 
-type Effect = { key: string; start: (alive: () => boolean) => (() => void) | void }
-
 export function createDepositEffects(deps: DepositDeps, dispatch: (event: DepositEvent) => void) {
   const { config, api, store, clock } = deps
   const receipts = new Map<string, ReceiptSummary>()
-  let currentKey = ''
-  let cleanup: (() => void) | void
-  let generation = 0
   let wallets: import('./machine').WalletInfo[] = []
   let stopDiscovery: (() => void) | undefined
 
@@ -64,17 +60,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     }
   }
 
-  function run(state: DepositState) {
-    const effect = effectOf(state)
-    const key = effect?.key ?? ''
-    if (key === currentKey) return
-    cleanup?.()
-    cleanup = undefined
-    currentKey = key
-    if (!effect) return
-    const mine = ++generation
-    cleanup = effect.start(() => generation === mine)
-  }
+
 
   function discover(alive: () => boolean) {
     stopDiscovery ??= discoverWallets(deps.target, (found) => {
@@ -260,12 +246,12 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     return { txHash: receipt.txHash, logs: receipt.logs }
   }
 
+  const runner = createEffectRunner(effectOf)
   return {
-    run,
+    run: runner.run,
     dispose() {
-      cleanup?.()
+      runner.dispose()
       stopDiscovery?.()
-      generation++
     },
   }
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks'
 import { Amount } from '../../components/Amount'
+import { Countdown } from '../../components/Countdown'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
@@ -104,16 +104,4 @@ function QuoteNoticeView({ notice, chain, symbol, amount }: { notice: QuoteNotic
         </Notice>
       )
   }
-}
-
-function Countdown({ expiresAt }: { expiresAt: string }) {
-  const end = Date.parse(expiresAt)
-  const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1_000)
-    return () => clearInterval(id)
-  }, [expiresAt])
-  const left = Math.max(0, Math.ceil((end - now) / 1_000))
-  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`
-  return <p class="countdown muted">{left > 0 ? t('quote.held', { time }) : t('quote.refreshing')}</p>
 }

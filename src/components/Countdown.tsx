@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'preact/hooks'
+import { t } from '../i18n/i18n'
+
+/** "Price held for 1:42": quiet, not a live region; the flow re-quotes when it runs out. */
+export function Countdown({ expiresAt }: { expiresAt: string }) {
+  const end = Date.parse(expiresAt)
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(id)
+  }, [expiresAt])
+  const left = Math.max(0, Math.ceil((end - now) / 1_000))
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`
+  return <p class="countdown muted">{left > 0 ? t('quote.held', { time }) : t('quote.refreshing')}</p>
+}

@@ -1,0 +1,126 @@
+// The card payment's I/O, keyed per stage like the deposit's effects.
+import { quoteCard, type PartnerClient } from '../../api/card'
+import type { ApiClient } from '../../api/client'
+import type { WidgetConfig } from '../../config/config'
+import { describeError } from '../../errors/describe'
+import { validateRedirect } from '../../lib/redirect'
+import { pollStatus } from '../../polling/pollStatus'
+import { type Effect, createEffectRunner } from '../effectRunner'
+import type { Clock } from '../../rateLimit/rateLimiter'
+import type { FlowStore } from '../../storage/flowStore'
+import { type CardEvent, type CardState, type Purchase, isTerminalCardStatus } from './machine'
+
+export type CardDeps = {
+  config: WidgetConfig
+  api: ApiClient
+  partner: PartnerClient
+  store: FlowStore<Purchase>
+  clock: Clock
+  /** Where the card page sends the buyer back: this page, marked as a return. */
+  returnUrl: () => string
+  /** Top-level navigation to the validated card page (a new tab when framed). */
+  navigate: (url: string) => void
+  pollIntervalMs?: number
+}
+
+export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
+  const { config, api, partner, store, clock } = deps
+
+  function effectOf(state: CardState): Effect | undefined {
+    switch (state.tag) {
+      case 'form':
+        return state.limits || !config.partnerBase
+          ? undefined
+          : { key: `limits:${state.form.currency}`, start: (alive) => void loadLimits(state.form.currency, alive) }
+      case 'quoting':
+        return { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }
+      case 'quote':
+        return state.busy
+          ? { key: `purchase:${state.quotedAt}`, start: (alive) => void purchase(state, alive) }
+          : { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) }
+      case 'redirect':
+        return { key: `redirect:${state.purchase.id}`, start: () => redirect(state) }
+      case 'tracking':
+        return { key: `status:${state.purchase.id}:${state.attempt}`, start: () => follow(state) }
+      case 'result':
+        return { key: `result:${state.purchase.id}`, start: () => store.clear() }
+    }
+  }
+
+
+
+  async function loadLimits(currency: string, alive: () => boolean) {
+    try {
+      const limits = await partner.limits(currency, config.cardCrypto)
+      if (alive()) dispatch({ type: 'LIMITS', limits })
+    } catch {
+      // Limits are a courtesy check before quoting; the service still enforces its own.
+    }
+  }
+
+  async function requestQuote(state: Extract<CardState, { tag: 'quoting' }>, alive: () => boolean) {
+    try {
+      const quote = await quoteCard(api, { fiatCurrency: state.form.currency, fiatAmount: state.amount })
+      if (alive()) dispatch({ type: 'QUOTED', quote, at: clock.now() })
+    } catch (error) {
+      if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
+    }
+  }
+
+  function expiryTimer(state: Extract<CardState, { tag: 'quote' }>) {
+    if (!state.quote.expiresAt) return
+    const left = Date.parse(state.quote.expiresAt) - clock.now()
+    const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.max(0, left))
+    return () => clock.clearTimeout(timer)
+  }
+
+  async function purchase(state: Extract<CardState, { tag: 'quote' }>, alive: () => boolean) {
+    const walletAddress = state.form.address.trim()
+    try {
+      const { token } = await partner.kycToken(walletAddress)
+      if (!alive()) return
+      const created = await partner.purchase({
+        kycToken: token,
+        fiatCurrency: state.form.currency,
+        fiatAmount: state.amount,
+        walletAddress,
+        returnUrl: deps.returnUrl(),
+      })
+      const record: Purchase = {
+        id: created.id,
+        environment: created.environment,
+        currency: state.form.currency,
+        total: state.quote.total,
+        cryptoAmount: state.quote.cryptoAmount,
+        cryptoCurrency: state.quote.cryptoCurrency,
+        createdAt: clock.now(),
+      }
+      // The purchase exists: keep it before anything else, so no return path can lose it.
+      store.save(record)
+      dispatch({ type: 'PURCHASED', purchase: record, redirectUrl: created.redirectUrl })
+    } catch (error) {
+      if (alive()) dispatch({ type: 'PURCHASE_FAILED', problem: describeError(error) })
+    }
+  }
+
+  function redirect(state: Extract<CardState, { tag: 'redirect' }>) {
+    const checked = validateRedirect(state.redirectUrl, config.cardHosts, config.sandbox)
+    if (!checked.ok) return dispatch({ type: 'REDIRECT_REFUSED', problem: checked.problem })
+    deps.navigate(checked.url)
+  }
+
+  function follow(state: Extract<CardState, { tag: 'tracking' }>) {
+    const { purchase } = state
+    return pollStatus({
+      key: ['card-status', purchase.id],
+      fetch: () => partner.status(purchase.id),
+      isTerminal: (s) => isTerminalCardStatus(s.status),
+      intervalMs: deps.pollIntervalMs ?? 3_000,
+      onData: (s) => dispatch({ type: 'STATUS', status: s }),
+      onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
+      onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
+    })
+  }
+
+  return createEffectRunner(effectOf)
+}

@@ -1,0 +1,79 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { WidgetConfig } from '../../config/config'
+import type { CardEvent, CardState } from '../../flows/card/machine'
+import { t } from '../../i18n/i18n'
+import { decimalMarkOf, formatAmount } from '../../lib/decimal'
+
+type State = Extract<CardState, { tag: 'form' | 'quoting' }>
+
+export function CardFormScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
+  const error = state.tag === 'form' ? state.error : undefined
+  const busy = state.tag === 'quoting'
+  const { currency } = state.form
+  const fmt = (v: string) => formatAmount(v, config.locale)
+  const example = decimalMarkOf(config.locale) === ',' ? '50,00' : '50.00'
+  const amountError =
+    error?.kind === 'amount'
+      ? error.problem === 'decimals'
+        ? t('card.decimals')
+        : t(`amount.${error.problem}`, { example, token: currency, decimals: 2 })
+      : error?.kind === 'limits'
+        ? t('card.outsideWindow', { currency, min: fmt(error.min), max: fmt(error.max) })
+        : undefined
+  const describedBy = ['total-hint', state.limits ? 'total-window' : '', amountError ? 'total-error' : ''].filter(Boolean).join(' ')
+  return (
+    <Screen title={t('card.formHeading')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'SUBMIT' })
+        }}
+      >
+        {config.fiatCurrencies.length > 1 && (
+          <div class="field">
+            <label for="currency">{t('card.currency')}</label>
+            <select id="currency" value={currency} disabled={busy} onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}>
+              {config.fiatCurrencies.map((c) => (
+                <option value={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div class="field">
+          <label for="total">{t('card.total')}</label>
+          <div class="amount-input">
+            <input
+              id="total"
+              inputMode="decimal"
+              autoComplete="off"
+              value={state.form.amount}
+              readOnly={busy}
+              aria-invalid={amountError ? 'true' : undefined}
+              aria-describedby={describedBy}
+              onInput={(e) => dispatch({ type: 'EDIT', amount: (e.target as HTMLInputElement).value })}
+            />
+            <span class="unit" aria-hidden="true">{currency}</span>
+          </div>
+          <p id="total-hint" class="muted">{t('card.totalHint')}</p>
+          {state.limits && (
+            <p id="total-window" class="muted">
+              {t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency })}
+            </p>
+          )}
+          {amountError && <p id="total-error" class="field-error">{amountError}</p>}
+        </div>
+        {error?.kind === 'api' && (
+          <Notice tone="error" code={error.problem.code}>
+            {t(error.problem.key, { detail: error.problem.detail ?? '' })}
+          </Notice>
+        )}
+        {busy && <p role="status">{t('quote.loading')}</p>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>{t('card.submit')}</button>
+        </div>
+      </form>
+    </Screen>
+  )
+}

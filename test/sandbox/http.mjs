@@ -1,0 +1,56 @@
+// The service's HTTP conventions: JSON bodies, the error envelope, CORS for allowed origins.
+
+export class HttpError extends Error {
+  constructor(status, code, message, headers = {}) {
+    super(message)
+    this.status = status
+    this.code = code
+    this.headers = headers
+  }
+}
+
+export const invalid = (field, problem) => new HttpError(400, 'invalid_request', `${field}: ${problem}`)
+
+export function send(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
+  res.end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body))
+}
+
+export function sendError(res, error, headers = {}) {
+  send(res, error.status, { error: { code: error.code, message: error.message } }, { ...headers, ...error.headers })
+}
+
+export async function readJson(req, limit = 64 * 1024) {
+  let size = 0
+  const chunks = []
+  for await (const chunk of req) {
+    size += chunk.length
+    if (size > limit) throw new HttpError(413, 'invalid_request', 'body: too large')
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'invalid_request', 'body: not valid JSON')
+  }
+}
+
+/** zod issues → invalid_request naming the first bad field. */
+export function parseBody(schema, body) {
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const field = issue.path.length ? issue.path.join('.') : 'body'
+  const problem = issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.message
+  throw invalid(field, problem)
+}
+
+export function corsHeaders(origin) {
+  return {
+    'Access-Control-Allow-Origin': origin,
+    Vary: 'Origin',
+    'Access-Control-Expose-Headers': 'Retry-After',
+  }
+}

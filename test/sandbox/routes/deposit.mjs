@@ -1,0 +1,157 @@
+// /deposit/quote and /deposit/status, with a routing layer that checks each receipt against the
+// source chain and really delivers on the destination chain.
+import { randomBytes } from 'node:crypto'
+import { decodeEventLog, encodeFunctionData, formatUnits, parseUnits } from 'viem'
+import { z } from 'zod'
+import { HttpError, invalid, parseBody } from '../http.mjs'
+
+const PROVIDER = 'sandbox-relay'
+const SOURCE_CHAIN = 8453
+const DEST_CHAIN = 42161
+const MAX_AMOUNT = 500_000n * 10n ** 6n
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+const endpoint = z.object({ chainId: z.number().int(), token: address, address })
+const quoteRequest = z.object({
+  source: endpoint,
+  destination: endpoint.optional(),
+  amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
+  method: z.literal('crypto', { message: 'must be "crypto"' }),
+})
+const statusRequest = z.object({
+  provider: z.string(),
+  receipt: z.object({
+    txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex hash'),
+    logs: z.array(z.object({ address, topics: z.array(z.string()) })),
+  }),
+})
+
+export function depositRoutes({ chains, artifacts, addresses }) {
+  const defaults = { nextOutcome: 'done', quoteTtlSeconds: 120, processingMs: 1500 }
+  let settings = { ...defaults }
+  const quotes = new Map()
+  const transfers = new Map()
+
+  function fee(units) {
+    const pct = units / 1000n
+    return pct > 10_000n ? pct : 10_000n // 0.1 %, at least 0.01 USDC
+  }
+
+  async function quote({ body }) {
+    const req = parseBody(quoteRequest, body)
+    if (req.source.chainId !== SOURCE_CHAIN) throw new HttpError(403, 'chain_not_allowed', `source.chainId: ${req.source.chainId} is not enabled as a source`)
+    const destination = req.destination ?? { chainId: DEST_CHAIN, token: addresses.destToken, address: req.source.address }
+    if (destination.chainId !== DEST_CHAIN) throw new HttpError(403, 'chain_not_allowed', `destination.chainId: ${destination.chainId} is not enabled as a destination`)
+    if (req.source.token.toLowerCase() !== addresses.sourceToken.toLowerCase() || destination.token.toLowerCase() !== addresses.destToken.toLowerCase()) {
+      throw new HttpError(400, 'no_route', 'No provider can route this token pair right now.')
+    }
+    const [, fraction = ''] = req.amount.split('.')
+    if (fraction.replace(/0+$/, '').length > 6) throw invalid('amount', 'at most 6 decimals')
+    const units = parseUnits(req.amount, 6)
+    if (units === 0n) throw invalid('amount', 'must be above zero')
+    const charge = fee(units)
+    if (units <= charge) throw invalid('amount', 'too small to cover the fee')
+    if (units > MAX_AMOUNT) throw new HttpError(400, 'no_route', 'No provider can route this amount right now.')
+    const quoteId = `0x${randomBytes(32).toString('hex')}`
+    const expiresAt = new Date(Date.now() + settings.quoteTtlSeconds * 1000)
+    quotes.set(quoteId, { sender: req.source.address, destination, units, out: units - charge, outcome: settings.nextOutcome, expiresAt })
+    settings.nextOutcome = defaults.nextOutcome
+    return {
+      body: {
+        provider: PROVIDER,
+        quoteId,
+        amountIn: formatUnits(units, 6),
+        amountOut: formatUnits(units - charge, 6),
+        fee: formatUnits(charge, 6),
+        expiresAt: expiresAt.toISOString(),
+        approval: { token: addresses.sourceToken, spender: addresses.depositor, amount: units.toString() },
+        transaction: {
+          chainId: SOURCE_CHAIN,
+          to: addresses.depositor,
+          data: encodeFunctionData({ abi: artifacts.Depositor.abi, functionName: 'deposit', args: [addresses.sourceToken, units, quoteId] }),
+          value: '0',
+        },
+      },
+    }
+  }
+
+  async function status({ body }) {
+    const req = parseBody(statusRequest, body)
+    if (req.provider !== PROVIDER) throw invalid('provider', `unknown provider "${req.provider}"`)
+    const key = req.receipt.txHash.toLowerCase()
+    let transfer = transfers.get(key)
+    if (!transfer) {
+      const receipt = await chains.src.public.getTransactionReceipt({ hash: req.receipt.txHash }).catch(() => undefined)
+      if (!receipt) throw invalid('receipt.txHash', 'not found on the source chain')
+      const same =
+        receipt.logs.length === req.receipt.logs.length &&
+        receipt.logs.every((log, i) => {
+          const given = req.receipt.logs[i]
+          return log.address.toLowerCase() === given.address.toLowerCase() && log.topics.join().toLowerCase() === given.topics.join().toLowerCase()
+        })
+      if (!same) throw invalid('receipt.logs', 'do not match the transaction on the source chain')
+      transfer = { origin: req.receipt.txHash, status: 'pending' }
+      if (receipt.status !== 'success') transfer.status = 'failed'
+      else {
+        const deposit = receipt.logs
+          .filter((log) => log.address.toLowerCase() === addresses.depositor.toLowerCase())
+          .map((log) => decodeEventLog({ abi: artifacts.Depositor.abi, data: log.data, topics: log.topics }))
+          .find((e) => e.eventName === 'Deposited')
+        const q = deposit && quotes.get(deposit.args.quoteId)
+        if (!q) throw invalid('receipt', 'carries no deposit of a known quote')
+        const block = await chains.src.public.getBlock({ blockNumber: receipt.blockNumber })
+        const late = Number(block.timestamp) * 1000 > q.expiresAt.getTime() && Date.now() > q.expiresAt.getTime()
+        transfer.quote = q
+        transfer.outcome = late ? 'expired' : q.outcome
+        transfer.sender = deposit.args.sender
+        setTimeout(() => settle(transfer), settings.processingMs)
+      }
+      transfers.set(key, transfer)
+    }
+    return { body: { status: transfer.status, txHashes: transfer.delivered ? { origin: transfer.origin, delivered: transfer.delivered } : { origin: transfer.origin } } }
+  }
+
+  async function settle(transfer) {
+    try {
+      if (transfer.outcome === 'done') {
+        const hash = await chains.dst.wallet.writeContract({
+          address: addresses.destToken,
+          abi: artifacts.TestUSDC.abi,
+          functionName: 'mint',
+          args: [transfer.quote.destination.address, transfer.quote.out],
+        })
+        await chains.dst.public.waitForTransactionReceipt({ hash })
+        transfer.delivered = hash
+        transfer.status = 'done'
+      } else if (transfer.outcome === 'expired') {
+        const hash = await chains.src.wallet.writeContract({
+          address: addresses.depositor,
+          abi: artifacts.Depositor.abi,
+          functionName: 'refund',
+          args: [addresses.sourceToken, transfer.sender, transfer.quote.units],
+        })
+        await chains.src.public.waitForTransactionReceipt({ hash })
+        transfer.status = 'expired'
+      } else {
+        transfer.status = 'failed'
+      }
+    } catch (error) {
+      console.error('[sandbox] settlement failed', error)
+      transfer.status = 'failed'
+    }
+  }
+
+  return {
+    routes: { 'POST /deposit/quote': quote, 'POST /deposit/status': status },
+    control: {
+      set(body) {
+        if (['done', 'failed', 'expired'].includes(body.nextOutcome)) settings.nextOutcome = body.nextOutcome
+        if (Number.isFinite(body.quoteTtlSeconds)) settings.quoteTtlSeconds = body.quoteTtlSeconds
+        if (Number.isFinite(body.processingMs)) settings.processingMs = body.processingMs
+      },
+      reset() {
+        settings = { ...defaults }
+      },
+    },
+  }
+}

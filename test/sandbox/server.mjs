@@ -1,0 +1,132 @@
+// The sandbox service: the widget path exactly as the contract states it (origin allowlist with
+// CORS, 5 requests per 10 s per IP, the error envelope), plus /__sandbox/* controls for tests.
+import { createServer } from 'node:http'
+import { HttpError, corsHeaders, readJson, send, sendError } from './http.mjs'
+import { createIpLimiter } from './rateLimit.mjs'
+
+const WIDGET_PATH = /^\/(deposit\/|card\/quote$|fiat\/)/
+
+/**
+ * routes: { 'POST /deposit/quote': async ({ body, query, req }) => ({ status?, body, headers? }) }
+ * Widget-path routes get the origin check, CORS, the IP limit and faults; other routes (the
+ * partner-backend stand-in, the card page) are registered by their modules as plain routes.
+ */
+export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
+  const limiter = createIpLimiter()
+  const log = []
+  let faults = []
+  const allowed = new Set(allowedOrigins)
+
+  function takeFault(path) {
+    const i = faults.findIndex((f) => f.count > 0 && (!f.path || f.path === path))
+    if (i < 0) return undefined
+    const fault = faults[i]
+    fault.count--
+    if (fault.count <= 0) faults.splice(i, 1)
+    return fault
+  }
+
+  async function handleControl(req, res, path) {
+    const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type' }
+    if (req.method === 'OPTIONS') return send(res, 204, undefined, headers)
+    if (path === '/__sandbox/log') return send(res, 200, log, headers)
+    if (path === '/__sandbox/reset' && req.method === 'POST') {
+      log.length = 0
+      faults = []
+      limiter.reset()
+      await control.reset?.()
+      return send(res, 200, { ok: true }, headers)
+    }
+    if (path === '/__sandbox/control' && req.method === 'POST') {
+      const body = (await readJson(req)) ?? {}
+      if (Array.isArray(body.faults)) faults.push(...body.faults.map((f) => ({ ...f, count: f.count ?? 1 })))
+      await control.set?.(body)
+      return send(res, 200, { ok: true, faults }, headers)
+    }
+    const handler = control.routes?.[`${req.method} ${path}`]
+    if (handler) {
+      const out = await handler({ body: req.method === 'POST' ? await readJson(req) : undefined, req })
+      return send(res, out.status ?? 200, out.body, { ...headers, ...out.headers })
+    }
+    throw new HttpError(404, 'not_found', `${path}: no such control`)
+  }
+
+  async function handleWidget(req, res, url, entry) {
+    const origin = req.headers.origin
+    if (!origin || !allowed.has(origin)) {
+      // No CORS headers: the browser refuses to hand the answer to a page of another origin.
+      throw new HttpError(403, 'permission_denied', 'origin: not on the allowlist')
+    }
+    const cors = corsHeaders(origin)
+    if (req.method === 'OPTIONS') {
+      return send(res, 204, undefined, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        'Access-Control-Max-Age': '600',
+      })
+    }
+    const wait = limiter.take(entry.ip)
+    if (wait) {
+      throw new HttpError(429, 'rate_limited', 'Too many requests: at most 5 per 10 seconds.', { ...cors, 'Retry-After': String(wait) })
+    }
+    const fault = takeFault(url.pathname)
+    if (fault) {
+      entry.fault = fault.kind
+      if (fault.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 3_000))
+      else if (fault.kind === '429') {
+        const headers = fault.retryAfter === undefined ? cors : { ...cors, 'Retry-After': String(fault.retryAfter) }
+        throw new HttpError(429, 'rate_limited', 'Too many requests.', headers)
+      } else if (fault.kind === '500') throw new HttpError(500, 'internal', 'Injected server error.', cors)
+      else if (fault.kind === '502') throw new HttpError(502, 'upstream_error', 'Injected upstream error.', cors)
+      else if (fault.kind === 'malformed') return send(res, 200, { unexpected: true }, cors)
+      else if (fault.kind === 'garbage') return send(res, 200, '<html>not json', cors)
+    }
+    return dispatch(req, res, url, cors)
+  }
+
+  async function dispatch(req, res, url, headers = {}) {
+    const handler = routes[`${req.method} ${url.pathname}`]
+    if (!handler) throw new HttpError(404, 'not_found', `${url.pathname}: no such endpoint`, headers)
+    const body = req.method === 'POST' ? await readJson(req) : undefined
+    const out = await handler({ body, query: url.searchParams, req })
+    if (out.redirect) {
+      res.writeHead(303, { Location: out.redirect, ...headers })
+      return res.end()
+    }
+    if (out.html !== undefined) {
+      res.writeHead(out.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...headers })
+      return res.end(out.html)
+    }
+    return send(res, out.status ?? 200, out.body, { ...headers, ...out.headers })
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local')
+    const path = url.pathname
+    const entry = {
+      t: Date.now(),
+      method: req.method,
+      path,
+      origin: req.headers.origin,
+      ip: req.socket.remoteAddress,
+      status: 0,
+    }
+    res.on('finish', () => {
+      entry.status = res.statusCode
+    })
+    try {
+      if (path.startsWith('/__sandbox/')) return await handleControl(req, res, path)
+      log.push(entry)
+      if (WIDGET_PATH.test(path)) return await handleWidget(req, res, url, entry)
+      return await dispatch(req, res, url, control.plainHeaders?.(req) ?? {})
+    } catch (error) {
+      const known = error instanceof HttpError ? error : new HttpError(500, 'internal', 'Unexpected server error.')
+      if (!(error instanceof HttpError)) console.error('[sandbox]', error)
+      const origin = req.headers.origin
+      const cors = origin && allowed.has(origin) && WIDGET_PATH.test(path) ? corsHeaders(origin) : {}
+      if (!res.headersSent) sendError(res, known, cors)
+    }
+  })
+  return server
+}

@@ -1,0 +1,62 @@
+// The whole local stand-in: two anvil chains, the contracts, and the sandbox service.
+import { startAnvil } from './anvil.mjs'
+import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
+import { depositRoutes } from './routes/deposit.mjs'
+import { createSandboxServer } from './server.mjs'
+
+export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']
+
+export async function startStack(opts = {}) {
+  const { sourcePort = 8545, destPort = 8546, apiPort = 8787, quiet = false } = opts
+  const extra = (process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const allowedOrigins = [...(opts.allowedOrigins ?? DEFAULT_ORIGINS), ...extra]
+  const say = (...args) => quiet || console.log('[sandbox]', ...args)
+  const started = Date.now()
+
+  const nodes = []
+  let server
+  const stop = async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
+    server?.closeAllConnections?.()
+    await Promise.all(nodes.map((n) => n.stop()))
+  }
+  try {
+    nodes.push(await startAnvil({ chainId: 8453, port: sourcePort }))
+    nodes.push(await startAnvil({ chainId: 42161, port: destPort }))
+    const [source, destination] = nodes
+    const deployed = await deployAll(source, destination)
+    const addresses = { sourceToken: deployed.sourceToken, destToken: deployed.destToken, depositor: deployed.depositor }
+    const apiBase = `http://127.0.0.1:${apiPort}`
+    const config = {
+      apiBase,
+      chains: [
+        { id: 8453, name: 'Base (sandbox)', rpcUrl: source.url },
+        { id: 42161, name: 'Arbitrum (sandbox)', rpcUrl: destination.url },
+      ],
+      sources: [{ chainId: 8453, token: addresses.sourceToken, symbol: 'USDC', decimals: 6 }],
+      destination: { chainId: 42161, token: addresses.destToken, symbol: 'USDC', decimals: 6 },
+      depositor: addresses.depositor,
+      accounts: DEV_ACCOUNTS,
+    }
+    const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
+    const modules = [deposit]
+    server = createSandboxServer({
+      allowedOrigins,
+      routes: Object.assign({}, ...modules.map((m) => m.routes)),
+      control: {
+        set: (body) => modules.forEach((m) => m.control?.set?.(body)),
+        reset: () => modules.forEach((m) => m.control?.reset?.()),
+        routes: { 'GET /__sandbox/config': () => ({ body: config }) },
+      },
+    })
+    await new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(apiPort, '127.0.0.1', resolve)
+    })
+    say(`chains on ${source.url} (8453) and ${destination.url} (42161); API on ${apiBase}; ready in ${Date.now() - started} ms`)
+    return { config, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -66,3 +66,14 @@ test('7b. with no wallet in the browser the buyer is told what to do, axe-clean'
   await expect(page.getByRole('button', { name: 'Look again' })).toBeVisible()
   await expectAxeClean(page, 'wallet screen without a wallet')
 })
+
+test('the sandbox wallet (sandbox mode only) lets a newcomer finish a deposit', async ({ page }) => {
+  const stack = stackConfig()
+  await page.goto(widgetUrl(stack))
+  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
+  await page.getByLabel('Amount').fill('1.5')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+})

@@ -4,7 +4,7 @@ import { startStack } from '../test/sandbox/stack.mjs'
 import { STACK_FILE, type StackConfig } from './stack'
 
 export default async function globalSetup() {
-  const stack = await startStack({ sourcePort: 18545, destPort: 18546, apiPort: 18787, quiet: true })
+  const stack = await startStack({ sourcePort: 19545, destPort: 19546, apiPort: 19787, quiet: true })
   mkdirSync('.sandbox-state', { recursive: true })
   writeFileSync(STACK_FILE, JSON.stringify(stack.config satisfies StackConfig))
   return async () => {

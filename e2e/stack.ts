@@ -9,6 +9,8 @@ export type StackConfig = {
   destination: { chainId: number; token: string; symbol: string; decimals: number }
   depositor: string
   accounts: string[]
+  partnerBase: string
+  cardHosts: string[]
 }
 
 export function stackConfig(): StackConfig {
@@ -22,6 +24,19 @@ export function widgetUrl(stack: StackConfig, extra: Record<string, string> = {}
     sandbox: '1',
     chains: JSON.stringify(stack.chains),
     sources: JSON.stringify(stack.sources),
+    ...extra,
+  })
+  return `/?${params}`
+}
+
+export function cardUrl(stack: StackConfig, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    flow: 'card',
+    apiBase: stack.apiBase,
+    partnerBase: stack.partnerBase,
+    cardHosts: stack.cardHosts.join(','),
+    currencies: 'EUR,USD,GBP',
+    cardCrypto: 'ETH',
     ...extra,
   })
   return `/?${params}`

@@ -10,9 +10,11 @@ type FlowProps = { services: Services; onStep: (step: number, of: number) => voi
 
 const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>> = {
   deposit: () => import('./flows/deposit/DepositFlow'),
+  card: () => import('./flows/card/CardFlow'),
 }
 const flowNames: Record<Flow, Parameters<typeof t>[0]> = {
   deposit: 'deposit.name',
+  card: 'card.name',
 }
 
 export function App({ result }: { result: ConfigResult }) {
@@ -69,6 +71,17 @@ function Widget({ services }: { services: Services }) {
                 </span>
               </button>
             </li>
+            {services.config.partnerBase && (
+              <li>
+                <button type="button" class="choice" onClick={() => setFlow('card')}>
+                  <span>
+                    <strong>{t('start.card')}</strong>
+                    <br />
+                    <span class="muted">{t('start.cardHint')}</span>
+                  </span>
+                </button>
+              </li>
+            )}
           </ul>
         </Screen>
       )}

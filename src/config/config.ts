@@ -35,7 +35,7 @@ const destination = z.object({
 })
 export type DestinationConfig = z.infer<typeof destination>
 
-export const flows = ['deposit'] as const
+export const flows = ['deposit', 'card'] as const
 export type Flow = (typeof flows)[number]
 
 const config = z.object({
@@ -108,6 +108,9 @@ export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResu
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
+  }
+  if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
+    return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }
   }
   try {
     new Intl.NumberFormat(parsed.data.locale)

@@ -119,12 +119,14 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
       if (path.startsWith('/__sandbox/')) return await handleControl(req, res, path)
       log.push(entry)
       if (WIDGET_PATH.test(path)) return await handleWidget(req, res, url, entry)
-      return await dispatch(req, res, url, control.plainHeaders?.(req) ?? {})
+      const plain = control.plainHeaders?.(req) ?? {}
+      if (req.method === 'OPTIONS') return send(res, 204, undefined, { ...plain, 'Access-Control-Max-Age': '600' })
+      return await dispatch(req, res, url, plain)
     } catch (error) {
       const known = error instanceof HttpError ? error : new HttpError(500, 'internal', 'Unexpected server error.')
       if (!(error instanceof HttpError)) console.error('[sandbox]', error)
       const origin = req.headers.origin
-      const cors = origin && allowed.has(origin) && WIDGET_PATH.test(path) ? corsHeaders(origin) : {}
+      const cors = origin && allowed.has(origin) && WIDGET_PATH.test(path) ? corsHeaders(origin) : (control.plainHeaders?.(req) ?? {})
       if (!res.headersSent) sendError(res, known, cors)
     }
   })

@@ -1,6 +1,7 @@
 // The whole local stand-in: two anvil chains, the contracts, and the sandbox service.
 import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
+import { cardRoutes } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
 import { createSandboxServer } from './server.mjs'
 
@@ -37,9 +38,12 @@ export async function startStack(opts = {}) {
       destination: { chainId: 42161, token: addresses.destToken, symbol: 'USDC', decimals: 6 },
       depositor: addresses.depositor,
       accounts: DEV_ACCOUNTS,
+      partnerBase: `${apiBase}/partner`,
+      cardHosts: [`127.0.0.1:${apiPort}`],
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
-    const modules = [deposit]
+    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins })
+    const modules = [deposit, card]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
@@ -47,6 +51,7 @@ export async function startStack(opts = {}) {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => modules.forEach((m) => m.control?.reset?.()),
         routes: { 'GET /__sandbox/config': () => ({ body: config }) },
+        plainHeaders: card.plainHeaders,
       },
     })
     await new Promise((resolve, reject) => {

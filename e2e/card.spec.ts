@@ -1,0 +1,148 @@
+import { type Page, expect, test } from '@playwright/test'
+import { expectAxeClean, tabTo } from './helpers'
+import { type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
+
+let stack: StackConfig
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+test.beforeAll(() => {
+  stack = stackConfig()
+})
+test.beforeEach(async () => {
+  await sandbox(stack, '/__sandbox/reset', {})
+})
+
+async function quote(page: Page, amount = '50') {
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
+  await page.getByLabel('Total to pay').fill(amount)
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+}
+
+async function toCardPage(page: Page, account = 2) {
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[account])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page).toHaveURL(/\/card-page\?id=cp_/)
+  await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+}
+
+test('a card purchase completes: quote with fees inside the total, card page, return, completed', async ({ page }) => {
+  await quote(page, '50')
+  await expect(page.getByText('Sandbox: no card is charged')).toBeVisible()
+  const table = page.getByRole('table')
+  await expect(table.getByRole('row', { name: /You pay/ })).toContainText('50 EUR')
+  await expect(table.getByRole('row', { name: /Card provider fee/ })).toContainText('2.99 EUR')
+  await expect(table.getByRole('row', { name: /Service fee/ })).toContainText('0.25 EUR')
+  await expect(table.getByRole('row', { name: /You receive/ })).toContainText('0.01558666 ETH')
+  await expect(page.getByText('Fees are included in the total.')).toBeVisible()
+  await expect(page.getByText(/Price held for \d:\d\d/)).toBeVisible()
+  await toCardPage(page)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page).toHaveURL(/flow=card/)
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+  await expect(page.getByText('0.01558666 ETH was sent to your wallet.')).toBeVisible()
+  await expect(page.getByText(/Transaction: 0x/)).toBeVisible()
+})
+
+test('a declined card ends on the failed screen with the reason', async ({ page }) => {
+  await quote(page)
+  await toCardPage(page)
+  await page.getByRole('button', { name: /Decline/ }).click()
+  await expect(h1(page)).toHaveText('The payment failed', { timeout: 30_000 })
+  await expect(page.getByText('Reason: card_declined')).toBeVisible()
+  await expectAxeClean(page, 'card failed')
+})
+
+test('an abandoned card page ends cancelled', async ({ page }) => {
+  await quote(page)
+  await toCardPage(page)
+  await page.getByRole('button', { name: /Abandon/ }).click()
+  await expect(h1(page)).toHaveText('The payment was cancelled', { timeout: 30_000 })
+})
+
+for (const kind of ['javascript', 'foreign', 'http', 'credentials', 'lookalike']) {
+  test(`a hostile redirectUrl (${kind}) causes no navigation and a clear error`, async ({ page }) => {
+    await quote(page)
+    await sandbox(stack, '/__sandbox/control', { cardRedirect: kind })
+    const before = page.url()
+    await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(page.getByText(/We did not open the card page/)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Open the card page' })).toHaveCount(0)
+    expect(page.url()).toBe(before)
+  })
+}
+
+test('a reload on the status screen resumes, and the return URL resumes in a fresh page', async ({ page, context }) => {
+  await sandbox(stack, '/__sandbox/control', { cardProcessingMs: 6_000 })
+  await quote(page)
+  await toCardPage(page)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(h1(page)).toHaveText('Your card payment')
+  await expect(page.getByText('Payment received; your crypto is being sent.')).toBeVisible()
+  await expectAxeClean(page, 'card status')
+  const returnUrl = page.url()
+  await page.reload()
+  await expect(h1(page)).toHaveText('Your card payment')
+  const fresh = await context.newPage()
+  await fresh.goto(returnUrl)
+  await expect(h1(fresh)).toHaveText(/Your card payment|Purchase complete/)
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+})
+
+test('a quote that expires is priced again before the buyer can continue', async ({ page }) => {
+  await sandbox(stack, '/__sandbox/control', { cardQuoteTtlSeconds: 2 })
+  await quote(page)
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await expect(page.getByText('New price: check the figures again.')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Wallet address that receives the crypto')).toHaveValue(stack.accounts[2])
+})
+
+test('errors say what to do: window, a bad address, requires_action, upstream_error', async ({ page }) => {
+  await page.goto(cardUrl(stack))
+  await page.getByLabel('Total to pay').fill('10')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(page.getByText('Card payments in EUR must be between 20 and 5,000.')).toBeVisible()
+  await expect(page.getByLabel('Total to pay')).toHaveValue('10')
+  await sandbox(stack, '/__sandbox/control', { faults: [{ kind: '502', count: 1, path: '/card/quote' }] })
+  await page.getByLabel('Total to pay').fill('4600')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(page.getByText('A partner of the service is unavailable. Try again later.')).toBeVisible()
+  await expect(page.getByText('Code: upstream_error')).toBeVisible()
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await page.getByLabel('Wallet address that receives the crypto').fill('0x123')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByText(/This is not a wallet address/)).toBeVisible()
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByText(/higher verification/)).toBeVisible()
+  await expect(page.getByText('Code: requires_action')).toBeVisible()
+})
+
+test('every card screen is axe-clean and the purchase completes with the keyboard alone', async ({ page }) => {
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expectAxeClean(page, 'card form')
+  await tabTo(page, page.getByLabel('Total to pay'))
+  await page.keyboard.type('75')
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, 'card quote')
+  await tabTo(page, page.getByLabel('Wallet address that receives the crypto'))
+  await page.keyboard.type(stack.accounts[3])
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+  await tabTo(page, page.getByRole('button', { name: 'Pay', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText(/Your card payment|Purchase complete/)
+  await expectAxeClean(page, 'card status')
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+  await expectAxeClean(page, 'card completed')
+  await tabTo(page, page.getByRole('button', { name: 'Start a new purchase' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+})

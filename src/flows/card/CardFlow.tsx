@@ -1,0 +1,73 @@
+import { signal } from '@preact/signals'
+import { useEffect, useMemo } from 'preact/hooks'
+import { createPartnerClient } from '../../api/card'
+import { decimalMarkOf } from '../../lib/decimal'
+import { systemClock } from '../../rateLimit/rateLimiter'
+import { CardFormScreen } from '../../screens/card/CardFormScreen'
+import { CardQuoteScreen } from '../../screens/card/CardQuoteScreen'
+import { CardRedirectScreen } from '../../screens/card/CardRedirectScreen'
+import { CardStatusScreen } from '../../screens/card/CardStatusScreen'
+import type { Services } from '../../services'
+import { safeLocalStorage } from '../../storage/flowStore'
+import { createCardEffects } from './effects'
+import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
+import { cardStore } from './persisted'
+
+const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 }
+
+export default function CardFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+  const { config } = services
+  const flow = useMemo(() => {
+    const store = cardStore(safeLocalStorage())
+    const ctx = { decimalMark: decimalMarkOf(config.locale) }
+    const form = { currency: config.fiatCurrencies[0], amount: '', address: config.walletAddress ?? '' }
+    const state = signal(initialCardState(form, store.load()))
+    const framed = window.self !== window.top
+    const effects = createCardEffects(
+      {
+        config,
+        api: services.api,
+        partner: createPartnerClient(config.partnerBase ?? ''),
+        store,
+        clock: systemClock,
+        returnUrl: () => {
+          const url = new URL(location.href)
+          url.searchParams.set('flow', 'card')
+          return url.href
+        },
+        // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
+        navigate: (url) => framed || location.assign(url),
+      },
+      (event) => dispatch(event),
+    )
+    function dispatch(event: CardEvent) {
+      const next = cardTransition(state.value, event, ctx)
+      if (next === state.value) return
+      state.value = next
+      effects.run(next)
+    }
+    return { state, dispatch, effects }
+  }, [services])
+
+  useEffect(() => {
+    flow.effects.run(flow.state.value)
+    return () => flow.effects.dispose()
+  }, [flow])
+
+  const state = flow.state.value
+  const dispatch = flow.dispatch
+  useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+
+  switch (state.tag) {
+    case 'form':
+    case 'quoting':
+      return <CardFormScreen state={state} dispatch={dispatch} config={config} />
+    case 'quote':
+      return <CardQuoteScreen state={state} dispatch={dispatch} config={config} />
+    case 'redirect':
+      return <CardRedirectScreen state={state} dispatch={dispatch} />
+    case 'tracking':
+    case 'result':
+      return <CardStatusScreen state={state} dispatch={dispatch} config={config} />
+  }
+}

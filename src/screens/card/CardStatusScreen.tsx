@@ -1,0 +1,78 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import { shortHash } from '../../components/TxLink'
+import type { WidgetConfig } from '../../config/config'
+import type { CardEvent, CardState } from '../../flows/card/machine'
+import { type MessageKey, t } from '../../i18n/i18n'
+import { formatAmount } from '../../lib/decimal'
+import { Environment } from './Environment'
+
+type State = Extract<CardState, { tag: 'tracking' | 'result' }>
+
+export function CardStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
+  const { purchase } = state
+  const status = state.status
+  const summary = (
+    <dl class="summary">
+      <dt>{t('card.youPay')}</dt>
+      <dd>{formatAmount(purchase.total, config.locale)} {purchase.currency}</dd>
+      <dt>{t('card.youGet')}</dt>
+      <dd>{formatAmount(status?.cryptoAmount ?? purchase.cryptoAmount, config.locale)} {status?.cryptoCurrency ?? purchase.cryptoCurrency}</dd>
+    </dl>
+  )
+  if (state.tag === 'result') {
+    const outcome = state.status.status as 'completed' | 'failed' | 'cancelled' | 'expired'
+    return (
+      <Screen title={t(`card.${outcome}.heading` as MessageKey)}>
+        <Environment environment={state.status.environment} />
+        <Notice tone={outcome === 'completed' ? 'info' : 'error'}>
+          {outcome === 'completed'
+            ? t('card.completed.body', {
+                amount: formatAmount(state.status.cryptoAmount ?? purchase.cryptoAmount, config.locale),
+                currency: state.status.cryptoCurrency ?? purchase.cryptoCurrency,
+              })
+            : t(`card.${outcome}.body` as MessageKey)}
+        </Notice>
+        {state.status.reason && <p>{t('card.reason', { reason: state.status.reason })}</p>}
+        {summary}
+        {state.status.txHash && (
+          <p>
+            {t('card.tx')}: <code title={state.status.txHash}>{shortHash(state.status.txHash)}</code>
+          </p>
+        )}
+        <div class="actions">
+          <button type="button" class="primary" onClick={() => dispatch({ type: 'RESTART' })}>
+            {t('card.startOver')}
+          </button>
+        </div>
+      </Screen>
+    )
+  }
+  const known = status?.status === 'pending' || status?.status === 'processing'
+  return (
+    <Screen title={t('card.statusHeading')}>
+      <Environment environment={status?.environment ?? purchase.environment} />
+      {summary}
+      <p role="status" class="hint">
+        {!status
+          ? t('app.loading')
+          : known
+            ? t(`card.status.${status.status}` as MessageKey)
+            : t('card.status.unknown', { status: status.status })}
+      </p>
+      <p class="muted">{t('track.closeOk')}</p>
+      {state.problem && (
+        <>
+          <Notice tone="error" code={state.problem.code}>
+            {t(state.problem.key, { detail: state.problem.detail ?? '' })}
+          </Notice>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY_TRACK' })}>
+              {t('quote.tryAgain')}
+            </button>
+          </div>
+        </>
+      )}
+    </Screen>
+  )
+}

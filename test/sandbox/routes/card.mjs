@@ -1,0 +1,242 @@
+// Card payment: the widget path's /card/quote, the partner path's /v1/card/* (API key), a
+// partner-backend stand-in at /partner/card/* that forwards with the key as a real partner
+// backend would, and a hosted card page stand-in at /card-page?id=…
+import { randomBytes } from 'node:crypto'
+import { formatUnits, parseEther, parseUnits } from 'viem'
+import { z } from 'zod'
+import { HttpError, invalid, parseBody } from '../http.mjs'
+
+const KEY = 'sk_sandbox_partner_key'
+const ENV = 'sandbox'
+// Fiat per ETH, in cents, and the per-currency card window (not proportional on purpose).
+const MARKETS = {
+  EUR: { rate: 300000n, min: '20', max: '5000', flatFee: 299n },
+  USD: { rate: 320000n, min: '25', max: '6000', flatFee: 349n },
+  GBP: { rate: 260000n, min: '15', max: '4000', flatFee: 249n },
+}
+const decimal = z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals')
+const quoteRequest = z.object({ fiatCurrency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'), fiatAmount: decimal })
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+const purchaseRequest = z.object({
+  kycToken: z.string().min(1),
+  fiatCurrency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
+  fiatAmount: decimal,
+  walletAddress: address,
+  returnUrl: z.string().url('must be a URL'),
+})
+
+const cents = (v) => parseUnits(v, 2)
+const fiat = (c) => formatUnits(c, 2)
+
+export function cardRoutes({ chains, publicBase, allowedOrigins }) {
+  const defaults = { cardQuoteTtlSeconds: 60, cardPurchaseTtlSeconds: 600, cardProcessingMs: 1500, cardRedirect: undefined, cardOurFeeBps: 50n }
+  let settings = { ...defaults }
+  const tokens = new Map()
+  const purchases = new Map()
+
+  function price(body) {
+    const req = parseBody(quoteRequest, body)
+    const market = MARKETS[req.fiatCurrency]
+    if (!market) throw invalid('fiatCurrency', `${req.fiatCurrency} is not supported`)
+    const total = cents(req.fiatAmount)
+    if (total < cents(market.min) || total > cents(market.max)) {
+      throw invalid('fiatAmount', `must be between ${market.min} and ${market.max} ${req.fiatCurrency}`)
+    }
+    const percent = (total * 35n) / 1000n
+    const providerFee = percent > market.flatFee ? percent : market.flatFee // flat minimum
+    const ourFee = (total * settings.cardOurFeeBps) / 10_000n
+    const converted = total - providerFee - ourFee
+    const wei = (converted * 10n ** 18n) / market.rate
+    const cryptoAmount = formatUnits((wei / 10n ** 10n) * 10n ** 10n, 18) // 8 decimals, as the provider shows
+    return {
+      req,
+      quote: {
+        cryptoAmount,
+        cryptoCurrency: 'ETH',
+        fiatAmount: fiat(converted),
+        rate: fiat(market.rate),
+        providerFee: fiat(providerFee),
+        ourFee: fiat(ourFee),
+        total: fiat(total),
+        expiresAt: new Date(Date.now() + settings.cardQuoteTtlSeconds * 1000).toISOString(),
+        environment: ENV,
+      },
+    }
+  }
+
+  function authorised(req) {
+    if (req.headers.authorization !== `Bearer ${KEY}`) throw new HttpError(401, 'unauthorized', 'Missing, malformed or unknown key.')
+  }
+
+  function advance(p) {
+    if (p.status === 'pending' && Date.now() > p.expiresAt) p.status = 'expired'
+    if (p.status === 'processing' && Date.now() >= p.completeAt && !p.delivering) {
+      p.delivering = chains.dst.wallet
+        .sendTransaction({ to: p.walletAddress, value: parseEther(p.cryptoAmount) })
+        .then(async (hash) => {
+          await chains.dst.public.waitForTransactionReceipt({ hash })
+          p.txHash = hash
+          p.status = 'completed'
+        })
+        .catch((error) => {
+          console.error('[sandbox] card delivery failed', error)
+          p.status = 'failed'
+          p.reason = 'delivery_failed'
+        })
+    }
+    return p
+  }
+
+  function hostileRedirect(kind, id) {
+    const host = new URL(publicBase).host
+    switch (kind) {
+      case 'javascript':
+        return 'javascript:alert(document.domain)'
+      case 'foreign':
+        return `https://card-page.evil.example/card-page?id=${id}`
+      case 'http':
+        return `http://card-page.example.com/card-page?id=${id}`
+      case 'credentials':
+        return `${publicBase.replace('://', '://user:pass@')}/card-page?id=${id}`
+      case 'lookalike':
+        return `https://${host.replace(/^127/, 'l27')}.evil.example/card-page?id=${id}`
+      default:
+        return undefined
+    }
+  }
+
+  async function forward(path, body) {
+    const res = await fetch(`${publicBase}/v1/card/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: await res.json() }
+  }
+
+  const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
+<body><main><h1>Sandbox card page</h1><p>Sandbox: no card is charged.</p><p>Purchase <code>${p.id}</code>: ${p.total} ${p.fiatCurrency}</p>${body}</main></body></html>`
+
+  return {
+    routes: {
+      'POST /card/quote': ({ body }) => ({ body: price(body).quote }),
+
+      'POST /v1/card/quote': ({ body, req }) => (authorised(req), { body: price(body).quote }),
+      'GET /v1/card/limits': ({ query, req }) => {
+        authorised(req)
+        const currency = query.get('fiatCurrency') ?? ''
+        const crypto = query.get('cryptoCurrency')
+        if (!crypto) throw invalid('cryptoCurrency', 'required')
+        const market = MARKETS[currency]
+        if (!market) throw invalid('fiatCurrency', `${currency || '(none)'} is not supported`)
+        return { body: { fiatCurrency: currency, cryptoCurrency: crypto, min: market.min, max: market.max } }
+      },
+      'POST /v1/card/kyc-token': ({ body, req }) => {
+        authorised(req)
+        const wallet = parseBody(z.object({ walletAddress: address }), body).walletAddress
+        const token = `kyc_${randomBytes(12).toString('hex')}`
+        tokens.set(token, wallet.toLowerCase())
+        return { body: { token, environment: ENV } }
+      },
+      'POST /v1/card/purchase': ({ body, req }) => {
+        authorised(req)
+        const input = parseBody(purchaseRequest, body)
+        if (tokens.get(input.kycToken) !== input.walletAddress.toLowerCase()) throw invalid('kycToken', 'unknown or for another wallet')
+        const { quote } = price({ fiatCurrency: input.fiatCurrency, fiatAmount: input.fiatAmount })
+        if (cents(input.fiatAmount) >= cents('4500') && input.fiatCurrency === 'EUR') {
+          throw new HttpError(422, 'requires_action', 'The buyer needs a higher verification tier for this amount.')
+        }
+        const id = `cp_${randomBytes(8).toString('hex')}`
+        const p = {
+          id,
+          status: 'pending',
+          fiatCurrency: input.fiatCurrency,
+          total: quote.total,
+          cryptoAmount: quote.cryptoAmount,
+          walletAddress: input.walletAddress,
+          returnUrl: input.returnUrl,
+          expiresAt: Date.now() + settings.cardPurchaseTtlSeconds * 1000,
+        }
+        purchases.set(id, p)
+        const redirectUrl = hostileRedirect(settings.cardRedirect, id) ?? `${publicBase}/card-page?id=${id}`
+        settings.cardRedirect = undefined
+        return { body: { id, redirectUrl, environment: ENV } }
+      },
+      'POST /v1/card/status': ({ body, req }) => {
+        authorised(req)
+        const { id } = parseBody(z.object({ id: z.string().min(1) }), body)
+        const p = purchases.get(id)
+        if (!p) throw new HttpError(404, 'not_found', 'No such purchase under the key.')
+        advance(p)
+        const out = { id, status: p.status, environment: ENV }
+        if (p.status === 'completed') Object.assign(out, { cryptoAmount: p.cryptoAmount, cryptoCurrency: 'ETH', txHash: p.txHash })
+        if (p.reason) out.reason = p.reason
+        return { body: out }
+      },
+
+      // The partner's backend: authenticates its own user (here: anyone), adds the key, forwards.
+      'GET /partner/card/limits': ({ query }) => forward(`limits?${query}`),
+      'POST /partner/card/kyc-token': ({ body }) => forward('kyc-token', body),
+      'POST /partner/card/purchase': ({ body }) => forward('purchase', body),
+      'POST /partner/card/status': ({ body }) => forward('status', body),
+
+      'GET /card-page': ({ query }) => {
+        const p = purchases.get(query.get('id') ?? '')
+        if (!p) return { status: 404, html: '<!doctype html><title>Not found</title><p>No such purchase.</p>' }
+        const form = (action, label) =>
+          `<form method="post" action="/card-page/${action}?id=${p.id}"><button type="submit">${label}</button></form>`
+        return {
+          html: page(
+            p,
+            `<label>Card number<input inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242"></label>
+${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form('abandon', 'Abandon and go back')}
+<div id="apple-pay" hidden>${form('pay', 'Pay with Apple Pay')}</div>
+<script>if (window.ApplePaySession && ApplePaySession.canMakePayments()) document.getElementById('apple-pay').hidden = false</script>`,
+          ),
+        }
+      },
+      'POST /card-page/pay': ({ query }) => settle(query, (p) => {
+        p.status = 'processing'
+        p.completeAt = Date.now() + settings.cardProcessingMs
+      }),
+      'POST /card-page/decline': ({ query }) => settle(query, (p) => {
+        p.status = 'failed'
+        p.reason = 'card_declined'
+      }),
+      'POST /card-page/abandon': ({ query }) => settle(query, (p) => {
+        p.status = 'cancelled'
+      }),
+    },
+    control: {
+      set(body) {
+        if (Number.isFinite(body.cardQuoteTtlSeconds)) settings.cardQuoteTtlSeconds = body.cardQuoteTtlSeconds
+        if (Number.isFinite(body.cardPurchaseTtlSeconds)) settings.cardPurchaseTtlSeconds = body.cardPurchaseTtlSeconds
+        if (Number.isFinite(body.cardProcessingMs)) settings.cardProcessingMs = body.cardProcessingMs
+        if (body.cardRedirect !== undefined) settings.cardRedirect = body.cardRedirect
+      },
+      reset() {
+        settings = { ...defaults }
+      },
+    },
+    /** CORS for the partner-backend stand-in: the widget calls it from the page, with cookies. */
+    plainHeaders(req) {
+      const origin = req.headers.origin
+      if (!origin || !allowedOrigins.includes(origin) || !new URL(req.url, 'http://x').pathname.startsWith('/partner/')) return {}
+      return {
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Credentials': 'true',
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        Vary: 'Origin',
+      }
+    },
+  }
+
+  function settle(query, change) {
+    const p = purchases.get(query.get('id') ?? '')
+    if (!p) throw new HttpError(404, 'not_found', 'No such purchase.')
+    if (p.status === 'pending') change(p)
+    return { redirect: p.returnUrl }
+  }
+}

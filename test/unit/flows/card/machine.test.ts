@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import type { CardQuote } from '../../../../src/api/schemas'
+import { type CardEvent, type CardState, cardTransition, initialCardState, type Purchase } from '../../../../src/flows/card/machine'
+
+const ctx = { decimalMark: '.' as const }
+const run = (state: CardState, ...events: CardEvent[]) => events.reduce((s, e) => cardTransition(s, e, ctx), state)
+const form = { currency: 'EUR', amount: '', address: '' }
+const quote: CardQuote = {
+  cryptoAmount: '0.01558666',
+  cryptoCurrency: 'ETH',
+  fiatAmount: '46.76',
+  rate: '3000',
+  providerFee: '2.99',
+  ourFee: '0.25',
+  total: '50',
+  expiresAt: '2026-11-22T12:01:00Z',
+}
+const purchase: Purchase = { id: 'cp_1', environment: 'sandbox', currency: 'EUR', total: '50', cryptoAmount: '0.01558666', cryptoCurrency: 'ETH', createdAt: 1 }
+const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const NOW = Date.parse('2026-11-22T12:00:00Z')
+
+function quoted(): Extract<CardState, { tag: 'quote' }> {
+  const s = run(initialCardState(form), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
+  if (s.tag !== 'quote') throw new Error(s.tag)
+  return s
+}
+
+describe('card machine', () => {
+  it('validates the amount without losing what was typed', () => {
+    const s = run(initialCardState(form), { type: 'EDIT', amount: '12.345' }, { type: 'SUBMIT' })
+    expect(s).toMatchObject({ tag: 'form', form: { amount: '12.345' }, error: { kind: 'amount', problem: 'decimals' } })
+  })
+
+  it('checks the card window before quoting, and only for the limits of the chosen currency', () => {
+    const limits = { fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000' }
+    const low = run(initialCardState(form), { type: 'LIMITS', limits }, { type: 'EDIT', amount: '19.99' }, { type: 'SUBMIT' })
+    expect(low).toMatchObject({ tag: 'form', error: { kind: 'limits', min: '20', max: '5000' } })
+    const ok = run(low, { type: 'EDIT', amount: '5000' }, { type: 'SUBMIT' })
+    expect(ok).toMatchObject({ tag: 'quoting', amount: '5000' })
+    const other = run(initialCardState(form), { type: 'LIMITS', limits: { ...limits, fiatCurrency: 'USD' } })
+    expect(other).toEqual(initialCardState(form))
+    const switched = run(initialCardState(form), { type: 'LIMITS', limits }, { type: 'EDIT', currency: 'USD' })
+    expect(switched).toMatchObject({ tag: 'form', form: { currency: 'USD' } })
+    expect((switched as { limits?: unknown }).limits).toBeUndefined()
+  })
+
+  it('an API error on the quote returns to the form with the amount kept', () => {
+    const s = run(initialCardState(form), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { key: 'error.upstream', code: 'upstream_error' } })
+    expect(s).toMatchObject({ tag: 'form', form: { amount: '50' }, error: { kind: 'api', problem: { code: 'upstream_error' } } })
+  })
+
+  it('refuses to continue without a valid wallet address', () => {
+    const s = run(quoted(), { type: 'EDIT', address: '0x123' }, { type: 'CONTINUE', now: NOW })
+    expect(s).toMatchObject({ tag: 'quote', addressError: true, busy: false })
+  })
+
+  it('re-quotes an expired quote before continuing, and shows the new price first', () => {
+    const s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW + 61_000 })
+    expect(s).toMatchObject({ tag: 'quoting', requote: true, form: { address: WALLET } })
+    const again = run(s, { type: 'QUOTED', quote: { ...quote, cryptoAmount: '0.015' }, at: NOW + 62_000 })
+    expect(again).toMatchObject({ tag: 'quote', busy: false, refreshed: true, quote: { cryptoAmount: '0.015' } })
+  })
+
+  it('QUOTE_EXPIRED re-quotes when idle and is ignored while the purchase is being created', () => {
+    expect(run(quoted(), { type: 'QUOTE_EXPIRED' })).toMatchObject({ tag: 'quoting', requote: true })
+    const busy = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW })
+    expect(busy).toMatchObject({ tag: 'quote', busy: true })
+    expect(run(busy, { type: 'QUOTE_EXPIRED' })).toBe(busy)
+    expect(run(busy, { type: 'BACK' })).toBe(busy)
+  })
+
+  it('a purchase failure keeps the quote and the address and says why', () => {
+    const s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW }, { type: 'PURCHASE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' } })
+    expect(s).toMatchObject({ tag: 'quote', busy: false, form: { address: WALLET }, problem: { code: 'requires_action' } })
+  })
+
+  it('purchase → redirect → tracking → terminal, unknown states polled as they are', () => {
+    let s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW }, { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' })
+    expect(s).toMatchObject({ tag: 'redirect', purchase })
+    expect(run(s, { type: 'REDIRECT_REFUSED', problem: 'scheme' })).toMatchObject({ tag: 'redirect', problem: 'scheme' })
+    s = run(s, { type: 'RETURNED' })
+    expect(s).toMatchObject({ tag: 'tracking', purchase })
+    s = run(s, { type: 'STATUS', status: { status: 'awaiting_3ds', environment: 'sandbox' } })
+    expect(s).toMatchObject({ tag: 'tracking', status: { status: 'awaiting_3ds' } })
+    for (const terminal of ['completed', 'failed', 'cancelled', 'expired']) {
+      expect(run(s, { type: 'STATUS', status: { status: terminal, environment: 'sandbox' } })).toMatchObject({ tag: 'result', status: { status: terminal } })
+    }
+  })
+
+  it('resumes a persisted purchase on its status, not on an empty form', () => {
+    expect(initialCardState(form, purchase)).toEqual({ tag: 'tracking', purchase, attempt: 0 })
+  })
+
+  it('a tracking error offers a retry that restarts polling', () => {
+    const s = run(initialCardState(form, purchase), { type: 'TRACK_ERROR', problem: { key: 'error.server' } })
+    expect(s).toMatchObject({ tag: 'tracking', problem: { key: 'error.server' } })
+    expect(run(s, { type: 'RETRY_TRACK' })).toMatchObject({ tag: 'tracking', attempt: 1, problem: undefined })
+  })
+})

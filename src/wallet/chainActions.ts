@@ -15,6 +15,7 @@ import {
   addChain,
   getBalance,
   getChainId,
+  getTransaction,
   readContract,
   requestAddresses,
   sendTransaction,
@@ -106,9 +107,27 @@ export async function send(
 
 export type Replacement = { reason: 'repriced' | 'replaced' | 'cancelled'; hash: Hex }
 
-export async function waitReceipt(client: Client, hash: Hex, onReplaced: (r: Replacement) => void) {
+/** What identifies a transaction's nonce slot, so a replacement is found even once it is dropped. */
+export type SentTransaction = { from: Hex; nonce: number; to?: Hex | null; input?: Hex; value?: bigint }
+
+export async function sentTransaction(client: Client, hash: Hex): Promise<SentTransaction | undefined> {
+  try {
+    const tx = await getTransaction(client, { hash })
+    return { from: tx.from, nonce: tx.nonce, to: tx.to, input: tx.input, value: tx.value }
+  } catch {
+    return undefined
+  }
+}
+
+export async function waitReceipt(
+  client: Client,
+  hash: Hex,
+  onReplaced: (r: Replacement) => void,
+  replacement?: SentTransaction,
+) {
   const receipt = await waitForTransactionReceipt(client, {
     hash,
+    replacement,
     pollingInterval: 1_000,
     timeout: 0,
     onReplaced: (r) => onReplaced({ reason: r.reason, hash: r.transaction.hash }),

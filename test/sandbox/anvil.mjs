@@ -1,12 +1,32 @@
 // Starts anvil as the real process (never through npx, so killing it frees the port).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
 
-export const ANVIL_BIN =
-  process.env.ANVIL_PATH ??
-  (existsSync('node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil') ? 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil' : 'anvil')
+const LOCAL_BIN = fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
+export const ANVIL_BIN = process.env.ANVIL_PATH ?? (existsSync(LOCAL_BIN) ? LOCAL_BIN : 'anvil')
+
+/** Resolves once nothing listens on 127.0.0.1:port (anvil needs about a second after exit). */
+export async function waitPortFree(port, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return
+    if (Date.now() > deadline) throw new Error(`port ${port} still busy after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
 
 export async function startAnvil({ chainId, port }) {
+  // A node already on the port would answer eth_chainId in place of ours.
+  await waitPortFree(port, 3_000).catch(() => {
+    throw new Error(`port ${port} is in use: stop whatever listens there (an earlier sandbox?)`)
+  })
   const child = spawn(ANVIL_BIN, ['--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--silent'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -41,9 +61,11 @@ export async function startAnvil({ chainId, port }) {
   return {
     url,
     chainId,
+    pid: child.pid,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
+      await waitPortFree(port)
     },
   }
 }

@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const CONTRACTS = 'contracts'
-const CACHE = '.sandbox-state'
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const CONTRACTS = join(ROOT, 'contracts')
+const CACHE = join(ROOT, '.sandbox-state')
 
 export function compileContracts() {
   const files = readdirSync(CONTRACTS).filter((f) => f.endsWith('.sol')).sort()

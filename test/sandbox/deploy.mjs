@@ -1,5 +1,5 @@
 // Deploys the test token on both chains and the depositor on the source; funds dev accounts.
-import { createPublicClient, createWalletClient, defineChain, http, parseUnits } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem'
 import { compileContracts } from './compile.mjs'
 
 // anvil's default mnemonic accounts; unlocked on the node, so no keys are needed.
@@ -33,7 +33,7 @@ export function clientsFor(node) {
 async function deploy(clients, artifact) {
   const hash = await clients.wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode })
   const receipt = await clients.public.waitForTransactionReceipt({ hash })
-  return receipt.contractAddress
+  return getAddress(receipt.contractAddress)
 }
 
 export async function deployAll(source, destination) {

@@ -16,11 +16,18 @@ export async function startStack(opts = {}) {
 
   const nodes = []
   let server
-  const stop = async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
-    server?.closeAllConnections?.()
-    await Promise.all(nodes.map((n) => n.stop()))
-  }
+  let modules = []
+  let stopped
+  const stop = () =>
+    (stopped ??= (async () => {
+      modules.forEach((m) => m.close?.())
+      if (server?.listening) {
+        const closed = new Promise((resolve) => server.close(resolve))
+        server.closeAllConnections()
+        await closed
+      }
+      await Promise.all(nodes.map((n) => n.stop()))
+    })())
   try {
     nodes.push(await startAnvil({ chainId: 8453, port: sourcePort }))
     nodes.push(await startAnvil({ chainId: 42161, port: destPort }))
@@ -43,7 +50,8 @@ export async function startStack(opts = {}) {
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
     const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins })
-    const modules = [deposit, card]
+    // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
+    modules = [deposit, card]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
@@ -59,7 +67,8 @@ export async function startStack(opts = {}) {
       server.listen(apiPort, '127.0.0.1', resolve)
     })
     say(`chains on ${source.url} (8453) and ${destination.url} (42161); API on ${apiBase}; ready in ${Date.now() - started} ms`)
-    return { config, stop }
+    const urls = { api: apiBase, sourceRpc: source.url, destRpc: destination.url }
+    return { config, urls, pids: nodes.map((n) => n.pid), stop }
   } catch (error) {
     await stop()
     throw error

@@ -1,26 +1,42 @@
 #!/usr/bin/env node
 // `npm start`: the sandbox stack, and with --demo the hosted page on Vite's dev server.
+// Ports: SOURCE_PORT, DEST_PORT, API_PORT (defaults 8545, 8546, 8787).
 import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { demoUrl } from './demoUrl.mjs'
 import { startStack } from './stack.mjs'
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const env = (name, fallback) => Number(process.env[name] ?? fallback)
-const stack = await startStack({ sourcePort: env('SOURCE_PORT', 8545), destPort: env('DEST_PORT', 8546), apiPort: env('API_PORT', 8787) })
+
+let stack
+try {
+  stack = await startStack({ sourcePort: env('SOURCE_PORT', 8545), destPort: env('DEST_PORT', 8546), apiPort: env('API_PORT', 8787) })
+} catch (error) {
+  console.error(`[sandbox] failed to start: ${error.message}`)
+  process.exit(1)
+}
+console.log(JSON.stringify(stack.config, null, 2))
+
 let vite
+let viteExited = Promise.resolve()
 if (process.argv.includes('--demo')) {
-  vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], { stdio: 'inherit' })
-  vite.on('exit', (code) => code && console.error(`vite exited with ${code}`))
-  console.log(`\nOpen: ${demoUrl(stack.config)}\n`)
-} else {
-  console.log(JSON.stringify(stack.config, null, 2))
+  // The real node process running vite (no npx wrapper), so killing it frees the port.
+  vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  viteExited = new Promise((resolve) => vite.once('exit', resolve))
+  vite.once('exit', (code, signal) => !stopping && console.error(`[sandbox] vite exited (${signal ?? code})`))
+  console.log(`Open: ${demoUrl(stack.config)}`)
 }
 
 let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
-  vite?.kill('SIGTERM')
-  await stack.stop()
+  if (vite && vite.exitCode === null && vite.signalCode === null) vite.kill('SIGTERM')
+  await Promise.all([viteExited, stack.stop()])
   process.exit(0)
 }
 process.on('SIGINT', shutdown)

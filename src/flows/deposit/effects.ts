@@ -30,6 +30,8 @@ export type DepositDeps = {
 export function createDepositEffects(deps: DepositDeps, dispatch: (event: DepositEvent) => void) {
   const { config, api, store, clock } = deps
   const receipts = new Map<string, ReceiptSummary>()
+  // Nonce slots of transactions sent in this visit (kept in memory: they name the sender).
+  const sent = new Map<string, import('../../wallet/chainActions').SentTransaction>()
   let wallets: import('./machine').WalletInfo[] = []
   let stopDiscovery: (() => void) | undefined
 
@@ -180,6 +182,8 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       }
       // Persist before anything else: from here on the buyer's money is moving.
       store.save(tracking)
+      const known = await w.sentTransaction(reader, txHash)
+      if (known) sent.set(txHash.toLowerCase(), known)
       dispatch({ type: 'SENT', tracking })
     } catch (error) {
       if (!alive()) return
@@ -199,11 +203,16 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     while (alive()) {
       try {
         const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
-        const receipt = await w.waitReceipt(w.readClient(chain, provider), tracking.txHash as Hex, (r) => {
-          if (!alive()) return
-          if (r.reason === 'repriced') store.save({ ...tracking, txHash: r.hash })
-          dispatch({ type: 'REPLACED', reason: r.reason, txHash: r.hash })
-        })
+        const receipt = await w.waitReceipt(
+          w.readClient(chain, provider),
+          tracking.txHash as Hex,
+          (r) => {
+            if (!alive()) return
+            if (r.reason === 'repriced') store.save({ ...tracking, txHash: r.hash })
+            dispatch({ type: 'REPLACED', reason: r.reason, txHash: r.hash })
+          },
+          sent.get(tracking.txHash.toLowerCase()),
+        )
         if (!alive()) return
         receipts.set(receipt.txHash.toLowerCase(), { txHash: receipt.txHash, logs: receipt.logs })
         if (receipt.txHash.toLowerCase() !== tracking.txHash.toLowerCase()) return

@@ -15,7 +15,7 @@ const endpoint = z.object({ chainId: z.number().int(), token: address, address }
 const quoteRequest = z.object({
   source: endpoint,
   destination: endpoint.optional(),
-  amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
+  amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string').regex(/^\d+(\.\d{1,6})?$/, 'at most 6 decimals'),
   method: z.literal('crypto', { message: 'must be "crypto"' }),
 })
 const statusRequest = z.object({
@@ -45,8 +45,6 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     if (req.source.token.toLowerCase() !== addresses.sourceToken.toLowerCase() || destination.token.toLowerCase() !== addresses.destToken.toLowerCase()) {
       throw new HttpError(400, 'no_route', 'No provider can route this token pair right now.')
     }
-    const [, fraction = ''] = req.amount.split('.')
-    if (fraction.replace(/0+$/, '').length > 6) throw invalid('amount', 'at most 6 decimals')
     const units = parseUnits(req.amount, 6)
     if (units === 0n) throw invalid('amount', 'must be above zero')
     const charge = fee(units)
@@ -75,39 +73,66 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     }
   }
 
+  // txHash → promise of the transfer, so concurrent first calls verify and deliver only once.
+  const pendingChecks = new Map()
+  const timers = new Set()
+
+  async function verify(hash) {
+    const receipt = await chains.src.public.getTransactionReceipt({ hash }).catch(() => undefined)
+    if (!receipt) throw invalid('receipt.txHash', 'not found on the source chain')
+    const transfer = { origin: hash, status: 'pending', chainLogs: receipt.logs }
+    if (receipt.status !== 'success') {
+      transfer.status = 'failed'
+      return transfer
+    }
+    const deposit = receipt.logs
+      .filter((log) => log.address.toLowerCase() === addresses.depositor.toLowerCase())
+      .map((log) => {
+        try {
+          return decodeEventLog({ abi: artifacts.Depositor.abi, data: log.data, topics: log.topics })
+        } catch {
+          return undefined
+        }
+      })
+      .find((e) => e?.eventName === 'Deposited')
+    const q = deposit && quotes.get(deposit.args.quoteId)
+    if (!q) throw invalid('receipt', 'carries no deposit of a known quote')
+    const block = await chains.src.public.getBlock({ blockNumber: receipt.blockNumber })
+    const late = Number(block.timestamp) * 1000 > q.expiresAt.getTime() && Date.now() > q.expiresAt.getTime()
+    const wrongToken = deposit.args.token.toLowerCase() !== addresses.sourceToken.toLowerCase()
+    transfer.quote = q
+    transfer.sender = deposit.args.sender
+    transfer.deposited = deposit.args.amount
+    transfer.outcome = wrongToken || deposit.args.amount < q.units ? 'failed' : late ? 'expired' : q.outcome
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      settle(transfer)
+    }, settings.processingMs)
+    timers.add(timer)
+    return transfer
+  }
+
   async function status({ body }) {
     const req = parseBody(statusRequest, body)
     if (req.provider !== PROVIDER) throw invalid('provider', `unknown provider "${req.provider}"`)
     const key = req.receipt.txHash.toLowerCase()
-    let transfer = transfers.get(key)
-    if (!transfer) {
-      const receipt = await chains.src.public.getTransactionReceipt({ hash: req.receipt.txHash }).catch(() => undefined)
-      if (!receipt) throw invalid('receipt.txHash', 'not found on the source chain')
-      const same =
-        receipt.logs.length === req.receipt.logs.length &&
-        receipt.logs.every((log, i) => {
-          const given = req.receipt.logs[i]
-          return log.address.toLowerCase() === given.address.toLowerCase() && log.topics.join().toLowerCase() === given.topics.join().toLowerCase()
-        })
-      if (!same) throw invalid('receipt.logs', 'do not match the transaction on the source chain')
-      transfer = { origin: req.receipt.txHash, status: 'pending' }
-      if (receipt.status !== 'success') transfer.status = 'failed'
-      else {
-        const deposit = receipt.logs
-          .filter((log) => log.address.toLowerCase() === addresses.depositor.toLowerCase())
-          .map((log) => decodeEventLog({ abi: artifacts.Depositor.abi, data: log.data, topics: log.topics }))
-          .find((e) => e.eventName === 'Deposited')
-        const q = deposit && quotes.get(deposit.args.quoteId)
-        if (!q) throw invalid('receipt', 'carries no deposit of a known quote')
-        const block = await chains.src.public.getBlock({ blockNumber: receipt.blockNumber })
-        const late = Number(block.timestamp) * 1000 > q.expiresAt.getTime() && Date.now() > q.expiresAt.getTime()
-        transfer.quote = q
-        transfer.outcome = late ? 'expired' : q.outcome
-        transfer.sender = deposit.args.sender
-        setTimeout(() => settle(transfer), settings.processingMs)
-      }
-      transfers.set(key, transfer)
+    let check = pendingChecks.get(key)
+    if (!check) {
+      check = verify(req.receipt.txHash)
+      pendingChecks.set(key, check)
+      // A hash not (yet) on chain or without a known deposit may be retried later.
+      check.catch(() => pendingChecks.delete(key))
     }
+    const transfer = await check
+    const given = req.receipt.logs
+    const same =
+      transfer.chainLogs.length === given.length &&
+      transfer.chainLogs.every(
+        (log, i) =>
+          log.address.toLowerCase() === given[i].address.toLowerCase() &&
+          log.topics.join().toLowerCase() === given[i].topics.join().toLowerCase(),
+      )
+    if (!same) throw invalid('receipt.logs', 'do not match the transaction on the source chain')
     return { body: { status: transfer.status, txHashes: transfer.delivered ? { origin: transfer.origin, delivered: transfer.delivered } : { origin: transfer.origin } } }
   }
 
@@ -128,7 +153,7 @@ export function depositRoutes({ chains, artifacts, addresses }) {
           address: addresses.depositor,
           abi: artifacts.Depositor.abi,
           functionName: 'refund',
-          args: [addresses.sourceToken, transfer.sender, transfer.quote.units],
+          args: [addresses.sourceToken, transfer.sender, transfer.deposited],
         })
         await chains.src.public.waitForTransactionReceipt({ hash })
         transfer.status = 'expired'
@@ -152,6 +177,10 @@ export function depositRoutes({ chains, artifacts, addresses }) {
       reset() {
         settings = { ...defaults }
       },
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
     },
   }
 }

@@ -11,6 +11,7 @@ export type StackConfig = {
   accounts: string[]
   partnerBase: string
   cardHosts: string[]
+  identityUrl: string
 }
 
 export function stackConfig(): StackConfig {
@@ -39,6 +40,11 @@ export function cardUrl(stack: StackConfig, extra: Record<string, string> = {}):
     cardCrypto: 'ETH',
     ...extra,
   })
+  return `/?${params}`
+}
+
+export function fiatUrl(stack: StackConfig, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ flow: 'onboarding', apiBase: stack.apiBase, identityUrl: stack.identityUrl, ...extra })
   return `/?${params}`
 }
 

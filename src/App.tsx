@@ -11,10 +11,12 @@ type FlowProps = { services: Services; onStep: (step: number, of: number) => voi
 const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>> = {
   deposit: () => import('./flows/deposit/DepositFlow'),
   card: () => import('./flows/card/CardFlow'),
+  onboarding: () => import('./flows/onboarding/OnboardingFlow'),
 }
 const flowNames: Record<Flow, Parameters<typeof t>[0]> = {
   deposit: 'deposit.name',
   card: 'card.name',
+  onboarding: 'fiat.name',
 }
 
 export function App({ result }: { result: ConfigResult }) {
@@ -71,6 +73,17 @@ function Widget({ services }: { services: Services }) {
                 </span>
               </button>
             </li>
+            {services.config.identityUrl && (
+              <li>
+                <button type="button" class="choice" onClick={() => setFlow('onboarding')}>
+                  <span>
+                    <strong>{t('start.fiat')}</strong>
+                    <br />
+                    <span class="muted">{t('start.fiatHint')}</span>
+                  </span>
+                </button>
+              </li>
+            )}
             {services.config.partnerBase && (
               <li>
                 <button type="button" class="choice" onClick={() => setFlow('card')}>

@@ -120,3 +120,39 @@ export const cardStatus = z.object({
   reason: z.optional(z.string()),
 })
 export type CardStatus = z.infer<typeof cardStatus>
+
+// Fiat onboarding to a virtual account (widget-style path, /fiat/...).
+
+export const fiatOnboardRequest = z.object({
+  authCode: z.string(),
+  applicantInfo: z.object({ nationality: z.string(), phone: z.string() }),
+  individual: z.object({
+    name: z.string(),
+    email: z.string(),
+    country: z.string(),
+    category: z.optional(z.string()),
+  }),
+  wallet: address,
+})
+export type FiatOnboardRequest = z.infer<typeof fiatOnboardRequest>
+
+export const fiatOnboard = z.object({
+  accountId: z.string().check(z.minLength(1)),
+  walletId: z.string().check(z.minLength(1)),
+  kycStatus: z.string(),
+})
+
+/** Every string field of the details is kept: other rails bring other keys. */
+export const bankDetails = z.record(z.string(), z.unknown())
+
+export const fiatAccount = z.object({
+  id: z.string().check(z.minLength(1)),
+  details: bankDetails,
+  applicationFeeBps: z.number().check(z.gte(0)),
+})
+export type FiatAccount = z.infer<typeof fiatAccount>
+
+export const fiatStatus = z.object({
+  status: z.string(),
+  deliveredAmount: z.optional(decimalString),
+})

@@ -35,7 +35,7 @@ const destination = z.object({
 })
 export type DestinationConfig = z.infer<typeof destination>
 
-export const flows = ['deposit', 'card'] as const
+export const flows = ['deposit', 'card', 'onboarding'] as const
 export type Flow = (typeof flows)[number]
 
 const config = z.object({
@@ -56,6 +56,11 @@ const config = z.object({
   /** The crypto asset asked for when reading card limits. */
   cardCrypto: z.string(),
   walletAddress: z.optional(address),
+  /** The identity provider's page; it returns to this page with `authCode`. */
+  identityUrl: z.optional(httpUrl),
+  authCode: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+  /** The only origin messages go to, and come from, when the widget is framed. */
+  parentOrigin: z.optional(z.string().check(z.regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://partner.example'))),
 })
 export type WidgetConfig = z.infer<typeof config>
 
@@ -103,11 +108,17 @@ export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResu
     cardHosts: list(params.get('cardHosts')) ?? [],
     cardCrypto: params.get('cardCrypto') ?? 'USDC',
     walletAddress: params.get('walletAddress') ?? undefined,
+    identityUrl: params.get('identityUrl') ?? undefined,
+    authCode: params.get('authCode') ?? undefined,
+    parentOrigin: params.get('parentOrigin') ?? undefined,
   }
   const parsed = config.safeParse(candidate)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
+  }
+  if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
+    return { ok: false, problem: 'identityUrl: required for the bank transfer flow (the identity provider page)' }
   }
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
     return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }

@@ -17,7 +17,8 @@ export type PollOptions<T> = {
   key: readonly unknown[]
   fetch: () => Promise<T>
   isTerminal: (data: T) => boolean
-  intervalMs: number
+  /** A number, or a function of nothing that is asked before each wait (for backoff). */
+  intervalMs: number | (() => number)
   onData: (data: T) => void
   /** A failure that retrying will not mend (a 400, say). */
   onError: (error: unknown) => void
@@ -34,7 +35,11 @@ export function pollStatus<T>(options: PollOptions<T>): () => void {
     staleTime: 0,
     gcTime: 0,
     refetchInterval: (query) =>
-      query.state.data !== undefined && options.isTerminal(query.state.data) ? false : options.intervalMs,
+      query.state.data !== undefined && options.isTerminal(query.state.data)
+        ? false
+        : typeof options.intervalMs === 'function'
+          ? options.intervalMs()
+          : options.intervalMs,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: (query) =>
       !(query.state.data !== undefined && options.isTerminal(query.state.data)),

@@ -20,7 +20,7 @@ export function sendError(res, error, headers = {}) {
   send(res, error.status, { error: { code: error.code, message: error.message } }, { ...headers, ...error.headers })
 }
 
-export async function readJson(req, limit = 64 * 1024) {
+export async function readText(req, limit = 64 * 1024) {
   let size = 0
   const chunks = []
   for await (const chunk of req) {
@@ -28,7 +28,11 @@ export async function readJson(req, limit = 64 * 1024) {
     if (size > limit) throw new HttpError(413, 'invalid_request', 'body: too large')
     chunks.push(chunk)
   }
-  const text = Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function readJson(req, limit = 64 * 1024) {
+  const text = await readText(req, limit)
   if (!text) return undefined
   try {
     return JSON.parse(text)

@@ -1,7 +1,7 @@
 // The sandbox service: the widget path exactly as the contract states it (origin allowlist with
 // CORS, 5 requests per 10 s per IP, the error envelope), plus /__sandbox/* controls for tests.
 import { createServer } from 'node:http'
-import { HttpError, corsHeaders, readJson, send, sendError } from './http.mjs'
+import { HttpError, corsHeaders, readJson, readText, send, sendError } from './http.mjs'
 import { createIpLimiter } from './rateLimit.mjs'
 
 const WIDGET_PATH = /^\/(deposit\/|card\/quote$|fiat\/)/
@@ -88,7 +88,9 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   async function dispatch(req, res, url, headers = {}) {
     const handler = routes[`${req.method} ${url.pathname}`]
     if (!handler) throw new HttpError(404, 'not_found', `${url.pathname}: no such endpoint`, headers)
-    const body = req.method === 'POST' ? await readJson(req) : undefined
+    // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text.
+    const form = /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+    const body = req.method !== 'POST' ? undefined : form ? await readText(req) : await readJson(req)
     const out = await handler({ body, query: url.searchParams, req })
     if (out.redirect) {
       res.writeHead(303, { Location: out.redirect, ...headers })

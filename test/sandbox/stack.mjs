@@ -3,6 +3,7 @@ import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
 import { cardRoutes } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
+import { fiatRoutes } from './routes/fiat.mjs'
 import { createSandboxServer } from './server.mjs'
 
 export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']
@@ -51,14 +52,16 @@ export async function startStack(opts = {}) {
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
     const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins })
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
-    modules = [deposit, card]
+    const fiat = fiatRoutes({ publicBase: apiBase })
+    config.identityUrl = fiat.identityUrl
+    modules = [deposit, card, fiat]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => modules.forEach((m) => m.control?.reset?.()),
-        routes: { 'GET /__sandbox/config': () => ({ body: config }) },
+        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes },
         plainHeaders: card.plainHeaders,
       },
     })

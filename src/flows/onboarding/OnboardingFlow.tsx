@@ -1,0 +1,77 @@
+import { signal } from '@preact/signals'
+import { useEffect, useMemo } from 'preact/hooks'
+import { systemClock } from '../../rateLimit/rateLimiter'
+import { AccountScreen, OpeningScreen, RejectedScreen } from '../../screens/onboarding/AccountScreens'
+import { DetailsScreen } from '../../screens/onboarding/DetailsScreen'
+import { IdentityStep, WalletStep } from '../../screens/onboarding/StartScreens'
+import type { Services } from '../../services'
+import { safeLocalStorage } from '../../storage/flowStore'
+import { createOnboardingEffects } from './effects'
+import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialOnboardingState, onboardingTransition } from './machine'
+import { onboardingStore, usedAuthCodes } from './persisted'
+
+const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, details: 3, opening: 3, rejected: 3, account: 4, funded: 4 }
+
+export default function OnboardingFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+  const { config } = services
+  const flow = useMemo(() => {
+    const storage = safeLocalStorage()
+    const store = onboardingStore(storage)
+    const used = usedAuthCodes(storage)
+    // The code is single use: drop it from the address bar so a reload cannot send it again.
+    const code = config.authCode && !used.has(config.authCode) ? config.authCode : undefined
+    if (config.authCode) {
+      const url = new URL(location.href)
+      url.searchParams.delete('authCode')
+      history.replaceState(history.state, '', url.href)
+    }
+    const state = signal(initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? '' }, code, store.load()))
+    const effects = createOnboardingEffects(
+      { config, api: services.api, store, usedCodes: used, clock: systemClock },
+      (event) => dispatch(event),
+    )
+    function dispatch(event: OnboardingEvent) {
+      const next = onboardingTransition(state.value, event)
+      if (next === state.value) return
+      state.value = next
+      effects.run(next)
+    }
+    return { state, dispatch, effects }
+  }, [services])
+
+  useEffect(() => {
+    flow.effects.run(flow.state.value)
+    return () => flow.effects.dispose()
+  }, [flow])
+
+  const state = flow.state.value
+  const dispatch = flow.dispatch
+  useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+
+  switch (state.tag) {
+    case 'wallet':
+      return <WalletStep state={state} dispatch={dispatch} />
+    case 'identity':
+      return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(config.identityUrl ?? '', state.form.wallet)} />
+    case 'details':
+      return <DetailsScreen state={state} dispatch={dispatch} locale={config.locale} />
+    case 'opening':
+      return <OpeningScreen state={state} dispatch={dispatch} />
+    case 'rejected':
+      return <RejectedScreen />
+    case 'account':
+    case 'funded':
+      return <AccountScreen state={state} dispatch={dispatch} locale={config.locale} token={config.defaultDestination.symbol} />
+  }
+}
+
+/** The identity provider returns here with `authCode`; the wallet rides along in the URL. */
+function identityHref(identityUrl: string, wallet: string): string {
+  const back = new URL(location.href)
+  back.searchParams.set('flow', 'onboarding')
+  back.searchParams.set('walletAddress', wallet)
+  back.searchParams.delete('authCode')
+  const url = new URL(identityUrl)
+  url.searchParams.set('returnUrl', back.href)
+  return url.href
+}

@@ -1,0 +1,123 @@
+// Fiat onboarding's I/O, keyed per stage.
+import type { ApiClient } from '../../api/client'
+import { fundingStatus, onboard, openAccount } from '../../api/fiat'
+import type { WidgetConfig } from '../../config/config'
+import { ApiError } from '../../errors/ApiError'
+import { describeError } from '../../errors/describe'
+import { emitWidgetEvent } from '../../embed/events'
+import { normalisePhone } from '../../lib/contact'
+import { pollStatus } from '../../polling/pollStatus'
+import type { Clock } from '../../rateLimit/rateLimiter'
+import type { FlowStore } from '../../storage/flowStore'
+import { type Effect, createEffectRunner } from '../effectRunner'
+import type { AccountRecord, Field, OnboardingEvent, OnboardingState } from './machine'
+
+export type OnboardingDeps = {
+  config: WidgetConfig
+  api: ApiClient
+  store: FlowStore<AccountRecord>
+  usedCodes: { add(code: string): void }
+  clock: Clock
+  /** Slow polling: settlement takes hours or days. */
+  pollIntervalMs?: (polls: number) => number
+  kycRecheckMs?: number
+}
+
+const FIELD_OF: Record<string, Field> = {
+  'applicantInfo.nationality': 'nationality',
+  'applicantInfo.phone': 'phone',
+  'individual.name': 'name',
+  'individual.email': 'email',
+  'individual.country': 'country',
+  'individual.category': 'category',
+  wallet: 'wallet',
+}
+
+export const slowPolling = (polls: number) => Math.min(120_000, Math.round(15_000 * 1.5 ** Math.max(0, polls - 1)))
+
+export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: OnboardingEvent) => void) {
+  const { api, store, clock } = deps
+
+  function effectOf(state: OnboardingState): Effect | undefined {
+    switch (state.tag) {
+      case 'details':
+        return state.submitting ? { key: `onboard:${state.authCode}`, start: (alive) => void submit(state, alive) } : undefined
+      case 'opening':
+        return state.problem
+          ? undefined
+          : { key: `open:${state.record.accountId}:${state.attempt}`, start: (alive) => open(state, alive) }
+      case 'account':
+        return { key: `status:${state.record.virtualAccountId}:${state.attempt}`, start: () => follow(state) }
+      default:
+        return undefined
+    }
+  }
+
+  async function submit(state: Extract<OnboardingState, { tag: 'details' }>, alive: () => boolean) {
+    const { form, authCode } = state
+    try {
+      const result = await onboard(api, {
+        authCode,
+        applicantInfo: { nationality: form.nationality, phone: normalisePhone(form.phone) ?? form.phone.trim() },
+        individual: { name: form.name.trim(), email: form.email.trim(), country: form.country, category: form.category || undefined },
+        wallet: form.wallet.trim(),
+      })
+      deps.usedCodes.add(authCode)
+      store.save({ accountId: result.accountId, walletId: result.walletId })
+      if (alive()) dispatch({ type: 'ONBOARDED', ...result })
+    } catch (error) {
+      const problem = describeError(error)
+      const message = error instanceof ApiError ? error.serverMessage : ''
+      const path = /^([\w.]+):/.exec(message)?.[1] ?? ''
+      const authCodeRejected = error instanceof ApiError && error.status === 400 && (path === 'authCode' || /auth.?code/i.test(error.code))
+      if (authCodeRejected) deps.usedCodes.add(authCode)
+      if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem, field: FIELD_OF[path], authCodeRejected })
+    }
+  }
+
+  function open(state: Extract<OnboardingState, { tag: 'opening' }>, alive: () => boolean) {
+    const { record } = state
+    const go = async () => {
+      try {
+        const account = await openAccount(api, record.accountId, record.walletId)
+        const details = Object.fromEntries(
+          Object.entries(account.details).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+        const full = { ...record, virtualAccountId: account.id, details, feeBps: account.applicationFeeBps }
+        store.save(full)
+        emitWidgetEvent('account', full as Required<AccountRecord>, deps.config.parentOrigin)
+        if (alive()) dispatch({ type: 'ACCOUNT_OPENED', virtualAccountId: account.id, details, feeBps: account.applicationFeeBps })
+      } catch (error) {
+        if (!alive()) return
+        if (error instanceof ApiError && /pending/i.test(error.code)) dispatch({ type: 'ACCOUNT_PENDING' })
+        else dispatch({ type: 'ACCOUNT_FAILED', problem: describeError(error) })
+      }
+    }
+    // While the identity check is pending, look again now and then instead of hammering.
+    if (!state.kycPending || state.attempt === 0) {
+      void go()
+      return
+    }
+    const timer = clock.setTimeout(() => void go(), deps.kycRecheckMs ?? 15_000)
+    return () => clock.clearTimeout(timer)
+  }
+
+  function follow(state: Extract<OnboardingState, { tag: 'account' }>) {
+    const { record } = state
+    let polls = 0
+    return pollStatus({
+      key: ['fiat-status', record.virtualAccountId],
+      fetch: () => {
+        polls++
+        return fundingStatus(api, record.accountId, record.virtualAccountId)
+      },
+      isTerminal: (s) => s.status === 'funded' && !!s.deliveredAmount,
+      intervalMs: () => (deps.pollIntervalMs ?? slowPolling)(polls),
+      onData: (s) => dispatch({ type: 'STATUS', status: s.status, deliveredAmount: s.deliveredAmount }),
+      onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
+      onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
+    })
+  }
+
+  return createEffectRunner(effectOf)
+}

@@ -1,0 +1,95 @@
+import { CopyField } from '../../components/CopyField'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
+import { type MessageKey, t } from '../../i18n/i18n'
+import { bpsToPercent, groupIban } from '../../lib/bank'
+import { formatAmount } from '../../lib/decimal'
+
+type Dispatch = (e: OnboardingEvent) => void
+const KNOWN: Record<string, MessageKey> = {
+  iban: 'fiat.iban',
+  bankName: 'fiat.bankName',
+  swiftCode: 'fiat.swiftCode',
+  accountName: 'fiat.accountName',
+  accountNumber: 'fiat.accountNumber',
+  sortCode: 'fiat.sortCode',
+  routingNumber: 'fiat.routingNumber',
+  clabe: 'fiat.clabe',
+}
+
+export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingState, { tag: 'opening' }>; dispatch: Dispatch }) {
+  return (
+    <Screen title={t('fiat.openingHeading')}>
+      {state.problem ? (
+        <>
+          <Notice tone="error" code={state.problem.code}>
+            {t(state.problem.key === 'error.unknown' ? 'fiat.partnerError' : state.problem.key, { detail: state.problem.detail ?? '' })}
+          </Notice>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY' })}>{t('quote.tryAgain')}</button>
+          </div>
+        </>
+      ) : (
+        <p role="status">{state.kycPending ? t('fiat.kycPending') : t('fiat.opening')}</p>
+      )}
+    </Screen>
+  )
+}
+
+export function RejectedScreen() {
+  return (
+    <Screen title={t('fiat.rejectedHeading')}>
+      <Notice tone="error">{t('fiat.rejectedBody')}</Notice>
+    </Screen>
+  )
+}
+
+export function AccountScreen({
+  state,
+  dispatch,
+  locale,
+  token,
+}: { state: Extract<OnboardingState, { tag: 'account' | 'funded' }>; dispatch: Dispatch; locale: string; token: string }) {
+  const { details, feeBps } = state.record
+  const { reference, ...rest } = details
+  const funded = state.tag === 'funded'
+  return (
+    <Screen title={t(funded ? 'fiat.fundedHeading' : 'fiat.accountHeading')}>
+      {funded && (
+        <Notice tone="info">{t('fiat.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token })}</Notice>
+      )}
+      {reference && (
+        <>
+          <dl class="bank-details">
+            <CopyField label={t('fiat.reference')} value={reference} large />
+          </dl>
+          <p class="reference-warning">{t('fiat.referenceWarning')}</p>
+        </>
+      )}
+      <dl class="bank-details">
+        {Object.entries(rest).map(([key, value]) => (
+          <CopyField
+            label={KNOWN[key] ? t(KNOWN[key]) : key}
+            value={key === 'iban' ? value.replace(/\s+/g, '') : value}
+            display={key === 'iban' ? groupIban(value) : undefined}
+          />
+        ))}
+      </dl>
+      <p class="muted">{t('fiat.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
+      {funded ? (
+        <p>{t('fiat.keepDetails')}</p>
+      ) : (
+        <p role="status" class="hint">{t('fiat.waiting')}</p>
+      )}
+      {state.tag === 'account' && state.problem && (
+        <>
+          <Notice tone="error" code={state.problem.code}>{t(state.problem.key, { detail: state.problem.detail ?? '' })}</Notice>
+          <div class="actions">
+            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY' })}>{t('quote.tryAgain')}</button>
+          </div>
+        </>
+      )}
+    </Screen>
+  )
+}

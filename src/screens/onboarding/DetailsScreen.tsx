@@ -1,0 +1,91 @@
+import { useMemo } from 'preact/hooks'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { Field, OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
+import { type MessageKey, t } from '../../i18n/i18n'
+import { countryOptions } from '../../lib/country'
+
+type State = Extract<OnboardingState, { tag: 'details' }>
+const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']
+
+export function DetailsScreen({ state, dispatch, locale }: { state: State; dispatch: (e: OnboardingEvent) => void; locale: string }) {
+  const countries = useMemo(() => countryOptions(locale), [locale])
+  const edit = (field: Field) => (e: Event) => dispatch({ type: 'EDIT', field, value: (e.target as HTMLInputElement).value })
+  const errorOf = (field: Field) => state.errors[field]
+  const described = (field: Field, hint?: boolean) =>
+    [hint ? `${field}-hint` : '', errorOf(field) ? `${field}-error` : '', state.serverMessage?.field === field ? 'server-error' : '']
+      .filter(Boolean)
+      .join(' ') || undefined
+  const fieldError = (field: Field) =>
+    errorOf(field) && (
+      <p id={`${field}-error`} class="field-error">
+        {t(`field.${errorOf(field)}` as MessageKey)}
+      </p>
+    )
+  const countrySelect = (field: 'nationality' | 'country', label: MessageKey) => (
+    <div class="field">
+      <label for={field}>{t(label)}</label>
+      <select id={field} value={state.form[field]} disabled={state.submitting} aria-invalid={errorOf(field) ? 'true' : undefined} aria-describedby={described(field)} onChange={edit(field)}>
+        <option value="">{t('fiat.choose')}</option>
+        {countries.map(([code, name]) => (
+          <option value={code}>{name}</option>
+        ))}
+      </select>
+      {fieldError(field)}
+    </div>
+  )
+  const text = (field: 'phone' | 'name' | 'email', label: MessageKey, props: Record<string, string>, hint?: MessageKey) => (
+    <div class="field">
+      <label for={field}>{t(label)}</label>
+      <input
+        id={field}
+        class="text"
+        value={state.form[field]}
+        readOnly={state.submitting}
+        aria-invalid={errorOf(field) ? 'true' : undefined}
+        aria-describedby={described(field, !!hint)}
+        onInput={edit(field)}
+        {...props}
+      />
+      {hint && <p id={`${field}-hint`} class="muted">{t(hint)}</p>}
+      {fieldError(field)}
+    </div>
+  )
+  return (
+    <Screen title={t('fiat.detailsHeading')}>
+      <p>{t('fiat.detailsIntro')}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'SUBMIT' })
+        }}
+      >
+        {text('name', 'fiat.fullName', { autoComplete: 'name' })}
+        {text('email', 'fiat.email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', 'fiat.phone', { type: 'tel', autoComplete: 'tel' }, 'fiat.phoneHint')}
+        {countrySelect('nationality', 'fiat.nationality')}
+        {countrySelect('country', 'fiat.country')}
+        <div class="field">
+          <label for="category">{t('fiat.category')}</label>
+          <select id="category" value={state.form.category} disabled={state.submitting} onChange={edit('category')}>
+            {CATEGORIES.map((c) => (
+              <option value={c}>{t(`fiat.category.${c}` as MessageKey)}</option>
+            ))}
+          </select>
+        </div>
+        {state.serverMessage && (
+          <Notice tone="error" code={state.serverMessage.problem.code} id="server-error">
+            {state.serverMessage.problem.key === 'error.unknown' || state.serverMessage.problem.key === 'error.invalid'
+              ? t('fiat.partnerError', { detail: state.serverMessage.problem.detail ?? '' })
+              : t(state.serverMessage.problem.key, { detail: state.serverMessage.problem.detail ?? '' })}
+          </Notice>
+        )}
+        {state.submitting && <p role="status">{t('fiat.submitting')}</p>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={state.submitting}>{t('fiat.submit')}</button>
+        </div>
+      </form>
+    </Screen>
+  )
+}

@@ -1,0 +1,56 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
+import { t } from '../../i18n/i18n'
+
+type Dispatch = (e: OnboardingEvent) => void
+
+export function WalletStep({ state, dispatch }: { state: Extract<OnboardingState, { tag: 'wallet' }>; dispatch: Dispatch }) {
+  return (
+    <Screen title={t('fiat.walletHeading')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'SUBMIT_WALLET' })
+        }}
+      >
+        <div class="field">
+          <label for="fiat-wallet">{t('fiat.wallet')}</label>
+          <input
+            id="fiat-wallet"
+            class="text"
+            autoComplete="off"
+            spellcheck={false}
+            value={state.form.wallet}
+            aria-invalid={state.error ? 'true' : undefined}
+            aria-describedby={state.error ? 'fiat-wallet-hint fiat-wallet-error' : 'fiat-wallet-hint'}
+            onInput={(e) => dispatch({ type: 'EDIT', field: 'wallet', value: (e.target as HTMLInputElement).value })}
+          />
+          <p id="fiat-wallet-hint" class="muted">{t('fiat.walletHint')}</p>
+          {state.error && <p id="fiat-wallet-error" class="field-error">{t(`field.${state.error}`)}</p>}
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary">{t('fiat.next')}</button>
+        </div>
+      </form>
+    </Screen>
+  )
+}
+
+export function IdentityStep({
+  state,
+  dispatch,
+  identityHref,
+}: { state: Extract<OnboardingState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
+  return (
+    <Screen title={t('fiat.identityHeading')}>
+      {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}
+      <p>{t('fiat.identityBody')}</p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
+        <a class="button primary" href={identityHref} target="_top">{t('fiat.identityGo')}</a>
+      </div>
+    </Screen>
+  )
+}

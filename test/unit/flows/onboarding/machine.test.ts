@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type OnboardingEvent,
+  type OnboardingState,
+  emptyApplicant,
+  initialOnboardingState,
+  onboardingTransition,
+  validateApplicant,
+} from '../../../../src/flows/onboarding/machine'
+
+const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce(onboardingTransition, s)
+const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
+const details = (): OnboardingState => ({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, submitting: false })
+const record = { accountId: 'acc_1', walletId: 'wal_1' }
+const full = { ...record, virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
+
+describe('onboarding machine', () => {
+  it('starts where the buyer is: wallet, identity, details with a code, or the saved account', () => {
+    expect(initialOnboardingState(emptyApplicant).tag).toBe('wallet')
+    expect(initialOnboardingState({ ...emptyApplicant, wallet: WALLET }).tag).toBe('identity')
+    expect(initialOnboardingState({ ...emptyApplicant, wallet: WALLET }, 'ac_1')).toMatchObject({ tag: 'details', authCode: 'ac_1' })
+    expect(initialOnboardingState(emptyApplicant, 'ac_1', full)).toMatchObject({ tag: 'account', record: full })
+    expect(initialOnboardingState(emptyApplicant, undefined, record)).toMatchObject({ tag: 'opening', record })
+  })
+
+  it('validates the wallet and keeps what was typed', () => {
+    const s = run(initialOnboardingState(emptyApplicant), { type: 'EDIT', field: 'wallet', value: '0x12' }, { type: 'SUBMIT_WALLET' })
+    expect(s).toMatchObject({ tag: 'wallet', error: 'address', form: { wallet: '0x12' } })
+    expect(run(s, { type: 'EDIT', field: 'wallet', value: ` ${WALLET} ` }, { type: 'SUBMIT_WALLET' })).toMatchObject({ tag: 'identity', form: { wallet: WALLET } })
+  })
+
+  it('marks each wrong field and loses nothing typed', () => {
+    const bad = { ...filled, phone: '0151 234', email: 'ada@', nationality: 'XX', country: '' }
+    expect(validateApplicant(bad)).toEqual({ phone: 'phone', email: 'email', nationality: 'country', country: 'required' })
+    const s = run({ ...details(), form: bad } as OnboardingState, { type: 'SUBMIT' })
+    expect(s).toMatchObject({ tag: 'details', submitting: false, form: bad })
+    const fixed = run(s, { type: 'EDIT', field: 'phone', value: '+49 151 23456789' })
+    expect((fixed as Extract<OnboardingState, { tag: 'details' }>).errors.phone).toBeUndefined()
+    expect((fixed as Extract<OnboardingState, { tag: 'details' }>).errors.email).toBe('email')
+  })
+
+  it('submits once; edits are ignored while submitting', () => {
+    const s = run(details(), { type: 'SUBMIT' })
+    expect(s).toMatchObject({ submitting: true })
+    expect(run(s, { type: 'SUBMIT' })).toBe(s)
+    expect(run(s, { type: 'EDIT', field: 'name', value: 'x' })).toBe(s)
+  })
+
+  it('a banking-partner error marks its field and keeps the form', () => {
+    const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'INVALID_PHONE_NUMBER', detail: 'applicantInfo.phone: bad' }, field: 'phone' })
+    expect(s).toMatchObject({ tag: 'details', submitting: false, form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem: { code: 'INVALID_PHONE_NUMBER' } } })
+  })
+
+  it('a rejected auth code goes back to identity and drops the code', () => {
+    const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'AUTH_CODE_USED' }, authCodeRejected: true })
+    expect(s).toEqual({ tag: 'identity', form: filled, rejectedCode: true })
+  })
+
+  it('kycStatus: approved opens the account, pending waits, rejected stops', () => {
+    const submitted = run(details(), { type: 'SUBMIT' })
+    expect(run(submitted, { type: 'ONBOARDED', ...record, kycStatus: 'approved' })).toMatchObject({ tag: 'opening', kycPending: false })
+    expect(run(submitted, { type: 'ONBOARDED', ...record, kycStatus: 'pending' })).toMatchObject({ tag: 'opening', kycPending: true })
+    expect(run(submitted, { type: 'ONBOARDED', ...record, kycStatus: 'rejected' })).toMatchObject({ tag: 'rejected' })
+    expect(run(submitted, { type: 'ONBOARDED', ...record, kycStatus: 'in_review' })).toMatchObject({ tag: 'opening', kycPending: true })
+  })
+
+  it('opens the account, then stays on it until funded with what was delivered', () => {
+    const opening: OnboardingState = { tag: 'opening', record, kycPending: false, attempt: 0 }
+    expect(run(opening, { type: 'ACCOUNT_PENDING' })).toMatchObject({ tag: 'opening', kycPending: true, attempt: 1 })
+    const account = run(opening, { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 })
+    expect(account).toMatchObject({ tag: 'account', record: full })
+    expect(run(account, { type: 'STATUS', status: 'awaiting_deposit' })).toBe(account)
+    expect(run(account, { type: 'STATUS', status: 'funded' })).toBe(account) // funded without an amount is not credited
+    expect(run(account, { type: 'STATUS', status: 'funded', deliveredAmount: '99.5' })).toEqual({ tag: 'funded', record: full, deliveredAmount: '99.5' })
+  })
+})

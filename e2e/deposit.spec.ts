@@ -57,6 +57,7 @@ async function expectNoErrorScreen(page: Page) {
 }
 
 test('1. a deposit completes to done and the destination balance really grows', async () => {
+  const startedAt = Date.now()
   const { page, wallet } = await openWidget(1, { knownChains: [42161], startChain: 42161 })
   const before = await destBalance(stack.accounts[1])
   await connectAndQuote(page, '25.50')
@@ -80,6 +81,12 @@ test('1. a deposit completes to done and the destination balance really grows', 
   expect(after - before).toBeGreaterThan(25_000_000n)
   expect(after - before).toBeLessThanOrEqual(25_500_000n)
   expect(wallet.signatures()).toBe(2) // approve + deposit
+  const requests = ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter(
+    (e) => e.t >= startedAt && e.method === 'POST' && e.path.startsWith('/deposit/'),
+  )
+  // One quote, then status polls: the first answers pending, the routing layer delivers, then done.
+  expect(requests.filter((e) => e.path === '/deposit/quote')).toHaveLength(1)
+  console.log(`widget-path requests for one complete deposit: ${requests.length} (${requests.map((e) => e.path.slice(9)).join(', ')})`)
   await page.close()
 })
 

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 
 export const STACK_FILE = '.sandbox-state/e2e-stack.json'
 
@@ -18,35 +20,14 @@ export function stackConfig(): StackConfig {
   return JSON.parse(readFileSync(STACK_FILE, 'utf8'))
 }
 
-export function widgetUrl(stack: StackConfig, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({
-    flow: 'deposit',
-    apiBase: stack.apiBase,
-    sandbox: '1',
-    chains: JSON.stringify(stack.chains),
-    sources: JSON.stringify(stack.sources),
-    ...extra,
-  })
-  return `/?${params}`
+/** The hosted page for a flow, configured for the stack (the same URL `npm start` prints). */
+function flowUrl(stack: StackConfig, flow: string, extra: Record<string, string>): string {
+  return demoUrl(stack, '/', flow, extra)
 }
 
-export function cardUrl(stack: StackConfig, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({
-    flow: 'card',
-    apiBase: stack.apiBase,
-    partnerBase: stack.partnerBase,
-    cardHosts: stack.cardHosts.join(','),
-    currencies: 'EUR,USD,GBP',
-    cardCrypto: 'ETH',
-    ...extra,
-  })
-  return `/?${params}`
-}
-
-export function fiatUrl(stack: StackConfig, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ flow: 'onboarding', apiBase: stack.apiBase, identityUrl: stack.identityUrl, ...extra })
-  return `/?${params}`
-}
+export const widgetUrl = (stack: StackConfig, extra: Record<string, string> = {}) => flowUrl(stack, 'deposit', extra)
+export const cardUrl = (stack: StackConfig, extra: Record<string, string> = {}) => flowUrl(stack, 'card', extra)
+export const fiatUrl = (stack: StackConfig, extra: Record<string, string> = {}) => flowUrl(stack, 'onboarding', extra)
 
 export async function sandbox(stack: StackConfig, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(stack.apiBase + path, {

@@ -2,8 +2,8 @@ import type { ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { Notice } from './components/Notice'
 import { Screen } from './components/Screen'
-import type { ConfigResult, Flow } from './config/config'
-import { t } from './i18n/i18n'
+import { type ConfigResult, type Flow, type WidgetConfig, flows } from './config/config'
+import { type MessageKey, t } from './i18n/i18n'
 import { type Services, createServices } from './services'
 
 type FlowProps = { services: Services; onStep: (step: number, of: number) => void }
@@ -13,10 +13,21 @@ const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>
   card: () => import('./flows/card/CardFlow'),
   onboarding: () => import('./flows/onboarding/OnboardingFlow'),
 }
-const flowNames: Record<Flow, Parameters<typeof t>[0]> = {
+const flowNames: Record<Flow, MessageKey> = {
   deposit: 'deposit.name',
   card: 'card.name',
   onboarding: 'fiat.name',
+}
+
+const startLabels: Record<Flow, [MessageKey, MessageKey]> = {
+  deposit: ['start.deposit', 'start.depositHint'],
+  card: ['start.card', 'start.cardHint'],
+  onboarding: ['start.fiat', 'start.fiatHint'],
+}
+
+/** The flows this embedding is set up for: card needs the partner backend, bank transfer the identity page. */
+function available(config: WidgetConfig): Flow[] {
+  return flows.filter((f) => (f === 'card' ? !!config.partnerBase : f === 'onboarding' ? !!config.identityUrl : true))
 }
 
 export function App({ result }: { result: ConfigResult }) {
@@ -64,37 +75,17 @@ function Widget({ services }: { services: Services }) {
       {!flow && (
         <Screen title={t('start.heading')}>
           <ul class="choices">
-            <li>
-              <button type="button" class="choice" onClick={() => setFlow('deposit')}>
-                <span>
-                  <strong>{t('start.deposit')}</strong>
-                  <br />
-                  <span class="muted">{t('start.depositHint')}</span>
-                </span>
-              </button>
-            </li>
-            {services.config.identityUrl && (
+            {available(config).map((choice) => (
               <li>
-                <button type="button" class="choice" onClick={() => setFlow('onboarding')}>
+                <button type="button" class="choice" onClick={() => setFlow(choice)}>
                   <span>
-                    <strong>{t('start.fiat')}</strong>
+                    <strong>{t(startLabels[choice][0])}</strong>
                     <br />
-                    <span class="muted">{t('start.fiatHint')}</span>
+                    <span class="muted">{t(startLabels[choice][1])}</span>
                   </span>
                 </button>
               </li>
-            )}
-            {services.config.partnerBase && (
-              <li>
-                <button type="button" class="choice" onClick={() => setFlow('card')}>
-                  <span>
-                    <strong>{t('start.card')}</strong>
-                    <br />
-                    <span class="muted">{t('start.cardHint')}</span>
-                  </span>
-                </button>
-              </li>
-            )}
+            ))}
           </ul>
         </Screen>
       )}

@@ -71,6 +71,8 @@ function errorFrom(res: Response, json: unknown): ApiError {
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  // Only an HTTP date (IMF-fixdate, "Wed, 21 Oct 2015 07:28:00 GMT"): Date.parse alone reads "1.5" as a year.
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header.trim())) return undefined
   const date = Date.parse(header)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

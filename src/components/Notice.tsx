@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { t } from '../i18n/i18n'
+import { type MessageKey, t } from '../i18n/i18n'
 
 /** A message near what caused it; `code` is the service's code, small, for support. */
 export function Notice({
@@ -13,5 +13,27 @@ export function Notice({
       <p>{children}</p>
       {code && <p class="code">{t('error.code', { code })}</p>}
     </div>
+  )
+}
+
+/** A failure the buyer can act on: what happened, the code for support, and one way to retry. */
+export function ProblemNotice({
+  problem,
+  onRetry,
+  text,
+}: { problem: { key: MessageKey; code?: string; detail?: string }; onRetry?: () => void; text?: string }) {
+  return (
+    <>
+      <Notice tone="error" code={problem.code}>
+        {text ?? t(problem.key, { detail: problem.detail ?? '' })}
+      </Notice>
+      {onRetry && (
+        <div class="actions">
+          <button type="button" class="primary" onClick={onRetry}>
+            {t('quote.tryAgain')}
+          </button>
+        </div>
+      )}
+    </>
   )
 }

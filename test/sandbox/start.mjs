@@ -29,6 +29,7 @@ if (process.argv.includes('--demo')) {
   viteExited = new Promise((resolve) => vite.once('exit', resolve))
   vite.once('exit', (code, signal) => !stopping && console.error(`[sandbox] vite exited (${signal ?? code})`))
   console.log(`Open: ${demoUrl(stack.config)}`)
+  for (const flow of ['deposit', 'card', 'onboarding']) console.log(`  ${flow.padEnd(10)} ${demoUrl(stack.config, undefined, flow)}`)
 }
 
 let stopping = false

@@ -1,5 +1,4 @@
-import { signal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { createPartnerClient } from '../../api/card'
 import { decimalMarkOf } from '../../lib/decimal'
 import { systemClock } from '../../rateLimit/rateLimiter'
@@ -9,6 +8,7 @@ import { CardRedirectScreen } from '../../screens/card/CardRedirectScreen'
 import { CardStatusScreen } from '../../screens/card/CardStatusScreen'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
+import { useFlowMachine } from '../useFlowMachine'
 import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardStore } from './persisted'
@@ -17,45 +17,34 @@ const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2,
 
 export default function CardFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
-  const flow = useMemo(() => {
+  const [state, dispatch] = useFlowMachine<CardState, CardEvent>(() => {
     const store = cardStore(safeLocalStorage())
     const ctx = { decimalMark: decimalMarkOf(config.locale) }
     const form = { currency: config.fiatCurrencies[0], amount: '', address: config.walletAddress ?? '' }
-    const state = signal(initialCardState(form, store.load()))
     const framed = window.self !== window.top
-    const effects = createCardEffects(
-      {
-        config,
-        api: services.api,
-        partner: createPartnerClient(config.partnerBase ?? ''),
-        store,
-        clock: systemClock,
-        returnUrl: () => {
-          const url = new URL(location.href)
-          url.searchParams.set('flow', 'card')
-          return url.href
-        },
-        // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
-        navigate: (url) => framed || location.assign(url),
-      },
-      (event) => dispatch(event),
-    )
-    function dispatch(event: CardEvent) {
-      const next = cardTransition(state.value, event, ctx)
-      if (next === state.value) return
-      state.value = next
-      effects.run(next)
+    return {
+      initial: initialCardState(form, store.load()),
+      transition: (state, event) => cardTransition(state, event, ctx),
+      effects: (dispatch) =>
+        createCardEffects(
+          {
+            config,
+            api: services.api,
+            partner: createPartnerClient(config.partnerBase ?? ''),
+            store,
+            clock: systemClock,
+            returnUrl: () => {
+              const url = new URL(location.href)
+              url.searchParams.set('flow', 'card')
+              return url.href
+            },
+            // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
+            navigate: (url) => framed || location.assign(url),
+          },
+          dispatch,
+        ),
     }
-    return { state, dispatch, effects }
   }, [services])
-
-  useEffect(() => {
-    flow.effects.run(flow.state.value)
-    return () => flow.effects.dispose()
-  }, [flow])
-
-  const state = flow.state.value
-  const dispatch = flow.dispatch
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
 
   switch (state.tag) {

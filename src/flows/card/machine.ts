@@ -3,6 +3,7 @@ import type { CardLimits, CardQuote } from '../../api/schemas'
 import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'
 import type { Problem } from '../deposit/machine'
+import { follow, isFollowEvent } from '../tracking'
 
 export type CardForm = { currency: string; amount: string; address: string }
 
@@ -164,14 +165,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
           return isTerminalCardStatus(event.status.status)
             ? { tag: 'result', purchase: state.purchase, status: event.status }
             : { ...state, status: event.status, waiting: false, problem: undefined }
-        case 'WAITING':
-          return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
-        case 'TRACK_ERROR':
-          return { ...state, problem: event.problem, waiting: false }
-        case 'RETRY_TRACK':
-          return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
         default:
-          return state
+          return isFollowEvent(event) ? follow(state, event) : state
       }
 
     case 'result':

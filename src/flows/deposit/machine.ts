@@ -3,6 +3,7 @@ import type { DepositQuote } from '../../api/schemas'
 import type { WalletProblem } from '../../errors/WalletError'
 import type { MessageKey } from '../../i18n/i18n'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
+import { follow, isFollowEvent } from '../tracking'
 
 export type WalletInfo = { id: string; name: string; icon?: string; rdns: string }
 
@@ -246,14 +247,8 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
       if (event.status === 'pending') return { ...state, tracking, waiting: false, problem: undefined }
       return { tag: 'result', outcome: event.status, tracking, session: state.session }
     }
-    case 'WAITING':
-      return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
-    case 'TRACK_ERROR':
-      return { ...state, problem: event.problem, waiting: false }
-    case 'RETRY_TRACK':
-      return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
     default:
-      return state
+      return isFollowEvent(event) ? follow(state, event) : state
   }
 }
 

@@ -1,11 +1,11 @@
-import { signal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { AccountScreen, OpeningScreen, RejectedScreen } from '../../screens/onboarding/AccountScreens'
 import { DetailsScreen } from '../../screens/onboarding/DetailsScreen'
 import { IdentityStep, WalletStep } from '../../screens/onboarding/StartScreens'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
+import { useFlowMachine } from '../useFlowMachine'
 import { createOnboardingEffects } from './effects'
 import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialOnboardingState, onboardingTransition } from './machine'
 import { onboardingStore, usedAuthCodes } from './persisted'
@@ -14,7 +14,7 @@ const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, 
 
 export default function OnboardingFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
-  const flow = useMemo(() => {
+  const [state, dispatch] = useFlowMachine<OnboardingState, OnboardingEvent>(() => {
     const storage = safeLocalStorage()
     const store = onboardingStore(storage)
     const used = usedAuthCodes(storage)
@@ -25,27 +25,12 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
       url.searchParams.delete('authCode')
       history.replaceState(history.state, '', url.href)
     }
-    const state = signal(initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? '' }, code, store.load()))
-    const effects = createOnboardingEffects(
-      { config, api: services.api, store, usedCodes: used, clock: systemClock },
-      (event) => dispatch(event),
-    )
-    function dispatch(event: OnboardingEvent) {
-      const next = onboardingTransition(state.value, event)
-      if (next === state.value) return
-      state.value = next
-      effects.run(next)
+    return {
+      initial: initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? '' }, code, store.load()),
+      transition: onboardingTransition,
+      effects: (dispatch) => createOnboardingEffects({ config, api: services.api, store, usedCodes: used, clock: systemClock }, dispatch),
     }
-    return { state, dispatch, effects }
   }, [services])
-
-  useEffect(() => {
-    flow.effects.run(flow.state.value)
-    return () => flow.effects.dispose()
-  }, [flow])
-
-  const state = flow.state.value
-  const dispatch = flow.dispatch
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
 
   switch (state.tag) {

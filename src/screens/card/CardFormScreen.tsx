@@ -1,3 +1,4 @@
+import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
@@ -21,7 +22,6 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
       : error?.kind === 'limits'
         ? t('card.outsideWindow', { currency, min: fmt(error.min), max: fmt(error.max) })
         : undefined
-  const describedBy = ['total-hint', state.limits ? 'total-window' : '', amountError ? 'total-error' : ''].filter(Boolean).join(' ')
   return (
     <Screen title={t('card.formHeading')}>
       <form
@@ -41,29 +41,23 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
             </select>
           </div>
         )}
-        <div class="field">
-          <label for="total">{t('card.total')}</label>
-          <div class="amount-input">
-            <input
-              id="total"
-              inputMode="decimal"
-              autoComplete="off"
-              value={state.form.amount}
-              readOnly={busy}
-              aria-invalid={amountError ? 'true' : undefined}
-              aria-describedby={describedBy}
-              onInput={(e) => dispatch({ type: 'EDIT', amount: (e.target as HTMLInputElement).value })}
-            />
-            <span class="unit" aria-hidden="true">{currency}</span>
-          </div>
+        <AmountField
+          id="total"
+          label={t('card.total')}
+          unit={currency}
+          value={state.form.amount}
+          error={amountError}
+          hints={state.limits ? ['total-hint', 'total-window'] : ['total-hint']}
+          readOnly={busy}
+          onInput={(amount) => dispatch({ type: 'EDIT', amount })}
+        >
           <p id="total-hint" class="muted">{t('card.totalHint')}</p>
           {state.limits && (
             <p id="total-window" class="muted">
               {t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency })}
             </p>
           )}
-          {amountError && <p id="total-error" class="field-error">{amountError}</p>}
-        </div>
+        </AmountField>
         {error?.kind === 'api' && (
           <Notice tone="error" code={error.problem.code}>
             {t(error.problem.key, { detail: error.problem.detail ?? '' })}

@@ -1,4 +1,4 @@
-import { Notice } from '../../components/Notice'
+import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { shortHash } from '../../components/TxLink'
 import type { WidgetConfig } from '../../config/config'
@@ -61,18 +61,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
             : t('card.status.unknown', { status: status.status })}
       </p>
       <p class="muted">{t('track.closeOk')}</p>
-      {state.problem && (
-        <>
-          <Notice tone="error" code={state.problem.code}>
-            {t(state.problem.key, { detail: state.problem.detail ?? '' })}
-          </Notice>
-          <div class="actions">
-            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY_TRACK' })}>
-              {t('quote.tryAgain')}
-            </button>
-          </div>
-        </>
-      )}
+      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
     </Screen>
   )
 }

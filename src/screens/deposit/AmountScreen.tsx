@@ -1,3 +1,4 @@
+import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
@@ -56,31 +57,15 @@ export function AmountScreen({
             {t('form.from')}: <strong>{source.symbol} on {chainOf(config, source.chainId).name}</strong>
           </p>
         )}
-        <div class="field">
-          <label for="amount">{t('form.amount')}</label>
-          <div class="amount-input">
-            <input
-              id="amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              spellcheck={false}
-              value={state.form.amount}
-              aria-invalid={amountError ? 'true' : undefined}
-              aria-describedby={amountError ? 'amount-error' : undefined}
-              readOnly={busy}
-              onInput={(e) => dispatch({ type: 'EDIT', amount: (e.target as HTMLInputElement).value })}
-            />
-            <span class="unit" aria-hidden="true">
-              {source.symbol}
-            </span>
-          </div>
-          {amountError && (
-            <p id="amount-error" class="field-error">
-              {amountError}
-            </p>
-          )}
-        </div>
+        <AmountField
+          id="amount"
+          label={t('form.amount')}
+          unit={source.symbol}
+          value={state.form.amount}
+          error={amountError}
+          readOnly={busy}
+          onInput={(amount) => dispatch({ type: 'EDIT', amount })}
+        />
         <p>
           {t('form.to')}:{' '}
           {config.destination?.address

@@ -1,5 +1,5 @@
 import { Amount } from '../../components/Amount'
-import { Notice } from '../../components/Notice'
+import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
@@ -34,18 +34,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
         {confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}
       </p>
       <p class="muted">{t('track.closeOk')}</p>
-      {state.problem && (
-        <>
-          <Notice tone="error" code={state.problem.code}>
-            {t(state.problem.key, { detail: state.problem.detail ?? '' })}
-          </Notice>
-          <div class="actions">
-            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY_TRACK' })}>
-              {t('quote.tryAgain')}
-            </button>
-          </div>
-        </>
-      )}
+      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
     </Screen>
   )
 }

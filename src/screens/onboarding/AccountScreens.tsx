@@ -1,5 +1,5 @@
 import { CopyField } from '../../components/CopyField'
-import { Notice } from '../../components/Notice'
+import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
@@ -22,14 +22,11 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
   return (
     <Screen title={t('fiat.openingHeading')}>
       {state.problem ? (
-        <>
-          <Notice tone="error" code={state.problem.code}>
-            {t(state.problem.key === 'error.unknown' ? 'fiat.partnerError' : state.problem.key, { detail: state.problem.detail ?? '' })}
-          </Notice>
-          <div class="actions">
-            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY' })}>{t('quote.tryAgain')}</button>
-          </div>
-        </>
+        <ProblemNotice
+          problem={state.problem}
+          text={state.problem.key === 'error.unknown' ? t('fiat.partnerError', { detail: state.problem.detail ?? '' }) : undefined}
+          onRetry={() => dispatch({ type: 'RETRY' })}
+        />
       ) : (
         <p role="status">{state.kycPending ? t('fiat.kycPending') : t('fiat.opening')}</p>
       )}
@@ -82,14 +79,7 @@ export function AccountScreen({
       ) : (
         <p role="status" class="hint">{t('fiat.waiting')}</p>
       )}
-      {state.tag === 'account' && state.problem && (
-        <>
-          <Notice tone="error" code={state.problem.code}>{t(state.problem.key, { detail: state.problem.detail ?? '' })}</Notice>
-          <div class="actions">
-            <button type="button" class="primary" onClick={() => dispatch({ type: 'RETRY' })}>{t('quote.tryAgain')}</button>
-          </div>
-        </>
-      )}
+      {state.tag === 'account' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
     </Screen>
   )
 }

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest'
+import type { DepositQuote } from '../../../../src/api/schemas'
+import {
+  type DepositEvent,
+  type DepositState,
+  type MachineContext,
+  initialState,
+  stepOf,
+  type Tracking,
+  transition,
+  type WalletInfo,
+} from '../../../../src/flows/deposit/machine'
+
+const ctx: MachineContext = { sourceDecimals: [6, 18], decimalMark: '.' }
+const run = (state: DepositState, ...events: DepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
+
+const A = (n: string) => `0x${n.repeat(40)}`
+const H = (n: string) => `0x${n.repeat(64)}`
+const wallet: WalletInfo = { id: 'w1', name: 'Test Wallet', rdns: 'io.test.wallet' }
+const other: WalletInfo = { id: 'w2', name: 'Other', rdns: 'io.other' }
+const ACCOUNT = A('1')
+const quote: DepositQuote = {
+  provider: 'relay',
+  amountIn: '25.5',
+  amountOut: '25.31',
+  fee: '0.19',
+  expiresAt: '2026-11-22T12:00:00Z',
+  transaction: { chainId: 8453, to: A('c'), data: '0x', value: '0' },
+}
+const tracking: Tracking = {
+  provider: 'relay',
+  chainId: 8453,
+  txHash: H('a'),
+  walletRdns: wallet.rdns,
+  summary: {
+    amountIn: '25.5',
+    amountOut: '25.31',
+    fee: '0.19',
+    sourceChainId: 8453,
+    destChainId: 42161,
+    sourceSymbol: 'USDC',
+    destSymbol: 'USDC',
+  },
+  createdAt: 1,
+}
+
+function as<T extends DepositState['tag']>(state: DepositState, tag: T): Extract<DepositState, { tag: T }> {
+  expect(state.tag).toBe(tag)
+  return state as Extract<DepositState, { tag: T }>
+}
+
+function formState(amount = '25.50') {
+  return as(
+    run(
+      initialState(),
+      { type: 'WALLETS', wallets: [wallet, other] },
+      { type: 'CHOOSE_WALLET', wallet },
+      { type: 'CONNECTED', account: ACCOUNT },
+      { type: 'EDIT', amount },
+    ),
+    'form',
+  )
+}
+
+function quoteState() {
+  return as(run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }), 'quote')
+}
+
+function sendingState() {
+  return as(run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step: 'sending' }), 'quote')
+}
+
+function trackingState() {
+  return as(run(sendingState(), { type: 'SENT', tracking }), 'tracking')
+}
+
+function deliveringState() {
+  return as(run(trackingState(), { type: 'RECEIPT', success: true }), 'tracking')
+}
+
+describe('deposit machine', () => {
+  it('walks the happy path from discovery to a delivered deposit', () => {
+    let s = initialState()
+    expect(s).toEqual({ tag: 'discovering', form: { amount: '', source: 0 } })
+    expect(stepOf(s)).toBe(1)
+
+    s = run(s, { type: 'WALLETS', wallets: [wallet, other] })
+    expect(s).toMatchObject({ tag: 'wallets', wallets: [wallet, other] })
+    s = run(s, { type: 'CHOOSE_WALLET', wallet })
+    expect(s).toMatchObject({ tag: 'connecting', wallet })
+    s = run(s, { type: 'CONNECTED', account: ACCOUNT })
+    expect(s).toMatchObject({ tag: 'form', session: { wallet, account: ACCOUNT } })
+    expect(stepOf(s)).toBe(2)
+
+    s = run(s, { type: 'EDIT', amount: '25.1234567' }, { type: 'SUBMIT' })
+    expect(s).toMatchObject({ tag: 'form', form: { amount: '25.1234567' }, error: { kind: 'amount', problem: 'decimals' } })
+    s = run(s, { type: 'EDIT', amount: 'abc' }, { type: 'SUBMIT' })
+    expect(s).toMatchObject({ tag: 'form', form: { amount: 'abc' }, error: { kind: 'amount', problem: 'format' } })
+    s = run(s, { type: 'EDIT', amount: ' 25.50 ' })
+    expect(as(s, 'form').error).toBeUndefined()
+
+    s = run(s, { type: 'SUBMIT' })
+    expect(s).toMatchObject({ tag: 'quoting', amount: '25.5', requote: false, form: { amount: ' 25.50 ' } })
+    s = run(s, { type: 'QUOTED', quote, at: 1000 })
+    expect(s).toMatchObject({ tag: 'quote', quote, quotedAt: 1000, step: 'idle', amount: '25.5' })
+    expect(as(s, 'quote').notice).toBeUndefined()
+    expect(stepOf(s)).toBe(3)
+
+    s = run(s, { type: 'CONFIRM' })
+    expect(s).toMatchObject({ tag: 'quote', step: 'checking' })
+    s = run(s, { type: 'STEP', step: 'approving' })
+    s = run(s, { type: 'STEP', step: 'approvalConfirming', approvalHash: H('e') })
+    s = run(s, { type: 'STEP', step: 'sending' })
+    expect(s).toMatchObject({ tag: 'quote', step: 'sending', approvalHash: H('e') })
+
+    s = run(s, { type: 'SENT', tracking })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'confirming', tracking, attempt: 0, session: { account: ACCOUNT } })
+    expect(stepOf(s)).toBe(4)
+
+    s = run(s, { type: 'RECEIPT', success: true })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'delivering' })
+
+    s = run(s, { type: 'STATUS', status: 'pending', origin: H('0') })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'delivering', tracking: { originHash: H('0') } })
+
+    s = run(s, { type: 'STATUS', status: 'done', delivered: H('d') })
+    expect(s).toMatchObject({
+      tag: 'result',
+      outcome: 'done',
+      tracking: { txHash: H('a'), originHash: H('0'), deliveredHash: H('d') },
+      session: { account: ACCOUNT },
+    })
+  })
+
+  it('uses the decimals of the chosen source token and the configured decimal mark', () => {
+    const eighteen = run(formState('1.123456789'), { type: 'EDIT', source: 1 }, { type: 'SUBMIT' })
+    expect(eighteen).toMatchObject({ tag: 'quoting', amount: '1.123456789' })
+    const comma = transition(formState('1,5'), { type: 'SUBMIT' }, { ...ctx, decimalMark: ',' })
+    expect(comma).toMatchObject({ tag: 'quoting', amount: '1.5' })
+  })
+
+  it('a reverted receipt ends in result reverted', () => {
+    expect(run(trackingState(), { type: 'RECEIPT', success: false })).toMatchObject({ tag: 'result', outcome: 'reverted', tracking })
+  })
+
+  it('a blocked send returns to the idle quote with a notice and the same quote', () => {
+    const sending = sendingState()
+    const s = as(run(sending, { type: 'BLOCKED', notice: { kind: 'wallet', problem: 'rejected' } }), 'quote')
+    expect(s.step).toBe('idle')
+    expect(s.notice).toEqual({ kind: 'wallet', problem: 'rejected' })
+    expect(s.quote).toBe(sending.quote)
+    expect(s.quotedAt).toBe(1000)
+    expect(s.amount).toBe('25.5')
+    expect(s.form).toBe(sending.form)
+    expect(s.session).toBe(sending.session)
+  })
+
+  it('an expired quote at idle re-quotes, and the new quote says it was refreshed', () => {
+    const requoting = run(quoteState(), { type: 'QUOTE_EXPIRED' })
+    expect(requoting).toMatchObject({ tag: 'quoting', requote: true, amount: '25.5', form: { amount: '25.50' } })
+    const fresh = { ...quote, amountOut: '25.30' }
+    const s = run(requoting, { type: 'QUOTED', quote: fresh, at: 2000 })
+    expect(s).toMatchObject({ tag: 'quote', quote: fresh, quotedAt: 2000, step: 'idle', notice: { kind: 'refreshed' } })
+  })
+
+  it('an expired quote is ignored while the buyer is signing', () => {
+    for (const step of ['checking', 'approving', 'sending'] as const) {
+      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step })
+      expect(transition(s, { type: 'QUOTE_EXPIRED' }, ctx)).toBe(s)
+    }
+  })
+
+  it('BACK while sending is ignored; BACK at idle returns to the form', () => {
+    const sending = sendingState()
+    expect(transition(sending, { type: 'BACK' }, ctx)).toBe(sending)
+    expect(run(quoteState(), { type: 'BACK' })).toMatchObject({ tag: 'form', form: { amount: '25.50' } })
+  })
+
+  it('a no_route quote failure returns to the form with the amount and an api error', () => {
+    const s = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { key: 'quote.noRoute', code: 'no_route' } })
+    expect(s).toMatchObject({
+      tag: 'form',
+      form: { amount: '25.50' },
+      session: { account: ACCOUNT },
+      error: { kind: 'api', problem: { key: 'quote.noRoute', code: 'no_route' } },
+    })
+  })
+
+  it('a repriced replacement follows the new hash and keeps confirming', () => {
+    const s = run(trackingState(), { type: 'REPLACED', reason: 'repriced', txHash: H('b') })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'confirming', replaced: true, tracking: { txHash: H('b'), provider: 'relay' } })
+    expect(run(s, { type: 'RECEIPT', success: true })).toMatchObject({ phase: 'delivering', tracking: { txHash: H('b') } })
+  })
+
+  it('a cancelled replacement ends in result cancelled', () => {
+    expect(run(trackingState(), { type: 'REPLACED', reason: 'cancelled', txHash: H('b') })).toMatchObject({
+      tag: 'result',
+      outcome: 'cancelled',
+    })
+  })
+
+  it.each(['failed', 'expired'] as const)('STATUS %s ends with the matching outcome', (status) => {
+    expect(run(deliveringState(), { type: 'STATUS', status })).toMatchObject({ tag: 'result', outcome: status })
+  })
+
+  it('events that do not apply leave the very same state object', () => {
+    const cases: Array<[DepositState, DepositEvent]> = [
+      [initialState(), { type: 'CONNECTED', account: ACCOUNT }],
+      [initialState(), { type: 'CHOOSE_WALLET', wallet }],
+      [formState(), { type: 'QUOTED', quote, at: 1 }],
+      [formState(), { type: 'STATUS', status: 'done' }],
+      [run(formState(), { type: 'SUBMIT' }), { type: 'CONFIRM' }],
+      [quoteState(), { type: 'STEP', step: 'sending' }],
+      [quoteState(), { type: 'SENT', tracking }],
+      [quoteState(), { type: 'BLOCKED', notice: { kind: 'wrongChain' } }],
+      [sendingState(), { type: 'CONFIRM' }],
+      [trackingState(), { type: 'STATUS', status: 'done' }],
+      [trackingState(), { type: 'EDIT', amount: '1' }],
+      [deliveringState(), { type: 'RECEIPT', success: false }],
+      [deliveringState(), { type: 'REPLACED', reason: 'cancelled', txHash: H('b') }],
+      [deliveringState(), { type: 'RETRY_TRACK' }],
+      [run(deliveringState(), { type: 'WAITING', waiting: true }), { type: 'WAITING', waiting: true }],
+      [run(deliveringState(), { type: 'STATUS', status: 'done' }), { type: 'STATUS', status: 'failed' }],
+      [run(deliveringState(), { type: 'STATUS', status: 'done' }), { type: 'SUBMIT' }],
+    ]
+    for (const [state, event] of cases) {
+      expect(transition(state, event, ctx), `${state.tag} + ${event.type}`).toBe(state)
+    }
+  })
+
+  it('follows waiting, track errors and retries while tracking', () => {
+    let s = deliveringState()
+    s = as(run(s, { type: 'WAITING', waiting: true }), 'tracking')
+    expect(s.waiting).toBe(true)
+    s = as(run(s, { type: 'TRACK_ERROR', problem: { key: 'error.network' } }), 'tracking')
+    expect(s).toMatchObject({ problem: { key: 'error.network' }, waiting: false, attempt: 0 })
+    s = as(run(s, { type: 'RETRY_TRACK' }), 'tracking')
+    expect(s.problem).toBeUndefined()
+    expect(s.attempt).toBe(1)
+  })
+
+  it('resumes a persisted deposit in tracking/confirming', () => {
+    const s = initialState(tracking)
+    expect(s).toEqual({ tag: 'tracking', tracking, phase: 'confirming', attempt: 0 })
+    expect(run(s, { type: 'RECEIPT', success: true }, { type: 'STATUS', status: 'done' })).toMatchObject({
+      tag: 'result',
+      outcome: 'done',
+      session: undefined,
+    })
+  })
+
+  it('RESTART from a result goes back to an empty form with the session, or to discovery without one', () => {
+    const done = run(deliveringState(), { type: 'STATUS', status: 'done' })
+    expect(run(done, { type: 'RESTART' })).toMatchObject({ tag: 'form', form: { amount: '', source: 0 }, session: { account: ACCOUNT } })
+    const resumed = run(initialState(tracking), { type: 'RECEIPT', success: false })
+    expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'discovering', form: { amount: '', source: 0 } })
+  })
+
+  it('a failed connection returns to the wallet list with the problem; BACK cancels connecting', () => {
+    const connecting = run(initialState(), { type: 'WALLETS', wallets: [wallet] }, { type: 'CHOOSE_WALLET', wallet })
+    expect(run(connecting, { type: 'CONNECT_FAILED', problem: 'rejected' })).toMatchObject({
+      tag: 'wallets',
+      wallets: [wallet],
+      problem: 'rejected',
+    })
+    expect(run(connecting, { type: 'BACK' })).toMatchObject({ tag: 'wallets', wallets: [wallet] })
+  })
+})

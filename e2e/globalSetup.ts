@@ -4,7 +4,7 @@ import { startStack } from '../test/sandbox/stack.mjs'
 import { STACK_FILE, type StackConfig } from './stack'
 
 export default async function globalSetup() {
-  const stack = await startStack({ sourcePort: 19545, destPort: 19546, apiPort: 19787, quiet: true })
+  const stack = await startStack({ sourcePort: 19545, destPort: 19546, apiPort: 19787, quiet: true, widgetBase: 'http://127.0.0.1:4173' })
   mkdirSync('.sandbox-state', { recursive: true })
   writeFileSync(STACK_FILE, JSON.stringify(stack.config satisfies StackConfig))
   return async () => {

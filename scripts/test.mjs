@@ -30,7 +30,7 @@ if (!existsSync(chromium)) {
 
 const node = process.execPath
 run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit'])
-run('build', node, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
+run('build', node, ['scripts/build.mjs'])
 run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
 run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'])
 console.log(`\n✔ all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,10 +1,10 @@
-import type { ComponentType } from 'preact'
+import type { ComponentChildren, ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { Notice } from './components/Notice'
 import { Screen } from './components/Screen'
 import { type ConfigResult, type Flow, type WidgetConfig, flows } from './config/config'
 import { type MessageKey, t } from './i18n/i18n'
-import { type Services, createServices } from './services'
+import type { LiveOptions, Services } from './services'
 
 type FlowProps = { services: Services; onStep: (step: number, of: number) => void }
 
@@ -18,7 +18,6 @@ const flowNames: Record<Flow, MessageKey> = {
   card: 'card.name',
   onboarding: 'fiat.name',
 }
-
 const startLabels: Record<Flow, [MessageKey, MessageKey]> = {
   deposit: ['start.deposit', 'start.depositHint'],
   card: ['start.card', 'start.cardHint'],
@@ -30,26 +29,22 @@ function available(config: WidgetConfig): Flow[] {
   return flows.filter((f) => (f === 'card' ? !!config.partnerBase : f === 'onboarding' ? !!config.identityUrl : true))
 }
 
-export function App({ result }: { result: ConfigResult }) {
-  if (!result.ok) {
+export type AppProps = { result: ConfigResult; services?: Services; onClose?: () => void; landmark?: boolean }
+
+export function App({ result, services, onClose, landmark = true }: AppProps) {
+  if (!result.ok || !services) {
     return (
-      <Shell>
+      <Shell live={{ theme: 'light', brand: {}, locale: 'en' }} landmark={landmark}>
         <Screen title={t('app.configError')}>
-          <Notice tone="error">{t('app.configErrorBody', { detail: result.problem })}</Notice>
+          <Notice tone="error">{t('app.configErrorBody', { detail: result.ok ? '' : result.problem })}</Notice>
         </Screen>
       </Shell>
     )
   }
-  return <Widget services={createServicesOnce(result)} />
+  return <Widget services={services} onClose={onClose} landmark={landmark} />
 }
 
-let services: Services | undefined
-function createServicesOnce(result: Extract<ConfigResult, { ok: true }>) {
-  services ??= createServices(result.config)
-  return services
-}
-
-function Widget({ services }: { services: Services }) {
+function Widget({ services, onClose, landmark }: { services: Services; onClose?: () => void; landmark: boolean }) {
   const { config } = services
   const [flow, setFlow] = useState<Flow | undefined>(config.flow)
   const [Loaded, setLoaded] = useState<{ flow: Flow; component: ComponentType<FlowProps> } | 'failed'>()
@@ -57,6 +52,7 @@ function Widget({ services }: { services: Services }) {
   const [waiting, setWaiting] = useState(services.limiter.status().waiting)
 
   useEffect(() => services.limiter.subscribe((s) => setWaiting(s.waiting)), [services])
+  useEffect(() => services.emit('ready', { flow: config.flow }), [services])
   useEffect(() => {
     if (!flow) return
     loaders[flow]().then(
@@ -67,10 +63,13 @@ function Widget({ services }: { services: Services }) {
 
   return (
     <Shell
+      live={services.live.value}
       sandbox={config.sandbox}
       title={flow ? t(flowNames[flow]) : undefined}
       step={flow ? step : undefined}
       waiting={waiting}
+      onClose={onClose}
+      landmark={landmark}
     >
       {!flow && (
         <Screen title={t('start.heading')}>
@@ -100,19 +99,32 @@ function Widget({ services }: { services: Services }) {
 
 function Shell({
   children,
+  live,
   sandbox,
   title,
   step,
   waiting,
+  onClose,
+  landmark,
 }: {
-  children: preact.ComponentChildren
+  landmark: boolean
+  children: ComponentChildren
+  live: LiveOptions
   sandbox?: boolean
   title?: string
   step?: [number, number]
   waiting?: boolean
+  onClose?: () => void
 }) {
+  const { brand } = live
+  // Set through the CSSOM (not a style attribute), so a strict style-src CSP allows it.
+  const style: Record<string, string> = {}
+  if (brand.color) style['--sw-accent'] = brand.color
+  if (brand.color) style['--sw-accent-dark'] = brand.color
+  if (brand.radius !== undefined) style['--sw-radius'] = `${brand.radius}px`
+  if (brand.font) style['--sw-font'] = brand.font
   return (
-    <div class="widget">
+    <div class="widget" data-theme={live.theme} lang={live.locale} style={style}>
       <header class="bar">
         <span class="flow-name">{title ?? t('app.title')}</span>
         {step && <span class="step-count">{t('app.step', { n: step[0], total: step[1] })}</span>}
@@ -121,8 +133,14 @@ function Shell({
             {t('app.sandbox')}
           </span>
         )}
+        {onClose && (
+          <button type="button" class="close" aria-label={t('app.close')} onClick={onClose}>
+            ×
+          </button>
+        )}
       </header>
-      <main>{children}</main>
+      {/* In a partner's page the widget is a region of it; the page keeps its own main landmark. */}
+      {landmark ? <main>{children}</main> : <div role="region" aria-label={title ?? t('app.title')}>{children}</div>}
       <p class="live" role="status" aria-live="polite">
         {waiting ? t('app.waiting') : ''}
       </p>

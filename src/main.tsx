@@ -1,19 +1,16 @@
-import { render } from 'preact'
-import { App } from './App'
-import { readConfig } from './config/config'
+// The hosted page (and, with the same bundle, the iframe's page): options from the query string.
+import { isSandboxApi, optionsFromParams } from './config/config'
+import { mountWidget } from './embed/mount'
 import { t } from './i18n/i18n'
-import './styles.css'
 
-const result = readConfig(location.search, navigator.language)
 const root = document.getElementById('app')
 if (root) {
-  if (result.ok) document.documentElement.lang = result.config.locale
-  if (result.ok && result.config.sandbox) {
-    // Sandbox only, and loaded on demand: the production bundle never runs this code.
-    const { config } = result
-    import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) =>
-      announceSandboxWallet(window, config.chains, t('wallet.sandbox')),
-    )
+  const options = optionsFromParams(new URLSearchParams(location.search))
+  const sandbox = options.sandbox === true || isSandboxApi(String(options.apiBase ?? ''))
+  if (sandbox && Array.isArray(options.chains)) {
+    // Sandbox only, and loaded on demand: the production path never runs this code.
+    const chains = options.chains
+    import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }
-  render(<App result={result} />, root)
+  mountWidget(root, options, { shadow: false, ownsPage: true, emit: () => {} })
 }

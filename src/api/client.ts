@@ -8,6 +8,8 @@ export type ApiClientOptions = {
   limiter: RateLimiter
   fetch?: typeof fetch
   timeoutMs?: number
+  /** Aborted when the widget is unmounted: nothing queued is sent afterwards. */
+  signal?: AbortSignal
 }
 
 export type ApiClient = {
@@ -20,13 +22,15 @@ export type ApiClient = {
 }
 
 /** Every widget-path call goes through here, and so through the one rate limiter. */
-export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, timeoutMs = 15_000 }: ApiClientOptions): ApiClient {
+export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, timeoutMs = 15_000, signal }: ApiClientOptions): ApiClient {
   const base = apiBase.replace(/\/+$/, '')
   return {
     post(path, body, response, priority = 'user') {
       return limiter.schedule(async () => {
+        if (signal?.aborted) throw new NetworkError(signal.reason)
         const controller = new AbortController()
         const timer = setTimeout(() => controller.abort(), timeoutMs)
+        signal?.addEventListener('abort', () => controller.abort(), { once: true })
         let res: Response
         try {
           res = await fetchFn(base + path, {

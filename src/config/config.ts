@@ -1,6 +1,7 @@
 // The embedding's configuration: query parameters of the hosted page (or the iframe's URL).
 import * as z from 'zod/mini'
 import { address } from '../api/schemas'
+import { optionsFromParams, paramsFromOptions } from './params'
 
 const httpUrl = z.string().check(
   z.refine((s) => {
@@ -38,8 +39,28 @@ export type DestinationConfig = z.infer<typeof destination>
 export const flows = ['deposit', 'card', 'onboarding'] as const
 export type Flow = (typeof flows)[number]
 
+export const themes = ['light', 'dark', 'auto'] as const
+export type Theme = (typeof themes)[number]
+
+const cssColor = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a hex colour like #1d4ed8'))
+const brand = z.object({
+  color: z.optional(cssColor),
+  radius: z.optional(z.number().check(z.gte(0), z.lte(32))),
+  font: z.optional(z.string().check(z.regex(/^[\w\s,'"-]{1,120}$/, 'must be a font-family list'))),
+})
+export type Brand = z.infer<typeof brand>
+
 const config = z.object({
   flow: z.optional(z.enum(flows)),
+  theme: z.enum(themes),
+  brand,
+  /** Prefilled amount; `lockAmount` makes it read-only. */
+  amount: z.optional(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'must be a decimal string'))),
+  lockAmount: z.boolean(),
+  /** The partner's own reference, echoed in every event. */
+  reference: z.optional(z.string().check(z.maxLength(64))),
+  /** Where the hosted page sends the buyer at the end. */
+  returnUrl: z.optional(httpUrl),
   apiBase: httpUrl,
   sandbox: z.boolean(),
   locale: z.string(),
@@ -80,37 +101,60 @@ const arbitrumUsdc: TokenConfig = {
 
 export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; problem: string }
 
-export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {
-  const params = new URLSearchParams(search)
-  const json = (name: string) => {
-    const raw = params.get(name)
-    if (raw === null) return undefined
-    try {
-      return JSON.parse(raw)
-    } catch {
-      return Symbol.for(`bad json in ${name}`)
-    }
-  }
-  const apiBase = params.get('apiBase') ?? ''
-  const chains: ChainConfig[] | undefined = json('chains')
-  const destinationJson = json('destination')
+/**
+ * The embedding's options as a partner writes them (script tag, npm, custom element) or as query
+ * parameters carry them (hosted page, iframe). Everything optional but `apiBase`.
+ */
+export type WidgetOptions = {
+  flow?: Flow
+  apiBase: string
+  partnerBase?: string
+  sandbox?: boolean
+  locale?: string
+  theme?: Theme
+  brand?: Brand
+  chains?: ChainConfig[]
+  sources?: TokenConfig[]
+  destination?: DestinationConfig
+  currencies?: string[]
+  cardHosts?: string[]
+  cardCrypto?: string
+  walletAddress?: string
+  amount?: string
+  lockAmount?: boolean
+  identityUrl?: string
+  authCode?: string
+  parentOrigin?: string
+  reference?: string
+  returnUrl?: string
+}
+
+export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknown>>, navigatorLanguage = 'en'): ConfigResult {
+  const apiBase = typeof options.apiBase === 'string' ? options.apiBase : ''
+  const chains = options.chains
   const candidate = {
-    flow: params.get('flow') ?? undefined,
+    flow: options.flow,
     apiBase,
-    sandbox: params.get('sandbox') === '1' || isSandboxApi(apiBase),
-    locale: params.get('locale') ?? navigatorLanguage,
+    sandbox: options.sandbox === true || isSandboxApi(apiBase),
+    locale: options.locale ?? navigatorLanguage,
+    theme: options.theme ?? 'light',
+    brand: options.brand ?? {},
     chains: Array.isArray(chains) ? mergeChains(chains) : (chains ?? defaultChains),
-    sources: json('sources') ?? defaultSources,
-    destination: destinationJson,
+    sources: options.sources ?? defaultSources,
+    destination: options.destination,
     defaultDestination: arbitrumUsdc,
-    partnerBase: params.get('partnerBase') ?? undefined,
-    fiatCurrencies: list(params.get('currencies')) ?? ['EUR', 'USD', 'GBP'],
-    cardHosts: list(params.get('cardHosts')) ?? [],
-    cardCrypto: params.get('cardCrypto') ?? 'USDC',
-    walletAddress: params.get('walletAddress') ?? undefined,
-    identityUrl: params.get('identityUrl') ?? undefined,
-    authCode: params.get('authCode') ?? undefined,
-    parentOrigin: params.get('parentOrigin') ?? undefined,
+    partnerBase: options.partnerBase,
+    fiatCurrencies: options.currencies ?? ['EUR', 'USD', 'GBP'],
+    cardHosts: options.cardHosts ?? [],
+    cardCrypto: options.cardCrypto ?? 'USDC',
+    walletAddress: options.walletAddress,
+    amount: options.amount,
+    lockAmount: options.lockAmount ?? false,
+    identityUrl: options.identityUrl,
+    authCode: options.authCode,
+    parentOrigin: options.parentOrigin,
+    reference: options.reference,
+    returnUrl: options.returnUrl,
   }
   const parsed = config.safeParse(candidate)
   if (!parsed.success) {
@@ -131,9 +175,11 @@ export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResu
   return { ok: true, config: parsed.data }
 }
 
-function list(value: string | null): string[] | undefined {
-  return value === null ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean)
+export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {
+  return parseOptions(optionsFromParams(new URLSearchParams(search)), navigatorLanguage)
 }
+
+export { optionsFromParams, paramsFromOptions }
 
 function mergeChains(given: ChainConfig[]): ChainConfig[] {
   const ids = new Set(given.map((c) => c?.id))

@@ -12,7 +12,7 @@ export type FollowEvent =
 export function follow<S extends Followed>(state: S, event: FollowEvent): S {
   switch (event.type) {
     case 'WAITING':
-      return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
+      return !!state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
     case 'TRACK_ERROR':
       return { ...state, problem: event.problem, waiting: false }
     case 'RETRY_TRACK':

@@ -5,6 +5,8 @@ export type FlowParts<S, E> = {
   initial: S
   transition: (state: S, event: E) => S
   effects: (dispatch: (event: E) => void) => { run(state: S): void; dispose(): void }
+  /** Sees every change of state (to tell the embedding what happened). */
+  observe?: (prev: S, next: S) => void
 }
 
 /** A flow's machine in a signal: events go through the pure transition, then the effects runner. */
@@ -16,13 +18,17 @@ export function useFlowMachine<S, E>(create: () => FlowParts<S, E>, deps: unknow
     function dispatch(event: E) {
       const next = parts.transition(state.value, event)
       if (next === state.value) return
+      const prev = state.value
       state.value = next
+      parts.observe?.(prev, next)
       effects.run(next)
     }
-    return { state, dispatch, effects }
+    return { state, dispatch, effects, observe: parts.observe }
   }, deps)
 
   useEffect(() => {
+    // The first screen is news too: seen as a change from a state no flow has.
+    flow.observe?.({ tag: 'start' } as never, flow.state.value)
     flow.effects.run(flow.state.value)
     return () => flow.effects.dispose()
   }, [flow])

@@ -6,6 +6,7 @@ export const en = {
   'app.waiting': 'Waiting for the network…',
   'app.step': 'Step {n} of {total}',
   'app.back': 'Back',
+  'app.close': 'Close',
   'app.startOver': 'Start a new deposit',
   'app.configError': 'This widget is not set up correctly',
   'app.configErrorBody': 'The page that opened it passed a setting we cannot use: {detail}. Please tell the site you came from.',

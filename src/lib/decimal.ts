@@ -11,7 +11,7 @@ const PLAIN = /^\d*(?:\.\d*)?$/
 /**
  * Parses what a buyer typed. Rules, in order:
  * surrounding spaces are trimmed; a comma is the decimal mark only when `decimalMark` is ','
- * (it is never a thousands separator); a leading '-' is `negative`; anything but digits and one
+ * (it is never a thousands separator), and then a '.' is refused; a leading '-' is `negative`; anything but digits and one
  * decimal mark (exponents, spaces, letters, a bare '.') is `format`; more fraction digits than
  * `maxDecimals` is `decimals`; zero is `zero`. The value is normalised: no leading zeros, no
  * trailing fraction zeros, no trailing dot ("007.50" → "7.5", ".5" → "0.5").
@@ -21,7 +21,8 @@ export function parseAmount(input: string, maxDecimals: number, decimalMark: '.'
   if (text === '') return { ok: false, problem: 'empty' }
   if (text.startsWith('-')) return { ok: false, problem: 'negative' }
   if (decimalMark === ',') {
-    if (text.includes('.') && text.includes(',')) return { ok: false, problem: 'format' }
+    // Where ',' is the mark, '.' groups thousands ("1.000" is one thousand): refuse, never guess.
+    if (text.includes('.')) return { ok: false, problem: 'format' }
     text = text.replace(',', '.')
   }
   if (!PLAIN.test(text) || text === '.') return { ok: false, problem: 'format' }

@@ -40,12 +40,4 @@ export function createFlowStore<T>(
   }
 }
 
-export function safeLocalStorage(): Storage | undefined {
-  try {
-    const storage = globalThis.localStorage
-    storage.getItem('probe')
-    return storage
-  } catch {
-    return undefined
-  }
-}
+export { safeLocalStorage } from './safeStorage'

@@ -97,8 +97,12 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
       return res.end()
     }
     if (out.html !== undefined) {
-      res.writeHead(out.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...headers })
+      res.writeHead(out.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...headers, ...out.headers })
       return res.end(out.html)
+    }
+    if (out.raw !== undefined) {
+      res.writeHead(out.status ?? 200, { 'Content-Type': `${out.type}; charset=utf-8`, ...headers })
+      return res.end(out.raw)
     }
     return send(res, out.status ?? 200, out.body, { ...headers, ...out.headers })
   }

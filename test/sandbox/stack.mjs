@@ -3,6 +3,7 @@ import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
 import { cardRoutes } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
+import { exampleRoutes } from './routes/examples.mjs'
 import { fiatRoutes } from './routes/fiat.mjs'
 import { createSandboxServer } from './server.mjs'
 
@@ -11,7 +12,8 @@ export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'
 export async function startStack(opts = {}) {
   const { sourcePort = 8545, destPort = 8546, apiPort = 8787, quiet = false } = opts
   const extra = (process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  const allowedOrigins = [...(opts.allowedOrigins ?? DEFAULT_ORIGINS), ...extra]
+  // The example partner pages are served from the sandbox's own origin: a partner origin to allow.
+  const allowedOrigins = [...(opts.allowedOrigins ?? DEFAULT_ORIGINS), `http://127.0.0.1:${apiPort}`, ...extra]
   const say = (...args) => quiet || console.log('[sandbox]', ...args)
   const started = Date.now()
 
@@ -54,7 +56,8 @@ export async function startStack(opts = {}) {
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl
-    modules = [deposit, card, fiat]
+    const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173' })
+    modules = [deposit, card, fiat, examples]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),

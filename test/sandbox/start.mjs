@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the sandbox stack, and with --demo the hosted page on Vite's dev server.
 // Ports: SOURCE_PORT, DEST_PORT, API_PORT (defaults 8545, 8546, 8787).
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { demoUrl } from './demoUrl.mjs'
 import { startStack } from './stack.mjs'
@@ -22,7 +22,10 @@ let vite
 let viteExited = Promise.resolve()
 if (process.argv.includes('--demo')) {
   // The real node process running vite (no npx wrapper), so killing it frees the port.
-  vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', '5173', '--strictPort', '--host', '127.0.0.1', '--logLevel', 'warn'], {
+  // The built bundle (the script-tag loader exists only in a build), served as a CDN would.
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+  vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], {
     cwd: ROOT,
     stdio: 'inherit',
   })
@@ -30,6 +33,7 @@ if (process.argv.includes('--demo')) {
   vite.once('exit', (code, signal) => !stopping && console.error(`[sandbox] vite exited (${signal ?? code})`))
   console.log(`Open: ${demoUrl(stack.config)}`)
   for (const flow of ['deposit', 'card', 'onboarding']) console.log(`  ${flow.padEnd(10)} ${demoUrl(stack.config, undefined, flow)}`)
+  for (const mode of ['script', 'iframe', 'element', 'csp']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
 }
 
 let stopping = false

@@ -9,6 +9,7 @@ import { CardStatusScreen } from '../../screens/card/CardStatusScreen'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../useFlowMachine'
+import { cardEvents } from './events'
 import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardStore } from './persisted'
@@ -20,11 +21,14 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
   const [state, dispatch] = useFlowMachine<CardState, CardEvent>(() => {
     const store = cardStore(safeLocalStorage())
     const ctx = { decimalMark: decimalMarkOf(config.locale) }
-    const form = { currency: config.fiatCurrencies[0], amount: '', address: config.walletAddress ?? '' }
+    const form = { currency: config.fiatCurrencies[0], amount: config.amount ?? '', address: config.walletAddress ?? '' }
     const framed = window.self !== window.top
     return {
       initial: initialCardState(form, store.load()),
       transition: (state, event) => cardTransition(state, event, ctx),
+      observe: (prev, next) => {
+        for (const e of cardEvents(prev, next)) services.emit(e.name, e.payload as never)
+      },
       effects: (dispatch) =>
         createCardEffects(
           {
@@ -46,6 +50,10 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+  const amount = services.live.value.amount
+  useEffect(() => {
+    if (amount !== undefined) dispatch({ type: 'EDIT', amount })
+  }, [amount])
 
   switch (state.tag) {
     case 'form':

@@ -9,6 +9,7 @@ import { WalletScreen } from '../../screens/deposit/WalletScreen'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../useFlowMachine'
+import { depositEvents } from './events'
 import { createDepositEffects } from './effects'
 import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositStore } from './persisted'
@@ -19,8 +20,11 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
     const store = depositStore(safeLocalStorage())
     const ctx = { sourceDecimals: config.sources.map((s) => s.decimals), decimalMark: decimalMarkOf(config.locale) }
     return {
-      initial: initialState(store.load()),
+      initial: initialState(store.load(), { amount: config.amount ?? '', source: 0 }),
       transition: (state, event) => transition(state, event, ctx),
+      observe: (prev, next) => {
+        for (const e of depositEvents(prev, next)) services.emit(e.name, e.payload as never)
+      },
       effects: (dispatch) =>
         createDepositEffects(
           {
@@ -36,6 +40,10 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
     }
   }, [services])
   useEffect(() => onStep(stepOf(state), 4), [stepOf(state)])
+  const amount = services.live.value.amount
+  useEffect(() => {
+    if (amount !== undefined) dispatch({ type: 'EDIT', amount })
+  }, [amount])
 
   switch (state.tag) {
     case 'discovering':

@@ -116,10 +116,10 @@ export type MachineContext = {
 
 export const emptyForm: Form = { amount: '', source: 0 }
 
-export function initialState(resume?: Tracking): DepositState {
+export function initialState(resume?: Tracking, form: Form = emptyForm): DepositState {
   return resume
     ? { tag: 'tracking', tracking: resume, phase: 'confirming', attempt: 0 }
-    : { tag: 'discovering', form: emptyForm }
+    : { tag: 'discovering', form }
 }
 
 export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
@@ -128,6 +128,8 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
     case 'wallets':
       if (event.type === 'WALLETS') return { tag: 'wallets', form: state.form, wallets: event.wallets, problem: state.tag === 'wallets' ? state.problem : undefined }
       if (event.type === 'RESCAN') return { tag: 'discovering', form: state.form }
+      // The embedding may set the amount before the buyer reaches the form.
+      if (event.type === 'EDIT') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
       if (event.type === 'CHOOSE_WALLET' && state.tag === 'wallets') {
         return { tag: 'connecting', form: state.form, wallets: state.wallets, wallet: event.wallet }
       }

@@ -6,6 +6,7 @@ import { IdentityStep, WalletStep } from '../../screens/onboarding/StartScreens'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../useFlowMachine'
+import { onboardingEvents } from './events'
 import { createOnboardingEffects } from './effects'
 import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialOnboardingState, onboardingTransition } from './machine'
 import { onboardingStore, usedAuthCodes } from './persisted'
@@ -28,10 +29,18 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     return {
       initial: initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? '' }, code, store.load()),
       transition: onboardingTransition,
-      effects: (dispatch) => createOnboardingEffects({ config, api: services.api, store, usedCodes: used, clock: systemClock }, dispatch),
+      observe: (prev, next) => {
+        for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
+      },
+      effects: (dispatch) => createOnboardingEffects({ config, api: services.api, store, usedCodes: used, clock: systemClock, emit: services.emit }, dispatch),
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+  // A code handed over later by the embedding (script callback, iframe message).
+  const authCode = services.live.value.authCode
+  useEffect(() => {
+    if (authCode && authCode !== config.authCode) dispatch({ type: 'AUTH_CODE', code: authCode })
+  }, [authCode])
 
   switch (state.tag) {
     case 'wallet':

@@ -4,7 +4,7 @@ import { fundingStatus, onboard, openAccount } from '../../api/fiat'
 import type { WidgetConfig } from '../../config/config'
 import { ApiError } from '../../errors/ApiError'
 import { describeError } from '../../errors/describe'
-import { emitWidgetEvent } from '../../embed/events'
+import type { Emit } from '../../embed/protocol'
 import { normalisePhone } from '../../lib/contact'
 import { pollStatus } from '../../polling/pollStatus'
 import type { Clock } from '../../rateLimit/rateLimiter'
@@ -18,6 +18,7 @@ export type OnboardingDeps = {
   store: FlowStore<AccountRecord>
   usedCodes: { add(code: string): void }
   clock: Clock
+  emit: Emit
   /** Slow polling: settlement takes hours or days. */
   pollIntervalMs?: (polls: number) => number
   kycRecheckMs?: number
@@ -85,7 +86,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         )
         const full = { ...record, virtualAccountId: account.id, details, feeBps: account.applicationFeeBps }
         store.save(full)
-        emitWidgetEvent('account', full as Required<AccountRecord>, deps.config.parentOrigin)
+        deps.emit('account', full as Required<AccountRecord>)
         if (alive()) dispatch({ type: 'ACCOUNT_OPENED', virtualAccountId: account.id, details, feeBps: account.applicationFeeBps })
       } catch (error) {
         if (!alive()) return

@@ -48,7 +48,7 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           value={state.form.amount}
           error={amountError}
           hints={state.limits ? ['total-hint', 'total-window'] : ['total-hint']}
-          readOnly={busy}
+          readOnly={busy || config.lockAmount}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         >
           <p id="total-hint" class="muted">{t('card.totalHint')}</p>

@@ -63,7 +63,7 @@ export function AmountScreen({
           unit={source.symbol}
           value={state.form.amount}
           error={amountError}
-          readOnly={busy}
+          readOnly={busy || config.lockAmount}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         />
         <p>

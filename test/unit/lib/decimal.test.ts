@@ -65,6 +65,13 @@ describe('parseAmount', () => {
     expect(parseAmount(',', 6, ',')).toEqual({ ok: false, problem: 'format' })
   })
 
+  // Doc: "anything but digits and one decimal mark ... is format". With ',' as the mark, a '.' is not
+  // the mark; a German buyer typing "1.000" means one thousand, and must not be charged 1.
+  it('with "," as the mark, a "." is not a decimal mark (de "1.000" is not 1)', () => {
+    expect(parseAmount('1.000', 6, ',')).toEqual({ ok: false, problem: 'format' })
+    expect(parseAmount('2.500', 6, ',')).toEqual({ ok: false, problem: 'format' })
+  })
+
   it('counts decimals against maxDecimals after trimming trailing zeros only', () => {
     expect(parseAmount('1.12', 2)).toEqual({ ok: true, value: '1.12' })
     expect(parseAmount('1.123', 2)).toEqual({ ok: false, problem: 'decimals' })

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFlowStore, safeLocalStorage } from '../../../src/storage/flowStore'
-
-export function memoryStorage(): Storage & { data: Map<string, string> } {
-  const data = new Map<string, string>()
-  return {
-    data,
-    get length() {
-      return data.size
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  }
-}
-
-export function throwingStorage(): Storage {
-  const fail = () => {
-    throw new DOMException('blocked', 'SecurityError')
-  }
-  return { length: 0, clear: fail, getItem: fail, key: fail, removeItem: fail, setItem: fail }
-}
+import { memoryStorage, throwingStorage } from '../helpers/memoryStorage'
 
 const isPoint = (v: unknown) =>
   typeof v === 'object' && v !== null && typeof (v as { x?: unknown }).x === 'number' ? (v as { x: number }) : undefined

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Tracking } from '../../../../src/flows/deposit/machine'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
-import { memoryStorage, throwingStorage } from '../../storage/flowStore.test'
+import { memoryStorage, throwingStorage } from '../../helpers/memoryStorage'
 
 const KEY = 'stablecoin-widget:v1:flow:deposit'
 const tracking: Tracking = {

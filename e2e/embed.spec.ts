@@ -1,0 +1,188 @@
+import { type Page, expect, test } from '@playwright/test'
+import { expectAxeClean } from './helpers'
+import { type LogEntry, type StackConfig, sandbox, stackConfig } from './stack'
+import { TestWallet } from './testWallet'
+
+// The three ways in, on partner pages served from the sandbox's origin (not the widget's).
+let stack: StackConfig
+const WIDGET_ORIGIN = 'http://127.0.0.1:4173'
+test.beforeAll(() => {
+  stack = stackConfig()
+})
+test.beforeEach(async () => {
+  await sandbox(stack, '/__sandbox/reset', {})
+})
+
+const partner = (mode: string, query: Record<string, string> = {}) => `${stack.apiBase}/examples/${mode}.html?${new URLSearchParams(query)}`
+type Recorded = { name: string; payload: Record<string, unknown> }
+const events = (page: Page) => page.evaluate(() => (window as unknown as { widgetEvents: Recorded[] }).widgetEvents)
+
+async function wallet(page: Page, account: number) {
+  const w = new TestWallet({
+    account: stack.accounts[account],
+    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
+    knownChains: [8453, 42161],
+    startChain: 8453,
+  })
+  await w.install(page)
+  return w
+}
+
+async function deposit(root: Page | ReturnType<Page['frameLocator']>, amount: string) {
+  await root.getByRole('button', { name: 'Test Wallet' }).click()
+  await root.getByLabel('Amount').fill(amount)
+  await root.getByRole('button', { name: 'See the price' }).click()
+  await root.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(root.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+}
+
+test('script tag: a deposit completes inside the shadow root, and events arrive in order with their payloads', async ({ page }) => {
+  await wallet(page, 1)
+  await page.goto(partner('script'))
+  await expect(page.locator('#widget').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  expect(await page.locator('#widget').evaluate((el) => !!el.shadowRoot)).toBe(true)
+  await deposit(page, '2.5')
+  const seen = await events(page)
+  const names = seen.map((e) => e.name)
+  expect(names[0]).toBe('ready')
+  const order = ['ready', 'quote', 'submitted', 'complete']
+  const positions = order.map((n) => names.indexOf(n))
+  expect(positions.every((p) => p >= 0)).toBe(true)
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+  expect(names.filter((n) => n === 'status').length).toBeGreaterThanOrEqual(2)
+  const quote = seen.find((e) => e.name === 'quote')!.payload
+  expect(quote).toMatchObject({ flow: 'deposit', amountIn: '2.5', currencyIn: 'USDC' })
+  const submitted = seen.find((e) => e.name === 'submitted')!.payload
+  const complete = seen.find((e) => e.name === 'complete')!.payload
+  expect(complete).toMatchObject({ flow: 'deposit', outcome: 'done', id: submitted.id })
+  expect(seen.filter((e) => e.name === 'screen').map((e) => e.payload.screen)).toEqual(
+    expect.arrayContaining(['discovering', 'form', 'quote', 'tracking', 'result']),
+  )
+})
+
+test('iframe: a deposit completes in the frame, which is sized to its content', async ({ page }) => {
+  await wallet(page, 2)
+  await page.goto(partner('iframe'))
+  const frame = page.frameLocator('#widget iframe')
+  await expect(frame.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  const iframe = page.locator('#widget iframe')
+  await expect(iframe).toHaveAttribute('allow', /payment/)
+  await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeGreaterThan(300)
+  await deposit(frame, '1.25')
+  const seen = await events(page)
+  expect(seen.map((e) => e.name)).toEqual(expect.arrayContaining(['ready', 'quote', 'submitted', 'complete']))
+  expect(seen.find((e) => e.name === 'complete')!.payload).toMatchObject({ flow: 'deposit', outcome: 'done' })
+})
+
+test('iframe: nothing is posted to "*": a parent of another origin than parentOrigin hears nothing', async ({ page }) => {
+  // This page is on localhost; the frame is told its parent is 127.0.0.1, as a page framing it without leave would.
+  await page.goto(`${stack.apiBase.replace('127.0.0.1', 'localhost')}/examples/partner.css`)
+  const heard = await page.evaluate(async ({ widget, claimed }) => {
+    const got: unknown[] = []
+    window.addEventListener('message', (e) => got.push(e.data))
+    const frame = document.createElement('iframe')
+    frame.src = `${widget}/embed.html?flow=card&apiBase=${encodeURIComponent(claimed)}&partnerBase=${encodeURIComponent(`${claimed}/partner`)}&parentOrigin=${encodeURIComponent(claimed)}`
+    document.body.appendChild(frame)
+    await new Promise((r) => setTimeout(r, 3_000))
+    return got.length
+  }, { widget: WIDGET_ORIGIN, claimed: stack.apiBase })
+  const frame = page.frameLocator('iframe')
+  await expect(frame.getByLabel('Total to pay')).toBeVisible()
+  expect(heard).toBe(0)
+})
+
+test('iframe: a command from a foreign origin is ignored; one from the parent is obeyed', async ({ page }) => {
+  await page.goto(partner('iframe', { flow: 'card' }))
+  const frame = page.frameLocator('#widget iframe')
+  await expect(frame.getByLabel('Total to pay')).toBeVisible()
+  // A frame of another origin (localhost is not 127.0.0.1) tries to drive the widget.
+  await page.evaluate((foreign) => {
+    const evil = document.createElement('iframe')
+    evil.src = `${foreign}/examples/partner.css`
+    evil.id = 'evil'
+    document.body.appendChild(evil)
+  }, stack.apiBase.replace('127.0.0.1', 'localhost'))
+  await expect.poll(() => page.frames().some((f) => f.url().includes('localhost'))).toBe(true)
+  await page.frames().find((f) => f.url().includes('localhost'))!.evaluate(() => {
+    window.parent.frames[0].postMessage({ source: 'stablecoin-widget-host', version: 1, kind: 'update', options: { amount: '666' } }, '*')
+  })
+  await page.waitForTimeout(500)
+  await expect(frame.getByLabel('Total to pay')).toHaveValue('')
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ amount: '75' }))
+  await expect(frame.getByLabel('Total to pay')).toHaveValue('75')
+})
+
+test('custom element: a card purchase leaves for the card page and resumes on the partner page', async ({ page }) => {
+  await page.goto(partner('element', { flow: 'card' }))
+  const el = page.locator('stablecoin-widget')
+  await el.getByLabel('Total to pay').fill('60')
+  await el.getByRole('button', { name: 'See what you get' }).click()
+  await el.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[3])
+  await el.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page).toHaveURL(/examples\/element\.html/)
+  await expect(page.locator('stablecoin-widget').getByRole('heading', { name: 'Purchase complete' })).toBeVisible({ timeout: 30_000 })
+  const names = (await events(page)).map((e) => e.name)
+  expect(names).toEqual(expect.arrayContaining(['ready', 'status', 'complete']))
+})
+
+test('host CSS that restyles button, input and * leaves the widget unchanged', async ({ browser }) => {
+  const shot = async (withCss: boolean) => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } })
+    if (!withCss) await page.route('**/examples/partner.css', (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }))
+    await page.goto(partner('script', { flow: 'card', amount: '50' }))
+    // Same place on both pages, so only what reaches inside could differ.
+    await page.addStyleTag({ content: '#widget { position: fixed !important; top: 0; left: 0; width: 480px; }' })
+    const widget = page.locator('#widget .widget')
+    await expect(widget.getByLabel('Total to pay')).toHaveValue('50')
+    await expect(widget.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
+    const png = await widget.screenshot({ animations: 'disabled' })
+    await page.close()
+    return png
+  }
+  const hostile = await shot(true)
+  const plain = await shot(false)
+  expect(hostile.equals(plain)).toBe(true)
+})
+
+test('update changes the amount without a remount; unmount leaves no requests afterwards', async ({ page }) => {
+  await page.goto(partner('script', { flow: 'card' }))
+  const widget = page.locator('#widget')
+  await expect(widget.getByLabel('Total to pay')).toBeVisible()
+  await widget.locator('.widget').evaluate((el) => ((el as unknown as { marker: number }).marker = 42))
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ amount: '80', theme: 'dark' }))
+  await expect(widget.getByLabel('Total to pay')).toHaveValue('80')
+  await expect(widget.locator('.widget')).toHaveAttribute('data-theme', 'dark')
+  expect(await widget.locator('.widget').evaluate((el) => (el as unknown as { marker?: number }).marker)).toBe(42)
+  // Start polling a purchase, then unmount: nothing may go out afterwards.
+  await widget.getByRole('button', { name: 'See what you get' }).click()
+  await widget.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[3])
+  await page.evaluate(() => (window as unknown as { widget: { unmount(): void } }).widget.unmount())
+  const unmountedAt = Date.now()
+  await expect(widget.locator('.widget')).toHaveCount(0)
+  await page.waitForTimeout(5_000)
+  const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
+  expect(log.filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase)).toEqual([])
+})
+
+test('the strict-CSP partner page runs the widget with no violation reported', async ({ page }) => {
+  const violations: string[] = []
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v))
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+  )
+  await wallet(page, 3)
+  const response = await page.goto(partner('csp'))
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' http://127.0.0.1:4173")
+  await deposit(page, '1')
+  expect(violations).toEqual([])
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe-clean in the ${theme} theme, in the script mode's shadow root`, async ({ page }) => {
+    await page.goto(partner('script', { flow: 'card', theme }))
+    await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
+    await expectAxeClean(page, `card form, ${theme}`)
+  })
+}

@@ -1,0 +1,29 @@
+// The partner's own script (external, so the page runs under a CSP without 'unsafe-inline').
+// Reads its settings from <meta name="widget-config"> and mounts the widget the way the page says.
+const config = JSON.parse(document.querySelector('meta[name="widget-config"]').content)
+const mode = document.body.dataset.mode
+const log = document.getElementById('log')
+const events = []
+window.widgetEvents = events
+const record = (name) => (payload) => {
+  events.push({ name, payload })
+  log.textContent += `${name} ${JSON.stringify(payload)}\n`
+}
+const names = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close']
+
+function start() {
+  const el = document.getElementById('widget')
+  if (mode === 'script') window.widget = window.StablecoinWidget.mount(el, config)
+  if (mode === 'iframe') window.widget = window.StablecoinWidget.iframe(el, config)
+  if (mode === 'element') {
+    const widget = document.querySelector('stablecoin-widget')
+    // The custom element mounts itself; its events come through the same API.
+    window.widget = null
+    widget.addEventListener('stablecoin-widget', (e) => record(e.detail.name)(e.detail.payload))
+    return
+  }
+  for (const name of names) window.widget.on(name, record(name))
+}
+
+if (window.StablecoinWidget) start()
+else document.getElementById('loader').addEventListener('load', start)

@@ -1,0 +1,45 @@
+// Options ⇄ query parameters (or data-attributes), without zod: the script-tag loader uses it too.
+// Objects travel as JSON, lists as commas, booleans as 1/0; checking is parseOptions' job.
+
+const JSON_OPTIONS = ['chains', 'sources', 'destination', 'brand']
+const LIST_OPTIONS = ['currencies', 'cardHosts']
+const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable']
+
+export type RawOptions = Record<string, unknown>
+
+export function optionsFromParams(params: Iterable<[string, string]>): RawOptions {
+  const options: RawOptions = {}
+  for (const [key, raw] of params) {
+    if (JSON_OPTIONS.includes(key)) {
+      try {
+        options[key] = JSON.parse(raw)
+      } catch {
+        options[key] = `(not JSON: ${raw.slice(0, 40)})`
+      }
+    } else if (LIST_OPTIONS.includes(key)) {
+      options[key] = raw.split(',').map((s) => s.trim()).filter(Boolean)
+    } else if (BOOLEAN_OPTIONS.includes(key)) {
+      options[key] = raw === '1' || raw === 'true' || raw === ''
+    } else {
+      options[key] = raw
+    }
+  }
+  return options
+}
+
+export function paramsFromOptions(options: RawOptions): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || value === null || typeof value === 'function') continue
+    if (Array.isArray(value) && LIST_OPTIONS.includes(key)) params.set(key, value.join(','))
+    else if (typeof value === 'object') params.set(key, JSON.stringify(value))
+    else if (typeof value === 'boolean') params.set(key, value ? '1' : '0')
+    else params.set(key, String(value))
+  }
+  return params
+}
+
+/** `data-api-base` / `api-base` → `apiBase`. */
+export function camel(name: string): string {
+  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+}

@@ -1,0 +1,31 @@
+// The handle a partner holds, the same in script and iframe modes.
+import type { WidgetEventMap, WidgetEventName } from './protocol'
+
+export type Listener<K extends WidgetEventName> = (payload: WidgetEventMap[K]) => void
+
+export type WidgetHandle = {
+  /** Change options without a remount: amount, theme, brand, locale, authCode. */
+  update(options: Record<string, unknown>): void
+  on<K extends WidgetEventName>(name: K, listener: Listener<K>): WidgetHandle
+  off<K extends WidgetEventName>(name: K, listener: Listener<K>): WidgetHandle
+  /** Removes the widget and every listener, timer and poll it started. */
+  unmount(): void
+}
+
+export function listeners() {
+  const map = new Map<string, Set<(payload: unknown) => void>>()
+  return {
+    add: (name: string, l: (payload: unknown) => void) => void (map.get(name) ?? map.set(name, new Set()).get(name))?.add(l),
+    remove: (name: string, l: (payload: unknown) => void) => void map.get(name)?.delete(l),
+    emit(name: string, payload: unknown) {
+      for (const l of map.get(name) ?? []) {
+        try {
+          l(payload)
+        } catch (error) {
+          console.error('[stablecoin-widget] listener failed', error)
+        }
+      }
+    },
+    clear: () => map.clear(),
+  }
+}

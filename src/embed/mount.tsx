@@ -1,0 +1,87 @@
+// Mounts a widget into an element: in its shadow root for partner pages (their CSS stays out,
+// ours stays in), or into the element itself for the hosted page. Loaded on demand by the loader.
+import { effect } from '@preact/signals'
+import { render } from 'preact'
+import { App } from '../App'
+import { type WidgetOptions, parseOptions } from '../config/config'
+import { loadLocale } from '../i18n/i18n'
+import { type Services, createServices } from '../services'
+import css from '../styles.css?inline'
+import type { Emit } from './protocol'
+
+export type MountOptions = {
+  /** Render in a shadow root (partner pages). */
+  shadow: boolean
+  emit: Emit
+  /** Offer a close button that emits `close`. */
+  closable?: boolean
+  /** The widget is the page (hosted, iframe): it owns the main landmark. */
+  ownsPage?: boolean
+}
+
+export type Mounted = {
+  update(options: Partial<WidgetOptions>): void
+  unmount(): void
+}
+
+let sheet: CSSStyleSheet | undefined
+function styles(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+  }
+  return sheet
+}
+
+export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {
+  // Constructed sheets, not <style> tags: allowed under a style-src CSP without 'unsafe-inline'.
+  let root: ShadowRoot | Document = document
+  if (how.shadow) {
+    root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  }
+  if (!root.adoptedStyleSheets.includes(styles())) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles()]
+  const container = document.createElement('div')
+  ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
+
+  const result = parseOptions(options, navigator.language)
+  const abort = new AbortController()
+  let services: Services | undefined
+  let stopLocale = () => {}
+  if (result.ok) {
+    services = createServices(result.config, how.emit, abort.signal)
+    const live = services.live
+    stopLocale = effect(() => void loadLocale(live.value.locale))
+  } else {
+    console.error(`[stablecoin-widget] ${result.problem}`)
+    how.emit('error', { code: 'bad_option', message: result.problem })
+  }
+  render(
+    <App
+      result={result}
+      services={services}
+      landmark={how.ownsPage ?? false}
+      onClose={how.closable ? () => how.emit('close', {}) : undefined}
+    />,
+    container,
+  )
+
+  return {
+    update(next) {
+      if (!services) return
+      const live = services.live.value
+      services.live.value = {
+        theme: (next.theme as typeof live.theme) ?? live.theme,
+        brand: next.brand ?? live.brand,
+        locale: next.locale ?? live.locale,
+        amount: next.amount ?? live.amount,
+        authCode: next.authCode ?? live.authCode,
+      }
+    },
+    unmount() {
+      abort.abort(new Error('unmounted'))
+      stopLocale()
+      render(null, container)
+      container.remove()
+    },
+  }
+}

@@ -1,0 +1,43 @@
+// One typed, versioned contract for everything that crosses the widget's boundary: the events a
+// partner listens to (same names in every mode) and the messages between an iframe and its parent.
+import type { Flow, WidgetOptions } from '../config/config'
+
+export type WidgetEventMap = {
+  ready: { flow?: Flow }
+  screen: { flow: Flow; screen: string }
+  quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; currencyIn: string; currencyOut: string; expiresAt?: string }
+  submitted: { flow: Flow; id: string }
+  status: { flow: Flow; id: string; status: string }
+  /** A hint for the page: confirm on your backend before you act on it. */
+  complete: { flow: Flow; id: string; outcome: string; amount?: string; currency?: string; txHash?: string }
+  error: { flow?: Flow; code?: string; message: string }
+  close: Record<string, never>
+  account: { accountId: string; walletId: string; virtualAccountId: string; details: Record<string, string>; feeBps: number }
+}
+export type WidgetEventName = keyof WidgetEventMap
+export type WidgetEvent = { [K in WidgetEventName]: { name: K; payload: WidgetEventMap[K] } }[WidgetEventName]
+export type Emit = <K extends WidgetEventName>(name: K, payload: WidgetEventMap[K]) => void
+
+export const VERSION = 1
+export const GUEST = 'stablecoin-widget'
+export const HOST = 'stablecoin-widget-host'
+
+/** From the iframe to its parent. */
+export type GuestMessage =
+  | { source: typeof GUEST; version: typeof VERSION; kind: 'event'; event: WidgetEvent & { reference?: string } }
+  | { source: typeof GUEST; version: typeof VERSION; kind: 'resize'; height: number }
+
+/** From the parent to the iframe. */
+export type HostMessage =
+  | { source: typeof HOST; version: typeof VERSION; kind: 'update'; options: Partial<WidgetOptions> }
+  | { source: typeof HOST; version: typeof VERSION; kind: 'authCode'; code: string }
+
+export function isGuestMessage(data: unknown): data is GuestMessage {
+  const m = data as GuestMessage | null
+  return !!m && m.source === GUEST && m.version === VERSION && (m.kind === 'event' || m.kind === 'resize')
+}
+
+export function isHostMessage(data: unknown): data is HostMessage {
+  const m = data as HostMessage | null
+  return !!m && m.source === HOST && m.version === VERSION && (m.kind === 'update' || m.kind === 'authCode')
+}

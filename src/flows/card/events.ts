@@ -1,0 +1,35 @@
+import type { WidgetEvent } from '../../embed/protocol'
+import type { CardState } from './machine'
+
+/** What the embedding hears about a card payment, from one change of state. Pure. */
+export function cardEvents(prev: CardState, next: CardState): WidgetEvent[] {
+  const out: WidgetEvent[] = []
+  const flow = 'card' as const
+  if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
+  if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
+    const q = next.quote
+    out.push({ name: 'quote', payload: { flow, amountIn: q.total, amountOut: q.cryptoAmount, fee: q.providerFee, currencyIn: next.form.currency, currencyOut: q.cryptoCurrency, expiresAt: q.expiresAt } })
+  }
+  if (next.tag === 'redirect' && prev.tag !== 'redirect') out.push({ name: 'submitted', payload: { flow, id: next.purchase.id } })
+  const status = statusOf(next)
+  if (status && status !== statusOf(prev) && (next.tag === 'tracking' || next.tag === 'result')) {
+    out.push({ name: 'status', payload: { flow, id: next.purchase.id, status } })
+  }
+  if (next.tag === 'result' && prev.tag !== 'result') {
+    out.push({
+      name: 'complete',
+      payload: { flow, id: next.purchase.id, outcome: next.status.status, amount: next.status.cryptoAmount, currency: next.status.cryptoCurrency, txHash: next.status.txHash },
+    })
+  }
+  const problem = next.tag === 'form' && next.error?.kind === 'api' ? next.error.problem : next.tag === 'quote' || next.tag === 'tracking' ? next.problem : undefined
+  const before = prev.tag === 'form' && prev.error?.kind === 'api' ? prev.error.problem : prev.tag === 'quote' || prev.tag === 'tracking' ? prev.problem : undefined
+  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.key } })
+  if (next.tag === 'redirect' && next.problem && (prev.tag !== 'redirect' || !prev.problem)) {
+    out.push({ name: 'error', payload: { flow, code: `redirect_${next.problem}`, message: 'card.redirectRefused' } })
+  }
+  return out
+}
+
+function statusOf(s: CardState): string | undefined {
+  return s.tag === 'tracking' ? s.status?.status : s.tag === 'result' ? s.status.status : undefined
+}

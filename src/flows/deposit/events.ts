@@ -1,0 +1,46 @@
+import type { WidgetEvent } from '../../embed/protocol'
+import type { DepositState } from './machine'
+
+/** What the embedding hears about a deposit, from one change of state. Pure. */
+export function depositEvents(prev: DepositState, next: DepositState): WidgetEvent[] {
+  const out: WidgetEvent[] = []
+  const flow = 'deposit' as const
+  if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
+  if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
+    const q = next.quote
+    out.push({ name: 'quote', payload: { flow, amountIn: q.amountIn, amountOut: q.amountOut, fee: q.fee, currencyIn: 'USDC', currencyOut: 'USDC', expiresAt: q.expiresAt } })
+  }
+  if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: next.tracking.txHash } })
+  const status = statusOf(next)
+  if (status && status !== statusOf(prev)) out.push({ name: 'status', payload: { flow, id: idOf(next), status } })
+  if (next.tag === 'result' && prev.tag !== 'result') {
+    const { tracking } = next
+    out.push({
+      name: 'complete',
+      payload: { flow, id: tracking.txHash, outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash },
+    })
+  }
+  const problem = problemOf(next)
+  if (problem && problem.source !== problemOf(prev)?.source) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message } })
+  return out
+}
+
+function statusOf(s: DepositState): string | undefined {
+  if (s.tag === 'tracking') return s.phase === 'confirming' ? 'confirming' : 'pending'
+  if (s.tag === 'result') return s.outcome
+  return undefined
+}
+
+function idOf(s: DepositState): string {
+  return s.tag === 'tracking' || s.tag === 'result' ? s.tracking.txHash : ''
+}
+
+/** The problem on screen, if any; `source` is the state's own object, so one problem is one event. */
+function problemOf(s: DepositState): { source: object; code?: string; message: string } | undefined {
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: s.error.problem.key }
+  if (s.tag === 'quote' && s.notice && s.notice.kind !== 'refreshed') {
+    return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: `send.${s.notice.kind}` }
+  }
+  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: s.problem.key }
+  return undefined
+}

@@ -1,0 +1,77 @@
+// The example partner pages of public/examples, served from the sandbox's origin (a partner's
+// origin, not the widget's), filled in with this stack's settings.
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
+const SRI = fileURLToPath(new URL('../../../dist/sri.json', import.meta.url))
+const PAGES = ['script.html', 'iframe.html', 'element.html', 'csp.html']
+const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
+
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The directives a partner page needs for the widget (the README lists them too). */
+export function cspFor(widgetBase, apiBase, rpcUrls) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${widgetBase}`,
+    `connect-src 'self' ${apiBase} ${rpcUrls.join(' ')}`,
+    `frame-src ${widgetBase}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ')
+}
+
+export function exampleRoutes({ config, widgetBase }) {
+  function options(query) {
+    const flow = query.get('flow') ?? 'deposit'
+    return {
+      flow,
+      apiBase: config.apiBase,
+      sandbox: true,
+      chains: config.chains,
+      sources: config.sources,
+      partnerBase: config.partnerBase,
+      cardHosts: config.cardHosts,
+      currencies: ['EUR', 'USD'],
+      cardCrypto: 'ETH',
+      identityUrl: config.identityUrl,
+      ...(query.get('theme') ? { theme: query.get('theme') } : {}),
+      ...(query.get('locale') ? { locale: query.get('locale') } : {}),
+      ...(query.get('amount') ? { amount: query.get('amount') } : {}),
+      reference: 'order-42',
+      closable: true,
+    }
+  }
+
+  function page(name, query) {
+    const opts = options(query)
+    const sri = existsSync(SRI) ? JSON.parse(readFileSync(SRI, 'utf8'))['stablecoin-widget.js'] : undefined
+    const attrs = Object.entries(opts)
+      .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
+      .join(' ')
+    let html = readFileSync(DIR + name, 'utf8')
+      .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(opts)))
+      .replaceAll('{{WIDGET_BASE}}', widgetBase)
+      .replaceAll('{{ELEMENT}}', name === 'element.html' ? `<stablecoin-widget ${attrs}></stablecoin-widget>` : '')
+    html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
+    return html
+  }
+
+  const routes = {}
+  for (const name of PAGES) {
+    routes[`GET /examples/${name}`] = ({ query }) => ({
+      html: page(name, query),
+      headers:
+        name === 'csp.html'
+          ? { 'Content-Security-Policy': cspFor(widgetBase, config.apiBase, config.chains.map((c) => c.rpcUrl)) }
+          : {},
+    })
+  }
+  for (const [name, type] of Object.entries(ASSETS)) {
+    routes[`GET /examples/${name}`] = () => ({ raw: readFileSync(DIR + name, 'utf8'), type })
+  }
+  return { routes }
+}

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   define: { __RUNTIME__: JSON.stringify(process.env.WIDGET_RUNTIME ?? './assets/runtime.js') },
   build: {
-    target: 'es2020',
+    target: 'es2022',
     outDir: 'dist',
     emptyOutDir: false,
     copyPublicDir: false,

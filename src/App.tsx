@@ -93,6 +93,13 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
         <Loaded.component services={services} onStep={(n, of) => setStep([n, of])} />
       )}
       {flow && !Loaded && <p role="status">{t('app.loading')}</p>}
+      {landmark && config.returnUrl && services.completed.value && (
+        <p>
+          <a href={config.returnUrl} target="_top">
+            {t('app.returnToSite')}
+          </a>
+        </p>
+      )}
     </Shell>
   )
 }

@@ -15,6 +15,8 @@ export type Services = {
   limiter: RateLimiter
   emit: Emit
   live: Signal<LiveOptions>
+  /** Set once a flow reached its end (the hosted page then offers the way back to the partner). */
+  completed: Signal<boolean>
 }
 
 let shared: RateLimiter | undefined
@@ -33,15 +35,19 @@ export function pageLimiter(): RateLimiter {
   return shared
 }
 
-export function createServices(config: WidgetConfig, emit: Emit, signal?: AbortSignal): Services {
+export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSignal): Services {
   const limiter = pageLimiter()
+  const completed = signal(false)
   return {
     config,
     limiter,
-    emit,
-    live: signal_({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount, authCode: config.authCode }),
-    api: createApiClient({ apiBase: config.apiBase, limiter, signal }),
+    completed,
+    emit: (name, payload) => {
+      if (name === 'complete') completed.value = true
+      emit(name, payload)
+    },
+    live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount, authCode: config.authCode }),
+    api: createApiClient({ apiBase: config.apiBase, limiter, signal: abort }),
   }
 }
 
-const signal_ = <T,>(value: T) => signal(value)

@@ -18,13 +18,8 @@ export function listeners() {
     add: (name: string, l: (payload: unknown) => void) => void (map.get(name) ?? map.set(name, new Set()).get(name))?.add(l),
     remove: (name: string, l: (payload: unknown) => void) => void map.get(name)?.delete(l),
     emit(name: string, payload: unknown) {
-      for (const l of map.get(name) ?? []) {
-        try {
-          l(payload)
-        } catch (error) {
-          console.error('[stablecoin-widget] listener failed', error)
-        }
-      }
+      // A failing listener must not stop the others (nor the widget): report it asynchronously.
+      for (const l of map.get(name) ?? []) queueMicrotask(() => l(payload))
     },
     clear: () => map.clear(),
   }

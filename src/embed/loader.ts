@@ -2,7 +2,7 @@
 // fetch the widget itself on first use (once, cached; a failed load is retried on the next mount).
 import { camel, optionsFromParams, paramsFromOptions, type RawOptions } from '../config/params'
 import { type WidgetHandle, listeners } from './handle'
-import { GUEST, HOST, VERSION, isGuestMessage } from './protocol'
+import { HOST, VERSION, isGuestMessage } from './protocol'
 
 declare const __RUNTIME__: string
 type Runtime = typeof import('./runtime')
@@ -100,25 +100,24 @@ if (!customElements.get('stablecoin-widget')) {
   customElements.define(
     'stablecoin-widget',
     class extends HTMLElement {
-      handle?: WidgetHandle
       connectedCallback() {
-        if (this.handle) return
+        if (handles.has(this)) return
         const handle = mount(this, optionsOf(this))
         // No handle in markup: events come as DOM events on the element.
         for (const name of EVENT_NAMES) {
           handle.on(name, (payload) => this.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload }, bubbles: true })))
         }
-        this.handle = handle
+        handles.set(this, handle)
       }
       disconnectedCallback() {
-        this.handle?.unmount()
-        this.handle = undefined
+        handles.get(this)?.unmount()
+        handles.delete(this)
       }
     },
   )
 }
 
-const api = { mount, iframe, version: VERSION, source: GUEST }
+const api = { mount, iframe, version: VERSION }
 ;(window as unknown as { StablecoinWidget: typeof api }).StablecoinWidget = api
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', autoMount, { once: true })
 else autoMount()

@@ -1,10 +1,10 @@
-// Gzip sizes of the built bundle, read from vite's manifest: what a page loads first, and what
-// each flow adds when it is opened.
+// Gzip sizes of the built bundle, read from vite's manifest: the script-tag loader, what the
+// hosted page loads first, and what each flow needs before its first screen is interactive.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
 export function readManifest(dist = 'dist'): Record<string, Chunk> {
   const path = join(dist, '.vite', 'manifest.json')
@@ -16,6 +16,10 @@ export function gzipSize(dist: string, file: string): number {
   return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
 }
 
+export function brotliSize(dist: string, file: string): number {
+  return brotliCompressSync(readFileSync(join(dist, file))).length
+}
+
 /** A chunk and everything it imports statically. */
 export function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen
@@ -24,42 +28,38 @@ export function closure(manifest: Record<string, Chunk>, key: string, seen = new
   return seen
 }
 
-export function keyOf(manifest: Record<string, Chunk>, srcSuffix: string): string {
-  const key = Object.keys(manifest).find((k) => k.endsWith(srcSuffix))
-  if (!key) throw new Error(`no chunk for ${srcSuffix}`)
-  return key
-}
-
 export type Sizes = {
-  initialJs: number
-  initialCss: number
-  depositJs: number
+  loader: number
+  initial: number
+  flows: { deposit: number; card: number; onboarding: number }
+  /** The deposit flow's wallet code (viem), loaded once a wallet is chosen. */
+  wallet: number
   initialFiles: string[]
-  files: Record<string, number>
+  files: Record<string, { gzip: number; brotli: number }>
 }
 
 export function measure(dist = 'dist'): Sizes {
   const manifest = readManifest(dist)
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
-  if (!entry) throw new Error('no entry chunk')
-  const initial = closure(manifest, entry)
-  const deposit = new Set<string>()
-  for (const root of ['src/flows/deposit/DepositFlow.tsx', 'src/wallet/chainActions.ts']) {
-    for (const key of closure(manifest, keyOf(manifest, root))) if (!initial.has(key)) deposit.add(key)
-  }
-  const files: Record<string, number> = {}
-  const sum = (keys: Set<string>) =>
+  const files: Sizes['files'] = {}
+  const size = (keys: Iterable<string>) =>
     [...keys].reduce((total, key) => {
-      const size = gzipSize(dist, manifest[key].file)
-      files[manifest[key].file] = size
-      return total + size
+      const file = manifest[key].file
+      files[file] = { gzip: gzipSize(dist, file), brotli: brotliSize(dist, file) }
+      return total + files[file].gzip
     }, 0)
-  const css = new Set(manifest[entry].css ?? [])
+  const initialKeys = closure(manifest, 'index.html')
+  const flow = (src: string) => new Set([...initialKeys, ...closure(manifest, src)])
+  const walletKeys = [...closure(manifest, 'src/wallet/chainActions.ts')].filter((k) => !flow('src/flows/deposit/DepositFlow.tsx').has(k))
   return {
-    initialJs: sum(initial),
-    initialCss: [...css].reduce((t, f) => t + gzipSize(dist, f), 0),
-    depositJs: sum(deposit),
-    initialFiles: [...initial].map((key) => manifest[key].file),
+    loader: gzipSize(dist, 'stablecoin-widget.js'),
+    initial: size(initialKeys),
+    flows: {
+      deposit: size(flow('src/flows/deposit/DepositFlow.tsx')),
+      card: size(flow('src/flows/card/CardFlow.tsx')),
+      onboarding: size(flow('src/flows/onboarding/OnboardingFlow.tsx')),
+    },
+    wallet: size(walletKeys),
+    initialFiles: [...initialKeys].map((k) => manifest[k].file),
     files,
   }
 }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client'
 import type { WidgetConfig } from '../../config/config'
 import { describeError } from '../../errors/describe'
 import { validateRedirect } from '../../lib/redirect'
-import { pollStatus } from '../../polling/pollStatus'
+import { pollLater } from '../../polling/pollLater'
 import { type Effect, createEffectRunner } from '../effectRunner'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
@@ -111,7 +111,7 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
 
   function follow(state: Extract<CardState, { tag: 'tracking' }>) {
     const { purchase } = state
-    return pollStatus({
+    return pollLater({
       key: ['card-status', purchase.id],
       fetch: () => partner.status(purchase.id),
       isTerminal: (s) => isTerminalCardStatus(s.status),

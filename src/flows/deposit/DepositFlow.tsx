@@ -49,7 +49,7 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
     case 'discovering':
     case 'wallets':
     case 'connecting':
-      return <WalletScreen state={state} dispatch={dispatch} />
+      return <WalletScreen state={state} dispatch={dispatch} fullPageHref={fullPageHref()} />
     case 'form':
     case 'quoting':
       return <AmountScreen state={state} dispatch={dispatch} config={config} />
@@ -60,4 +60,13 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
     case 'result':
       return <ResultScreen state={state} dispatch={dispatch} config={config} />
   }
+}
+
+/** In a frame, the same widget as a full page (a wallet that does not inject into frames works there). */
+function fullPageHref(): string | undefined {
+  if (window.self === window.top) return undefined
+  const url = new URL(location.href)
+  url.pathname = url.pathname.replace(/embed\.html$/, '')
+  url.searchParams.delete('parentOrigin')
+  return url.href
 }

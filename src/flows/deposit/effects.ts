@@ -8,7 +8,7 @@ import { describeError } from '../../errors/describe'
 import { walletProblemOf } from '../../errors/WalletError'
 import { walk } from '../../errors/WidgetError'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
-import { pollStatus } from '../../polling/pollStatus'
+import { pollLater } from '../../polling/pollLater'
 import { type Effect, createEffectRunner } from '../effectRunner'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
@@ -231,7 +231,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     let stop: (() => void) | undefined
     const start = (receipt: ReceiptSummary) => {
       if (!alive()) return
-      stop = pollStatus({
+      stop = pollLater({
         key: ['deposit-status', tracking.txHash],
         fetch: () => getDepositStatus(api, { provider: tracking.provider, receipt }, 'poll'),
         isTerminal: (s) => s.status !== 'pending',

@@ -6,7 +6,7 @@ import { ApiError } from '../../errors/ApiError'
 import { describeError } from '../../errors/describe'
 import type { Emit } from '../../embed/protocol'
 import { normalisePhone } from '../../lib/contact'
-import { pollStatus } from '../../polling/pollStatus'
+import { pollLater } from '../../polling/pollLater'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { type Effect, createEffectRunner } from '../effectRunner'
@@ -106,7 +106,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
   function follow(state: Extract<OnboardingState, { tag: 'account' }>) {
     const { record } = state
     let polls = 0
-    return pollStatus({
+    return pollLater({
       key: ['fiat-status', record.virtualAccountId],
       fetch: () => {
         polls++

@@ -5,7 +5,7 @@ import { t } from '../../i18n/i18n'
 
 type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
 
-export function WalletScreen({ state, dispatch }: { state: State; dispatch: (e: DepositEvent) => void }) {
+export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; dispatch: (e: DepositEvent) => void; fullPageHref?: string }) {
   const wallets = state.tag === 'discovering' ? [] : state.wallets
   const problem = state.tag === 'wallets' ? state.problem : undefined
   return (
@@ -20,8 +20,15 @@ export function WalletScreen({ state, dispatch }: { state: State; dispatch: (e: 
       {state.tag === 'connecting' && <p role="status">{t('wallet.connecting', { wallet: state.wallet.name })}</p>}
       {state.tag === 'wallets' && wallets.length === 0 && (
         <Notice tone="info">
-          {t('wallet.none')} {t('wallet.noneHelp')}
+          {t('wallet.none')} {fullPageHref ? t('wallet.noneFramed') : t('wallet.noneHelp')}
         </Notice>
+      )}
+      {state.tag === 'wallets' && wallets.length === 0 && fullPageHref && (
+        <div class="actions">
+          <a class="button primary" href={fullPageHref} target="_blank" rel="noopener">
+            {t('wallet.openFullPage')}
+          </a>
+        </div>
       )}
       {wallets.length > 0 && (
         <ul class="choices">

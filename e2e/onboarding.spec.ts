@@ -42,7 +42,12 @@ async function virtualAccountId(): Promise<string> {
 test('the whole path to funded shows the bank details and the delivered amount', async ({ page }) => {
   const events: unknown[] = []
   await page.exposeFunction('__event', (e: unknown) => events.push(e))
-  await page.addInitScript(() => window.addEventListener('stablecoin-widget:account', (e) => (window as any).__event((e as CustomEvent).detail)))
+  await page.addInitScript(() =>
+    window.addEventListener('stablecoin-widget', (e) => {
+      const { name, payload } = (e as CustomEvent).detail
+      if (name === 'account') (window as unknown as { __event(p: unknown): void }).__event(payload)
+    }),
+  )
   await throughIdentity(page)
   await fillDetails(page)
   await page.getByRole('button', { name: 'Open my account' }).click()
@@ -56,6 +61,7 @@ test('the whole path to funded shows the bank details and the delivered amount',
   await expect(page.getByText('Fee: 1% of each transfer')).toBeVisible()
   await expect(reference).toHaveCount(1)
   expect(events).toHaveLength(1)
+  expect(events[0]).toMatchObject({ accountId: expect.stringMatching(/^acc_/), virtualAccountId: expect.stringMatching(/^va_/), feeBps: 100, details: { reference: expect.stringMatching(/^SBX-/) } })
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.getByRole('button', { name: 'Copy Payment reference' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Payment reference copied' })).toBeVisible()

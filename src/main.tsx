@@ -12,5 +12,10 @@ if (root) {
     const chains = options.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }
-  mountWidget(root, options, { shadow: false, ownsPage: true, emit: () => {} })
+  // The hosted page has no embedding to call back: its events are DOM events on the window.
+  mountWidget(root, options, {
+    shadow: false,
+    ownsPage: true,
+    emit: (name, payload) => window.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload } })),
+  })
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import type { DepositQuote } from '../../../src/api/schemas'
+import { cardEvents } from '../../../src/flows/card/events'
+import type { CardState } from '../../../src/flows/card/machine'
+import { depositEvents } from '../../../src/flows/deposit/events'
+import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
+
+const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const quote: DepositQuote = {
+  provider: 'p',
+  amountIn: '10',
+  amountOut: '9.99',
+  fee: '0.01',
+  expiresAt: '2026-11-22T12:00:00Z',
+  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
+}
+const tracking: Tracking = {
+  provider: 'p',
+  chainId: 8453,
+  txHash: `0x${'a'.repeat(64)}`,
+  summary: { amountIn: '10', amountOut: '9.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+  createdAt: 0,
+}
+const form = { amount: '10', source: 0 }
+const names = (events: { name: string }[]) => events.map((e) => e.name)
+
+describe('deposit events', () => {
+  const quoting: DepositState = { tag: 'quoting', form, session, amount: '10', requote: false }
+  const quoted: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 0, step: 'idle' }
+  const sending: DepositState = { ...quoted, step: 'sending' }
+  const confirming: DepositState = { tag: 'tracking', tracking, phase: 'confirming', attempt: 0, session }
+  const delivering: DepositState = { ...confirming, phase: 'delivering' }
+  const done: DepositState = { tag: 'result', outcome: 'done', tracking: { ...tracking, deliveredHash: '0xd' }, session }
+
+  it('tells screen, quote, submitted, status and complete, each once, in order', () => {
+    expect(names(depositEvents(quoting, quoted))).toEqual(['screen', 'quote'])
+    expect(depositEvents(quoted, sending)).toEqual([])
+    expect(names(depositEvents(sending, confirming))).toEqual(['screen', 'submitted', 'status'])
+    expect(names(depositEvents(confirming, delivering))).toEqual(['status'])
+    expect(depositEvents(delivering, { ...delivering, waiting: true })).toEqual([])
+    const end = depositEvents(delivering, done)
+    expect(names(end)).toEqual(['screen', 'status', 'complete'])
+    expect(end[2].payload).toEqual({ flow: 'deposit', id: tracking.txHash, outcome: 'done', amount: '9.99', currency: 'USDC', txHash: '0xd' })
+  })
+
+  it('reports a problem once, not on every later change', () => {
+    const rejected: DepositState = { ...quoted, notice: { kind: 'wallet', problem: 'rejected' } }
+    expect(depositEvents(sending, rejected)).toEqual([{ name: 'error', payload: { flow: 'deposit', code: 'rejected', message: 'send.wallet' } }])
+    expect(depositEvents(rejected, { ...rejected })).toEqual([])
+  })
+})
+
+describe('card events', () => {
+  const purchase = { id: 'cp_1', environment: 'sandbox', currency: 'EUR', total: '50', cryptoAmount: '0.01', cryptoCurrency: 'ETH', createdAt: 0 }
+  it('status only when it changes; complete at the end', () => {
+    const t0: CardState = { tag: 'tracking', purchase, attempt: 0 }
+    const t1: CardState = { ...t0, status: { status: 'pending', environment: 'sandbox' } }
+    const t2: CardState = { ...t0, status: { status: 'pending', environment: 'sandbox' }, waiting: true }
+    const end: CardState = { tag: 'result', purchase, status: { status: 'completed', environment: 'sandbox', cryptoAmount: '0.01', cryptoCurrency: 'ETH' } }
+    expect(names(cardEvents(t0, t1))).toEqual(['status'])
+    expect(cardEvents(t1, t2)).toEqual([])
+    expect(names(cardEvents(t2, end))).toEqual(['screen', 'status', 'complete'])
+  })
+})

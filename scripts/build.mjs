@@ -19,12 +19,18 @@ const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'))
 const runtime = manifest['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime chunk in the manifest')
 vite(['--config', 'vite.loader.config.ts'], { WIDGET_RUNTIME: `./${runtime}` })
+// The npm package (ESM + types) in dist/lib.
+vite(['--config', 'vite.lib.config.ts'])
+const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
+if (types.status !== 0) process.exit(types.status ?? 1)
 
 const files = []
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) walk(path)
+    if (statSync(path).isDirectory()) {
+      if (name !== 'lib') walk(path)
+    }
     else if (/\.(js|css|html)$/.test(name)) files.push(path)
   }
 }

@@ -1,0 +1,105 @@
+// mount() and iframe(), shared by the script-tag loader and the npm package. No side effects at
+// import: nothing touches window or document until one of them is called.
+import { type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
+import { type WidgetHandle, listeners } from './handle'
+import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
+
+type Runtime = typeof import('./runtime')
+
+export const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close', 'account']
+
+export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
+  function mount(element: HTMLElement, options: RawOptions): WidgetHandle {
+    const events = listeners()
+    let mounted: { update(o: RawOptions): void; unmount(): void } | undefined
+    let gone = false
+    const pending: RawOptions[] = []
+    load().then(
+      (rt) => {
+        if (gone) return
+        mounted = rt.mountWidget(element, options, { shadow: true, closable: options.closable === true, emit: events.emit })
+        for (const o of pending.splice(0)) mounted.update(o)
+      },
+      (error) => events.emit('error', { code: 'load_failed', message: String(error) }),
+    )
+    const handle: WidgetHandle = {
+      update: (o) => (mounted ? mounted.update(o) : pending.push(o)),
+      on: (name, l) => (events.add(name, l as never), handle),
+      off: (name, l) => (events.remove(name, l as never), handle),
+      unmount() {
+        gone = true
+        mounted?.unmount()
+        events.clear()
+      },
+    }
+    return handle
+  }
+
+  /** The widget in an iframe of ours: sized to its content, talking only to its own origin. */
+  function iframe(element: HTMLElement, options: RawOptions): WidgetHandle {
+    const events = listeners()
+    const src = embedPage()
+    src.search = paramsFromOptions({ ...options, parentOrigin: location.origin }).toString()
+    const frame = document.createElement('iframe')
+    frame.src = src.href
+    frame.title = String(options.title ?? 'Payment widget')
+    frame.allow = 'payment; clipboard-write'
+    frame.style.cssText = 'width:100%;max-width:440px;border:0;display:block;height:480px'
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== src.origin || event.source !== frame.contentWindow || !isGuestMessage(event.data)) return
+      const message = event.data
+      if (message.kind === 'resize') frame.style.height = `${Math.ceil(message.height)}px`
+      else events.emit(message.event.name, message.event.payload)
+    }
+    window.addEventListener('message', onMessage)
+    element.appendChild(frame)
+    const post = (message: object) => frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, src.origin)
+    const handle: WidgetHandle = {
+      update: (o) =>
+        post(typeof o.authCode === 'string' && Object.keys(o).length === 1 ? { kind: 'authCode', code: o.authCode } : { kind: 'update', options: o }),
+      on: (name, l) => (events.add(name, l as never), handle),
+      off: (name, l) => (events.remove(name, l as never), handle),
+      unmount() {
+        window.removeEventListener('message', onMessage)
+        frame.remove()
+        events.clear()
+      },
+    }
+    return handle
+  }
+
+  /** `<stablecoin-widget flow="…" api-base="…">`; events come as `stablecoin-widget` DOM events. */
+  function defineElement(name = 'stablecoin-widget') {
+    if (customElements.get(name)) return
+    const handles = new WeakMap<Element, WidgetHandle>()
+    customElements.define(
+      name,
+      class extends HTMLElement {
+        connectedCallback() {
+          if (handles.has(this)) return
+          const handle = mount(this, optionsOf(this))
+          for (const event of EVENT_NAMES) {
+            handle.on(event, (payload) => this.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
+          }
+          handles.set(this, handle)
+        }
+        disconnectedCallback() {
+          handles.get(this)?.unmount()
+          handles.delete(this)
+        }
+      },
+    )
+  }
+
+  return { mount, iframe, defineElement }
+}
+
+/** Options from an element's attributes: `data-api-base` and `api-base` both give `apiBase`. */
+export function optionsOf(element: HTMLElement): RawOptions {
+  const pairs: Array<[string, string]> = []
+  for (const attr of Array.from(element.attributes)) {
+    const name = attr.name.startsWith('data-') ? attr.name.slice(5) : attr.name
+    if (name !== 'stablecoin-widget' && name !== 'class' && name !== 'style' && name !== 'id') pairs.push([camel(name), attr.value])
+  }
+  return optionsFromParams(pairs)
+}

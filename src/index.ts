@@ -1,0 +1,40 @@
+// The npm package: import { mount } from 'stablecoin-widget'. Nothing runs at import time (safe
+// to import during server rendering); the widget itself loads on the first mount.
+import { createApi } from './embed/api'
+
+export type { WidgetOptions, Theme, Brand, Flow } from './config/config'
+export type { WidgetEventMap, WidgetEventName } from './embed/protocol'
+export type { WidgetHandle } from './embed/handle'
+
+let api: ReturnType<typeof createApi> | undefined
+let embedBase = ''
+
+function get() {
+  api ??= createApi(
+    () => import('./embed/runtime'),
+    () => {
+      if (!embedBase) throw new Error('stablecoin-widget: call setEmbedBase(url of the hosted widget) before iframe()')
+      return new URL('embed.html', embedBase)
+    },
+  )
+  return api
+}
+
+/** Mounts the widget in `element`'s shadow root. */
+export function mount(element: HTMLElement, options: import('./config/config').WidgetOptions & { closable?: boolean }) {
+  return get().mount(element, options)
+}
+
+/** Where the hosted widget (dist/) is served, for iframe(): e.g. https://cdn.example.com/stablecoin-widget/ */
+export function setEmbedBase(url: string) {
+  embedBase = url
+}
+
+export function iframe(element: HTMLElement, options: import('./config/config').WidgetOptions) {
+  return get().iframe(element, options)
+}
+
+/** Registers <stablecoin-widget>. */
+export function defineElement(name?: string) {
+  get().defineElement(name)
+}

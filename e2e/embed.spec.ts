@@ -186,3 +186,34 @@ for (const theme of ['light', 'dark'] as const) {
     await expectAxeClean(page, `card form, ${theme}`)
   })
 }
+
+test('a bad option is a console error naming it, and a readable message instead of a blank box', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  await page.goto(partner('script', { flow: 'card', theme: 'neon' }))
+  await expect(page.locator('#widget').getByRole('heading', { name: 'This widget is not set up correctly' })).toBeVisible()
+  await expect(page.locator('#widget').getByText(/theme:/)).toBeVisible()
+  expect(errors.some((e) => e.includes('[stablecoin-widget] theme:'))).toBe(true)
+  const seen = await events(page)
+  expect(seen).toContainEqual({ name: 'error', payload: expect.objectContaining({ code: 'bad_option', message: expect.stringMatching(/^theme/) }) })
+})
+
+test('two widgets on one page work side by side', async ({ page }) => {
+  await page.goto(partner('script', { flow: 'card' }))
+  await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
+  await page.evaluate(() => {
+    const second = document.createElement('div')
+    second.id = 'second'
+    document.body.appendChild(second)
+    const config = JSON.parse((document.querySelector('meta[name="widget-config"]') as HTMLMetaElement).content)
+    ;(window as unknown as { StablecoinWidget: { mount(el: Element, o: object): unknown } }).StablecoinWidget.mount(second, { ...config, amount: '30' })
+  })
+  const first = page.locator('#widget')
+  const second = page.locator('#second')
+  await first.getByLabel('Total to pay').fill('40')
+  await expect(second.getByLabel('Total to pay')).toHaveValue('30')
+  await first.getByRole('button', { name: 'See what you get' }).click()
+  await second.getByRole('button', { name: 'See what you get' }).click()
+  await expect(first.getByRole('row', { name: /You pay/ })).toContainText('40 EUR')
+  await expect(second.getByRole('row', { name: /You pay/ })).toContainText('30 EUR')
+})

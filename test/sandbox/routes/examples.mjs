@@ -1,11 +1,12 @@
-// The example partner pages of public/examples, served from the sandbox's origin (a partner's
-// origin, not the widget's), filled in with this stack's settings.
+// The example partner pages, one per mode, from the template public/examples/partner.html, served
+// from the sandbox's origin (a partner's origin, not the widget's) with this stack's settings.
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
 const SRI = fileURLToPath(new URL('../../../dist/sri.json', import.meta.url))
-const PAGES = ['script.html', 'iframe.html', 'element.html', 'csp.html']
+// csp is script mode under a strict Content-Security-Policy header.
+const MODES = { script: 'script', iframe: 'iframe', element: 'element', csp: 'script' }
 const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -46,26 +47,27 @@ export function exampleRoutes({ config, widgetBase }) {
     }
   }
 
-  function page(name, query) {
+  function page(mode, query) {
     const opts = options(query)
     const sri = existsSync(SRI) ? JSON.parse(readFileSync(SRI, 'utf8'))['stablecoin-widget.js'] : undefined
     const attrs = Object.entries(opts)
       .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
       .join(' ')
-    let html = readFileSync(DIR + name, 'utf8')
+    let html = readFileSync(`${DIR}partner.html`, 'utf8')
+      .replaceAll('{{MODE}}', MODES[mode])
       .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
-      .replaceAll('{{ELEMENT}}', name === 'element.html' ? `<stablecoin-widget ${attrs}></stablecoin-widget>` : '')
+      .replaceAll('{{ELEMENT}}', mode === 'element' ? `<stablecoin-widget ${attrs}></stablecoin-widget>` : '')
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
     return html
   }
 
   const routes = {}
-  for (const name of PAGES) {
-    routes[`GET /examples/${name}`] = ({ query }) => ({
-      html: page(name, query),
+  for (const mode of Object.keys(MODES)) {
+    routes[`GET /examples/${mode}.html`] = ({ query }) => ({
+      html: page(mode, query),
       headers:
-        name === 'csp.html'
+        mode === 'csp'
           ? { 'Content-Security-Policy': cspFor(widgetBase, config.apiBase, config.chains.map((c) => c.rpcUrl)) }
           : {},
     })

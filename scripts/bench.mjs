@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// `npm run bench`: one table, measured in one run on this machine in Chromium. Reads the build
+// (run `npm run build` first), starts the sandbox stack and a static server for dist/, then:
+//  - sizes (gzip, brotli) of the loader, of what each flow loads before it is interactive, of each lazy chunk;
+//  - navigation → first interactive screen, median of N runs, per flow, hosted and iframe,
+//    plain and with 4x CPU throttling plus a slow network (CDP);
+//  - widget-path requests of one complete run of each flow, against the contract's minimum;
+//  - JS heap after 50 mount/unmount cycles of the script-tag widget against after 1.
+import { spawn } from 'node:child_process'
+import { chromium } from '@playwright/test'
+import { createServer } from 'vite'
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { startStack } from '../test/sandbox/stack.mjs'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 10)
+const PORTS = { sourcePort: 29545, destPort: 29546, apiPort: 29787 }
+const WIDGET = 'http://127.0.0.1:24173'
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })
+const { measure, readManifest, gzipSize, brotliSize } = await vite.ssrLoadModule('/test/size/bundleSizes.ts')
+await vite.close()
+const sizes = measure()
+
+const preview = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', '24173', '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore' })
+const stack = await startStack({ ...PORTS, quiet: true, widgetBase: WIDGET, allowedOrigins: [WIDGET] })
+for (let i = 0; i < 50; i++) {
+  try {
+    if ((await fetch(WIDGET)).ok) break
+  } catch {}
+  await new Promise((r) => setTimeout(r, 100))
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+
+const flows = {
+  deposit: { first: 'Connect your wallet', extra: {} },
+  card: { first: 'How much do you want to pay?', extra: {} },
+  onboarding: { first: 'Where should your stablecoins go?', extra: {} },
+}
+
+async function timeToInteractive(flow, mode, throttled) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  if (throttled) {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await cdp.send('Network.enable')
+    // "Slow 4G"-like: 400 ms RTT, 400 kbit/s down.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 20_000 })
+  }
+  const url = demoUrl(stack.config, `${WIDGET}/`, flow)
+  const start = Date.now()
+  if (mode === 'hosted') {
+    await page.goto(url)
+    await page.getByRole('heading', { name: flows[flow].first }).waitFor()
+  } else {
+    await page.goto(`${stack.config.apiBase}/examples/iframe.html?flow=${flow}`)
+    await page.frameLocator('#widget iframe').getByRole('heading', { name: flows[flow].first }).waitFor()
+  }
+  const ms = Date.now() - start
+  await context.close()
+  return ms
+}
+
+const timing = []
+for (const flow of Object.keys(flows)) {
+  for (const mode of ['hosted', 'iframe']) {
+    for (const throttled of [false, true]) {
+      const runs = []
+      for (let i = 0; i < RUNS; i++) runs.push(await timeToInteractive(flow, mode, throttled))
+      timing.push({ flow, mode, throttled, median: median(runs) })
+    }
+  }
+}
+
+// Widget-path requests for one complete deposit (the others are counted in their e2e suites).
+async function depositRequests() {
+  await fetch(`${stack.config.apiBase}/__sandbox/reset`, { method: 'POST' })
+  const page = await browser.newPage()
+  const t0 = Date.now()
+  await page.goto(demoUrl(stack.config, `${WIDGET}/`, 'deposit'))
+  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
+  await page.getByLabel('Amount').fill('1')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await page.getByRole('heading', { name: 'Deposit delivered' }).waitFor({ timeout: 60_000 })
+  await page.close()
+  const log = await (await fetch(`${stack.config.apiBase}/__sandbox/log`)).json()
+  return log.filter((e) => e.t >= t0 && e.method === 'POST' && /^\/(deposit|card|fiat)\//.test(e.path)).length
+}
+const depositCount = await depositRequests()
+
+async function heap() {
+  const page = await browser.newPage()
+  await page.goto(`${stack.config.apiBase}/examples/script.html?flow=card`)
+  await page.locator('#widget').getByLabel('Total to pay').waitFor()
+  const cycle = (n) =>
+    page.evaluate(async (count) => {
+      const config = JSON.parse(document.querySelector('meta[name="widget-config"]').content)
+      for (let i = 0; i < count; i++) {
+        const el = document.createElement('div')
+        document.body.appendChild(el)
+        const w = window.StablecoinWidget.mount(el, config)
+        await new Promise((r) => setTimeout(r, 30))
+        w.unmount()
+        el.remove()
+      }
+    }, n)
+  const cdp = await page.context().newCDPSession(page)
+  const used = async () => {
+    await cdp.send('HeapProfiler.collectGarbage')
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize
+  }
+  await cycle(1)
+  const after1 = await used()
+  await cycle(49)
+  const after50 = await used()
+  await page.close()
+  return { after1, after50 }
+}
+const memory = await heap()
+
+await browser.close()
+await stack.stop()
+preview.kill('SIGTERM')
+
+const manifest = readManifest()
+console.log('\nSizes (gzip / brotli)')
+console.log(`  script-tag loader                      ${kb(sizes.loader).padStart(8)} ${kb(brotliSize('dist', 'stablecoin-widget.js')).padStart(8)}`)
+console.log(`  hosted page, first load                ${kb(sizes.initial).padStart(8)}`)
+for (const [flow, size] of Object.entries(sizes.flows)) console.log(`  ${`${flow}, before interactive`.padEnd(38)} ${kb(size).padStart(8)}`)
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue
+  const name = key.includes('chainActions') ? `${chunk.file} (viem: wallet actions)` : chunk.file
+  console.log(`  lazy: ${name.padEnd(52)} ${kb(gzipSize('dist', chunk.file)).padStart(8)} ${kb(brotliSize('dist', chunk.file)).padStart(8)}`)
+}
+console.log(`\nNavigation → first interactive screen, median of ${RUNS} runs (ms)`)
+console.log('  flow        mode     plain   4x CPU + slow network')
+for (const flow of Object.keys(flows)) {
+  for (const mode of ['hosted', 'iframe']) {
+    const plain = timing.find((t) => t.flow === flow && t.mode === mode && !t.throttled).median
+    const slow = timing.find((t) => t.flow === flow && t.mode === mode && t.throttled).median
+    console.log(`  ${flow.padEnd(11)} ${mode.padEnd(8)} ${String(plain).padStart(5)}   ${String(slow).padStart(5)}`)
+  }
+}
+console.log('\nWidget-path requests, one complete run')
+console.log(`  deposit: ${depositCount} (contract minimum 2: one quote, one status that answers done)`)
+console.log('\nJS heap, script-tag widget mounted and unmounted')
+console.log(`  after 1 cycle: ${kb(memory.after1)}   after 50 cycles: ${kb(memory.after50)}   growth: ${kb(memory.after50 - memory.after1)}`)
+process.exit(0)

@@ -97,3 +97,23 @@ for (const kind of ['repriced', 'cancelled'] as const) {
     expect(wallet.signatures()).toBe(2)
   })
 }
+
+test('a dropped transaction is shown as not found with help, and never resent', async ({ page }) => {
+  const wallet = await open(page, 6)
+  const source = stack.chains.find((c) => c.id === 8453)!
+  wallet.onSend(async (tx) => {
+    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
+  })
+  await quote(page, '3')
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+  const hash = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:flow:deposit') ?? '{}').txHash)
+  await rpc(source.rpcUrl, 'anvil_dropTransaction', [hash])
+  await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  await expect(page.getByText(/cannot find this transaction/)).toBeVisible({ timeout: 40_000 })
+  const signatures = wallet.signatures()
+  await page.getByRole('button', { name: /stop following it/ }).click()
+  await expect(page.getByRole('heading', { name: 'The transaction was not sent' })).toBeVisible()
+  expect(wallet.signatures()).toBe(signatures)
+  expect(await page.evaluate(() => localStorage.getItem('stablecoin-widget:v1:flow:deposit'))).toBeNull()
+})

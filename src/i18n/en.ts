@@ -97,6 +97,8 @@ export const en = {
   'track.closeOk': 'You can close this page; we keep tracking and pick up here when you come back.',
   'track.confirming': 'Waiting for the transaction to confirm on {chain}…',
   'track.delivering': 'Delivering to {chain}…',
+  'track.missing': 'We cannot find this transaction on {chain} any more. Your wallet may have dropped or replaced it. Open your wallet\'s activity: if it is not there, nothing was sent. We never send it again for you.',
+  'track.stopFollowing': 'It is not in my wallet: stop following it',
   'track.replaced': 'Your wallet replaced the transaction with a faster one; we follow the new one.',
   'track.sent': 'You sent',
   'track.expected': 'You will receive',
@@ -112,6 +114,8 @@ export const en = {
   'cancelled.body': 'Your wallet cancelled the transaction before it was confirmed, so nothing was deposited.',
   'reverted.heading': 'The transaction failed on chain',
   'reverted.body': 'The network rejected the transaction, so no funds were deposited (only the network fee was spent). You can try again.',
+  'dropped.heading': 'The transaction was not sent',
+  'dropped.body': 'The network never confirmed it, so no funds left your wallet. You can start a new deposit when you are ready.',
   'result.origin': 'Your transaction',
 
   'error.network': 'We could not reach the service. Check your connection and try again.',

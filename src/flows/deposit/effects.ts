@@ -25,6 +25,7 @@ export type DepositDeps = {
   clock: Clock
   loadChainActions: () => Promise<ChainActions>
   pollIntervalMs?: number
+  dropCheckMs?: number
 }
 
 export function createDepositEffects(deps: DepositDeps, dispatch: (event: DepositEvent) => void) {
@@ -200,6 +201,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     store.save(tracking)
     const w = await deps.loadChainActions()
     const chain = chainOf(config, tracking.chainId)
+    void watchForDrop(tracking, alive)
     while (alive()) {
       try {
         const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
@@ -223,6 +225,24 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         dispatch({ type: 'WAITING', waiting: true })
         await sleep(3_000)
       }
+    }
+  }
+
+  /**
+   * A transaction the chain stops knowing (dropped from the mempool) never gets a receipt. After two
+   * checks that cannot find it, the buyer is told; it is never resent for them.
+   */
+  async function watchForDrop(tracking: Tracking, alive: () => boolean) {
+    const w = await deps.loadChainActions()
+    const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
+    const reader = w.readClient(chainOf(config, tracking.chainId), provider)
+    let misses = 0
+    while (alive()) {
+      await sleep(deps.dropCheckMs ?? 10_000)
+      if (!alive()) return
+      const seen = (await w.sentTransaction(reader, tracking.txHash as Hex)) !== undefined
+      misses = seen ? 0 : misses + 1
+      dispatch({ type: 'MISSING', missing: misses >= 2 })
     }
   }
 

@@ -52,7 +52,7 @@ export type Notice =
 
 export type FormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'api'; problem: Problem }
 
-export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted'
+export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped'
 
 export type DepositState =
   | { tag: 'discovering'; form: Form }
@@ -76,6 +76,8 @@ export type DepositState =
       tracking: Tracking
       phase: 'confirming' | 'delivering'
       replaced?: boolean
+      /** The chain has not seen the transaction for a while: dropped, or replaced outside our view. */
+      missing?: boolean
       waiting?: boolean
       problem?: Problem
       attempt: number
@@ -104,6 +106,8 @@ export type DepositEvent =
   | { type: 'REPLACED'; reason: 'repriced' | 'replaced' | 'cancelled'; txHash: string }
   | { type: 'STATUS'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
   | { type: 'WAITING'; waiting: boolean }
+  | { type: 'MISSING'; missing: boolean }
+  | { type: 'STOP_FOLLOWING' }
   | { type: 'TRACK_ERROR'; problem: Problem }
   | { type: 'RETRY_TRACK' }
   | { type: 'RESTART' }
@@ -231,8 +235,13 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
     case 'RECEIPT':
       if (state.phase !== 'confirming') return state
       return event.success
-        ? { ...state, phase: 'delivering', problem: undefined }
+        ? { ...state, phase: 'delivering', problem: undefined, missing: false }
         : { tag: 'result', outcome: 'reverted', tracking: state.tracking, session: state.session }
+    case 'MISSING':
+      return state.phase !== 'confirming' || !!state.missing === event.missing ? state : { ...state, missing: event.missing }
+    case 'STOP_FOLLOWING':
+      // Only for a transaction the chain cannot find: the buyer checked the wallet and gives up on it.
+      return state.missing ? { tag: 'result', outcome: 'dropped', tracking: state.tracking, session: state.session } : state
     case 'REPLACED':
       if (state.phase !== 'confirming') return state
       if (event.reason === 'repriced') {

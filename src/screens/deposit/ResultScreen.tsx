@@ -23,7 +23,7 @@ export function ResultScreen({ state, dispatch, config }: { state: State; dispat
           })}
         </Notice>
       ) : (
-        <Notice tone={outcome === 'expired' ? 'info' : 'error'}>{t(`${outcome}.body`)}</Notice>
+        <Notice tone={outcome === 'expired' || outcome === 'dropped' ? 'info' : 'error'}>{t(`${outcome}.body`)}</Notice>
       )}
       <ul class="plain">
         {outcome === 'done' && tracking.deliveredHash && (

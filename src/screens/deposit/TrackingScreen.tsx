@@ -34,6 +34,16 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
         {confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}
       </p>
       <p class="muted">{t('track.closeOk')}</p>
+      {state.missing && (
+        <>
+          <Notice tone="warning">{t('track.missing', { chain: source.name })}</Notice>
+          <div class="actions">
+            <button type="button" class="secondary" onClick={() => dispatch({ type: 'STOP_FOLLOWING' })}>
+              {t('track.stopFollowing')}
+            </button>
+          </div>
+        </>
+      )}
       {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
     </Screen>
   )

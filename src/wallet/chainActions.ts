@@ -8,7 +8,6 @@ import {
   custom,
   defineChain,
   encodeFunctionData,
-  erc20Abi,
   http,
 } from 'viem'
 import {
@@ -25,6 +24,37 @@ import {
 import type { ChainConfig } from '../config/config'
 import { walletProblemOf } from '../errors/WalletError'
 import type { Eip1193Provider } from './eip6963'
+
+// The three ERC-20 functions the deposit uses (viem's full erc20Abi weighs a kilobyte more).
+const erc20Abi = [
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'account', type: 'address' }],
+    outputs: [{ type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'allowance',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+    ],
+    outputs: [{ type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+] as const
 
 export function toViemChain(chain: ChainConfig): Chain {
   return defineChain({

@@ -37,6 +37,11 @@ export class TestWallet {
     this.beforeSend = hook
   }
 
+  /** Fires an EIP-1193 event in the page, as the wallet would. */
+  async emit(page: Page, event: string, value: unknown) {
+    await page.evaluate(([e, v]) => (window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit(e as string, v), [event, value])
+  }
+
   signatures(): number {
     return this.requests.filter((r) => r.method === 'eth_sendTransaction').length
   }
@@ -69,6 +74,10 @@ export class TestWallet {
           info: { uuid: `uuid-${rdns}`, name, icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns },
           provider,
         })
+        // The test drives wallet events (chainChanged, accountsChanged) through this hook.
+        ;(window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit = (event, value) => {
+          for (const l of listeners[event] ?? []) l(value)
+        }
         const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
         window.addEventListener('eip6963:requestProvider', announce)
         announce()

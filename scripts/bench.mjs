@@ -94,6 +94,55 @@ async function depositRequests() {
 }
 const depositCount = await depositRequests()
 
+async function widgetPathSince(t0) {
+  const log = await (await fetch(`${stack.config.apiBase}/__sandbox/log`)).json()
+  return log.filter((e) => e.t >= t0 && e.method === 'POST' && /^\/(deposit|card|fiat)\//.test(e.path)).length
+}
+
+async function cardRequests() {
+  await fetch(`${stack.config.apiBase}/__sandbox/reset`, { method: 'POST' })
+  const page = await browser.newPage()
+  const t0 = Date.now()
+  await page.goto(demoUrl(stack.config, `${WIDGET}/`, 'card'))
+  await page.getByLabel('Total to pay').fill('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.config.accounts[2])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await page.getByRole('heading', { name: 'Purchase complete' }).waitFor({ timeout: 60_000 })
+  await page.close()
+  return widgetPathSince(t0)
+}
+
+async function fiatRequests() {
+  await fetch(`${stack.config.apiBase}/__sandbox/reset`, { method: 'POST' })
+  const page = await browser.newPage()
+  const t0 = Date.now()
+  await page.goto(demoUrl(stack.config, `${WIDGET}/`, 'onboarding'))
+  await page.getByLabel('Wallet address').fill(stack.config.accounts[3])
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await page.getByLabel('Full name').fill('Ada Lovelace')
+  await page.getByLabel('Email').fill('ada@example.com')
+  await page.getByLabel('Mobile phone').fill('+49 151 23456789')
+  await page.getByLabel('Nationality').selectOption('DE')
+  await page.getByLabel('Country of residence').selectOption('DE')
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('heading', { name: 'Send a bank transfer' }).waitFor()
+  const { virtuals } = await (await fetch(`${stack.config.apiBase}/__sandbox/fiat`)).json()
+  await fetch(`${stack.config.apiBase}/__sandbox/control`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fundAccount: { virtualAccountId: virtuals.at(-1)[0], amount: '10' } }),
+  })
+  await page.getByRole('heading', { name: 'Your money arrived' }).waitFor({ timeout: 60_000 })
+  await page.close()
+  return widgetPathSince(t0)
+}
+const cardCount = await cardRequests()
+const fiatCount = await fiatRequests()
+
 async function heap() {
   const page = await browser.newPage()
   await page.goto(`${stack.config.apiBase}/examples/script.html?flow=card`)
@@ -149,6 +198,8 @@ for (const flow of Object.keys(flows)) {
 }
 console.log('\nWidget-path requests, one complete run')
 console.log(`  deposit: ${depositCount} (contract minimum 2: one quote, one status that answers done)`)
+console.log(`  card:    ${cardCount} (minimum 1: the quote; kyc-token, purchase and status go to the partner's backend)`)
+console.log(`  bank:    ${fiatCount} (minimum 3: onboard, account, one status that answers funded)`)
 console.log('\nJS heap, script-tag widget mounted and unmounted')
 console.log(`  after 1 cycle: ${kb(memory.after1)}   after 50 cycles: ${kb(memory.after50)}   growth: ${kb(memory.after50 - memory.after1)}`)
 process.exit(0)

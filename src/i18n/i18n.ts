@@ -10,7 +10,10 @@ const catalog = signal<Record<MessageKey, string>>(en)
 type Catalog = { default: Record<MessageKey, string> }
 /** English is bundled; the others are fetched on demand. */
 const catalogs: Record<string, () => Promise<Catalog>> = {
-  // LOCALES
+  es: () => import('./es'),
+  'pt-BR': () => import('./pt-BR'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
 }
 
 export const locales = ['en', ...Object.keys(catalogs)]

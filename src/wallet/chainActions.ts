@@ -8,7 +8,6 @@ import {
   custom,
   defineChain,
   encodeFunctionData,
-  http,
 } from 'viem'
 import {
   addChain,
@@ -24,6 +23,7 @@ import {
 import type { ChainConfig } from '../config/config'
 import { walletProblemOf } from '../errors/WalletError'
 import type { Eip1193Provider } from './eip6963'
+import { rpcProvider } from './rpcProvider'
 
 // The three ERC-20 functions the deposit uses (viem's full erc20Abi weighs a kilobyte more).
 const erc20Abi = [
@@ -72,7 +72,7 @@ export function walletClient(provider: Eip1193Provider, chain?: ChainConfig): Cl
 
 /** Reads go to the chain's own RPC when the embedding gave one, else through the wallet. */
 export function readClient(chain: ChainConfig, provider?: Eip1193Provider): Client {
-  const transport = chain.rpcUrl ? http(chain.rpcUrl, { retryCount: 3 }) : provider ? custom(provider) : undefined
+  const transport = chain.rpcUrl ? custom(rpcProvider(chain.rpcUrl), { retryCount: 3 }) : provider ? custom(provider) : undefined
   if (!transport) throw new Error(`no way to read chain ${chain.id}`)
   return createClient({ transport, chain: toViemChain(chain), pollingInterval: 1_000 })
 }

@@ -2,31 +2,22 @@
 // here), so a newcomer without a browser wallet can finish a deposit against the local chains.
 import type { ChainConfig } from '../config/config'
 import type { Eip1193Provider } from './eip6963'
+import { rpcProvider } from './rpcProvider'
 
 export const SANDBOX_ACCOUNT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' // anvil dev account 9
 const ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"%3E%3Crect width="32" height="32" rx="8" fill="%23b45309"/%3E%3Ctext x="16" y="22" font-size="16" text-anchor="middle" fill="white"%3ES%3C/text%3E%3C/svg%3E'
 
-type RpcFailure = { code: number; message: string }
 
 export function createSandboxProvider(chains: ChainConfig[], name: string): Eip1193Provider {
   const usable = chains.filter((c) => c.rpcUrl)
   let chainId = usable[0]?.id ?? 1
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
   const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((l) => l(value))
-  let id = 0
-
-  async function rpc(method: string, params: unknown): Promise<unknown> {
+  const rpc = (method: string, params: unknown) => {
     const url = usable.find((c) => c.id === chainId)?.rpcUrl
     if (!url) throw failure(4901, `${name} is not connected to chain ${chainId}`)
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: params ?? [] }),
-    })
-    const body = (await res.json()) as { result?: unknown; error?: RpcFailure }
-    if (body.error) throw failure(body.error.code, body.error.message)
-    return body.result
+    return rpcProvider(url).request({ method, params })
   }
 
   return {
@@ -66,7 +57,7 @@ export function createSandboxProvider(chains: ChainConfig[], name: string): Eip1
   }
 }
 
-function failure(code: number, message: string): Error & RpcFailure {
+function failure(code: number, message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code })
 }
 

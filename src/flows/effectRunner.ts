@@ -1,28 +1,30 @@
-// Runs at most one effect per stage of a flow. An effect is keyed: a state update within the
-// same stage keeps it running; a new key cancels it (its `alive()` turns false) and starts the next.
+// Runs a flow's effects. Each effect is keyed: a state update that keeps the key keeps the effect
+// running; a key that goes away cancels it (its `alive()` turns false) and a new key starts one.
+// A state may ask for several at once (following a transfer and holding the tab's lock on it).
 export type Effect = { key: string; start: (alive: () => boolean) => (() => void) | void }
 
-export function createEffectRunner<S>(effectOf: (state: S) => Effect | undefined) {
-  let currentKey = ''
-  let cleanup: (() => void) | void
+export function createEffectRunner<S>(effectOf: (state: S) => Effect | Array<Effect | undefined> | undefined) {
+  const running = new Map<string, { cleanup: (() => void) | void; generation: number }>()
   let generation = 0
+  const stop = (key: string) => {
+    running.get(key)?.cleanup?.()
+    running.delete(key)
+  }
   return {
     run(state: S) {
-      const effect = effectOf(state)
-      const key = effect?.key ?? ''
-      if (key === currentKey) return
-      cleanup?.()
-      cleanup = undefined
-      currentKey = key
-      if (!effect) return
-      const mine = ++generation
-      cleanup = effect.start(() => generation === mine)
+      const wanted = ([] as Array<Effect | undefined>).concat(effectOf(state) ?? []).filter((e): e is Effect => !!e)
+      const keys = new Set(wanted.map((e) => e.key))
+      for (const key of [...running.keys()]) if (!keys.has(key)) stop(key)
+      for (const effect of wanted) {
+        if (running.has(effect.key)) continue
+        const mine = ++generation
+        const entry: { cleanup: (() => void) | void; generation: number } = { cleanup: undefined, generation: mine }
+        running.set(effect.key, entry)
+        entry.cleanup = effect.start(() => running.get(effect.key)?.generation === mine)
+      }
     },
     dispose() {
-      cleanup?.()
-      cleanup = undefined
-      currentKey = ''
-      generation++
+      for (const key of [...running.keys()]) stop(key)
     },
   }
 }

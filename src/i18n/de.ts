@@ -12,6 +12,7 @@ export const messages: Record<MessageKey, string> = {
   'app.startOver': 'Neue Einzahlung starten',
   'app.configError': 'Dieses Widget ist nicht richtig eingerichtet',
   'app.configErrorBody': 'Die Seite, die es geöffnet hat, hat eine Einstellung übergeben, die wir nicht verwenden können: {detail}. Bitte informieren Sie die Website, von der Sie kommen.',
+  'app.elsewhere': 'Dies wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie es dort schließen.',
   'app.loading': 'Wird geladen…',
   'app.loadFailed': 'Dieser Teil des Widgets wurde nicht geladen. Prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
 
@@ -99,6 +100,8 @@ export const messages: Record<MessageKey, string> = {
   'track.confirming': 'Warten auf die Bestätigung der Transaktion auf {chain}…',
   'track.delivering': 'Zustellung auf {chain}…',
   'track.missing': 'Wir finden diese Transaktion auf {chain} nicht mehr. Ihre Wallet hat sie möglicherweise verworfen oder ersetzt. Öffnen Sie die Aktivitäten Ihrer Wallet: Ist sie dort nicht, wurde nichts gesendet. Wir senden sie niemals für Sie erneut.',
+  'track.elsewhere': 'Diese Einzahlung wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie sie dort schließen.',
+  'send.elsewhere': 'Eine Einzahlung wird gerade aus einem anderen Tab oder Fenster gesendet. Schließen Sie sie dort ab; dieser Tab verfolgt sie dann.',
   'track.stopFollowing': 'Sie ist nicht in meiner Wallet: nicht mehr verfolgen',
   'track.replaced': 'Ihre Wallet hat die Transaktion durch eine schnellere ersetzt; wir verfolgen die neue.',
   'track.sent': 'Sie haben gesendet',

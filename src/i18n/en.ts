@@ -11,6 +11,7 @@ export const en = {
   'app.startOver': 'Start a new deposit',
   'app.configError': 'This widget is not set up correctly',
   'app.configErrorBody': 'The page that opened it passed a setting we cannot use: {detail}. Please tell the site you came from.',
+  'app.elsewhere': 'This is being followed in another tab or window. This one takes over if you close it there.',
   'app.loading': 'Loading…',
   'app.loadFailed': 'This part of the widget did not load. Check your connection and reload the page.',
 
@@ -98,6 +99,8 @@ export const en = {
   'track.confirming': 'Waiting for the transaction to confirm on {chain}…',
   'track.delivering': 'Delivering to {chain}…',
   'track.missing': 'We cannot find this transaction on {chain} any more. Your wallet may have dropped or replaced it. Open your wallet\'s activity: if it is not there, nothing was sent. We never send it again for you.',
+  'track.elsewhere': 'This deposit is being followed in another tab or window. This one takes over if you close it there.',
+  'send.elsewhere': 'A deposit is being sent from another tab or window. Finish it there; this tab will follow it.',
   'track.stopFollowing': 'It is not in my wallet: stop following it',
   'track.replaced': 'Your wallet replaced the transaction with a faster one; we follow the new one.',
   'track.sent': 'You sent',

@@ -12,6 +12,7 @@ export const messages: Record<MessageKey, string> = {
   'app.startOver': 'Empezar un nuevo depósito',
   'app.configError': 'Este widget no está bien configurado',
   'app.configErrorBody': 'La página que lo abrió pasó un ajuste que no podemos usar: {detail}. Avisa al sitio del que vienes.',
+  'app.elsewhere': 'Esto se está siguiendo en otra pestaña o ventana. Esta toma el relevo si la cierras allí.',
   'app.loading': 'Cargando…',
   'app.loadFailed': 'Esta parte del widget no se cargó. Revisa tu conexión y recarga la página.',
 
@@ -99,6 +100,8 @@ export const messages: Record<MessageKey, string> = {
   'track.confirming': 'Esperando a que la transacción se confirme en {chain}…',
   'track.delivering': 'Entregando en {chain}…',
   'track.missing': 'Ya no encontramos esta transacción en {chain}. Puede que tu wallet la haya descartado o sustituido. Abre la actividad de tu wallet: si no está ahí, no se envió nada. Nunca la reenviamos por ti.',
+  'track.elsewhere': 'Este depósito se está siguiendo en otra pestaña o ventana. Esta toma el relevo si la cierras allí.',
+  'send.elsewhere': 'Se está enviando un depósito desde otra pestaña o ventana. Termínalo allí; esta pestaña lo seguirá.',
   'track.stopFollowing': 'No está en mi wallet: dejar de seguirla',
   'track.replaced': 'Tu wallet sustituyó la transacción por una más rápida; seguimos la nueva.',
   'track.sent': 'Enviaste',

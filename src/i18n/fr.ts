@@ -12,6 +12,7 @@ export const messages: Record<MessageKey, string> = {
   'app.startOver': 'Faire un nouveau dépôt',
   'app.configError': 'Ce widget n’est pas correctement configuré',
   'app.configErrorBody': 'La page qui l’a ouvert a transmis un réglage que nous ne pouvons pas utiliser : {detail}. Prévenez le site d’où vous venez.',
+  'app.elsewhere': 'Ceci est suivi dans un autre onglet ou une autre fenêtre. Celui-ci prend le relais si vous le fermez là-bas.',
   'app.loading': 'Chargement…',
   'app.loadFailed': 'Cette partie du widget ne s’est pas chargée. Vérifiez votre connexion et rechargez la page.',
 
@@ -99,6 +100,8 @@ export const messages: Record<MessageKey, string> = {
   'track.confirming': 'En attente de la confirmation de la transaction sur {chain}…',
   'track.delivering': 'Livraison sur {chain}…',
   'track.missing': 'Nous ne trouvons plus cette transaction sur {chain}. Votre wallet l’a peut-être abandonnée ou remplacée. Ouvrez l’activité de votre wallet : si elle n’y figure pas, rien n’a été envoyé. Nous ne la renvoyons jamais à votre place.',
+  'track.elsewhere': 'Ce dépôt est suivi dans un autre onglet ou une autre fenêtre. Celui-ci prend le relais si vous le fermez là-bas.',
+  'send.elsewhere': 'Un dépôt est en cours d’envoi depuis un autre onglet ou une autre fenêtre. Terminez-le là-bas ; cet onglet le suivra.',
   'track.stopFollowing': 'Elle n’est pas dans mon wallet : arrêter le suivi',
   'track.replaced': 'Votre wallet a remplacé la transaction par une plus rapide ; nous suivons la nouvelle.',
   'track.sent': 'Vous avez envoyé',

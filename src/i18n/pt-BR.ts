@@ -12,6 +12,7 @@ export const messages: Record<MessageKey, string> = {
   'app.startOver': 'Fazer um novo depósito',
   'app.configError': 'Este widget não está configurado corretamente',
   'app.configErrorBody': 'A página que o abriu passou uma configuração que não podemos usar: {detail}. Avise o site de onde você veio.',
+  'app.elsewhere': 'Isto está sendo acompanhado em outra aba ou janela. Esta assume se você fechá-la lá.',
   'app.loading': 'Carregando…',
   'app.loadFailed': 'Esta parte do widget não carregou. Verifique sua conexão e recarregue a página.',
 
@@ -99,6 +100,8 @@ export const messages: Record<MessageKey, string> = {
   'track.confirming': 'Aguardando a confirmação da transação na {chain}…',
   'track.delivering': 'Entregando na {chain}…',
   'track.missing': 'Não encontramos mais esta transação na {chain}. Sua carteira pode tê-la descartado ou substituído. Abra a atividade da sua carteira: se ela não estiver lá, nada foi enviado. Nunca a reenviamos por você.',
+  'track.elsewhere': 'Este depósito está sendo acompanhado em outra aba ou janela. Esta assume se você fechá-la lá.',
+  'send.elsewhere': 'Um depósito está sendo enviado de outra aba ou janela. Conclua-o lá; esta aba vai acompanhá-lo.',
   'track.stopFollowing': 'Não está na minha carteira: parar de acompanhar',
   'track.replaced': 'Sua carteira substituiu a transação por uma mais rápida; acompanhamos a nova.',
   'track.sent': 'Você enviou',

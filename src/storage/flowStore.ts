@@ -3,6 +3,8 @@
 const PREFIX = 'stablecoin-widget:v1:flow:'
 
 export type FlowStore<T> = {
+  /** The storage key, for the `storage` events of other tabs. */
+  key: string
   load(): T | undefined
   save(value: T): void
   clear(): void
@@ -15,6 +17,7 @@ export function createFlowStore<T>(
 ): FlowStore<T> {
   const key = PREFIX + flow
   return {
+    key,
     load() {
       try {
         const raw = storage?.getItem(key)

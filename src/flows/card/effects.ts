@@ -6,6 +6,7 @@ import { describeError } from '../../errors/describe'
 import { validateRedirect } from '../../lib/redirect'
 import { pollLater } from '../../polling/pollLater'
 import { type Effect, createEffectRunner } from '../effectRunner'
+import { holdTabLock } from '../tabLock'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { type CardEvent, type CardState, type Purchase, isTerminalCardStatus } from './machine'
@@ -26,7 +27,7 @@ export type CardDeps = {
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
   const { config, api, partner, store, clock } = deps
 
-  function effectOf(state: CardState): Effect | undefined {
+  function effectOf(state: CardState): Effect | Effect[] | undefined {
     switch (state.tag) {
       case 'form':
         return state.limits || !config.partnerBase
@@ -40,8 +41,13 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
           : { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) }
       case 'redirect':
         return { key: `redirect:${state.purchase.id}`, start: () => redirect(state) }
-      case 'tracking':
-        return { key: `status:${state.purchase.id}:${state.attempt}`, start: () => follow(state) }
+      case 'tracking': {
+        const lock: Effect = {
+          key: `tab:${state.purchase.id}`,
+          start: () => holdTabLock(`stablecoin-widget:card:${state.purchase.id}`, (tab) => dispatch({ type: 'TAB', tab })),
+        }
+        return state.tab === 'held' ? [lock, { key: `status:${state.purchase.id}:${state.attempt}`, start: () => follow(state) }] : [lock]
+      }
       case 'result':
         return { key: `result:${state.purchase.id}`, start: () => store.clear() }
     }

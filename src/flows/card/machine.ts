@@ -48,7 +48,16 @@ export type CardState =
       problem?: Problem
     }
   | { tag: 'redirect'; purchase: Purchase; redirectUrl: string; problem?: RedirectProblem }
-  | { tag: 'tracking'; purchase: Purchase; status?: CardStatusView; waiting?: boolean; problem?: Problem; attempt: number }
+  | {
+      tag: 'tracking'
+      purchase: Purchase
+      status?: CardStatusView
+      waiting?: boolean
+      problem?: Problem
+      attempt: number
+      /** Whether this tab follows the purchase, or another tab does. */
+      tab?: 'held' | 'elsewhere'
+    }
   | { tag: 'result'; purchase: Purchase; status: CardStatusView }
 
 export type CardEvent =
@@ -69,6 +78,7 @@ export type CardEvent =
   | { type: 'TRACK_ERROR'; problem: Problem }
   | { type: 'RETRY_TRACK' }
   | { type: 'RESTART' }
+  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
 
 export const terminalCardStatuses = ['completed', 'failed', 'cancelled', 'expired']
 
@@ -161,6 +171,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
 
     case 'tracking':
       switch (event.type) {
+        case 'TAB':
+          return state.tab === event.tab ? state : { ...state, tab: event.tab }
         case 'STATUS':
           return isTerminalCardStatus(event.status.status)
             ? { tag: 'result', purchase: state.purchase, status: event.status }

@@ -10,6 +10,7 @@ import { walk } from '../../errors/WidgetError'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { pollLater } from '../../polling/pollLater'
 import { type Effect, createEffectRunner } from '../effectRunner'
+import { exclusive, holdTabLock } from '../tabLock'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { discoverWallets, providerByRdns, providerOf } from '../../wallet/eip6963'
@@ -40,7 +41,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     return new Promise<void>((resolve) => clock.setTimeout(resolve, ms))
   }
 
-  function effectOf(state: DepositState): Effect | undefined {
+  function effectOf(state: DepositState): Effect | Effect[] | undefined {
     switch (state.tag) {
       case 'discovering':
         return { key: 'discover', start: (alive) => discover(alive) }
@@ -52,10 +53,21 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         return state.step === 'idle'
           ? { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) }
           : { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
-      case 'tracking':
-        return state.phase === 'confirming'
-          ? { key: `receipt:${state.tracking.txHash}:${state.attempt}`, start: (alive) => void confirm(state, alive) }
-          : { key: `status:${state.tracking.txHash}:${state.attempt}`, start: (alive) => followStatus(state, alive) }
+      case 'tracking': {
+        const { txHash } = state.tracking
+        const lock: Effect = {
+          key: `tab:${txHash}`,
+          start: () => holdTabLock(`stablecoin-widget:deposit:${txHash.toLowerCase()}`, (tab) => dispatch({ type: 'TAB', tab })),
+        }
+        // Only the tab holding the lock reads the chain and polls; the others wait their turn.
+        if (state.tab !== 'held') return [lock]
+        return [
+          lock,
+          state.phase === 'confirming'
+            ? { key: `receipt:${txHash}:${state.attempt}`, start: (alive) => void confirm(state, alive) }
+            : { key: `status:${txHash}:${state.attempt}`, start: (alive) => followStatus(state, alive) },
+        ]
+      }
       case 'result':
         return { key: `result:${state.tracking.txHash}`, start: () => store.clear() }
       default:
@@ -113,6 +125,12 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   }
 
   async function sendDeposit(state: Extract<DepositState, { tag: 'quote' }>, alive: () => boolean) {
+    // Two tabs at the same confirm screen: only one sends.
+    const result = await exclusive('stablecoin-widget:deposit:send', () => send(state, alive))
+    if (result === 'elsewhere' && alive()) dispatch({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
+  }
+
+  async function send(state: Extract<DepositState, { tag: 'quote' }>, alive: () => boolean) {
     const { quote, session } = state
     const source = config.sources[state.form.source] ?? config.sources[0]
     const chain = chainOf(config, quote.transaction.chainId)
@@ -275,12 +293,21 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     return { txHash: receipt.txHash, logs: receipt.logs }
   }
 
+  // A deposit sent from another tab of this origin: follow it here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== store.key || !event.newValue) return
+    const tracking = store.load()
+    if (tracking) dispatch({ type: 'ADOPT', tracking })
+  }
+  deps.target.addEventListener('storage', onStorage)
+
   const runner = createEffectRunner(effectOf)
   return {
     run: runner.run,
     dispose() {
       runner.dispose()
       stopDiscovery?.()
+      deps.target.removeEventListener('storage', onStorage)
     },
   }
 }

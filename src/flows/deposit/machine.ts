@@ -49,6 +49,7 @@ export type Notice =
   | { kind: 'insufficient'; balance: string }
   | { kind: 'insufficientGas' }
   | { kind: 'refreshed' }
+  | { kind: 'elsewhere' }
 
 export type FormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'api'; problem: Problem }
 
@@ -78,6 +79,8 @@ export type DepositState =
       replaced?: boolean
       /** The chain has not seen the transaction for a while: dropped, or replaced outside our view. */
       missing?: boolean
+      /** Whether this tab follows the transfer, or another tab does (one at a time). */
+      tab?: 'held' | 'elsewhere'
       waiting?: boolean
       problem?: Problem
       attempt: number
@@ -107,6 +110,8 @@ export type DepositEvent =
   | { type: 'STATUS'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
   | { type: 'WAITING'; waiting: boolean }
   | { type: 'MISSING'; missing: boolean }
+  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
+  | { type: 'ADOPT'; tracking: Tracking }
   | { type: 'STOP_FOLLOWING' }
   | { type: 'TRACK_ERROR'; problem: Problem }
   | { type: 'RETRY_TRACK' }
@@ -127,6 +132,11 @@ export function initialState(resume?: Tracking, form: Form = emptyForm): Deposit
 }
 
 export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
+  // Another tab sent a deposit: this one follows it too, instead of offering to send another.
+  if (event.type === 'ADOPT') {
+    const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.step !== 'idle')
+    return beforeSending ? { tag: 'tracking', tracking: event.tracking, phase: 'confirming', attempt: 0 } : state
+  }
   switch (state.tag) {
     case 'discovering':
     case 'wallets':
@@ -237,6 +247,8 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
       return event.success
         ? { ...state, phase: 'delivering', problem: undefined, missing: false }
         : { tag: 'result', outcome: 'reverted', tracking: state.tracking, session: state.session }
+    case 'TAB':
+      return state.tab === event.tab ? state : { ...state, tab: event.tab }
     case 'MISSING':
       return state.phase !== 'confirming' || !!state.missing === event.missing ? state : { ...state, missing: event.missing }
     case 'STOP_FOLLOWING':

@@ -10,6 +10,7 @@ import { pollLater } from '../../polling/pollLater'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { type Effect, createEffectRunner } from '../effectRunner'
+import { holdTabLock } from '../tabLock'
 import type { AccountRecord, Field, OnboardingEvent, OnboardingState } from './machine'
 
 export type OnboardingDeps = {
@@ -39,7 +40,7 @@ export const slowPolling = (polls: number) => Math.min(120_000, Math.round(15_00
 export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: OnboardingEvent) => void) {
   const { api, store, clock } = deps
 
-  function effectOf(state: OnboardingState): Effect | undefined {
+  function effectOf(state: OnboardingState): Effect | Effect[] | undefined {
     switch (state.tag) {
       case 'details':
         return state.submitting ? { key: `onboard:${state.authCode}`, start: (alive) => void submit(state, alive) } : undefined
@@ -47,8 +48,13 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         return state.problem
           ? undefined
           : { key: `open:${state.record.accountId}:${state.attempt}`, start: (alive) => open(state, alive) }
-      case 'account':
-        return { key: `status:${state.record.virtualAccountId}:${state.attempt}`, start: () => follow(state) }
+      case 'account': {
+        const lock: Effect = {
+          key: `tab:${state.record.virtualAccountId}`,
+          start: () => holdTabLock(`stablecoin-widget:fiat:${state.record.virtualAccountId}`, (tab) => dispatch({ type: 'TAB', tab })),
+        }
+        return state.tab === 'held' ? [lock, { key: `status:${state.record.virtualAccountId}:${state.attempt}`, start: () => follow(state) }] : [lock]
+      }
       default:
         return undefined
     }

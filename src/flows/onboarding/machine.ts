@@ -29,7 +29,7 @@ export type OnboardingState =
     }
   | { tag: 'opening'; record: AccountRecord; kycPending: boolean; problem?: Problem; attempt: number }
   | { tag: 'rejected'; record: AccountRecord }
-  | { tag: 'account'; record: Required<AccountRecord>; waiting?: boolean; problem?: Problem; attempt: number }
+  | { tag: 'account'; record: Required<AccountRecord>; waiting?: boolean; problem?: Problem; attempt: number; tab?: 'held' | 'elsewhere' }
   | { tag: 'funded'; record: Required<AccountRecord>; deliveredAmount: string }
 
 export type OnboardingEvent =
@@ -47,6 +47,7 @@ export type OnboardingEvent =
   | { type: 'WAITING'; waiting: boolean }
   | { type: 'TRACK_ERROR'; problem: Problem }
   | { type: 'RETRY' }
+  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
@@ -144,6 +145,8 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
 
     case 'account':
       switch (event.type) {
+        case 'TAB':
+          return state.tab === event.tab ? state : { ...state, tab: event.tab }
         case 'STATUS':
           if (event.status === 'funded' && event.deliveredAmount) {
             return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount }

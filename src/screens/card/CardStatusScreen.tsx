@@ -60,6 +60,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
             ? t(`card.status.${status.status}` as MessageKey)
             : t('card.status.unknown', { status: status.status })}
       </p>
+      {state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       <p class="muted">{t('track.closeOk')}</p>
       {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
     </Screen>

@@ -91,6 +91,8 @@ function QuoteNoticeView({ notice, chain, symbol, amount }: { notice: QuoteNotic
   switch (notice.kind) {
     case 'refreshed':
       return <Notice tone="info">{t('quote.refreshed')}</Notice>
+    case 'elsewhere':
+      return <Notice tone="info">{t('send.elsewhere')}</Notice>
     case 'wrongChain':
       return <Notice tone="warning">{t('send.wrongChain', { chain })}</Notice>
     case 'insufficient':

@@ -29,6 +29,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
           { label: t('steps.deliver', { chain: dest.name }), state: confirming ? 'todo' : 'active' },
         ]}
       />
+      {state.tab === 'elsewhere' && <Notice tone="info">{t('track.elsewhere')}</Notice>}
       <p role="status" class="hint">
         {state.replaced && `${t('track.replaced')} `}
         {confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}

@@ -74,6 +74,7 @@ export function AccountScreen({
         ))}
       </dl>
       <p class="muted">{t('fiat.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
+      {state.tag === 'account' && state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       {funded ? (
         <p>{t('fiat.keepDetails')}</p>
       ) : (

@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest'
+import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../../src/flows/deposit/machine'
+import { createEffectRunner } from '../../../../src/flows/effectRunner'
+
+const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
+const tracking: Tracking = {
+  provider: 'p',
+  chainId: 8453,
+  txHash: `0x${'b'.repeat(64)}`,
+  summary: { amountIn: '1', amountOut: '0.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+  createdAt: 0,
+}
+const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const form = { amount: '1', source: 0 }
+const run = (s: DepositState, ...events: DepositEvent[]) => events.reduce((x, e) => transition(x, e, ctx), s)
+const quote = {
+  provider: 'p',
+  amountIn: '1',
+  amountOut: '0.99',
+  fee: '0.01',
+  expiresAt: '2026-11-22T12:00:00Z',
+  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
+}
+
+describe('a deposit in two tabs', () => {
+  it('a tab that has not sent adopts the deposit another tab sent', () => {
+    const atForm: DepositState = { tag: 'form', form, session }
+    expect(run(atForm, { type: 'ADOPT', tracking })).toEqual({ tag: 'tracking', tracking, phase: 'confirming', attempt: 0 })
+    const idle: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'idle' }
+    expect(run(idle, { type: 'ADOPT', tracking })).toMatchObject({ tag: 'tracking' })
+  })
+
+  it('a tab in the middle of sending, or already following, is not taken over', () => {
+    const sending: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'sending' }
+    expect(run(sending, { type: 'ADOPT', tracking })).toBe(sending)
+    const own: DepositState = { tag: 'tracking', tracking: { ...tracking, txHash: `0x${'c'.repeat(64)}` }, phase: 'delivering', attempt: 0 }
+    expect(run(own, { type: 'ADOPT', tracking })).toBe(own)
+  })
+
+  it('records which tab follows, and "elsewhere" as a notice when sending is taken', () => {
+    const t: DepositState = { tag: 'tracking', tracking, phase: 'confirming', attempt: 0 }
+    expect(run(t, { type: 'TAB', tab: 'elsewhere' })).toMatchObject({ tab: 'elsewhere' })
+    const held = run(t, { type: 'TAB', tab: 'held' })
+    expect(run(held, { type: 'TAB', tab: 'held' })).toBe(held)
+    const checking: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'checking' }
+    expect(run(checking, { type: 'BLOCKED', notice: { kind: 'elsewhere' } })).toMatchObject({ step: 'idle', notice: { kind: 'elsewhere' } })
+  })
+
+  it('a transaction the chain lost can be let go only once it is reported missing', () => {
+    const t: DepositState = { tag: 'tracking', tracking, phase: 'confirming', attempt: 0 }
+    expect(run(t, { type: 'STOP_FOLLOWING' })).toBe(t)
+    const missing = run(t, { type: 'MISSING', missing: true })
+    expect(run(missing, { type: 'STOP_FOLLOWING' })).toMatchObject({ tag: 'result', outcome: 'dropped' })
+    expect(run(missing, { type: 'MISSING', missing: false })).toMatchObject({ missing: false })
+  })
+})
+
+describe('effect runner', () => {
+  it('keeps effects whose key stays, stops those whose key goes, starts new ones', () => {
+    const log: string[] = []
+    const effect = (key: string) => ({ key, start: () => (log.push(`start ${key}`), () => log.push(`stop ${key}`)) })
+    const runner = createEffectRunner((keys: string[]) => keys.map(effect))
+    runner.run(['lock'])
+    runner.run(['lock', 'poll'])
+    runner.run(['lock', 'poll'])
+    runner.run(['lock'])
+    runner.dispose()
+    expect(log).toEqual(['start lock', 'start poll', 'stop poll', 'stop lock'])
+  })
+
+  it('tells a stopped effect it is no longer alive', () => {
+    const seen = vi.fn()
+    let alive: () => boolean = () => true
+    const runner = createEffectRunner((on: boolean) => (on ? { key: 'a', start: (a) => void (alive = a) } : undefined))
+    runner.run(true)
+    seen(alive())
+    runner.run(false)
+    seen(alive())
+    expect(seen.mock.calls).toEqual([[true], [false]])
+  })
+})

@@ -1,5 +1,4 @@
 import { type Signal, signal } from '@preact/signals'
-import { focusManager } from '@tanstack/query-core'
 import { type ApiClient, createApiClient } from './api/client'
 import type { Brand, Theme, WidgetConfig } from './config/config'
 import type { Emit } from './embed/protocol'
@@ -27,9 +26,10 @@ export function pageLimiter(): RateLimiter {
     const storage = safeLocalStorage()
     const limiter = createRateLimiter({
       store: storage ? localSlotStore(storage) : undefined,
-      pollsPaused: () => !focusManager.isFocused(),
+      // The test query-core's focusManager makes, without loading query-core before the first poll.
+      pollsPaused: () => globalThis.document?.visibilityState === 'hidden',
     })
-    focusManager.subscribe(() => limiter.wake())
+    globalThis.document?.addEventListener('visibilitychange', () => limiter.wake())
     shared = limiter
   }
   return shared

@@ -4,8 +4,20 @@ import { en, type MessageKey } from './en'
 export type { MessageKey }
 export type Params = Record<string, string | number>
 
+type Messages = Partial<Record<MessageKey, string>>
+
+// English: the shared strings, plus each flow's own as the flow arrives (addEnglish).
+let english: Messages = en
 // A signal, so every screen that called t() re-renders when a catalog arrives.
-const catalog = signal<Record<MessageKey, string>>(en)
+const catalog = signal<Messages>(en)
+let translated: Messages = {}
+
+/** A flow's English strings, added by the flow's chunk when it loads (idempotent). */
+export function addEnglish(messages: Messages): void {
+  if (Object.keys(messages).every((key) => key in english)) return
+  english = { ...english, ...messages }
+  catalog.value = { ...english, ...translated }
+}
 
 type Catalog = { default: Record<MessageKey, string> }
 /** English is bundled; the others are fetched on demand. */
@@ -30,12 +42,15 @@ export async function loadLocale(locale: string): Promise<string> {
   const name = catalogFor(locale)
   wanted = name
   if (name === 'en') {
-    catalog.value = en
+    translated = {}
+    catalog.value = english
     return name
   }
   try {
     const loaded = (await catalogs[name]()).default
-    if (wanted === name) catalog.value = { ...en, ...loaded }
+    if (wanted !== name) return name
+    translated = loaded
+    catalog.value = { ...english, ...loaded }
   } catch {
     // offline or blocked: English stays
   }
@@ -43,6 +58,6 @@ export async function loadLocale(locale: string): Promise<string> {
 }
 
 export function t(key: MessageKey, params?: Params): string {
-  const template = catalog.value[key] ?? en[key] ?? key
+  const template = catalog.value[key] ?? english[key] ?? key
   return params ? template.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m)) : template
 }

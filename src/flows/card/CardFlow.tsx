@@ -1,5 +1,7 @@
 import { useEffect } from 'preact/hooks'
 import { createPartnerClient } from '../../api/card'
+import { enCard } from '../../i18n/en-card'
+import { addEnglish } from '../../i18n/i18n'
 import { decimalMarkOf } from '../../lib/decimal'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
@@ -13,6 +15,9 @@ import { cardEvents } from './events'
 import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardStore } from './persisted'
+
+// This flow's English strings come with its chunk, not with the first load.
+addEnglish(enCard)
 
 const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 }
 

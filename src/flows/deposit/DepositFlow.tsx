@@ -1,4 +1,6 @@
 import { useEffect } from 'preact/hooks'
+import { enDeposit } from '../../i18n/en-deposit'
+import { addEnglish } from '../../i18n/i18n'
 import { decimalMarkOf } from '../../lib/decimal'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { AmountScreen } from '../../screens/deposit/AmountScreen'
@@ -13,6 +15,9 @@ import { depositEvents } from './events'
 import { createDepositEffects } from './effects'
 import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositStore } from './persisted'
+
+// This flow's English strings come with its chunk, not with the first load.
+addEnglish(enDeposit)
 
 export default function DepositFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services

@@ -1,4 +1,6 @@
 import { useEffect } from 'preact/hooks'
+import { enFiat } from '../../i18n/en-fiat'
+import { addEnglish } from '../../i18n/i18n'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { AccountScreen, OpeningScreen, RejectedScreen } from '../../screens/onboarding/AccountScreens'
 import { DetailsScreen } from '../../screens/onboarding/DetailsScreen'
@@ -10,6 +12,9 @@ import { onboardingEvents } from './events'
 import { createOnboardingEffects } from './effects'
 import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialOnboardingState, onboardingTransition } from './machine'
 import { onboardingStore, usedAuthCodes } from './persisted'
+
+// This flow's English strings come with its chunk, not with the first load.
+addEnglish(enFiat)
 
 const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, details: 3, opening: 3, rejected: 3, account: 4, funded: 4 }
 

@@ -4,6 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../../src/config/config'
 import type { CardState } from '../../../../src/flows/card/machine'
 import { CardQuoteScreen } from '../../../../src/screens/card/CardQuoteScreen'
+import { enCard } from '../../../../src/i18n/en-card'
+import { addEnglish } from '../../../../src/i18n/i18n'
+
+// The card flow's chunk adds its English strings when it loads; this test renders a screen alone.
+addEnglish(enCard)
 
 afterEach(cleanup)
 

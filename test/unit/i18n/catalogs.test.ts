@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { messages as de } from '../../../src/i18n/de'
+import { en } from '../../../src/i18n/en'
+import { enCard } from '../../../src/i18n/en-card'
+import { enDeposit } from '../../../src/i18n/en-deposit'
+import { enFiat } from '../../../src/i18n/en-fiat'
+import { messages as es } from '../../../src/i18n/es'
+import { messages as fr } from '../../../src/i18n/fr'
+import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
+import { messages as ptBR } from '../../../src/i18n/pt-BR'
+
+const parts = { en, enCard, enDeposit, enFiat }
+const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
+
+describe('message catalogs', () => {
+  it('no key is in two English parts', () => {
+    expect(new Set(englishKeys).size).toBe(englishKeys.length)
+  })
+
+  it.each([
+    ['es', es],
+    ['pt-BR', ptBR],
+    ['fr', fr],
+    ['de', de],
+  ])('%s has every English key, no other, and keeps every {parameter}', (_name, catalog) => {
+    expect(Object.keys(catalog).sort()).toEqual([...englishKeys].sort())
+    const english = Object.assign({}, ...Object.values(parts)) as Record<string, string>
+    for (const [key, text] of Object.entries(catalog)) {
+      const params = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort()
+      expect(params(text), key).toEqual(params(english[key]))
+    }
+  })
+
+  it("a flow's English strings arrive with the flow, and a translation still wins over them", async () => {
+    expect(t('card.submit')).toBe('card.submit')
+    addEnglish(enCard)
+    expect(t('card.submit')).toBe(enCard['card.submit'])
+    await loadLocale('de')
+    expect(t('card.submit')).toBe(de['card.submit'])
+    addEnglish(enFiat)
+    expect(t('fiat.next')).toBe(de['fiat.next'])
+    await loadLocale('en')
+    expect(t('fiat.next')).toBe(enFiat['fiat.next'])
+  })
+})

@@ -74,6 +74,23 @@ test('iframe: a deposit completes in the frame, which is sized to its content', 
   expect(seen.find((e) => e.name === 'complete')!.payload).toMatchObject({ flow: 'deposit', outcome: 'done' })
 })
 
+test('iframe: with no wallet visible in the frame, the buyer continues on the full page in a new tab', async ({ page }) => {
+  await page.goto(partner('iframe'))
+  const frame = page.frameLocator('#widget iframe')
+  await expect(frame.getByText('No wallet found in this browser.')).toBeVisible()
+  const link = frame.getByRole('link', { name: 'Continue on the full page' })
+  await expect(link).toHaveAttribute('target', '_blank')
+  const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()])
+  const url = new URL(tab.url())
+  expect(url.origin).toBe(WIDGET_ORIGIN)
+  expect(url.pathname).not.toContain('embed.html')
+  expect(url.searchParams.get('flow')).toBe('deposit')
+  expect(url.searchParams.get('apiBase')).toBe(stack.apiBase)
+  expect(url.searchParams.has('parentOrigin')).toBe(false)
+  await expect(tab.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
+  await expect(tab.getByRole('button', { name: /Sandbox wallet/ })).toBeVisible()
+})
+
 test('iframe: nothing is posted to "*": a parent of another origin than parentOrigin hears nothing', async ({ page }) => {
   // This page is on localhost; the frame is told its parent is 127.0.0.1, as a page framing it without leave would.
   await page.goto(`${stack.apiBase.replace('127.0.0.1', 'localhost')}/examples/partner.css`)
@@ -164,6 +181,39 @@ test('update changes the amount without a remount; unmount leaves no requests af
   await page.waitForTimeout(5_000)
   const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
   expect(log.filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase)).toEqual([])
+})
+
+test('a bad update is refused with a console error naming it; element attributes and the iframe theme command update live', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  await page.goto(partner('script', { flow: 'card' }))
+  const widget = page.locator('#widget')
+  await widget.getByLabel('Total to pay').fill('12')
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ amount: '1e3', theme: 'dark' }))
+  await expect.poll(() => errors.find((e) => e.includes('amount'))).toContain('[stablecoin-widget] update: amount')
+  await expect(widget.getByLabel('Total to pay')).toHaveValue('12')
+  await expect(widget.locator('.widget')).not.toHaveAttribute('data-theme', 'dark')
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ apiBase: 'https://evil.example' }))
+  await expect.poll(() => errors.find((e) => e.includes('apiBase'))).toContain('cannot change after mounting')
+
+  await page.goto(partner('element', { flow: 'card' }))
+  const el = page.locator('stablecoin-widget')
+  await expect(el.getByLabel('Total to pay')).toBeVisible()
+  await el.evaluate((node) => {
+    node.setAttribute('amount', '42')
+    node.setAttribute('theme', 'dark')
+  })
+  await expect(el.getByLabel('Total to pay')).toHaveValue('42')
+  await expect(el.locator('.widget')).toHaveAttribute('data-theme', 'dark')
+
+  await page.goto(partner('iframe', { flow: 'card' }))
+  const frame = page.frameLocator('#widget iframe')
+  await expect(frame.getByLabel('Total to pay')).toBeVisible()
+  await page.evaluate((origin) => {
+    const target = document.querySelector<HTMLIFrameElement>('#widget iframe')!.contentWindow!
+    target.postMessage({ source: 'stablecoin-widget-host', version: 1, kind: 'theme', theme: 'dark', brand: { color: '#0a7d4f' } }, origin)
+  }, WIDGET_ORIGIN)
+  await expect(frame.locator('.widget')).toHaveAttribute('data-theme', 'dark')
 })
 
 test('the strict-CSP partner page runs the widget with no violation reported', async ({ page }) => {

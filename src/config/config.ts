@@ -175,6 +175,19 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
   return { ok: true, config: parsed.data }
 }
 
+const live = z.partial(z.pick(config, { theme: true, brand: true, locale: true, amount: true, authCode: true }))
+export type LiveUpdate = z.infer<typeof live>
+
+/** What `update()` may change without a remount, checked like the options at mount. */
+export function parseLiveOptions(options: Record<string, unknown>): { ok: true; update: LiveUpdate } | { ok: false; problem: string } {
+  const unknown = Object.keys(options).find((key) => !(key in live.def.shape) && options[key] !== undefined)
+  if (unknown) return { ok: false, problem: `${unknown}: cannot change after mounting; mount the widget again with it` }
+  const parsed = live.safeParse(options)
+  if (parsed.success) return { ok: true, update: parsed.data }
+  const issue = parsed.error.issues[0]
+  return { ok: false, problem: `${issue?.path.join('.') || 'options'}: ${issue?.message}` }
+}
+
 export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {
   return parseOptions(optionsFromParams(new URLSearchParams(search)), navigatorLanguage)
 }

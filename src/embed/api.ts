@@ -6,6 +6,8 @@ import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
 
 type Runtime = typeof import('./runtime')
 
+const LIVE = ['amount', 'theme', 'locale', 'brand', 'auth-code']
+
 export const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close', 'account']
 
 export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
@@ -75,6 +77,12 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     customElements.define(
       name,
       class extends HTMLElement {
+        // What may change without a remount: an attribute change is an update().
+        static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
+        attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+          if (value === null) return
+          handles.get(this)?.update(optionsFromParams([[camel(name.replace(/^data-/, '')), value]]))
+        }
         connectedCallback() {
           if (handles.has(this)) return
           const handle = mount(this, optionsOf(this))

@@ -27,6 +27,7 @@ if (root) {
     if (!parentOrigin || event.origin !== parentOrigin || event.source !== window.parent || !isHostMessage(event.data)) return
     const message = event.data
     if (message.kind === 'update') widget.update(message.options)
+    else if (message.kind === 'theme') widget.update({ theme: message.theme, brand: message.brand })
     else widget.update({ authCode: message.code })
   })
   const report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })

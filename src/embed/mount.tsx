@@ -3,7 +3,7 @@
 import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { App } from '../App'
-import { type WidgetOptions, parseOptions } from '../config/config'
+import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
 import { loadLocale } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import css from '../styles.css?inline'
@@ -66,11 +66,19 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
   )
 
   return {
-    update(next) {
+    update(options) {
       if (!services) return
+      const result = parseLiveOptions(options)
+      if (!result.ok) {
+        // Nothing of a bad update is applied; what the buyer sees stays as it was.
+        console.error(`[stablecoin-widget] update: ${result.problem}`)
+        how.emit('error', { code: 'bad_option', message: result.problem })
+        return
+      }
+      const next = result.update
       const live = services.live.value
       services.live.value = {
-        theme: (next.theme as typeof live.theme) ?? live.theme,
+        theme: next.theme ?? live.theme,
         brand: next.brand ?? live.brand,
         locale: next.locale ?? live.locale,
         amount: next.amount ?? live.amount,

@@ -31,6 +31,7 @@ export type GuestMessage =
 export type HostMessage =
   | { source: typeof HOST; version: typeof VERSION; kind: 'update'; options: Partial<WidgetOptions> }
   | { source: typeof HOST; version: typeof VERSION; kind: 'authCode'; code: string }
+  | { source: typeof HOST; version: typeof VERSION; kind: 'theme'; theme?: WidgetOptions['theme']; brand?: WidgetOptions['brand'] }
 
 export function isGuestMessage(data: unknown): data is GuestMessage {
   const m = data as GuestMessage | null
@@ -39,5 +40,5 @@ export function isGuestMessage(data: unknown): data is GuestMessage {
 
 export function isHostMessage(data: unknown): data is HostMessage {
   const m = data as HostMessage | null
-  return !!m && m.source === HOST && m.version === VERSION && (m.kind === 'update' || m.kind === 'authCode')
+  return !!m && m.source === HOST && m.version === VERSION && (m.kind === 'update' || m.kind === 'authCode' || m.kind === 'theme')
 }

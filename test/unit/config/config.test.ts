@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chainOf, explorerTxUrl, isSandboxApi, readConfig } from '../../../src/config/config'
+import { chainOf, explorerTxUrl, isSandboxApi, parseLiveOptions, readConfig } from '../../../src/config/config'
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`
 const BASE = { apiBase: 'https://api.partner.example' }
@@ -110,5 +110,27 @@ describe('readConfig', () => {
   it('refuses a parentOrigin that is not an origin', () => {
     expect(problem(q({ ...BASE, parentOrigin: 'https://partner.example/page' }))).toMatch(/^parentOrigin/)
     expect(ok(q({ ...BASE, parentOrigin: 'https://partner.example' })).parentOrigin).toBe('https://partner.example')
+  })
+})
+
+describe('parseLiveOptions (update without a remount)', () => {
+  it('takes amount, theme, brand, locale and authCode', () => {
+    expect(parseLiveOptions({ amount: '80', theme: 'dark', brand: { color: '#0a7d4f' }, locale: 'de', authCode: 'ac_1' })).toEqual({
+      ok: true,
+      update: { amount: '80', theme: 'dark', brand: { color: '#0a7d4f' }, locale: 'de', authCode: 'ac_1' },
+    })
+  })
+
+  it.each([
+    [{ amount: '1e3' }, 'amount'],
+    [{ amount: 80 }, 'amount'],
+    [{ theme: 'purple' }, 'theme'],
+    [{ brand: { color: 'red; background: url(x)' } }, 'brand.color'],
+    [{ apiBase: 'https://evil.example' }, 'apiBase: cannot change after mounting'],
+    [{ flow: 'card' }, 'flow: cannot change after mounting'],
+  ])('refuses %j, naming %s', (options, name) => {
+    const result = parseLiveOptions(options)
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problem).toMatch(new RegExp(`^${name.replace('.', '\\.')}`))
   })
 })

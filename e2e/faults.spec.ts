@@ -2,6 +2,9 @@ import { type Page, expect, test } from '@playwright/test'
 import { setHidden } from './helpers'
 import { type LogEntry, type StackConfig, cardUrl, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
+import { messages as de } from '../src/i18n/de'
+import { en } from '../src/i18n/en'
+import { enCard } from '../src/i18n/en-card'
 
 // Faults the widget must survive. Each test ends on its flow's terminal state; the last one
 // reports how many faults were injected over the suite.
@@ -57,6 +60,47 @@ test('500 and 502 bursts and slow answers: the flow offers retry or waits, then 
   await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 90_000 })
   await expect(page.getByRole('alert')).toHaveCount(0)
   terminal.push('deposit done after 5xx and slow answers')
+})
+
+test('500 and 502 bursts and slow answers on the card and bank endpoints: retry or wait, then complete', async ({ page }) => {
+  await faults([
+    { kind: '502', count: 1, path: '/card/quote' },
+    { kind: 'slow', count: 1, delayMs: 3_000, path: '/card/quote' },
+  ])
+  await page.goto(cardUrl(stack))
+  await page.getByLabel('Total to pay').fill('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(page.getByRole('alert')).toContainText('A partner of the service is unavailable. Try again later.')
+  await expect(page.getByLabel('Total to pay')).toHaveValue('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase', { timeout: 15_000 })
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+
+  await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[8], authCode: 'ac_5xx_case' }))
+  await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_5xx_case' })
+  await faults([
+    { kind: '500', count: 1, path: '/fiat/onboard' },
+    { kind: '502', count: 2, path: '/fiat/status' },
+    { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/status' },
+  ])
+  await page.getByLabel('Full name').fill('Grace Hopper')
+  await page.getByLabel('Email').fill('grace@example.com')
+  await page.getByLabel('Mobile phone').fill('+49 151 23456780')
+  await page.getByLabel('Nationality').selectOption('DE')
+  await page.getByLabel('Country of residence').selectOption('DE')
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
+  await expect(page.getByLabel('Full name')).toHaveValue('Grace Hopper')
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await expect(h1(page)).toHaveText('Send a bank transfer', { timeout: 15_000 })
+  const { virtuals } = (await sandbox(stack, '/__sandbox/fiat')) as { virtuals: Array<[string, unknown]> }
+  await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: virtuals.at(-1)![0], amount: '7' } })
+  await expect(h1(page)).toHaveText('Your money arrived', { timeout: 90_000 })
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  terminal.push('card completed and bank transfer funded after 5xx and slow answers')
 })
 
 test('malformed and schema-violating answers: a clear error, no crash, and the flow goes on', async ({ page }) => {
@@ -209,9 +253,97 @@ test('a hidden tab makes no requests; on its return it catches up with one', asy
   terminal.push('bank transfer funded after a hidden spell')
 })
 
+test('two tabs of one deposit: only one sends, the other says so and follows; together within 5 requests per 10 s', async ({ browser }) => {
+  const context = await browser.newContext()
+  const a = await context.newPage()
+  const b = await context.newPage()
+  const wallet = await depositPage(a, 7)
+  await wallet.install(b)
+  await b.goto(widgetUrl(stack))
+  await b.getByRole('button', { name: 'Test Wallet' }).click()
+  for (const page of [a, b]) {
+    await page.getByLabel('Amount').fill('1')
+    await page.getByRole('button', { name: 'See the price' }).click()
+    await expect(h1(page)).toHaveText('Check your deposit')
+  }
+  const startedAt = Date.now()
+  await Promise.all([a.getByRole('button', { name: 'Confirm and send' }).click(), b.getByRole('button', { name: 'Confirm and send' }).click()])
+  for (const page of [a, b]) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 30_000 })
+  // One deposit was sent, by one tab; the other one says another tab follows it.
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2) // approve + deposit
+  const elsewhere = async () => (await a.getByText(/followed in another tab/).count()) + (await b.getByText(/followed in another tab/).count())
+  await expect.poll(elsewhere).toBe(1)
+  for (const page of [a, b]) await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 60_000 })
+  const log = ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.t >= startedAt - 10_000 && e.method === 'POST')
+  for (const entry of log) expect(log.filter((e) => e.t >= entry.t && e.t < entry.t + 10_000).length).toBeLessThanOrEqual(5)
+  await context.close()
+  terminal.push('two tabs: one deposit, both done')
+})
+
+// Amounts as buyers and attackers type them. Each gives the exact decimal string the quote request
+// carries, or a refusal in the buyer's words that sends nothing and keeps what was typed.
+const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empty' | 'format' | 'below' | 'decimals'][] = [
+  ['en', '50', '50'],
+  ['en', ' 50.50 ', '50.5'],
+  ['en', '0050.10', '50.1'],
+  ['en', '50,5', 'format'],
+  ['en', '1,000', 'format'],
+  ['en', '1e2', 'format'],
+  ['en', '0x32', 'format'],
+  ['en', '5 0', 'format'],
+  ['en', 'Infinity', 'format'],
+  ['en', 'NaN', 'format'],
+  ['en', '\uFF15\uFF10', 'format'], // full-width digits
+  ['en', '<img src=x onerror=alert(1)>', 'format'],
+  ['en', '-50', 'below'],
+  ['en', '0', 'below'],
+  ['en', '0.00', 'below'],
+  ['en', '50.123', 'decimals'],
+  ['en', '', 'empty'],
+  ['de', '50,5', '50.5'],
+  ['de', '50,50', '50.5'],
+  ['de', '1.000', 'format'],
+  ['de', '50.5', 'format'],
+]
+
+test('amount inputs from a table of locale and hostile forms: an exact value or a clear refusal', async ({ page }) => {
+  const english = { ...en, ...enCard } as Record<string, string>
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/card/quote') && request.method() === 'POST') sent.push(JSON.parse(request.postData() ?? '{}').fiatAmount)
+  })
+  // The fixed part of a message, before its first {parameter}.
+  const fixed = (text: string) => text.split('{')[0].trim()
+  for (const locale of ['en', 'de'] as const) {
+    const m = (key: string) => (locale === 'de' ? (de as Record<string, string>)[key] : english[key])
+    const refusal = { empty: m('amount.empty'), format: fixed(m('amount.format')), below: m('amount.zero'), decimals: m('card.decimals') }
+    await page.goto(cardUrl(stack, { locale }))
+    const field = page.getByLabel(m('card.total'))
+    for (const [rowLocale, input, expected] of amountTable) {
+      if (rowLocale !== locale) continue
+      const before = sent.length
+      await field.fill(input)
+      await page.getByRole('button', { name: m('card.submit') }).click()
+      if (expected in refusal) {
+        await expect(page.getByText(refusal[expected as keyof typeof refusal]), `${locale} "${input}"`).toBeVisible()
+        await expect(field).toHaveAttribute('aria-invalid', 'true')
+        await expect(field, 'a refused amount is kept as typed').toHaveValue(input)
+        expect(sent.length, `${locale} "${input}" sends nothing`).toBe(before)
+      } else {
+        await expect(h1(page)).toHaveText(m('card.quoteHeading'))
+        expect(sent.slice(before), `${locale} "${input}"`).toEqual([expected])
+        await page.getByRole('button', { name: m('app.back') }).click()
+        await expect(field).toHaveValue(input)
+      }
+    }
+  }
+  expect(sent).toEqual(amountTable.filter(([, , e]) => /^\d/.test(e)).map(([, , e]) => e))
+})
+
 test('report: faults injected, and every flow reached its terminal state', async () => {
   console.log(`fault suite: ${injected} faults injected; terminal states reached: ${terminal.length} (${terminal.join('; ')})`)
-  expect(terminal).toHaveLength(7)
-  // 8 sandbox faults, 1 hostile answer, going offline, 2 wallet events, 1 closed tab.
-  expect(injected).toBe(13)
+  expect(terminal).toHaveLength(9)
+  // 14 sandbox faults (8 on the deposit and card, 6 on the card and bank), 1 hostile answer,
+  // going offline, 2 wallet events, 1 closed tab.
+  expect(injected).toBe(19)
 })

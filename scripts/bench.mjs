@@ -178,28 +178,40 @@ await stack.stop()
 preview.kill('SIGTERM')
 
 const manifest = readManifest()
-console.log('\nSizes (gzip / brotli)')
-console.log(`  script-tag loader                      ${kb(sizes.loader).padStart(8)} ${kb(brotliSize('dist', 'stablecoin-widget.js')).padStart(8)}`)
-console.log(`  hosted page, first load                ${kb(sizes.initial).padStart(8)}`)
-for (const [flow, size] of Object.entries(sizes.flows)) console.log(`  ${`${flow}, before interactive`.padEnd(38)} ${kb(size).padStart(8)}`)
+// One table: what was measured, and its figures side by side.
+const rows = [['measure', 'figure', 'figure', 'against']]
+const section = (title) => rows.push([`— ${title}`, '', '', ''])
+section('built size (bytes of dist/)')
+rows.push(['', 'gzip', 'brotli', 'budget (gzip)'])
+rows.push(['script-tag loader', kb(sizes.loader), kb(sizes.brotli.loader), '2 KB'])
+rows.push(['hosted page, first load (no flow yet)', kb(sizes.initial), kb(sizes.brotli.initial), ''])
+const budgets = { deposit: '80 KB with wallet code', card: '35 KB', onboarding: '35 KB' }
+for (const [flow, size] of Object.entries(sizes.flows)) rows.push([`${flow}: before its first screen is interactive`, kb(size), kb(sizes.brotli.flows[flow]), flow === 'deposit' ? '' : budgets[flow]])
+rows.push(['deposit: with its wallet code (viem)', kb(sizes.flows.deposit + sizes.wallet), kb(sizes.brotli.flows.deposit + sizes.brotli.wallet), budgets.deposit])
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue
-  const name = key.includes('chainActions') ? `${chunk.file} (viem: wallet actions)` : chunk.file
-  console.log(`  lazy: ${name.padEnd(52)} ${kb(gzipSize('dist', chunk.file)).padStart(8)} ${kb(brotliSize('dist', chunk.file)).padStart(8)}`)
+  const name = key.includes('chainActions') ? `lazy: ${chunk.file} (viem: wallet actions)` : `lazy: ${chunk.file}`
+  rows.push([name, kb(gzipSize('dist', chunk.file)), kb(brotliSize('dist', chunk.file)), ''])
 }
-console.log(`\nNavigation → first interactive screen, median of ${RUNS} runs (ms)`)
-console.log('  flow        mode     plain   4x CPU + slow network')
+section(`navigation → first interactive screen, median of ${RUNS} runs`)
+rows.push(['', 'plain', '4x CPU + slow net', ''])
 for (const flow of Object.keys(flows)) {
   for (const mode of ['hosted', 'iframe']) {
     const plain = timing.find((t) => t.flow === flow && t.mode === mode && !t.throttled).median
     const slow = timing.find((t) => t.flow === flow && t.mode === mode && t.throttled).median
-    console.log(`  ${flow.padEnd(11)} ${mode.padEnd(8)} ${String(plain).padStart(5)}   ${String(slow).padStart(5)}`)
+    rows.push([`${flow}, ${mode} page`, `${plain} ms`, `${slow} ms`, ''])
   }
 }
-console.log('\nWidget-path requests, one complete run')
-console.log(`  deposit: ${depositCount} (contract minimum 2: one quote, one status that answers done)`)
-console.log(`  card:    ${cardCount} (minimum 1: the quote; kyc-token, purchase and status go to the partner's backend)`)
-console.log(`  bank:    ${fiatCount} (minimum 3: onboard, account, one status that answers funded)`)
-console.log('\nJS heap, script-tag widget mounted and unmounted')
-console.log(`  after 1 cycle: ${kb(memory.after1)}   after 50 cycles: ${kb(memory.after50)}   growth: ${kb(memory.after50 - memory.after1)}`)
+section('widget-path requests, one complete run')
+rows.push(['deposit', String(depositCount), '', 'minimum 2: one quote, one status that answers done'])
+rows.push(['card', String(cardCount), '', "minimum 1: the quote (kyc-token, purchase, status go to the partner's backend)"])
+rows.push(['bank', String(fiatCount), '', 'minimum 3: onboard, account, one status that answers funded'])
+section('JS heap, script-tag widget mounted and unmounted (after GC)')
+rows.push(['after 1 cycle / after 50 cycles', kb(memory.after1), kb(memory.after50), `growth ${kb(memory.after50 - memory.after1)}`])
+const widths = [0, 1, 2].map((i) => Math.max(...rows.filter((r) => !r[0].startsWith('—')).map((r) => r[i].length)))
+console.log('')
+for (const row of rows) {
+  if (row[0].startsWith('—')) console.log(`\n${row[0]}`)
+  else console.log(`  ${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2].padStart(widths[2])}  ${row[3]}`)
+}
 process.exit(0)

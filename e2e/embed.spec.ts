@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { type LogEntry, type StackConfig, sandbox, stackConfig } from './stack'
+import { type LogEntry, type StackConfig, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
@@ -36,28 +36,55 @@ async function deposit(root: Page | ReturnType<Page['frameLocator']>, amount: st
   await expect(root.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
 }
 
+/** ready first; quote, submitted, complete in that order; status polls; payloads that agree. */
+function expectDepositEvents(seen: Recorded[], amount: string) {
+  const names = seen.map((e) => e.name)
+  expect(names[0]).toBe('ready')
+  const positions = ['ready', 'quote', 'submitted', 'complete'].map((n) => names.indexOf(n))
+  expect(positions.every((p) => p >= 0), names.join(',')).toBe(true)
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+  expect(names.filter((n) => n === 'status').length).toBeGreaterThanOrEqual(2)
+  expect(names.lastIndexOf('status')).toBeLessThan(names.indexOf('complete'))
+  const quote = seen.find((e) => e.name === 'quote')!.payload
+  expect(quote).toMatchObject({ flow: 'deposit', amountIn: amount, currencyIn: 'USDC' })
+  const submitted = seen.find((e) => e.name === 'submitted')!.payload
+  expect(submitted.id).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(seen.find((e) => e.name === 'complete')!.payload).toMatchObject({ flow: 'deposit', outcome: 'done', id: submitted.id })
+  expect(seen.filter((e) => e.name === 'screen').map((e) => e.payload.screen)).toEqual(
+    expect.arrayContaining(['discovering', 'form', 'quote', 'tracking', 'result']),
+  )
+}
+
 test('script tag: a deposit completes inside the shadow root, and events arrive in order with their payloads', async ({ page }) => {
   await wallet(page, 1)
   await page.goto(partner('script'))
   await expect(page.locator('#widget').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   expect(await page.locator('#widget').evaluate((el) => !!el.shadowRoot)).toBe(true)
   await deposit(page, '2.5')
-  const seen = await events(page)
-  const names = seen.map((e) => e.name)
-  expect(names[0]).toBe('ready')
-  const order = ['ready', 'quote', 'submitted', 'complete']
-  const positions = order.map((n) => names.indexOf(n))
-  expect(positions.every((p) => p >= 0)).toBe(true)
-  expect([...positions].sort((a, b) => a - b)).toEqual(positions)
-  expect(names.filter((n) => n === 'status').length).toBeGreaterThanOrEqual(2)
-  const quote = seen.find((e) => e.name === 'quote')!.payload
-  expect(quote).toMatchObject({ flow: 'deposit', amountIn: '2.5', currencyIn: 'USDC' })
-  const submitted = seen.find((e) => e.name === 'submitted')!.payload
-  const complete = seen.find((e) => e.name === 'complete')!.payload
-  expect(complete).toMatchObject({ flow: 'deposit', outcome: 'done', id: submitted.id })
-  expect(seen.filter((e) => e.name === 'screen').map((e) => e.payload.screen)).toEqual(
-    expect.arrayContaining(['discovering', 'form', 'quote', 'tracking', 'result']),
-  )
+  expectDepositEvents(await events(page), '2.5')
+})
+
+test('hosted page: a deposit completes and the same events arrive as DOM events on window, in order', async ({ page }) => {
+  await wallet(page, 6)
+  await page.addInitScript(() => {
+    const seen: unknown[] = []
+    ;(window as unknown as { widgetEvents: unknown[] }).widgetEvents = seen
+    window.addEventListener('stablecoin-widget', (e) => seen.push((e as CustomEvent).detail))
+  })
+  await page.goto(widgetUrl(stack))
+  await deposit(page, '1.75')
+  expectDepositEvents(await events(page), '1.75')
+})
+
+test('hosted mode: the partner page links to the full page, a deposit completes there, and the buyer returns to the partner', async ({ page }) => {
+  await wallet(page, 7)
+  await page.goto(partner('hosted'))
+  await page.getByRole('link', { name: 'Pay with stablecoins' }).click()
+  await expect(page).toHaveURL(new RegExp(`^${WIDGET_ORIGIN}/\\?`))
+  await deposit(page, '1.5')
+  await page.getByRole('link', { name: 'Return to the site' }).click()
+  await expect(page).toHaveURL(/examples\/hosted\.html\?.*returned=1/)
+  await expect(page.locator('#log')).toContainText('Back from the hosted page')
 })
 
 test('iframe: a deposit completes in the frame, which is sized to its content', async ({ page }) => {
@@ -69,9 +96,7 @@ test('iframe: a deposit completes in the frame, which is sized to its content', 
   await expect(iframe).toHaveAttribute('allow', /payment/)
   await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeGreaterThan(300)
   await deposit(frame, '1.25')
-  const seen = await events(page)
-  expect(seen.map((e) => e.name)).toEqual(expect.arrayContaining(['ready', 'quote', 'submitted', 'complete']))
-  expect(seen.find((e) => e.name === 'complete')!.payload).toMatchObject({ flow: 'deposit', outcome: 'done' })
+  expectDepositEvents(await events(page), '1.25')
 })
 
 test('iframe: with no wallet visible in the frame, the buyer continues on the full page in a new tab', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { cardUrl, fiatUrl, sandbox, stackConfig } from './stack'
+import { cardUrl, fiatUrl, sandbox, stackConfig, widgetUrl } from './stack'
+import { TestWallet } from './testWallet'
 
 // Every locale's strings, at a phone's width, in both themes: loaded on demand, no horizontal
 // scroll at 320 px, and axe-clean.
@@ -12,10 +13,9 @@ const headings: Record<string, RegExp> = {
   de: /zahlen/i,
 }
 
-// Each locale in one theme, alternating (both themes are also checked in embed.spec.ts).
-for (const [index, locale] of Object.keys(headings).entries()) {
-  for (const theme of [index % 2 ? 'dark' : 'light'] as const) {
-    test(`${locale}, ${theme}: card and bank screens are translated, fit 320 px and are axe-clean`, async ({ page }) => {
+for (const locale of Object.keys(headings)) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${locale}, ${theme}: deposit, card and bank screens are translated, fit 320 px and are axe-clean`, async ({ page }) => {
       const stack = stackConfig()
       await sandbox(stack, '/__sandbox/reset', {})
       await page.setViewportSize({ width: 320, height: 800 })
@@ -34,6 +34,25 @@ for (const [index, locale] of Object.keys(headings).entries()) {
       await expect(page.locator('#email-error')).toBeVisible()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
       await expectAxeClean(page, `bank details form ${locale} ${theme}`)
+      // The deposit's amount form with its longest error; the wallet screen before it.
+      const wallet = new TestWallet({
+        account: stack.accounts[1],
+        rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
+        knownChains: [8453, 42161],
+        startChain: 8453,
+      })
+      await wallet.install(page)
+      await page.goto(widgetUrl(stack, { locale, theme }))
+      await expect(page.getByRole('button', { name: 'Test Wallet' })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+      await expectAxeClean(page, `wallet screen ${locale} ${theme}`)
+      await page.getByRole('button', { name: 'Test Wallet' }).click()
+      const amount = page.locator('input[inputmode=decimal]')
+      await amount.fill('1.2.3')
+      await page.locator('form button[type=submit]').click()
+      await expect(amount).toHaveAttribute('aria-invalid', 'true')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+      await expectAxeClean(page, `deposit amount form ${locale} ${theme}`)
     })
   }
 }

@@ -13,6 +13,11 @@ const names = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'e
 
 function start() {
   const el = document.getElementById('widget')
+  // Hosted mode: the page links to the widget's full page, which comes back here at the end.
+  if (mode === 'hosted') {
+    if (new URLSearchParams(location.search).get('returned')) log.textContent = 'Back from the hosted page: confirm the payment on your backend.\n'
+    return
+  }
   if (mode === 'script') window.widget = window.StablecoinWidget.mount(el, config)
   if (mode === 'iframe') window.widget = window.StablecoinWidget.iframe(el, config)
   if (mode === 'element') {

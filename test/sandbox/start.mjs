@@ -33,7 +33,7 @@ if (process.argv.includes('--demo')) {
   vite.once('exit', (code, signal) => !stopping && console.error(`[sandbox] vite exited (${signal ?? code})`))
   console.log(`Open: ${demoUrl(stack.config)}`)
   for (const flow of ['deposit', 'card', 'onboarding']) console.log(`  ${flow.padEnd(10)} ${demoUrl(stack.config, undefined, flow)}`)
-  for (const mode of ['script', 'iframe', 'element', 'csp']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
+  for (const mode of ['script', 'iframe', 'element', 'csp', 'hosted']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
 }
 
 let stopping = false

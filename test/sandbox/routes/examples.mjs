@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
 const SRI = fileURLToPath(new URL('../../../dist/sri.json', import.meta.url))
-// csp is script mode under a strict Content-Security-Policy header.
-const MODES = { script: 'script', iframe: 'iframe', element: 'element', csp: 'script' }
+// csp is script mode under a strict Content-Security-Policy header; hosted links to the full page.
+const MODES = { script: 'script', iframe: 'iframe', element: 'element', csp: 'script', hosted: 'hosted' }
 const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -47,17 +47,37 @@ export function exampleRoutes({ config, widgetBase }) {
     }
   }
 
+  /** The hosted page with every option as a query parameter, returning to this partner page. */
+  function hostedUrl(opts, query) {
+    const { closable, ...rest } = opts
+    const back = new URL(`${config.apiBase}/examples/hosted.html`)
+    back.search = new URLSearchParams({ ...Object.fromEntries(query), returned: '1' }).toString()
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries({ ...rest, returnUrl: back.href })) {
+      if (typeof value === 'boolean') params.set(key, value ? '1' : '0')
+      else if (Array.isArray(value) && typeof value[0] === 'string') params.set(key, value.join(','))
+      else params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
+    }
+    return `${widgetBase}/?${params}`
+  }
+
   function page(mode, query) {
     const opts = options(query)
     const sri = existsSync(SRI) ? JSON.parse(readFileSync(SRI, 'utf8'))['stablecoin-widget.js'] : undefined
     const attrs = Object.entries(opts)
       .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
       .join(' ')
+    const element =
+      mode === 'element'
+        ? `<stablecoin-widget ${attrs}></stablecoin-widget>`
+        : mode === 'hosted'
+          ? `<a class="pay" href="${escapeHtml(hostedUrl(opts, query))}">Pay with stablecoins</a>`
+          : ''
     let html = readFileSync(`${DIR}partner.html`, 'utf8')
       .replaceAll('{{MODE}}', MODES[mode])
       .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
-      .replaceAll('{{ELEMENT}}', mode === 'element' ? `<stablecoin-widget ${attrs}></stablecoin-widget>` : '')
+      .replaceAll('{{ELEMENT}}', element)
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
     return html
   }

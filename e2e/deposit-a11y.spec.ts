@@ -6,12 +6,7 @@ import { TestWallet } from './testWallet'
 test('7. every deposit screen is axe-clean and the flow completes with the keyboard alone', async ({ page }) => {
   const stack = stackConfig()
   await sandbox(stack, '/__sandbox/reset', {})
-  const wallet = new TestWallet({
-    account: stack.accounts[6],
-    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
-    knownChains: [8453, 42161],
-    startChain: 8453,
-  })
+  const wallet = TestWallet.forStack(stack, 6)
   await wallet.install(page)
   await page.goto(widgetUrl(stack))
   const h1 = page.getByRole('heading', { level: 1 })

@@ -25,12 +25,7 @@ test.afterAll(async () => {
 })
 
 async function openWidget(account: number, options: { knownChains?: number[]; startChain?: number } = {}) {
-  const wallet = new TestWallet({
-    account: stack.accounts[account],
-    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
-    knownChains: options.knownChains ?? [8453, 42161],
-    startChain: options.startChain ?? 8453,
-  })
+  const wallet = TestWallet.forStack(stack, account, options)
   const page = await context.newPage()
   await wallet.install(page)
   await page.goto(widgetUrl(stack))

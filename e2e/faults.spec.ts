@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test'
 import { setHidden } from './helpers'
 import { type LogEntry, type StackConfig, cardUrl, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
-import { TestWallet } from './testWallet'
+import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
 import { enCard } from '../src/i18n/en-card'
@@ -28,18 +28,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const faults = (list: object[]) => sandbox(stack, '/__sandbox/control', { faults: list })
 const posts = async (path: string) => ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.method === 'POST' && e.path === path)
 
-async function depositPage(page: Page, account: number) {
-  const wallet = new TestWallet({
-    account: stack.accounts[account],
-    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
-    knownChains: [8453, 42161],
-    startChain: 8453,
-  })
-  await wallet.install(page)
-  await page.goto(widgetUrl(stack))
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  return wallet
-}
+const depositPage = (page: Page, account: number) => openDeposit(page, stack, account)
 
 test('500 and 502 bursts and slow answers: the flow offers retry or waits, then completes', async ({ page }) => {
   await depositPage(page, 1)
@@ -340,10 +329,79 @@ test('amount inputs from a table of locale and hostile forms: an exact value or 
   expect(sent).toEqual(amountTable.filter(([, , e]) => /^\d/.test(e)).map(([, , e]) => e))
 })
 
+async function quote(page: Page, amount: string) {
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your deposit')
+}
+
+for (const kind of ['repriced', 'cancelled'] as const) {
+  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}`, async ({ page }) => {
+    const account = kind === 'repriced' ? 8 : 5
+    const wallet = await depositPage(page, account)
+    const source = stack.chains.find((c) => c.id === 8453)!
+    let sent: Record<string, string> | undefined
+    wallet.onSend(async (tx) => {
+      if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) {
+        sent = tx
+        await rpc(source.rpcUrl, 'evm_setAutomine', [false])
+      }
+    })
+    await quote(page, '4')
+    await page.getByRole('button', { name: 'Confirm and send' }).click()
+    await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+    await page.waitForTimeout(1_500) // a buyer speeds up in the wallet some time after sending
+    const from = stack.accounts[account]
+    const nonce = (await rpc(source.rpcUrl, 'eth_getTransactionCount', [from, 'latest'])) as string
+    const gasPrice = BigInt((await rpc(source.rpcUrl, 'eth_gasPrice')) as string) * 3n
+    // The "speed up" or "cancel" a wallet does: the same nonce, a higher price.
+    const replacement =
+      kind === 'repriced'
+        ? { from, to: sent!.to, data: sent!.data ?? sent!.input, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x493e0' }
+        : { from, to: from, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x5208' }
+    injected += 1
+    await rpc(source.rpcUrl, 'anvil_dropAllTransactions')
+    await rpc(source.rpcUrl, 'eth_sendTransaction', [replacement])
+    await rpc(source.rpcUrl, 'evm_mine')
+    await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+    if (kind === 'repriced') {
+      await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+      terminal.push('deposit done after its transaction was repriced in the wallet')
+    } else {
+      await expect(page.getByRole('heading', { name: 'The deposit was cancelled' })).toBeVisible({ timeout: 60_000 })
+      await expect(page.getByText(/nothing was deposited/)).toBeVisible()
+      terminal.push('deposit cancelled in the wallet, ended with an explanation')
+    }
+    expect(wallet.signatures()).toBe(2)
+  })
+}
+
+test('a dropped transaction is shown as not found with help, and never resent', async ({ page }) => {
+  const wallet = await depositPage(page, 6)
+  const source = stack.chains.find((c) => c.id === 8453)!
+  wallet.onSend(async (tx) => {
+    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
+  })
+  await quote(page, '3')
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+  const hash = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:flow:deposit') ?? '{}').txHash)
+  await rpc(source.rpcUrl, 'anvil_dropTransaction', [hash])
+  injected += 1
+  await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  await expect(page.getByText(/cannot find this transaction/)).toBeVisible({ timeout: 40_000 })
+  const signatures = wallet.signatures()
+  await page.getByRole('button', { name: /stop following it/ }).click()
+  await expect(page.getByRole('heading', { name: 'The transaction was not sent' })).toBeVisible()
+  expect(wallet.signatures()).toBe(signatures)
+  expect(await page.evaluate(() => localStorage.getItem('stablecoin-widget:v1:flow:deposit'))).toBeNull()
+  terminal.push('dropped transaction: shown as not sent, never resent')
+})
+
 test('report: faults injected, and every flow reached its terminal state', async () => {
   console.log(`fault suite: ${injected} faults injected; terminal states reached: ${terminal.length} (${terminal.join('; ')})`)
-  expect(terminal).toHaveLength(9)
+  expect(terminal).toHaveLength(12)
   // 14 sandbox faults (8 on the deposit and card, 6 on the card and bank), 1 hostile answer,
-  // going offline, 2 wallet events, 1 closed tab.
-  expect(injected).toBe(19)
+  // going offline, 2 wallet events, 1 closed tab, 2 replaced transactions, 1 dropped one.
+  expect(injected).toBe(22)
 })

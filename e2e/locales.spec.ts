@@ -35,12 +35,7 @@ for (const locale of Object.keys(headings)) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
       await expectAxeClean(page, `bank details form ${locale} ${theme}`)
       // The deposit's amount form with its longest error; the wallet screen before it.
-      const wallet = new TestWallet({
-        account: stack.accounts[1],
-        rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
-        knownChains: [8453, 42161],
-        startChain: 8453,
-      })
+      const wallet = TestWallet.forStack(stack, 1)
       await wallet.install(page)
       await page.goto(widgetUrl(stack, { locale, theme }))
       await expect(page.getByRole('button', { name: 'Test Wallet' })).toBeVisible()

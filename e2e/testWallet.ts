@@ -2,7 +2,7 @@
 // announced through EIP-6963, forwarding JSON-RPC to anvil from the Node side. anvil's dev
 // accounts are unlocked, so eth_sendTransaction needs no key in the page.
 import type { Page } from '@playwright/test'
-import { rpc } from './stack'
+import { type StackConfig, rpc, widgetUrl } from './stack'
 
 export type TestWalletOptions = {
   account: string
@@ -25,6 +25,17 @@ export class TestWallet {
   constructor(private readonly options: TestWalletOptions) {
     this.chainId = options.startChain
     this.known = new Set(options.knownChains)
+  }
+
+  /** The usual wallet of these tests: one of anvil's accounts, knowing both sources, on Base. */
+  static forStack(stack: StackConfig, account: number, options: Partial<TestWalletOptions> = {}) {
+    return new TestWallet({
+      account: stack.accounts[account],
+      rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
+      knownChains: [8453, 42161],
+      startChain: 8453,
+      ...options,
+    })
   }
 
   /** The next call of `method` fails with an EIP-1193 error (4001: the buyer rejects). */
@@ -128,4 +139,13 @@ export class TestWallet {
       }
     }
   }
+}
+
+/** The hosted deposit page with `account`'s wallet installed and chosen: the amount form is next. */
+export async function openDeposit(page: Page, stack: StackConfig, account: number) {
+  const wallet = TestWallet.forStack(stack, account)
+  await wallet.install(page)
+  await page.goto(widgetUrl(stack))
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  return wallet
 }

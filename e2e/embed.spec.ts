@@ -18,12 +18,7 @@ type Recorded = { name: string; payload: Record<string, unknown> }
 const events = (page: Page) => page.evaluate(() => (window as unknown as { widgetEvents: Recorded[] }).widgetEvents)
 
 async function wallet(page: Page, account: number) {
-  const w = new TestWallet({
-    account: stack.accounts[account],
-    rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.id, c.rpcUrl])),
-    knownChains: [8453, 42161],
-    startChain: 8453,
-  })
+  const w = TestWallet.forStack(stack, account)
   await w.install(page)
   return w
 }
@@ -255,11 +250,17 @@ test('the strict-CSP partner page runs the widget with no violation reported', a
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe-clean in the ${theme} theme, in the script mode's shadow root`, async ({ page }) => {
-    await page.goto(partner('script', { flow: 'card', theme }))
-    await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
-    await expectAxeClean(page, `card form, ${theme}`)
-  })
+  // A pale yellow and a dark blue brand: each unreadable in one of the schemes as given.
+  for (const brand of ['#ffd400', '#1d4ed8']) {
+    test(`axe-clean in the ${theme} theme with brand colour ${brand}, in the script mode's shadow root`, async ({ page }) => {
+      await page.goto(partner('script', { flow: 'card', theme, brand, amount: '50' }))
+      const widget = page.locator('#widget')
+      await expect(widget.getByLabel('Total to pay')).toBeVisible()
+      await widget.getByRole('button', { name: 'See what you get' }).click()
+      await expect(widget.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+      await expectAxeClean(page, `card quote, ${theme}, brand ${brand}`)
+    })
+  }
 }
 
 test('a bad option is a console error naming it, and a readable message instead of a blank box', async ({ page }) => {

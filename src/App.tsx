@@ -5,6 +5,7 @@ import { Screen } from './components/Screen'
 import { type ConfigResult, type Flow, type WidgetConfig, flows } from './config/config'
 import { type MessageKey, t } from './i18n/i18n'
 import type { LiveOptions, Services } from './services'
+import { legibleAccent } from './theme/accent'
 
 type FlowProps = { services: Services; onStep: (step: number, of: number) => void }
 
@@ -126,8 +127,10 @@ function Shell({
   const { brand } = live
   // Set through the CSSOM (not a style attribute), so a strict style-src CSP allows it.
   const style: Record<string, string> = {}
-  if (brand.color) style['--sw-accent'] = brand.color
-  if (brand.color) style['--sw-accent-dark'] = brand.color
+  if (brand.color) {
+    style['--sw-accent'] = legibleAccent(brand.color, 'light')
+    style['--sw-accent-dark'] = legibleAccent(brand.color, 'dark')
+  }
   if (brand.radius !== undefined) style['--sw-radius'] = `${brand.radius}px`
   if (brand.font) style['--sw-font'] = brand.font
   return (

@@ -42,6 +42,7 @@ export function exampleRoutes({ config, widgetBase }) {
       ...(query.get('theme') ? { theme: query.get('theme') } : {}),
       ...(query.get('locale') ? { locale: query.get('locale') } : {}),
       ...(query.get('amount') ? { amount: query.get('amount') } : {}),
+      ...(query.get('brand') ? { brand: { color: query.get('brand') } } : {}),
       reference: 'order-42',
       closable: true,
     }

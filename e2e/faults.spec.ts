@@ -51,7 +51,7 @@ test('500 and 502 bursts and slow answers: the flow offers retry or waits, then 
   terminal.push('deposit done after 5xx and slow answers')
 })
 
-test('500 and 502 bursts and slow answers on the card and bank endpoints: retry or wait, then complete', async ({ page }) => {
+test('500 and 502 bursts and slow answers on every card and bank endpoint: retry or wait, then complete', async ({ page }) => {
   await faults([
     { kind: '502', count: 1, path: '/card/quote' },
     { kind: 'slow', count: 1, delayMs: 3_000, path: '/card/quote' },
@@ -64,14 +64,31 @@ test('500 and 502 bursts and slow answers on the card and bank endpoints: retry 
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(h1(page)).toHaveText('Check your purchase', { timeout: 15_000 })
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  // The partner's backend fails too: the identity token, the purchase, then the status polls.
+  await faults([
+    { kind: '500', count: 1, path: '/partner/card/kyc-token' },
+    { kind: '502', count: 1, path: '/partner/card/purchase' },
+    { kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/card/purchase' },
+    { kind: '502', count: 2, path: '/partner/card/status' },
+    { kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/card/status' },
+  ])
+  const address = page.getByLabel('Wallet address that receives the crypto')
+  for (const message of ['The service had a problem. Try again in a moment.', 'A partner of the service is unavailable. Try again later.']) {
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(page.getByRole('alert')).toContainText(message)
+    await expect(address).toHaveValue(stack.accounts[2])
+  }
   await page.getByRole('button', { name: 'Continue to payment' }).click()
-  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click({ timeout: 15_000 })
   await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+  expect(await posts('/partner/card/purchase')).toHaveLength(2)
 
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[8], authCode: 'ac_5xx_case' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_5xx_case' })
   await faults([
     { kind: '500', count: 1, path: '/fiat/onboard' },
+    { kind: '502', count: 1, path: '/fiat/account' },
+    { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/account' },
     { kind: '502', count: 2, path: '/fiat/status' },
     { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/status' },
   ])
@@ -84,6 +101,9 @@ test('500 and 502 bursts and slow answers on the card and bank endpoints: retry 
   await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveValue('Grace Hopper')
   await page.getByRole('button', { name: 'Open my account' }).click()
+  // Onboarded; opening the account meets a 502: the buyer is told and offered a retry.
+  await expect(page.getByRole('alert')).toContainText('A partner of the service is unavailable. Try again later.')
+  await page.getByRole('button', { name: 'Try again' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer', { timeout: 15_000 })
   const { virtuals } = (await sandbox(stack, '/__sandbox/fiat')) as { virtuals: Array<[string, unknown]> }
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: virtuals.at(-1)![0], amount: '7' } })
@@ -104,6 +124,11 @@ test('malformed and schema-violating answers: a clear error, no crash, and the f
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(h1(page)).toHaveText('Check your purchase')
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  // The partner's backend answers the purchase in a shape nobody expects: said, and retried by the buyer.
+  await faults([{ kind: 'malformed', count: 1, path: '/partner/card/purchase' }])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByRole('alert')).toContainText('The service answered in a way we did not expect. Try again in a moment.')
+  await expect(page.getByLabel('Wallet address that receives the crypto')).toHaveValue(stack.accounts[2])
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
@@ -401,7 +426,8 @@ test('a dropped transaction is shown as not found with help, and never resent', 
 test('report: faults injected, and every flow reached its terminal state', async () => {
   console.log(`fault suite: ${injected} faults injected; terminal states reached: ${terminal.length} (${terminal.join('; ')})`)
   expect(terminal).toHaveLength(12)
-  // 14 sandbox faults (8 on the deposit and card, 6 on the card and bank), 1 hostile answer,
-  // going offline, 2 wallet events, 1 closed tab, 2 replaced transactions, 1 dropped one.
-  expect(injected).toBe(22)
+  // 23 sandbox faults (6 on the deposit, 3 malformed, 14 on every card and bank endpoint incl.
+  // the partner's backend), 1 hostile answer, going offline, 2 wallet events, 1 closed tab,
+  // 2 replaced transactions, 1 dropped one.
+  expect(injected).toBe(31)
 })

@@ -17,8 +17,10 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   let faults = []
   const allowed = new Set(allowedOrigins)
 
-  function takeFault(path) {
-    const i = faults.findIndex((f) => f.count > 0 && (!f.path || f.path === path))
+  // A fault without a path hits the next widget-path request; the partner-backend stand-in
+  // (/partner/...) only takes faults that name its path.
+  function takeFault(path, named = false) {
+    const i = faults.findIndex((f) => f.count > 0 && (f.path ? f.path === path : !named))
     if (i < 0) return undefined
     const fault = faults[i]
     fault.count--
@@ -127,6 +129,14 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
       if (WIDGET_PATH.test(path)) return await handleWidget(req, res, url, entry)
       const plain = control.plainHeaders?.(req) ?? {}
       if (req.method === 'OPTIONS') return send(res, 204, undefined, { ...plain, 'Access-Control-Max-Age': '600' })
+      const fault = path.startsWith('/partner/') ? takeFault(path, true) : undefined
+      if (fault) {
+        entry.fault = fault.kind
+        if (fault.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 3_000))
+        else if (fault.kind === '500') throw new HttpError(500, 'internal', 'Injected server error.')
+        else if (fault.kind === '502') throw new HttpError(502, 'upstream_error', 'Injected upstream error.')
+        else if (fault.kind === 'malformed') return send(res, 200, { unexpected: true }, plain)
+      }
       return await dispatch(req, res, url, plain)
     } catch (error) {
       const known = error instanceof HttpError ? error : new HttpError(500, 'internal', 'Unexpected server error.')

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { type LogEntry, type StackConfig, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
@@ -192,7 +192,7 @@ test('update changes the amount without a remount; unmount leaves no requests af
   await expect(widget.getByLabel('Total to pay')).toHaveValue('80')
   await expect(widget.locator('.widget')).toHaveAttribute('data-theme', 'dark')
   expect(await widget.locator('.widget').evaluate((el) => (el as unknown as { marker?: number }).marker)).toBe(42)
-  // Start polling a purchase, then unmount: nothing may go out afterwards.
+  // Ask for a quote (the limiter and the quote timer run), then unmount: nothing may go out afterwards.
   await widget.getByRole('button', { name: 'See what you get' }).click()
   await widget.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[3])
   await page.evaluate(() => (window as unknown as { widget: { unmount(): void } }).widget.unmount())
@@ -201,6 +201,34 @@ test('update changes the amount without a remount; unmount leaves no requests af
   await page.waitForTimeout(5_000)
   const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
   expect(log.filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase)).toEqual([])
+})
+
+test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
+  const w = await wallet(page, 4)
+  const source = stack.chains.find((c) => c.id === 8453)!
+  w.onSend(async (tx) => {
+    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
+  })
+  try {
+    await page.goto(partner('script'))
+    const widget = page.locator('#widget')
+    await widget.getByRole('button', { name: 'Test Wallet' }).click()
+    await widget.getByLabel('Amount').fill('1')
+    await widget.getByRole('button', { name: 'See the price' }).click()
+    await widget.getByRole('button', { name: 'Confirm and send' }).click()
+    await expect(widget.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+    // The receipt is being polled on the chain's RPC now.
+    await page.waitForRequest((r) => r.url().startsWith(source.rpcUrl))
+    await page.evaluate(() => (window as unknown as { widget: { unmount(): void } }).widget.unmount())
+    await expect(widget.locator('.widget')).toHaveCount(0)
+    const after: string[] = []
+    page.on('request', (r) => after.push(`${r.method()} ${r.url()}`))
+    await page.waitForTimeout(12_000)
+    expect(after).toEqual([])
+  } finally {
+    await rpc(source.rpcUrl, 'evm_mine')
+    await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  }
 })
 
 test('a bad update is refused with a console error naming it; element attributes and the iframe theme command update live', async ({ page }) => {

@@ -6,12 +6,15 @@ export type Effect = { key: string; start: (alive: () => boolean) => (() => void
 export function createEffectRunner<S>(effectOf: (state: S) => Effect | Array<Effect | undefined> | undefined) {
   const running = new Map<string, { cleanup: (() => void) | void; generation: number }>()
   let generation = 0
+  // Once disposed (the widget unmounted), an answer that arrives late starts nothing new.
+  let disposed = false
   const stop = (key: string) => {
     running.get(key)?.cleanup?.()
     running.delete(key)
   }
   return {
     run(state: S) {
+      if (disposed) return
       const wanted = ([] as Array<Effect | undefined>).concat(effectOf(state) ?? []).filter((e): e is Effect => !!e)
       const keys = new Set(wanted.map((e) => e.key))
       for (const key of [...running.keys()]) if (!keys.has(key)) stop(key)
@@ -24,6 +27,7 @@ export function createEffectRunner<S>(effectOf: (state: S) => Effect | Array<Eff
       }
     },
     dispose() {
+      disposed = true
       for (const key of [...running.keys()]) stop(key)
     },
   }

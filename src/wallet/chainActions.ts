@@ -154,10 +154,13 @@ export async function waitReceipt(
   hash: Hex,
   onReplaced: (r: Replacement) => void,
   replacement?: SentTransaction,
+  signal?: AbortSignal,
 ) {
+  // No time limit (a transaction can wait long in the mempool), but the signal stops the polling.
   const receipt = await waitForTransactionReceipt(client, {
     hash,
     replacement,
+    signal,
     pollingInterval: 1_000,
     timeout: 0,
     onReplaced: (r) => onReplaced({ reason: r.reason, hash: r.transaction.hash }),

@@ -64,7 +64,14 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         return [
           lock,
           state.phase === 'confirming'
-            ? { key: `receipt:${txHash}:${state.attempt}`, start: (alive) => void confirm(state, alive) }
+            ? {
+                key: `receipt:${txHash}:${state.attempt}`,
+                start: (alive) => {
+                  const stop = new AbortController()
+                  void confirm(state, alive, stop.signal)
+                  return () => stop.abort()
+                },
+              }
             : { key: `status:${txHash}:${state.attempt}`, start: (alive) => followStatus(state, alive) },
         ]
       }
@@ -214,7 +221,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     }
   }
 
-  async function confirm(state: Extract<DepositState, { tag: 'tracking' }>, alive: () => boolean) {
+  async function confirm(state: Extract<DepositState, { tag: 'tracking' }>, alive: () => boolean, signal: AbortSignal) {
     const { tracking } = state
     store.save(tracking)
     const w = await deps.loadChainActions()
@@ -232,6 +239,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
             dispatch({ type: 'REPLACED', reason: r.reason, txHash: r.hash })
           },
           sent.get(tracking.txHash.toLowerCase()),
+          signal,
         )
         if (!alive()) return
         receipts.set(receipt.txHash.toLowerCase(), { txHash: receipt.txHash, logs: receipt.logs })

@@ -78,4 +78,13 @@ describe('effect runner', () => {
     seen(alive())
     expect(seen.mock.calls).toEqual([[true], [false]])
   })
+
+  it('starts nothing once disposed: an answer that arrives after unmount runs no effect', () => {
+    const log: string[] = []
+    const runner = createEffectRunner((key: string) => ({ key, start: () => void log.push(`start ${key}`) }))
+    runner.run('send')
+    runner.dispose()
+    runner.run('receipt')
+    expect(log).toEqual(['start send'])
+  })
 })

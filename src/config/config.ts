@@ -50,12 +50,23 @@ const brand = z.object({
 })
 export type Brand = z.infer<typeof brand>
 
+const decimalString = z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'must be a decimal string'))
+const authCode = z.string().check(z.minLength(1), z.maxLength(512))
+const isLocale = (s: string) => {
+  try {
+    return Intl.getCanonicalLocales(s).length === 1
+  } catch {
+    return false
+  }
+}
+const locale = z.string().check(z.refine(isLocale, 'must be a language tag like "de" or "pt-BR"'))
+
 const config = z.object({
   flow: z.optional(z.enum(flows)),
   theme: z.enum(themes),
   brand,
   /** Prefilled amount; `lockAmount` makes it read-only. */
-  amount: z.optional(z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'must be a decimal string'))),
+  amount: z.optional(decimalString),
   lockAmount: z.boolean(),
   /** The partner's own reference, echoed in every event. */
   reference: z.optional(z.string().check(z.maxLength(64))),
@@ -63,7 +74,7 @@ const config = z.object({
   returnUrl: z.optional(httpUrl),
   apiBase: httpUrl,
   sandbox: z.boolean(),
-  locale: z.string(),
+  locale,
   chains: z.array(chain).check(z.minLength(1)),
   sources: z.array(token).check(z.minLength(1)),
   destination: z.optional(destination),
@@ -79,7 +90,7 @@ const config = z.object({
   walletAddress: z.optional(address),
   /** The identity provider's page; it returns to this page with `authCode`. */
   identityUrl: z.optional(httpUrl),
-  authCode: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+  authCode: z.optional(authCode),
   /** The only origin messages go to, and come from, when the widget is framed. */
   parentOrigin: z.optional(z.string().check(z.regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://partner.example'))),
 })
@@ -136,7 +147,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
     flow: options.flow,
     apiBase,
     sandbox: options.sandbox === true || isSandboxApi(apiBase),
-    locale: options.locale ?? navigatorLanguage,
+    // The option, then the browser's language, then English.
+    locale: options.locale ?? (isLocale(navigatorLanguage) ? navigatorLanguage : 'en'),
     theme: options.theme ?? 'light',
     brand: options.brand ?? {},
     chains: Array.isArray(chains) ? mergeChains(chains) : (chains ?? defaultChains),
@@ -167,15 +179,16 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
     return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }
   }
-  try {
-    new Intl.NumberFormat(parsed.data.locale)
-  } catch {
-    parsed.data.locale = 'en'
-  }
   return { ok: true, config: parsed.data }
 }
 
-const live = z.partial(z.pick(config, { theme: true, brand: true, locale: true, amount: true, authCode: true }))
+const live = z.object({
+  theme: z.optional(z.enum(themes)),
+  brand: z.optional(brand),
+  locale: z.optional(locale),
+  amount: z.optional(decimalString),
+  authCode: z.optional(authCode),
+})
 export type LiveUpdate = z.infer<typeof live>
 
 /** What `update()` may change without a remount, checked like the options at mount. */

@@ -103,8 +103,10 @@ describe('readConfig', () => {
     expect(ok(q({ ...BASE, sandbox: '0' })).sandbox).toBe(false)
   })
 
-  it('falls back to en for an invalid locale', () => {
-    expect(ok(q({ ...BASE, locale: 'not a locale!!' })).locale).toBe('en')
+  it('refuses a locale option that is not a language tag, naming it; a broken browser language falls back to en', () => {
+    expect(problem(q({ ...BASE, locale: 'not a locale!!' }))).toMatch(/^locale: must be a language tag/)
+    expect(readConfig(q(BASE), '!!')).toMatchObject({ ok: true, config: { locale: 'en' } })
+    expect(readConfig(q(BASE), 'pt-BR')).toMatchObject({ ok: true, config: { locale: 'pt-BR' } })
   })
 
   it('refuses a parentOrigin that is not an origin', () => {
@@ -125,6 +127,7 @@ describe('parseLiveOptions (update without a remount)', () => {
     [{ amount: '1e3' }, 'amount'],
     [{ amount: 80 }, 'amount'],
     [{ theme: 'purple' }, 'theme'],
+    [{ locale: 'xx_YY!' }, 'locale'],
     [{ brand: { color: 'red; background: url(x)' } }, 'brand.color'],
     [{ apiBase: 'https://evil.example' }, 'apiBase: cannot change after mounting'],
     [{ flow: 'card' }, 'flow: cannot change after mounting'],

@@ -32,8 +32,10 @@ async function deposit(root: Page | ReturnType<Page['frameLocator']>, amount: st
 }
 
 /** ready first; quote, submitted, complete in that order; status polls; payloads that agree. */
-function expectDepositEvents(seen: Recorded[], amount: string) {
+function expectDepositEvents(seen: Recorded[], amount: string, reference?: string) {
   const names = seen.map((e) => e.name)
+  // The partner's reference rides on every payload, so their page can match events to the order.
+  if (reference) expect(seen.filter((e) => e.payload.reference !== reference)).toEqual([])
   expect(names[0]).toBe('ready')
   const positions = ['ready', 'quote', 'submitted', 'complete'].map((n) => names.indexOf(n))
   expect(positions.every((p) => p >= 0), names.join(',')).toBe(true)
@@ -56,7 +58,17 @@ test('script tag: a deposit completes inside the shadow root, and events arrive 
   await expect(page.locator('#widget').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   expect(await page.locator('#widget').evaluate((el) => !!el.shadowRoot)).toBe(true)
   await deposit(page, '2.5')
-  expectDepositEvents(await events(page), '2.5')
+  expectDepositEvents(await events(page), '2.5', 'order-42')
+})
+
+test('markup: a <div data-stablecoin-widget> mounts by itself, a deposit completes, and its events are DOM events on it', async ({ page }) => {
+  await wallet(page, 5)
+  await page.goto(partner('markup'))
+  const host = page.locator('#widget [data-stablecoin-widget]')
+  await expect(host.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  expect(await host.evaluate((el) => !!el.shadowRoot)).toBe(true)
+  await deposit(page, '1.5')
+  expectDepositEvents(await events(page), '1.5', 'order-42')
 })
 
 test('hosted page: a deposit completes and the same events arrive as DOM events on window, in order', async ({ page }) => {
@@ -91,7 +103,7 @@ test('iframe: a deposit completes in the frame, which is sized to its content', 
   await expect(iframe).toHaveAttribute('allow', /payment/)
   await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeGreaterThan(300)
   await deposit(frame, '1.25')
-  expectDepositEvents(await events(page), '1.25')
+  expectDepositEvents(await events(page), '1.25', 'order-42')
 })
 
 test('iframe: with no wallet visible in the frame, the buyer continues on the full page in a new tab', async ({ page }) => {
@@ -257,6 +269,16 @@ test('a bad update is refused with a console error naming it; element attributes
   await page.goto(partner('iframe', { flow: 'card' }))
   const frame = page.frameLocator('#widget iframe')
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
+  // An update sent the moment the frame is created waits for the frame's page, then applies.
+  await page.evaluate(() => {
+    const el = document.createElement('div')
+    el.id = 'early'
+    document.body.append(el)
+    const config = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="widget-config"]')!.content)
+    const api = (window as unknown as { StablecoinWidget: { iframe(el: HTMLElement, o: object): { update(o: object): void } } }).StablecoinWidget
+    api.iframe(el, config).update({ amount: '33' })
+  })
+  await expect(page.frameLocator('#early iframe').getByLabel('Total to pay')).toHaveValue('33')
   await page.evaluate((origin) => {
     const target = document.querySelector<HTMLIFrameElement>('#widget iframe')!.contentWindow!
     target.postMessage({ source: 'stablecoin-widget-host', version: 1, kind: 'theme', theme: 'dark', brand: { color: '#0a7d4f' } }, origin)

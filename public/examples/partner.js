@@ -20,9 +20,9 @@ function start() {
   }
   if (mode === 'script') window.widget = window.StablecoinWidget.mount(el, config)
   if (mode === 'iframe') window.widget = window.StablecoinWidget.iframe(el, config)
-  if (mode === 'element') {
-    const widget = document.querySelector('stablecoin-widget')
-    // The custom element mounts itself; its events come through the same API.
+  if (mode === 'element' || mode === 'markup') {
+    const widget = document.querySelector('stablecoin-widget, [data-stablecoin-widget]')
+    // The custom element and the declared <div> mount themselves; their events are DOM events.
     window.widget = null
     widget.addEventListener('stablecoin-widget', (e) => record(e.detail.name)(e.detail.payload))
     return

@@ -47,15 +47,21 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     frame.title = String(options.title ?? 'Payment widget')
     frame.allow = 'payment; clipboard-write'
     frame.style.cssText = 'width:100%;max-width:440px;border:0;display:block;height:480px'
+    // Commands wait until the frame's page has spoken: before that it is still about:blank.
+    let waiting: object[] | undefined = []
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== src.origin || event.source !== frame.contentWindow || !isGuestMessage(event.data)) return
       const message = event.data
+      const queued = waiting
+      waiting = undefined
+      for (const m of queued ?? []) post(m)
       if (message.kind === 'resize') frame.style.height = `${Math.ceil(message.height)}px`
       else events.emit(message.event.name, message.event.payload)
     }
     window.addEventListener('message', onMessage)
     element.appendChild(frame)
-    const post = (message: object) => frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, src.origin)
+    const post = (message: object) =>
+      waiting ? waiting.push(message) : frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, src.origin)
     const handle: WidgetHandle = {
       update: (o) =>
         post(typeof o.authCode === 'string' && Object.keys(o).length === 1 ? { kind: 'authCode', code: o.authCode } : { kind: 'update', options: o }),
@@ -85,11 +91,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
         }
         connectedCallback() {
           if (handles.has(this)) return
-          const handle = mount(this, optionsOf(this))
-          for (const event of EVENT_NAMES) {
-            handle.on(event, (payload) => this.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
-          }
-          handles.set(this, handle)
+          handles.set(this, mountDeclared(this))
         }
         disconnectedCallback() {
           handles.get(this)?.unmount()
@@ -99,7 +101,16 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     )
   }
 
-  return { mount, iframe, defineElement }
+  /** A widget declared in markup: options from its attributes, events as `stablecoin-widget` DOM events on it. */
+  function mountDeclared(element: HTMLElement): WidgetHandle {
+    const handle = mount(element, optionsOf(element))
+    for (const event of EVENT_NAMES) {
+      handle.on(event, (payload) => element.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
+    }
+    return handle
+  }
+
+  return { mount, iframe, defineElement, mountDeclared }
 }
 
 /** Options from an element's attributes: `data-api-base` and `api-base` both give `apiBase`. */

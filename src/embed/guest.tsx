@@ -18,10 +18,7 @@ if (root) {
     shadow: false,
     ownsPage: true,
     closable: framed,
-    emit: (name, payload) => {
-      const event = { name, payload } as WidgetEvent
-      post({ source: GUEST, version: VERSION, kind: 'event', event: { ...event, reference: options.reference as string | undefined } })
-    },
+    emit: (name, payload) => post({ source: GUEST, version: VERSION, kind: 'event', event: { name, payload } as WidgetEvent }),
   })
   window.addEventListener('message', (event) => {
     if (!parentOrigin || event.origin !== parentOrigin || event.source !== window.parent || !isHostMessage(event.data)) return

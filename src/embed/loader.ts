@@ -1,7 +1,7 @@
 // The script tag: defines StablecoinWidget, the <stablecoin-widget> element, mounts the declared
 // widgets, and fetches the widget itself on first use (once, cached; a failed load is retried).
 import type { WidgetHandle } from './handle'
-import { createApi, optionsOf } from './api'
+import { createApi } from './api'
 import { VERSION } from './protocol'
 
 declare const __RUNTIME__: string
@@ -25,7 +25,7 @@ api.defineElement()
 const declared = new WeakMap<Element, WidgetHandle>()
 function autoMount() {
   for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-stablecoin-widget]'))) {
-    if (!declared.has(element)) declared.set(element, api.mount(element, optionsOf(element)))
+    if (!declared.has(element)) declared.set(element, api.mountDeclared(element))
   }
 }
 

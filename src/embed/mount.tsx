@@ -24,6 +24,14 @@ export type Mounted = {
   unmount(): void
 }
 
+// Every option, checked by the compiler against WidgetOptions (a new option must be added here).
+const KNOWN = Object.keys({
+  flow: 1, apiBase: 1, partnerBase: 1, sandbox: 1, locale: 1, theme: 1, brand: 1, chains: 1,
+  sources: 1, destination: 1, currencies: 1, cardHosts: 1, cardCrypto: 1, walletAddress: 1,
+  amount: 1, lockAmount: 1, identityUrl: 1, authCode: 1, parentOrigin: 1, reference: 1,
+  returnUrl: 1, closable: 1,
+} satisfies Record<keyof WidgetOptions | 'closable', 1>)
+
 let sheet: CSSStyleSheet | undefined
 function styles(): CSSStyleSheet {
   if (!sheet) {
@@ -44,11 +52,22 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
   ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
 
   const result = parseOptions(options, navigator.language)
+  if (how.shadow) {
+    // On a partner page a misspelt option would otherwise vanish without a word.
+    for (const key of Object.keys(options)) {
+      if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
+        console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
+      }
+    }
+  }
+  // Every event carries the partner's reference, so their page can match it to their order.
+  const reference = result.ok ? result.config.reference : undefined
+  const emit: Emit = (name, payload) => how.emit(name, reference === undefined ? payload : { ...payload, reference })
   const abort = new AbortController()
   let services: Services | undefined
   let stopLocale = () => {}
   if (result.ok) {
-    services = createServices(result.config, how.emit, abort.signal)
+    services = createServices(result.config, emit, abort.signal)
     const live = services.live
     stopLocale = effect(() => void loadLocale(live.value.locale))
   } else {
@@ -60,7 +79,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
       result={result}
       services={services}
       landmark={how.ownsPage ?? false}
-      onClose={how.closable ? () => how.emit('close', {}) : undefined}
+      onClose={how.closable ? () => emit('close', { flow: result.ok ? result.config.flow : undefined }) : undefined}
     />,
     container,
   )

@@ -2,7 +2,7 @@
 // partner listens to (same names in every mode) and the messages between an iframe and its parent.
 import type { Flow, WidgetOptions } from '../config/config'
 
-export type WidgetEventMap = {
+type Payloads = {
   ready: { flow?: Flow }
   screen: { flow: Flow; screen: string }
   quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; currencyIn: string; currencyOut: string; expiresAt?: string }
@@ -10,10 +10,13 @@ export type WidgetEventMap = {
   status: { flow: Flow; id: string; status: string }
   /** A hint for the page: confirm on your backend before you act on it. */
   complete: { flow: Flow; id: string; outcome: string; amount?: string; currency?: string; txHash?: string }
-  error: { flow?: Flow; code?: string; message: string }
-  close: Record<string, never>
+  /** `message` is what the buyer reads; `code` is stable, for your logic; `detail` is the service's own text. */
+  error: { flow?: Flow; code?: string; message: string; detail?: string }
+  close: { flow?: Flow }
   account: { accountId: string; walletId: string; virtualAccountId: string; details: Record<string, string>; feeBps: number }
 }
+/** Every payload carries the partner's `reference` when one was given. */
+export type WidgetEventMap = { [K in keyof Payloads]: Payloads[K] & { reference?: string } }
 export type WidgetEventName = keyof WidgetEventMap
 export type WidgetEvent = { [K in WidgetEventName]: { name: K; payload: WidgetEventMap[K] } }[WidgetEventName]
 export type Emit = <K extends WidgetEventName>(name: K, payload: WidgetEventMap[K]) => void
@@ -24,7 +27,7 @@ export const HOST = 'stablecoin-widget-host'
 
 /** From the iframe to its parent. */
 export type GuestMessage =
-  | { source: typeof GUEST; version: typeof VERSION; kind: 'event'; event: WidgetEvent & { reference?: string } }
+  | { source: typeof GUEST; version: typeof VERSION; kind: 'event'; event: WidgetEvent }
   | { source: typeof GUEST; version: typeof VERSION; kind: 'resize'; height: number }
 
 /** From the parent to the iframe. */

@@ -28,7 +28,7 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
       initial: initialState(store.load(), { amount: config.amount ?? '', source: 0 }),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
-        for (const e of depositEvents(prev, next)) services.emit(e.name, e.payload as never)
+        for (const e of depositEvents(prev, next, config)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
         createDepositEffects(

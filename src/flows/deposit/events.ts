@@ -1,14 +1,18 @@
+import type { WidgetConfig } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
 import type { DepositState } from './machine'
+import { noticeText } from './notice'
 
-/** What the embedding hears about a deposit, from one change of state. Pure. */
-export function depositEvents(prev: DepositState, next: DepositState): WidgetEvent[] {
+/** What the embedding hears about a deposit, from one change of state. */
+export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
   const out: WidgetEvent[] = []
   const flow = 'deposit' as const
   if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
   if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
     const q = next.quote
-    out.push({ name: 'quote', payload: { flow, amountIn: q.amountIn, amountOut: q.amountOut, fee: q.fee, currencyIn: 'USDC', currencyOut: 'USDC', expiresAt: q.expiresAt } })
+    const currencyIn = (config.sources[next.form.source] ?? config.sources[0]).symbol
+    const currencyOut = (config.destination ?? config.defaultDestination).symbol
+    out.push({ name: 'quote', payload: { flow, amountIn: q.amountIn, amountOut: q.amountOut, fee: q.fee, currencyIn, currencyOut, expiresAt: q.expiresAt } })
   }
   if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: next.tracking.txHash } })
   const status = statusOf(next)
@@ -20,8 +24,10 @@ export function depositEvents(prev: DepositState, next: DepositState): WidgetEve
       payload: { flow, id: tracking.txHash, outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash },
     })
   }
-  const problem = problemOf(next)
-  if (problem && problem.source !== problemOf(prev)?.source) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message } })
+  const problem = problemOf(next, config)
+  if (problem && problem.source !== problemOf(prev, config)?.source) {
+    out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message, detail: problem.detail } })
+  }
   return out
 }
 
@@ -36,11 +42,11 @@ function idOf(s: DepositState): string {
 }
 
 /** The problem on screen, if any; `source` is the state's own object, so one problem is one event. */
-function problemOf(s: DepositState): { source: object; code?: string; message: string } | undefined {
-  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: s.error.problem.key }
+function problemOf(s: DepositState, config: WidgetConfig): { source: object; code?: string; message: string; detail?: string } | undefined {
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: s.error.problem.key, detail: s.error.problem.detail }
   if (s.tag === 'quote' && s.notice && s.notice.kind !== 'refreshed') {
-    return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: `send.${s.notice.kind}` }
+    return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: noticeText(s, config) }
   }
-  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: s.problem.key }
+  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: s.problem.key, detail: s.problem.detail }
   return undefined
 }

@@ -16,6 +16,6 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
   }
   const problem = next.tag === 'details' ? next.serverMessage?.problem : next.tag === 'opening' || next.tag === 'account' ? next.problem : undefined
   const before = prev.tag === 'details' ? prev.serverMessage?.problem : prev.tag === 'opening' || prev.tag === 'account' ? prev.problem : undefined
-  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.detail ?? problem.key } })
+  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.key, detail: problem.detail } })
   return out
 }

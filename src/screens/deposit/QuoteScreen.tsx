@@ -5,7 +5,8 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState, Notice as QuoteNotice, SendStep } from '../../flows/deposit/machine'
+import type { DepositEvent, DepositState, SendStep } from '../../flows/deposit/machine'
+import { noticeText } from '../../flows/deposit/notice'
 import { t } from '../../i18n/i18n'
 
 type State = Extract<DepositState, { tag: 'quote' }>
@@ -41,7 +42,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </tbody>
       </table>
       {idle && <Countdown expiresAt={quote.expiresAt} />}
-      {state.notice && <QuoteNoticeView notice={state.notice} chain={sourceChain.name} symbol={source.symbol} amount={quote.amountIn} />}
+      {state.notice && <QuoteNoticeView state={state} config={config} />}
       {!idle && (
         <>
           <Timeline
@@ -87,23 +88,8 @@ function stepHint(step: SendStep) {
   }
 }
 
-function QuoteNoticeView({ notice, chain, symbol, amount }: { notice: QuoteNotice; chain: string; symbol: string; amount: string }) {
-  switch (notice.kind) {
-    case 'refreshed':
-      return <Notice tone="info">{t('quote.refreshed')}</Notice>
-    case 'elsewhere':
-      return <Notice tone="info">{t('send.elsewhere')}</Notice>
-    case 'wrongChain':
-      return <Notice tone="warning">{t('send.wrongChain', { chain })}</Notice>
-    case 'insufficient':
-      return <Notice tone="error">{t('send.insufficient', { balance: notice.balance, token: symbol, amount })}</Notice>
-    case 'insufficientGas':
-      return <Notice tone="error">{t('send.insufficientGas', { chain })}</Notice>
-    case 'wallet':
-      return (
-        <Notice tone={notice.problem === 'rejected' ? 'info' : 'error'}>
-          {t(notice.problem === 'rejected' ? 'send.rejected' : notice.problem === 'pending' ? 'send.pending' : notice.problem === 'unsupportedChain' ? 'wallet.problem.unsupportedChain' : notice.problem === 'disconnected' ? 'wallet.problem.disconnected' : 'send.unknown')}
-        </Notice>
-      )
-  }
+function QuoteNoticeView({ state, config }: { state: Extract<DepositState, { tag: 'quote' }>; config: WidgetConfig }) {
+  const kind = state.notice?.kind
+  const tone = kind === 'refreshed' || kind === 'elsewhere' || (state.notice?.kind === 'wallet' && state.notice.problem === 'rejected') ? 'info' : kind === 'wrongChain' ? 'warning' : 'error'
+  return <Notice tone={tone}>{noticeText(state, config)}</Notice>
 }

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
 const SRI = fileURLToPath(new URL('../../../dist/sri.json', import.meta.url))
-// csp is script mode under a strict Content-Security-Policy header; hosted links to the full page.
-const MODES = { script: 'script', iframe: 'iframe', element: 'element', csp: 'script', hosted: 'hosted' }
+// csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
+// markup is a <div data-stablecoin-widget> that the script tag mounts by itself.
+const MODES = { script: 'script', iframe: 'iframe', element: 'element', markup: 'markup', csp: 'script', hosted: 'hosted' }
 const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -65,12 +66,14 @@ export function exampleRoutes({ config, widgetBase }) {
   function page(mode, query) {
     const opts = options(query)
     const sri = existsSync(SRI) ? JSON.parse(readFileSync(SRI, 'utf8'))['stablecoin-widget.js'] : undefined
-    const attrs = Object.entries(opts)
-      .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
+    const attrs = (prefix) => Object.entries(opts)
+      .map(([k, v]) => `${prefix}${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
       .join(' ')
     const element =
       mode === 'element'
-        ? `<stablecoin-widget ${attrs}></stablecoin-widget>`
+        ? `<stablecoin-widget ${attrs('')}></stablecoin-widget>`
+        : mode === 'markup'
+          ? `<div data-stablecoin-widget ${attrs('data-')}></div>`
         : mode === 'hosted'
           ? `<a class="pay" href="${escapeHtml(hostedUrl(opts, query))}">Pay with stablecoins</a>`
           : ''

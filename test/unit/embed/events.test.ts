@@ -4,6 +4,21 @@ import { cardEvents } from '../../../src/flows/card/events'
 import type { CardState } from '../../../src/flows/card/machine'
 import { depositEvents } from '../../../src/flows/deposit/events'
 import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
+import { parseOptions } from '../../../src/config/config'
+import { enDeposit } from '../../../src/i18n/en-deposit'
+import { addEnglish } from '../../../src/i18n/i18n'
+
+addEnglish(enDeposit)
+const parsed = parseOptions({
+  apiBase: 'https://api.example.com',
+  sources: [
+    { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
+    { chainId: 8453, token: '0x60a3E35Cc302bFA44Cb288Bc5a4F316Fdb1adb42', symbol: 'EURC', decimals: 6 },
+  ],
+  destination: { chainId: 42161, token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', symbol: 'USDT', decimals: 6 },
+})
+if (!parsed.ok) throw new Error(parsed.problem)
+const config = parsed.config
 
 const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const quote: DepositQuote = {
@@ -33,20 +48,34 @@ describe('deposit events', () => {
   const done: DepositState = { tag: 'result', outcome: 'done', tracking: { ...tracking, deliveredHash: '0xd' }, session }
 
   it('tells screen, quote, submitted, status and complete, each once, in order', () => {
-    expect(names(depositEvents(quoting, quoted))).toEqual(['screen', 'quote'])
-    expect(depositEvents(quoted, sending)).toEqual([])
-    expect(names(depositEvents(sending, confirming))).toEqual(['screen', 'submitted', 'status'])
-    expect(names(depositEvents(confirming, delivering))).toEqual(['status'])
-    expect(depositEvents(delivering, { ...delivering, waiting: true })).toEqual([])
-    const end = depositEvents(delivering, done)
+    expect(names(depositEvents(quoting, quoted, config))).toEqual(['screen', 'quote'])
+    expect(depositEvents(quoted, sending, config)).toEqual([])
+    expect(names(depositEvents(sending, confirming, config))).toEqual(['screen', 'submitted', 'status'])
+    expect(names(depositEvents(confirming, delivering, config))).toEqual(['status'])
+    expect(depositEvents(delivering, { ...delivering, waiting: true }, config)).toEqual([])
+    const end = depositEvents(delivering, done, config)
     expect(names(end)).toEqual(['screen', 'status', 'complete'])
     expect(end[2].payload).toEqual({ flow: 'deposit', id: tracking.txHash, outcome: 'done', amount: '9.99', currency: 'USDC', txHash: '0xd' })
   })
 
   it('reports a problem once, not on every later change', () => {
     const rejected: DepositState = { ...quoted, notice: { kind: 'wallet', problem: 'rejected' } }
-    expect(depositEvents(sending, rejected)).toEqual([{ name: 'error', payload: { flow: 'deposit', code: 'rejected', message: 'send.wallet' } }])
-    expect(depositEvents(rejected, { ...rejected })).toEqual([])
+    expect(depositEvents(sending, rejected, config)).toEqual([
+      { name: 'error', payload: { flow: 'deposit', code: 'rejected', message: 'You declined in your wallet. Nothing was sent; you can confirm again when ready.' } },
+    ])
+    expect(depositEvents(rejected, { ...rejected }, config)).toEqual([])
+  })
+
+  it('a notice is told in the words the buyer read, with the chain and the tokens filled in', () => {
+    const wrong: DepositState = { ...quoted, notice: { kind: 'wrongChain' } }
+    expect(depositEvents(sending, wrong, config)[0].payload).toMatchObject({ code: 'wrongChain', message: 'Your wallet is on another network. Switch it to Base and confirm again.' })
+    const short: DepositState = { ...quoted, form: { ...form, source: 1 }, notice: { kind: 'insufficient', balance: '3' } }
+    expect(depositEvents(sending, short, config)[0].payload).toMatchObject({ code: 'insufficient', message: 'Your balance is 3 EURC, less than the 10 EURC this deposit needs.' })
+  })
+
+  it('names the tokens the partner configured in the quote event', () => {
+    const fromEurc: DepositState = { ...quoted, form: { ...form, source: 1 } }
+    expect(depositEvents(quoting, fromEurc, config)[1].payload).toMatchObject({ currencyIn: 'EURC', currencyOut: 'USDT', amountIn: '10' })
   })
 })
 

@@ -204,6 +204,14 @@ test('update changes the amount without a remount; unmount leaves no requests af
   await expect(widget.getByLabel('Total to pay')).toHaveValue('80')
   await expect(widget.locator('.widget')).toHaveAttribute('data-theme', 'dark')
   expect(await widget.locator('.widget').evaluate((el) => (el as unknown as { marker?: number }).marker)).toBe(42)
+  // A new locale reaches the words and the numbers alike, still without a remount.
+  await expect(widget.locator('#total-window')).toContainText('5,000')
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ locale: 'de' }))
+  await expect(widget.getByLabel('Gesamtbetrag')).toHaveValue('80')
+  await expect(widget.locator('#total-window')).toContainText('Zwischen 20 und 5.000 EUR')
+  expect(await widget.locator('.widget').evaluate((el) => (el as unknown as { marker?: number }).marker)).toBe(42)
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ locale: 'en' }))
+  await expect(widget.getByLabel('Total to pay')).toBeVisible()
   // Ask for a quote (the limiter and the quote timer run), then unmount: nothing may go out afterwards.
   await widget.getByRole('button', { name: 'See what you get' }).click()
   await widget.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[3])

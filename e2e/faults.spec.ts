@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { setHidden } from './helpers'
+import { fillDetails, setHidden } from './helpers'
 import { type LogEntry, type StackConfig, cardUrl, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
@@ -92,11 +92,7 @@ test('500 and 502 bursts and slow answers on every card and bank endpoint: retry
     { kind: '502', count: 2, path: '/fiat/status' },
     { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/status' },
   ])
-  await page.getByLabel('Full name').fill('Grace Hopper')
-  await page.getByLabel('Email').fill('grace@example.com')
-  await page.getByLabel('Mobile phone').fill('+49 151 23456780')
-  await page.getByLabel('Nationality').selectOption('DE')
-  await page.getByLabel('Country of residence').selectOption('DE')
+  await fillDetails(page, { name: 'Grace Hopper', email: 'grace@example.com' })
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveValue('Grace Hopper')
@@ -219,6 +215,13 @@ test('a double click on every submit button sends one request', async ({ page })
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
   expect(await posts('/card/quote')).toHaveLength(1)
   expect(await posts('/partner/card/purchase')).toHaveLength(1)
+  await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[5], authCode: 'ac_double_click' }))
+  await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_double_click' })
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Open my account' }).dblclick()
+  await expect(h1(page)).toHaveText('Send a bank transfer', { timeout: 15_000 })
+  expect(await posts('/fiat/onboard')).toHaveLength(1)
+  expect(await posts('/fiat/account')).toHaveLength(1)
   terminal.push('double clicks: one request each')
 })
 

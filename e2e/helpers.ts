@@ -31,3 +31,13 @@ export async function setHidden(page: Page, hidden: boolean) {
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
   }, hidden)
 }
+
+/** The bank flow's details form, filled as a buyer would (overrides per field). */
+export async function fillDetails(page: Page, overrides: Partial<Record<string, string>> = {}) {
+  const v = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 2345 6789', nationality: 'DE', country: 'DE', ...overrides }
+  await page.getByLabel('Full name').fill(v.name)
+  await page.getByLabel('Email').fill(v.email)
+  await page.getByLabel('Mobile phone').fill(v.phone)
+  await page.getByLabel('Nationality').selectOption(v.nationality)
+  await page.getByLabel('Country of residence').selectOption(v.country)
+}

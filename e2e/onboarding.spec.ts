@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { expectAxeClean, setHidden, tabTo } from './helpers'
+import { expectAxeClean, fillDetails, setHidden, tabTo } from './helpers'
 import { type LogEntry, type StackConfig, fiatUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -23,15 +23,6 @@ async function throughIdentity(page: Page, account = 4) {
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   expect(new URL(page.url()).searchParams.get('authCode')).toBeNull() // dropped from the address bar
-}
-
-async function fillDetails(page: Page, overrides: Partial<Record<string, string>> = {}) {
-  const v = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 2345 6789', nationality: 'DE', country: 'DE', ...overrides }
-  await page.getByLabel('Full name').fill(v.name)
-  await page.getByLabel('Email').fill(v.email)
-  await page.getByLabel('Mobile phone').fill(v.phone)
-  await page.getByLabel('Nationality').selectOption(v.nationality)
-  await page.getByLabel('Country of residence').selectOption(v.country)
 }
 
 async function virtualAccountId(): Promise<string> {

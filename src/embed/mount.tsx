@@ -95,6 +95,8 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
         return
       }
       const next = result.update
+      // The locale is live everywhere: amounts are formatted and read with the new one from now on.
+      if (next.locale) services.config.locale = next.locale
       const live = services.live.value
       services.live.value = {
         theme: next.theme ?? live.theme,

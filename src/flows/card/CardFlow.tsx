@@ -25,7 +25,11 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
   const { config } = services
   const [state, dispatch] = useFlowMachine<CardState, CardEvent>(() => {
     const store = cardStore(safeLocalStorage())
-    const ctx = { decimalMark: decimalMarkOf(config.locale) }
+    const ctx = {
+      get decimalMark() {
+        return decimalMarkOf(config.locale)
+      },
+    }
     const form = { currency: config.fiatCurrencies[0], amount: config.amount ?? '', address: config.walletAddress ?? '' }
     const framed = window.self !== window.top
     return {

@@ -23,7 +23,12 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
   const { config } = services
   const [state, dispatch] = useFlowMachine<DepositState, DepositEvent>(() => {
     const store = depositStore(safeLocalStorage())
-    const ctx = { sourceDecimals: config.sources.map((s) => s.decimals), decimalMark: decimalMarkOf(config.locale) }
+    const ctx = {
+      sourceDecimals: config.sources.map((s) => s.decimals),
+      get decimalMark() {
+        return decimalMarkOf(config.locale)
+      },
+    }
     return {
       initial: initialState(store.load(), { amount: config.amount ?? '', source: 0 }),
       transition: (state, event) => transition(state, event, ctx),

@@ -29,23 +29,28 @@ export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, time
       return limiter.schedule(async () => {
         if (signal?.aborted) throw new NetworkError(signal.reason)
         const controller = new AbortController()
-        const timer = setTimeout(() => controller.abort(), timeoutMs)
-        signal?.addEventListener('abort', () => controller.abort(), { once: true })
-        let res: Response
+        const abort = () => controller.abort()
+        const timer = setTimeout(abort, timeoutMs)
+        // Removed again when the answer is read: the widget's signal lives as long as the widget.
+        signal?.addEventListener('abort', abort, { once: true })
         try {
-          res = await fetchFn(base + path, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-            signal: controller.signal,
-            credentials: 'omit',
-          })
-        } catch (cause) {
-          throw new NetworkError(cause)
+          let res: Response
+          try {
+            res = await fetchFn(base + path, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+              signal: controller.signal,
+              credentials: 'omit',
+            })
+          } catch (cause) {
+            throw new NetworkError(cause)
+          }
+          return await readResponse(path, res, response)
         } finally {
           clearTimeout(timer)
+          signal?.removeEventListener('abort', abort)
         }
-        return readResponse(path, res, response)
       }, priority)
     },
   }

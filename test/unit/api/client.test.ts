@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApiClient, retryAfterMs } from '../../../src/api/client'
 import { depositQuote, depositStatus } from '../../../src/api/schemas'
 import { ApiError, NetworkError, RateLimitedError, ResponseShapeError } from '../../../src/errors/ApiError'
@@ -52,6 +52,43 @@ describe('api client', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json')
     expect(JSON.parse(init.body as string)).toEqual(body)
     expect(Object.keys(JSON.parse(init.body as string))).toEqual(['provider', 'receipt'])
+  })
+
+  it('leaves no listener on the widget’s signal once an answer is read; an abort still cancels a request in flight', async () => {
+    const clock = createFakeClock()
+    const widget = new AbortController()
+    const added: unknown[] = []
+    const removed: unknown[] = []
+    const add = widget.signal.addEventListener.bind(widget.signal)
+    const remove = widget.signal.removeEventListener.bind(widget.signal)
+    widget.signal.addEventListener = ((type: string, l: EventListener, o?: AddEventListenerOptions) => (added.push(l), add(type, l, o))) as never
+    widget.signal.removeEventListener = ((type: string, l: EventListener) => (removed.push(l), remove(type, l))) as never
+    let seen: AbortSignal | undefined
+    const answers = [json(200, { status: 'pending' }), json(200, { status: 'pending' })]
+    const fetchFn = (async (_url: string, init: RequestInit) => {
+      seen = init.signal ?? undefined
+      return answers.shift()!
+    }) as unknown as typeof fetch
+    const client = createApiClient({ apiBase: 'https://api.example', limiter: createRateLimiter({ clock }), fetch: fetchFn, signal: widget.signal })
+    await client.post('/deposit/status', {}, depositStatus, 'poll')
+    await client.post('/deposit/status', {}, depositStatus, 'poll')
+    expect(added).toHaveLength(2)
+    expect(removed).toEqual(added)
+    let started = false
+    const hanging = createApiClient({
+      apiBase: 'https://api.example',
+      limiter: createRateLimiter({ clock }),
+      fetch: ((_: string, init: RequestInit) => {
+        started = true
+        return new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
+      }) as never,
+      signal: widget.signal,
+    })
+    const pending = failure(hanging.post('/deposit/status', {}, depositStatus, 'poll'))
+    await vi.waitFor(() => expect(started).toBe(true))
+    widget.abort()
+    expect(await pending).toBeInstanceOf(NetworkError)
+    expect(seen?.aborted).toBe(false)
   })
 
   it('turns a 400 envelope into an ApiError with code, message and status, without retrying', async () => {

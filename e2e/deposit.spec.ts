@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { expectAxeClean, setHidden } from './helpers'
-import { type LogEntry, type StackConfig, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, mineAndResume, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // Tests 1–5 share one browser context, as one buyer's browser would, so the check of test 6
@@ -118,11 +118,8 @@ test('3. the buyer rejects in the wallet, then retries and completes', async () 
 
 test('4. a reload during tracking resumes without a second signature and completes', async () => {
   const { page, wallet } = await openWidget(4)
-  const source = stack.chains.find((c) => c.id === 8453)!
   // Hold the deposit in the mempool so the reload happens before its receipt exists.
-  wallet.onSend(async (tx) => {
-    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-  })
+  const source = wallet.holdDeposit(stack)
   await connectAndQuote(page, '7.25')
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
@@ -130,8 +127,7 @@ test('4. a reload during tracking resumes without a second signature and complet
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
   await expect(page.getByText(/Waiting for the transaction to confirm/)).toBeVisible()
-  await rpc(source.rpcUrl, 'evm_mine')
-  await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  await mineAndResume(source.rpcUrl)
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   expect(wallet.signatures()).toBe(signaturesBefore)
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)

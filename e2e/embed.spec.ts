@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { type LogEntry, type StackConfig, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
@@ -224,11 +224,7 @@ test('update changes the amount without a remount; unmount leaves no requests af
 })
 
 test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
-  const w = await wallet(page, 4)
-  const source = stack.chains.find((c) => c.id === 8453)!
-  w.onSend(async (tx) => {
-    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-  })
+  const source = (await wallet(page, 4)).holdDeposit(stack)
   try {
     await page.goto(partner('script'))
     const widget = page.locator('#widget')
@@ -246,8 +242,7 @@ test('unmount while a deposit waits for its receipt: the chain is not read again
     await page.waitForTimeout(12_000)
     expect(after).toEqual([])
   } finally {
-    await rpc(source.rpcUrl, 'evm_mine')
-    await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+    await mineAndResume(source.rpcUrl)
   }
 })
 

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { fillDetails, setHidden } from './helpers'
-import { type LogEntry, type StackConfig, cardUrl, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, cardUrl, fiatUrl, mineAndResume, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
@@ -150,10 +150,7 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
   const context = await browser.newContext()
   const page = await context.newPage()
   const wallet = await depositPage(page, 3)
-  const source = stack.chains.find((c) => c.id === 8453)!
-  wallet.onSend(async (tx) => {
-    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-  })
+  const source = wallet.holdDeposit(stack)
   await page.getByLabel('Amount').fill('2')
   await page.getByRole('button', { name: 'See the price' }).click()
   await page.getByRole('button', { name: 'Confirm and send' }).click()
@@ -161,8 +158,7 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
   const signed = wallet.signatures()
   await page.close()
   injected += 1
-  await rpc(source.rpcUrl, 'evm_mine')
-  await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  await mineAndResume(source.rpcUrl)
   const before = (await posts('/deposit/status')).length
   const again = await context.newPage()
   await wallet.install(again)
@@ -180,10 +176,7 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
 
 test('chainChanged and accountsChanged between signing and receipt do not derail the deposit', async ({ page }) => {
   const wallet = await depositPage(page, 4)
-  const source = stack.chains.find((c) => c.id === 8453)!
-  wallet.onSend(async (tx) => {
-    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-  })
+  const source = wallet.holdDeposit(stack)
   await page.getByLabel('Amount').fill('1')
   await page.getByRole('button', { name: 'See the price' }).click()
   await page.getByRole('button', { name: 'Confirm and send' }).click()
@@ -192,8 +185,7 @@ test('chainChanged and accountsChanged between signing and receipt do not derail
   await wallet.emit(page, 'chainChanged', '0xa4b1')
   await wallet.emit(page, 'accountsChanged', [stack.accounts[5]])
   injected += 2
-  await rpc(source.rpcUrl, 'evm_mine')
-  await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+  await mineAndResume(source.rpcUrl)
   await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 60_000 })
   terminal.push('deposit done across chainChanged and accountsChanged')
 })
@@ -367,14 +359,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
   test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}`, async ({ page }) => {
     const account = kind === 'repriced' ? 8 : 5
     const wallet = await depositPage(page, account)
-    const source = stack.chains.find((c) => c.id === 8453)!
-    let sent: Record<string, string> | undefined
-    wallet.onSend(async (tx) => {
-      if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) {
-        sent = tx
-        await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-      }
-    })
+    const source = wallet.holdDeposit(stack)
     await quote(page, '4')
     await page.getByRole('button', { name: 'Confirm and send' }).click()
     await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
@@ -385,13 +370,12 @@ for (const kind of ['repriced', 'cancelled'] as const) {
     // The "speed up" or "cancel" a wallet does: the same nonce, a higher price.
     const replacement =
       kind === 'repriced'
-        ? { from, to: sent!.to, data: sent!.data ?? sent!.input, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x493e0' }
+        ? { from, to: source.sent()!.to, data: source.sent()!.data ?? source.sent()!.input, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x493e0' }
         : { from, to: from, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x5208' }
     injected += 1
     await rpc(source.rpcUrl, 'anvil_dropAllTransactions')
     await rpc(source.rpcUrl, 'eth_sendTransaction', [replacement])
-    await rpc(source.rpcUrl, 'evm_mine')
-    await rpc(source.rpcUrl, 'evm_setAutomine', [true])
+    await mineAndResume(source.rpcUrl)
     if (kind === 'repriced') {
       await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
       terminal.push('deposit done after its transaction was repriced in the wallet')
@@ -406,10 +390,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
 
 test('a dropped transaction is shown as not found with help, and never resent', async ({ page }) => {
   const wallet = await depositPage(page, 6)
-  const source = stack.chains.find((c) => c.id === 8453)!
-  wallet.onSend(async (tx) => {
-    if (tx.to?.toLowerCase() === stack.depositor.toLowerCase()) await rpc(source.rpcUrl, 'evm_setAutomine', [false])
-  })
+  const source = wallet.holdDeposit(stack)
   await quote(page, '3')
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()

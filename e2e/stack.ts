@@ -50,4 +50,10 @@ export async function rpc(url: string, method: string, params: unknown[] = []): 
   return body.result
 }
 
+/** Mines what waits in the mempool, then mines every transaction as it comes again. */
+export async function mineAndResume(rpcUrl: string) {
+  await rpc(rpcUrl, 'evm_mine')
+  await rpc(rpcUrl, 'evm_setAutomine', [true])
+}
+
 export type LogEntry = { t: number; method: string; path: string; origin?: string; status: number; fault?: string }

@@ -48,6 +48,22 @@ export class TestWallet {
     this.beforeSend = hook
   }
 
+  /**
+   * Holds the deposit in the mempool: the source chain stops mining as the deposit is sent (an
+   * approval before it is still mined). `sent()` is the deposit as the page sent it;
+   * `mineAndResume` on the same `rpcUrl` mines it and turns mining back on.
+   */
+  holdDeposit(stack: StackConfig) {
+    const rpcUrl = stack.chains.find((c) => c.id === 8453)!.rpcUrl
+    let sent: Record<string, string> | undefined
+    this.onSend(async (tx) => {
+      if (tx.to?.toLowerCase() !== stack.depositor.toLowerCase()) return
+      sent = tx
+      await rpc(rpcUrl, 'evm_setAutomine', [false])
+    })
+    return { rpcUrl, sent: () => sent }
+  }
+
   /** Fires an EIP-1193 event in the page, as the wallet would. */
   async emit(page: Page, event: string, value: unknown) {
     await page.evaluate(([e, v]) => (window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit(e as string, v), [event, value])

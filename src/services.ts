@@ -1,8 +1,7 @@
 import { type Signal, signal } from '@preact/signals'
 import { type ApiClient, createApiClient } from './api/client'
 import type { Brand, Theme, WidgetConfig } from './config/config'
-import type { Emit, WidgetEventMap } from './embed/protocol'
-import { type MessageKey, t } from './i18n/i18n'
+import type { Emit } from './embed/protocol'
 import { type RateLimiter, createRateLimiter, localSlotStore } from './rateLimit/rateLimiter'
 import { safeLocalStorage } from './storage/safeStorage'
 
@@ -45,11 +44,6 @@ export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSi
     completed,
     emit: (name, payload) => {
       if (name === 'complete') completed.value = true
-      // An error's message is a catalog key until here: the partner gets the words the buyer saw.
-      if (name === 'error') {
-        const p = payload as WidgetEventMap['error']
-        return emit(name, { ...p, message: t(p.message as MessageKey, { detail: p.detail ?? '' }) } as typeof payload)
-      }
       emit(name, payload)
     },
     live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount, authCode: config.authCode }),

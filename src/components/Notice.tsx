@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact'
+import { problemText } from '../errors/describe'
 import { type MessageKey, t } from '../i18n/i18n'
 
 /** A message near what caused it; `code` is the service's code, small, for support. */
@@ -25,7 +26,7 @@ export function ProblemNotice({
   return (
     <>
       <Notice tone="error" code={problem.code}>
-        {text ?? t(problem.key, { detail: problem.detail ?? '' })}
+        {text ?? problemText(problem)}
       </Notice>
       {onRetry && (
         <div class="actions">

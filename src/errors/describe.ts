@@ -1,5 +1,6 @@
 // One place maps any failure to what the buyer reads: a catalog key, plus the code for support.
 import type { Problem } from '../flows/deposit/machine'
+import { t } from '../i18n/i18n'
 import { ApiError, NetworkError, ResponseShapeError } from './ApiError'
 
 export function describeError(error: unknown): Problem {
@@ -16,4 +17,9 @@ export function describeError(error: unknown): Problem {
   if (error instanceof NetworkError) return { key: 'error.network' }
   if (error instanceof ResponseShapeError) return { key: 'error.shape', detail: error.details }
   return { key: 'error.unknown' }
+}
+
+/** What the buyer reads for a problem, on screen and in the `error` event alike. */
+export function problemText(problem: Problem): string {
+  return t(problem.key, { detail: problem.detail ?? '' })
 }

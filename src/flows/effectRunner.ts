@@ -1,16 +1,18 @@
 // Runs a flow's effects. Each effect is keyed: a state update that keeps the key keeps the effect
-// running; a key that goes away cancels it (its `alive()` turns false) and a new key starts one.
-// A state may ask for several at once (following a transfer and holding the tab's lock on it).
-export type Effect = { key: string; start: (alive: () => boolean) => (() => void) | void }
+// running; a key that goes away cancels it (its `alive()` turns false and its signal aborts, which
+// stops I/O that takes one) and a new key starts one. A state may ask for several at once
+// (following a transfer and holding the tab's lock on it).
+export type Effect = { key: string; start: (alive: () => boolean, signal: AbortSignal) => (() => void) | void }
 
 export function createEffectRunner<S>(effectOf: (state: S) => Effect | Array<Effect | undefined> | undefined) {
-  const running = new Map<string, { cleanup: (() => void) | void; generation: number }>()
-  let generation = 0
+  const running = new Map<string, { cleanup: (() => void) | void; stopped: AbortController }>()
   // Once disposed (the widget unmounted), an answer that arrives late starts nothing new.
   let disposed = false
   const stop = (key: string) => {
-    running.get(key)?.cleanup?.()
+    const entry = running.get(key)
     running.delete(key)
+    entry?.stopped.abort()
+    entry?.cleanup?.()
   }
   return {
     run(state: S) {
@@ -20,10 +22,10 @@ export function createEffectRunner<S>(effectOf: (state: S) => Effect | Array<Eff
       for (const key of [...running.keys()]) if (!keys.has(key)) stop(key)
       for (const effect of wanted) {
         if (running.has(effect.key)) continue
-        const mine = ++generation
-        const entry: { cleanup: (() => void) | void; generation: number } = { cleanup: undefined, generation: mine }
+        const entry: { cleanup: (() => void) | void; stopped: AbortController } = { cleanup: undefined, stopped: new AbortController() }
         running.set(effect.key, entry)
-        entry.cleanup = effect.start(() => running.get(effect.key)?.generation === mine)
+        const { signal } = entry.stopped
+        entry.cleanup = effect.start(() => !signal.aborted, signal)
       }
     },
     dispose() {

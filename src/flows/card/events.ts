@@ -1,4 +1,6 @@
 import type { WidgetEvent } from '../../embed/protocol'
+import { problemText } from '../../errors/describe'
+import { t } from '../../i18n/i18n'
 import type { CardState } from './machine'
 
 /** What the embedding hears about a card payment, from one change of state. Pure. */
@@ -23,9 +25,9 @@ export function cardEvents(prev: CardState, next: CardState): WidgetEvent[] {
   }
   const problem = next.tag === 'form' && next.error?.kind === 'api' ? next.error.problem : next.tag === 'quote' || next.tag === 'tracking' ? next.problem : undefined
   const before = prev.tag === 'form' && prev.error?.kind === 'api' ? prev.error.problem : prev.tag === 'quote' || prev.tag === 'tracking' ? prev.problem : undefined
-  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.key, detail: problem.detail } })
+  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: problemText(problem), detail: problem.detail } })
   if (next.tag === 'redirect' && next.problem && (prev.tag !== 'redirect' || !prev.problem)) {
-    out.push({ name: 'error', payload: { flow, code: `redirect_${next.problem}`, message: 'card.redirectRefused' } })
+    out.push({ name: 'error', payload: { flow, code: `redirect_${next.problem}`, message: t('card.redirectRefused') } })
   }
   return out
 }

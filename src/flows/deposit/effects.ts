@@ -64,14 +64,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         return [
           lock,
           state.phase === 'confirming'
-            ? {
-                key: `receipt:${txHash}:${state.attempt}`,
-                start: (alive) => {
-                  const stop = new AbortController()
-                  void confirm(state, alive, stop.signal)
-                  return () => stop.abort()
-                },
-              }
+            ? { key: `receipt:${txHash}:${state.attempt}`, start: (alive, signal) => void confirm(state, alive, signal) }
             : { key: `status:${txHash}:${state.attempt}`, start: (alive) => followStatus(state, alive) },
         ]
       }

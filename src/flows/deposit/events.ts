@@ -2,6 +2,7 @@ import type { WidgetConfig } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
 import type { DepositState } from './machine'
 import { noticeText } from './notice'
+import { problemText } from '../../errors/describe'
 
 /** What the embedding hears about a deposit, from one change of state. */
 export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
@@ -43,10 +44,10 @@ function idOf(s: DepositState): string {
 
 /** The problem on screen, if any; `source` is the state's own object, so one problem is one event. */
 function problemOf(s: DepositState, config: WidgetConfig): { source: object; code?: string; message: string; detail?: string } | undefined {
-  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: s.error.problem.key, detail: s.error.problem.detail }
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: problemText(s.error.problem), detail: s.error.problem.detail }
   if (s.tag === 'quote' && s.notice && s.notice.kind !== 'refreshed') {
     return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: noticeText(s, config) }
   }
-  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: s.problem.key, detail: s.problem.detail }
+  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: problemText(s.problem), detail: s.problem.detail }
   return undefined
 }

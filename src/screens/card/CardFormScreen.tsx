@@ -1,3 +1,4 @@
+import { problemText } from '../../errors/describe'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
@@ -60,7 +61,7 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
         </AmountField>
         {error?.kind === 'api' && (
           <Notice tone="error" code={error.problem.code}>
-            {t(error.problem.key, { detail: error.problem.detail ?? '' })}
+            {problemText(error.problem)}
           </Notice>
         )}
         {busy && <p role="status">{t('quote.loading')}</p>}

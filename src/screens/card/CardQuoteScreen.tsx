@@ -1,3 +1,4 @@
+import { problemText } from '../../errors/describe'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { Countdown } from '../../components/Countdown'
@@ -54,7 +55,7 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         </div>
         {state.problem && (
           <Notice tone="error" code={state.problem.code}>
-            {t(state.problem.key, { detail: state.problem.detail ?? '' })}
+            {problemText(state.problem)}
           </Notice>
         )}
         {state.busy && <p role="status">{t('app.loading')}</p>}

@@ -88,8 +88,9 @@ function stepHint(step: SendStep) {
   }
 }
 
-function QuoteNoticeView({ state, config }: { state: Extract<DepositState, { tag: 'quote' }>; config: WidgetConfig }) {
-  const kind = state.notice?.kind
-  const tone = kind === 'refreshed' || kind === 'elsewhere' || (state.notice?.kind === 'wallet' && state.notice.problem === 'rejected') ? 'info' : kind === 'wrongChain' ? 'warning' : 'error'
-  return <Notice tone={tone}>{noticeText(state, config)}</Notice>
+function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig }) {
+  const notice = state.notice
+  // A refresh, another tab's send and the buyer's own "no" are news; a wrong network is to fix.
+  const news = notice?.kind === 'refreshed' || notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
+  return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{noticeText(state, config)}</Notice>
 }

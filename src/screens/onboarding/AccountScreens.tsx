@@ -1,3 +1,4 @@
+import { fiatProblemText } from '../../flows/onboarding/text'
 import { CopyField } from '../../components/CopyField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
@@ -24,7 +25,7 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
       {state.problem ? (
         <ProblemNotice
           problem={state.problem}
-          text={state.problem.key === 'error.unknown' ? t('fiat.partnerError', { detail: state.problem.detail ?? '' }) : undefined}
+          text={fiatProblemText(state.problem)}
           onRetry={() => dispatch({ type: 'RETRY' })}
         />
       ) : (

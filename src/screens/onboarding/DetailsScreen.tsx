@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks'
+import { fiatProblemText } from '../../flows/onboarding/text'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { Field, OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
@@ -76,9 +77,7 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
         </div>
         {state.serverMessage && (
           <Notice tone="error" code={state.serverMessage.problem.code} id="server-error">
-            {state.serverMessage.problem.key === 'error.unknown' || state.serverMessage.problem.key === 'error.invalid'
-              ? t('fiat.partnerError', { detail: state.serverMessage.problem.detail ?? '' })
-              : t(state.serverMessage.problem.key, { detail: state.serverMessage.problem.detail ?? '' })}
+            {fiatProblemText(state.serverMessage.problem)}
           </Notice>
         )}
         {state.submitting && <p role="status">{t('fiat.submitting')}</p>}

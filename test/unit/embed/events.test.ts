@@ -90,4 +90,15 @@ describe('card events', () => {
     expect(cardEvents(t1, t2)).toEqual([])
     expect(names(cardEvents(t2, end))).toEqual(['screen', 'status', 'complete'])
   })
+
+  it('an error carries the words the buyer read, with the service’s detail filled in, and keeps code and detail', () => {
+    const t0: CardState = { tag: 'tracking', purchase, attempt: 0 }
+    const failed: CardState = { ...t0, problem: { key: 'error.invalid', code: 'invalid_request', detail: 'amount must be positive' } }
+    expect(cardEvents(t0, failed)).toEqual([
+      {
+        name: 'error',
+        payload: { flow: 'card', code: 'invalid_request', message: 'The service did not accept this: amount must be positive', detail: 'amount must be positive' },
+      },
+    ])
+  })
 })

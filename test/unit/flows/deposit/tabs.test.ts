@@ -68,15 +68,19 @@ describe('effect runner', () => {
     expect(log).toEqual(['start lock', 'start poll', 'stop poll', 'stop lock'])
   })
 
-  it('tells a stopped effect it is no longer alive', () => {
+  it('tells a stopped effect it is no longer alive, and aborts its signal', () => {
     const seen = vi.fn()
     let alive: () => boolean = () => true
-    const runner = createEffectRunner((on: boolean) => (on ? { key: 'a', start: (a) => void (alive = a) } : undefined))
+    let signal: AbortSignal | undefined
+    const runner = createEffectRunner((on: boolean) => (on ? { key: 'a', start: (a, s) => void ((alive = a), (signal = s)) } : undefined))
     runner.run(true)
-    seen(alive())
+    seen(alive(), signal?.aborted)
     runner.run(false)
-    seen(alive())
-    expect(seen.mock.calls).toEqual([[true], [false]])
+    seen(alive(), signal?.aborted)
+    expect(seen.mock.calls).toEqual([
+      [true, false],
+      [false, true],
+    ])
   })
 
   it('starts nothing once disposed: an answer that arrives after unmount runs no effect', () => {

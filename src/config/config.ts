@@ -19,6 +19,8 @@ const chain = z.object({
   rpcUrl: z.optional(httpUrl),
   explorerUrl: z.optional(httpUrl),
   nativeSymbol: z.optional(z.string()),
+  /** Spenders an approval may name besides the deposit's own target (the quote guard's allowlist). */
+  routers: z.optional(z.array(address)),
 })
 export type ChainConfig = z.infer<typeof chain>
 
@@ -82,6 +84,10 @@ const config = z.object({
   defaultDestination: token,
   /** The partner's backend for the card calls that need its API key. */
   partnerBase: z.optional(httpUrl),
+  /** Sent to the partner backend as `Authorization: Bearer …`: how it knows its own user. */
+  partnerToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  /** The partner opts into sending its cookies to its backend (off by default). */
+  partnerCookies: z.boolean(),
   fiatCurrencies: z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be ISO 4217 codes'))).check(z.minLength(1)),
   /** Hosts the card page may be on (`host` or `host:port`). */
   cardHosts: z.array(z.string().check(z.minLength(1))),
@@ -120,6 +126,8 @@ export type WidgetOptions = {
   flow?: Flow
   apiBase: string
   partnerBase?: string
+  partnerToken?: string
+  partnerCookies?: boolean
   sandbox?: boolean
   locale?: string
   theme?: Theme
@@ -156,6 +164,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
     destination: options.destination,
     defaultDestination: arbitrumUsdc,
     partnerBase: options.partnerBase,
+    partnerToken: options.partnerToken,
+    partnerCookies: options.partnerCookies === true,
     fiatCurrencies: options.currencies ?? ['EUR', 'USD', 'GBP'],
     cardHosts: options.cardHosts ?? [],
     cardCrypto: options.cardCrypto ?? 'USDC',

@@ -3,7 +3,7 @@
 
 const JSON_OPTIONS = ['chains', 'sources', 'destination', 'brand']
 const LIST_OPTIONS = ['currencies', 'cardHosts']
-const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable']
+const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable', 'partnerCookies']
 
 export type RawOptions = Record<string, unknown>
 

@@ -76,12 +76,15 @@ function errorFrom(res: Response, json: unknown): ApiError {
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')
 }
 
-/** Retry-After is seconds or an HTTP date; anything else is ignored. */
+/** The longest Retry-After obeyed: a server (or a proxy) asking for hours is not followed. */
+export const RETRY_AFTER_MAX_MS = 60_000
+
+/** Retry-After is seconds or an HTTP date, capped at 60 s; anything else is ignored. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
+  if (/^\d+$/.test(header.trim())) return Math.min(RETRY_AFTER_MAX_MS, Number(header.trim()) * 1000)
   // Only an HTTP date (IMF-fixdate, "Wed, 21 Oct 2015 07:28:00 GMT"): Date.parse alone reads "1.5" as a year.
   if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header.trim())) return undefined
   const date = Date.parse(header)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  return Number.isNaN(date) ? undefined : Math.min(RETRY_AFTER_MAX_MS, Math.max(0, date - now))
 }

@@ -37,8 +37,11 @@ export type RateLimiterOptions = {
   random?: () => number
   /** Polls wait while this says so (the page is hidden). */
   pollsPaused?: () => boolean
+  /** First backoff after a 429 without Retry-After (default: the window, as the server's budget may be spent elsewhere). */
   backoffBaseMs?: number
   backoffMaxMs?: number
+  /** The longest a Retry-After is obeyed; past it the normal backoff goes on. */
+  retryAfterMaxMs?: number
 }
 
 type Task = { run: () => Promise<unknown>; priority: Priority; resolve(v: unknown): void; reject(e: unknown): void }
@@ -61,9 +64,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     store,
     random = Math.random,
     pollsPaused = () => false,
-    backoffBaseMs = 1_000,
-    backoffMaxMs = 30_000,
+    backoffBaseMs = windowMs,
+    backoffMaxMs = 60_000,
+    retryAfterMaxMs = 60_000,
   } = options
+  // No slot, stored or local, can rightly be held longer than an unanswered request holds it.
+  const longestHoldMs = inFlightHoldMs + windowMs
 
   const queue: Task[] = []
   let local: Array<[string, number]> = []
@@ -76,19 +82,42 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   let seq = 0
   const pageId = Math.floor(random() * 1e9).toString(36)
 
+  /**
+   * Only `[string, finite number]` counts, each clamped to now + the longest hold: a poisoned
+   * store or a clock moved backwards cannot stall the widget, and the clamped value is what is
+   * written back, so the stall does not survive a reload either.
+   */
+  function sane(entries: unknown, now: number): Array<[string, number]> {
+    if (!Array.isArray(entries)) return []
+    const out: Array<[string, number]> = []
+    for (const e of entries) {
+      if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== 'string' || typeof e[1] !== 'number' || !Number.isFinite(e[1])) continue
+      if (e[1] > now) out.push([e[0], Math.min(e[1], now + longestHoldMs)])
+    }
+    return out
+  }
+
+  function readShared(now: number): Array<[string, number]> {
+    if (!store) return []
+    const raw = store.read()
+    const clean = sane(raw, now)
+    if (clean.length !== raw.length || clean.some(([, until], i) => until !== raw[i]?.[1])) store.write(clean)
+    return clean
+  }
+
   function slots(now: number): Array<[string, number]> {
-    const shared = store?.read() ?? []
-    const merged = new Map<string, number>(shared)
+    local = sane(local, now)
+    const merged = new Map<string, number>(readShared(now))
     for (const [id, until] of local) merged.set(id, until)
-    return [...merged].filter(([, until]) => until > now)
+    return [...merged]
   }
 
   function hold(id: string, until: number) {
     const now = clock.now()
-    local = local.filter(([key, u]) => key !== id && u > now)
+    local = sane(local, now).filter(([key]) => key !== id)
     local.push([id, until])
     if (store) {
-      const shared = store.read().filter(([key, u]) => key !== id && u > now)
+      const shared = readShared(now).filter(([key]) => key !== id)
       shared.push([id, until])
       store.write(shared)
     }
@@ -150,7 +179,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         if (error instanceof RateLimitedError) {
           const jitter = 0.5 + random() * 0.5
           const backoff = Math.min(backoffMaxMs, backoffBaseMs * 2 ** attempt) * jitter
-          pausedUntil = clock.now() + (error.retryAfterMs ?? backoff)
+          const told = error.retryAfterMs
+          pausedUntil = clock.now() + (told === undefined || !(told >= 0) ? backoff : Math.min(told, retryAfterMaxMs))
           attempt++
           queue.unshift(task)
           setStatus({ waiting: true, retries: status.retries + 1 })
@@ -183,8 +213,10 @@ export function localSlotStore(storage: Storage, key = 'stablecoin-widget:v1:rat
   return {
     read() {
       try {
-        const value = JSON.parse(storage.getItem(key) ?? '[]')
-        return Array.isArray(value) ? value.filter((e) => Array.isArray(e) && e.length === 2) : []
+        const value: unknown = JSON.parse(storage.getItem(key) ?? '[]')
+        return Array.isArray(value)
+          ? value.filter((e): e is [string, number] => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && Number.isFinite(e[1]))
+          : []
       } catch {
         return []
       }

@@ -130,7 +130,7 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
         if (!crypto) throw invalid('cryptoCurrency', 'required')
         const market = MARKETS[currency]
         if (!market) throw invalid('fiatCurrency', `${currency || '(none)'} is not supported`)
-        return { body: { fiatCurrency: currency, cryptoCurrency: crypto, min: market.min, max: market.max } }
+        return { body: { fiatCurrency: currency, cryptoCurrency: crypto, min: market.min, max: market.max, environment: ENV } }
       },
       'POST /v1/card/kyc-token': ({ body, req }) => {
         authorised(req)

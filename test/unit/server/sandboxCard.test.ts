@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
+
+let sandbox: MiniSandbox
+beforeAll(async () => {
+  sandbox = await startMiniSandbox()
+})
+afterAll(() => sandbox.close())
+
+describe('the sandbox card answers', () => {
+  it('/v1/card/limits carries environment like every card answer (issue 15 item 18)', async () => {
+    const res = await fetch(`${sandbox.base}/v1/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH`, {
+      headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'sandbox' })
+  })
+
+  it('every other card answer carries it too', async () => {
+    const auth = { Authorization: `Bearer ${SANDBOX_KEY}`, 'Content-Type': 'application/json' }
+    const post = async (path: string, body: unknown) =>
+      (await fetch(`${sandbox.base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })).json()
+    const wallet = `0x${'a'.repeat(40)}`
+    expect(await post('/v1/card/quote', { fiatCurrency: 'EUR', fiatAmount: '50' })).toMatchObject({ environment: 'sandbox' })
+    const { token, environment } = await post('/v1/card/kyc-token', { walletAddress: wallet })
+    expect(environment).toBe('sandbox')
+    const purchase = await post('/v1/card/purchase', {
+      kycToken: token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'http://127.0.0.1:4173/?flow=card',
+    })
+    expect(purchase).toMatchObject({ environment: 'sandbox' })
+    expect(await post('/v1/card/status', { id: purchase.id })).toMatchObject({ status: 'pending', environment: 'sandbox' })
+  })
+})

@@ -63,9 +63,22 @@ export async function readResponse<S extends z.ZodMiniType>(path: string, res: R
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new ResponseShapeError(path, issue?.path.join('.') ?? '', issue?.message ?? 'invalid')
+    throw new ResponseShapeError(path, issue?.path.join('.') ?? '', issue ? issueText(issue, json) : 'invalid')
   }
   return parsed.data
+}
+
+/** What is wrong with a field, in words: "required", "expected a number, got a string", or the check's own message. */
+export function issueText(issue: { code: string; path: PropertyKey[]; message: string; expected?: string }, input: unknown): string {
+  if (issue.code !== 'invalid_type') return issue.message
+  let value: unknown = input
+  for (const key of issue.path) value = value === null || typeof value !== 'object' ? undefined : (value as Record<PropertyKey, unknown>)[key]
+  if (value === undefined) return 'required'
+  return `expected ${article(issue.expected ?? 'value')}, got ${article(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)}`
+}
+
+function article(type: string): string {
+  return type === 'null' || type === 'undefined' ? type : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`
 }
 
 function errorFrom(res: Response, json: unknown): ApiError {

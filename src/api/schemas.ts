@@ -61,7 +61,8 @@ export const depositStatuses = ['pending', 'done', 'failed', 'expired'] as const
 export const depositStatus = z.object({
   status: z.enum(depositStatuses),
   txHashes: z.optional(
-    z.object({ origin: z.optional(z.string()), delivered: z.optional(z.string()) }),
+    // They become explorer links: a transaction hash and nothing else.
+    z.object({ origin: z.optional(hash), delivered: z.optional(hash) }),
   ),
 })
 export type DepositStatus = z.infer<typeof depositStatus>
@@ -142,13 +143,16 @@ export const fiatOnboard = z.object({
   kycStatus: z.string(),
 })
 
+export const feeBps = z.number().check(z.int(), z.gte(0), z.lte(10_000))
+
 /** Every string field of the details is kept: other rails bring other keys. */
 export const bankDetails = z.record(z.string(), z.unknown())
 
 export const fiatAccount = z.object({
   id: z.string().check(z.minLength(1)),
   details: bankDetails,
-  applicationFeeBps: z.number().check(z.gte(0)),
+  /** Basis points: a whole number from 0 (free) to 10000 (everything). */
+  applicationFeeBps: feeBps,
 })
 export type FiatAccount = z.infer<typeof fiatAccount>
 

@@ -41,10 +41,10 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe('api client', () => {
   it('posts JSON with exactly the given fields and parses a 200', async () => {
-    const { client, fetch } = setup(json(200, { status: 'pending', txHashes: { origin: '0xab' }, extra: 1 }))
+    const { client, fetch } = setup(json(200, { status: 'pending', txHashes: { origin: `0x${'ab'.repeat(32)}` }, extra: 1 }))
     const body = { provider: 'relay', receipt: { txHash: `0x${'1'.repeat(64)}`, logs: [] } }
     const result = await client.post('/deposit/status', body, depositStatus, 'poll')
-    expect(result).toEqual({ status: 'pending', txHashes: { origin: '0xab' } })
+    expect(result).toEqual({ status: 'pending', txHashes: { origin: `0x${'ab'.repeat(32)}` } })
     expect(fetch.calls).toHaveLength(1)
     const [{ url, init }] = fetch.calls as [Call]
     expect(url).toBe('https://api.example/deposit/status')
@@ -104,7 +104,7 @@ describe('api client', () => {
   it('retries a 429 after its Retry-After of 2 s and resolves', async () => {
     const { client, fetch, clock, limiter } = setup(
       json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '2' }),
-      json(200, { status: 'done', txHashes: { delivered: '0xdd' } }),
+      json(200, { status: 'done', txHashes: { delivered: `0x${'dd'.repeat(32)}` } }),
     )
     let result: unknown
     void client.post('/deposit/status', {}, depositStatus, 'poll').then((r) => (result = r))
@@ -116,7 +116,7 @@ describe('api client', () => {
     expect(result).toBeUndefined()
     await clock.advance(1)
     expect(fetch.calls).toHaveLength(2)
-    expect(result).toEqual({ status: 'done', txHashes: { delivered: '0xdd' } })
+    expect(result).toEqual({ status: 'done', txHashes: { delivered: `0x${'dd'.repeat(32)}` } })
     expect(limiter.status().waiting).toBe(false)
   })
 

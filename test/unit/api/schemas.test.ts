@@ -83,7 +83,7 @@ describe('depositStatus schema', () => {
   })
 
   it('accepts txHashes with origin and delivered', () => {
-    const data = { status: 'done', txHashes: { origin: '0x1', delivered: '0x2' } }
+    const data = { status: 'done', txHashes: { origin: `0x${'1'.repeat(64)}`, delivered: `0x${'2'.repeat(64)}` } }
     expect(depositStatus.safeParse({ ...data, extra: true })).toEqual({ success: true, data })
   })
 

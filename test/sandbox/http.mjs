@@ -47,8 +47,17 @@ export function parseBody(schema, body) {
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const field = issue.path.length ? issue.path.join('.') : 'body'
-  const problem = issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.message
-  throw invalid(field, problem)
+  throw invalid(field, issue.code === 'invalid_type' ? typeProblem(issue, body) : issue.message)
+}
+
+/** "required" only when the field is missing; otherwise what was expected and what came. */
+function typeProblem(issue, body) {
+  let value = body
+  for (const key of issue.path) value = value === null || typeof value !== 'object' ? undefined : value[key]
+  if (value === undefined) return 'required'
+  const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  const a = (type) => (type === 'null' ? type : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`)
+  return `expected ${a(issue.expected ?? 'value')}, got ${a(got)}`
 }
 
 export function corsHeaders(origin) {

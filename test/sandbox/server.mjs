@@ -5,6 +5,17 @@ import { HttpError, corsHeaders, readJson, readText, send, sendError } from './h
 import { createIpLimiter } from './rateLimit.mjs'
 
 const WIDGET_PATH = /^\/(deposit\/|card\/quote$|fiat\/)/
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** `http://localhost:5173`, `http://127.0.0.1:4173`, `http://[::1]:8787`: a page on this machine. */
+export function isLoopbackOrigin(origin) {
+  try {
+    const url = new URL(origin)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.origin === origin
+  } catch {
+    return false
+  }
+}
 
 /**
  * routes: { 'POST /deposit/quote': async ({ body, query, req }) => ({ status?, body, headers? }) }
@@ -29,7 +40,11 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   }
 
   async function handleControl(req, res, path) {
-    const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type' }
+    // Reset, faults, funding: only a test runner (no Origin) or a page on this machine may. Any
+    // other page gets a refusal, and no CORS headers to read it with.
+    const origin = req.headers.origin
+    if (origin !== undefined && !isLoopbackOrigin(origin)) throw new HttpError(403, 'permission_denied', 'origin: sandbox controls answer loopback pages only')
+    const headers = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Allow-Headers': 'Content-Type' } : {}
     if (req.method === 'OPTIONS') return send(res, 204, undefined, headers)
     if (path === '/__sandbox/log') return send(res, 200, log, headers)
     if (path === '/__sandbox/reset' && req.method === 'POST') {
@@ -93,7 +108,7 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
     // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text.
     const form = /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
     const body = req.method !== 'POST' ? undefined : form ? await readText(req) : await readJson(req)
-    const out = await handler({ body, query: url.searchParams, req })
+    const out = await handler({ body, query: url.searchParams, req, allowedOrigins: allowed })
     if (out.redirect) {
       res.writeHead(303, { Location: out.redirect, ...headers })
       return res.end()

@@ -20,6 +20,16 @@ export function makeIban(seed) {
   return `DE${String(check).padStart(2, '0')}${bban}`
 }
 
+/** A fresh code goes only to a page on a configured origin (the widget's, or the example pages'). */
+function returnsTo(returnUrl, allowedOrigins) {
+  try {
+    const url = new URL(returnUrl)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!allowedOrigins?.has(url.origin)
+  } catch {
+    return false
+  }
+}
+
 export function fiatRoutes({ publicBase }) {
   const codes = new Map() // code → { used: boolean, issuedAt }
   const accounts = new Map() // accountId → { walletId, wallet, kycStatus, approveAt, virtual }
@@ -97,14 +107,17 @@ export function fiatRoutes({ publicBase }) {
       'POST /fiat/onboard': onboard,
       'POST /fiat/account': account,
       'POST /fiat/status': status,
-      'GET /identity': ({ query }) => {
+      'GET /identity': ({ query, allowedOrigins }) => {
         const returnUrl = query.get('returnUrl') ?? ''
-        if (!/^https?:\/\//.test(returnUrl)) return { status: 400, html: '<!doctype html><title>Bad request</title><p>returnUrl missing.</p>' }
+        if (!returnsTo(returnUrl, allowedOrigins)) {
+          return { status: 400, html: '<!doctype html><html lang="en"><title>Bad request</title><p>returnUrl must be a page on one of the sandbox\'s configured origins.</p></html>' }
+        }
         return { html: identityPage(returnUrl) }
       },
-      'POST /identity/verify': ({ body }) => {
+      'POST /identity/verify': ({ body, allowedOrigins }) => {
         const returnUrl = new URLSearchParams(typeof body === 'string' ? body : '').get('returnUrl') ?? ''
-        if (!/^https?:\/\//.test(returnUrl)) throw new HttpError(400, 'invalid_request', 'returnUrl: required')
+        if (!returnUrl) throw new HttpError(400, 'invalid_request', 'returnUrl: required')
+        if (!returnsTo(returnUrl, allowedOrigins)) throw new HttpError(400, 'invalid_request', 'returnUrl: not on a configured origin')
         const code = `ac_${randomBytes(10).toString('hex')}`
         codes.set(code, { used: false, issuedAt: Date.now() })
         const url = new URL(returnUrl)

@@ -79,17 +79,26 @@ function fractionLength(value: string): number {
 }
 
 /**
- * Formats a decimal string for a locale without passing through a float: Intl.NumberFormat
- * accepts numeric strings and keeps their precision. Trailing zeros are trimmed for display.
+ * Formats a decimal string for a locale without passing through a float, and without Intl's cap
+ * on fraction digits (20, or 100): the whole part is grouped by Intl from a bigint, the fraction
+ * is written digit by digit in the locale's digits. Trailing zeros are trimmed for display.
  */
 export function formatAmount(value: string, locale: string, currency?: string): string {
-  const trimmed = value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value
-  const format = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: Math.min(fractionLength(trimmed), 100),
-  })
-  const text = format.format(trimmed as unknown as number)
+  const [whole = '0', rawFraction = ''] = value.split('.')
+  const fraction = rawFraction.replace(/0+$/, '')
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+  let text = /^-?\d+$/.test(whole) ? format.format(BigInt(whole)) : value
+  if (fraction && /^\d+$/.test(fraction) && text !== value) {
+    const digits = new Intl.NumberFormat(locale, { useGrouping: false })
+    const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+    text += mark + [...fraction].map((d) => digits.format(Number(d))).join('')
+  }
   return currency ? `${text} ${currency}` : text
+}
+
+/** A canonical amount (a dot as the mark, as options carry it) as the buyer types it in this locale. */
+export function localeAmount(value: string, decimalMark: '.' | ','): string {
+  return decimalMark === ',' ? value.replace('.', ',') : value
 }
 
 /** The decimal mark of a locale, for amount inputs. */

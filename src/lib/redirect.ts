@@ -7,8 +7,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
  * `https:` only (or `http:` on a loopback host when `allowLoopbackHttp`, for the sandbox); no
- * user or password; the host (with its port when the allowlist entry has one) exactly on the
- * allowlist. Whitespace or control characters anywhere refuse the URL outright, because URL
+ * user or password; the host and port exactly on the allowlist (an entry without a port allows
+ * the default port only). Whitespace or control characters anywhere refuse the URL outright, because URL
  * parsers strip them ("\njavascript:") and would hide what was sent.
  */
 export function validateRedirect(
@@ -33,9 +33,8 @@ export function validateRedirect(
   if (url.username || url.password || raw.slice(url.protocol.length + 2).split(/[/?#]/)[0].includes('@')) {
     return { ok: false, problem: 'credentials' }
   }
-  const allowed = allowedHosts.some((entry) => {
-    const e = entry.toLowerCase()
-    return e.includes(':') ? url.host === e : url.hostname === e
-  })
+  // `url.host` carries the port only when it is not the scheme's default, so an entry without a
+  // port matches the default port only, and `host:port` that port only.
+  const allowed = allowedHosts.some((entry) => url.host === entry.toLowerCase())
   return allowed ? { ok: true, url: url.href } : { ok: false, problem: 'host' }
 }

@@ -13,6 +13,8 @@ const SHARED = new RegExp(
 // The loader itself is built by vite.loader.config.ts (scripts/build.mjs runs both).
 export default defineConfig({
   plugins: [preact()],
+  // scripts/build.mjs sets WIDGET_SANDBOX=1 for a sandbox registry: only then is sandbox code in the bundle.
+  define: { __SANDBOX_BUILD__: JSON.stringify(process.env.WIDGET_SANDBOX === '1') },
   build: {
     target: 'es2022',
     sourcemap: false,

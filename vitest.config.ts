@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [preact()],
+  // Unit tests see the sandbox build (e2e covers the production build's refusals).
+  define: { __SANDBOX_BUILD__: 'true' },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts'],
     environment: 'node',

@@ -1,42 +1,85 @@
 #!/usr/bin/env node
-// `npm run build`: the app (hosted page, iframe page, runtime), then the script-tag loader pointed
-// at the runtime's hashed file, then dist/sri.json with Subresource Integrity hashes of every file.
+// `npm run build [-- --partners FILE] [--out DIR]`: the app (hosted page, iframe page, runtime),
+// then the script-tag loader pointed at the runtime's hashed file, the npm package, the partner
+// registry inlined into the pages, `_headers` for the hosted pages, and sri.json.
+//
+// --partners FILE  the operator's partner registry (scripts/registry.mjs checks it; a bad file stops
+//                  the build naming the entry and the field). Without it the pages know no partner,
+//                  so every hosted or iframe link is refused (script tag and npm work as before).
+//                  A registry of sandbox entries makes a sandbox build (sandbox wallet, badge, http on
+//                  loopback); production and sandbox entries are never mixed in one build.
+// --out DIR        where to write (default dist; the npm package is built only into dist).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
+import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
-const vite = (args, env = {}) => {
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], {
+const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' } } })
+const out = args.out.replace(/\/+$/, '')
+
+let partners = []
+if (args.partners) {
+  try {
+    partners = parseRegistry(JSON.parse(readFileSync(args.partners, 'utf8')), args.partners)
+  } catch (error) {
+    console.error(`✖ build stopped: ${error instanceof RegistryError || error instanceof SyntaxError ? error.message : error}`)
+    process.exit(1)
+  }
+}
+const sandbox = isSandboxRegistry(partners)
+
+const vite = (extra, env = {}) => {
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...extra], {
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...process.env, WIDGET_SANDBOX: sandbox ? '1' : '0', ...env },
   })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-vite([])
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'))
+vite(['--outDir', out, '--emptyOutDir'])
+const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8'))
 const runtime = manifest['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime chunk in the manifest')
-vite(['--config', 'vite.loader.config.ts'], { WIDGET_RUNTIME: `./${runtime}` })
-// The npm package (ESM + types) in dist/lib.
-vite(['--config', 'vite.lib.config.ts'])
-const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
-if (types.status !== 0) process.exit(types.status ?? 1)
+vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}` })
+if (out === 'dist') {
+  // The npm package (ESM + types) in dist/lib.
+  vite(['--config', 'vite.lib.config.ts'])
+  const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
+  if (types.status !== 0) process.exit(types.status ?? 1)
+}
+
+// The registry goes into the pages themselves: reading a partner's entry costs no round trip.
+// JSON in a <script type="application/json"> is data, not script: the strict CSP allows it.
+const inline = (entries) => `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(entries).replace(/</g, '\\u003c')}</script>`
+const pages = ['index.html', 'embed.html']
+const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(join(out, p), 'utf8')]))
+const withRegistry = (html, entries) => html.replace('</head>', `    ${inline(entries)}\n  </head>`)
+for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
+// One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.
+rmSync(join(out, 'p'), { recursive: true, force: true })
+for (const entry of partners) {
+  mkdirSync(join(out, 'p', entry.id), { recursive: true })
+  for (const page of pages) writeFileSync(join(out, 'p', entry.id, page), withRegistry(templates[page], [entry]))
+}
+writeFileSync(join(out, '_headers'), headersFile(partners))
 
 const files = []
 const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) {
-      if (name !== 'lib') walk(path)
-    }
-    else if (/\.(js|css|html)$/.test(name)) files.push(path)
+      if (name !== 'lib' && name !== 'server') walk(path)
+    } else if (/\.(js|css|html)$/.test(name)) files.push(path)
   }
 }
-walk('dist')
+walk(out)
 const sri = Object.fromEntries(
-  files.sort().map((f) => [relative('dist', f), `sha384-${createHash('sha384').update(readFileSync(f)).digest('base64')}`]),
+  files.sort().map((f) => [relative(out, f), `sha384-${createHash('sha384').update(readFileSync(f)).digest('base64')}`]),
 )
-writeFileSync('dist/sri.json', `${JSON.stringify(sri, null, 2)}\n`)
-console.log(`built: loader stablecoin-widget.js → ${runtime}; ${files.length} files in dist/sri.json`)
+writeFileSync(`${out}/sri.json`, `${JSON.stringify(sri, null, 2)}\n`)
+console.log(
+  `built ${sandbox ? 'SANDBOX' : 'production'} → ${out}: loader stablecoin-widget.js → ${runtime}; ` +
+    `${partners.length} partner(s)${partners.length ? ` (${partners.map((p) => p.id).join(', ')})` : ''}; ${files.length} files in sri.json`,
+)

@@ -1,21 +1,26 @@
-// The hosted page (and, with the same bundle, the iframe's page): options from the query string.
-import { isSandboxApi, optionsFromParams } from './config/config'
-import { mountWidget } from './embed/mount'
+// The hosted page: the partner's entry from the registry inlined in this page (`?partner=ID`),
+// plus what the link may say (buyer-facing options, and signed ones under a valid signature).
+import { readRegistry, resolveLink } from './config/link'
+import { mountLinkProblem, mountWidget } from './embed/mount'
+import type { Emit } from './embed/protocol'
 import { t } from './i18n/i18n'
 
-const root = document.getElementById('app')
-if (root) {
-  const options = optionsFromParams(new URLSearchParams(location.search))
-  const sandbox = options.sandbox === true || isSandboxApi(String(options.apiBase ?? ''))
-  if (sandbox && Array.isArray(options.chains)) {
-    // Sandbox only, and loaded on demand: the production path never runs this code.
-    const chains = options.chains
+// The hosted page has no embedding to call back: its events are DOM events on the window.
+const emit: Emit = (name, payload) => window.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload } }))
+
+async function start(root: HTMLElement) {
+  const link = await resolveLink(location.search, readRegistry(document))
+  if (!link.ok) {
+    mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
+    return
+  }
+  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox') {
+    // Sandbox builds only: a production build has no sandbox wallet code at all.
+    const chains = link.entry.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }
-  // The hosted page has no embedding to call back: its events are DOM events on the window.
-  mountWidget(root, options, {
-    shadow: false,
-    ownsPage: true,
-    emit: (name, payload) => window.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload } })),
-  })
+  mountWidget(root, link.options, { shadow: false, ownsPage: true, emit })
 }
+
+const root = document.getElementById('app')
+if (root) void start(root)

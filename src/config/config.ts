@@ -91,8 +91,8 @@ const config = z.object({
   fiatCurrencies: z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be ISO 4217 codes'))).check(z.minLength(1)),
   /** Hosts the card page may be on (`host` or `host:port`). */
   cardHosts: z.array(z.string().check(z.minLength(1))),
-  /** The crypto asset asked for when reading card limits. */
-  cardCrypto: z.string(),
+  /** The crypto asset asked for when reading card limits; without it, the asset of the first quote. */
+  cardCrypto: z.optional(z.string().check(z.minLength(1))),
   walletAddress: z.optional(address),
   /** The identity provider's page; it returns to this page with `authCode`. */
   identityUrl: z.optional(httpUrl),
@@ -154,7 +154,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
   const candidate = {
     flow: options.flow,
     apiBase,
-    sandbox: options.sandbox === true || isSandboxApi(apiBase),
+    // A build mode, not a URL switch: a production build never turns the sandbox on.
+    sandbox: __SANDBOX_BUILD__ && (options.sandbox === true || isSandboxApi(apiBase)),
     // The option, then the browser's language, then English.
     locale: options.locale ?? (isLocale(navigatorLanguage) ? navigatorLanguage : 'en'),
     theme: options.theme ?? 'light',
@@ -168,7 +169,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
     partnerCookies: options.partnerCookies === true,
     fiatCurrencies: options.currencies ?? ['EUR', 'USD', 'GBP'],
     cardHosts: options.cardHosts ?? [],
-    cardCrypto: options.cardCrypto ?? 'USDC',
+    // No default asset: the contract says to read it (the sandbox settles in ETH).
+    cardCrypto: options.cardCrypto,
     walletAddress: options.walletAddress,
     amount: options.amount,
     lockAmount: options.lockAmount ?? false,

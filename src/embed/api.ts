@@ -37,11 +37,25 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     return handle
   }
 
-  /** The widget in an iframe of ours: sized to its content, talking only to its own origin. */
+  /**
+   * The widget in an iframe of ours: sized to its content, talking only to its own origin. The frame
+   * takes its partner's settings from the registry (`partner`), buyer-facing options from its URL,
+   * and signed options only from a `link` the partner's server signed (signWidgetUrl).
+   */
   function iframe(element: HTMLElement, options: RawOptions): WidgetHandle {
     const events = listeners()
-    const src = embedPage()
-    src.search = paramsFromOptions({ ...options, parentOrigin: location.origin }).toString()
+    const page = embedPage()
+    let src = page
+    if (typeof options.link === 'string') {
+      src = new URL(options.link, page)
+      if (src.origin !== page.origin || src.pathname !== page.pathname) {
+        console.error(`[stablecoin-widget] link: must be this widget's embed page (${page.href})`)
+        src = page
+      }
+    } else {
+      const { closable, title, ...rest } = options
+      src.search = paramsFromOptions(rest).toString()
+    }
     const frame = document.createElement('iframe')
     frame.src = src.href
     frame.title = String(options.title ?? 'Payment widget')
@@ -52,11 +66,13 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== src.origin || event.source !== frame.contentWindow || !isGuestMessage(event.data)) return
       const message = event.data
+      // The frame's hello went to each registered origin; ours answers it, so the frame knows its parent.
+      if (message.kind === 'hello') frame.contentWindow?.postMessage({ source: HOST, version: VERSION, kind: 'hello' }, src.origin)
       const queued = waiting
       waiting = undefined
       for (const m of queued ?? []) post(m)
       if (message.kind === 'resize') frame.style.height = `${Math.ceil(message.height)}px`
-      else events.emit(message.event.name, message.event.payload)
+      else if (message.kind === 'event') events.emit(message.event.name, message.event.payload)
     }
     window.addEventListener('message', onMessage)
     element.appendChild(frame)

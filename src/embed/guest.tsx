@@ -1,33 +1,62 @@
-// The iframe's page: the widget as a page of its own, reporting to the parent at `parentOrigin`
-// only (never "*"), and taking commands only from that origin and that window.
-import { optionsFromParams } from '../config/params'
-import { mountWidget } from './mount'
+// The iframe's page: the partner's entry from the registry inlined in this page, and a parent
+// among the entry's registered `parentOrigins` only. The frame finds its parent by posting a hello
+// to each registered origin, each with that exact targetOrigin (never "*"); the browser delivers
+// it only where the origin matches. Messages from any other origin or window are ignored.
+import { readRegistry, resolveLink } from '../config/link'
+import { mountLinkProblem, mountWidget } from './mount'
 import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from './protocol'
 
-const root = document.getElementById('app')
-const options = optionsFromParams(new URLSearchParams(location.search))
-const parentOrigin = typeof options.parentOrigin === 'string' && /^https?:\/\/[^/]+$/.test(options.parentOrigin) ? options.parentOrigin : undefined
 const framed = window.parent !== window
 
-function post(message: GuestMessage) {
-  if (parentOrigin && framed) window.parent.postMessage(message, parentOrigin)
+/** The origins the parent may be: the registered ones, narrowed by the link and by the browser. */
+export function candidateOrigins(registered: readonly string[], linkParent: unknown, ancestors: readonly string[] | undefined): string[] {
+  let origins = [...registered]
+  if (typeof linkParent === 'string') origins = origins.filter((o) => o === linkParent)
+  // Where the browser tells us who frames us, that origin must be a registered one.
+  if (ancestors && ancestors.length > 0) origins = origins.filter((o) => o === ancestors[0])
+  return origins
 }
 
-if (root) {
-  const widget = mountWidget(root, options, {
-    shadow: false,
-    ownsPage: true,
-    closable: framed,
-    emit: (name, payload) => post({ source: GUEST, version: VERSION, kind: 'event', event: { name, payload } as WidgetEvent }),
-  })
+async function start(root: HTMLElement) {
+  const link = await resolveLink(location.search, readRegistry(document))
+  const ancestors = location.ancestorOrigins ? Array.from(location.ancestorOrigins) : undefined
+  const entry = link.ok ? link.entry : link.entry
+  const linkParent = link.ok ? link.options.parentOrigin : new URLSearchParams(location.search).get('parentOrigin') ?? undefined
+  const origins = entry ? candidateOrigins(entry.parentOrigins, linkParent, ancestors) : []
+  let parent: string | undefined = origins.length === 1 ? origins[0] : undefined
+  const queue: GuestMessage[] = []
+
+  const post = (message: GuestMessage) => {
+    if (!framed) return
+    if (parent) window.parent.postMessage(message, parent)
+    else if (origins.length > 0 && queue.length < 100) queue.push(message)
+  }
+  // The hello: to each registered origin with that exact targetOrigin; only the real parent hears it.
+  for (const origin of framed ? origins : []) window.parent.postMessage({ source: GUEST, version: VERSION, kind: 'hello' } satisfies GuestMessage, origin)
+
+  const emit = (name: WidgetEvent['name'], payload: unknown) =>
+    post({ source: GUEST, version: VERSION, kind: 'event', event: { name, payload } as WidgetEvent })
+  if (!link.ok) {
+    mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
+    return
+  }
+  const widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, emit })
   window.addEventListener('message', (event) => {
-    if (!parentOrigin || event.origin !== parentOrigin || event.source !== window.parent || !isHostMessage(event.data)) return
+    if (!framed || event.source !== window.parent || !origins.includes(event.origin) || !isHostMessage(event.data)) return
+    if (!parent) {
+      parent = event.origin
+      for (const message of queue.splice(0)) window.parent.postMessage(message, parent)
+    }
+    if (event.origin !== parent) return
     const message = event.data
     if (message.kind === 'update') widget.update(message.options)
     else if (message.kind === 'theme') widget.update({ theme: message.theme, brand: message.brand })
-    else widget.update({ authCode: message.code })
+    else if (message.kind === 'authCode') widget.update({ authCode: message.code })
   })
   const report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()
 }
+
+const root = document.getElementById('app')
+if (root) void start(root)

@@ -4,9 +4,11 @@ import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { App } from '../App'
 import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
-import { loadLocale } from '../i18n/i18n'
+import { loadLocale, t } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import css from '../styles.css?inline'
+import type { LinkProblem as Problem } from '../config/link'
+import { LinkProblem } from '../screens/LinkProblem'
 import type { Emit } from './protocol'
 
 export type MountOptions = {
@@ -39,6 +41,20 @@ function styles(): CSSStyleSheet {
     sheet.replaceSync(css)
   }
   return sheet
+}
+
+/**
+ * A hosted-page or iframe link that must not start: says so to the buyer, names the reason in the
+ * console, and sends an `error` event (`bad_signature` for a changed or expired link).
+ */
+export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit | undefined, locale: string) {
+  if (!document.adoptedStyleSheets.includes(styles())) document.adoptedStyleSheets = [...document.adoptedStyleSheets, styles()]
+  console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
+  const changed = problem.code === 'bad_signature'
+  emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
+  const draw = () => render(<LinkProblem problem={problem} />, host)
+  draw()
+  loadLocale(locale).then(draw)
 }
 
 export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {

@@ -25,23 +25,41 @@ export const VERSION = 1
 export const GUEST = 'stablecoin-widget'
 export const HOST = 'stablecoin-widget-host'
 
-/** From the iframe to its parent. */
+/** From the iframe to its parent. `hello` goes to each registered origin, each with that exact targetOrigin. */
 export type GuestMessage =
+  | { source: typeof GUEST; version: typeof VERSION; kind: 'hello' }
   | { source: typeof GUEST; version: typeof VERSION; kind: 'event'; event: WidgetEvent }
   | { source: typeof GUEST; version: typeof VERSION; kind: 'resize'; height: number }
 
-/** From the parent to the iframe. */
+/** From the parent to the iframe. `hello` answers the frame's hello: the frame then knows its parent. */
 export type HostMessage =
+  | { source: typeof HOST; version: typeof VERSION; kind: 'hello' }
   | { source: typeof HOST; version: typeof VERSION; kind: 'update'; options: Partial<WidgetOptions> }
   | { source: typeof HOST; version: typeof VERSION; kind: 'authCode'; code: string }
   | { source: typeof HOST; version: typeof VERSION; kind: 'theme'; theme?: WidgetOptions['theme']; brand?: WidgetOptions['brand'] }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
 export function isGuestMessage(data: unknown): data is GuestMessage {
-  const m = data as GuestMessage | null
-  return !!m && m.source === GUEST && m.version === VERSION && (m.kind === 'event' || m.kind === 'resize')
+  if (!isRecord(data) || data.source !== GUEST || data.version !== VERSION) return false
+  if (data.kind === 'hello') return true
+  if (data.kind === 'resize') return typeof data.height === 'number' && Number.isFinite(data.height) && data.height >= 0
+  return data.kind === 'event' && isRecord(data.event) && typeof data.event.name === 'string' && isRecord(data.event.payload)
 }
 
+/** The whole message is checked: a malformed one from the trusted window is ignored, never thrown on. */
 export function isHostMessage(data: unknown): data is HostMessage {
-  const m = data as HostMessage | null
-  return !!m && m.source === HOST && m.version === VERSION && (m.kind === 'update' || m.kind === 'authCode' || m.kind === 'theme')
+  if (!isRecord(data) || data.source !== HOST || data.version !== VERSION) return false
+  switch (data.kind) {
+    case 'hello':
+      return true
+    case 'update':
+      return isRecord(data.options)
+    case 'authCode':
+      return typeof data.code === 'string' && data.code.length > 0
+    case 'theme':
+      return (data.theme === undefined || typeof data.theme === 'string') && (data.brand === undefined || isRecord(data.brand))
+    default:
+      return false
+  }
 }

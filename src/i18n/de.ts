@@ -14,6 +14,10 @@ export const messages: Record<MessageKey, string> = {
   'app.configErrorBody': 'Die Seite, die es geöffnet hat, hat eine Einstellung übergeben, die wir nicht verwenden können: {detail}. Bitte informieren Sie die Website, von der Sie kommen.',
   'app.elsewhere': 'Dies wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie es dort schließen.',
   'app.loading': 'Wird geladen…',
+  'link.invalid': 'Dieser Zahlungslink ist ungültig',
+  'link.invalidBody': 'Es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
+  'link.changed': 'Dieser Zahlungslink wurde verändert oder ist abgelaufen',
+  'link.changedBody': 'Zu Ihrer Sicherheit wurde er nicht geöffnet, und es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
   'app.loadFailed': 'Dieser Teil des Widgets wurde nicht geladen. Prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
 
   'start.heading': 'Was möchten Sie tun?',

@@ -17,6 +17,10 @@ export const en = {
   'app.configErrorBody': 'The page that opened it passed a setting we cannot use: {detail}. Please tell the site you came from.',
   'app.elsewhere': 'This is being followed in another tab or window. This one takes over if you close it there.',
   'app.loading': 'Loading…',
+  'link.invalid': 'This payment link is not valid',
+  'link.invalidBody': 'Nothing was charged or sent. Go back to the site you came from and start the payment again there.',
+  'link.changed': 'This payment link was changed or has expired',
+  'link.changedBody': 'For your safety it was not opened, and nothing was charged or sent. Go back to the site you came from and start again there to get a fresh link.',
   'app.loadFailed': 'This part of the widget did not load. Check your connection and reload the page.',
 
   'start.heading': 'What would you like to do?',

@@ -14,6 +14,10 @@ export const messages: Record<MessageKey, string> = {
   'app.configErrorBody': 'La página que lo abrió pasó un ajuste que no podemos usar: {detail}. Avisa al sitio del que vienes.',
   'app.elsewhere': 'Esto se está siguiendo en otra pestaña o ventana. Esta toma el relevo si la cierras allí.',
   'app.loading': 'Cargando…',
+  'link.invalid': 'Este enlace de pago no es válido',
+  'link.invalidBody': 'No se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece el pago de nuevo allí.',
+  'link.changed': 'Este enlace de pago se ha modificado o ha caducado',
+  'link.changedBody': 'Por su seguridad no se ha abierto, y no se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece de nuevo allí para obtener un enlace nuevo.',
   'app.loadFailed': 'Esta parte del widget no se cargó. Revisa tu conexión y recarga la página.',
 
   'start.heading': '¿Qué quieres hacer?',

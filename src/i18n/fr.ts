@@ -14,6 +14,10 @@ export const messages: Record<MessageKey, string> = {
   'app.configErrorBody': 'La page qui l’a ouvert a transmis un réglage que nous ne pouvons pas utiliser : {detail}. Prévenez le site d’où vous venez.',
   'app.elsewhere': 'Ceci est suivi dans un autre onglet ou une autre fenêtre. Celui-ci prend le relais si vous le fermez là-bas.',
   'app.loading': 'Chargement…',
+  'link.invalid': 'Ce lien de paiement n’est pas valide',
+  'link.invalidBody': 'Rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez le paiement depuis celui-ci.',
+  'link.changed': 'Ce lien de paiement a été modifié ou a expiré',
+  'link.changedBody': 'Pour votre sécurité, il n’a pas été ouvert, et rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez depuis celui-ci pour obtenir un nouveau lien.',
   'app.loadFailed': 'Cette partie du widget ne s’est pas chargée. Vérifiez votre connexion et rechargez la page.',
 
   'start.heading': 'Que voulez-vous faire ?',

@@ -14,6 +14,10 @@ export const messages: Record<MessageKey, string> = {
   'app.configErrorBody': 'A página que o abriu passou uma configuração que não podemos usar: {detail}. Avise o site de onde você veio.',
   'app.elsewhere': 'Isto está sendo acompanhado em outra aba ou janela. Esta assume se você fechá-la lá.',
   'app.loading': 'Carregando…',
+  'link.invalid': 'Este link de pagamento não é válido',
+  'link.invalidBody': 'Nada foi cobrado nem enviado. Volte ao site de onde você veio e comece o pagamento de novo por lá.',
+  'link.changed': 'Este link de pagamento foi alterado ou expirou',
+  'link.changedBody': 'Para sua segurança, ele não foi aberto, e nada foi cobrado nem enviado. Volte ao site de onde você veio e comece de novo por lá para obter um link novo.',
   'app.loadFailed': 'Esta parte do widget não carregou. Verifique sua conexão e recarregue a página.',
 
   'start.heading': 'O que você quer fazer?',

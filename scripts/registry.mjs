@@ -1,0 +1,164 @@
+// The operator's partner registry (`npm run build -- --partners FILE`): who the partners are, and
+// for each where its money, card details and identity go. Checked here at build time; a bad file
+// stops the build naming the entry and the field. The hosted page and the iframe take these values
+// from the registry only, never from their URL (../shared/SECURITY.md).
+import { z } from 'zod'
+
+const ID = /^[a-z0-9-]{3,40}$/
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const B64URL_32 = /^[A-Za-z0-9_-]{43}$/
+
+function parsedUrl(s) {
+  try {
+    return new URL(s)
+  } catch {
+    return undefined
+  }
+}
+
+const url = z.string().refine((s) => ['http:', 'https:'].includes(parsedUrl(s)?.protocol ?? ''), 'must be an http(s) address')
+const origin = z
+  .string()
+  .refine((s) => {
+    const u = parsedUrl(s)
+    return !!u && ['http:', 'https:'].includes(u.protocol) && u.origin === s
+  }, 'must be an origin like https://shop.example (scheme, host and port only)')
+const host = z.string().regex(/^[a-z0-9.-]+(?::\d{1,5})?$/i, 'must be a host, or host:port')
+const address = z.string().regex(ADDRESS, 'must be a 0x address of 40 hex digits')
+
+const chain = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    rpcUrl: url.optional(),
+    explorerUrl: url.optional(),
+    nativeSymbol: z.string().min(1).max(12).optional(),
+    routers: z.array(address).optional(),
+  })
+  .strict()
+const token = z
+  .object({
+    chainId: z.number().int().positive(),
+    token: address,
+    symbol: z.string().min(1).max(12),
+    decimals: z.number().int().min(0).max(36),
+  })
+  .strict()
+const publicKey = z
+  .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string().regex(B64URL_32), y: z.string().regex(B64URL_32) })
+  .passthrough()
+  .refine((k) => !('d' in k), 'holds a private key (d): publish only the public part')
+  .transform(({ kty, crv, x, y }) => ({ kty, crv, x, y }))
+
+export const entrySchema = z
+  .object({
+    id: z.string().regex(ID, 'must be 3 to 40 of a-z, 0-9 and -'),
+    environment: z.enum(['production', 'sandbox']),
+    apiBase: url,
+    partnerBase: url.optional(),
+    cardHosts: z.array(host),
+    identityUrl: url.optional(),
+    chains: z.array(chain).min(1),
+    sources: z.array(token).min(1),
+    destination: token.extend({ address: address.optional() }).strict().optional(),
+    parentOrigins: z.array(origin),
+    returnOrigins: z.array(origin),
+    publicKey: publicKey.optional(),
+  })
+  .strict()
+
+/** Every URL and origin of an entry, with the path to name it by. */
+function addressesOf(entry) {
+  const out = [['apiBase', entry.apiBase]]
+  if (entry.partnerBase) out.push(['partnerBase', entry.partnerBase])
+  if (entry.identityUrl) out.push(['identityUrl', entry.identityUrl])
+  entry.chains.forEach((c, i) => {
+    if (c.rpcUrl) out.push([`chains.${i}.rpcUrl`, c.rpcUrl])
+    if (c.explorerUrl) out.push([`chains.${i}.explorerUrl`, c.explorerUrl])
+  })
+  entry.parentOrigins.forEach((o, i) => out.push([`parentOrigins.${i}`, o]))
+  entry.returnOrigins.forEach((o, i) => out.push([`returnOrigins.${i}`, o]))
+  return out
+}
+
+export class RegistryError extends Error {}
+
+/** The registry file's entries, checked; throws a RegistryError naming the entry and the field. */
+export function parseRegistry(data, file = 'partners') {
+  if (!Array.isArray(data)) throw new RegistryError(`${file}: must be a JSON array of partner entries`)
+  const seen = new Set()
+  const entries = data.map((raw, index) => {
+    const name = `${file}: entry ${index}${raw && typeof raw.id === 'string' ? ` ("${raw.id}")` : ''}`
+    const parsed = entrySchema.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new RegistryError(`${name}: ${issue.path.join('.') || 'entry'}: ${issue.message}`)
+    }
+    const entry = parsed.data
+    if (seen.has(entry.id)) throw new RegistryError(`${name}: id: "${entry.id}" appears twice`)
+    seen.add(entry.id)
+    if (entry.environment !== 'sandbox') {
+      for (const [path, value] of addressesOf(entry)) {
+        if (new URL(value).protocol !== 'https:') throw new RegistryError(`${name}: ${path}: must be https: outside sandbox entries (${value})`)
+      }
+    }
+    return entry
+  })
+  const environments = new Set(entries.map((e) => e.environment))
+  if (environments.size > 1) {
+    throw new RegistryError(`${file}: mixes production and sandbox entries; build them separately (a production build holds no sandbox code)`)
+  }
+  return entries
+}
+
+/** Whether a registry is built as a sandbox build (sandbox wallet, badge, http on loopback). */
+export const isSandboxRegistry = (entries) => entries.some((e) => e.environment === 'sandbox')
+
+/** The strict policy of the hosted pages, narrowed to the given partners' hosts. */
+export function policyFor(entries, frameAncestors) {
+  const originOf = (u) => new URL(u).origin
+  const connect = new Set()
+  for (const e of entries) {
+    connect.add(originOf(e.apiBase))
+    if (e.partnerBase) connect.add(originOf(e.partnerBase))
+    for (const c of e.chains) if (c.rpcUrl) connect.add(originOf(c.rpcUrl))
+  }
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self'${[...connect].map((o) => ` ${o}`).join('')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ')
+}
+
+/** `_headers` (the path + indented headers format many static hosts read) for the hosted pages. */
+export function headersFile(entries) {
+  const block = (path, csp) =>
+    [
+      path,
+      `  Content-Security-Policy: ${csp}`,
+      '  X-Content-Type-Options: nosniff',
+      '  Referrer-Policy: strict-origin-when-cross-origin',
+      '  Permissions-Policy: payment=(self), camera=(), microphone=(), geolocation=()',
+      '',
+    ].join('\n')
+  const allParents = [...new Set(entries.flatMap((e) => e.parentOrigins))]
+  const blocks = [
+    '# Written by scripts/build.mjs from the partner registry. The hosted page is never framed;',
+    "# the iframe page only by the registered parentOrigins (one folder per partner: /p/<id>/).",
+    '',
+    block('/', policyFor(entries, [])),
+    block('/index.html', policyFor(entries, [])),
+    block('/embed.html', policyFor(entries, allParents)),
+  ]
+  for (const e of entries) {
+    blocks.push(block(`/p/${e.id}/`, policyFor([e], [])), block(`/p/${e.id}/index.html`, policyFor([e], [])), block(`/p/${e.id}/embed.html`, policyFor([e], e.parentOrigins)))
+  }
+  blocks.push(['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '  X-Content-Type-Options: nosniff', ''].join('\n'))
+  return `${blocks.join('\n')}`
+}

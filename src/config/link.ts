@@ -1,0 +1,123 @@
+// The hosted page's and the iframe's options: the partner's entry from the operator's registry
+// (inlined into the page at build time, so reading it costs no round trip), plus what the link may
+// say. Options come in three kinds (../shared/SECURITY.md):
+// - registry only: where money, card details and identity go; a link carrying one does not start;
+// - signed only: per-link options the partner's server vouches for with its signature;
+// - buyer-facing: flow, amount, locale, theme… which any link may set.
+import type { ChainConfig, DestinationConfig, TokenConfig } from './config'
+import { type RawOptions, optionsFromParams } from './params'
+import { type PublicJwk, verifySignedQuery } from './signedLink'
+
+export type RegistryEntry = {
+  id: string
+  environment: 'production' | 'sandbox'
+  apiBase: string
+  partnerBase?: string
+  cardHosts: string[]
+  identityUrl?: string
+  chains: ChainConfig[]
+  sources: TokenConfig[]
+  destination?: DestinationConfig
+  parentOrigins: string[]
+  returnOrigins: string[]
+  publicKey?: PublicJwk
+}
+
+/** Never from a URL: a link that carries one of these is a mistake or an attack. */
+export const REGISTRY_ONLY = [
+  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies',
+] as const
+/** From a URL only under the partner's valid signature. */
+export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken'] as const
+/** What any link may choose. */
+export const BUYER_FACING = ['flow', 'locale', 'theme', 'brand', 'amount', 'lockAmount', 'currencies', 'cardCrypto', 'authCode', 'parentOrigin', 'returnUrl'] as const
+const LINK_ONLY = ['partner', 'signature', 'expires']
+
+export const REGISTRY_ELEMENT_ID = 'stablecoin-widget-partners'
+
+export type LinkProblem = {
+  ok: false
+  /** `invalid_link`: no such partner; `forbidden_option`: a registry-only option; `bad_signature`: missing, bad or expired. */
+  code: 'invalid_link' | 'forbidden_option' | 'bad_signature'
+  /** For the console: names the parameter or the reason. */
+  detail: string
+  /** The partner, when the link named a registered one (its frame parent may hear the error). */
+  entry?: RegistryEntry
+}
+export type LinkResult = { ok: true; entry: RegistryEntry; options: RawOptions } | LinkProblem
+
+/** The registry the build inlined into this page (`<script type="application/json" id=…>`). */
+export function readRegistry(doc: Document): RegistryEntry[] {
+  const text = doc.getElementById(REGISTRY_ELEMENT_ID)?.textContent
+  if (!text) return []
+  try {
+    const data: unknown = JSON.parse(text)
+    return Array.isArray(data) ? (data as RegistryEntry[]) : []
+  } catch {
+    return []
+  }
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/** The options of a hosted-page or iframe link (`search` exactly as the browser has it). */
+export async function resolveLink(search: string, registry: readonly RegistryEntry[], now = Date.now()): Promise<LinkResult> {
+  const params = new URLSearchParams(search)
+  const id = params.get('partner')
+  const entry = id ? registry.find((e) => e.id === id) : undefined
+  if (!entry) return { ok: false, code: 'invalid_link', detail: id ? `partner: "${id}" is not a registered partner` : 'partner: missing' }
+
+  const keys = [...params.keys()]
+  const forbidden = keys.find((k) => (REGISTRY_ONLY as readonly string[]).includes(k))
+  if (forbidden) return { ok: false, code: 'forbidden_option', detail: `${forbidden}: comes from the partner registry, never from a link`, entry }
+  const repeated = keys.find((k, i) => keys.indexOf(k) !== i)
+  if (repeated) return { ok: false, code: 'bad_signature', detail: `${repeated}: given twice`, entry }
+
+  const raw = optionsFromParams(params)
+  const returnOrigin = typeof raw.returnUrl === 'string' ? originOf(raw.returnUrl) : undefined
+  const needs: string[] = SIGNED_ONLY.filter((k) => k in raw)
+  if (raw.lockAmount === true && 'amount' in raw) needs.push('amount (locked)')
+  if ('returnUrl' in raw && !(returnOrigin && entry.returnOrigins.includes(returnOrigin))) needs.push('returnUrl (outside the registered return origins)')
+  const signed = params.has('signature') || params.has('expires')
+  if (needs.length > 0 || signed) {
+    if (!entry.publicKey) {
+      return { ok: false, code: 'bad_signature', detail: `${needs[0] ?? 'signature'}: needs a signed link, and partner "${entry.id}" has no public key`, entry }
+    }
+    const check = await verifySignedQuery(search, entry.publicKey, now)
+    if (!check.ok) return { ok: false, code: 'bad_signature', detail: `signature: ${check.reason}${needs.length ? ` (the link sets ${needs.join(', ')})` : ''}`, entry }
+  }
+  if (typeof raw.parentOrigin === 'string' && !entry.parentOrigins.includes(raw.parentOrigin)) {
+    return { ok: false, code: 'forbidden_option', detail: `parentOrigin: ${raw.parentOrigin} is not registered for partner "${entry.id}"`, entry }
+  }
+  if ('destinationAddress' in raw && !entry.destination) {
+    return { ok: false, code: 'forbidden_option', detail: `destinationAddress: partner "${entry.id}" has no destination in the registry`, entry }
+  }
+
+  const options: RawOptions = {}
+  for (const key of [...BUYER_FACING, ...SIGNED_ONLY]) {
+    if (key in raw && key !== 'destinationAddress') options[key] = raw[key]
+  }
+  for (const key of Object.keys(raw)) {
+    if (!(key in options) && !LINK_ONLY.includes(key) && key !== 'destinationAddress') console.warn(`[stablecoin-widget] ${key}: not an option of a link; ignored`)
+  }
+  Object.assign(options, {
+    apiBase: entry.apiBase,
+    partnerBase: entry.partnerBase,
+    cardHosts: entry.cardHosts,
+    identityUrl: entry.identityUrl,
+    chains: entry.chains,
+    sources: entry.sources,
+    destination: entry.destination && {
+      ...entry.destination,
+      ...(typeof raw.destinationAddress === 'string' ? { address: raw.destinationAddress } : {}),
+    },
+    sandbox: entry.environment === 'sandbox',
+  })
+  return { ok: true, entry, options }
+}

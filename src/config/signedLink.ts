@@ -1,0 +1,103 @@
+// Signed links: the partner's server signs the query string of a hosted-page or iframe link with
+// its ECDSA P-256 key; the widget checks it here with the public key from the operator's registry.
+// WebCrypto only, no library. The format (the partner kit's signWidgetUrl writes exactly this):
+// - the signed string is the query string as sent, without the `?` and without the `signature=…`
+//   pair; the other pairs keep their order and their encoding, joined by `&`;
+// - the signature is raw r‖s (64 bytes, as WebCrypto produces it, not DER), base64url, no padding;
+// - an optional `expires` (Unix seconds) sits inside the signed string.
+
+export type PublicJwk = { kty: 'EC'; crv: 'P-256'; x: string; y: string }
+
+export type SignatureCheck =
+  | { ok: true; expires?: number }
+  | { ok: false; reason: 'missing' | 'malformed' | 'duplicate' | 'mismatch' | 'expired' | 'bad_key' }
+
+/** The signed string and the signature pair of a raw query string (with or without the `?`). */
+export function splitSigned(search: string): { signed: string; signatures: string[] } {
+  const pairs = search.replace(/^\?/, '').split('&').filter((pair) => pair !== '')
+  const signatures: string[] = []
+  const rest: string[] = []
+  for (const pair of pairs) {
+    const key = pair.split('=', 1)[0]
+    if (safeDecode(key) === 'signature') signatures.push(pair.slice(key.length + 1))
+    else rest.push(pair)
+  }
+  return { signed: rest.join('&'), signatures }
+}
+
+export function base64urlDecode(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)
+  try {
+    return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Checks the link's `signature` over its own query string with the partner's public key, and its
+ * `expires` against `now` (milliseconds). Resolves; never throws.
+ */
+export async function verifySignedQuery(search: string, jwk: PublicJwk, now = Date.now()): Promise<SignatureCheck> {
+  const { signed, signatures } = splitSigned(search)
+  if (signatures.length === 0 || signatures[0] === '') return { ok: false, reason: 'missing' }
+  if (signatures.length > 1) return { ok: false, reason: 'duplicate' }
+  const raw = base64urlDecode(safeDecode(signatures[0]))
+  if (!raw || raw.length !== 64) return { ok: false, reason: 'malformed' }
+  let key: CryptoKey
+  try {
+    key = await crypto.subtle.importKey(
+      'jwk',
+      { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, ext: true },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+  } catch {
+    return { ok: false, reason: 'bad_key' }
+  }
+  // The identity provider returns to the link with an `authCode` pair added: a buyer-facing option
+  // that any link may carry, so a signature that holds without it holds.
+  const withoutAuthCode = withoutPairs(signed, 'authCode')
+  let valid = await verifies(key, raw, signed)
+  if (!valid && withoutAuthCode !== signed) valid = await verifies(key, raw, withoutAuthCode)
+  if (!valid) return { ok: false, reason: 'mismatch' }
+  const params = new URLSearchParams(signed)
+  const expiresValues = params.getAll('expires')
+  if (expiresValues.length > 1) return { ok: false, reason: 'duplicate' }
+  if (expiresValues.length === 1) {
+    const expires = Number(expiresValues[0])
+    if (!/^\d{1,12}$/.test(expiresValues[0]) || !Number.isSafeInteger(expires)) return { ok: false, reason: 'malformed' }
+    if (expires * 1000 <= now) return { ok: false, reason: 'expired' }
+    return { ok: true, expires }
+  }
+  return { ok: true }
+}
+
+async function verifies(key: CryptoKey, signature: Uint8Array<ArrayBuffer>, text: string): Promise<boolean> {
+  try {
+    return await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, signature, new TextEncoder().encode(text))
+  } catch {
+    return false
+  }
+}
+
+/** A query string (or a whole href) without the pairs named `name`, every other pair kept verbatim. */
+export function withoutPairs(query: string, name: string): string {
+  const at = query.indexOf('?')
+  const head = at >= 0 ? query.slice(0, at + 1) : ''
+  const hashAt = query.indexOf('#', at + 1)
+  const tail = hashAt >= 0 ? query.slice(hashAt) : ''
+  const body = query.slice(head.length, hashAt >= 0 ? hashAt : undefined)
+  const kept = body.split('&').filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]) !== name)
+  return head + kept.join('&') + tail
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
+}

@@ -85,11 +85,13 @@ export const cardQuote = z.object({
 })
 export type CardQuote = z.infer<typeof cardQuote>
 
+/** GET {partnerBase}/card/limits: the widget's own assumption (README, "Assumptions"). */
 export const cardLimits = z.object({
   fiatCurrency: z.string(),
   cryptoCurrency: z.string(),
   min: decimalString,
   max: decimalString,
+  environment: z.optional(z.string()),
 })
 export type CardLimits = z.infer<typeof cardLimits>
 

@@ -34,6 +34,11 @@ export class NetworkError extends WidgetError {
   }
 }
 
+/** The partner's own backend (partnerBase) gave no answer: down, or refusing this page in CORS. */
+export class PartnerUnreachableError extends NetworkError {
+  override name = 'PartnerUnreachableError'
+}
+
 /** The answer did not have the shape of the contract; `path` names the field. */
 export class ResponseShapeError extends WidgetError {
   override name = 'ResponseShapeError'

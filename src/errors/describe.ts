@@ -1,7 +1,7 @@
 // One place maps any failure to what the buyer reads: a catalog key, plus the code for support.
 import type { Problem } from '../flows/deposit/machine'
 import { t } from '../i18n/i18n'
-import { ApiError, NetworkError, ResponseShapeError } from './ApiError'
+import { ApiError, NetworkError, PartnerUnreachableError, ResponseShapeError } from './ApiError'
 
 export function describeError(error: unknown): Problem {
   if (error instanceof ApiError) {
@@ -14,6 +14,8 @@ export function describeError(error: unknown): Problem {
     if (error.status >= 500) return { key: 'error.server', code }
     return { key: 'error.unknown', code, detail: error.serverMessage }
   }
+  // The browser cannot tell a CORS refusal from an outage; only an offline browser is the buyer's side.
+  if (error instanceof PartnerUnreachableError && globalThis.navigator?.onLine !== false) return { key: 'error.partnerUnreachable' }
   if (error instanceof NetworkError) return { key: 'error.network' }
   if (error instanceof ResponseShapeError) return { key: 'error.shape', detail: error.details }
   return { key: 'error.unknown' }

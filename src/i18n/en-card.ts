@@ -36,6 +36,8 @@ export const enCard = {
   'card.completed.body': '{amount} {currency} was sent to your wallet.',
   'card.failed.heading': 'The payment failed',
   'card.failed.body': 'Your card was not charged for this purchase.',
+  'card.failed.afterPayment': 'The payment went through, but the crypto could not be delivered to your wallet. Contact the site you came from with this purchase id: {id}.',
+  'card.failed.unknown': 'The purchase did not complete. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
   'card.cancelled.heading': 'The payment was cancelled',
   'card.cancelled.body': 'You left the card page before paying. Nothing was charged.',
   'card.expired.heading': 'The payment expired',
@@ -43,4 +45,5 @@ export const enCard = {
   'card.reason': 'Reason: {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Start a new purchase',
+  'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
 } as const

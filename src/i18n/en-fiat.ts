@@ -53,4 +53,7 @@ export const enFiat = {
   'fiat.fundedHeading': 'Your money arrived',
   'fiat.fundedBody': '{amount} {token} was delivered to your wallet.',
   'fiat.keepDetails': 'Your bank details stay the same for future transfers.',
+  'fiat.notYou': 'Not you? Start over',
+  'fiat.kycStatus': 'Identity check status: {status}. We check again on our own; you can close this page and come back.',
+  'fiat.fundedBodyNoAsset': '{amount} in stablecoins was delivered to your wallet.',
 } as const

@@ -22,6 +22,8 @@ export const en = {
   'link.changed': 'This payment link was changed or has expired',
   'link.changedBody': 'For your safety it was not opened, and nothing was charged or sent. Go back to the site you came from and start again there to get a fresh link.',
   'app.loadFailed': 'This part of the widget did not load. Check your connection and reload the page.',
+  'app.crashed': 'This step could not be shown',
+  'app.crashedBody': 'Something went wrong on our side while showing this step. Your progress is saved: reload the page to continue where you left off. If it happens again, tell the site you came from.',
 
   'start.heading': 'What would you like to do?',
   'start.deposit': 'Deposit crypto',

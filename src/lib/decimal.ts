@@ -65,6 +65,12 @@ export function fromBaseUnits(units: bigint, decimals: number): string {
   return (negative ? '-' : '') + (fraction ? `${whole}.${fraction}` : whole)
 }
 
+/** The exact sum of two decimal strings. */
+export function addDecimal(a: string, b: string): string {
+  const scale = Math.max(fractionLength(a), fractionLength(b))
+  return fromBaseUnits(toBaseUnits(a, scale) + toBaseUnits(b, scale), scale)
+}
+
 /** Compares two decimal strings exactly: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const scale = Math.max(fractionLength(a), fractionLength(b))

@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks'
 import { createPartnerClient } from '../../api/card'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish } from '../../i18n/i18n'
-import { decimalMarkOf } from '../../lib/decimal'
+import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
 import { CardQuoteScreen } from '../../screens/card/CardQuoteScreen'
@@ -30,7 +30,13 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
         return decimalMarkOf(config.locale)
       },
     }
-    const form = { currency: config.fiatCurrencies[0], amount: config.amount ?? '', address: config.walletAddress ?? '' }
+    // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+    const form = {
+      currency: config.fiatCurrencies[0],
+      amount: config.amount ? localeAmount(config.amount, ctx.decimalMark) : '',
+      address: config.walletAddress ?? '',
+      asset: config.cardCrypto,
+    }
     const framed = window.self !== window.top
     return {
       initial: initialCardState(form, store.load()),
@@ -43,7 +49,7 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
           {
             config,
             api: services.api,
-            partner: createPartnerClient(config.partnerBase ?? ''),
+            partner: createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
             store,
             clock: systemClock,
             returnUrl: () => {
@@ -59,9 +65,9 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
-  const amount = services.live.value.amount
+  const { amount, locale } = services.live.value
   useEffect(() => {
-    if (amount !== undefined) dispatch({ type: 'EDIT', amount })
+    if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })
   }, [amount])
 
   switch (state.tag) {

@@ -30,9 +30,9 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
   function effectOf(state: CardState): Effect | Effect[] | undefined {
     switch (state.tag) {
       case 'form':
-        return state.limits || !config.partnerBase
+        return state.limits || !config.partnerBase || !state.form.asset
           ? undefined
-          : { key: `limits:${state.form.currency}`, start: (alive) => void loadLimits(state.form.currency, alive) }
+          : { key: `limits:${state.form.currency}:${state.form.asset}`, start: (alive) => void loadLimits(state.form.currency, state.form.asset ?? '', alive) }
       case 'quoting':
         return { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
@@ -55,9 +55,9 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
 
 
 
-  async function loadLimits(currency: string, alive: () => boolean) {
+  async function loadLimits(currency: string, asset: string, alive: () => boolean) {
     try {
-      const limits = await partner.limits(currency, config.cardCrypto)
+      const limits = await partner.limits(currency, asset)
       if (alive()) dispatch({ type: 'LIMITS', limits })
     } catch {
       // Limits are a courtesy check before quoting; the service still enforces its own.

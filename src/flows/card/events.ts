@@ -1,6 +1,7 @@
 import type { WidgetEvent } from '../../embed/protocol'
 import { problemText } from '../../errors/describe'
 import { t } from '../../i18n/i18n'
+import { addDecimal } from '../../lib/decimal'
 import type { CardState } from './machine'
 
 /** What the embedding hears about a card payment, from one change of state. Pure. */
@@ -10,7 +11,19 @@ export function cardEvents(prev: CardState, next: CardState): WidgetEvent[] {
   if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
   if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
     const q = next.quote
-    out.push({ name: 'quote', payload: { flow, amountIn: q.total, amountOut: q.cryptoAmount, fee: q.providerFee, currencyIn: next.form.currency, currencyOut: q.cryptoCurrency, expiresAt: q.expiresAt } })
+    // Both fees, as the quote names them; `fee` is their exact sum (both are inside the total).
+    const payload = {
+      flow,
+      amountIn: q.total,
+      amountOut: q.cryptoAmount,
+      fee: addDecimal(q.providerFee, q.ourFee),
+      providerFee: q.providerFee,
+      ourFee: q.ourFee,
+      currencyIn: next.form.currency,
+      currencyOut: q.cryptoCurrency,
+      expiresAt: q.expiresAt,
+    }
+    out.push({ name: 'quote', payload })
   }
   if (next.tag === 'redirect' && prev.tag !== 'redirect') out.push({ name: 'submitted', payload: { flow, id: next.purchase.id } })
   const status = statusOf(next)

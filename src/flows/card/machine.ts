@@ -5,7 +5,8 @@ import type { RedirectProblem } from '../../lib/redirect'
 import type { Problem } from '../deposit/machine'
 import { follow, isFollowEvent } from '../tracking'
 
-export type CardForm = { currency: string; amount: string; address: string }
+/** `asset`: the crypto the card buys, once known (the `cardCrypto` option, or the first quote's). */
+export type CardForm = { currency: string; amount: string; address: string; asset?: string }
 
 /** What is persisted once the purchase exists: enough to follow it, nothing personal. */
 export type Purchase = {
@@ -105,7 +106,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
         }
       }
       if (event.type === 'LIMITS') {
-        return event.limits.fiatCurrency === state.form.currency ? { ...state, limits: event.limits } : state
+        const { fiatCurrency, cryptoCurrency } = event.limits
+        return fiatCurrency === state.form.currency && cryptoCurrency === state.form.asset ? { ...state, limits: event.limits } : state
       }
       if (event.type === 'SUBMIT') {
         // Card totals are in the currency's minor units at most.
@@ -124,7 +126,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
         // A new price is always shown before the buyer goes on, never paid under them.
         return {
           tag: 'quote',
-          form: state.form,
+          // The quote names the asset: the contract gives no default one.
+          form: { ...state.form, asset: event.quote.cryptoCurrency },
           limits: state.limits,
           amount: state.amount,
           quote: event.quote,
@@ -182,7 +185,9 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       }
 
     case 'result':
-      return event.type === 'RESTART' ? { tag: 'form', form: { currency: state.purchase.currency, amount: '', address: '' } } : state
+      return event.type === 'RESTART'
+        ? { tag: 'form', form: { currency: state.purchase.currency, amount: '', address: '', asset: state.purchase.cryptoCurrency } }
+        : state
   }
 }
 

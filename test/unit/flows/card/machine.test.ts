@@ -26,20 +26,29 @@ function quoted(): Extract<CardState, { tag: 'quote' }> {
 }
 
 describe('card machine', () => {
+  it('takes the asset from the quote when none was configured (item 15)', () => {
+    expect(quoted().form.asset).toBe('ETH')
+    const back = run(quoted(), { type: 'BACK' })
+    expect(back).toMatchObject({ tag: 'form', form: { asset: 'ETH' } })
+  })
+
   it('validates the amount without losing what was typed', () => {
     const s = run(initialCardState(form), { type: 'EDIT', amount: '12.345' }, { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'form', form: { amount: '12.345' }, error: { kind: 'amount', problem: 'decimals' } })
   })
 
-  it('checks the card window before quoting, and only for the limits of the chosen currency', () => {
+  it('checks the card window before quoting, and only for the limits of the chosen currency and asset', () => {
     const limits = { fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000' }
-    const low = run(initialCardState(form), { type: 'LIMITS', limits }, { type: 'EDIT', amount: '19.99' }, { type: 'SUBMIT' })
+    const eth = { ...form, asset: 'ETH' }
+    expect(run(initialCardState(eth), { type: 'LIMITS', limits: { ...limits, cryptoCurrency: 'USDC' } })).toEqual(initialCardState(eth))
+    expect(run(initialCardState(form), { type: 'LIMITS', limits })).toEqual(initialCardState(form))
+    const low = run(initialCardState(eth), { type: 'LIMITS', limits }, { type: 'EDIT', amount: '19.99' }, { type: 'SUBMIT' })
     expect(low).toMatchObject({ tag: 'form', error: { kind: 'limits', min: '20', max: '5000' } })
     const ok = run(low, { type: 'EDIT', amount: '5000' }, { type: 'SUBMIT' })
     expect(ok).toMatchObject({ tag: 'quoting', amount: '5000' })
-    const other = run(initialCardState(form), { type: 'LIMITS', limits: { ...limits, fiatCurrency: 'USD' } })
-    expect(other).toEqual(initialCardState(form))
-    const switched = run(initialCardState(form), { type: 'LIMITS', limits }, { type: 'EDIT', currency: 'USD' })
+    const other = run(initialCardState(eth), { type: 'LIMITS', limits: { ...limits, fiatCurrency: 'USD' } })
+    expect(other).toEqual(initialCardState(eth))
+    const switched = run(initialCardState(eth), { type: 'LIMITS', limits }, { type: 'EDIT', currency: 'USD' })
     expect(switched).toMatchObject({ tag: 'form', form: { currency: 'USD' } })
     expect((switched as { limits?: unknown }).limits).toBeUndefined()
   })

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+// Issue 15 on the card flow as a whole: items 4 (prefilled amounts in a comma locale), 14 (the
+// quote event's fees) and 15 (no default asset).
+import { signal } from '@preact/signals'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CardQuote } from '../../../../src/api/schemas'
+import { readConfig } from '../../../../src/config/config'
+import CardFlow from '../../../../src/flows/card/CardFlow'
+import type { Services } from '../../../../src/services'
+
+const quote: CardQuote = {
+  cryptoAmount: '0.00777',
+  cryptoCurrency: 'ETH',
+  fiatAmount: '23.31',
+  rate: '3000',
+  providerFee: '1.99',
+  ourFee: '0.20',
+  total: '25.5',
+  expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  environment: 'sandbox',
+}
+
+let partnerUrls: string[] = []
+beforeEach(() => {
+  partnerUrls = []
+  localStorage.clear()
+  vi.stubGlobal('fetch', async (url: string) => {
+    partnerUrls.push(url)
+    const u = new URL(url)
+    const body = { fiatCurrency: u.searchParams.get('fiatCurrency'), cryptoCurrency: u.searchParams.get('cryptoCurrency'), min: '10', max: '1000', environment: 'sandbox' }
+    return new Response(JSON.stringify(body), { status: 200 })
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function setup(query: string, navigatorLanguage = 'en') {
+  const result = readConfig(`?apiBase=https://api.example.com&partnerBase=https://shop.example/api&flow=card&${query}`, navigatorLanguage)
+  if (!result.ok) throw new Error(result.problem)
+  const config = result.config
+  const post = vi.fn(async (_path: string, _body: unknown) => quote)
+  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
+  const services = {
+    config,
+    api: { post },
+    limiter: { status: () => ({ waiting: false, retries: 0 }), subscribe: () => () => {}, wake() {}, schedule: (run: () => Promise<unknown>) => run() },
+    emit: (name: string, payload: Record<string, unknown>) => void events.push({ name, payload }),
+    live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
+    completed: signal(false),
+  } as unknown as Services
+  render(<CardFlow services={services} onStep={() => {}} />)
+  return { post, events, services }
+}
+
+const amountInput = () => screen.getByLabelText('Total to pay') as HTMLInputElement
+
+describe('item 4: a prefilled amount in a comma locale', () => {
+  for (const [name, query, language] of [
+    ['locale=de', 'locale=de&amount=25.50&lockAmount=1&cardCrypto=ETH', 'en'],
+    ['a German browser with no locale option', 'amount=25.50&lockAmount=1&cardCrypto=ETH', 'de-DE'],
+  ] as const) {
+    it(`${name}: shows 25,50 and quotes exactly 25.5 with the amount locked`, async () => {
+      const { post } = setup(query, language)
+      expect(amountInput().value).toBe('25,50')
+      expect(amountInput().readOnly).toBe(true)
+      fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
+      await waitFor(() => expect(post).toHaveBeenCalled())
+      expect(post.mock.calls[0]![0]).toBe('/card/quote')
+      expect(post.mock.calls[0]![1]).toEqual({ fiatCurrency: 'EUR', fiatAmount: '25.5' })
+    })
+  }
+
+  it('update({ amount: "80.5" }) shows 80,5 in German and is accepted', async () => {
+    const { post, services } = setup('locale=de&cardCrypto=ETH')
+    services.live.value = { ...services.live.value, amount: '80.5' }
+    await waitFor(() => expect(amountInput().value).toBe('80,5'))
+    fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
+    await waitFor(() => expect(post).toHaveBeenCalled())
+    expect(post.mock.calls[0]![1]).toEqual({ fiatCurrency: 'EUR', fiatAmount: '80.5' })
+  })
+})
+
+describe('item 14: the quote event carries both fees', () => {
+  it('providerFee and ourFee, and fee as their exact sum', async () => {
+    const { events } = setup('amount=25.5&cardCrypto=ETH')
+    fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
+    await waitFor(() => expect(events.some((e) => e.name === 'quote')).toBe(true))
+    const payload = events.find((e) => e.name === 'quote')!.payload
+    expect(payload).toMatchObject({ providerFee: '1.99', ourFee: '0.20', fee: '2.19', amountIn: '25.5', amountOut: '0.00777', currencyOut: 'ETH' })
+  })
+})
+
+describe('item 15: no default asset', () => {
+  it('without cardCrypto no limits are asked for an assumed asset; after a quote they are asked for the quoted one', async () => {
+    setup('amount=25.5')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(partnerUrls.filter((u) => /cryptoCurrency=USDC/.test(u))).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
+    await screen.findByRole('button', { name: 'Back' })
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(partnerUrls.some((u) => /\/card\/limits\?fiatCurrency=EUR&cryptoCurrency=ETH$/.test(u))).toBe(true))
+    await screen.findByText(/Between 10 and 1,000 EUR/)
+  })
+
+  it('with cardCrypto the limits are asked for it at once', async () => {
+    setup('amount=25.5&cardCrypto=ETH')
+    await waitFor(() => expect(partnerUrls).toEqual(['https://shop.example/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH']))
+  })
+})

@@ -9,6 +9,15 @@ import { Environment } from './Environment'
 
 type State = Extract<CardState, { tag: 'tracking' | 'result' }>
 
+/** Reasons that mean the card was never charged; for any other (or none) the screen claims nothing. */
+const DECLINED = new Set(['card_declined', 'declined', 'insufficient_funds', 'authentication_failed'])
+
+function failedBody(reason: string | undefined, id: string): string {
+  if (reason && DECLINED.has(reason)) return t('card.failed.body')
+  if (reason === 'delivery_failed') return t('card.failed.afterPayment', { id })
+  return t('card.failed.unknown', { id })
+}
+
 export function CardStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
   const { purchase } = state
   const status = state.status
@@ -31,7 +40,9 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
                 amount: formatAmount(state.status.cryptoAmount ?? purchase.cryptoAmount, config.locale),
                 currency: state.status.cryptoCurrency ?? purchase.cryptoCurrency,
               })
-            : t(`card.${outcome}.body` as MessageKey)}
+            : outcome === 'failed'
+              ? failedBody(state.status.reason, purchase.id)
+              : t(`card.${outcome}.body` as MessageKey)}
         </Notice>
         {state.status.reason && <p>{t('card.reason', { reason: state.status.reason })}</p>}
         {summary}

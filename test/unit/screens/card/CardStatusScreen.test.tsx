@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+// Issue 15, item 13: the failed screen says only what the reason supports.
+import { cleanup, render } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readConfig } from '../../../../src/config/config'
+import { enCard } from '../../../../src/i18n/en-card'
+import { addEnglish } from '../../../../src/i18n/i18n'
+import { CardStatusScreen } from '../../../../src/screens/card/CardStatusScreen'
+
+addEnglish(enCard)
+afterEach(cleanup)
+
+const purchase = { id: 'cp_42', environment: 'sandbox', currency: 'EUR', total: '50', cryptoAmount: '0.0155', cryptoCurrency: 'ETH', createdAt: 0 }
+
+function failed(reason?: string) {
+  const result = readConfig('?apiBase=https://api.example.com&partnerBase=https://p.example.com&locale=en')
+  if (!result.ok) throw new Error(result.problem)
+  const { container } = render(
+    <CardStatusScreen state={{ tag: 'result', purchase, status: { status: 'failed', environment: 'sandbox', reason } }} dispatch={() => {}} config={result.config} />,
+  )
+  return container.textContent ?? ''
+}
+
+describe('card failed screen', () => {
+  it('delivery_failed after payment does not claim the card was not charged, and gives the purchase id', () => {
+    const text = failed('delivery_failed')
+    expect(text).not.toMatch(/not charged|nothing was charged/i)
+    expect(text).toMatch(/payment went through/i)
+    expect(text).toContain('cp_42')
+  })
+  it('an unknown or missing reason claims nothing either way', () => {
+    for (const reason of ['something_new', undefined]) {
+      const text = failed(reason)
+      expect(text).not.toMatch(/not charged|nothing was charged/i)
+      expect(text).toContain('cp_42')
+    }
+  })
+  it('a declined card was not charged', () => {
+    expect(failed('card_declined')).toMatch(/not charged/i)
+  })
+})

@@ -153,6 +153,8 @@ export const bankDetails = z.record(z.string(), z.unknown())
 export const fiatAccount = z.object({
   id: z.string().check(z.minLength(1)),
   details: bankDetails,
+  /** The delivered asset, when the answer names it (the virtual account list shape's field). */
+  asset: z.optional(z.string().check(z.minLength(1))),
   /** Basis points: a whole number from 0 (free) to 10000 (everything). */
   applicationFeeBps: feeBps,
 })
@@ -161,4 +163,7 @@ export type FiatAccount = z.infer<typeof fiatAccount>
 export const fiatStatus = z.object({
   status: z.string(),
   deliveredAmount: z.optional(decimalString),
+  /** The delivered asset when the answer names it; never assumed (the contract: not USDC by default). */
+  asset: z.optional(z.string().check(z.minLength(1))),
+  cryptoCurrency: z.optional(z.string().check(z.minLength(1))),
 })

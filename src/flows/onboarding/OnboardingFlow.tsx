@@ -60,7 +60,7 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
       return <RejectedScreen />
     case 'account':
     case 'funded':
-      return <AccountScreen state={state} dispatch={dispatch} locale={config.locale} token={config.defaultDestination.symbol} />
+      return <AccountScreen state={state} dispatch={dispatch} locale={config.locale} />
   }
 }
 

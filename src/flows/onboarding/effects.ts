@@ -11,12 +11,12 @@ import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { type Effect, createEffectRunner } from '../effectRunner'
 import { holdTabLock } from '../tabLock'
-import type { AccountRecord, Field, OnboardingEvent, OnboardingState } from './machine'
+import type { Field, OnboardingEvent, OnboardingState, StoredAccount } from './machine'
 
 export type OnboardingDeps = {
   config: WidgetConfig
   api: ApiClient
-  store: FlowStore<AccountRecord>
+  store: FlowStore<StoredAccount>
   usedCodes: { add(code: string): void }
   clock: Clock
   emit: Emit
@@ -44,6 +44,12 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
     switch (state.tag) {
       case 'details':
         return state.submitting ? { key: `onboard:${state.authCode}`, start: (alive) => void submit(state, alive) } : undefined
+      case 'wallet':
+        // "Not you?": the previous buyer's record goes.
+        return state.forget ? { key: 'forget', start: () => store.clear() } : undefined
+      case 'funded':
+        // Nothing left to resume: the record does not stay on the device.
+        return { key: `funded:${state.record.virtualAccountId}`, start: () => store.clear() }
       case 'opening':
         return state.problem
           ? undefined
@@ -76,9 +82,11 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
       const problem = describeError(error)
       const message = error instanceof ApiError ? error.serverMessage : ''
       const path = /^([\w.]+):/.exec(message)?.[1] ?? ''
-      const authCodeRejected = error instanceof ApiError && error.status === 400 && (path === 'authCode' || /auth.?code/i.test(error.code))
-      if (authCodeRejected) deps.usedCodes.add(authCode)
-      if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem, field: FIELD_OF[path], authCodeRejected })
+      // Any 400 is a rejection: the contract says a code is never sent again once the service
+      // has rejected it, so the next attempt needs a new one from the identity provider.
+      const codeSpent = error instanceof ApiError && error.status === 400
+      if (codeSpent) deps.usedCodes.add(authCode)
+      if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem, field: FIELD_OF[path], codeSpent })
     }
   }
 
@@ -90,10 +98,11 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         const details = Object.fromEntries(
           Object.entries(account.details).filter((e): e is [string, string] => typeof e[1] === 'string'),
         )
-        const full = { ...record, virtualAccountId: account.id, details, feeBps: account.applicationFeeBps }
+        const full = { ...record, virtualAccountId: account.id, details, feeBps: account.applicationFeeBps, asset: account.asset }
         store.save(full)
-        deps.emit('account', full as Required<AccountRecord>)
-        if (alive()) dispatch({ type: 'ACCOUNT_OPENED', virtualAccountId: account.id, details, feeBps: account.applicationFeeBps })
+        const { asset: _, ...event } = full
+        deps.emit('account', event)
+        if (alive()) dispatch({ type: 'ACCOUNT_OPENED', virtualAccountId: account.id, details, feeBps: account.applicationFeeBps, asset: account.asset })
       } catch (error) {
         if (!alive()) return
         if (error instanceof ApiError && /pending/i.test(error.code)) dispatch({ type: 'ACCOUNT_PENDING' })
@@ -120,7 +129,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
       },
       isTerminal: (s) => s.status === 'funded' && !!s.deliveredAmount,
       intervalMs: () => (deps.pollIntervalMs ?? slowPolling)(polls),
-      onData: (s) => dispatch({ type: 'STATUS', status: s.status, deliveredAmount: s.deliveredAmount }),
+      onData: (s) => dispatch({ type: 'STATUS', status: s.status, deliveredAmount: s.deliveredAmount, asset: s.asset ?? s.cryptoCurrency }),
       onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
       onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
     })

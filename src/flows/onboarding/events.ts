@@ -15,8 +15,8 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
     out.push({ name: 'status', payload: { flow, id: next.record.virtualAccountId, status: 'funded' } })
     out.push({ name: 'complete', payload: { flow, id: next.record.virtualAccountId, outcome: 'funded', amount: next.deliveredAmount } })
   }
-  const problem = next.tag === 'details' ? next.serverMessage?.problem : next.tag === 'opening' || next.tag === 'account' ? next.problem : undefined
-  const before = prev.tag === 'details' ? prev.serverMessage?.problem : prev.tag === 'opening' || prev.tag === 'account' ? prev.problem : undefined
+  const problem = next.tag === 'details' || next.tag === 'identity' ? next.serverMessage?.problem : next.tag === 'opening' || next.tag === 'account' ? next.problem : undefined
+  const before = prev.tag === 'details' || prev.tag === 'identity' ? prev.serverMessage?.problem : prev.tag === 'opening' || prev.tag === 'account' ? prev.problem : undefined
   if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: fiatProblemText(problem), detail: problem.detail } })
   return out
 }

@@ -7,30 +7,51 @@ export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'e
 export type Applicant = Record<Field, string>
 export type FieldError = 'required' | 'address' | 'country' | 'phone' | 'email' | 'server'
 
-/** Ids and bank details (the service's account, not the buyer's): persisted, shown again later. */
+/**
+ * Ids and bank details (the service's account, not the buyer's). Persisted only while resuming
+ * needs them (see persisted.ts): `walletId` until the account is open, the rest until funded.
+ */
 export type AccountRecord = {
   accountId: string
   walletId: string
   virtualAccountId?: string
   details?: Record<string, string>
   feeBps?: number
+  /** The delivered asset, when the service names it (never assumed). */
+  asset?: string
 }
 
+/** An open account: what the account screen and the status poll need; `walletId` is not kept. */
+export type OpenAccount = Omit<AccountRecord, 'walletId'> & { walletId?: string; virtualAccountId: string; details: Record<string, string>; feeBps: number }
+
+/** A problem from the service, and the field it named. */
+export type ServerMessage = { field?: Field; problem: Problem }
+
 export type OnboardingState =
-  | { tag: 'wallet'; form: Applicant; error?: FieldError }
-  | { tag: 'identity'; form: Applicant; rejectedCode?: boolean }
+  | { tag: 'wallet'; form: Applicant; error?: FieldError; forget?: boolean }
+  | { tag: 'identity'; form: Applicant; rejectedCode?: boolean; serverMessage?: ServerMessage }
   | {
       tag: 'details'
       form: Applicant
       authCode: string
       errors: Partial<Record<Field, FieldError>>
-      serverMessage?: { field?: Field; problem: Problem }
+      serverMessage?: ServerMessage
       submitting: boolean
     }
-  | { tag: 'opening'; record: AccountRecord; kycPending: boolean; problem?: Problem; attempt: number }
+  | {
+      tag: 'opening'
+      record: AccountRecord
+      kycPending: boolean
+      /** A kycStatus the contract does not name, shown as it is. */
+      kycStatus?: string
+      problem?: Problem
+      attempt: number
+      /** Came from storage: the screen offers "Not you? Start over". */
+      resumed?: boolean
+    }
   | { tag: 'rejected'; record: AccountRecord }
-  | { tag: 'account'; record: Required<AccountRecord>; waiting?: boolean; problem?: Problem; attempt: number; tab?: 'held' | 'elsewhere' }
-  | { tag: 'funded'; record: Required<AccountRecord>; deliveredAmount: string }
+  | { tag: 'account'; record: OpenAccount; waiting?: boolean; problem?: Problem; attempt: number; tab?: 'held' | 'elsewhere'; resumed?: boolean }
+  | { tag: 'funded'; record: OpenAccount; deliveredAmount: string; deliveredAsset?: string }
 
 export type OnboardingEvent =
   | { type: 'EDIT'; field: Field; value: string }
@@ -39,11 +60,13 @@ export type OnboardingEvent =
   | { type: 'SUBMIT' }
   | { type: 'BACK' }
   | { type: 'ONBOARDED'; accountId: string; walletId: string; kycStatus: string }
-  | { type: 'ONBOARD_FAILED'; problem: Problem; field?: Field; authCodeRejected?: boolean }
-  | { type: 'ACCOUNT_OPENED'; virtualAccountId: string; details: Record<string, string>; feeBps: number }
+  /** `codeSpent`: the service answered 400, so the code may not be sent again. */
+  | { type: 'ONBOARD_FAILED'; problem: Problem; field?: Field; codeSpent?: boolean }
+  | { type: 'ACCOUNT_OPENED'; virtualAccountId: string; details: Record<string, string>; feeBps: number; asset?: string }
   | { type: 'ACCOUNT_PENDING' }
   | { type: 'ACCOUNT_FAILED'; problem: Problem }
-  | { type: 'STATUS'; status: string; deliveredAmount?: string }
+  | { type: 'STATUS'; status: string; deliveredAmount?: string; asset?: string }
+  | { type: 'START_OVER' }
   | { type: 'WAITING'; waiting: boolean }
   | { type: 'TRACK_ERROR'; problem: Problem }
   | { type: 'RETRY' }
@@ -53,11 +76,13 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 export const emptyApplicant: Applicant = { wallet: '', nationality: '', country: '', phone: '', name: '', email: '', category: 'self_employed' }
 
-export function initialOnboardingState(form: Applicant, authCode?: string, resume?: AccountRecord): OnboardingState {
+export type StoredAccount = Omit<AccountRecord, 'walletId'> & { walletId?: string }
+
+export function initialOnboardingState(form: Applicant, authCode?: string, resume?: StoredAccount): OnboardingState {
   if (resume?.virtualAccountId && resume.details && resume.feeBps !== undefined) {
-    return { tag: 'account', record: resume as Required<AccountRecord>, attempt: 0 }
+    return { tag: 'account', record: resume as OpenAccount, attempt: 0, resumed: true }
   }
-  if (resume) return { tag: 'opening', record: resume, kycPending: false, attempt: 0 }
+  if (resume?.walletId) return { tag: 'opening', record: resume as AccountRecord, kycPending: false, attempt: 0, resumed: true }
   if (!ADDRESS.test(form.wallet.trim())) return { tag: 'wallet', form }
   if (authCode) return { tag: 'details', form, authCode, errors: {}, submitting: false }
   return { tag: 'identity', form }
@@ -75,10 +100,16 @@ export function validateApplicant(form: Applicant): Partial<Record<Field, FieldE
   return errors
 }
 
+const KNOWN_KYC = ['approved', 'pending', 'rejected']
+
 export function onboardingTransition(state: OnboardingState, event: OnboardingEvent): OnboardingState {
+  // "Not you?": a resumed account is someone else's on a shared device; start from nothing.
+  if (event.type === 'START_OVER' && (state.tag === 'opening' || state.tag === 'account') && state.resumed) {
+    return { tag: 'wallet', form: emptyApplicant, forget: true }
+  }
   switch (state.tag) {
     case 'wallet':
-      if (event.type === 'EDIT' && event.field === 'wallet') return { tag: 'wallet', form: { ...state.form, wallet: event.value } }
+      if (event.type === 'EDIT' && event.field === 'wallet') return { tag: 'wallet', form: { ...state.form, wallet: event.value }, forget: state.forget }
       if (event.type === 'SUBMIT_WALLET') {
         const wallet = state.form.wallet.trim()
         if (!wallet) return { ...state, error: 'required' }
@@ -88,7 +119,11 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
       return state
 
     case 'identity':
-      if (event.type === 'AUTH_CODE') return { tag: 'details', form: state.form, authCode: event.code, errors: {}, submitting: false }
+      if (event.type === 'AUTH_CODE') {
+        // Back from a new verification: what the bank refused last time is marked again.
+        const field = state.serverMessage?.field
+        return { tag: 'details', form: state.form, authCode: event.code, errors: field ? { [field]: 'server' } : {}, serverMessage: state.serverMessage, submitting: false }
+      }
       if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
       return state
 
@@ -108,8 +143,9 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
           return { ...state, errors: {}, serverMessage: undefined, submitting: true }
         }
         case 'ONBOARD_FAILED':
-          // A rejected code is never sent again: back to the identity step for a new one.
-          if (event.authCodeRejected) return { tag: 'identity', form: state.form, rejectedCode: true }
+          // A code the service refused is never sent again: back to identity for a new one, with
+          // the service's message and every detail the buyer typed.
+          if (event.codeSpent) return { tag: 'identity', form: state.form, rejectedCode: true, serverMessage: { field: event.field, problem: event.problem } }
           return {
             ...state,
             submitting: false,
@@ -119,7 +155,8 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
         case 'ONBOARDED': {
           const record = { accountId: event.accountId, walletId: event.walletId }
           if (event.kycStatus === 'rejected') return { tag: 'rejected', record }
-          return { tag: 'opening', record, kycPending: event.kycStatus !== 'approved', attempt: 0 }
+          const kycStatus = KNOWN_KYC.includes(event.kycStatus) ? undefined : event.kycStatus
+          return { tag: 'opening', record, kycPending: event.kycStatus !== 'approved', kycStatus, attempt: 0 }
         }
         default:
           return state
@@ -130,8 +167,9 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
         case 'ACCOUNT_OPENED':
           return {
             tag: 'account',
-            record: { ...state.record, virtualAccountId: event.virtualAccountId, details: event.details, feeBps: event.feeBps },
+            record: { ...state.record, virtualAccountId: event.virtualAccountId, details: event.details, feeBps: event.feeBps, asset: event.asset },
             attempt: 0,
+            resumed: state.resumed,
           }
         case 'ACCOUNT_PENDING':
           return { ...state, kycPending: true, problem: undefined, attempt: state.attempt + 1 }
@@ -149,7 +187,7 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
           return state.tab === event.tab ? state : { ...state, tab: event.tab }
         case 'STATUS':
           if (event.status === 'funded' && event.deliveredAmount) {
-            return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount }
+            return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount, deliveredAsset: event.asset ?? state.record.asset }
           }
           return state.waiting ? { ...state, waiting: false } : state
         case 'WAITING':

@@ -1,20 +1,66 @@
 import * as z from 'zod/mini'
+import { feeBps } from '../../api/schemas'
 import { createFlowStore, type FlowStore } from '../../storage/flowStore'
-import type { AccountRecord } from './machine'
+import type { StoredAccount } from './machine'
+
+/** Long enough for a bank transfer to arrive; short enough that a shared device forgets. */
+export const RECORD_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 const record = z.object({
   accountId: z.string().check(z.minLength(1)),
-  walletId: z.string().check(z.minLength(1)),
-  virtualAccountId: z.optional(z.string()),
+  walletId: z.optional(z.string().check(z.minLength(1))),
+  virtualAccountId: z.optional(z.string().check(z.minLength(1))),
   details: z.optional(z.record(z.string(), z.string())),
-  feeBps: z.optional(z.number()),
+  feeBps: z.optional(feeBps),
+  asset: z.optional(z.string()),
+  savedAt: z.optional(z.number().check(z.nonnegative())),
 })
 
-export function onboardingStore(storage: Storage | undefined): FlowStore<AccountRecord> {
-  return createFlowStore(storage, 'onboarding', (value) => {
+/**
+ * The bank flow's record, in the partner origin's storage, where every script there can read it:
+ * only what resuming needs (no walletId once the account is open), stamped, and forgotten after
+ * 30 days. The flow clears it once the account is funded, or when the buyer says "Not you?".
+ */
+export function onboardingStore(storage: Storage | undefined, now: () => number = Date.now): FlowStore<StoredAccount> {
+  const inner = createFlowStore(storage, 'onboarding', (value) => {
     const parsed = record.safeParse(value)
     return parsed.success ? parsed.data : undefined
   })
+  const save = (value: StoredAccount) => {
+    const { walletId, ...open } = value
+    inner.save({ ...(value.virtualAccountId ? open : value), savedAt: now() })
+  }
+  return {
+    key: inner.key,
+    load() {
+      const found = inner.load()
+      const present = (() => {
+        try {
+          return storage?.getItem(inner.key) != null
+        } catch {
+          return false
+        }
+      })()
+      if (!found) {
+        // Unreadable (a fee that cannot be shown, a missing id): gone, not left for the next visit.
+        if (present) inner.clear()
+        return undefined
+      }
+      const { savedAt, ...value } = found
+      if (savedAt === undefined) {
+        // Written before records were stamped: the 30 days start now.
+        save(value)
+        return value
+      }
+      if (now() - savedAt > RECORD_MAX_AGE_MS) {
+        inner.clear()
+        return undefined
+      }
+      return value
+    },
+    save,
+    clear: inner.clear,
+  }
 }
 
 const USED = 'stablecoin-widget:v1:used-auth-codes'

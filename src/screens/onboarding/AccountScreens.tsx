@@ -19,6 +19,17 @@ const KNOWN: Record<string, MessageKey> = {
   clabe: 'fiat.clabe',
 }
 
+/** On a screen resumed from storage: on a shared device it may be the previous buyer's account. */
+function NotYou({ dispatch }: { dispatch: Dispatch }) {
+  return (
+    <div class="actions">
+      <button type="button" class="secondary" onClick={() => dispatch({ type: 'START_OVER' })}>
+        {t('fiat.notYou')}
+      </button>
+    </div>
+  )
+}
+
 export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingState, { tag: 'opening' }>; dispatch: Dispatch }) {
   return (
     <Screen title={t('fiat.openingHeading')}>
@@ -29,8 +40,11 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
           onRetry={() => dispatch({ type: 'RETRY' })}
         />
       ) : (
-        <p role="status">{state.kycPending ? t('fiat.kycPending') : t('fiat.opening')}</p>
+        <p role="status">
+          {state.kycStatus ? t('fiat.kycStatus', { status: state.kycStatus }) : state.kycPending ? t('fiat.kycPending') : t('fiat.opening')}
+        </p>
       )}
+      {state.resumed && <NotYou dispatch={dispatch} />}
     </Screen>
   )
 }
@@ -47,15 +61,19 @@ export function AccountScreen({
   state,
   dispatch,
   locale,
-  token,
-}: { state: Extract<OnboardingState, { tag: 'account' | 'funded' }>; dispatch: Dispatch; locale: string; token: string }) {
+}: { state: Extract<OnboardingState, { tag: 'account' | 'funded' }>; dispatch: Dispatch; locale: string }) {
   const { details, feeBps } = state.record
   const { reference, ...rest } = details
   const funded = state.tag === 'funded'
   return (
     <Screen title={t(funded ? 'fiat.fundedHeading' : 'fiat.accountHeading')}>
       {funded && (
-        <Notice tone="info">{t('fiat.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token })}</Notice>
+        <Notice tone="info">
+          {/* The asset the service names; never the configured destination's symbol. */}
+          {state.deliveredAsset
+            ? t('fiat.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token: state.deliveredAsset })
+            : t('fiat.fundedBodyNoAsset', { amount: formatAmount(state.deliveredAmount, locale) })}
+        </Notice>
       )}
       {reference && (
         <>
@@ -82,6 +100,7 @@ export function AccountScreen({
         <p role="status" class="hint">{t('fiat.waiting')}</p>
       )}
       {state.tag === 'account' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
+      {state.tag === 'account' && state.resumed && <NotYou dispatch={dispatch} />}
     </Screen>
   )
 }

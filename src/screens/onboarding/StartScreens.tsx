@@ -1,4 +1,5 @@
 import { Notice } from '../../components/Notice'
+import { fiatProblemText } from '../../flows/onboarding/text'
 import { Screen } from '../../components/Screen'
 import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
 import { t } from '../../i18n/i18n'
@@ -45,6 +46,11 @@ export function IdentityStep({
 }: { state: Extract<OnboardingState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
   return (
     <Screen title={t('fiat.identityHeading')}>
+      {state.serverMessage && (
+        <Notice tone="error" code={state.serverMessage.problem.code}>
+          {fiatProblemText(state.serverMessage.problem)}
+        </Notice>
+      )}
       {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}
       <p>{t('fiat.identityBody')}</p>
       <div class="actions">

@@ -53,8 +53,9 @@ describe('onboarding machine', () => {
   })
 
   it('a rejected auth code goes back to identity and drops the code', () => {
-    const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'AUTH_CODE_USED' }, authCodeRejected: true })
-    expect(s).toEqual({ tag: 'identity', form: filled, rejectedCode: true })
+    const problem = { key: 'error.unknown', code: 'AUTH_CODE_USED' } as const
+    const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem, codeSpent: true })
+    expect(s).toEqual({ tag: 'identity', form: filled, rejectedCode: true, serverMessage: { field: undefined, problem } })
   })
 
   it('kycStatus: approved opens the account, pending waits, rejected stops', () => {

@@ -1,5 +1,6 @@
 import type { ComponentChildren, ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
+import { ErrorBoundary } from './components/ErrorBoundary'
 import { Notice } from './components/Notice'
 import { Screen } from './components/Screen'
 import { type ConfigResult, type Flow, type WidgetConfig, flows } from './config/config'
@@ -91,7 +92,16 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
       )}
       {flow && Loaded === 'failed' && <Notice tone="error">{t('app.loadFailed')}</Notice>}
       {flow && Loaded && Loaded !== 'failed' && Loaded.flow === flow && (
-        <Loaded.component services={services} onStep={(n, of) => setStep([n, of])} />
+        // Every screen of the flow: one that throws shows a message, and the saved state stays.
+        <ErrorBoundary
+          key={flow}
+          onError={(error) => {
+            console.error('[stablecoin-widget]', error)
+            services.emit('error', { flow, code: 'render_failed', message: t('app.crashedBody') })
+          }}
+        >
+          <Loaded.component services={services} onStep={(n, of) => setStep([n, of])} />
+        </ErrorBoundary>
       )}
       {flow && !Loaded && <p role="status">{t('app.loading')}</p>}
       {landmark && config.returnUrl && services.completed.value && (

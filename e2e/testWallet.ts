@@ -1,6 +1,7 @@
 // A test wallet injected into the page exactly as an extension wallet is: an EIP-1193 provider
 // announced through EIP-6963, forwarding JSON-RPC to anvil from the Node side. anvil's dev
 // accounts are unlocked, so eth_sendTransaction needs no key in the page.
+import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { type StackConfig, rpc, widgetUrl } from './stack'
 
@@ -13,12 +14,37 @@ export type TestWalletOptions = {
   startChain: number
   name?: string
   rdns?: string
+  /**
+   * EIP-5792: the wallet answers wallet_getCapabilities with atomic batching and takes
+   * wallet_sendCalls (automine held, every call sent, one block mined). Without it, the wallet
+   * answers those methods 4200 (unsupported), as most extension wallets still do.
+   */
+  batching?: boolean
 }
+
+/** Every method that makes a wallet ask its user to sign something. */
+export const SIGNING_METHODS = new Set([
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'eth_signTransaction',
+  'eth_sign',
+  'personal_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+])
+
+/** Everything that opens the wallet's window: signatures, and network switches or additions. */
+export const PROMPT_METHODS = new Set([...SIGNING_METHODS, 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'eth_requestAccounts'])
+
+type Batch = { chainId: number; hashes: string[]; mined: boolean }
 
 export class TestWallet {
   readonly requests: Array<{ method: string; params: unknown }> = []
   private rejectQueue: Array<{ method: string; code: number; message: string }> = []
   private beforeSend?: (tx: Record<string, string>) => Promise<void>
+  private readonly batches = new Map<string, Batch>()
+  private holdingBatches = false
   chainId: number
   readonly known: Set<number>
 
@@ -69,8 +95,86 @@ export class TestWallet {
     await page.evaluate(([e, v]) => (window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit(e as string, v), [event, value])
   }
 
+  /** Signature requests so far (transactions, batches of calls, messages). */
   signatures(): number {
-    return this.requests.filter((r) => r.method === 'eth_sendTransaction').length
+    return this.requests.filter((r) => SIGNING_METHODS.has(r.method)).length
+  }
+
+  /** Requests that opened the wallet's window (signatures, network switches, connections). */
+  prompts(): Array<{ method: string; params: unknown }> {
+    return this.requests.filter((r) => PROMPT_METHODS.has(r.method))
+  }
+
+  /** wallet_sendCalls batches the page sent, in order. */
+  batchRequests(): Array<{ method: string; params: unknown }> {
+    return this.requests.filter((r) => r.method === 'wallet_sendCalls')
+  }
+
+  /** The next batches are sent to the mempool but not mined until `releaseBatches`. */
+  holdBatches() {
+    this.holdingBatches = true
+  }
+
+  async releaseBatches() {
+    this.holdingBatches = false
+    for (const [, batch] of this.batches) {
+      if (batch.mined) continue
+      await this.mine(batch)
+    }
+  }
+
+  private async mine(batch: Batch) {
+    const url = this.options.rpcUrls[batch.chainId]
+    await rpc(url, 'evm_mine')
+    await rpc(url, 'evm_setAutomine', [true])
+    batch.mined = true
+  }
+
+  private async sendCalls(params: unknown) {
+    const [request] = params as [{ chainId: string; from?: string; calls: Array<{ to: string; data?: string; value?: string }> }]
+    const chainId = Number.parseInt(request.chainId, 16)
+    const url = this.options.rpcUrls[chainId]
+    if (!url || chainId !== this.chainId) throw Object.assign(new Error('wrong chain for this batch'), { code: 4100 })
+    // Hold automine, send every call, mine them in one block: the batch lands together.
+    await rpc(url, 'evm_setAutomine', [false])
+    const hashes: string[] = []
+    try {
+      for (const call of request.calls) {
+        const tx = { from: this.options.account, to: call.to, data: call.data ?? '0x', value: call.value ?? '0x0' }
+        hashes.push((await rpc(url, 'eth_sendTransaction', [tx])) as string)
+      }
+    } catch (error) {
+      await rpc(url, 'evm_setAutomine', [true])
+      throw error
+    }
+    const id = `0x${randomBytes(32).toString('hex')}`
+    const batch: Batch = { chainId, hashes, mined: false }
+    this.batches.set(id, batch)
+    if (!this.holdingBatches) await this.mine(batch)
+    return { id }
+  }
+
+  private async callsStatus(params: unknown) {
+    const [id] = params as [string]
+    const batch = this.batches.get(id)
+    if (!batch) throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
+    const url = this.options.rpcUrls[batch.chainId]
+    const receipts = (await Promise.all(batch.hashes.map((h) => rpc(url, 'eth_getTransactionReceipt', [h])))) as Array<Record<string, unknown> | null>
+    const base = { version: '2.0.0', id, chainId: `0x${batch.chainId.toString(16)}`, atomic: true }
+    if (receipts.some((r) => r === null)) return { ...base, status: 100 }
+    const ok = receipts.every((r) => r?.status === '0x1')
+    return {
+      ...base,
+      status: ok ? 200 : 500,
+      receipts: receipts.map((r) => ({
+        logs: r!.logs,
+        status: r!.status,
+        blockHash: r!.blockHash,
+        blockNumber: r!.blockNumber,
+        gasUsed: r!.gasUsed,
+        transactionHash: r!.transactionHash,
+      })),
+    }
   }
 
   async install(page: Page) {
@@ -133,6 +237,20 @@ export class TestWallet {
         if (!this.known.has(wanted)) return reply({ error: { code: 4902, message: 'Unrecognized chain ID' } })
         this.chainId = wanted
         return reply({ result: null, event: ['chainChanged', hex(wanted)] })
+      }
+      case 'wallet_getCapabilities': {
+        if (!this.options.batching) return reply({ error: { code: 4200, message: 'The requested method is not supported by this Ethereum provider.' } })
+        const chains = [...this.known].map((id) => [hex(id), { atomic: { status: 'supported' } }])
+        return reply({ result: Object.fromEntries(chains) })
+      }
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus': {
+        if (!this.options.batching) return reply({ error: { code: 4200, message: 'The requested method is not supported by this Ethereum provider.' } })
+        try {
+          return reply({ result: method === 'wallet_sendCalls' ? await this.sendCalls(params) : await this.callsStatus(params) })
+        } catch (error) {
+          return reply({ error: { code: (error as { code?: number }).code ?? -32603, message: (error as Error).message } })
+        }
       }
       case 'wallet_addEthereumChain': {
         const wanted = Number.parseInt((params as [{ chainId: string }])[0].chainId, 16)

@@ -11,10 +11,8 @@ import {
 } from 'viem'
 import {
   addChain,
-  getBalance,
   getChainId,
   getTransaction,
-  readContract,
   requestAddresses,
   sendTransaction,
   switchChain,
@@ -22,8 +20,12 @@ import {
 } from 'viem/actions'
 import type { ChainConfig } from '../config/config'
 import { walletProblemOf } from '../errors/WalletError'
+import { walk } from '../errors/WidgetError'
 import type { Eip1193Provider } from './eip6963'
 import { rpcProvider } from './rpcProvider'
+
+// The quote guard decodes calldata with viem: it comes with this chunk, not with the flow's.
+export { guardQuote } from '../flows/deposit/guard'
 
 // The three ERC-20 functions the deposit uses (viem's full erc20Abi weighs a kilobyte more).
 const erc20Abi = [
@@ -100,16 +102,29 @@ export async function ensureChain(provider: Eip1193Provider, chain: ChainConfig)
   return (await getChainId(client)) === chain.id
 }
 
+// balanceOf and allowance as raw eth_call: viem's readContract brings its `call` action (CCIP
+// lookups, deployless bytecode, multicall batching), a few KB this budget cannot spare.
+async function readUint(client: Client, to: Hex, data: string): Promise<bigint> {
+  const answer = (await client.request({ method: 'eth_call', params: [{ to, data }, 'latest'] } as never)) as string
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(answer)) throw new Error(`not a uint256: ${answer}`)
+  return BigInt(answer)
+}
+const word = (address: Hex) => address.slice(2).toLowerCase().padStart(64, '0')
+
 export async function tokenBalance(client: Client, token: Hex, owner: Hex): Promise<bigint> {
-  return readContract(client, { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  return readUint(client, token, `0x70a08231${word(owner)}`)
 }
 
 export async function nativeBalance(client: Client, owner: Hex): Promise<bigint> {
-  return getBalance(client, { address: owner })
+  return BigInt((await client.request({ method: 'eth_getBalance', params: [owner, 'latest'] } as never)) as string)
 }
 
 export async function allowance(client: Client, token: Hex, owner: Hex, spender: Hex): Promise<bigint> {
-  return readContract(client, { address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] })
+  return readUint(client, token, `0xdd62ed3e${word(owner)}${word(spender)}`)
+}
+
+export function approveData(spender: Hex, amount: bigint): Hex {
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 }
 
 export async function sendApprove(
@@ -120,8 +135,7 @@ export async function sendApprove(
   spender: Hex,
   amount: bigint,
 ): Promise<Hex> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
-  return send(provider, chain, account, { to: token, data, value: 0n })
+  return send(provider, chain, account, { to: token, data: approveData(spender, amount), value: 0n })
 }
 
 export async function send(
@@ -170,4 +184,152 @@ export async function waitReceipt(
     txHash: receipt.transactionHash as string,
     logs: receipt.logs.map((log) => ({ address: log.address as string, topics: [...log.topics] as string[] })),
   }
+}
+
+export type Call = { to: Hex; data: Hex; value: bigint }
+
+export type AssetChange = { token: string; diff: bigint }
+
+export type Simulation =
+  | { kind: 'ok'; changes: AssetChange[]; gasUsed: bigint; gasPrice: bigint }
+  | { kind: 'reverted'; reason?: string }
+  /** No eth_simulateV1: eth_call and eth_estimateGas, of the first call only when a later one depends on it. */
+  | { kind: 'estimated'; gasUsed: bigint; gasPrice: bigint }
+
+// Raw JSON-RPC below, not viem's simulateCalls/sendCalls/getCallsStatus: those weigh 15 KB gzip
+// together (ox ABI coders, block formatters, the sendTransaction fallback) against an 80 KB budget.
+const hex = (n: bigint) => `0x${n.toString(16)}`
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const ETH = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+type SimulatedCall = {
+  status: string
+  returnData?: Hex
+  gasUsed: Hex
+  logs?: Array<{ address: string; topics: string[]; data: Hex }>
+  error?: { message?: string; data?: Hex }
+}
+
+const request = (client: Client, method: string, params: unknown[]) => client.request({ method, params } as never) as Promise<unknown>
+
+/**
+ * Runs the calls on the chain as the buyer, in one simulated block (eth_simulateV1), and reads
+ * what leaves and enters the wallet from the simulated Transfer logs and the calls' own value.
+ * Where the RPC lacks eth_simulateV1: eth_call and eth_estimateGas.
+ */
+export async function simulate(client: Client, account: Hex, calls: Call[]): Promise<Simulation> {
+  const txs = calls.map((c) => ({ from: account, to: c.to, data: c.data, value: hex(c.value) }))
+  let blocks: Array<{ calls: SimulatedCall[] }>
+  try {
+    blocks = (await request(client, 'eth_simulateV1', [{ blockStateCalls: [{ calls: txs }], validation: false }, 'latest'])) as typeof blocks
+  } catch (error) {
+    if (!isUnsupported(error)) throw error
+    return estimate(client, txs, calls.length)
+  }
+  const results = blocks[0]?.calls ?? []
+  if (results.length !== calls.length) throw new Error('the simulation answered another number of calls')
+  const failed = results.find((r) => r.status !== '0x1')
+  if (failed) return { kind: 'reverted', reason: reasonOf(failed.returnData ?? failed.error?.data, failed.error?.message) }
+  const owner = account.toLowerCase()
+  const changes = new Map<string, bigint>()
+  const add = (token: string, diff: bigint) => changes.set(token, (changes.get(token) ?? 0n) + diff)
+  // An account's native balance moves only with the value it sends (gas aside).
+  for (const c of calls) if (c.value > 0n) add(ETH, -c.value)
+  for (const log of results.flatMap((r) => r.logs ?? [])) {
+    if (log.topics[0]?.toLowerCase() !== TRANSFER || log.topics.length < 3) continue
+    const from = `0x${log.topics[1].slice(26)}`.toLowerCase()
+    const to = `0x${log.topics[2].slice(26)}`.toLowerCase()
+    // ERC-20: the amount is the data; ERC-721: one token, its id indexed.
+    const amount = log.topics.length === 4 ? 1n : BigInt(log.data === '0x' ? 0 : log.data)
+    const token = log.address.toLowerCase()
+    if (from === owner) add(token, -amount)
+    if (to === owner) add(token, amount)
+  }
+  return {
+    kind: 'ok',
+    changes: [...changes].map(([token, diff]) => ({ token, diff })),
+    gasUsed: results.reduce((sum, r) => sum + BigInt(r.gasUsed), 0n),
+    gasPrice: BigInt((await request(client, 'eth_gasPrice', [])) as string),
+  }
+}
+
+async function estimate(client: Client, txs: Array<Record<string, string>>, count: number): Promise<Simulation> {
+  // Without state carried between calls, only the first runs as is (an approval changes what the
+  // deposit after it sees); its gas stands for each call's.
+  try {
+    await request(client, 'eth_call', [txs[0], 'latest'])
+    const gas = BigInt((await request(client, 'eth_estimateGas', [txs[0]])) as string)
+    return { kind: 'estimated', gasUsed: gas * BigInt(count), gasPrice: BigInt((await request(client, 'eth_gasPrice', [])) as string) }
+  } catch (error) {
+    const revert = walk(error, (e) => /revert/i.test(String((e as Error | null)?.message))) as { data?: Hex; message?: string } | undefined
+    if (revert) return { kind: 'reverted', reason: reasonOf(revert.data, revert.message) }
+    throw error
+  }
+}
+
+/** Error(string) decoded from the revert data, else the node's own words after "execution reverted". */
+export function reasonOf(data?: Hex, message?: string): string | undefined {
+  if (data?.startsWith('0x08c379a0') && data.length >= 138) {
+    const length = Number.parseInt(data.slice(74, 138), 16)
+    const bytes = data.slice(138, 138 + length * 2).match(/../g) ?? []
+    const text = new TextDecoder().decode(new Uint8Array(bytes.map((b) => Number.parseInt(b, 16))))
+    if (text) return text
+  }
+  const said = message?.match(/execution reverted:?\s*(.+)/i)?.[1]?.trim()
+  return said || undefined
+}
+
+function isUnsupported(error: unknown): boolean {
+  return !!walk(error, (e) => {
+    const { code, message } = (e ?? {}) as { code?: number; message?: string }
+    return code === -32601 || code === 4200 || /not (supported|found|available)|unknown method|does not exist/i.test(String(message))
+  })
+}
+
+/** Whether the wallet offers atomic batches (EIP-5792) on this chain for this account. */
+export async function canBatch(provider: Eip1193Provider, account: Hex, chainId: number): Promise<boolean> {
+  try {
+    const chain = hex(BigInt(chainId))
+    const answer = (await provider.request({ method: 'wallet_getCapabilities', params: [account, [chain]] })) as Record<string, { atomic?: { status?: string } }>
+    const status = answer?.[chain]?.atomic?.status ?? answer?.[String(chainId)]?.atomic?.status
+    return status === 'supported' || status === 'ready'
+  } catch {
+    return false
+  }
+}
+
+/** One confirmation for every call, run atomically by the wallet (EIP-5792 2.0.0); answers the batch's id. */
+export async function sendBatch(provider: Eip1193Provider, chain: ChainConfig, account: Hex, calls: Call[]): Promise<string> {
+  const answer = (await provider.request({
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        version: '2.0.0',
+        chainId: hex(BigInt(chain.id)),
+        from: account,
+        atomicRequired: true,
+        calls: calls.map((c) => ({ to: c.to, data: c.data, value: hex(c.value) })),
+      },
+    ],
+  })) as { id?: string } | string
+  const id = typeof answer === 'string' ? answer : answer?.id
+  if (typeof id !== 'string' || !id) throw new Error('the wallet answered wallet_sendCalls without an id')
+  return id
+}
+
+export type BatchStatus =
+  | { status: 'pending' }
+  | { status: 'success'; hashes: string[] }
+  | { status: 'failure'; reverted: boolean }
+
+export async function batchStatus(provider: Eip1193Provider, id: string): Promise<BatchStatus> {
+  const answer = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+    status: number
+    receipts?: Array<{ transactionHash: string }>
+  }
+  const code = Number(answer?.status)
+  if (code >= 200 && code < 300) return { status: 'success', hashes: (answer.receipts ?? []).map((r) => r.transactionHash) }
+  // 400: the wallet never sent it; 500 and 600: it reverted, wholly or partly.
+  if (code >= 400) return { status: 'failure', reverted: code >= 500 }
+  return { status: 'pending' }
 }

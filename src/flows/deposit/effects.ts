@@ -2,6 +2,7 @@
 // update inside the same stage does not restart it); leaving the stage cancels it.
 import type { Hex } from 'viem'
 import type { ApiClient } from '../../api/client'
+import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { getDepositStatus, quoteDeposit } from '../../api/deposit'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { describeError } from '../../errors/describe'
@@ -14,7 +15,10 @@ import { exclusive, holdTabLock } from '../tabLock'
 import type { Clock } from '../../rateLimit/rateLimiter'
 import type { FlowStore } from '../../storage/flowStore'
 import { discoverWallets, providerByRdns, providerOf } from '../../wallet/eip6963'
-import type { DepositEvent, DepositState, ReceiptSummary, Tracking } from './machine'
+import { type DepositEvent, type DepositState, type Form, type ReceiptSummary, type Rejection, type Session, type Tracking, trackingId } from './machine'
+import { type Expected, isNativeToken, judgeOutflow, previewOf } from './preview'
+
+type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
 type ChainActions = typeof import('../../wallet/chainActions')
 
@@ -36,6 +40,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   const sent = new Map<string, import('../../wallet/chainActions').SentTransaction>()
   let wallets: import('./machine').WalletInfo[] = []
   let stopDiscovery: (() => void) | undefined
+  // Quotes refused by the guard or the simulation: never used again, even if the service repeats one.
+  const rejected = new Set<string>()
+  const fingerprint = (quote: DepositQuote) => JSON.stringify([quote.transaction, quote.approval ?? null])
 
   function sleep(ms: number) {
     return new Promise<void>((resolve) => clock.setTimeout(resolve, ms))
@@ -50,17 +57,35 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       case 'quoting':
         return { key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
-        return state.step === 'idle'
-          ? { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) }
-          : { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
+        if (state.step !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
+        return [
+          { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) },
+          ...(state.preview ? [] : [{ key: `preview:${state.quotedAt}`, start: (alive: () => boolean) => void preview(state, alive) }]),
+        ]
       case 'tracking': {
         const { txHash } = state.tracking
+        // The batch's id when there is one: the lock keeps its name once the hash is known.
+        const name = (state.tracking.callsId ?? txHash).toLowerCase()
         const lock: Effect = {
-          key: `tab:${txHash}`,
-          start: () => holdTabLock(`stablecoin-widget:deposit:${txHash.toLowerCase()}`, (tab) => dispatch({ type: 'TAB', tab })),
+          key: `tab:${name}`,
+          start: () => holdTabLock(`stablecoin-widget:deposit:${name}`, (tab) => dispatch({ type: 'TAB', tab })),
         }
         // Only the tab holding the lock reads the chain and polls; the others wait their turn.
         if (state.tab !== 'held') return [lock]
+        if (state.phase === 'batching') {
+          return [
+            lock,
+            {
+              key: `batch:${name}:${state.attempt}`,
+              start: (alive) => {
+                // After a reload the wallet must announce itself again before it can be asked.
+                const stop = discoverWallets(deps.target, () => {})
+                void followBatch(state, alive)
+                return stop
+              },
+            },
+          ]
+        }
         return [
           lock,
           state.phase === 'confirming'
@@ -69,7 +94,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         ]
       }
       case 'result':
-        return { key: `result:${state.tracking.txHash}`, start: () => store.clear() }
+        return { key: `result:${trackingId(state.tracking)}`, start: () => store.clear() }
       default:
         return undefined
     }
@@ -100,46 +125,133 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     }
   }
 
-  async function requestQuote(state: Extract<DepositState, { tag: 'quoting' }>, alive: () => boolean) {
-    const source = config.sources[state.form.source] ?? config.sources[0]
+  const sourceOf = (form: Form) => config.sources[form.source] ?? config.sources[0]
+
+  /** What the buyer asked for: the request the quote must answer, and the guard's reference. */
+  function requestOf(form: Form, session: Session, amount: string): DepositQuoteRequest {
+    const source = sourceOf(form)
     const fixed = config.destination
+    return {
+      source: { chainId: source.chainId, token: source.token, address: session.account },
+      destination: fixed ? { chainId: fixed.chainId, token: fixed.token, address: fixed.address ?? session.account } : undefined,
+      amount,
+      method: 'crypto',
+    }
+  }
+
+  function reject(quote: DepositQuote, rejection: Rejection, alive: () => boolean) {
+    rejected.add(fingerprint(quote))
+    if (alive()) dispatch({ type: 'QUOTE_REJECTED', rejection })
+  }
+
+  /** The guard, with the wallet code (it decodes calldata with viem): `true` when the quote may be used. */
+  function guard(w: ChainActions, quote: DepositQuote, request: DepositQuoteRequest, alive: () => boolean): boolean {
+    const verdict = rejected.has(fingerprint(quote)) ? ({ ok: false, rule: 'reused' } as const) : w.guardQuote(request, quote, config)
+    if (verdict.ok) return true
+    reject(quote, { rule: verdict.rule }, alive)
+    return false
+  }
+
+  async function requestQuote(state: Extract<DepositState, { tag: 'quoting' }>, alive: () => boolean) {
+    const request = requestOf(state.form, state.session, state.amount)
     try {
-      const quote = await quoteDeposit(api, {
-        source: { chainId: source.chainId, token: source.token, address: state.session.account },
-        destination: fixed
-          ? { chainId: fixed.chainId, token: fixed.token, address: fixed.address ?? state.session.account }
-          : undefined,
-        amount: state.amount,
-        method: 'crypto',
-      })
-      if (alive()) dispatch({ type: 'QUOTED', quote, at: clock.now() })
+      const [quote, w] = await Promise.all([quoteDeposit(api, request), deps.loadChainActions()])
+      // Before anything reaches the wallet, and before the buyer sees a price to confirm.
+      if (!alive() || !guard(w, quote, request, alive)) return
+      dispatch({ type: 'QUOTED', quote, at: clock.now() })
     } catch (error) {
       if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
     }
   }
 
-  function expiryTimer(state: Extract<DepositState, { tag: 'quote' }>) {
+  function expectedOf(state: QuoteState): Expected {
+    const source = sourceOf(state.form)
+    const chain = chainOf(config, state.quote.transaction.chainId)
+    return {
+      token: source.token,
+      amountIn: toBaseUnits(state.quote.amountIn, source.decimals),
+      decimals: source.decimals,
+      symbol: source.symbol,
+      native: isNativeToken(source.token),
+      value: BigInt(state.quote.transaction.value),
+      feeSymbol: chain.nativeSymbol ?? 'ETH',
+    }
+  }
+
+  /** The calls the wallet will be asked for: the approval when the allowance is short, then the deposit. */
+  async function callsOf(w: ChainActions, reader: import('viem').Client, quote: DepositQuote, account: Hex) {
+    const deposit = { to: quote.transaction.to as Hex, data: quote.transaction.data as Hex, value: BigInt(quote.transaction.value) }
+    const approval = quote.approval
+    if (!approval) return { calls: [deposit], approve: undefined }
+    const needed = BigInt(approval.amount)
+    const current = await w.allowance(reader, approval.token as Hex, account, approval.spender as Hex)
+    if (current >= needed) return { calls: [deposit], approve: undefined }
+    const approve = { to: approval.token as Hex, data: w.approveData(approval.spender as Hex, needed), value: 0n }
+    return { calls: [approve, deposit], approve }
+  }
+
+  /**
+   * Before the wallet opens: the approval and the deposit run on the source chain as the buyer, and
+   * the confirm screen shows what leaves the wallet. Anything but amountIn of the source token (and
+   * gas) leaving it refuses the quote, as the guard does; a revert says why.
+   */
+  async function preview(state: QuoteState, alive: () => boolean) {
+    const { quote, session } = state
+    const chain = chainOf(config, quote.transaction.chainId)
+    const provider = providerOf(session.wallet.id)
+    const account = session.account as Hex
+    const expected = expectedOf(state)
+    const done = (preview: import('./machine').Preview) => alive() && dispatch({ type: 'PREVIEW', preview })
+    try {
+      const w = await deps.loadChainActions()
+      // Reads through the wallet only when it is on the source chain already (no prompt to switch here).
+      if (!chain.rpcUrl && (!provider || (await w.currentChainId(provider)) !== chain.id)) return done({ kind: 'unavailable' })
+      const reader = w.readClient(chain, provider)
+      // A balance too low would only revert: the send says it in the buyer's words instead.
+      if (!expected.native && (await w.tokenBalance(reader, source(state).token as Hex, account)) < expected.amountIn) {
+        return done({ kind: 'unavailable' })
+      }
+      const { calls } = await callsOf(w, reader, quote, account)
+      const simulated = await w.simulate(reader, account, calls)
+      if (!alive()) return
+      if (simulated.kind === 'reverted') return reject(quote, { rule: 'simulation.revert', reason: simulated.reason }, alive)
+      const fee = simulated.gasUsed * simulated.gasPrice
+      if (simulated.kind === 'estimated') return done(previewOf(expected, fee))
+      const verdict = judgeOutflow(simulated.changes, expected, fee)
+      if (verdict.ok) done(verdict.preview)
+      else reject(quote, verdict.rejection, alive)
+    } catch {
+      // The chain could not be asked (network trouble): the wallet still shows the transaction.
+      done({ kind: 'unavailable' })
+    }
+  }
+  const source = (state: QuoteState) => sourceOf(state.form)
+
+  function expiryTimer(state: QuoteState) {
     const left = Date.parse(state.quote.expiresAt) - clock.now()
     const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.max(0, left))
     return () => clock.clearTimeout(timer)
   }
 
-  async function sendDeposit(state: Extract<DepositState, { tag: 'quote' }>, alive: () => boolean) {
+  async function sendDeposit(state: QuoteState, alive: () => boolean) {
     // Two tabs at the same confirm screen: only one sends.
     const result = await exclusive('stablecoin-widget:deposit:send', () => send(state, alive))
     if (result === 'elsewhere' && alive()) dispatch({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
   }
 
-  async function send(state: Extract<DepositState, { tag: 'quote' }>, alive: () => boolean) {
+  async function send(state: QuoteState, alive: () => boolean) {
     const { quote, session } = state
-    const source = config.sources[state.form.source] ?? config.sources[0]
+    const source = sourceOf(state.form)
     const chain = chainOf(config, quote.transaction.chainId)
     const provider = providerOf(session.wallet.id)
     const account = session.account as Hex
+    const request = requestOf(state.form, session, state.amount)
     const step = (event: DepositEvent) => alive() && dispatch(event)
     if (!provider) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'disconnected' } })
     try {
       const w = await deps.loadChainActions()
+      // Once more before the first prompt (a network switch is one): the quote must still be the one checked.
+      if (!guard(w, quote, request, alive)) return
       if ((await w.currentChainId(provider)) !== chain.id) {
         step({ type: 'STEP', step: 'switching' })
         if (!(await w.ensureChain(provider, chain))) return step({ type: 'BLOCKED', notice: { kind: 'wrongChain' } })
@@ -156,36 +268,27 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       if (gas === 0n || gas < BigInt(quote.transaction.value)) {
         return step({ type: 'BLOCKED', notice: { kind: 'insufficientGas' } })
       }
-      const approval = quote.approval
-      if (approval) {
-        const needed = BigInt(approval.amount)
-        const current = await w.allowance(reader, approval.token as Hex, account, approval.spender as Hex)
-        if (current < needed) {
-          if (!alive()) return
-          step({ type: 'STEP', step: 'approving' })
-          const hash = await w.sendApprove(provider, chain, account, approval.token as Hex, approval.spender as Hex, needed)
-          step({ type: 'STEP', step: 'approvalConfirming', approvalHash: hash })
-          const receipt = await w.waitReceipt(reader, hash, () => {})
-          if (!receipt.success) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'unknown' } })
+      const { calls, approve } = await callsOf(w, reader, quote, account)
+      const deposit = calls[calls.length - 1]
+      const stillValid = async () => {
+        if (!alive()) return false
+        if (Date.parse(quote.expiresAt) <= clock.now()) {
+          step({ type: 'BLOCKED', notice: { kind: 'refreshed' } })
+          step({ type: 'QUOTE_EXPIRED' })
+          return false
         }
+        // The wallet may have been switched meanwhile: check once more before sending.
+        if ((await w.currentChainId(provider)) !== chain.id) {
+          step({ type: 'BLOCKED', notice: { kind: 'wrongChain' } })
+          return false
+        }
+        return guard(w, quote, request, alive)
       }
-      if (!alive()) return
-      if (Date.parse(quote.expiresAt) <= clock.now()) {
-        step({ type: 'BLOCKED', notice: { kind: 'refreshed' } })
-        return step({ type: 'QUOTE_EXPIRED' })
-      }
-      // The wallet may have been switched while the buyer approved: check once more before sending.
-      if ((await w.currentChainId(provider)) !== chain.id) return step({ type: 'BLOCKED', notice: { kind: 'wrongChain' } })
-      step({ type: 'STEP', step: 'sending' })
-      const txHash = await w.send(provider, chain, account, {
-        to: quote.transaction.to as Hex,
-        data: quote.transaction.data as Hex,
-        value: BigInt(quote.transaction.value),
-      })
-      const tracking: Tracking = {
+      const trackingOf = (txHash: string, callsId?: string): Tracking => ({
         provider: quote.provider,
         chainId: chain.id,
         txHash,
+        callsId,
         walletRdns: session.wallet.rdns,
         summary: {
           amountIn: quote.amountIn,
@@ -198,7 +301,31 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         },
         createdAt: clock.now(),
         approvalHash: state.approvalHash,
+      })
+
+      // One confirmation where the wallet can batch (EIP-5792): the approval and the deposit together.
+      if (approve && (await w.canBatch(provider, account, chain.id))) {
+        if (!(await stillValid())) return
+        step({ type: 'STEP', step: 'batching' })
+        const callsId = await w.sendBatch(provider, chain, account, calls)
+        const tracking = trackingOf('', callsId)
+        // Persisted like a hash: a reload follows the batch, with no second prompt.
+        store.save(tracking)
+        return dispatch({ type: 'SENT', tracking })
       }
+
+      if (approve) {
+        if (!(await stillValid())) return
+        step({ type: 'STEP', step: 'approving' })
+        const hash = await w.send(provider, chain, account, approve)
+        step({ type: 'STEP', step: 'approvalConfirming', approvalHash: hash })
+        const receipt = await w.waitReceipt(reader, hash, () => {})
+        if (!receipt.success) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'unknown' } })
+      }
+      if (!(await stillValid())) return
+      step({ type: 'STEP', step: 'sending' })
+      const txHash = await w.send(provider, chain, account, deposit)
+      const tracking = trackingOf(txHash)
       // Persist before anything else: from here on the buyer's money is moving.
       store.save(tracking)
       const known = await w.sentTransaction(reader, txHash)
@@ -214,12 +341,50 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     }
   }
 
-  async function confirm(state: Extract<DepositState, { tag: 'tracking' }>, alive: () => boolean, signal: AbortSignal) {
+  /** A batch the wallet holds: ask it until it tells the deposit's hash (no prompt: a status read). */
+  async function followBatch(state: Extract<DepositState, { tag: 'tracking' }>, alive: () => boolean) {
     const { tracking } = state
     store.save(tracking)
     const w = await deps.loadChainActions()
+    while (alive()) {
+      try {
+        const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
+        if (!provider) throw new Error('the wallet has not announced itself yet')
+        const answer = await w.batchStatus(provider, tracking.callsId ?? '')
+        if (!alive()) return
+        if (answer.status === 'failure') return dispatch({ type: 'BATCH_FAILED', outcome: answer.reverted ? 'reverted' : 'dropped' })
+        if (answer.status === 'success' && answer.hashes.length > 0) {
+          // Calls run in order: the last transaction is the deposit, an earlier one the approval.
+          const txHash = answer.hashes[answer.hashes.length - 1]
+          const approvalHash = answer.hashes.length > 1 ? answer.hashes[0] : undefined
+          store.save({ ...tracking, txHash, approvalHash })
+          dispatch({ type: 'WAITING', waiting: false })
+          return dispatch({ type: 'BATCHED', txHash, approvalHash })
+        }
+        await sleep(1_000)
+      } catch {
+        if (!alive()) return
+        dispatch({ type: 'WAITING', waiting: true })
+        await sleep(2_000)
+      }
+    }
+  }
+
+  /** Whether anything here can read the chain: its own RPC, or the wallet that sent on it. */
+  function readable(tracking: Tracking) {
+    const chain = config.chains.find((c) => c.id === tracking.chainId)
+    if (!chain) return false
+    return !!chain.rpcUrl || !!(tracking.walletRdns && providerByRdns(tracking.walletRdns))
+  }
+
+  async function confirm(state: Extract<DepositState, { tag: 'tracking' }>, alive: () => boolean, signal: AbortSignal) {
+    const { tracking } = state
+    store.save(tracking)
+    // No endless loop on a chain nothing here can read: say so, and let the buyer stop following.
+    if (!readable(tracking)) return dispatch({ type: 'UNREADABLE' })
+    const w = await deps.loadChainActions()
     const chain = chainOf(config, tracking.chainId)
-    void watchForDrop(tracking, alive)
+    watchForDrop(tracking, alive).catch(() => {})
     while (alive()) {
       try {
         const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
@@ -254,7 +419,12 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   async function watchForDrop(tracking: Tracking, alive: () => boolean) {
     const w = await deps.loadChainActions()
     const provider = tracking.walletRdns ? providerByRdns(tracking.walletRdns) : undefined
-    const reader = w.readClient(chainOf(config, tracking.chainId), provider)
+    let reader: import('viem').Client
+    try {
+      reader = w.readClient(chainOf(config, tracking.chainId), provider)
+    } catch {
+      return
+    }
     let misses = 0
     while (alive()) {
       await sleep(deps.dropCheckMs ?? 10_000)

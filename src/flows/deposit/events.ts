@@ -1,7 +1,7 @@
 import type { WidgetConfig } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
-import type { DepositState } from './machine'
-import { noticeText } from './notice'
+import { type DepositState, trackingId } from './machine'
+import { noticeText, rejectionText } from './notice'
 import { problemText } from '../../errors/describe'
 
 /** What the embedding hears about a deposit, from one change of state. */
@@ -15,14 +15,14 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
     const currencyOut = (config.destination ?? config.defaultDestination).symbol
     out.push({ name: 'quote', payload: { flow, amountIn: q.amountIn, amountOut: q.amountOut, fee: q.fee, currencyIn, currencyOut, expiresAt: q.expiresAt } })
   }
-  if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: next.tracking.txHash } })
+  if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: trackingId(next.tracking) } })
   const status = statusOf(next)
   if (status && status !== statusOf(prev)) out.push({ name: 'status', payload: { flow, id: idOf(next), status } })
   if (next.tag === 'result' && prev.tag !== 'result') {
     const { tracking } = next
     out.push({
       name: 'complete',
-      payload: { flow, id: tracking.txHash, outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash },
+      payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash },
     })
   }
   const problem = problemOf(next, config)
@@ -39,12 +39,14 @@ function statusOf(s: DepositState): string | undefined {
 }
 
 function idOf(s: DepositState): string {
-  return s.tag === 'tracking' || s.tag === 'result' ? s.tracking.txHash : ''
+  return s.tag === 'tracking' || s.tag === 'result' ? trackingId(s.tracking) : ''
 }
 
 /** The problem on screen, if any; `source` is the state's own object, so one problem is one event. */
 function problemOf(s: DepositState, config: WidgetConfig): { source: object; code?: string; message: string; detail?: string } | undefined {
   if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: problemText(s.error.problem), detail: s.error.problem.detail }
+  // The rule goes to the partner as the detail: which check the quote failed.
+  if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
   if (s.tag === 'quote' && s.notice && s.notice.kind !== 'refreshed') {
     return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: noticeText(s, config) }
   }

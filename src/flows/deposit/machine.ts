@@ -32,7 +32,10 @@ export type ReceiptSummary = {
 export type Tracking = {
   provider: string
   chainId: number
+  /** The deposit's hash; empty while a batch (EIP-5792) has not told it yet. */
   txHash: string
+  /** The wallet's id of the batch (approval + deposit) when the wallet sent them as one. */
+  callsId?: string
   walletRdns?: string
   summary: QuoteSummary
   createdAt: number
@@ -41,7 +44,19 @@ export type Tracking = {
   deliveredHash?: string
 }
 
-export type SendStep = 'idle' | 'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending'
+export type SendStep = 'idle' | 'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'
+
+/** What the simulation says leaves the wallet: amounts of tokens, and the network fee. */
+export type Preview =
+  | { kind: 'ready'; outflow: Array<{ amount: string; symbol: string }>; fee?: string; feeSymbol: string }
+  /** The chain could not simulate (no eth_simulateV1, no reader, a balance too low to try). */
+  | { kind: 'unavailable' }
+
+/** Why a quote is never used: a guard rule, or what its simulation showed. */
+export type Rejection = { rule: string; taken?: string; asked?: string; reason?: string }
+
+/** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
+export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
 export type Notice =
   | { kind: 'wallet'; problem: WalletProblem }
@@ -51,9 +66,12 @@ export type Notice =
   | { kind: 'refreshed' }
   | { kind: 'elsewhere' }
 
-export type FormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'api'; problem: Problem }
+export type FormError =
+  | { kind: 'amount'; problem: AmountProblem }
+  | { kind: 'api'; problem: Problem }
+  | { kind: 'rejected'; rejection: Rejection }
 
-export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped'
+export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped' | 'unfollowed'
 
 export type DepositState =
   | { tag: 'discovering'; form: Form }
@@ -71,14 +89,18 @@ export type DepositState =
       step: SendStep
       approvalHash?: string
       notice?: Notice
+      preview?: Preview
     }
   | {
       tag: 'tracking'
       tracking: Tracking
-      phase: 'confirming' | 'delivering'
+      /** batching: the wallet holds approval + deposit as one batch and has not told the hash yet. */
+      phase: 'batching' | 'confirming' | 'delivering'
       replaced?: boolean
       /** The chain has not seen the transaction for a while: dropped, or replaced outside our view. */
       missing?: boolean
+      /** No RPC the widget can use reads this chain: say so, offer to stop following. */
+      unreadable?: boolean
       /** Whether this tab follows the transfer, or another tab does (one at a time). */
       tab?: 'held' | 'elsewhere'
       waiting?: boolean
@@ -99,6 +121,11 @@ export type DepositEvent =
   | { type: 'SUBMIT' }
   | { type: 'QUOTED'; quote: DepositQuote; at: number }
   | { type: 'QUOTE_FAILED'; problem: Problem }
+  | { type: 'QUOTE_REJECTED'; rejection: Rejection }
+  | { type: 'PREVIEW'; preview: Preview }
+  | { type: 'BATCHED'; txHash: string; approvalHash?: string }
+  | { type: 'BATCH_FAILED'; outcome: 'reverted' | 'dropped' }
+  | { type: 'UNREADABLE' }
   | { type: 'QUOTE_EXPIRED' }
   | { type: 'BACK' }
   | { type: 'CONFIRM' }
@@ -126,16 +153,18 @@ export type MachineContext = {
 export const emptyForm: Form = { amount: '', source: 0 }
 
 export function initialState(resume?: Tracking, form: Form = emptyForm): DepositState {
-  return resume
-    ? { tag: 'tracking', tracking: resume, phase: 'confirming', attempt: 0 }
-    : { tag: 'discovering', form }
+  return resume ? tracked(resume) : { tag: 'discovering', form }
+}
+
+function tracked(tracking: Tracking, session?: Session): DepositState {
+  return { tag: 'tracking', tracking, phase: tracking.txHash ? 'confirming' : 'batching', attempt: 0, session }
 }
 
 export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
   // Another tab sent a deposit: this one follows it too, instead of offering to send another.
   if (event.type === 'ADOPT') {
     const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.step !== 'idle')
-    return beforeSending ? { tag: 'tracking', tracking: event.tracking, phase: 'confirming', attempt: 0 } : state
+    return beforeSending ? tracked(event.tracking) : state
   }
   switch (state.tag) {
     case 'discovering':
@@ -192,6 +221,9 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
       if (event.type === 'QUOTE_FAILED') {
         return { tag: 'form', form: state.form, session: state.session, error: { kind: 'api', problem: event.problem } }
       }
+      if (event.type === 'QUOTE_REJECTED') {
+        return { tag: 'form', form: state.form, session: state.session, error: { kind: 'rejected', rejection: event.rejection } }
+      }
       if (event.type === 'BACK') return { tag: 'form', form: state.form, session: state.session }
       return state
 
@@ -224,15 +256,19 @@ function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
     case 'BACK':
       return idle ? { tag: 'form', form: state.form, session: state.session } : state
     case 'CONFIRM':
-      return idle ? { ...state, step: 'checking', notice: undefined } : state
+      // Not before the preview has said what leaves the wallet.
+      return idle && state.preview ? { ...state, step: 'checking', notice: undefined } : state
+    case 'PREVIEW':
+      return idle && !state.preview ? { ...state, preview: event.preview } : state
+    case 'QUOTE_REJECTED':
+      // That quote is dropped: only a new price can go on.
+      return { tag: 'form', form: state.form, session: state.session, error: { kind: 'rejected', rejection: event.rejection } }
     case 'STEP':
       return idle ? state : { ...state, step: event.step, approvalHash: event.approvalHash ?? state.approvalHash }
     case 'BLOCKED':
       return idle ? state : { ...state, step: 'idle', notice: event.notice }
     case 'SENT':
-      return idle
-        ? state
-        : { tag: 'tracking', tracking: event.tracking, phase: 'confirming', attempt: 0, session: state.session }
+      return idle ? state : tracked(event.tracking, state.session)
     default:
       return state
   }
@@ -253,7 +289,21 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
       return state.phase !== 'confirming' || !!state.missing === event.missing ? state : { ...state, missing: event.missing }
     case 'STOP_FOLLOWING':
       // Only for a transaction the chain cannot find: the buyer checked the wallet and gives up on it.
-      return state.missing ? { tag: 'result', outcome: 'dropped', tracking: state.tracking, session: state.session } : state
+      if (state.missing) return { tag: 'result', outcome: 'dropped', tracking: state.tracking, session: state.session }
+      // Or one on a chain nothing here can read: we stop following, without saying how it ended.
+      if (state.unreadable) return { tag: 'result', outcome: 'unfollowed', tracking: state.tracking, session: state.session }
+      return state
+    case 'UNREADABLE':
+      return state.unreadable ? state : { ...state, unreadable: true, waiting: false }
+    case 'BATCHED':
+      if (state.phase !== 'batching') return state
+      return {
+        ...state,
+        phase: 'confirming',
+        tracking: { ...state.tracking, txHash: event.txHash, approvalHash: event.approvalHash ?? state.tracking.approvalHash },
+      }
+    case 'BATCH_FAILED':
+      return state.phase === 'batching' ? { tag: 'result', outcome: event.outcome, tracking: state.tracking, session: state.session } : state
     case 'REPLACED':
       if (state.phase !== 'confirming') return state
       if (event.reason === 'repriced') {

@@ -3,7 +3,7 @@
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { WalletProblem } from '../../errors/WalletError'
 import { type MessageKey, t } from '../../i18n/i18n'
-import type { DepositState } from './machine'
+import type { DepositState, Rejection } from './machine'
 
 const WALLET: Record<WalletProblem, MessageKey> = {
   rejected: 'send.rejected',
@@ -11,6 +11,15 @@ const WALLET: Record<WalletProblem, MessageKey> = {
   unsupportedChain: 'wallet.problem.unsupportedChain',
   disconnected: 'wallet.problem.disconnected',
   unknown: 'send.unknown',
+}
+
+/** Why a quote was refused, in the buyer's words: nothing was sent, and a new price is the way on. */
+export function rejectionText(rejection: Rejection): string {
+  if (rejection.rule === 'simulation.outflow') return t('quote.rejectedOutflow', { taken: rejection.taken ?? '', asked: rejection.asked ?? '' })
+  if (rejection.rule === 'simulation.revert') {
+    return rejection.reason ? t('quote.rejectedRevert', { reason: rejection.reason }) : t('quote.rejectedRevertUnknown')
+  }
+  return t('quote.rejected')
 }
 
 export function noticeText(state: Extract<DepositState, { tag: 'quote' }>, config: WidgetConfig): string {

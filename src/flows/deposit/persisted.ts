@@ -5,7 +5,9 @@ import type { Tracking } from './machine'
 const tracking = z.object({
   provider: z.string(),
   chainId: z.number(),
-  txHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  // Empty only while a batch (callsId) has not told the deposit's hash.
+  txHash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64})?$/)),
+  callsId: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
   walletRdns: z.optional(z.string()),
   summary: z.object({
     amountIn: z.string(),
@@ -25,6 +27,6 @@ const tracking = z.object({
 export function depositStore(storage: Storage | undefined): FlowStore<Tracking> {
   return createFlowStore(storage, 'deposit', (value) => {
     const parsed = tracking.safeParse(value)
-    return parsed.success ? parsed.data : undefined
+    return parsed.success && (parsed.data.txHash || parsed.data.callsId) ? parsed.data : undefined
   })
 }

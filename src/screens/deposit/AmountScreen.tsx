@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks'
 import { problemText } from '../../errors/describe'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
@@ -7,6 +8,7 @@ import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
 import { t } from '../../i18n/i18n'
 import { decimalMarkOf } from '../../lib/decimal'
 import { shortHash } from '../../components/TxLink'
+import { rejectionText } from '../../flows/deposit/notice'
 
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 
@@ -21,6 +23,11 @@ export function AmountScreen({
   const destination = config.destination ?? config.defaultDestination
   const destChain = chainOf(config, destination.chainId).name
   const example = decimalMarkOf(config.locale) === ',' ? '25,50' : '25.50'
+  const submit = useRef<HTMLButtonElement>(null)
+  // A refused price leaves the buyer here: the way on (a new price) takes the focus.
+  useEffect(() => {
+    if (error?.kind === 'rejected') submit.current?.focus()
+  }, [error])
   const amountError =
     error?.kind === 'amount'
       ? t(`amount.${error.problem}`, { example, token: source.symbol, decimals: source.decimals })
@@ -78,13 +85,23 @@ export function AmountScreen({
             {problemText(error.problem)}
           </Notice>
         )}
+        {error?.kind === 'rejected' && (
+          <Notice tone="error" code="quote_rejected">
+            {rejectionText(error.rejection)}
+          </Notice>
+        )}
         {busy && <p role="status">{t('quote.loading')}</p>}
         <div class="actions">
           <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'CHANGE_WALLET' })}>
             {t('form.changeWallet')}
           </button>
-          <button type="submit" class="primary" disabled={busy}>
-            {error?.kind === 'api' ? t('quote.tryAgain') : t('form.submit')}
+          <button
+            type="submit"
+            class="primary"
+            disabled={busy}
+            ref={submit}
+          >
+            {error?.kind === 'api' ? t('quote.tryAgain') : error?.kind === 'rejected' ? t('quote.newPrice') : t('form.submit')}
           </button>
         </div>
       </form>

@@ -5,13 +5,14 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState, SendStep } from '../../flows/deposit/machine'
+import type { DepositEvent, DepositState, Preview, SendStep } from '../../flows/deposit/machine'
 import { noticeText } from '../../flows/deposit/notice'
 import { t } from '../../i18n/i18n'
+import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<DepositState, { tag: 'quote' }>
 
-const order: SendStep[] = ['switching', 'checking', 'approving', 'approvalConfirming', 'sending']
+const order: SendStep[] = ['switching', 'checking', 'approving', 'approvalConfirming', 'sending', 'batching']
 
 export function QuoteScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
   const { quote } = state
@@ -39,8 +40,16 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
             <th scope="row">{t('quote.youReceive')}</th>
             <td><Amount value={quote.amountOut} symbol={destination.symbol} locale={locale} /> · {destChain.name}</td>
           </tr>
+          {state.preview?.kind === 'ready' && (
+            <tr>
+              <th scope="row">{t('quote.leaves')}</th>
+              <td><Outflow preview={state.preview} locale={locale} /></td>
+            </tr>
+          )}
         </tbody>
       </table>
+      {!state.preview && <p role="status" class="hint">{t('quote.previewing', { chain: sourceChain.name })}</p>}
+      {state.preview?.kind === 'unavailable' && <p class="muted">{t('quote.previewUnavailable', { chain: sourceChain.name })}</p>}
       {idle && <Countdown expiresAt={quote.expiresAt} />}
       {state.notice && <QuoteNoticeView state={state} config={config} />}
       {!idle && (
@@ -55,7 +64,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
                     extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
                   }]
                 : []),
-              { label: t('steps.send'), state: stepState(4) },
+              { label: t('steps.send'), state: state.step === 'batching' ? 'active' : stepState(4) },
             ]}
           />
           <p role="status" class="hint">{t(stepHint(state.step))}</p>
@@ -65,7 +74,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
-        <button type="button" class="primary" disabled={!idle} onClick={() => dispatch({ type: 'CONFIRM' })}>
+        <button type="button" class="primary" disabled={!idle || !state.preview} onClick={() => dispatch({ type: 'CONFIRM' })}>
           {t('quote.confirm')}
         </button>
       </div>
@@ -83,6 +92,8 @@ function stepHint(step: SendStep) {
       return 'send.approvalConfirming'
     case 'sending':
       return 'send.confirmInWallet'
+    case 'batching':
+      return 'send.batching'
     default:
       return 'send.checking'
   }
@@ -93,4 +104,11 @@ function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig
   // A refresh, another tab's send and the buyer's own "no" are news; a wrong network is to fix.
   const news = notice?.kind === 'refreshed' || notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
   return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{noticeText(state, config)}</Notice>
+}
+
+/** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */
+function Outflow({ preview, locale }: { preview: Extract<Preview, { kind: 'ready' }>; locale: string }) {
+  const amounts = preview.outflow.map((o) => `${formatAmount(o.amount, locale)} ${o.symbol}`).join(' + ')
+  if (preview.fee === undefined) return <span>{amounts}</span>
+  return <span>{t('quote.outflow', { amounts, fee: formatAmount(preview.fee, locale), symbol: preview.feeSymbol })}</span>
 }

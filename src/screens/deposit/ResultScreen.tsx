@@ -23,7 +23,7 @@ export function ResultScreen({ state, dispatch, config }: { state: State; dispat
           })}
         </Notice>
       ) : (
-        <Notice tone={outcome === 'expired' || outcome === 'dropped' ? 'info' : 'error'}>{t(`${outcome}.body`)}</Notice>
+        <Notice tone={outcome === 'expired' || outcome === 'dropped' || outcome === 'unfollowed' ? 'info' : 'error'}>{t(`${outcome}.body`)}</Notice>
       )}
       <ul class="plain">
         {outcome === 'done' && tracking.deliveredHash && (
@@ -31,9 +31,11 @@ export function ResultScreen({ state, dispatch, config }: { state: State; dispat
             <TxLink chain={dest} hash={tracking.deliveredHash} label={t('done.tx')} />
           </li>
         )}
-        <li>
-          <TxLink chain={source} hash={tracking.txHash} label={t('result.origin')} />
-        </li>
+        {tracking.txHash && (
+          <li>
+            <TxLink chain={source} hash={tracking.txHash} label={t('result.origin')} />
+          </li>
+        )}
       </ul>
       <div class="actions">
         <button type="button" class="primary" onClick={() => dispatch({ type: 'RESTART' })}>

@@ -13,7 +13,8 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
   const { tracking } = state
   const source = chainOf(config, tracking.chainId)
   const dest = chainOf(config, tracking.summary.destChainId)
-  const confirming = state.phase === 'confirming'
+  const batching = state.phase === 'batching'
+  const confirming = state.phase === 'confirming' || batching
   return (
     <Screen title={t('track.heading')}>
       <dl class="summary">
@@ -24,15 +25,23 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
       </dl>
       <Timeline
         steps={[
-          { label: t('steps.send'), state: 'done', extra: <TxLink chain={source} hash={tracking.txHash} /> },
-          { label: t('steps.confirm', { chain: source.name }), state: confirming ? 'active' : 'done' },
+          {
+            label: t('steps.send'),
+            state: batching ? 'active' : 'done',
+            extra: tracking.txHash ? <TxLink chain={source} hash={tracking.txHash} /> : undefined,
+          },
+          { label: t('steps.confirm', { chain: source.name }), state: batching ? 'todo' : confirming ? 'active' : 'done' },
           { label: t('steps.deliver', { chain: dest.name }), state: confirming ? 'todo' : 'active' },
         ]}
       />
       {state.tab === 'elsewhere' && <Notice tone="info">{t('track.elsewhere')}</Notice>}
       <p role="status" class="hint">
         {state.replaced && `${t('track.replaced')} `}
-        {confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}
+        {batching
+          ? t('track.batching')
+          : confirming
+            ? t('track.confirming', { chain: source.name })
+            : t('track.delivering', { chain: dest.name })}
       </p>
       <p class="muted">{t('track.closeOk')}</p>
       {state.missing && (
@@ -41,6 +50,16 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
           <div class="actions">
             <button type="button" class="secondary" onClick={() => dispatch({ type: 'STOP_FOLLOWING' })}>
               {t('track.stopFollowing')}
+            </button>
+          </div>
+        </>
+      )}
+      {state.unreadable && (
+        <>
+          <Notice tone="warning">{t('track.unreadable', { chain: source.name })}</Notice>
+          <div class="actions">
+            <button type="button" class="secondary" onClick={() => dispatch({ type: 'STOP_FOLLOWING' })}>
+              {t('track.stopUnreadable')}
             </button>
           </div>
         </>

@@ -9,6 +9,58 @@ const PROVIDER = 'sandbox-relay'
 const SOURCE_CHAIN = 8453
 const DEST_CHAIN = 42161
 const MAX_AMOUNT = 500_000n * 10n ** 6n
+const MAX_UINT = 2n ** 256n - 1n
+const DEAD = '0x000000000000000000000000000000000000dEaD'
+const WETH = '0x4200000000000000000000000000000000000006'
+const STRANGER = '0x1111111111111111111111111111111111111111'
+const erc20 = [
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'transferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+]
+
+/**
+ * A hostile or buggy routing provider: each rule of the widget's quote guard, broken once
+ * (`POST /__sandbox/control {"hostileQuote": "<rule>"}`). The quote is otherwise the real one.
+ */
+export const HOSTILE_RULES = {
+  chain: (q) => ({ ...q, transaction: { ...q.transaction, chainId: 1 } }),
+  amount: (q, { units, deposit }) => ({
+    ...q,
+    amountIn: formatUnits(units + 1n, 6),
+    approval: { ...q.approval, amount: (units + 1n).toString() },
+    transaction: { ...q.transaction, data: deposit(units + 1n) },
+  }),
+  value: (q) => ({ ...q, transaction: { ...q.transaction, value: '500000000000000000' } }),
+  target: (q) => ({ ...q, transaction: { ...q.transaction, to: '0x0000000000000000000000000000000000000000' } }),
+  'approval.token': (q) => ({ ...q, approval: { ...q.approval, token: WETH } }),
+  'approval.amount': (q) => ({ ...q, approval: { ...q.approval, amount: MAX_UINT.toString() } }),
+  'approval.spender': (q) => ({ ...q, approval: { ...q.approval, spender: DEAD } }),
+  'transfer.token': (q, { units, addresses }) => ({
+    ...q,
+    approval: undefined,
+    transaction: { ...q.transaction, to: addresses.destToken, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units] }) },
+  }),
+  'transfer.amount': (q, { units, addresses }) => ({
+    ...q,
+    approval: undefined,
+    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units * 2n] }) },
+  }),
+  'transfer.from': (q, { units, addresses }) => ({
+    ...q,
+    approval: undefined,
+    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [STRANGER, addresses.depositor, units] }) },
+  }),
+  'data.approve': (q, { addresses }) => ({
+    ...q,
+    approval: undefined,
+    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, MAX_UINT] }) },
+  }),
+  // Quotes the guard cannot see through, caught by the simulation: the deposit pulls twice the
+  // amount (from a standing allowance), or more than the approval allows (it reverts).
+  'simulation.outflow': (q, { units, deposit }) => ({ ...q, approval: undefined, transaction: { ...q.transaction, data: deposit(units * 2n) } }),
+  'simulation.revert': (q, { units, deposit }) => ({ ...q, transaction: { ...q.transaction, data: deposit(units + 1n) } }),
+}
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
 const endpoint = z.object({ chainId: z.number().int(), token: address, address })
@@ -27,7 +79,7 @@ const statusRequest = z.object({
 })
 
 export function depositRoutes({ chains, artifacts, addresses }) {
-  const defaults = { nextOutcome: 'done', quoteTtlSeconds: 120, processingMs: 1500 }
+  const defaults = { nextOutcome: 'done', quoteTtlSeconds: 120, processingMs: 1500, hostileQuote: undefined }
   let settings = { ...defaults }
   const quotes = new Map()
   const transfers = new Map()
@@ -54,23 +106,20 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     const expiresAt = new Date(Date.now() + settings.quoteTtlSeconds * 1000)
     quotes.set(quoteId, { sender: req.source.address, destination, units, out: units - charge, outcome: settings.nextOutcome, expiresAt })
     settings.nextOutcome = defaults.nextOutcome
-    return {
-      body: {
-        provider: PROVIDER,
-        quoteId,
-        amountIn: formatUnits(units, 6),
-        amountOut: formatUnits(units - charge, 6),
-        fee: formatUnits(charge, 6),
-        expiresAt: expiresAt.toISOString(),
-        approval: { token: addresses.sourceToken, spender: addresses.depositor, amount: units.toString() },
-        transaction: {
-          chainId: SOURCE_CHAIN,
-          to: addresses.depositor,
-          data: encodeFunctionData({ abi: artifacts.Depositor.abi, functionName: 'deposit', args: [addresses.sourceToken, units, quoteId] }),
-          value: '0',
-        },
-      },
+    const deposit = (amount) => encodeFunctionData({ abi: artifacts.Depositor.abi, functionName: 'deposit', args: [addresses.sourceToken, amount, quoteId] })
+    const hostile = HOSTILE_RULES[settings.hostileQuote]
+    settings.hostileQuote = undefined
+    const answer = {
+      provider: PROVIDER,
+      quoteId,
+      amountIn: formatUnits(units, 6),
+      amountOut: formatUnits(units - charge, 6),
+      fee: formatUnits(charge, 6),
+      expiresAt: expiresAt.toISOString(),
+      approval: { token: addresses.sourceToken, spender: addresses.depositor, amount: units.toString() },
+      transaction: { chainId: SOURCE_CHAIN, to: addresses.depositor, data: deposit(units), value: '0' },
     }
+    return { body: hostile ? hostile(answer, { units, deposit, addresses }) : answer }
   }
 
   // txHash → promise of the transfer, so concurrent first calls verify and deliver only once.
@@ -173,6 +222,10 @@ export function depositRoutes({ chains, artifacts, addresses }) {
         if (['done', 'failed', 'expired'].includes(body.nextOutcome)) settings.nextOutcome = body.nextOutcome
         if (Number.isFinite(body.quoteTtlSeconds)) settings.quoteTtlSeconds = body.quoteTtlSeconds
         if (Number.isFinite(body.processingMs)) settings.processingMs = body.processingMs
+        if (typeof body.hostileQuote === 'string') {
+          if (!HOSTILE_RULES[body.hostileQuote]) throw new HttpError(400, 'invalid_request', `hostileQuote: one of ${Object.keys(HOSTILE_RULES).join(', ')}`)
+          settings.hostileQuote = body.hostileQuote
+        }
       },
       reset() {
         settings = { ...defaults }

@@ -5,6 +5,7 @@ import {
   type DepositState,
   type MachineContext,
   initialState,
+  type Preview,
   stepOf,
   type Tracking,
   transition,
@@ -62,8 +63,10 @@ function formState(amount = '25.50') {
   )
 }
 
+const preview: Preview = { kind: 'ready', outflow: [{ amount: '25.5', symbol: 'USDC' }], fee: '0.00021', feeSymbol: 'ETH' }
+
 function quoteState() {
-  return as(run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }), 'quote')
+  return as(run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }, { type: 'PREVIEW', preview }), 'quote')
 }
 
 function sendingState() {
@@ -107,7 +110,9 @@ describe('deposit machine', () => {
     expect(stepOf(s)).toBe(3)
 
     s = run(s, { type: 'CONFIRM' })
-    expect(s).toMatchObject({ tag: 'quote', step: 'checking' })
+    expect(s).toMatchObject({ tag: 'quote', step: 'idle' }) // not before the preview
+    s = run(s, { type: 'PREVIEW', preview }, { type: 'CONFIRM' })
+    expect(s).toMatchObject({ tag: 'quote', step: 'checking', preview })
     s = run(s, { type: 'STEP', step: 'approving' })
     s = run(s, { type: 'STEP', step: 'approvalConfirming', approvalHash: H('e') })
     s = run(s, { type: 'STEP', step: 'sending' })
@@ -264,5 +269,56 @@ describe('deposit machine', () => {
       problem: 'rejected',
     })
     expect(run(connecting, { type: 'BACK' })).toMatchObject({ tag: 'wallets', wallets: [wallet] })
+  })
+})
+
+describe('issue 14: a refused quote, the preview, a batch, an unreadable chain', () => {
+  it('a quote refused while quoting goes back to the form with the rule, keeping the amount', () => {
+    const s = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTE_REJECTED', rejection: { rule: 'approval.amount' } })
+    expect(as(s, 'form').error).toEqual({ kind: 'rejected', rejection: { rule: 'approval.amount' } })
+    expect(as(s, 'form').form.amount).toBe('25.50')
+  })
+
+  it('a quote refused at any step of sending is dropped: only a new price goes on', () => {
+    for (const step of ['checking', 'approving', 'sending'] as const) {
+      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step }, { type: 'QUOTE_REJECTED', rejection: { rule: 'chain' } })
+      expect(as(s, 'form').error).toMatchObject({ kind: 'rejected' })
+      const next = run(s, { type: 'SUBMIT' })
+      expect(next).toMatchObject({ tag: 'quoting', requote: false })
+    }
+  })
+
+  it('a preview is taken once, and only before sending', () => {
+    const s = run(quoteState(), { type: 'PREVIEW', preview: { kind: 'unavailable' } })
+    expect(as(s, 'quote').preview).toEqual(preview)
+    const fresh = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }, { type: 'PREVIEW', preview: { kind: 'unavailable' } })
+    expect(as(fresh, 'quote').preview).toEqual({ kind: 'unavailable' })
+    expect(run(fresh, { type: 'CONFIRM' })).toMatchObject({ step: 'checking' })
+  })
+
+  it('a batch is followed by its id, then by the hash the wallet tells', () => {
+    const batch = { ...tracking, txHash: '', callsId: '0xbatch' }
+    let s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step: 'batching' }, { type: 'SENT', tracking: batch })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'batching' })
+    expect(run(s, { type: 'RECEIPT', success: true })).toBe(s)
+    s = run(s, { type: 'BATCHED', txHash: H('d'), approvalHash: H('e') })
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'confirming', tracking: { txHash: H('d'), approvalHash: H('e'), callsId: '0xbatch' } })
+    expect(run(s, { type: 'RECEIPT', success: true })).toMatchObject({ phase: 'delivering' })
+  })
+
+  it('a stored batch resumes as a batch; a failed one ends as reverted or not sent', () => {
+    const batch = { ...tracking, txHash: '', callsId: '0xbatch' }
+    const s = initialState(batch)
+    expect(s).toMatchObject({ tag: 'tracking', phase: 'batching' })
+    expect(run(s, { type: 'BATCH_FAILED', outcome: 'reverted' })).toMatchObject({ tag: 'result', outcome: 'reverted' })
+    expect(run(s, { type: 'BATCH_FAILED', outcome: 'dropped' })).toMatchObject({ tag: 'result', outcome: 'dropped' })
+  })
+
+  it('an unreadable chain offers to stop following, which ends without claiming an outcome', () => {
+    const s = initialState({ ...tracking, chainId: 999999 })
+    expect(run(s, { type: 'STOP_FOLLOWING' })).toBe(s)
+    const unreadable = run(s, { type: 'UNREADABLE' })
+    expect(unreadable).toMatchObject({ tag: 'tracking', unreadable: true })
+    expect(run(unreadable, { type: 'STOP_FOLLOWING' })).toMatchObject({ tag: 'result', outcome: 'unfollowed' })
   })
 })

@@ -1,0 +1,153 @@
+import { encodeFunctionData, maxUint256 } from 'viem'
+import { describe, expect, it } from 'vitest'
+import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
+import { parseOptions } from '../../../../src/config/config'
+import { type GuardRule, guardQuote } from '../../../../src/flows/deposit/guard'
+// @ts-expect-error: plain ESM module of the sandbox
+import { HOSTILE_RULES } from '../../../../test/sandbox/routes/deposit.mjs'
+
+const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const DEST_USDC = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
+const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const ROUTER = '0x2222222222222222222222222222222222222222'
+const DEAD = '0x000000000000000000000000000000000000dEaD'
+const WETH = '0x4200000000000000000000000000000000000006'
+const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+const config = (() => {
+  const parsed = parseOptions({
+    apiBase: 'http://127.0.0.1:8787',
+    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER] }],
+    sources: [
+      { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
+      { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
+    ],
+  })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+})()
+
+const request: DepositQuoteRequest = {
+  source: { chainId: 8453, token: USDC, address: BUYER },
+  destination: { chainId: 42161, token: DEST_USDC, address: BUYER },
+  amount: '25.50',
+  method: 'crypto',
+}
+const nativeRequest: DepositQuoteRequest = { ...request, source: { ...request.source, token: NATIVE }, amount: '0.5' }
+
+const depositorAbi = [
+  {
+    type: 'function',
+    name: 'deposit',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'quoteId', type: 'bytes32' }],
+    outputs: [],
+  },
+] as const
+const erc20 = [
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'transferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+] as const
+const quoteId = `0x${'ab'.repeat(32)}` as const
+const deposit = (amount: bigint) => encodeFunctionData({ abi: depositorAbi, functionName: 'deposit', args: [USDC, amount, quoteId] })
+const transfer = (to: string, amount: bigint) => encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to as `0x${string}`, amount] })
+const transferFrom = (from: string, amount: bigint) =>
+  encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [from as `0x${string}`, DEPOSITOR, amount] })
+
+const UNITS = 25_500_000n
+
+/** Exactly the quote the sandbox answers for 25.50 USDC: with an approval, deposit on the Depositor. */
+const good: DepositQuote = {
+  provider: 'sandbox-relay',
+  amountIn: '25.5',
+  amountOut: '25.4745',
+  fee: '0.0255',
+  expiresAt: '2026-11-23T12:00:00.000Z',
+  approval: { token: USDC, spender: DEPOSITOR, amount: UNITS.toString() },
+  transaction: { chainId: 8453, to: DEPOSITOR, data: deposit(UNITS), value: '0' },
+}
+const tx = (patch: Partial<DepositQuote['transaction']>): DepositQuote => ({ ...good, transaction: { ...good.transaction, ...patch } })
+const approval = (patch: Partial<NonNullable<DepositQuote['approval']>>): DepositQuote => ({ ...good, approval: { ...good.approval!, ...patch } })
+const direct = (data: string, to = USDC): DepositQuote => ({ ...good, approval: undefined, transaction: { ...good.transaction, to, data } })
+
+const hostile: Array<[string, DepositQuote, GuardRule, DepositQuoteRequest?]> = [
+  ['another chain (mainnet)', tx({ chainId: 1 }), 'chain'],
+  ['another chain (the destination)', tx({ chainId: 42161 }), 'chain'],
+  ['amountIn one base unit higher', { ...good, amountIn: '25.500001' }, 'amount'],
+  ['amountIn one base unit lower', { ...good, amountIn: '25.499999' }, 'amount'],
+  ['amountIn with more decimals than the token has', { ...good, amountIn: '25.5000001' }, 'amount'],
+  ['amountIn a thousand times higher', { ...good, amountIn: '25500' }, 'amount'],
+  ['value > 0 on an ERC-20 deposit', tx({ value: '500000000000000000' }), 'value'],
+  ['value of one wei on an ERC-20 deposit', tx({ value: '1' }), 'value'],
+  ['a target at the zero address', tx({ to: '0x0000000000000000000000000000000000000000' }), 'target'],
+  ["a target at the buyer's own address", tx({ to: BUYER.toLowerCase() }), 'target'],
+  ['an approval for another token (WETH)', approval({ token: WETH }), 'approval.token'],
+  ['an unlimited approval (2^256-1)', approval({ amount: maxUint256.toString() }), 'approval.amount'],
+  ['an approval of amountIn + 1', approval({ amount: (UNITS + 1n).toString() }), 'approval.amount'],
+  ['an approval below amountIn', approval({ amount: (UNITS - 1n).toString() }), 'approval.amount'],
+  ['a spender that is neither the target nor a router', approval({ spender: DEAD }), 'approval.spender'],
+  ['the whole hostile quote of the issue', { ...good, approval: { token: WETH, spender: DEAD, amount: maxUint256.toString() }, transaction: { chainId: 1, to: DEAD, data: '0x', value: '500000000000000000' } }, 'chain'],
+  ['a transfer in data, on another token', direct(transfer(DEPOSITOR, UNITS), WETH), 'transfer.token'],
+  ['a transfer in data, of twice the amount', direct(transfer(DEPOSITOR, UNITS * 2n)), 'transfer.amount'],
+  ['a transfer in data, of one base unit more', direct(transfer(DEPOSITOR, UNITS + 1n)), 'transfer.amount'],
+  ['a transferFrom in data, of another amount', direct(transferFrom(BUYER, UNITS + 1n)), 'transfer.amount'],
+  ['a transferFrom in data, from someone else', direct(transferFrom(DEAD, UNITS)), 'transfer.from'],
+  ['an unlimited approve hidden in data', direct(encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, maxUint256] })), 'data.approve'],
+  ['an approve in data on another contract', direct(encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, UNITS] }), WETH), 'data.approve'],
+  ['a transfer selector with truncated arguments', direct('0xa9059cbb0000'), 'data.malformed'],
+  ["another call on the buyer's token (a permit)", direct('0xd505accf'), 'data.token'],
+  ['a source token the embedding never offered', good, 'source', { ...request, source: { ...request.source, token: WETH } }],
+  ['a native deposit carrying an approval', { ...good, amountIn: '0.5', approval: { token: NATIVE, spender: DEPOSITOR, amount: '500000000000000000' }, transaction: { ...good.transaction, value: '500000000000000000' } }, 'approval.native', nativeRequest],
+  ['a native deposit whose value is not amountIn', { ...good, amountIn: '0.5', approval: undefined, transaction: { ...good.transaction, value: '500000000000000001' } }, 'value', nativeRequest],
+]
+
+describe('guardQuote refuses hostile quotes, each with its rule', () => {
+  it('has at least 15 of them', () => expect(hostile.length).toBeGreaterThanOrEqual(15))
+
+  it.each(hostile)('%s → %s', (_name, quote, rule, req = request) => {
+    expect(guardQuote(req, quote, config)).toEqual({ ok: false, rule })
+  })
+})
+
+describe('guardQuote lets honest quotes through', () => {
+  it("the sandbox's quote, with an approval", () => {
+    expect(guardQuote(request, good, config)).toEqual({ ok: true })
+  })
+
+  it("the sandbox's quote without an approval (an allowance already in place)", () => {
+    expect(guardQuote(request, { ...good, approval: undefined }, config)).toEqual({ ok: true })
+  })
+
+  it('amounts written differently but equal ("25.50" asked, "25.500000" quoted), addresses in any case', () => {
+    const quote = { ...approval({ token: USDC.toLowerCase(), spender: DEPOSITOR.toUpperCase().replace('0X', '0x') }), amountIn: '25.500000' }
+    expect(guardQuote(request, quote, config)).toEqual({ ok: true })
+  })
+
+  it("a spender on the chain's routers allowlist", () => {
+    expect(guardQuote(request, approval({ spender: ROUTER }), config)).toEqual({ ok: true })
+  })
+
+  it('a direct transfer of exactly amountIn of the source token to a deposit address', () => {
+    expect(guardQuote(request, direct(transfer(DEPOSITOR, UNITS)), config)).toEqual({ ok: true })
+  })
+
+  it('a native deposit of exactly amountIn in value, without an approval', () => {
+    const quote = { ...good, amountIn: '0.5', approval: undefined, transaction: { ...good.transaction, value: '500000000000000000' } }
+    expect(guardQuote(nativeRequest, quote, config)).toEqual({ ok: true })
+  })
+})
+
+describe("the sandbox's hostileQuote control breaks exactly the rule it names", () => {
+  const addresses = { sourceToken: USDC, destToken: DEST_USDC, depositor: DEPOSITOR }
+  const guardRules = Object.keys(HOSTILE_RULES).filter((r) => !r.startsWith('simulation.'))
+  it.each(guardRules)('%s', (rule) => {
+    const broken = HOSTILE_RULES[rule](good, { units: UNITS, deposit, addresses }) as DepositQuote
+    expect(guardQuote(request, broken, config)).toEqual({ ok: false, rule })
+  })
+  it.each(['simulation.outflow', 'simulation.revert'])('%s passes the guard (the simulation catches it)', (rule) => {
+    const broken = HOSTILE_RULES[rule](good, { units: UNITS, deposit, addresses }) as DepositQuote
+    expect(guardQuote(request, broken, config)).toEqual({ ok: true })
+  })
+})

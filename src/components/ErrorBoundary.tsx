@@ -10,17 +10,17 @@ type Props = { children: ComponentChildren; onError?: (error: unknown) => void }
  * touches no storage: the flow's saved state is still there when the page is reloaded.
  */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
-  state = { failed: false }
+  override state = { failed: false }
 
-  static getDerivedStateFromError() {
+  static override getDerivedStateFromError() {
     return { failed: true }
   }
 
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     this.props.onError?.(error)
   }
 
-  render() {
+  override render() {
     if (!this.state.failed) return this.props.children
     return (
       <Screen title={t('app.crashed')}>

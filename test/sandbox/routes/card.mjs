@@ -1,10 +1,30 @@
-// Card payment: the widget path's /card/quote, the partner path's /v1/card/* (API key), a
-// partner-backend stand-in at /partner/card/* that forwards with the key as a real partner
-// backend would, and a hosted card page stand-in at /card-page?id=…
+// Card payment: the widget path's /card/quote, the partner path's /v1/card/* (API key), the
+// partner backend at /partner/* (the kit stablecoin-widget/server, forwarding with the key as a
+// real partner backend does), and a hosted card page stand-in at /card-page?id=…
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import { formatUnits, parseEther, parseUnits } from 'viem'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
+
+// The sandbox is plain Node ESM: it runs the built kit. `npm start` starts the sandbox before it
+// builds, so a fresh clone has no dist/server yet: build the kit on the spot (under a second).
+// SANDBOX_PARTNER_KIT names another module to run instead (unit tests run the kit's source).
+async function loadKit() {
+  if (process.env.SANDBOX_PARTNER_KIT) return import(/* @vite-ignore */ process.env.SANDBOX_PARTNER_KIT)
+  try {
+    return await import('../../../dist/server/index.js')
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    const root = fileURLToPath(new URL('../../../', import.meta.url))
+    const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--config', 'vite.server.config.ts']
+    const built = spawnSync(process.execPath, vite, { cwd: root, stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('[sandbox] could not build the partner-backend kit (dist/server/index.js)')
+    return import('../../../dist/server/index.js')
+  }
+}
+const kit = await loadKit()
 
 const KEY = 'sk_sandbox_partner_key'
 const ENV = 'sandbox'
@@ -29,7 +49,17 @@ const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
 export function cardRoutes({ chains, publicBase, allowedOrigins }) {
-  const defaults = { cardQuoteTtlSeconds: 60, cardPurchaseTtlSeconds: 600, cardProcessingMs: 1500, cardRedirect: undefined, cardOurFeeBps: 50n }
+  const defaults = {
+    cardQuoteTtlSeconds: 60,
+    cardPurchaseTtlSeconds: 600,
+    cardProcessingMs: 1500,
+    cardRedirect: undefined,
+    cardOurFeeBps: 50n,
+    // The widget sends credentials to partnerBase today; `partnerCredentials: false` answers as a
+    // backend that allows none (the usual CORS answer), `partnerToken` makes it require that token.
+    partnerCredentials: true,
+    partnerToken: undefined,
+  }
   let settings = { ...defaults }
   const tokens = new Map()
   const purchases = new Map()
@@ -105,14 +135,20 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
     }
   }
 
-  async function forward(path, body) {
-    const res = await fetch(`${publicBase}/v1/card/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  // The partner backend: the kit's handler, as a partner mounts it. Control settings choose how
+  // it knows its user (`partnerToken`: a required bearer token) and whether it allows cookies
+  // (`partnerCredentials`).
+  const corsOptions = () => ({ allowedOrigins, allowCredentials: settings.partnerCredentials })
+  const partnerHandler = () =>
+    kit.createPartnerHandler({
+      apiBase: publicBase,
+      apiKey: KEY,
+      basePath: '/partner',
+      ...corsOptions(),
+      authenticate: settings.partnerToken ? (token) => token === settings.partnerToken : undefined,
+      log: (line) => console.warn('[sandbox] partner backend:', line),
     })
-    return { status: res.status, body: await res.json() }
-  }
+  const partner = async ({ body, req }) => fromResponse(await partnerHandler()(toRequest(req, body, publicBase)))
 
   const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
@@ -175,11 +211,8 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
         return { body: out }
       },
 
-      // The partner's backend: authenticates its own user (here: anyone), adds the key, forwards.
-      'GET /partner/card/limits': ({ query }) => forward(`limits?${query}`),
-      'POST /partner/card/kyc-token': ({ body }) => forward('kyc-token', body),
-      'POST /partner/card/purchase': ({ body }) => forward('purchase', body),
-      'POST /partner/card/status': ({ body }) => forward('status', body),
+      // Every path the kit serves; the ones without a /v1 route here forward to the sandbox's 404.
+      ...Object.fromEntries(kit.partnerRoutes.map(({ method, path }) => [`${method} /partner${path}`, partner])),
 
       'GET /card-page': ({ query }) => {
         const p = purchases.get(query.get('id') ?? '')
@@ -214,22 +247,20 @@ ${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form(
         if (Number.isFinite(body.cardPurchaseTtlSeconds)) settings.cardPurchaseTtlSeconds = body.cardPurchaseTtlSeconds
         if (Number.isFinite(body.cardProcessingMs)) settings.cardProcessingMs = body.cardProcessingMs
         if (body.cardRedirect !== undefined) settings.cardRedirect = body.cardRedirect
+        if (typeof body.partnerCredentials === 'boolean') settings.partnerCredentials = body.partnerCredentials
+        if (body.partnerToken === null || typeof body.partnerToken === 'string') settings.partnerToken = body.partnerToken || undefined
       },
       reset() {
         settings = { ...defaults }
       },
     },
-    /** CORS for the partner-backend stand-in: the widget calls it from the page, with cookies. */
+    /**
+     * CORS for /partner/*, from the kit: the sandbox's server answers OPTIONS and injected faults
+     * itself, before the handler runs, so they get the handler's headers from here.
+     */
     plainHeaders(req) {
-      const origin = req.headers.origin
-      if (!origin || !allowedOrigins.includes(origin) || !new URL(req.url, 'http://x').pathname.startsWith('/partner/')) return {}
-      return {
-        'Access-Control-Allow-Origin': origin,
-        'Access-Control-Allow-Credentials': 'true',
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': 'Content-Type',
-        Vary: 'Origin',
-      }
+      if (!new URL(req.url, 'http://x').pathname.startsWith('/partner/')) return {}
+      return { ...kit.partnerCorsHeaders(req.headers.origin, corsOptions(), req.method === 'OPTIONS'), Vary: 'Origin' }
     },
   }
 
@@ -239,4 +270,29 @@ ${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form(
     if (p.status === 'pending') change(p)
     return { redirect: p.returnUrl }
   }
+}
+
+// node:http and the fetch standard. The sandbox's server has read the JSON body already (it
+// dispatches on it), so the Request is built from the parsed body; the Response goes back as the
+// sandbox's { status, body, headers } (a string body is sent as is).
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect', 'upgrade'])
+
+function toRequest(req, body, base) {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (HOP_BY_HOP.has(name) || value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body !== undefined
+  return new Request(new URL(req.url, base), {
+    method: req.method,
+    headers,
+    body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
+  })
+}
+
+async function fromResponse(res) {
+  // Header names as the sandbox writes them (Content-Type), so none is sent twice in two cases.
+  const headers = Object.fromEntries([...res.headers].map(([name, value]) => [name.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase()), value]))
+  return { status: res.status, body: await res.text(), headers }
 }

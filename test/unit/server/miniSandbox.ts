@@ -1,18 +1,27 @@
 // The sandbox service without the chains: its HTTP server (the contract's envelope, faults, the log)
 // with the card routes, on a free port. Card delivery needs a chain; nothing here pays.
 import type { AddressInfo } from 'node:net'
-// @ts-expect-error: plain ESM module of the sandbox
-import { cardRoutes } from '../../sandbox/routes/card.mjs'
+import { fileURLToPath } from 'node:url'
 // @ts-expect-error: plain ESM module of the sandbox
 import { createSandboxServer } from '../../sandbox/server.mjs'
-import * as kit from '../../../src/server/index'
 
 export const PAGE_ORIGIN = 'http://127.0.0.1:4173'
 export const SANDBOX_KEY = 'sk_sandbox_partner_key'
 
-export type MiniSandbox = { base: string; close: () => Promise<void>; control: (body: unknown) => Promise<unknown> }
+export type LogEntry = { method: string; path: string; status: number; fault?: string }
+export type MiniSandbox = {
+  base: string
+  close: () => Promise<void>
+  control: (body: unknown) => Promise<unknown>
+  reset: () => Promise<unknown>
+  log: () => Promise<LogEntry[]>
+}
 
 export async function startMiniSandbox(): Promise<MiniSandbox> {
+  // The sandbox runs the built kit (dist/server); here it runs the kit's source, and builds nothing.
+  process.env.SANDBOX_PARTNER_KIT = fileURLToPath(new URL('../../../src/server/index.ts', import.meta.url))
+  // @ts-expect-error: plain ESM module of the sandbox
+  const { cardRoutes } = await import('../../sandbox/routes/card.mjs')
   const routes: Record<string, unknown> = {}
   const modules: Array<{ control?: { set?: (b: unknown) => void; reset?: () => void } }> = []
   const control: Record<string, unknown> = {
@@ -23,13 +32,15 @@ export async function startMiniSandbox(): Promise<MiniSandbox> {
   const server = createSandboxServer({ allowedOrigins, routes, control })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const card = cardRoutes({ chains: { dst: undefined }, publicBase: base, allowedOrigins, kit })
+  const card = cardRoutes({ chains: { dst: undefined }, publicBase: base, allowedOrigins })
   modules.push(card)
   Object.assign(routes, card.routes)
   control.plainHeaders = card.plainHeaders
   return {
     base,
     control: async (body) => (await fetch(`${base}/__sandbox/control`, { method: 'POST', body: JSON.stringify(body) })).json(),
+    reset: async () => (await fetch(`${base}/__sandbox/reset`, { method: 'POST' })).json(),
+    log: async () => (await fetch(`${base}/__sandbox/log`)).json(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

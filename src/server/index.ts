@@ -1,0 +1,9 @@
+// stablecoin-widget/server: the partner's backend for the widget. No DOM; runs wherever the
+// fetch-standard Request and Response and WebCrypto exist (Node 20, Deno, Bun, workers).
+export { createPartnerHandler, type PartnerHandler, type PartnerHandlerOptions } from './handler'
+export { partnerCorsHeaders, type CorsOptions } from './cors'
+export { generateSigningKeys, signWidgetUrl, type EcJwk, type PrivateSigningJwk, type PublicSigningJwk } from './sign'
+import { ROUTES } from './routes'
+
+/** The paths the handler serves (under its basePath), e.g. to mount each one in a router. */
+export const partnerRoutes: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = ROUTES.map(({ method, path }) => ({ method, path }))

@@ -1,0 +1,114 @@
+// The partner-backend paths the widget calls, each with the request it may carry, exactly as
+// ../shared/spec/partner-api.md and assumed-contract.md define it, and the service's partner path
+// it forwards to. Strict objects: a field the contract does not define is refused by name.
+import * as z from 'zod/mini'
+
+const text = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`))
+const decimal = z.string().check(z.regex(/^\d{1,18}(\.\d{1,18})?$/, 'must be a decimal string like "25.50"'))
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like "EUR"'))
+const country = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code like "DE"'))
+const asset = z.string().check(z.regex(/^[A-Za-z0-9.]{1,16}$/, 'must be an asset symbol like "USDC"'))
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits'))
+const reference = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters'))
+const httpUrl = z.string().check(
+  z.maxLength(4096, 'must be at most 4096 characters'),
+  z.refine((value) => {
+    try {
+      const { protocol } = new URL(value)
+      return protocol === 'https:' || protocol === 'http:'
+    } catch {
+      return false
+    }
+  }, 'must be an http or https URL'),
+)
+const id = z.strictObject({ id: text(128) })
+
+// The beneficiary's fields beyond `name` and `schema` depend on its schema, and the contract names
+// them only for some schemas; the service refuses any the schema does not define. So only their
+// form is checked here: strings, and one level of strings for an address object.
+const beneficiary = z.catchall(
+  z.object({ name: text(256), schema: z.string().check(z.regex(/^[a-z_]{2,32}$/, 'must be a beneficiary schema like "bank_sepa"')) }),
+  z.union([text(256), z.record(z.string(), z.string().check(z.maxLength(256, 'must be at most 256 characters')))]),
+)
+
+export type Route = {
+  method: 'GET' | 'POST'
+  /** The widget-facing path under the handler's basePath. */
+  path: string
+  /** The service's partner path under apiBase. */
+  upstream: string
+  /** The JSON body (POST) or the query (GET). */
+  schema: z.ZodMiniType
+}
+
+const post = (path: string, schema: z.ZodMiniType): Route => ({ method: 'POST', path, upstream: `/v1${path}`, schema })
+const get = (path: string, schema: z.ZodMiniType): Route => ({ method: 'GET', path, upstream: `/v1${path}`, schema })
+
+export const ROUTES: readonly Route[] = [
+  // Card payment (assumed-contract.md: "Card payment: the partner's backend").
+  post('/card/kyc-token', z.strictObject({ walletAddress: address })),
+  post(
+    '/card/purchase',
+    z.strictObject({ kycToken: text(2048), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
+  ),
+  post('/card/status', id),
+  get('/card/limits', z.strictObject({ fiatCurrency: currency, cryptoCurrency: asset })),
+  get(
+    '/card/rate',
+    z.strictObject({ fiatCurrency: currency, cryptoCurrency: asset, amount: decimal, side: z.optional(z.enum(['buy', 'sell'])) }),
+  ),
+  // Reference data. The request of /payment-methods is not shown in the contract: it takes none.
+  get('/limits', z.strictObject({ currency: z.optional(currency) })),
+  get('/payment-methods', z.strictObject({})),
+  // One-off bank deposit (permission `bank`).
+  post(
+    '/bank/deposit',
+    z.strictObject({ accountId: text(128), walletId: text(128), fiatCurrency: currency, fiatAmount: decimal, reference: z.optional(reference) }),
+  ),
+  post('/bank/deposit/status', id),
+  // Bank payout (permission `bank-payouts`).
+  post(
+    '/bank/payout/quote',
+    z
+      .strictObject({
+        cryptoCurrency: asset,
+        chain: z.int().check(z.positive('must be a chain id')),
+        fiatCurrency: currency,
+        country,
+        cryptoAmount: z.optional(decimal),
+        fiatAmount: z.optional(decimal),
+        rail: z.optional(z.string().check(z.regex(/^[a-z0-9_]{1,32}$/, 'must be a rail like "sepa_instant"'))),
+      })
+      .check(
+        z.refine((quote) => (quote.cryptoAmount === undefined) !== (quote.fiatAmount === undefined), {
+          message: 'send cryptoAmount or fiatAmount, exactly one of the two',
+          path: ['cryptoAmount'],
+        }),
+      ),
+  ),
+  post(
+    '/bank/payout',
+    z.strictObject({
+      quoteId: text(128),
+      accountId: text(128),
+      beneficiary,
+      purpose: z.optional(text(512)),
+      reference: z.optional(reference),
+    }),
+  ),
+  post('/bank/payout/status', id),
+]
+
+/** The first problem of a refused request, naming the field. */
+export function describeIssue(error: z.core.$ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'request: invalid'
+  const at = issue.path.map(String)
+  if (issue.code === 'unrecognized_keys') {
+    return `${[...at, issue.keys[0]].join('.')}: not a field of this request`
+  }
+  const field = at.length ? at.join('.') : 'body'
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: required`
+  if (issue.code === 'invalid_type') return `${field}: must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
+  return `${field}: ${issue.message}`
+}

@@ -95,7 +95,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
       if ('problem' in input) return fail(input.status ?? 400, 'invalid_request', input.problem)
       const parsed = route.schema.safeParse(input.value)
-      if (!parsed.success) return fail(400, 'invalid_request', describeIssue(parsed.error))
+      if (!parsed.success) return fail(400, 'invalid_request', describeIssue(parsed.error, input.value))
       return await forward(route, parsed.data as Record<string, unknown>)
     } catch (error) {
       log(`unexpected error: ${describe(error)}`)

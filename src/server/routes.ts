@@ -28,7 +28,7 @@ const id = z.strictObject({ id: text(128) })
 // form is checked here: strings, and one level of strings for an address object.
 const beneficiary = z.catchall(
   z.object({ name: text(256), schema: z.string().check(z.regex(/^[a-z_]{2,32}$/, 'must be a beneficiary schema like "bank_sepa"')) }),
-  z.union([text(256), z.record(z.string(), z.string().check(z.maxLength(256, 'must be at most 256 characters')))]),
+  z.union([text(256), z.record(z.string(), z.string().check(z.maxLength(256)))], 'must be a string or an object of strings'),
 )
 
 export type Route = {
@@ -100,7 +100,7 @@ export const ROUTES: readonly Route[] = [
 ]
 
 /** The first problem of a refused request, naming the field. */
-export function describeIssue(error: z.core.$ZodError): string {
+export function describeIssue(error: z.core.$ZodError, input: unknown): string {
   const issue = error.issues[0]
   if (!issue) return 'request: invalid'
   const at = issue.path.map(String)
@@ -108,7 +108,8 @@ export function describeIssue(error: z.core.$ZodError): string {
     return `${[...at, issue.keys[0]].join('.')}: not a field of this request`
   }
   const field = at.length ? at.join('.') : 'body'
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field}: required`
+  const given = at.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], input)
+  if (issue.code === 'invalid_type' && given === undefined) return `${field}: required`
   if (issue.code === 'invalid_type') return `${field}: must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
   return `${field}: ${issue.message}`
 }

@@ -1,0 +1,319 @@
+// createPartnerHandler with real Request objects, against the sandbox service's partner path
+// (/v1/card/*, behind its key), and against upstreams that misbehave on purpose.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type PartnerHandlerOptions, createPartnerHandler } from '../../../src/server/index'
+import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
+
+const SHOP = 'https://shop.example'
+const wallet = `0x${'c'.repeat(40)}`
+let sandbox: MiniSandbox
+beforeAll(async () => {
+  sandbox = await startMiniSandbox()
+})
+afterAll(() => sandbox.close())
+
+function handler(options: Partial<PartnerHandlerOptions> = {}) {
+  const lines: string[] = []
+  const handle = createPartnerHandler({
+    apiBase: sandbox.base,
+    apiKey: SANDBOX_KEY,
+    allowedOrigins: [SHOP],
+    basePath: '/api',
+    log: (line) => lines.push(line),
+    ...options,
+  })
+  return { handle, lines }
+}
+
+const request = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+  new Request(`https://shop.example${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { Origin: SHOP, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  })
+
+/** Everything a browser could see of an answer: status line, every header, the body. */
+async function everything(res: Response) {
+  return `${res.status}\n${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`
+}
+const corsHeaderNames = (res: Response) => [...res.headers.keys()].filter((name) => name.startsWith('access-control-'))
+
+/** An upstream that answers what it is told, and counts what it was asked. */
+function fakeUpstream(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: Array<{ url: string; init: RequestInit }> = []
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} })
+    return answer(String(url), init ?? {})
+  }) as unknown as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+describe('createPartnerHandler', () => {
+  it('forwards a purchase to the service with the key, and answers the page with what the service answered', async () => {
+    const { handle } = handler()
+    const kyc = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } }))
+    expect(kyc.status).toBe(200)
+    const { token, environment } = await kyc.json()
+    expect(environment).toBe('sandbox')
+    const purchase = await handle(
+      request('/api/card/purchase', {
+        body: { kycToken: token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/pay?flow=card` },
+      }),
+    )
+    expect(purchase.status).toBe(200)
+    const { id } = await purchase.json()
+    const status = await handle(request('/api/card/status', { body: { id } }))
+    expect(await status.json()).toEqual({ id, status: 'pending', environment: 'sandbox' })
+    const limits = await handle(request('/api/card/limits?fiatCurrency=GBP&cryptoCurrency=ETH'))
+    expect(await limits.json()).toMatchObject({ min: '15', max: '4000' })
+  })
+
+  describe('the key is never in an answer or a log line', () => {
+    it('not in the success and contract-error answers of the sandbox service', async () => {
+      const { handle, lines } = handler()
+      const answers = await Promise.all([
+        handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } })),
+        handle(request('/api/card/status', { body: { id: 'cp_unknown' } })), // 404 not_found
+        handle(request('/api/card/purchase', {
+          body: { kycToken: 'kyc_forged', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
+        })), // 400 invalid_request
+        handle(request('/api/card/limits?fiatCurrency=JPY&cryptoCurrency=ETH')), // 400
+        handle(request('/api/bank/deposit/status', { body: { id: 'bd_1' } })), // the sandbox has no such /v1 path: 404
+      ])
+      expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 400, 404])
+      for (const answer of answers) expect(await everything(answer)).not.toContain(SANDBOX_KEY)
+      expect(lines.join('\n')).not.toContain(SANDBOX_KEY)
+    })
+
+    it('not when the service refuses the key (401 becomes 502: the buyer is not the one refused)', async () => {
+      const wrongKey = 'sk_live_wrong_key_123'
+      const { handle, lines } = handler({ apiKey: wrongKey })
+      const res = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } }))
+      expect(res.status).toBe(502)
+      const seen = await everything(res)
+      expect(seen).toContain('"code":"upstream_error"')
+      expect(seen).not.toContain(wrongKey)
+      expect(lines).toEqual(['POST /v1/card/kyc-token: the service refused the API key (401)'])
+    })
+
+    it('not when an upstream echoes it back in an error, a success body, a header or a thrown error', async () => {
+      const key = 'sk_live_9f8e7d6c'
+      const echo = fakeUpstream((url, init) => {
+        const auth = new Headers(init.headers).get('Authorization') ?? ''
+        if (url.endsWith('/v1/card/status')) {
+          return Response.json({ error: { code: 'invalid_request', message: `bad request with ${auth}` } }, { status: 400, headers: { 'X-Debug': auth } })
+        }
+        if (url.endsWith('/v1/card/kyc-token')) return Response.json({ token: 'kyc_1', environment: 'sandbox', debug: auth, escaped: `\u0073${key.slice(1)}` })
+        if (url.includes('/v1/card/limits')) return new Response(`<html>proxy error for ${auth}</html>`, { status: 503 })
+        throw new TypeError(`fetch failed: connect ECONNREFUSED (Authorization: ${auth})`)
+      })
+      const { handle, lines } = handler({ apiKey: key, fetch: echo.fetch })
+      const answers = await Promise.all([
+        handle(request('/api/card/status', { body: { id: 'cp_1' } })),
+        handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } })),
+        handle(request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH')),
+        handle(request('/api/card/purchase', {
+          body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
+        })),
+      ])
+      expect(answers.map((a) => a.status)).toEqual([400, 200, 503, 502])
+      const seen = await Promise.all(answers.map(everything))
+      for (const text of seen) expect(text).not.toContain(key)
+      expect(seen[0]).toContain('bad request with Bearer [redacted]')
+      expect(seen[1]).toContain('"debug":"Bearer [redacted]"')
+      expect(seen[2]).toContain('"code":"upstream_error"')
+      expect(seen[3]).toContain('{"error":{"code":"upstream_error","message":"The payment service could not be reached."}}')
+      expect(lines.length).toBeGreaterThan(0)
+      expect(lines.join('\n')).toContain('ECONNREFUSED (Authorization: Bearer [redacted])')
+      expect(lines.join('\n')).not.toContain(key)
+      // The key went where it belongs: one header of each outgoing request, to the service's partner path.
+      expect(echo.calls.map((c) => new Headers(c.init.headers).get('Authorization'))).toEqual(Array(4).fill(`Bearer ${key}`))
+    })
+  })
+
+  it('sends nothing of the browser request upstream but the checked fields: no cookie, no partner token', async () => {
+    const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
+    const { handle } = handler({ fetch: upstream.fetch, authenticate: () => true })
+    await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Cookie: 'sid=1', Authorization: 'Bearer user-token' } }))
+    const [call] = upstream.calls
+    expect(call.url).toBe(`${sandbox.base}/v1/card/kyc-token`)
+    expect(Object.fromEntries(new Headers(call.init.headers))).toEqual({
+      accept: 'application/json',
+      authorization: `Bearer ${SANDBOX_KEY}`,
+      'content-type': 'application/json',
+    })
+    expect(call.init.body).toBe(JSON.stringify({ walletAddress: wallet }))
+    expect(call.init.redirect).toBe('error')
+  })
+
+  it('serves only the partner paths: anything else is 404 in the error envelope, and a wrong method 405', async () => {
+    const upstream = fakeUpstream(() => Response.json({}))
+    const { handle } = handler({ fetch: upstream.fetch })
+    for (const path of ['/api/card/quote', '/api/v1/card/purchase', '/card/purchase', '/api/card/purchase/', '/api/deposit/quote', '/api/admin', '/api/card/kyc-token/../purchase2']) {
+      const res = await handle(request(path, { body: {} }))
+      expect(res.status, path).toBe(404)
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint.' } })
+    }
+    const get = await handle(request('/api/card/purchase'))
+    expect(get.status).toBe(405)
+    expect(get.headers.get('Allow')).toBe('POST, OPTIONS')
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  it('refuses a field the contract does not define with 400 naming it, and forwards nothing', async () => {
+    const upstream = fakeUpstream(() => Response.json({}))
+    const { handle } = handler({ fetch: upstream.fetch })
+    const cases: Array<[Request, string]> = [
+      [request('/api/card/kyc-token', { body: { walletAddress: wallet, email: 'a@b.c' } }), 'email: not a field of this request'],
+      [request('/api/card/status', { body: { id: 'cp_1', apiKey: 'x' } }), 'apiKey: not a field of this request'],
+      [request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH&debug=1'), 'debug: not a field of this request'],
+      [request('/api/card/limits?fiatCurrency=EUR&fiatCurrency=USD&cryptoCurrency=ETH'), 'fiatCurrency: given more than once'],
+      [request('/api/card/limits?fiatCurrency=EUR'), 'cryptoCurrency: required'],
+      [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: 50, walletAddress: wallet, returnUrl: `${SHOP}/` } }), 'fiatAmount: must be a string'],
+      [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'javascript:alert(1)' } }), 'returnUrl: must be an http or https URL'],
+      [request('/api/bank/deposit', { body: { accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '10', reference: 'r'.repeat(65) } }), 'reference: must be at most 64 characters'],
+      [request('/api/bank/payout/quote', { body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '10', fiatAmount: '9' } }), 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two'],
+      [request('/api/bank/payout', { body: { quoteId: 'q', accountId: 'a', beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE89', extra: 1 } } }), 'beneficiary.extra: must be a string or an object of strings'],
+      [request('/api/card/kyc-token', { body: '[1]' }), 'body: must be a JSON object'],
+      [request('/api/card/kyc-token', { body: '{"walletAddress":' }), 'body: not valid JSON'],
+      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Type': 'text/plain' } }), 'Content-Type: must be application/json'],
+    ]
+    for (const [req, message] of cases) {
+      const res = await handle(req)
+      expect(res.status, message).toBe(400)
+      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message } })
+    }
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  it('forwards the bank deposit and payout bodies as the contract defines them', async () => {
+    const upstream = fakeUpstream(() => Response.json({ ok: true }))
+    const { handle } = handler({ fetch: upstream.fetch })
+    const payout = {
+      quoteId: 'q_1',
+      accountId: 'acc_1',
+      beneficiary: { name: 'Ada', schema: 'bank_us', accountNumber: '1', routingNumber: '011000015', beneficiaryAddress: { city: 'Boston' } },
+      purpose: 'rent',
+      reference: 'order-1',
+    }
+    const sent = [
+      request('/api/bank/deposit', { body: { accountId: 'acc_1', walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '100.00', reference: 'order-1' } }),
+      request('/api/bank/deposit/status', { body: { id: 'bd_1' } }),
+      request('/api/bank/payout/quote', { body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '100', rail: 'sepa_instant' } }),
+      request('/api/bank/payout', { body: payout }),
+      request('/api/bank/payout/status', { body: { id: 'po_1' } }),
+      request('/api/limits?currency=EUR'),
+      request('/api/limits'),
+      request('/api/card/rate?fiatCurrency=EUR&cryptoCurrency=ETH&amount=50&side=buy'),
+      request('/api/payment-methods'),
+    ]
+    for (const req of sent) expect((await handle(req)).status).toBe(200)
+    expect(upstream.calls.map((c) => `${c.init.method} ${c.url.replace(sandbox.base, '')}`)).toEqual([
+      'POST /v1/bank/deposit',
+      'POST /v1/bank/deposit/status',
+      'POST /v1/bank/payout/quote',
+      'POST /v1/bank/payout',
+      'POST /v1/bank/payout/status',
+      'GET /v1/limits?currency=EUR',
+      'GET /v1/limits',
+      'GET /v1/card/rate?fiatCurrency=EUR&cryptoCurrency=ETH&amount=50&side=buy',
+      'GET /v1/payment-methods',
+    ])
+    expect(JSON.parse(String(upstream.calls[3].init.body))).toEqual(payout)
+  })
+
+  describe('CORS', () => {
+    it('a foreign origin gets no CORS headers at all, on the preflight or the request, and nothing is forwarded', async () => {
+      const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
+      const { handle } = handler({ fetch: upstream.fetch })
+      for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'https://shop.example:8443', 'null']) {
+        const preflight = await handle(request('/api/card/kyc-token', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }))
+        const post = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Origin: origin } }))
+        expect(corsHeaderNames(preflight), origin).toEqual([])
+        expect(corsHeaderNames(post), origin).toEqual([])
+        expect(post.status).toBe(403)
+      }
+      expect(upstream.calls).toHaveLength(0)
+    })
+
+    it('an allowed origin gets exactly its own origin, the methods and the headers incl. Authorization; no credentials by default', async () => {
+      const { handle } = handler()
+      const preflight = await handle(request('/api/card/purchase', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } }))
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe(SHOP)
+      expect(preflight.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, OPTIONS')
+      expect(preflight.headers.get('Access-Control-Allow-Headers')).toBe('Authorization, Content-Type')
+      expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+      expect(preflight.headers.get('Vary')).toBe('Origin')
+      const answer = await handle(request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH'))
+      expect(answer.headers.get('Access-Control-Allow-Origin')).toBe(SHOP)
+      expect(answer.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+      const error = await handle(request('/api/card/nothing'))
+      expect(error.headers.get('Access-Control-Allow-Origin')).toBe(SHOP) // the page can read why it failed
+    })
+
+    it('allows credentials only when asked to', async () => {
+      const { handle } = handler({ allowCredentials: true })
+      const preflight = await handle(request('/api/card/status', { method: 'OPTIONS' }))
+      expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBe('true')
+    })
+
+    it('serves a caller without Origin (not a browser) with no CORS headers', async () => {
+      const { handle } = handler()
+      const res = await handle(new Request('https://shop.example/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH'))
+      expect(res.status).toBe(200)
+      expect(corsHeaderNames(res)).toEqual([])
+    })
+  })
+
+  describe('the partner user, by bearer token', () => {
+    it('hands the token and the request to authenticate; a refusal, a throw or no token is 401 and nothing is forwarded', async () => {
+      const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
+      const seen: string[] = []
+      const { handle, lines } = handler({
+        fetch: upstream.fetch,
+        authenticate: async (token, req) => {
+          seen.push(`${token} ${new URL(req.url).pathname}`)
+          if (token === 'throws') throw new Error(`session store down, key ${SANDBOX_KEY}`)
+          if (token === 'forgot-to-return') return undefined
+          return token === 'user-42'
+        },
+      })
+      const kyc = (headers: Record<string, string>) => handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers }))
+      for (const headers of [{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
+        const res = await kyc(headers)
+        expect(res.status).toBe(401)
+        expect((await res.json()).error.code).toBe('unauthorized')
+        expect(res.headers.get('Access-Control-Allow-Origin')).toBe(SHOP)
+      }
+      expect(upstream.calls).toHaveLength(0)
+      expect((await kyc({ Authorization: 'Bearer user-42' })).status).toBe(200)
+      expect(seen).toEqual(['user-41 /api/card/kyc-token', 'throws /api/card/kyc-token', 'forgot-to-return /api/card/kyc-token', 'user-42 /api/card/kyc-token'])
+      expect(lines.join('\n')).toContain('authenticate threw')
+      expect(lines.join('\n')).not.toContain(SANDBOX_KEY)
+    })
+  })
+
+  it('passes a 429 through with its Retry-After, and a network failure becomes 502 upstream_error', async () => {
+    const limited = fakeUpstream(() => Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429, headers: { 'Retry-After': '3' } }))
+    const res = await handler({ fetch: limited.fetch }).handle(request('/api/card/status', { body: { id: 'cp_1' } }))
+    expect(res.status).toBe(429)
+    expect(res.headers.get('Retry-After')).toBe('3')
+    expect(await res.json()).toEqual({ error: { code: 'rate_limited', message: 'Slow down.' } })
+
+    const down = handler({ apiBase: 'http://127.0.0.1:9' }) // nothing listens on the discard port
+    const unreachable = await down.handle(request('/api/card/status', { body: { id: 'cp_1' } }))
+    expect(unreachable.status).toBe(502)
+    expect(await unreachable.json()).toEqual({ error: { code: 'upstream_error', message: 'The payment service could not be reached.' } })
+    expect(down.lines[0]).toMatch(/^POST \/v1\/card\/status: the service could not be reached/)
+  })
+
+  it('refuses options that would make it unsafe, without echoing the key', () => {
+    const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP] }
+    expect(() => createPartnerHandler({ ...base, allowedOrigins: ['*'] })).toThrow(/allowedOrigins/)
+    expect(() => createPartnerHandler({ ...base, allowedOrigins: ['https://shop.example/'] })).toThrow(/allowedOrigins/)
+    expect(() => createPartnerHandler({ ...base, apiBase: 'ftp://api.example' })).toThrow(/apiBase/)
+    expect(() => createPartnerHandler({ ...base, apiKey: 'sk_x\r\nX-Injected: 1' })).toThrow(/^createPartnerHandler: apiKey must be/)
+    expect(() => createPartnerHandler({ ...base, apiKey: 'sk_x\r\nX-Injected: 1' })).not.toThrow(/sk_x/)
+  })
+})

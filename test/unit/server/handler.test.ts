@@ -280,7 +280,7 @@ describe('createPartnerHandler', () => {
         },
       })
       const kyc = (headers: Record<string, string>) => handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers }))
-      for (const headers of [{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
+      for (const headers of <Array<Record<string, string>>>[{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
         const res = await kyc(headers)
         expect(res.status).toBe(401)
         expect((await res.json()).error.code).toBe('unauthorized')

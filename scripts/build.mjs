@@ -48,6 +48,8 @@ if (out === 'dist') {
   vite(['--config', 'vite.lib.config.ts'])
   const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
   if (types.status !== 0) process.exit(types.status ?? 1)
+  // The partner-backend kit (stablecoin-widget/server, ESM + types) in dist/server.
+  vite(['--config', 'vite.server.config.ts'])
 }
 
 // The registry goes into the pages themselves: reading a partner's entry costs no round trip.

@@ -55,9 +55,9 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
     cardProcessingMs: 1500,
     cardRedirect: undefined,
     cardOurFeeBps: 50n,
-    // The widget sends credentials to partnerBase today; `partnerCredentials: false` answers as a
-    // backend that allows none (the usual CORS answer), `partnerToken` makes it require that token.
-    partnerCredentials: true,
+    // The usual CORS answer, without Allow-Credentials (the widget sends no cookies unless
+    // `partnerCookies`): `partnerCredentials: true` allows them, `partnerToken` requires that token.
+    partnerCredentials: false,
     partnerToken: undefined,
   }
   let settings = { ...defaults }

@@ -84,12 +84,14 @@ describe('the sandbox partner backend', () => {
     expect((await post('/partner/card/kyc-token', { walletAddress: wallet }, { Authorization: 'Bearer user-42' })).status).toBe(200)
   })
 
-  it('answers without Allow-Credentials when told to (control partnerCredentials: false), as a usual backend does', async () => {
+  it('answers CORS the usual way, without Allow-Credentials, unless told to allow them (control partnerCredentials)', async () => {
     const before = await post('/partner/card/kyc-token', { walletAddress: wallet })
-    expect(before.headers.get('Access-Control-Allow-Credentials')).toBe('true')
-    await sandbox.control({ partnerCredentials: false })
+    expect(before.headers.get('Access-Control-Allow-Origin')).toBe(PAGE_ORIGIN)
+    expect(before.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+    await sandbox.control({ partnerCredentials: true })
     const after = await post('/partner/card/kyc-token', { walletAddress: wallet })
-    expect(after.headers.get('Access-Control-Allow-Origin')).toBe(PAGE_ORIGIN)
-    expect(after.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+    expect(after.headers.get('Access-Control-Allow-Credentials')).toBe('true')
+    const preflight = await fetch(`${sandbox.base}/partner/card/kyc-token`, { method: 'OPTIONS', headers: { Origin: PAGE_ORIGIN } })
+    expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBe('true')
   })
 })

@@ -35,7 +35,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
         ]}
       />
       {state.tab === 'elsewhere' && <Notice tone="info">{t('track.elsewhere')}</Notice>}
-      <p role="status" class="hint">
+      <p role="status" class="hint" hidden={state.unreadable}>
         {state.replaced && `${t('track.replaced')} `}
         {batching
           ? t('track.batching')

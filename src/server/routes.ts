@@ -11,7 +11,7 @@ const asset = z.string().check(z.regex(/^[A-Za-z0-9.]{1,16}$/, 'must be an asset
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits'))
 const reference = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters'))
 const httpUrl = z.string().check(
-  z.maxLength(4096, 'must be at most 4096 characters'),
+  z.maxLength(8192, 'must be at most 8192 characters'),
   z.refine((value) => {
     try {
       const { protocol } = new URL(value)
@@ -49,7 +49,7 @@ export const ROUTES: readonly Route[] = [
   post('/card/kyc-token', z.strictObject({ walletAddress: address })),
   post(
     '/card/purchase',
-    z.strictObject({ kycToken: text(2048), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
+    z.strictObject({ kycToken: text(4096), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
   ),
   post('/card/status', id),
   get('/card/limits', z.strictObject({ fiatCurrency: currency, cryptoCurrency: asset })),

@@ -82,7 +82,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         return fail(405, 'invalid_request', `method: this endpoint takes ${route.method}`, { Allow: `${route.method}, OPTIONS` })
       }
       if (authenticate) {
-        const token = /^Bearer ([\x21-\x7e]+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
+        const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
         if (!token) return fail(401, 'unauthorized', 'Authorization: a bearer token is required.')
         let accepted: unknown = false
         try {

@@ -27,11 +27,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built bundle, as partners get it: tests run against the minified output.
-    command: 'node node_modules/vite/bin/vite.js preview --port 4173 --strictPort --host 127.0.0.1',
-    url: PAGE_ORIGIN,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  // No webServer: e2e/globalSetup.ts builds from the sandbox's registry and serves both builds.
 })

@@ -117,20 +117,29 @@ test('iframe: with no wallet visible in the frame, the buyer continues on the fu
   expect(url.origin).toBe(WIDGET_ORIGIN)
   expect(url.pathname).not.toContain('embed.html')
   expect(url.searchParams.get('flow')).toBe('deposit')
-  expect(url.searchParams.get('apiBase')).toBe(stack.apiBase)
-  expect(url.searchParams.has('parentOrigin')).toBe(false)
+  // The same signed link: the partner from the registry, the signature still over the same query.
+  expect(url.searchParams.get('partner')).toBe('sandbox')
+  expect(url.searchParams.get('signature')).toMatch(/^[\w-]{86}$/)
+  expect(url.searchParams.has('apiBase')).toBe(false)
   await expect(tab.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
   await expect(tab.getByRole('button', { name: /Sandbox wallet/ })).toBeVisible()
 })
 
-test('iframe: nothing is posted to "*": a parent of another origin than parentOrigin hears nothing', async ({ page }) => {
-  // This page is on localhost; the frame is told its parent is 127.0.0.1, as a page framing it without leave would.
+test('iframe: nothing is posted to "*": a parent on an unregistered origin hears nothing, even without frame-ancestors', async ({ page }) => {
+  // The sandbox partner registers 127.0.0.1:19787 as its parent; this page is on localhost:19787.
+  // The build's frame-ancestors would stop the frame outright; without it, the frame's own code stays silent.
+  await page.route(`${WIDGET_ORIGIN}/embed.html*`, async (route) => {
+    const response = await route.fetch()
+    const headers = { ...response.headers() }
+    delete headers['content-security-policy']
+    await route.fulfill({ response, headers })
+  })
   await page.goto(`${stack.apiBase.replace('127.0.0.1', 'localhost')}/examples/partner.css`)
   const heard = await page.evaluate(async ({ widget, claimed }) => {
     const got: unknown[] = []
     window.addEventListener('message', (e) => got.push(e.data))
     const frame = document.createElement('iframe')
-    frame.src = `${widget}/embed.html?flow=card&apiBase=${encodeURIComponent(claimed)}&partnerBase=${encodeURIComponent(`${claimed}/partner`)}&parentOrigin=${encodeURIComponent(claimed)}`
+    frame.src = `${widget}/embed.html?partner=sandbox&flow=card&parentOrigin=${encodeURIComponent(claimed)}`
     document.body.appendChild(frame)
     await new Promise((r) => setTimeout(r, 3_000))
     return got.length
@@ -345,4 +354,21 @@ test('two widgets on one page work side by side', async ({ page }) => {
   await second.getByRole('button', { name: 'See what you get' }).click()
   await expect(first.getByRole('row', { name: /You pay/ })).toContainText('40 EUR')
   await expect(second.getByRole('row', { name: /You pay/ })).toContainText('30 EUR')
+})
+
+test('every example partner page opens with no console error', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`))
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
+  for (const [mode, heading] of [['script', 'Connect your wallet'], ['markup', 'Connect your wallet'], ['element', 'Connect your wallet'], ['csp', 'Connect your wallet']] as const) {
+    await page.goto(partner(mode))
+    await expect(page.locator('#widget').getByRole('heading', { name: heading })).toBeVisible()
+  }
+  await page.goto(partner('iframe'))
+  await expect(page.frameLocator('#widget iframe').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  await page.goto(partner('hosted'))
+  await page.getByRole('link', { name: 'Pay with stablecoins' }).click()
+  await expect(page.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(errors).toEqual([])
 })

@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs'
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 
 export const STACK_FILE = '.sandbox-state/e2e-stack.json'
+/** The sandbox build (from the stack's registry) and the production build (from the test registry). */
+export const SANDBOX_DIST = 'dist-sandbox'
+export const PROD_DIST = 'dist'
+export const PROD_REGISTRY = 'test/fixtures/partners.json'
+export const PROD_ORIGIN = 'http://127.0.0.1:4174'
 
 export type StackConfig = {
   apiBase: string
@@ -14,6 +19,9 @@ export type StackConfig = {
   partnerBase: string
   cardHosts: string[]
   identityUrl: string
+  /** The sandbox partner's id in the registry, and its private signing key (the partner server's). */
+  partner: string
+  signingKey: JsonWebKey
 }
 
 export function stackConfig(): StackConfig {

@@ -1,16 +1,25 @@
 #!/usr/bin/env node
-// `npm run bench`: one table, measured in one run on this machine in Chromium. Reads the build
-// (run `npm run build` first), starts the sandbox stack and a static server for dist/, then:
+// `npm run bench`: one table, measured in one run on this machine in Chromium. Builds what it
+// measures (the production build from test/fixtures/partners.json into dist/ for the sizes, and a
+// sandbox build from the stack's own registry into dist-bench/ to run against), then:
 //  - sizes (gzip, brotli) of the loader, of what each flow loads before it is interactive, of each lazy chunk;
 //  - navigation → first interactive screen, median of N runs, per flow, hosted and iframe,
 //    plain and with 4x CPU throttling plus a slow network (CDP);
 //  - widget-path requests of one complete run of each flow, against the contract's minimum;
 //  - JS heap after 50 mount/unmount cycles of the script-tag widget against after 1.
-import { spawn } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { createServer } from 'vite'
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 import { startStack } from '../test/sandbox/stack.mjs'
+import { serveStatic } from '../test/sandbox/static.mjs'
+
+function build(...args) {
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+build('--partners', 'test/fixtures/partners.json')
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10)
 const PORTS = { sourcePort: 29545, destPort: 29546, apiPort: 29787 }
@@ -23,14 +32,11 @@ const { measure, readManifest, gzipSize, brotliSize } = await vite.ssrLoadModule
 await vite.close()
 const sizes = measure()
 
-const preview = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', '24173', '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore' })
 const stack = await startStack({ ...PORTS, quiet: true, widgetBase: WIDGET, allowedOrigins: [WIDGET] })
-for (let i = 0; i < 50; i++) {
-  try {
-    if ((await fetch(WIDGET)).ok) break
-  } catch {}
-  await new Promise((r) => setTimeout(r, 100))
-}
+mkdirSync('.sandbox-state', { recursive: true })
+writeFileSync('.sandbox-state/bench-partners.json', JSON.stringify(stack.registry))
+build('--partners', '.sandbox-state/bench-partners.json', '--out', 'dist-bench')
+const preview = await serveStatic({ dir: 'dist-bench', port: 24173 })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -55,8 +61,12 @@ async function timeToInteractive(flow, mode, throttled) {
   const url = demoUrl(stack.config, `${WIDGET}/`, flow)
   const start = Date.now()
   if (mode === 'hosted') {
+    const seen = []
+    page.on('request', (r) => seen.push(new URL(r.url()).pathname))
     await page.goto(url)
     await page.getByRole('heading', { name: flows[flow].first }).waitFor()
+    // The partner's entry is inlined in the page: no request for it before the first screen.
+    firstScreenRequests[flow] = seen
   } else {
     await page.goto(`${stack.config.apiBase}/examples/iframe.html?flow=${flow}`)
     await page.frameLocator('#widget iframe').getByRole('heading', { name: flows[flow].first }).waitFor()
@@ -66,6 +76,7 @@ async function timeToInteractive(flow, mode, throttled) {
   return ms
 }
 
+const firstScreenRequests = {}
 const timing = []
 for (const flow of Object.keys(flows)) {
   for (const mode of ['hosted', 'iframe']) {
@@ -178,7 +189,7 @@ const memory = await heap()
 
 await browser.close()
 await stack.stop()
-preview.kill('SIGTERM')
+await preview.close()
 
 const manifest = readManifest()
 // One table: what was measured, and its figures side by side.
@@ -204,6 +215,10 @@ for (const flow of Object.keys(flows)) {
     const slow = timing.find((t) => t.flow === flow && t.mode === mode && t.throttled).median
     rows.push([`${flow}, ${mode} page`, `${plain} ms`, `${slow} ms`, ''])
   }
+}
+section('hosted page: requests before the first screen (the registry entry is inlined: none for it)')
+for (const [flow, seen] of Object.entries(firstScreenRequests)) {
+  rows.push([flow, String(seen.length), '', seen.map((p) => p.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js')).join(', ')])
 }
 section('widget-path requests, one complete run')
 // A status that answers pending (the chain or the bank transfer was not there yet) is one more.

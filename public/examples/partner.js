@@ -25,10 +25,14 @@ function start() {
     if (new URLSearchParams(location.search).get('returned')) document.getElementById('log').textContent = 'Back from the hosted page: confirm the payment on your backend.\n'
     return
   }
-  if (mode === 'script') window.widget = window.StablecoinWidget.mount(el, config)
-  if (mode === 'iframe') window.widget = window.StablecoinWidget.iframe(el, config)
-  if (!window.widget) return
-  for (const name of names) window.widget.on(name, record(name))
+  // Element and markup modes have no handle: their events arrive as DOM events (above). A local
+  // handle, because `window.widget` would otherwise be the element whose id is "widget".
+  let handle
+  if (mode === 'script') handle = window.StablecoinWidget.mount(el, config)
+  if (mode === 'iframe') handle = window.StablecoinWidget.iframe(el, config)
+  if (!handle) return
+  window.widget = handle
+  for (const name of names) handle.on(name, record(name))
 }
 
 document.addEventListener('DOMContentLoaded', () => {

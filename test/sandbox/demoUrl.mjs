@@ -1,23 +1,38 @@
-/**
- * The hosted page's URL against a running stack (what `npm start` prints, what e2e opens).
- * Without `flow` the page asks which of the three flows to run.
- */
-export function demoUrl(config, base = 'http://127.0.0.1:5173/', flow = undefined, extra = {}) {
+// The hosted page's URL against a running stack (what `npm start` prints, what e2e opens): the
+// sandbox partner from the registry, buyer-facing options, and the partner's signature over it all
+// (as a partner's server signs its links). Without `flow` the page asks which flow to run.
+import { signUrl } from './sign.mjs'
+
+export function demoUrl(config, base = 'http://127.0.0.1:5173/', flow = undefined, extra = {}, { sign = true } = {}) {
   const params = {
+    partner: config.partner,
     ...(flow ? { flow } : {}),
-    apiBase: config.apiBase,
-    sandbox: '1',
-    chains: JSON.stringify(config.chains),
-    sources: JSON.stringify(config.sources),
-    partnerBase: config.partnerBase,
-    cardHosts: config.cardHosts.join(','),
     currencies: 'EUR,USD,GBP',
     cardCrypto: 'ETH',
-    identityUrl: config.identityUrl,
     ...extra,
   }
   const query = Object.entries(params)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-  return `${base}?${query.join('&')}`
+  const url = `${base}?${query.join('&')}`
+  return sign && config.signingKey ? signUrl(url, config.signingKey) : url
+}
+
+/** The sandbox partner's registry entry (`npm run build -- --partners FILE` reads an array of these). */
+export function sandboxEntry(config, publicKey) {
+  const origin = new URL(config.apiBase).origin
+  return {
+    id: config.partner,
+    environment: 'sandbox',
+    apiBase: config.apiBase,
+    partnerBase: config.partnerBase,
+    cardHosts: config.cardHosts,
+    identityUrl: config.identityUrl,
+    chains: config.chains,
+    sources: config.sources,
+    // The example partner pages are served from the sandbox's origin: they frame the widget and get the buyer back.
+    parentOrigins: [origin],
+    returnOrigins: [origin],
+    publicKey,
+  }
 }

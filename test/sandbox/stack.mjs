@@ -5,7 +5,9 @@ import { cardRoutes } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
 import { exampleRoutes } from './routes/examples.mjs'
 import { fiatRoutes } from './routes/fiat.mjs'
+import { sandboxEntry } from './demoUrl.mjs'
 import { createSandboxServer } from './server.mjs'
+import { generateSigningKeys } from './sign.mjs'
 
 export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']
 
@@ -35,6 +37,7 @@ export async function startStack(opts = {}) {
     nodes.push(await startAnvil({ chainId: 8453, port: sourcePort }))
     nodes.push(await startAnvil({ chainId: 42161, port: destPort }))
     const [source, destination] = nodes
+    const keys = generateSigningKeys()
     const deployed = await deployAll(source, destination)
     const addresses = { sourceToken: deployed.sourceToken, destToken: deployed.destToken, depositor: deployed.depositor }
     const apiBase = `http://127.0.0.1:${apiPort}`
@@ -50,6 +53,10 @@ export async function startStack(opts = {}) {
       accounts: DEV_ACCOUNTS,
       partnerBase: `${apiBase}/partner`,
       cardHosts: [`127.0.0.1:${apiPort}`],
+      // The sandbox partner of the registry the sandbox build is made from, and its signing key
+      // (a partner's server keeps this; the widget gets only the public half, from the registry).
+      partner: 'sandbox',
+      signingKey: keys.privateKey,
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
     const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins })
@@ -74,7 +81,8 @@ export async function startStack(opts = {}) {
     })
     say(`chains on ${source.url} (8453) and ${destination.url} (42161); API on ${apiBase}; ready in ${Date.now() - started} ms`)
     const urls = { api: apiBase, sourceRpc: source.url, destRpc: destination.url }
-    return { config, urls, pids: nodes.map((n) => n.pid), stop }
+    const registry = [sandboxEntry(config, keys.publicKey)]
+    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop }
   } catch (error) {
     await stop()
     throw error

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: the sandbox stack, and with --demo the hosted page on Vite's dev server.
+// `npm start`: the sandbox stack, and with --demo a sandbox build of the widget served on 5173.
 // Ports: SOURCE_PORT, DEST_PORT, API_PORT (defaults 8545, 8546, 8787).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { demoUrl } from './demoUrl.mjs'
 import { startStack } from './stack.mjs'
+import { serveStatic } from './static.mjs'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const env = (name, fallback) => Number(process.env[name] ?? fallback)
@@ -16,32 +18,31 @@ try {
   console.error(`[sandbox] failed to start: ${error.message}`)
   process.exit(1)
 }
-console.log(JSON.stringify(stack.config, null, 2))
+// The sandbox partner's private key stays out of the printout (the registry holds the public half).
+const { signingKey, ...shown } = stack.config
+console.log(JSON.stringify(shown, null, 2))
 
-let vite
-let viteExited = Promise.resolve()
+let site
 if (process.argv.includes('--demo')) {
-  // The real node process running vite (no npx wrapper), so killing it frees the port.
-  // The built bundle (the script-tag loader exists only in a build), served as a CDN would.
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  // A sandbox build from a registry generated for this stack (partner `sandbox`, a fresh key pair),
+  // served with the `_headers` the build wrote, as a CDN would serve it.
+  mkdirSync(`${ROOT}.sandbox-state`, { recursive: true })
+  const registry = `${ROOT}.sandbox-state/partners.json`
+  writeFileSync(registry, JSON.stringify(stack.registry, null, 2))
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', registry, '--out', 'dist-sandbox'], { cwd: ROOT, stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
-  vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  })
-  viteExited = new Promise((resolve) => vite.once('exit', resolve))
-  vite.once('exit', (code, signal) => !stopping && console.error(`[sandbox] vite exited (${signal ?? code})`))
+  site = await serveStatic({ dir: `${ROOT}dist-sandbox`, port: 5173 })
   console.log(`Open: ${demoUrl(stack.config)}`)
+  console.log('Signed links of the sandbox partner (the partner kit signs them on the partner\'s server):')
   for (const flow of ['deposit', 'card', 'onboarding']) console.log(`  ${flow.padEnd(10)} ${demoUrl(stack.config, undefined, flow)}`)
-  for (const mode of ['script', 'iframe', 'element', 'csp', 'hosted']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
+  for (const mode of ['script', 'iframe', 'element', 'markup', 'csp', 'hosted']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
 }
 
 let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
-  if (vite && vite.exitCode === null && vite.signalCode === null) vite.kill('SIGTERM')
-  await Promise.all([viteExited, stack.stop()])
+  await Promise.all([site?.close(), stack.stop()])
   process.exit(0)
 }
 process.on('SIGINT', shutdown)

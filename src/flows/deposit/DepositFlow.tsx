@@ -75,8 +75,7 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
 /** In a frame, the same widget as a full page (a wallet that does not inject into frames works there). */
 function fullPageHref(): string | undefined {
   if (window.self === window.top) return undefined
+  // The query string stays exactly as it came: a signed link must still verify on the full page.
   const url = new URL(location.href)
-  url.pathname = url.pathname.replace(/embed\.html$/, '')
-  url.searchParams.delete('parentOrigin')
-  return url.href
+  return `${url.origin}${url.pathname.replace(/embed\.html$/, '')}${url.search}`
 }

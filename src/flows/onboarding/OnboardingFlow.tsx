@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks'
+import { withoutPairs } from '../../config/signedLink'
 import { enFiat } from '../../i18n/en-fiat'
 import { addEnglish } from '../../i18n/i18n'
 import { systemClock } from '../../rateLimit/rateLimiter'
@@ -26,13 +27,10 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     const used = usedAuthCodes(storage)
     // The code is single use: drop it from the address bar so a reload cannot send it again.
     const code = config.authCode && !used.has(config.authCode) ? config.authCode : undefined
-    if (config.authCode) {
-      const url = new URL(location.href)
-      url.searchParams.delete('authCode')
-      history.replaceState(history.state, '', url.href)
-    }
+    // Verbatim, not re-serialised: a signed link must still verify after a reload.
+    if (config.authCode) history.replaceState(history.state, '', withoutPairs(location.href, 'authCode'))
     return {
-      initial: initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? '' }, code, store.load()),
+      initial: initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? walletForReturn.take() ?? '' }, code, store.load()),
       transition: onboardingTransition,
       observe: (prev, next) => {
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
@@ -64,13 +62,43 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
   }
 }
 
-/** The identity provider returns here with `authCode`; the wallet rides along in the URL. */
+/**
+ * The wallet the buyer typed waits in this tab's session storage while they verify: a link's
+ * walletAddress is honoured only under the partner's signature, so the widget never writes one.
+ */
+const walletForReturn = {
+  key: 'stablecoin-widget:v1:identity-wallet',
+  put(wallet: string) {
+    try {
+      sessionStorage.setItem(this.key, wallet)
+    } catch {}
+  },
+  take(): string | undefined {
+    try {
+      const wallet = sessionStorage.getItem(this.key) ?? undefined
+      sessionStorage.removeItem(this.key)
+      return wallet
+    } catch {
+      return undefined
+    }
+  },
+}
+
+/**
+ * The identity provider returns to this very link with `authCode` added. The link is kept verbatim
+ * (its signature must still hold); an unsigned link also names the flow, so the return opens it.
+ */
 function identityHref(identityUrl: string, wallet: string): string {
-  const back = new URL(location.href)
-  back.searchParams.set('flow', 'onboarding')
-  back.searchParams.set('walletAddress', wallet)
-  back.searchParams.delete('authCode')
+  walletForReturn.put(wallet)
+  let back = withoutPairs(location.href, 'authCode')
+  const query = new URL(back).searchParams
+  if (!query.has('signature') && query.get('flow') !== 'onboarding') {
+    back = withoutPairs(back, 'flow')
+    const hash = back.indexOf('#')
+    const [head, tail] = hash >= 0 ? [back.slice(0, hash), back.slice(hash)] : [back, '']
+    back = `${head}${head.includes('?') ? '&' : '?'}flow=onboarding${tail}`
+  }
   const url = new URL(identityUrl)
-  url.searchParams.set('returnUrl', back.href)
+  url.searchParams.set('returnUrl', back)
   return url.href
 }

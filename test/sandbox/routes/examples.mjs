@@ -1,10 +1,10 @@
 // The example partner pages, one per mode, from the template public/examples/partner.html, served
 // from the sandbox's origin (a partner's origin, not the widget's) with this stack's settings.
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { demoUrl } from '../demoUrl.mjs'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
-const SRI = fileURLToPath(new URL('../../../dist/sri.json', import.meta.url))
 // csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
 // markup is a <div data-stablecoin-widget> that the script tag mounts by itself.
 const MODES = { script: 'script', iframe: 'iframe', element: 'element', markup: 'markup', csp: 'script', hosted: 'hosted' }
@@ -49,23 +49,30 @@ export function exampleRoutes({ config, widgetBase }) {
     }
   }
 
-  /** The hosted page with every option as a query parameter, returning to this partner page. */
-  function hostedUrl(opts, query) {
-    const { closable, ...rest } = opts
-    const back = new URL(`${config.apiBase}/examples/hosted.html`)
-    back.search = new URLSearchParams({ ...Object.fromEntries(query), returned: '1' }).toString()
-    const params = new URLSearchParams()
-    for (const [key, value] of Object.entries({ ...rest, returnUrl: back.href })) {
-      if (typeof value === 'boolean') params.set(key, value ? '1' : '0')
-      else if (Array.isArray(value) && typeof value[0] === 'string') params.set(key, value.join(','))
-      else params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
-    }
-    return `${widgetBase}/?${params}`
+  /** Buyer-facing options of a link (everything else comes from the registry entry). */
+  function linkOptions(opts) {
+    const out = {}
+    for (const key of ['theme', 'locale', 'amount', 'reference']) if (opts[key] !== undefined) out[key] = String(opts[key])
+    if (opts.brand) out.brand = JSON.stringify(opts.brand)
+    return out
   }
 
-  function page(mode, query) {
+  /** The hosted page, signed by the partner's server (the reference needs the signature), returning here. */
+  function hostedUrl(opts, query) {
+    const back = new URL(`${config.apiBase}/examples/hosted.html`)
+    back.search = new URLSearchParams({ ...Object.fromEntries(query), returned: '1' }).toString()
+    return demoUrl(config, `${widgetBase}/`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts), returnUrl: back.href })
+  }
+
+  /** The iframe's page, signed the same way: the page hands it to StablecoinWidget.iframe({ link }). */
+  function embedUrl(opts) {
+    return demoUrl(config, `${widgetBase}/embed.html`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts) })
+  }
+
+  async function page(mode, query) {
     const opts = options(query)
-    const sri = existsSync(SRI) ? JSON.parse(readFileSync(SRI, 'utf8'))['stablecoin-widget.js'] : undefined
+    // The integrity hash of the loader being served (the sandbox build's, in e2e).
+    const sri = await fetch(`${widgetBase}/sri.json`).then((r) => (r.ok ? r.json() : {}), () => ({})).then((s) => s['stablecoin-widget.js'])
     const attrs = (prefix) => Object.entries(opts)
       .map(([k, v]) => `${prefix}${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
       .join(' ')
@@ -79,7 +86,7 @@ export function exampleRoutes({ config, widgetBase }) {
           : ''
     let html = readFileSync(`${DIR}partner.html`, 'utf8')
       .replaceAll('{{MODE}}', MODES[mode])
-      .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(opts)))
+      .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: embedUrl(opts), reference: opts.reference } : opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
       .replaceAll('{{ELEMENT}}', element)
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
@@ -88,8 +95,8 @@ export function exampleRoutes({ config, widgetBase }) {
 
   const routes = {}
   for (const mode of Object.keys(MODES)) {
-    routes[`GET /examples/${mode}.html`] = ({ query }) => ({
-      html: page(mode, query),
+    routes[`GET /examples/${mode}.html`] = async ({ query }) => ({
+      html: await page(mode, query),
       headers:
         mode === 'csp'
           ? { 'Content-Security-Policy': cspFor(widgetBase, config.apiBase, config.chains.map((c) => c.rpcUrl)) }

@@ -1,0 +1,81 @@
+// The partner-backend kit in a real browser: the sandbox's /partner/* is the kit's handler, so the
+// widget's token, the preflight that carries it, and the CORS answers are Chromium's to judge.
+import { type Page, expect, test } from '@playwright/test'
+import { type LogEntry, type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
+
+let stack: StackConfig
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+const log = async () => (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
+
+test.beforeAll(() => {
+  stack = stackConfig()
+})
+test.beforeEach(async () => {
+  await sandbox(stack, '/__sandbox/reset', {})
+})
+
+test('a card purchase with a partner token round-trips through the kit: the widget sends the token, the backend adds the key', async ({ page }) => {
+  await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42', cardProcessingMs: 500 })
+  const sentTokens: Array<string | undefined> = []
+  page.on('request', (req) => {
+    if (req.url().startsWith(stack.partnerBase) && req.method() === 'POST') sentTokens.push(req.headers().authorization)
+  })
+  await page.goto(cardUrl(stack, { partnerToken: 'user-42' }))
+  await page.getByLabel('Total to pay').fill('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+  expect(sentTokens.length).toBeGreaterThanOrEqual(3) // kyc-token, purchase, status…
+  expect(new Set(sentTokens)).toEqual(new Set(['Bearer user-42']))
+  const entries = await log()
+  const status = (path: string) => entries.filter((e) => e.path === path && e.method === 'POST').map((e) => e.status)
+  expect(status('/partner/card/purchase')).toEqual([200])
+  expect(status('/v1/card/purchase')).toEqual([200])
+})
+
+test('from the widget page: a wrong token is a readable 401, the right one is served; neither answer allows credentials', async ({ page }) => {
+  await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42' })
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  const call = (token: string) =>
+    page.evaluate(
+      async ({ url, token, wallet }) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ walletAddress: wallet }),
+        })
+        return { status: res.status, body: await res.json(), credentials: res.headers.get('Access-Control-Allow-Credentials') }
+      },
+      { url: `${stack.partnerBase}/card/kyc-token`, token, wallet: stack.accounts[2] },
+    )
+  const refused = await call('user-41')
+  expect(refused).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } }, credentials: null })
+  const served = await call('user-42')
+  expect(served).toMatchObject({ status: 200, body: { environment: 'sandbox' } })
+  expect(served.body.token).toMatch(/^kyc_/)
+})
+
+test('a page of a foreign origin cannot use the partner backend: the browser blocks it and nothing reaches the service', async ({ page }) => {
+  await page.route('https://shop.evil.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>evil</title><h1>evil</h1></html>' }),
+  )
+  await page.goto('https://shop.evil.example/')
+  const outcome = await page.evaluate(
+    async ({ url, wallet }) => {
+      try {
+        const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ walletAddress: wallet }) })
+        return `read ${res.status}`
+      } catch (error) {
+        return (error as Error).name
+      }
+    },
+    { url: `${stack.partnerBase}/card/kyc-token`, wallet: stack.accounts[2] },
+  )
+  expect(outcome).toBe('TypeError') // CORS refused: the page reads nothing
+  expect((await log()).filter((e) => e.path === '/v1/card/kyc-token')).toEqual([])
+})

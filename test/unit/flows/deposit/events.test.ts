@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { DepositQuote } from '../../../../src/api/schemas'
+import { parseOptions } from '../../../../src/config/config'
+import { depositEvents } from '../../../../src/flows/deposit/events'
+import type { DepositState, Tracking } from '../../../../src/flows/deposit/machine'
+import { enDeposit } from '../../../../src/i18n/en-deposit'
+import { addEnglish } from '../../../../src/i18n/i18n'
+
+addEnglish(enDeposit)
+const parsed = parseOptions({ apiBase: 'https://api.example.com' })
+if (!parsed.ok) throw new Error(parsed.problem)
+const config = parsed.config
+const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const form = { amount: '10', source: 0 }
+const quote: DepositQuote = {
+  provider: 'p',
+  amountIn: '10',
+  amountOut: '9.99',
+  fee: '0.01',
+  expiresAt: '2026-11-22T12:00:00Z',
+  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
+}
+
+describe('deposit events for issue 14', () => {
+  const quoting: DepositState = { tag: 'quoting', form, session, amount: '10', requote: false }
+
+  it('a refused quote is one error event with code quote_rejected, the rule as detail, and what the buyer read', () => {
+    const refused: DepositState = { tag: 'form', form, session, error: { kind: 'rejected', rejection: { rule: 'approval.amount' } } }
+    const events = depositEvents(quoting, refused, config)
+    expect(events).toContainEqual({
+      name: 'error',
+      payload: {
+        flow: 'deposit',
+        code: 'quote_rejected',
+        detail: 'approval.amount',
+        message: 'We could not check this price, so nothing was sent. Get a new price to continue.',
+      },
+    })
+    expect(depositEvents(refused, { ...refused }, config)).toEqual([])
+  })
+
+  it('a simulation that takes more says how much, in the event as on screen', () => {
+    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, step: 'checking' }
+    const refused: DepositState = {
+      tag: 'form',
+      form,
+      session,
+      error: { kind: 'rejected', rejection: { rule: 'simulation.outflow', taken: '20 USDC', asked: '10 USDC' } },
+    }
+    const [, error] = depositEvents(sending, refused, config)
+    expect(error.payload).toMatchObject({ code: 'quote_rejected', detail: 'simulation.outflow', message: expect.stringContaining('would take 20 USDC from your wallet, not the 10 USDC') })
+  })
+
+  it('a batch is named by its calls id until the wallet tells the hash', () => {
+    const tracking: Tracking = {
+      provider: 'p',
+      chainId: 8453,
+      txHash: '',
+      callsId: '0xbatch',
+      summary: { amountIn: '10', amountOut: '9.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+      createdAt: 0,
+    }
+    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, step: 'batching' }
+    const batching: DepositState = { tag: 'tracking', tracking, phase: 'batching', attempt: 0, session }
+    expect(depositEvents(sending, batching, config)).toContainEqual({ name: 'submitted', payload: { flow: 'deposit', id: '0xbatch' } })
+  })
+})

@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test'
 
-export const PAGE_ORIGIN = 'http://127.0.0.1:4173'
+export const PAGE_ORIGIN = `http://127.0.0.1:${4173 + Number(process.env.E2E_PORTS_OFFSET ?? 0)}`
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port offset, so two suites on one machine do not share their artifacts.
+  outputDir: `test-results${process.env.E2E_PORTS_OFFSET ? `-${process.env.E2E_PORTS_OFFSET}` : ''}`,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,

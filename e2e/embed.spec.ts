@@ -1,11 +1,11 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { type LogEntry, type StackConfig, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
 let stack: StackConfig
-const WIDGET_ORIGIN = 'http://127.0.0.1:4173'
+const WIDGET_ORIGIN = SANDBOX_ORIGIN
 test.beforeAll(() => {
   stack = stackConfig()
 })
@@ -306,7 +306,7 @@ test('the strict-CSP partner page runs the widget with no violation reported', a
   )
   await wallet(page, 3)
   const response = await page.goto(partner('csp'))
-  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' http://127.0.0.1:4173")
+  expect(response?.headers()['content-security-policy']).toContain(`script-src 'self' ${WIDGET_ORIGIN}`)
   await deposit(page, '1')
   expect(violations).toEqual([])
 })

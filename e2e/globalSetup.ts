@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 // @ts-expect-error: plain ESM module of the sandbox, typed by e2e/sandbox.d.ts
-import { startStack } from '../test/sandbox/stack.mjs'
+import { DEFAULT_ORIGINS, startStack } from '../test/sandbox/stack.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { serveStatic } from '../test/sandbox/static.mjs'
-import { PROD_DIST, PROD_ORIGIN, PROD_REGISTRY, SANDBOX_DIST, STACK_FILE, type StackConfig } from './stack'
+import { PORTS, PORTS_OFFSET, PROD_DIST, PROD_ORIGIN, PROD_REGISTRY, SANDBOX_DIST, SANDBOX_ORIGIN, STACK_FILE, type StackConfig } from './stack'
 
 function build(partners: string, out: string) {
   const r = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', partners, '--out', out], { stdio: 'inherit' })
@@ -14,15 +14,19 @@ function build(partners: string, out: string) {
 /**
  * The sandbox stack, then two builds served as a CDN would serve them (with their `_headers`):
  * - the sandbox build on 4173, made from the stack's own registry (partner `sandbox`, fresh key);
- * - the production build on 4174, made from test/fixtures/partners.json (no sandbox code at all).
+ * - the production build on 4174, made from test/fixtures/partners.json (no sandbox code at all),
+ *   into a folder of its own (dist/ belongs to `npm run build`).
  */
 export default async function globalSetup() {
-  const stack = await startStack({ sourcePort: 19545, destPort: 19546, apiPort: 19787, quiet: true, widgetBase: 'http://127.0.0.1:4173' })
+  const stack = await startStack({ ...PORTS, quiet: true, widgetBase: SANDBOX_ORIGIN, allowedOrigins: [...DEFAULT_ORIGINS, SANDBOX_ORIGIN] })
   mkdirSync('.sandbox-state', { recursive: true })
-  writeFileSync('.sandbox-state/partners.json', JSON.stringify(stack.registry, null, 2))
-  build('.sandbox-state/partners.json', SANDBOX_DIST)
-  if (!existsSync(`${PROD_DIST}/p/acme-shop/embed.html`)) build(PROD_REGISTRY, PROD_DIST)
-  const servers = [await serveStatic({ dir: SANDBOX_DIST, port: 4173 }), await serveStatic({ dir: PROD_DIST, port: Number(new URL(PROD_ORIGIN).port) })]
+  const registry = `.sandbox-state/partners-${PORTS_OFFSET}.json`
+  writeFileSync(registry, JSON.stringify(stack.registry, null, 2))
+  build(registry, SANDBOX_DIST)
+  // E2E_PROD_DIR serves another production build as it is (e.g. an older commit's, to see the attacks succeed there).
+  const prodDir = process.env.E2E_PROD_DIR ?? PROD_DIST
+  if (!process.env.E2E_PROD_DIR) build(PROD_REGISTRY, PROD_DIST)
+  const servers = [await serveStatic({ dir: SANDBOX_DIST, port: Number(new URL(SANDBOX_ORIGIN).port) }), await serveStatic({ dir: prodDir, port: Number(new URL(PROD_ORIGIN).port) })]
   writeFileSync(STACK_FILE, JSON.stringify(stack.config satisfies StackConfig))
   return async () => {
     await Promise.all(servers.map((s) => s.close()))

@@ -2,12 +2,17 @@ import { readFileSync } from 'node:fs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 
-export const STACK_FILE = '.sandbox-state/e2e-stack.json'
+/** E2E_PORTS_OFFSET moves every port (and the sandbox build's folder), so two suites can run at once. */
+export const PORTS_OFFSET = Number(process.env.E2E_PORTS_OFFSET ?? 0)
+const suffix = PORTS_OFFSET ? `-${PORTS_OFFSET}` : ''
+export const PORTS = { sourcePort: 19545 + PORTS_OFFSET, destPort: 19546 + PORTS_OFFSET, apiPort: 19787 + PORTS_OFFSET }
+export const STACK_FILE = `.sandbox-state/e2e-stack${suffix}.json`
 /** The sandbox build (from the stack's registry) and the production build (from the test registry). */
-export const SANDBOX_DIST = 'dist-sandbox'
-export const PROD_DIST = 'dist'
+export const SANDBOX_DIST = `dist-sandbox${suffix}`
+export const SANDBOX_ORIGIN = `http://127.0.0.1:${4173 + PORTS_OFFSET}`
+export const PROD_DIST = `dist-prod${suffix}`
 export const PROD_REGISTRY = 'test/fixtures/partners.json'
-export const PROD_ORIGIN = 'http://127.0.0.1:4174'
+export const PROD_ORIGIN = `http://127.0.0.1:${4174 + PORTS_OFFSET}`
 
 export type StackConfig = {
   apiBase: string

@@ -129,12 +129,16 @@ async function serveParent(page: Page, origin: string, frameSrc: string) {
   )
 }
 
-/** Drops the frame-ancestors header, to show the page's own code refuses a foreign parent too. */
-async function withoutFrameAncestors(page: Page) {
+/**
+ * The frame's page through the test's router, so Chromium's local-network checks (a public https
+ * origin framing loopback) do not hide what the headers and the code do. `strip` drops the CSP, to
+ * show the page's own code refuses a foreign parent too.
+ */
+async function embedThroughRouter(page: Page, { strip }: { strip: boolean }) {
   await page.route(`${PROD_ORIGIN}/embed.html*`, async (route) => {
     const response = await route.fetch()
     const headers = { ...response.headers() }
-    delete headers['content-security-policy']
+    if (strip) delete headers['content-security-policy']
     await route.fulfill({ response, headers })
   })
 }
@@ -142,6 +146,7 @@ async function withoutFrameAncestors(page: Page) {
 const FRAME = `${PROD_ORIGIN}/embed.html?partner=acme-shop&flow=card`
 
 test('the build’s _headers stop an unregistered origin from framing embed.html at all', async ({ page }) => {
+  await embedThroughRouter(page, { strip: false })
   await serveParent(page, 'https://attacker.test', FRAME)
   await page.goto('https://attacker.test/')
   const frame = page.frameLocator('iframe')
@@ -151,7 +156,7 @@ test('the build’s _headers stop an unregistered origin from framing embed.html
 })
 
 test('embed.html framed by an unregistered origin posts nothing to it and ignores its update and authCode', async ({ page }) => {
-  await withoutFrameAncestors(page)
+  await embedThroughRouter(page, { strip: true })
   for (const src of [FRAME, `${FRAME}&parentOrigin=${encodeURIComponent('https://attacker.test')}`]) {
     await serveParent(page, 'https://attacker.test', src)
     await page.goto('https://attacker.test/')
@@ -172,6 +177,7 @@ test('embed.html framed by an unregistered origin posts nothing to it and ignore
 })
 
 test('a registered parent hears the hello and the events, and its update is obeyed', async ({ page }) => {
+  await embedThroughRouter(page, { strip: false })
   await serveParent(page, 'https://shop.acme.test', FRAME)
   await page.goto('https://shop.acme.test/checkout')
   const frame = page.frameLocator('iframe')

@@ -1,0 +1,68 @@
+// Review of issue 13 (attacker's view) — the partner-backend kit.
+// Tests marked `it.fails` show a weakness that is still present: they assert what should hold and
+// currently fail, so the suite stays green. When the weakness is fixed, vitest reports them as
+// unexpectedly passing: turn them into plain `it`.
+import { describe, expect, it, vi } from 'vitest'
+import { createPartnerHandler } from '../../../src/server/index'
+
+const KEY = 'sk_live_review_0123456789'
+const SHOP = 'https://shop.example'
+
+function upstream() {
+  const calls: Array<{ url: string; init: RequestInit }> = []
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} })
+    return new Response(JSON.stringify({ id: 'po_1', status: 'pending' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  }) as unknown as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+const payout = { quoteId: 'q_1', accountId: 'acc_of_some_buyer', beneficiary: { name: 'Mallory', schema: 'bank_sepa', iban: 'DE89370400440532013000' } }
+
+describe('createPartnerHandler: who may spend the partner key', () => {
+  it.fails('without `authenticate`, a caller with no Origin (curl) cannot order a bank payout with the partner key', async () => {
+    const up = upstream()
+    const handle = createPartnerHandler({ apiBase: 'https://api.example.com', apiKey: KEY, allowedOrigins: [SHOP], fetch: up.fetch })
+    // No Origin header: not a browser, so the origin allowlist does not apply; no token either.
+    const res = await handle(new Request('https://shop.example/bank/payout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payout) }))
+    // Today: 200, and the request went to the service with `Authorization: Bearer <partner key>`.
+    expect(up.calls).toHaveLength(0)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('(what happens today) the open default forwards the payout with the key', async () => {
+    const up = upstream()
+    const handle = createPartnerHandler({ apiBase: 'https://api.example.com', apiKey: KEY, allowedOrigins: [SHOP], fetch: up.fetch })
+    const res = await handle(new Request('https://shop.example/bank/payout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payout) }))
+    expect(res.status).toBe(200)
+    expect(up.calls[0].url).toBe('https://api.example.com/v1/bank/payout')
+    expect((up.calls[0].init.headers as Record<string, string>).Authorization).toBe(`Bearer ${KEY}`)
+  })
+
+  it.fails('`authenticate` can read the body to check the account is its user’s (per-resource authorisation) without breaking the request', async () => {
+    const up = upstream()
+    const owner = new Map([['tok_alice', 'acc_alice']])
+    const handle = createPartnerHandler({
+      apiBase: 'https://api.example.com',
+      apiKey: KEY,
+      allowedOrigins: [SHOP],
+      fetch: up.fetch,
+      // The natural way to bind the token to the account it acts on.
+      authenticate: async (token, request) => {
+        const body = (await request.json()) as { accountId?: string }
+        return owner.get(token) === body.accountId
+      },
+      log: () => {},
+    })
+    const res = await handle(
+      new Request('https://shop.example/bank/payout', {
+        method: 'POST',
+        headers: { Origin: SHOP, 'Content-Type': 'application/json', Authorization: 'Bearer tok_alice' },
+        body: JSON.stringify({ ...payout, accountId: 'acc_alice' }),
+      }),
+    )
+    // Today: 500 "Unexpected error" — the handler reads the already-consumed body. Partners either
+    // learn about request.clone() by accident or skip the ownership check (IDOR on accountId / ids).
+    expect(res.status).toBe(200)
+  })
+})

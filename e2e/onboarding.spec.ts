@@ -72,7 +72,8 @@ test('a reused auth code leads back to identity and is never sent again', async 
   const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
   const used = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:used-auth-codes') ?? '[]')[0])
   await page.evaluate(() => localStorage.clear())
-  await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[4], authCode: used }))
+  // As the identity provider does: the partner's signed link, with the code pair added to it.
+  await page.goto(`${fiatUrl(stack, { walletAddress: stack.accounts[4] })}&authCode=${encodeURIComponent(used)}`)
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
   await page.getByRole('button', { name: 'Open my account' }).click()
@@ -84,7 +85,7 @@ test('a reused auth code leads back to identity and is never sent again', async 
   expect(onboards.length - log.filter((e) => e.path === '/fiat/onboard' && e.method === 'POST').length).toBe(1)
 })
 
-test('a banking-partner error keeps the form and shows its code next to the field', async ({ page }) => {
+test('a banking-partner 400 spends the code: back to identity with its message, then the typed details with the field marked', async ({ page }) => {
   await throughIdentity(page)
   await fillDetails(page, { email: 'ada@example' })
   await page.getByRole('button', { name: 'Open my account' }).click()
@@ -100,19 +101,37 @@ test('a banking-partner error keeps the form and shows its code next to the fiel
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(page.getByText('This is required.')).toBeVisible()
   await page.getByLabel('Full name').fill('Ada Lovelace')
-  await page.route('**/fiat/onboard', (route) =>
-    route.fulfill({
+  const sent: string[] = []
+  await page.route('**/fiat/onboard', (route) => {
+    sent.push((route.request().postDataJSON() as { authCode: string }).authCode)
+    return route.fulfill({
       status: 400,
       headers: { 'Access-Control-Allow-Origin': new URL(page.url()).origin, 'Content-Type': 'application/json' },
       body: JSON.stringify({ error: { code: 'INVALID_PHONE_NUMBER', message: 'applicantInfo.phone: number is not reachable' } }),
-    }),
-  )
+    })
+  })
   await page.getByRole('button', { name: 'Open my account' }).click()
+  // The code is spent (the contract: never resend a rejected one): verify again, told why.
+  await expect(h1(page)).toHaveText('Verify your identity')
   await expect(page.getByText('The bank said: applicantInfo.phone: number is not reachable')).toBeVisible()
   await expect(page.getByText('Code: INVALID_PHONE_NUMBER')).toBeVisible()
-  await expect(page.getByLabel('Mobile phone')).toHaveAttribute('aria-invalid', 'true')
+  await expectAxeClean(page, 'identity after a bank error')
+  await page.unroute('**/fiat/onboard')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  // Everything typed is still there, and the field the bank refused is marked.
   await expect(page.getByLabel('Email')).toHaveValue('ada@example.com')
+  await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
+  await expect(page.getByLabel('Mobile phone')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('The bank said: applicantInfo.phone: number is not reachable')).toBeVisible()
   await expectAxeClean(page, 'details with a bank error')
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await expect(h1(page)).toHaveText('Send a bank transfer')
+  expect(sent).toHaveLength(1)
+  const onboards = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:used-auth-codes') ?? '[]') as string[])
+  expect(onboards).toContain(sent[0])
+  expect(onboards.at(-1)).not.toBe(sent[0])
 })
 
 test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({ page }) => {

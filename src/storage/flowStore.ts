@@ -43,4 +43,4 @@ export function createFlowStore<T>(
   }
 }
 
-export { safeLocalStorage } from './safeStorage'
+export { safeLocalStorage, safeSessionStorage } from './safeStorage'

@@ -8,3 +8,14 @@ export function safeLocalStorage(): Storage | undefined {
     return undefined
   }
 }
+
+/** sessionStorage (this tab only) when the browser lets us use it. */
+export function safeSessionStorage(): Storage | undefined {
+  try {
+    const storage = globalThis.sessionStorage
+    storage.getItem('probe')
+    return storage
+  } catch {
+    return undefined
+  }
+}

@@ -7,11 +7,12 @@ import { AccountScreen, OpeningScreen, RejectedScreen } from '../../screens/onbo
 import { DetailsScreen } from '../../screens/onboarding/DetailsScreen'
 import { IdentityStep, WalletStep } from '../../screens/onboarding/StartScreens'
 import type { Services } from '../../services'
-import { safeLocalStorage } from '../../storage/flowStore'
+import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../useFlowMachine'
 import { onboardingEvents } from './events'
 import { createOnboardingEffects } from './effects'
 import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialOnboardingState, onboardingTransition } from './machine'
+import { identityDraft } from './draft'
 import { onboardingStore, usedAuthCodes } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load.
@@ -29,8 +30,10 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     const code = config.authCode && !used.has(config.authCode) ? config.authCode : undefined
     // Verbatim, not re-serialised: a signed link must still verify after a reload.
     if (config.authCode) history.replaceState(history.state, '', withoutPairs(location.href, 'authCode'))
+    const typed = identityDraft(safeSessionStorage()).take()
+    const wallet = config.walletAddress ?? walletForReturn.take() ?? typed?.form.wallet ?? ''
     return {
-      initial: initialOnboardingState({ ...emptyApplicant, wallet: config.walletAddress ?? walletForReturn.take() ?? '' }, code, store.load()),
+      initial: initialOnboardingState({ ...emptyApplicant, ...typed?.form, wallet }, code, store.load(), typed?.serverMessage),
       transition: onboardingTransition,
       observe: (prev, next) => {
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
@@ -39,6 +42,11 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+  // Refused by the bank: the buyer verifies again (a full navigation); their details wait in this tab.
+  const refused = state.tag === 'identity' ? state.serverMessage : undefined
+  useEffect(() => {
+    if (refused && state.tag === 'identity') identityDraft(safeSessionStorage()).put({ form: state.form, serverMessage: refused })
+  }, [refused])
   // A code handed over later by the embedding (script callback, iframe message).
   const authCode = services.live.value.authCode
   useEffect(() => {

@@ -78,14 +78,18 @@ export const emptyApplicant: Applicant = { wallet: '', nationality: '', country:
 
 export type StoredAccount = Omit<AccountRecord, 'walletId'> & { walletId?: string }
 
-export function initialOnboardingState(form: Applicant, authCode?: string, resume?: StoredAccount): OnboardingState {
+export function initialOnboardingState(form: Applicant, authCode?: string, resume?: StoredAccount, refused?: ServerMessage): OnboardingState {
   if (resume?.virtualAccountId && resume.details && resume.feeBps !== undefined) {
     return { tag: 'account', record: resume as OpenAccount, attempt: 0, resumed: true }
   }
   if (resume?.walletId) return { tag: 'opening', record: resume as AccountRecord, kycPending: false, attempt: 0, resumed: true }
   if (!ADDRESS.test(form.wallet.trim())) return { tag: 'wallet', form }
-  if (authCode) return { tag: 'details', form, authCode, errors: {}, submitting: false }
-  return { tag: 'identity', form }
+  if (authCode) {
+    // Back from verifying again after the bank refused: what it refused is marked again.
+    const errors: Partial<Record<Field, FieldError>> = refused?.field ? { [refused.field]: 'server' } : {}
+    return { tag: 'details', form, authCode, errors, serverMessage: refused, submitting: false }
+  }
+  return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
 }
 
 export function validateApplicant(form: Applicant): Partial<Record<Field, FieldError>> {

@@ -14,6 +14,7 @@ import {
   initialOnboardingState,
   onboardingTransition,
 } from '../../../../src/flows/onboarding/machine'
+import { identityDraft } from '../../../../src/flows/onboarding/draft'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
 import { enFiat } from '../../../../src/i18n/en-fiat'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -128,6 +129,16 @@ describe('item 10: any 400 from /fiat/onboard spends the code', () => {
     expect(used.has('ac_1')).toBe(true)
     const back = run(state, ...events, { type: 'AUTH_CODE', code: 'ac_2' })
     expect(back).toMatchObject({ tag: 'details', authCode: 'ac_2', errors: { phone: 'server' } })
+  })
+
+  it('the typed details and the bank’s message survive the navigation to the identity provider and back', () => {
+    const problem = { key: 'error.unknown' as const, code: 'INVALID_PHONE_NUMBER', detail: 'applicantInfo.phone: number is not reachable' }
+    const storage = memoryStorage()
+    identityDraft(storage).put({ form: filled, serverMessage: { field: 'phone', problem } })
+    const draft = identityDraft(storage).take()
+    expect(identityDraft(storage).take()).toBeUndefined() // read once
+    const back = initialOnboardingState(draft!.form, 'ac_2', undefined, draft!.serverMessage)
+    expect(back).toMatchObject({ tag: 'details', authCode: 'ac_2', form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem } })
   })
 
   it('a 5xx does not spend the code', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAxeClean, tabTo } from './helpers'
-import { sandbox, stackConfig, widgetUrl } from './stack'
+import { PROD_ORIGIN, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 test('7. every deposit screen is axe-clean and the flow completes with the keyboard alone', async ({ page }) => {
@@ -53,9 +53,8 @@ test('7. every deposit screen is axe-clean and the flow completes with the keybo
 })
 
 test('7b. with no wallet in the browser the buyer is told what to do, axe-clean', async ({ page }) => {
-  const stack = stackConfig()
-  // Not the sandbox (so no sandbox wallet either); this screen makes no API call.
-  await page.goto(widgetUrl(stack, { sandbox: '0', apiBase: 'https://api.example.test' }))
+  // The production build (no sandbox wallet in it); this screen makes no API call.
+  await page.goto(`${PROD_ORIGIN}/?partner=acme-shop&flow=deposit`)
   await expect(page.getByText('No wallet found in this browser.')).toBeVisible()
   await expect(page.getByText('Sandbox', { exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Look again' })).toBeVisible()

@@ -36,10 +36,11 @@ export const HOSTILE_RULES = {
   'approval.token': (q) => ({ ...q, approval: { ...q.approval, token: WETH } }),
   'approval.amount': (q) => ({ ...q, approval: { ...q.approval, amount: MAX_UINT.toString() } }),
   'approval.spender': (q) => ({ ...q, approval: { ...q.approval, spender: DEAD } }),
+  // Not the destination token: deployed first on each anvil, both tokens share one address.
   'transfer.token': (q, { units, addresses }) => ({
     ...q,
     approval: undefined,
-    transaction: { ...q.transaction, to: addresses.destToken, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units] }) },
+    transaction: { ...q.transaction, to: WETH, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units] }) },
   }),
   'transfer.amount': (q, { units, addresses }) => ({
     ...q,

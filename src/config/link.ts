@@ -6,7 +6,7 @@
 // - buyer-facing: flow, amount, locale, theme… which any link may set.
 import type { ChainConfig, DestinationConfig, TokenConfig } from './config'
 import { type RawOptions, optionsFromParams } from './params'
-import { type PublicJwk, verifySignedQuery } from './signedLink'
+import { type PublicJwk, verifySignedQuery, withoutPairs } from './signedLink'
 
 export type RegistryEntry = {
   id: string
@@ -120,4 +120,20 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
     sandbox: entry.environment === 'sandbox',
   })
   return { ok: true, entry, options }
+}
+
+/**
+ * This very link, to come back to from a page we send the buyer to (card page, identity provider):
+ * the query verbatim (a signed link must still verify), without a spent `authCode`. An unsigned
+ * link also names the flow, so the return opens it; a signed one is never changed (without a flow
+ * in it, the buyer picks the flow again and the persisted one resumes).
+ */
+export function returnToThisLink(href: string, flow: string): string {
+  let back = withoutPairs(href, 'authCode')
+  const url = new URL(back)
+  if (url.searchParams.has('signature') || url.searchParams.get('flow') === flow) return back
+  back = withoutPairs(back, 'flow')
+  const hash = back.indexOf('#')
+  const [head, tail] = hash >= 0 ? [back.slice(0, hash), back.slice(hash)] : [back, '']
+  return `${head}${head.includes('?') ? '&' : '?'}flow=${encodeURIComponent(flow)}${tail}`
 }

@@ -59,7 +59,7 @@ export async function verifySignedQuery(search: string, jwk: PublicJwk, now = Da
   }
   // The identity provider returns to the link with an `authCode` pair added: a buyer-facing option
   // that any link may carry, so a signature that holds without it holds.
-  const withoutAuthCode = withoutPairs(signed, 'authCode')
+  const withoutAuthCode = withoutPairsInQuery(signed, 'authCode')
   let valid = await verifies(key, raw, signed)
   if (!valid && withoutAuthCode !== signed) valid = await verifies(key, raw, withoutAuthCode)
   if (!valid) return { ok: false, reason: 'mismatch' }
@@ -83,15 +83,22 @@ async function verifies(key: CryptoKey, signature: Uint8Array<ArrayBuffer>, text
   }
 }
 
-/** A query string (or a whole href) without the pairs named `name`, every other pair kept verbatim. */
-export function withoutPairs(query: string, name: string): string {
-  const at = query.indexOf('?')
-  const head = at >= 0 ? query.slice(0, at + 1) : ''
-  const hashAt = query.indexOf('#', at + 1)
-  const tail = hashAt >= 0 ? query.slice(hashAt) : ''
-  const body = query.slice(head.length, hashAt >= 0 ? hashAt : undefined)
-  const kept = body.split('&').filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]) !== name)
-  return head + kept.join('&') + tail
+/** A bare query string (no `?`, no `#`) without the pairs named `name`, every other pair verbatim. */
+export function withoutPairsInQuery(query: string, name: string): string {
+  return query
+    .split('&')
+    .filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]) !== name)
+    .join('&')
+}
+
+/** A whole href without the query pairs named `name`, everything else kept verbatim. */
+export function withoutPairs(href: string, name: string): string {
+  const hashAt = href.indexOf('#')
+  const beforeHash = hashAt >= 0 ? href.slice(0, hashAt) : href
+  const tail = hashAt >= 0 ? href.slice(hashAt) : ''
+  const at = beforeHash.indexOf('?')
+  if (at < 0) return href
+  return `${beforeHash.slice(0, at + 1)}${withoutPairsInQuery(beforeHash.slice(at + 1), name)}${tail}`
 }
 
 function safeDecode(text: string): string {

@@ -111,6 +111,14 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
         return
       }
       const next = result.update
+      // A locked amount was the embedding's (or, on a link, the partner's signed) decision: no
+      // update, from a frame's parent page or any script, moves it.
+      if (next.amount !== undefined && services.config.lockAmount) {
+        const problem = 'amount: locked (lockAmount); mount the widget again to change it'
+        console.error(`[stablecoin-widget] update: ${problem}`)
+        how.emit('error', { code: 'bad_option', message: problem })
+        return
+      }
       // The locale is live everywhere: amounts are formatted and read with the new one from now on.
       if (next.locale) services.config.locale = next.locale
       const live = services.live.value

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks'
+import { returnToThisLink } from '../../config/link'
 import { createPartnerClient } from '../../api/card'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish } from '../../i18n/i18n'
@@ -52,11 +53,8 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
             partner: createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
             store,
             clock: systemClock,
-            returnUrl: () => {
-              const url = new URL(location.href)
-              url.searchParams.set('flow', 'card')
-              return url.href
-            },
+            // This link as it came (its signature must hold when the card page sends the buyer back).
+            returnUrl: () => returnToThisLink(location.href, 'card'),
             // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
             navigate: (url) => framed || location.assign(url),
           },

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks'
+import { returnToThisLink } from '../../config/link'
 import { withoutPairs } from '../../config/signedLink'
 import { enFiat } from '../../i18n/en-fiat'
 import { addEnglish } from '../../i18n/i18n'
@@ -92,21 +93,10 @@ const walletForReturn = {
   },
 }
 
-/**
- * The identity provider returns to this very link with `authCode` added. The link is kept verbatim
- * (its signature must still hold); an unsigned link also names the flow, so the return opens it.
- */
+/** The identity provider returns to this very link with `authCode` added (see returnToThisLink). */
 function identityHref(identityUrl: string, wallet: string): string {
   walletForReturn.put(wallet)
-  let back = withoutPairs(location.href, 'authCode')
-  const query = new URL(back).searchParams
-  if (!query.has('signature') && query.get('flow') !== 'onboarding') {
-    back = withoutPairs(back, 'flow')
-    const hash = back.indexOf('#')
-    const [head, tail] = hash >= 0 ? [back.slice(0, hash), back.slice(hash)] : [back, '']
-    back = `${head}${head.includes('?') ? '&' : '?'}flow=onboarding${tail}`
-  }
   const url = new URL(identityUrl)
-  url.searchParams.set('returnUrl', back)
+  url.searchParams.set('returnUrl', returnToThisLink(location.href, 'onboarding'))
   return url.href
 }

@@ -37,7 +37,7 @@ describe('readConfig', () => {
       fiatCurrencies: ['EUR', 'USD'],
       sources: [{ chainId: 10, token: TOKEN, symbol: 'USDC', decimals: 6 }],
       cardHosts: [],
-      cardCrypto: 'USDC',
+      cardCrypto: undefined,
       defaultDestination: { chainId: 42161, symbol: 'USDC', decimals: 6 },
     })
     // given chains first, defaults merged in behind them

@@ -49,6 +49,9 @@ describe('partner registry', () => {
     const block = (path: string) => text.split('\n\n').find((b: string) => b.split('\n')[0] === path) ?? ''
     expect(block('/p/acme-shop/embed.html')).toContain('frame-ancestors https://shop.acme.test https://blog.acme.test')
     expect(block('/p/acme-shop/index.html')).toContain("frame-ancestors 'none'")
+    // Pretty-URL hosts serve /embed for /embed.html: the same frame-ancestors there.
+    expect(block('/p/acme-shop/embed')).toContain('frame-ancestors https://shop.acme.test https://blog.acme.test')
+    expect(block('/embed')).toContain('frame-ancestors https://shop.acme.test https://blog.acme.test')
     expect(block('/embed.html')).toContain("script-src 'self'")
     expect(block('/embed.html')).not.toContain('unsafe')
     expect(block('/index.html')).toContain("connect-src 'self' https://api.payments.test https://shop.acme.test https://rpc.base.test https://rpc.arbitrum.test")

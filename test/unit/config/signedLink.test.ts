@@ -74,6 +74,7 @@ describe('signed links (ECDSA P-256, raw r‖s, base64url)', async () => {
 
   it('withoutPairs drops only the named pairs, verbatim otherwise', () => {
     expect(withoutPairs('https://w.test/?a=1&authCode=x&b=%2C#h', 'authCode')).toBe('https://w.test/?a=1&b=%2C#h')
-    expect(withoutPairs('a=1&b=2', 'c')).toBe('a=1&b=2')
+    expect(withoutPairs('https://w.test/?a=1&b=2', 'c')).toBe('https://w.test/?a=1&b=2')
+    expect(withoutPairs('https://w.test/?a=x?y&authCode=1', 'authCode')).toBe('https://w.test/?a=x?y')
   })
 })

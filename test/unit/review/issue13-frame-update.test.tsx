@@ -21,7 +21,7 @@ afterEach(() => {
 })
 
 describe('a frame opened from a signed link with a locked amount', () => {
-  it.fails('keeps the amount the partner signed when the parent page sends update({ amount })', async () => {
+  it('keeps the amount the partner signed when the parent page sends update({ amount })', async () => {
     // Nothing reaches the network in this test.
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
     const href = await signWidgetUrl(`https://widget.example/embed.html?partner=acme-shop&flow=card&amount=100&lockAmount=1&walletAddress=${WALLET}`, privateKey)

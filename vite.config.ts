@@ -4,13 +4,13 @@ import { defineConfig } from 'vite'
 const SHARED = new RegExp(
   [
     String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core|zod)/`,
-    String.raw`/src/(App|services|styles\.css|api/(client|schemas)|config/|embed/(mount|api|handle|protocol)|errors/(ApiError|WidgetError|describe)|rateLimit/|storage/)`,
+    String.raw`/src/(App|services|styles\.css|api/(client|schemas)|config/|embed/(mount|protocol)|errors/(ApiError|WidgetError|describe)|rateLimit/|storage/)`,
     String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|lib/decimal|flows/(tabLock|useFlowMachine|effectRunner)|polling/pollLater)`,
   ].join('|'),
 )
 
-// The app build: the hosted page, the iframe page, and the runtime the script-tag loader fetches.
-// The loader itself is built by vite.loader.config.ts (scripts/build.mjs runs both).
+// The app build: the hosted page, the iframe page, and the widget the script-tag loader's runtime mounts.
+// The loader and its runtime are built by vite.loader.config.ts (scripts/build.mjs runs them after this).
 export default defineConfig({
   plugins: [preact()],
   // scripts/build.mjs sets WIDGET_SANDBOX=1 for a sandbox registry: only then is sandbox code in the bundle.
@@ -22,7 +22,8 @@ export default defineConfig({
     // Every browser the widget supports has modulepreload; the polyfill would cost every flow 0.5 KB.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: { index: 'index.html', embed: 'embed.html', runtime: 'src/embed/runtime.ts' },
+      // mount: the widget the script-tag loader fetches beside its runtime (vite.loader.config.ts) on a first mount().
+      input: { index: 'index.html', embed: 'embed.html', mount: 'src/embed/mount.tsx' },
       preserveEntrySignatures: 'exports-only',
       output: {
         // What every flow needs goes in one chunk: one file compresses better than seven small ones,
@@ -31,6 +32,9 @@ export default defineConfig({
       },
     },
   },
+  // A chunk finds the chunks it preloads next to itself, not at the page's root: the runtime runs on
+  // partners' pages, whose origin is not the widget's.
+  experimental: { renderBuiltUrl: (_file, { hostType }) => (hostType === 'js' ? { relative: true } : undefined) },
   preview: { host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
 })

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { expectAxeClean } from './helpers'
-import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
@@ -370,5 +370,74 @@ test('every example partner page opens with no console error', async ({ page }) 
   await page.getByRole('link', { name: 'Pay with stablecoins' }).click()
   await expect(page.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
   await page.waitForLoadState('networkidle')
+  expect(errors).toEqual([])
+})
+
+// Issue 19: the script tag is a stub that queues calls until its runtime arrives; the pages ask for
+// the flow's chunks from the HTML.
+test("iframe(): the partner's page fetches the loader and its runtime only, never the widget's chunks", async ({ page }) => {
+  const fromPartnerPage: string[] = []
+  page.on('request', (r) => {
+    if (r.frame() === page.mainFrame() && r.url().startsWith(WIDGET_ORIGIN)) fromPartnerPage.push(new URL(r.url()).pathname)
+  })
+  await page.goto(partner('iframe', { flow: 'card' }))
+  await expect(page.frameLocator('#widget iframe').getByLabel('Total to pay')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(fromPartnerPage.map((p) => p.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/stablecoin-widget.js', '/assets/runtime.js'])
+})
+
+test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event', async ({ page }) => {
+  // Hold the runtime back: on() and update() are made on the stub's handle, then the runtime arrives.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(`${WIDGET_ORIGIN}/assets/runtime-*.js`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(partner('script', { flow: 'card' }), { waitUntil: 'domcontentloaded' })
+  await page.waitForFunction(() => 'StablecoinWidget' in window)
+  await page.evaluate(() => {
+    const w = window as unknown as { StablecoinWidget: { mount(el: HTMLElement, o: object): { on(n: string, l: (p: unknown) => void): unknown; update(o: object): void } }; early: string[] }
+    w.early = []
+    const el = document.createElement('div')
+    el.id = 'early'
+    document.body.append(el)
+    const handle = w.StablecoinWidget.mount(el, { ...JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="widget-config"]')!.content), amount: '30' })
+    handle.on('ready', () => w.early.push('ready'))
+    handle.update({ amount: '70' })
+  })
+  release()
+  await expect(page.locator('#early').getByLabel('Total to pay')).toHaveValue('70')
+  expect(await page.evaluate(() => (window as unknown as { early: string[] }).early)).toEqual(['ready'])
+
+  // A runtime that does not load: the listener registered at once hears load_failed.
+  const other = await page.context().newPage()
+  await other.route(`${WIDGET_ORIGIN}/assets/runtime-*.js`, (route) => route.fulfill({ status: 503, body: '' }))
+  await other.goto(partner('script', { flow: 'card' }))
+  const payload = await other.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const w = window as unknown as { StablecoinWidget: { mount(el: HTMLElement, o: object): { on(n: string, l: (p: unknown) => void): unknown } } }
+        const el = document.createElement('div')
+        document.body.append(el)
+        w.StablecoinWidget.mount(el, { flow: 'card' }).on('error', resolve)
+      }),
+  )
+  expect(payload).toMatchObject({ code: 'load_failed' })
+})
+
+test('hosted page: the HTML asks for the flow the link names at once, under the strict CSP, with no violation', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+  const response = await page.goto(cardUrl(stack))
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+  await expect(page.getByLabel('Total to pay')).toBeVisible()
+  const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname))
+  const card = preloaded.find((p) => /\/assets\/CardFlow-/.test(p))
+  expect(card).toBeDefined()
+  // Asked for once: the flow's import finds the preloaded module.
+  expect(requested.filter((p) => p === card)).toHaveLength(1)
   expect(errors).toEqual([])
 })

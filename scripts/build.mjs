@@ -40,9 +40,11 @@ const vite = (extra, env = {}) => {
 
 vite(['--outDir', out, '--emptyOutDir'])
 const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8'))
-const runtime = manifest['src/embed/runtime.ts']?.file
-if (!runtime) throw new Error('no runtime chunk in the manifest')
-vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}` })
+// The script-tag runtime, a build of its own (vite.loader.config.ts), then the loader stub that names it.
+vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_PART: 'runtime' })
+const runtime = JSON.parse(readFileSync(`${out}/.vite/runtime.json`, 'utf8'))['src/embed/runtime.ts']?.file
+if (!runtime) throw new Error('no runtime in .vite/runtime.json')
+vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
 if (out === 'dist') {
   // The npm package (ESM + types) in dist/lib.
   vite(['--config', 'vite.lib.config.ts'])
@@ -57,7 +59,31 @@ if (out === 'dist') {
 const inline = (entries) => `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(entries).replace(/</g, '\\u003c')}</script>`
 const pages = ['index.html', 'embed.html']
 const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(join(out, p), 'utf8')]))
-const withRegistry = (html, entries) => html.replace('</head>', `    ${inline(entries)}\n  </head>`)
+const withRegistry = (html, entries) => html.replace('</head>', () => `    ${inline(entries)}\n  </head>`) // a function: no $-patterns from registry values
+// Everything the first screen needs, asked for at once (issue 19): a few bytes of inline script read
+// the link's `flow` and add a modulepreload for each chunk of that flow the page does not load
+// already, so the flow's chunk does not wait for the page's modules to run. The strict CSP allows
+// exactly this script through its sha256 in script-src (scripts/registry.mjs), not 'unsafe-inline'.
+const FLOWS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
+const closureOf = (key, seen = new Set()) => {
+  if (manifest[key] && !seen.has(key)) {
+    seen.add(key)
+    for (const dep of manifest[key].imports ?? []) closureOf(dep, seen)
+  }
+  return seen
+}
+const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
+// A sandbox build announces its sandbox wallet on the deposit's first screen (a production build has none).
+const firstScreen = { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'] }
+const preloads = Object.fromEntries(
+  Object.entries(firstScreen).map(([flow, keys]) => [
+    flow,
+    [...new Set([keys].flat().flatMap((key) => [...closureOf(key)]))].filter((key) => !onPage.has(key)).map((key) => `/${manifest[key].file}`),
+  ]),
+)
+const preloadScript = `{const f=new URLSearchParams(location.search).get("flow"),m=${JSON.stringify(preloads)};for(const h of Object.hasOwn(m,f)?m[f]:[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`
+const preloadHash = `sha256-${createHash('sha256').update(preloadScript).digest('base64')}`
+for (const page of pages) templates[page] = templates[page].replace('</head>', `    <script>${preloadScript}</script>\n  </head>`)
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.
 rmSync(join(out, 'p'), { recursive: true, force: true })
@@ -65,7 +91,10 @@ for (const entry of partners) {
   mkdirSync(join(out, 'p', entry.id), { recursive: true })
   for (const page of pages) writeFileSync(join(out, 'p', entry.id, page), withRegistry(templates[page], [entry]))
 }
-writeFileSync(join(out, '_headers'), headersFile(partners))
+// The loader and every chunk are fetched from partners' pages: with SRI (crossorigin) and as module
+// scripts, both CORS requests. Public, credential-free files: any origin may read them.
+const CORS = ['/stablecoin-widget.js', '/assets/*'].map((path) => `${path}\n  Access-Control-Allow-Origin: *\n`).join('\n')
+writeFileSync(join(out, '_headers'), `${headersFile(partners, [preloadHash])}\n${CORS}`)
 
 const files = []
 const walk = (dir) => {

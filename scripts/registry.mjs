@@ -115,7 +115,7 @@ export function parseRegistry(data, file = 'partners') {
 export const isSandboxRegistry = (entries) => entries.some((e) => e.environment === 'sandbox')
 
 /** The strict policy of the hosted pages, narrowed to the given partners' hosts. */
-export function policyFor(entries, frameAncestors) {
+export function policyFor(entries, frameAncestors, scriptHashes = []) {
   const originOf = (u) => new URL(u).origin
   const connect = new Set()
   for (const e of entries) {
@@ -125,7 +125,8 @@ export function policyFor(entries, frameAncestors) {
   }
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    // The pages' one inline script (the flow's modulepreloads) by its hash: never 'unsafe-inline'.
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     "style-src 'self'",
     "img-src 'self' data:",
     `connect-src 'self'${[...connect].map((o) => ` ${o}`).join('')}`,
@@ -137,7 +138,7 @@ export function policyFor(entries, frameAncestors) {
 }
 
 /** `_headers` (the path + indented headers format many static hosts read) for the hosted pages. */
-export function headersFile(entries) {
+export function headersFile(entries, scriptHashes = []) {
   const block = (path, csp) =>
     [
       path,
@@ -152,12 +153,14 @@ export function headersFile(entries) {
     '# Written by scripts/build.mjs from the partner registry. The hosted page is never framed;',
     "# the iframe page only by the registered parentOrigins (one folder per partner: /p/<id>/).",
     '',
-    block('/', policyFor(entries, [])),
-    block('/index.html', policyFor(entries, [])),
-    block('/embed.html', policyFor(entries, allParents)),
+    block('/', policyFor(entries, [], scriptHashes)),
+    block('/index.html', policyFor(entries, [], scriptHashes)),
+    block('/embed.html', policyFor(entries, allParents, scriptHashes)),
+    // Hosts that serve pages without their extension (pretty URLs) get the same policy there.
+    block('/embed', policyFor(entries, allParents, scriptHashes)),
   ]
   for (const e of entries) {
-    blocks.push(block(`/p/${e.id}/`, policyFor([e], [])), block(`/p/${e.id}/index.html`, policyFor([e], [])), block(`/p/${e.id}/embed.html`, policyFor([e], e.parentOrigins)))
+    blocks.push(block(`/p/${e.id}/`, policyFor([e], [], scriptHashes)), block(`/p/${e.id}/index.html`, policyFor([e], [], scriptHashes)), block(`/p/${e.id}/embed.html`, policyFor([e], e.parentOrigins, scriptHashes)), block(`/p/${e.id}/embed`, policyFor([e], e.parentOrigins, scriptHashes)))
   }
   blocks.push(['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '  X-Content-Type-Options: nosniff', ''].join('\n'))
   return `${blocks.join('\n')}`

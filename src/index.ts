@@ -11,7 +11,7 @@ let embedBase = ''
 
 function get() {
   api ??= createApi(
-    () => import('./embed/runtime'),
+    () => import('./embed/mount'),
     () => {
       if (!embedBase) throw new Error('stablecoin-widget: call setEmbedBase(url of the hosted widget) before iframe()')
       return new URL('embed.html', embedBase)

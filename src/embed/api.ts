@@ -4,9 +4,11 @@ import { type RawOptions, camel, optionsFromParams, paramsFromOptions } from '..
 import { type WidgetHandle, listeners } from './handle'
 import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
 
-type Runtime = typeof import('./runtime')
+type Runtime = Pick<typeof import('./mount'), 'mountWidget'>
 
 const LIVE = ['amount', 'theme', 'locale', 'brand', 'auth-code']
+/** The element's attributes that change a live widget (the loader's stub element observes the same). */
+export const OBSERVED = LIVE.flatMap((name) => [name, `data-${name}`])
 
 export const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close', 'account']
 
@@ -92,26 +94,37 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     return handle
   }
 
+  /** What `<stablecoin-widget>` does when it is connected, disconnected or an attribute changes. */
+  const handles = new WeakMap<Element, WidgetHandle>()
+  const element = {
+    connect(el: HTMLElement) {
+      if (!handles.has(el)) handles.set(el, mountDeclared(el))
+    },
+    disconnect(el: HTMLElement) {
+      handles.get(el)?.unmount()
+      handles.delete(el)
+    },
+    // What may change without a remount: an attribute change is an update().
+    attribute(el: HTMLElement, name: string, value: string | null) {
+      if (value !== null) handles.get(el)?.update(optionsFromParams([[camel(name.replace(/^data-/, '')), value]]))
+    },
+  }
+
   /** `<stablecoin-widget flow="…" api-base="…">`; events come as `stablecoin-widget` DOM events. */
   function defineElement(name = 'stablecoin-widget') {
     if (customElements.get(name)) return
-    const handles = new WeakMap<Element, WidgetHandle>()
     customElements.define(
       name,
       class extends HTMLElement {
-        // What may change without a remount: an attribute change is an update().
-        static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
+        static observedAttributes = OBSERVED
         attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-          if (value === null) return
-          handles.get(this)?.update(optionsFromParams([[camel(name.replace(/^data-/, '')), value]]))
+          element.attribute(this, name, value)
         }
         connectedCallback() {
-          if (handles.has(this)) return
-          handles.set(this, mountDeclared(this))
+          element.connect(this)
         }
         disconnectedCallback() {
-          handles.get(this)?.unmount()
-          handles.delete(this)
+          element.disconnect(this)
         }
       },
     )
@@ -126,7 +139,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     return handle
   }
 
-  return { mount, iframe, defineElement, mountDeclared }
+  return { mount, iframe, defineElement, mountDeclared, element }
 }
 
 /** Options from an element's attributes: `data-api-base` and `api-base` both give `apiBase`. */

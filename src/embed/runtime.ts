@@ -1,3 +1,12 @@
-// What the script-tag loader fetches on first use: the widget itself.
-export { mountWidget } from './mount'
-export type { Mounted, MountOptions } from './mount'
+// What the script-tag loader's stub fetches on first use: mount, iframe, the element and declared
+// widgets behind it. The widget itself (mount.tsx and what it imports) is `widget`: the stub starts
+// fetching it together with this module when a call needs it, so neither waits for the other, and
+// iframe() never fetches it at all.
+import { createApi } from './api'
+
+export type Widget = () => Promise<Pick<typeof import('./mount'), 'mountWidget'>>
+
+export function start(base: string, widget: Widget) {
+  return createApi(widget, () => new URL('embed.html', base))
+}
+export type Runtime = ReturnType<typeof start>

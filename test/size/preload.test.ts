@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { closure, readManifest } from './bundleSizes'
+import { parseHeadersFile } from '../sandbox/static.mjs'
+
+// The built output to check (npm test builds dist/; WIDGET_DIST checks another build).
+const DIST = process.env.WIDGET_DIST ?? 'dist'
+
+// The hosted page and the iframe page ask for everything the first screen needs at once (issue 19):
+// one inline script reads the link's flow and adds a modulepreload per chunk of that flow. It runs
+// under the strict CSP by its sha256 in script-src, never by 'unsafe-inline'.
+const manifest = readManifest(DIST)
+const pages = ['index.html', 'embed.html', ...readdirSync(join(DIST, 'p')).flatMap((id) => [`p/${id}/index.html`, `p/${id}/embed.html`])]
+const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+const headers = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8')) as Array<{ path: string; headers: Array<[string, string]> }>
+const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((r) => r.headers).find(([name]) => name === 'Content-Security-Policy')?.[1]
+const FLOWS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
+
+/** What the page's inline script preloads for `?flow=…`, run as the browser would. */
+function preloadsFor(html: string, search: string): string[] {
+  const added: string[] = []
+  const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { append: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } }
+  new Function('location', 'document', inlineScripts(html)[0])({ search }, document)
+  return added
+}
+
+describe('the pages preload the flow the link names, under the strict CSP', () => {
+  it.each(pages)('%s has one inline script, and its sha256 is in script-src of its Content-Security-Policy', (page) => {
+    const html = readFileSync(join(DIST, page), 'utf8')
+    const scripts = inlineScripts(html)
+    expect(scripts).toHaveLength(1)
+    const hash = `'sha256-${createHash('sha256').update(scripts[0]).digest('base64')}'`
+    const csp = cspOf(`/${page}`)
+    const scriptSrc = csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))
+    expect(scriptSrc?.split(/\s+/)).toContain(hash)
+    expect(csp).not.toContain('unsafe-inline')
+  })
+
+  it.each(Object.entries(FLOWS))('?flow=%s preloads every chunk of that flow the page does not load already', (flow, key) => {
+    const onPage = closure(manifest, 'index.html')
+    const expected = [...closure(manifest, key)].filter((k) => !onPage.has(k)).map((k) => `modulepreload /${manifest[k].file}`)
+    expect(expected.length).toBeGreaterThan(0)
+    for (const page of ['index.html', 'embed.html']) {
+      const got = preloadsFor(readFileSync(join(DIST, page), 'utf8'), `?partner=acme-shop&flow=${flow}&amount=5`)
+      expect(got).toEqual(expected)
+      for (const line of got) expect(existsSync(join(DIST, line.split(' /')[1]))).toBe(true)
+    }
+  })
+
+  it('no flow, an unknown flow, or a name of Object.prototype preloads nothing', () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8')
+    for (const search of ['?partner=acme-shop', '?flow=nope', '?flow=constructor', '?flow=__proto__', '']) expect(preloadsFor(html, search)).toEqual([])
+  })
+
+  it('a production build preloads no sandbox code', () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8')
+    expect(inlineScripts(html)[0]).not.toMatch(/sandbox/i)
+  })
+})

@@ -5,7 +5,8 @@ import type { Flow, WidgetOptions } from '../config/config'
 type Payloads = {
   ready: { flow?: Flow }
   screen: { flow: Flow; screen: string }
-  quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; currencyIn: string; currencyOut: string; expiresAt?: string }
+  /** `fee` is the whole fee; the card flow also sends its parts, `providerFee` and `ourFee`. */
+  quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; providerFee?: string; ourFee?: string; currencyIn: string; currencyOut: string; expiresAt?: string }
   submitted: { flow: Flow; id: string }
   status: { flow: Flow; id: string; status: string }
   /** A hint for the page: confirm on your backend before you act on it. */

@@ -42,7 +42,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
               })
             : outcome === 'failed'
               ? failedBody(state.status.reason, purchase.id)
-              : t(`card.${outcome}.body` as MessageKey)}
+              : t(`card.${outcome}.body` as MessageKey, { id: purchase.id })}
         </Notice>
         {state.status.reason && <p>{t('card.reason', { reason: state.status.reason })}</p>}
         {summary}

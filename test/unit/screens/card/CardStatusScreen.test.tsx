@@ -12,11 +12,11 @@ afterEach(cleanup)
 
 const purchase = { id: 'cp_42', environment: 'sandbox', currency: 'EUR', total: '50', cryptoAmount: '0.0155', cryptoCurrency: 'ETH', createdAt: 0 }
 
-function failed(reason?: string) {
+function failed(reason?: string, status = 'failed') {
   const result = readConfig('?apiBase=https://api.example.com&partnerBase=https://p.example.com&locale=en')
   if (!result.ok) throw new Error(result.problem)
   const { container } = render(
-    <CardStatusScreen state={{ tag: 'result', purchase, status: { status: 'failed', environment: 'sandbox', reason } }} dispatch={() => {}} config={result.config} />,
+    <CardStatusScreen state={{ tag: 'result', purchase, status: { status, environment: 'sandbox', reason } }} dispatch={() => {}} config={result.config} />,
   )
   return container.textContent ?? ''
 }
@@ -37,5 +37,13 @@ describe('card failed screen', () => {
   })
   it('a declined card was not charged', () => {
     expect(failed('card_declined')).toMatch(/not charged/i)
+  })
+  it('cancelled and expired claim no more than the contract says (no "nothing was charged"), and give the purchase id', () => {
+    for (const status of ['cancelled', 'expired']) {
+      const text = failed(undefined, status)
+      expect(text).not.toMatch(/not charged|nothing was charged/i)
+      expect(text).toMatch(/no crypto is on its way/)
+      expect(text).toContain('cp_42')
+    }
   })
 })

@@ -14,7 +14,6 @@ import {
   getChainId,
   getTransaction,
   requestAddresses,
-  sendTransaction,
   switchChain,
   waitForTransactionReceipt,
 } from 'viem/actions'
@@ -144,9 +143,13 @@ export async function send(
   account: Hex,
   tx: { to: Hex; data: Hex; value: bigint },
 ): Promise<Hex> {
-  const client = walletClient(provider, chain)
-  // Passing `chain` makes viem check the wallet's chain right before it signs.
-  return sendTransaction(client, { account, chain: client.chain, to: tx.to, data: tx.data, value: tx.value })
+  // The wallet's chain is checked right before it signs. Raw eth_sendTransaction (the wallet fills
+  // gas and nonce, as viem does for a wallet's own account) spares viem's transaction preparation,
+  // several KB of gzip the deposit's budget cannot carry.
+  const current = Number(await provider.request({ method: 'eth_chainId' }))
+  if (current !== chain.id) throw Object.assign(new Error(`the wallet is on chain ${current}, not ${chain.id}`), { name: 'ChainMismatchError' })
+  const params = [{ from: account, to: tx.to, data: tx.data, value: hex(tx.value), chainId: hex(BigInt(chain.id)) }]
+  return (await provider.request({ method: 'eth_sendTransaction', params })) as Hex
 }
 
 export type Replacement = { reason: 'repriced' | 'replaced' | 'cancelled'; hash: Hex }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Prints the sizes the budget test checks (run after `npm run build`).
+import { existsSync, readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { createServer } from 'vite'
 
 const server = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })
@@ -8,6 +10,8 @@ const sizes = measure()
 await server.close()
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 console.log(`script-tag loader           ${kb(sizes.loader)}`)
+const runtimeFile = existsSync('dist/.vite/runtime.json') ? JSON.parse(readFileSync('dist/.vite/runtime.json', 'utf8'))['src/embed/runtime.ts']?.file : undefined
+if (runtimeFile) console.log(`  its runtime (first call)  ${kb(gzipSync(readFileSync(`dist/${runtimeFile}`), { level: 9 }).length)}`)
 console.log(`hosted page, first load     ${kb(sizes.initial)}`)
 console.log(`deposit before interaction  ${kb(sizes.flows.deposit)} (+ wallet code ${kb(sizes.wallet)})`)
 console.log(`card before interaction     ${kb(sizes.flows.card)}`)

@@ -10,11 +10,11 @@ import { defineConfig } from 'vite'
 //   statically, from the manifest at WIDGET_MANIFEST), and fetches them all at once, no waterfall.
 type Chunk = { file: string; imports?: string[] }
 
-/** The entry's file first, then its static imports, as paths relative to the loader (the build's root). */
+/** The entry's file first, then its static imports, as paths relative to the loader (the build's root, no ./). */
 function widgetFiles(): string[] {
   const path = process.env.WIDGET_MANIFEST ?? 'dist/.vite/manifest.json'
   const manifest: Record<string, Chunk> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}
-  if (!manifest['src/embed/mount.tsx']) return ['./assets/mount.js']
+  if (!manifest['src/embed/mount.tsx']) return ['assets/mount.js']
   const seen = new Set<string>()
   const visit = (key: string) => {
     if (seen.has(key)) return
@@ -22,7 +22,7 @@ function widgetFiles(): string[] {
     for (const dep of manifest[key]?.imports ?? []) visit(dep)
   }
   visit('src/embed/mount.tsx')
-  return [...seen].map((key) => `./${manifest[key].file}`)
+  return [...seen].map((key) => manifest[key].file)
 }
 
 const runtime = process.env.WIDGET_PART === 'runtime'
@@ -30,7 +30,7 @@ const runtime = process.env.WIDGET_PART === 'runtime'
 export default defineConfig({
   define: runtime
     ? {}
-    : { __RUNTIME__: JSON.stringify([process.env.WIDGET_RUNTIME ?? './assets/runtime.js']), __WIDGET__: JSON.stringify(widgetFiles()) },
+    : { __RUNTIME__: JSON.stringify([(process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')]), __WIDGET__: JSON.stringify(widgetFiles()) },
   build: {
     target: 'es2022',
     outDir: 'dist',

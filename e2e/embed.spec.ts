@@ -386,6 +386,26 @@ test("iframe(): the partner's page fetches the loader and its runtime only, neve
   expect(fromPartnerPage.map((p) => p.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/stablecoin-widget.js', '/assets/runtime.js'])
 })
 
+test("iframe() with a signed link: the frame starts loading before the runtime arrives, which then takes it over (events, size)", async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(`${WIDGET_ORIGIN}/assets/runtime-*.js`, async (route) => {
+    await held
+    await route.continue()
+  })
+  const embedRequested = page.waitForRequest((r) => r.url().startsWith(`${WIDGET_ORIGIN}/embed.html?`))
+  await page.goto(partner('iframe', { flow: 'card' }), { waitUntil: 'domcontentloaded' })
+  await embedRequested
+  // The widget in the frame is up while the runtime is still held back.
+  await expect(page.frameLocator('#widget iframe').getByLabel('Total to pay')).toBeVisible()
+  release()
+  // The runtime took the frame over: the frame's size follows its content, events reach the page.
+  await expect.poll(() => page.locator('#widget iframe').evaluate((f) => (f as HTMLIFrameElement).style.height)).not.toBe('480px')
+  await expect.poll(async () => (await events(page)).map((e) => e.name)).toContain('ready')
+  await expect(page.locator('#widget iframe')).toHaveAttribute('title', 'Payment widget')
+  await expect(page.locator('#widget iframe')).toHaveCount(1)
+})
+
 test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event', async ({ page }) => {
   // Hold the runtime back: on() and update() are made on the stub's handle, then the runtime arrives.
   let release = () => {}

@@ -1,7 +1,7 @@
 // mount() and iframe(), shared by the script-tag loader and the npm package. No side effects at
 // import: nothing touches window or document until one of them is called.
 import { type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
-import { type WidgetHandle, listeners } from './handle'
+import { type EarlyFrame, FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
 import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
 
 type Runtime = Pick<typeof import('./mount'), 'mountWidget'>
@@ -44,7 +44,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
    * takes its partner's settings from the registry (`partner`), buyer-facing options from its URL,
    * and signed options only from a `link` the partner's server signed (signWidgetUrl).
    */
-  function iframe(element: HTMLElement, options: RawOptions): WidgetHandle {
+  function iframe(element: HTMLElement, options: RawOptions, early?: EarlyFrame): WidgetHandle {
     const events = listeners()
     const page = embedPage()
     let src = page
@@ -58,11 +58,14 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       const { closable, title, ...rest } = options
       src.search = paramsFromOptions(rest).toString()
     }
-    const frame = document.createElement('iframe')
-    frame.src = src.href
-    frame.title = String(options.title ?? 'Payment widget')
-    frame.allow = 'payment; clipboard-write'
-    frame.style.cssText = 'width:100%;max-width:440px;border:0;display:block;height:480px'
+    // The stub may have started the frame already (same src, checked the same way): keep it loading.
+    const frame = early?.frame ?? document.createElement('iframe')
+    frame.title = String(options.title ?? FRAME_TITLE)
+    frame.style.cssText = FRAME_STYLE
+    if (!early) {
+      frame.src = src.href
+      frame.allow = FRAME_ALLOW
+    }
     // Commands wait until the frame's page has spoken: before that it is still about:blank.
     let waiting: object[] | undefined = []
     const onMessage = (event: MessageEvent) => {
@@ -77,7 +80,13 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       else if (message.kind === 'event') events.emit(message.event.name, message.event.payload)
     }
     window.addEventListener('message', onMessage)
-    element.appendChild(frame)
+    if (early) {
+      window.removeEventListener('message', early.hear)
+      // After the caller has its handle and its listeners (the stub replays them right away).
+      queueMicrotask(() => {
+        for (const event of early.heard) onMessage(event)
+      })
+    } else element.appendChild(frame)
     const post = (message: object) =>
       waiting ? waiting.push(message) : frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, src.origin)
     const handle: WidgetHandle = {

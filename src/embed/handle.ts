@@ -24,3 +24,11 @@ export function listeners() {
     clear: () => map.clear(),
   }
 }
+
+/** The iframe of iframe(): the loader's stub may start it early (src and allow); the runtime adds title and style. */
+export const FRAME_ALLOW = 'payment; clipboard-write'
+export const FRAME_TITLE = 'Payment widget'
+export const FRAME_STYLE = 'width:100%;max-width:440px;border:0;display:block;height:480px'
+
+/** A frame the loader's stub already started for a `link`, with what it said before the runtime came. */
+export type EarlyFrame = { frame: HTMLIFrameElement; heard: MessageEvent[]; hear(event: MessageEvent): void }

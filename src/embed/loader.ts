@@ -3,7 +3,7 @@
 // use, once; a failed fetch is retried on the next call). Calls keep their order; a handle works
 // at once (update, on, off, unmount are queued). mount() fetches the widget's own chunks at the
 // same time as the runtime; iframe() needs only the runtime.
-import type { WidgetHandle } from './handle'
+import { type EarlyFrame, FRAME_ALLOW, type WidgetHandle } from './handle'
 import { VERSION } from './protocol'
 import type { Runtime, Widget } from './runtime'
 
@@ -51,13 +51,31 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
   // same task, so listeners are there before the widget's first event).
   const queue: Array<(h: WidgetHandle) => void> = []
   let real: WidgetHandle | undefined
-  const call = (f: (h: WidgetHandle) => void) => void (real ? f(real) : queue.push(f))
+  const call = (f: (h: WidgetHandle) => void) => (real ? f(real) : queue.push(f))
+  // A signed link needs nothing of the runtime to start loading: the frame starts now, in parallel
+  // with the runtime, which takes it over with what it said meanwhile. Only a link to this widget's
+  // embed page starts early; any other is left to the runtime, which refuses it by name.
+  let early: EarlyFrame | undefined
+  const link = String(options.link)
+  if (kind === 'iframe' && link.startsWith(`${new URL('embed.html', base).href}?`)) {
+    const frame = document.createElement('iframe')
+    const heard: MessageEvent[] = []
+    const hear = (event: MessageEvent) => event.source === frame.contentWindow && heard.push(event)
+    frame.src = link
+    frame.allow = FRAME_ALLOW
+    addEventListener('message', hear)
+    element.append(frame)
+    early = { frame, heard, hear }
+  }
   load(kind === 'mount').then(
     (api) => {
-      real = api[kind](element, options as never)
+      real = api[kind](element, options as never, early)
       for (const f of queue.splice(0)) f(real)
     },
-    (error) => errors.forEach((l) => l(loadFailed(error))),
+    (error) => {
+      if (early) removeEventListener('message', early.hear)
+      errors.forEach((l) => l(loadFailed(error)))
+    },
   )
   const h: WidgetHandle = {
     update: (o) => call((r) => r.update(o)),
@@ -69,31 +87,31 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
 }
 
 const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, true)
-const LIVE = ['amount', 'theme', 'locale', 'brand', 'auth-code']
+const LIVE = 'amount theme locale brand auth-code'.split(' ')
 customElements.get('stablecoin-widget') ||
   customElements.define(
     'stablecoin-widget',
     class extends HTMLElement {
       // The same list as the runtime's OBSERVED: an attribute change is an update().
       static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
-      // Before the first connection there is no widget to update or remove: nothing to fetch.
       attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-        if (runtime) run((api) => api.element.attribute(this, name, value))
+        run((api) => api.element.attribute(this, name, value))
       }
       connectedCallback() {
         connect(this)
       }
       disconnectedCallback() {
-        if (runtime) run((api) => api.element.disconnect(this))
+        run((api) => api.element.disconnect(this))
       }
     },
   )
 
 ;(window as unknown as { StablecoinWidget: object }).StablecoinWidget = {
-  mount: (element: HTMLElement, options: Record<string, unknown>) => handle('mount', element, options),
-  iframe: (element: HTMLElement, options: Record<string, unknown>) => handle('iframe', element, options),
+  mount: handle.bind(null, 'mount'),
+  iframe: handle.bind(null, 'iframe'),
   version: VERSION,
 }
 const declared = () => document.querySelectorAll<HTMLElement>('[data-stablecoin-widget]').forEach(connect)
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', declared, { once: true })
-else declared()
+// Those already parsed now, the rest once the document is (connecting one twice mounts it once).
+declared()
+document.addEventListener('DOMContentLoaded', declared)

@@ -17,10 +17,13 @@ export type PartnerHandlerOptions = {
   basePath?: string
   /**
    * Your own user, by the `partnerToken` the widget sends as `Authorization: Bearer …`. Return
-   * true (or any truthy value) to serve the request; false, nothing or a throw answers 401.
-   * Without this option every caller is served.
+   * true (or any truthy value) to serve the request; false, nothing or a throw answers 401. The
+   * request it gets has its JSON body (already size-checked) readable, to check that the
+   * accountId or id it acts on belongs to that user. Required, unless `allowAnonymous`.
    */
   authenticate?: (token: string, request: Request) => unknown
+  /** Serve every caller without a token (anyone who can reach the handler spends your key). */
+  allowAnonymous?: boolean
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
   allowCredentials?: boolean
   fetch?: typeof fetch
@@ -81,18 +84,21 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       if (request.method !== route.method) {
         return fail(405, 'invalid_request', `method: this endpoint takes ${route.method}`, { Allow: `${route.method}, OPTIONS` })
       }
+      // The body is read once, with its size capped while it streams in.
+      const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
       if (authenticate) {
         const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
         if (!token) return fail(401, 'unauthorized', 'Authorization: a bearer token is required.')
         let accepted: unknown = false
         try {
-          accepted = await authenticate(token, request)
+          // A fresh copy, so that authenticate may read the body (the original is consumed).
+          const text = 'text' in input ? input.text : undefined
+          accepted = await authenticate(token, new Request(request.url, { method: request.method, headers: request.headers, body: text }))
         } catch (error) {
           log(`authenticate threw: ${describe(error)}`)
         }
         if (!accepted) return fail(401, 'unauthorized', 'The partner token was refused.')
       }
-      const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
       if ('problem' in input) return fail(input.status ?? 400, 'invalid_request', input.problem)
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_request', describeIssue(parsed.error, input.value))
@@ -146,7 +152,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
   }
 }
 
-type Input = { value: unknown } | { problem: string; status?: number }
+type Input = { value: unknown; text?: string } | { problem: string; status?: number }
 
 function readQuery(url: URL): Input {
   const value: Record<string, string> = {}
@@ -162,13 +168,38 @@ async function readBody(request: Request): Promise<Input> {
     return { problem: 'Content-Type: must be application/json' }
   }
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY) return { problem: 'body: too large', status: 413 }
-  const text = await request.text()
-  if (text.length > MAX_BODY) return { problem: 'body: too large', status: 413 }
+  const text = await readLimited(request)
+  if (text === undefined) return { problem: 'body: too large', status: 413 }
   if (text.trim() === '') return { problem: 'body: required' }
   const value = parseJson(text)
   if (value === undefined) return { problem: 'body: not valid JSON' }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'body: must be a JSON object' }
-  return { value }
+  return { value, text }
+}
+
+/** The body as text, or undefined as soon as it passes MAX_BODY bytes (a chunked body has no Content-Length). */
+async function readLimited(request: Request): Promise<string | undefined> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 function parseJson(text: string): unknown {
@@ -222,6 +253,9 @@ function checkOptions(options: PartnerHandlerOptions) {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   if (basePath && !/^\/[A-Za-z0-9._~\-/]*$/.test(basePath)) throw problem('basePath must be a path like "/partner"')
   if (options.authenticate !== undefined && typeof options.authenticate !== 'function') throw problem('authenticate must be a function')
+  if (options.authenticate === undefined && options.allowAnonymous !== true) {
+    throw problem('authenticate is required: it tells your users from anyone else who would spend your key (or set allowAnonymous: true)')
+  }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw problem('timeoutMs must be a positive number')
   return {

@@ -19,6 +19,7 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
     apiKey: SANDBOX_KEY,
     allowedOrigins: [SHOP],
     basePath: '/api',
+    allowAnonymous: true,
     log: (line) => lines.push(line),
     ...options,
   })
@@ -308,8 +309,53 @@ describe('createPartnerHandler', () => {
     expect(down.lines[0]).toMatch(/^POST \/v1\/card\/status: the service could not be reached/)
   })
 
-  it('refuses options that would make it unsafe, without echoing the key', () => {
+  it('authenticate can read the body, to check that the account it acts on is its user\'s', async () => {
+    const upstream = fakeUpstream(() => Response.json({ id: 'bd_1', status: 'awaiting_funds' }))
+    const owner = new Map([['tok_alice', 'acc_alice']])
+    const { handle } = handler({
+      fetch: upstream.fetch,
+      authenticate: async (token, req) => owner.get(token) === ((await req.json()) as { accountId?: string }).accountId,
+    })
+    const deposit = (accountId: string) =>
+      handle(request('/api/bank/deposit', {
+        body: { accountId, walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '10' },
+        headers: { Authorization: 'Bearer tok_alice' },
+      }))
+    expect((await deposit('acc_alice')).status).toBe(200)
+    expect((await deposit('acc_bob')).status).toBe(401)
+    expect(upstream.calls).toHaveLength(1)
+    expect(JSON.parse(String(upstream.calls[0].init.body)).accountId).toBe('acc_alice')
+  })
+
+  it('stops reading a body without Content-Length soon after 16 KiB (413)', async () => {
+    const upstream = fakeUpstream(() => Response.json({}))
+    const { handle } = handler({ fetch: upstream.fetch })
+    let pulled = 0
+    const chunk = new Uint8Array(64 * 1024).fill(0x20)
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length
+        if (pulled > 32 * 1024 * 1024) controller.close()
+        else controller.enqueue(chunk)
+      },
+    })
+    const res = await handle(
+      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+    )
+    expect(res.status).toBe(413)
+    expect(pulled).toBeLessThan(1024 * 1024)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  it('will not start without authenticate unless told to serve anyone (allowAnonymous)', () => {
     const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP] }
+    expect(() => createPartnerHandler(base)).toThrow(/authenticate is required/)
+    expect(() => createPartnerHandler({ ...base, allowAnonymous: true })).not.toThrow()
+    expect(() => createPartnerHandler({ ...base, authenticate: () => true })).not.toThrow()
+  })
+
+  it('refuses options that would make it unsafe, without echoing the key', () => {
+    const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP], allowAnonymous: true }
     expect(() => createPartnerHandler({ ...base, allowedOrigins: ['*'] })).toThrow(/allowedOrigins/)
     expect(() => createPartnerHandler({ ...base, allowedOrigins: ['https://shop.example/'] })).toThrow(/allowedOrigins/)
     expect(() => createPartnerHandler({ ...base, apiBase: 'ftp://api.example' })).toThrow(/apiBase/)

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
 
 // The sandbox is plain Node ESM: it runs the built kit. `npm start` starts the sandbox before it
-// builds, so a fresh clone has no dist/server yet: build the kit on the spot (under a second).
+// builds, so a fresh clone has no dist/server yet: build the kit on the spot (about a second).
 // SANDBOX_PARTNER_KIT names another module to run instead (unit tests run the kit's source).
 async function loadKit() {
   if (process.env.SANDBOX_PARTNER_KIT) return import(/* @vite-ignore */ process.env.SANDBOX_PARTNER_KIT)

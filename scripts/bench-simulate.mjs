@@ -8,7 +8,9 @@ import { startStack } from '../test/sandbox/stack.mjs'
 
 const RUNS = 10
 const ORIGIN = 'http://127.0.0.1:4173'
-const stack = await startStack({ sourcePort: 29545, destPort: 29546, apiPort: 29787, quiet: true })
+// Ports apart from npm start (8545…) and e2e (19545… plus E2E_PORTS_OFFSET); BENCH_PORT moves them.
+const base = Number(process.env.BENCH_PORT ?? 41545)
+const stack = await startStack({ sourcePort: base, destPort: base + 1, apiPort: base + 242, quiet: true })
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })
 try {
   const w = await vite.ssrLoadModule('/src/wallet/chainActions.ts')

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
-export const PAGE_ORIGIN = `http://127.0.0.1:${4173 + Number(process.env.E2E_PORTS_OFFSET ?? 0)}`
+// Each worker has a stack of its own (e2e/stack.ts): the specs build absolute URLs from it.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,12 +10,11 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/globalSetup.ts',
   use: {
-    baseURL: PAGE_ORIGIN,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -29,5 +29,5 @@ export default defineConfig({
       ],
     },
   },
-  // No webServer: e2e/globalSetup.ts builds from the sandbox's registry and serves both builds.
+  // No webServer: e2e/globalSetup.ts starts a stack per worker, builds from its registry and serves both builds.
 })

@@ -1,13 +1,13 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { expectAxeClean, setHidden } from './helpers'
-import { type LogEntry, type StackConfig, mineAndResume, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, mineAndResume, rpc, sandbox, stackConfig, widgetUrl, SANDBOX_ORIGIN } from './stack'
 import { TestWallet } from './testWallet'
 
 // Tests 1–5 share one browser context, as one buyer's browser would, so the check of test 6
 // (no 10 s window with more than 5 widget-path requests) holds over their whole run.
 test.describe.configure({ mode: 'serial' })
 
-const PAGE_ORIGIN = 'http://127.0.0.1:4173'
+const PAGE_ORIGIN = SANDBOX_ORIGIN
 let stack: StackConfig
 let context: BrowserContext
 const hiddenWindows: Array<[number, number]> = []

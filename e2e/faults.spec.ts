@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test'
 import { fillDetails, setHidden } from './helpers'
-import { type LogEntry, type StackConfig, cardUrl, fiatUrl, mineAndResume, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { type LogEntry, type StackConfig, cardUrl, fiatUrl, mineAndResume, rpc, sandbox, stackConfig, widgetUrl, SANDBOX_ORIGIN } from './stack'
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
@@ -223,7 +223,7 @@ test('server strings carrying HTML or script are shown as text', async ({ page }
     route.request().method() === 'POST'
       ? route.fulfill({
           status: 400,
-          headers: { 'Access-Control-Allow-Origin': 'http://127.0.0.1:4173', 'Content-Type': 'application/json' },
+          headers: { 'Access-Control-Allow-Origin': SANDBOX_ORIGIN, 'Content-Type': 'application/json' },
           body: JSON.stringify({ error: { code: 'invalid_request', message: `fiatAmount: ${hostile}` } }),
         })
       : route.continue(),

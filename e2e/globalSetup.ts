@@ -1,35 +1,48 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 // @ts-expect-error: plain ESM module of the sandbox, typed by e2e/sandbox.d.ts
 import { DEFAULT_ORIGINS, startStack } from '../test/sandbox/stack.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { serveStatic } from '../test/sandbox/static.mjs'
-import { PORTS, PORTS_OFFSET, PROD_DIST, PROD_ORIGIN, PROD_REGISTRY, SANDBOX_DIST, SANDBOX_ORIGIN, STACK_FILE, type StackConfig } from './stack'
+import { PROD_REGISTRY, type StackConfig, WORKERS, layout } from './stack'
 
-function build(partners: string, out: string) {
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', partners, '--out', out], { stdio: 'inherit' })
-  if (r.status !== 0) throw new Error(`build of ${out} failed`)
+function build(partners: string, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build.mjs', '--partners', partners, '--out', out], { stdio: ['ignore', 'inherit', 'inherit'] })
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${out} failed (${code})`))))
+  })
 }
 
 /**
- * The sandbox stack, then two builds served as a CDN would serve them (with their `_headers`):
- * - the sandbox build on 4173, made from the stack's own registry (partner `sandbox`, fresh key);
- * - the production build on 4174, made from test/fixtures/partners.json (no sandbox code at all),
- *   into a folder of its own (dist/ belongs to `npm run build`).
+ * One stack per worker (e2e/stack.ts `layout`), each with two builds served as a CDN would serve
+ * them (with their `_headers`):
+ * - a sandbox build, made from that stack's own registry (partner `sandbox`, fresh key);
+ * - the production build of test/fixtures/partners.json (no sandbox code at all), built once into a
+ *   folder of its own (dist/ belongs to `npm run build`).
  */
 export default async function globalSetup() {
-  const stack = await startStack({ ...PORTS, quiet: true, widgetBase: SANDBOX_ORIGIN, allowedOrigins: [...DEFAULT_ORIGINS, SANDBOX_ORIGIN] })
   mkdirSync('.sandbox-state', { recursive: true })
-  const registry = `.sandbox-state/partners-${PORTS_OFFSET}.json`
-  writeFileSync(registry, JSON.stringify(stack.registry, null, 2))
-  build(registry, SANDBOX_DIST)
+  const slots = Array.from({ length: WORKERS }, (_, slot) => layout(slot))
   // E2E_PROD_DIR serves another production build as it is (e.g. an older commit's, to see the attacks succeed there).
-  const prodDir = process.env.E2E_PROD_DIR ?? PROD_DIST
-  if (!process.env.E2E_PROD_DIR) build(PROD_REGISTRY, PROD_DIST)
-  const servers = [await serveStatic({ dir: SANDBOX_DIST, port: Number(new URL(SANDBOX_ORIGIN).port) }), await serveStatic({ dir: prodDir, port: Number(new URL(PROD_ORIGIN).port) })]
-  writeFileSync(STACK_FILE, JSON.stringify(stack.config satisfies StackConfig))
+  const prodDir = process.env.E2E_PROD_DIR ?? slots[0].prodDist
+  const prodBuilt = process.env.E2E_PROD_DIR ? Promise.resolve() : build(PROD_REGISTRY, prodDir)
+  const started = await Promise.all(
+    slots.map(async (l) => {
+      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin] })
+      writeFileSync(l.registryFile, JSON.stringify(stack.registry, null, 2))
+      return { l, stack }
+    }),
+  )
+  for (const { l } of started) await build(l.registryFile, l.sandboxDist)
+  await prodBuilt
+  const servers: Array<{ close(): Promise<void> }> = []
+  for (const { l, stack } of started) {
+    servers.push(await serveStatic({ dir: l.sandboxDist, port: Number(new URL(l.sandboxOrigin).port) }))
+    servers.push(await serveStatic({ dir: prodDir, port: Number(new URL(l.prodOrigin).port) }))
+    writeFileSync(l.stackFile, JSON.stringify(stack.config satisfies StackConfig))
+  }
   return async () => {
     await Promise.all(servers.map((s) => s.close()))
-    await stack.stop()
+    await Promise.all(started.map(({ stack }) => stack.stop()))
   }
 }

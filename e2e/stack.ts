@@ -2,17 +2,41 @@ import { readFileSync } from 'node:fs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 
-/** E2E_PORTS_OFFSET moves every port (and the sandbox build's folder), so two suites can run at once. */
-export const PORTS_OFFSET = Number(process.env.E2E_PORTS_OFFSET ?? 0)
-const suffix = PORTS_OFFSET ? `-${PORTS_OFFSET}` : ''
-export const PORTS = { sourcePort: 19545 + PORTS_OFFSET, destPort: 19546 + PORTS_OFFSET, apiPort: 19787 + PORTS_OFFSET }
-export const STACK_FILE = `.sandbox-state/e2e-stack${suffix}.json`
+/**
+ * Each worker has a stack of its own (two anvil chains, the sandbox, a sandbox build and the
+ * production build, each on its own ports), so no fault, log or rate limit leaks between workers.
+ * E2E_WORKERS sets how many (default 2); E2E_PORTS_OFFSET moves every port and folder, so two
+ * suites can run on one machine at once.
+ */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+const BASE_OFFSET = Number(process.env.E2E_PORTS_OFFSET ?? 0)
+
+/** Ports, folders and origins of one worker's stack (slot = Playwright's parallel index). */
+export function layout(slot: number) {
+  const offset = BASE_OFFSET + slot * 10
+  const suffix = offset ? `-${offset}` : ''
+  return {
+    offset,
+    ports: { sourcePort: 19545 + offset, destPort: 19546 + offset, apiPort: 19787 + offset },
+    stackFile: `.sandbox-state/e2e-stack${suffix}.json`,
+    registryFile: `.sandbox-state/partners${suffix}.json`,
+    sandboxDist: `dist-sandbox${suffix}`,
+    sandboxOrigin: `http://127.0.0.1:${4173 + offset}`,
+    prodDist: `dist-prod${BASE_OFFSET ? `-${BASE_OFFSET}` : ''}`,
+    prodOrigin: `http://127.0.0.1:${4174 + offset}`,
+  }
+}
+
+const mine = layout(Number(process.env.TEST_PARALLEL_INDEX ?? 0))
+export const PORTS_OFFSET = mine.offset
+export const PORTS = mine.ports
+export const STACK_FILE = mine.stackFile
 /** The sandbox build (from the stack's registry) and the production build (from the test registry). */
-export const SANDBOX_DIST = `dist-sandbox${suffix}`
-export const SANDBOX_ORIGIN = `http://127.0.0.1:${4173 + PORTS_OFFSET}`
-export const PROD_DIST = `dist-prod${suffix}`
+export const SANDBOX_DIST = mine.sandboxDist
+export const SANDBOX_ORIGIN = mine.sandboxOrigin
+export const PROD_DIST = mine.prodDist
 export const PROD_REGISTRY = 'test/fixtures/partners.json'
-export const PROD_ORIGIN = `http://127.0.0.1:${4174 + PORTS_OFFSET}`
+export const PROD_ORIGIN = mine.prodOrigin
 
 export type StackConfig = {
   apiBase: string
@@ -35,7 +59,7 @@ export function stackConfig(): StackConfig {
 
 /** The hosted page for a flow, configured for the stack (the same URL `npm start` prints). */
 function flowUrl(stack: StackConfig, flow: string, extra: Record<string, string>): string {
-  return demoUrl(stack, '/', flow, extra)
+  return demoUrl(stack, `${SANDBOX_ORIGIN}/`, flow, extra)
 }
 
 export const widgetUrl = (stack: StackConfig, extra: Record<string, string> = {}) => flowUrl(stack, 'deposit', extra)

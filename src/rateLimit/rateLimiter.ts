@@ -180,8 +180,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           const jitter = 0.5 + random() * 0.5
           const backoff = Math.min(backoffMaxMs, backoffBaseMs * 2 ** attempt) * jitter
           const told = error.retryAfterMs
-          pausedUntil = clock.now() + (told === undefined || !(told >= 0) ? backoff : Math.min(told, retryAfterMaxMs))
-          attempt++
+          const unannounced = told === undefined || !(told >= 0)
+          pausedUntil = clock.now() + (unannounced ? backoff : Math.min(told, retryAfterMaxMs))
+          // Only a 429 that said nothing grows the backoff: one that named its wait was obeyed.
+          if (unannounced) attempt++
           queue.unshift(task)
           setStatus({ waiting: true, retries: status.retries + 1 })
         } else {

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks'
 import { enDeposit } from '../../i18n/en-deposit'
 import { addEnglish } from '../../i18n/i18n'
-import { decimalMarkOf } from '../../lib/decimal'
+import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../rateLimit/rateLimiter'
 import { AmountScreen } from '../../screens/deposit/AmountScreen'
 import { QuoteScreen } from '../../screens/deposit/QuoteScreen'
@@ -30,7 +30,8 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
       },
     }
     return {
-      initial: initialState(store.load(), { amount: config.amount ?? '', source: 0 }),
+      // Options are canonical (a dot); the field shows them with the locale's mark, as the buyer types.
+      initial: initialState(store.load(), { amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '', source: 0 }),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of depositEvents(prev, next, config)) services.emit(e.name, e.payload as never)
@@ -52,7 +53,7 @@ export default function DepositFlow({ services, onStep }: { services: Services; 
   useEffect(() => onStep(stepOf(state), 4), [stepOf(state)])
   const amount = services.live.value.amount
   useEffect(() => {
-    if (amount !== undefined) dispatch({ type: 'EDIT', amount })
+    if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(services.config.locale)) })
   }, [amount])
 
   switch (state.tag) {

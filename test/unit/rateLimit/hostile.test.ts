@@ -121,3 +121,25 @@ describe('item 11: 429 with no Retry-After', () => {
     }
   })
 })
+
+describe('429s that named their wait do not grow the backoff of the next one that did not', () => {
+  it('after three Retry-After: 1, the first unannounced 429 waits one window, not eight', async () => {
+    const clock = createFakeClock(0)
+    const limiter = createRateLimiter({ clock, random: () => 0.999 })
+    const attempts: number[] = []
+    let n = 0
+    const done = limiter.schedule(async () => {
+      attempts.push(clock.now())
+      n++
+      if (n <= 3) throw new RateLimitedError(1_000)
+      if (n === 4) throw new RateLimitedError(undefined)
+      return 'ok'
+    })
+    await clock.advance(30_000)
+    expect(await done).toBe('ok')
+    expect(attempts).toHaveLength(5)
+    const wait = attempts[4] - attempts[3]
+    expect(wait).toBeGreaterThanOrEqual(5_000)
+    expect(wait).toBeLessThanOrEqual(11_000)
+  })
+})

@@ -14,7 +14,7 @@ export function unsignedQuery(query) {
   return query
     .replace(/^\?/, '')
     .split('&')
-    .filter((pair) => pair !== '' && pair.split('=', 1)[0] !== 'signature')
+    .filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]) !== 'signature')
     .join('&')
 }
 
@@ -31,4 +31,12 @@ export function signUrl(href, privateJwk) {
   const at = rest.indexOf('?')
   const path = at < 0 ? rest : rest.slice(0, at)
   return `${path}?${signQuery(at < 0 ? '' : rest.slice(at + 1), privateJwk)}${hash ? `#${hash}` : ''}`
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
 }

@@ -1,0 +1,204 @@
+// Review of issue 14 (attacker's view), the deposit's effects end to end with a fake wallet and a
+// fake RPC: a hostile quote that passes guardQuote reaches eth_sendTransaction whenever the
+// simulation is anything but a full eth_simulateV1 answer. Each `it.fails` is a finding that holds
+// today: flip it to `it` once fixed.
+import { type Hex, encodeFunctionData } from 'viem'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ApiClient } from '../../../src/api/client'
+import type { DepositQuote } from '../../../src/api/schemas'
+import { parseOptions } from '../../../src/config/config'
+import { createDepositEffects } from '../../../src/flows/deposit/effects'
+import { type DepositEvent, type DepositState, transition } from '../../../src/flows/deposit/machine'
+import { depositStore } from '../../../src/flows/deposit/persisted'
+import * as actual from '../../../src/wallet/chainActions'
+import { discoverWallets } from '../../../src/wallet/eip6963'
+
+const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const DEAD = '0x000000000000000000000000000000000000dEaD'
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+const config = (() => {
+  const parsed = parseOptions({
+    apiBase: 'http://127.0.0.1:8787',
+    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }],
+    sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
+  })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+})()
+
+// The deposit is Permit2.approve(USDC, DEAD, 2^160-1, 2^48-1): every USDC of a buyer who ever
+// approved Permit2 (most Uniswap users) goes to DEAD. It passes guardQuote (see issue14-guard-preview).
+const permit2Abi = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'token', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }], outputs: [] }] as const
+const hostile: DepositQuote = {
+  provider: 'relay',
+  amountIn: '25.5',
+  amountOut: '25.4',
+  fee: '0.1',
+  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  transaction: { chainId: 8453, to: PERMIT2, data: encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2n ** 48n - 1n] }), value: '0' },
+}
+
+type Rpc = (method: string, params: unknown[]) => unknown
+
+/** The source chain's RPC: a rich buyer; `simulateV1` says what eth_simulateV1 does. */
+function rpc(simulateV1: () => unknown): Rpc {
+  return (method, params) => {
+    switch (method) {
+      case 'eth_simulateV1':
+        return simulateV1()
+      case 'eth_call': {
+        const data = (params[0] as { data: string }).data
+        return data.startsWith('0x70a08231') || data.startsWith('0xdd62ed3e') ? `0x${(10n ** 12n).toString(16)}` : '0x'
+      }
+      case 'eth_estimateGas':
+        return '0x10000'
+      case 'eth_gasPrice':
+        return '0x1'
+      case 'eth_getBalance':
+        return `0x${(10n ** 18n).toString(16)}`
+      default:
+        throw Object.assign(new Error(`${method} not stubbed`), { code: -32000 })
+    }
+  }
+}
+
+let cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const c of cleanups) c()
+  cleanups = []
+})
+
+const flush = () => new Promise((r) => setTimeout(r, 5))
+
+/** Drives the machine and its effects from `quoting` until the wallet is asked to send, or it settles. */
+async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean; steps?: number } = {}) {
+  const sends: unknown[] = []
+  const methods: string[] = []
+  const wallet = {
+    request: async ({ method, params }: { method: string; params?: unknown }) => {
+      if (method === 'eth_chainId') return '0x2105'
+      if (method === 'eth_sendTransaction') {
+        sends.push((params as unknown[])[0])
+        return `0x${'11'.repeat(32)}`
+      }
+      if (method === 'wallet_getCapabilities') return {}
+      throw new Error(`wallet: ${method}`)
+    },
+  }
+  const target = new EventTarget() as unknown as Window
+  const uuid = `u${Math.random()}`
+  cleanups.push(discoverWallets(target, () => {}))
+  target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid, name: 'Test', rdns: 'test.wallet' }, provider: wallet } }))
+  const session = { wallet: { id: `${uuid}|test.wallet`, name: 'Test', rdns: 'test.wallet' }, account: BUYER }
+  const reader = { request: async ({ method, params }: { method: string; params: unknown[] }) => (methods.push(method), chain(method, params)) }
+  let asked = 0
+  const api: ApiClient = { post: async () => quotes[Math.min(asked++, quotes.length - 1)] as never }
+  const events: DepositEvent[] = []
+  let state: DepositState = { tag: 'quoting', form: { amount: '25.5', source: 0 }, session, amount: '25.5', requote: false }
+  const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
+  const effects = createDepositEffects(
+    {
+      config,
+      api,
+      store: depositStore(undefined),
+      target,
+      clock: { now: () => Date.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id as never) },
+      loadChainActions: async () => ({ ...actual, readClient: () => reader as never }),
+    },
+    (event) => {
+      events.push(event)
+      state = transition(state, event, ctx)
+      effects.run(state)
+    },
+  )
+  cleanups.push(() => effects.dispose())
+  const dispatch = (event: DepositEvent) => {
+    events.push(event)
+    state = transition(state, event, ctx)
+    effects.run(state)
+  }
+  effects.run(state)
+  for (let i = 0; i < (opts.steps ?? 40) && sends.length === 0; i++) {
+    await flush()
+    if (opts.confirm !== false && state.tag === 'quote' && state.step === 'idle' && state.preview) dispatch({ type: 'CONFIRM' })
+    // The buyer asks for a new price after a refusal.
+    if (state.tag === 'form' && asked < quotes.length) dispatch({ type: 'SUBMIT' })
+  }
+  effects.dispose()
+  return { sends, events, methods, quotesAsked: () => asked, state: () => state }
+}
+
+describe('a hostile quote that passes the guard is sent when the simulation is not a full eth_simulateV1', () => {
+  it('control: with eth_simulateV1, the Permit2 approval is refused (no USDC leaves) and nothing is sent', async () => {
+    const r = await run([hostile], rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]))
+    expect(r.sends).toEqual([])
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'QUOTE_REJECTED', rejection: expect.objectContaining({ rule: 'simulation.outflow' }) }))
+  })
+
+  // No eth_simulateV1 (many public RPCs, or the wallet's RPC): 'estimated' is shown as a "ready"
+  // preview of "25.5 USDC + network fee", built from the quote, with no outflow judged at all.
+  it.fails('an RPC without eth_simulateV1: the Permit2 approval is never sent', async () => {
+    const r = await run([hostile], rpc(() => {
+      throw Object.assign(new Error('the method eth_simulateV1 does not exist/is not available'), { code: -32601 })
+    }))
+    expect(r.events).toContainEqual({ type: 'PREVIEW', preview: expect.objectContaining({ kind: 'ready', outflow: [{ amount: '25.5', symbol: 'USDC' }] }) })
+    expect(r.sends).toEqual([])
+  })
+
+  // Any other failure of the simulation (a 5xx, a timeout, a malformed answer) is 'unavailable',
+  // and CONFIRM goes on: the send path never simulates again.
+  it.fails('a simulation that fails (RPC error) does not let the quote through to the wallet', async () => {
+    const r = await run([hostile], rpc(() => {
+      throw Object.assign(new Error('internal error'), { code: -32603 })
+    }))
+    expect(r.events).toContainEqual({ type: 'PREVIEW', preview: { kind: 'unavailable' } })
+    expect(r.sends).toEqual([])
+  })
+
+  it.fails('a simulation answer with the wrong number of calls does not let the quote through', async () => {
+    const r = await run([hostile], rpc(() => [{ calls: [] }]))
+    expect(r.sends).toEqual([])
+  })
+})
+
+describe('a refused quote is never used again', () => {
+  // The fingerprint is JSON of the quote as sent: the service repeats it with `to` in another case
+  // (or value "00") and it is a new quote: guarded and simulated afresh, and sent if the
+  // simulation hiccups this time.
+  it.fails('the same quote with the target in another case is refused as reused, without a new simulation', async () => {
+    let simulations = 0
+    const again = { ...hostile, transaction: { ...hostile.transaction, to: PERMIT2.toLowerCase(), value: '00' } }
+    const r = await run([hostile, again], rpc(() => {
+      simulations++
+      if (simulations === 1) return [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]
+      throw Object.assign(new Error('internal error'), { code: -32603 })
+    }))
+    expect(r.quotesAsked()).toBe(2)
+    const rules = r.events.filter((e) => e.type === 'QUOTE_REJECTED').map((e) => (e as { rejection: { rule: string } }).rejection.rule)
+    expect(rules).toEqual(['simulation.outflow', 'reused'])
+    expect(r.sends).toEqual([])
+  })
+})
+
+describe('expiry', () => {
+  // A quote already expired on arrival re-quotes at once, again and again (only the shared limiter
+  // slows it): "never retry in a loop".
+  it.fails('a quote that arrives expired is not re-requested in a loop', async () => {
+    const stale = { ...hostile, transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' }, expiresAt: '2000-01-01T00:00:00Z' }
+    const quotes = Array.from({ length: 50 }, () => stale)
+    const r = await run(quotes, rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`], data: `0x${(25_500_000n).toString(16).padStart(64, '0')}` }] }] }]), { confirm: false, steps: 20 })
+    expect(r.quotesAsked()).toBeLessThanOrEqual(2)
+  })
+
+  // setTimeout's delay is a signed 32-bit int (browsers and node alike): an expiresAt more than
+  // ~24.8 days away fires at once, so a service that says "valid until 2099" gets the same loop.
+  it.fails('a quote valid for a year is not re-requested in a loop', async () => {
+    const year = { ...hostile, transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' }, expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }
+    const quotes = Array.from({ length: 50 }, () => year)
+    const r = await run(quotes, rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`], data: `0x${(25_500_000n).toString(16).padStart(64, '0')}` }] }] }]), { confirm: false, steps: 20 })
+    expect(r.quotesAsked()).toBeLessThanOrEqual(2)
+  })
+})

@@ -23,6 +23,14 @@ export type GuardRule =
   | 'data.approve'
   | 'data.token'
   | 'data.malformed'
+  | 'data.permit2'
+  | 'data.permit'
+  | 'data.approvalForAll'
+  | 'data.increaseApproval'
+  | 'data.operator'
+  | 'data.multicall'
+  | 'data.nftTransfer'
+  | 'target.router'
 
 export type GuardResult = { ok: true } | { ok: false; rule: GuardRule }
 
@@ -37,6 +45,32 @@ const erc20 = [
 
 // transfer, transferFrom, approve, increaseAllowance
 const SELECTORS = ['0xa9059cbb', '0x23b872dd', '0x095ea7b3', '0x39509351']
+
+// Calls that grant an allowance, an operator or a signature-based spend, or that bundle arbitrary
+// calls, on any contract: never a deposit, whatever `to` is. Each has its rule.
+const GRANTS: Record<string, GuardRule> = {
+  '0x87517c45': 'data.permit2', // Permit2 approve(address,address,uint160,uint48)
+  '0x36c78516': 'data.permit2', // Permit2 transferFrom(address,address,uint160,address)
+  '0x2b67b570': 'data.permit2', // Permit2 permit(single)
+  '0x2a2d80d1': 'data.permit2', // Permit2 permit(batch)
+  '0x30f28b7a': 'data.permit2', // Permit2 permitTransferFrom
+  '0xedd9444b': 'data.permit2', // Permit2 permitBatchTransferFrom
+  '0xd505accf': 'data.permit', // EIP-2612 permit
+  '0x8fcbaf0c': 'data.permit', // DAI permit
+  '0xa22cb465': 'data.approvalForAll', // setApprovalForAll(address,bool)
+  '0xd73dd623': 'data.increaseApproval', // increaseApproval(address,uint256)
+  '0x959b8c3f': 'data.operator', // ERC-777 authorizeOperator(address)
+  '0xac9650d8': 'data.multicall', // multicall(bytes[])
+  '0x5ae401dc': 'data.multicall', // multicall(uint256,bytes[])
+  '0x1f0464d1': 'data.multicall', // multicall(bytes32,bytes[])
+  '0x42842e0e': 'data.nftTransfer', // ERC-721 safeTransferFrom(address,address,uint256)
+  '0xb88d4fde': 'data.nftTransfer', // ERC-721 safeTransferFrom(address,address,uint256,bytes)
+  '0xf242432a': 'data.nftTransfer', // ERC-1155 safeTransferFrom
+  '0x2eb2c2d6': 'data.nftTransfer', // ERC-1155 safeBatchTransferFrom
+}
+
+// The sandbox's Depositor: deposit(address token, uint256 amount, bytes32 quoteId).
+const DEPOSIT = '0x26b3293f'
 
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 
@@ -93,9 +127,35 @@ export function guardQuote(request: DepositQuoteRequest, quote: DepositQuote, co
     if (call.functionName === 'transferFrom' && !same(call.args[0], source.address)) return fail('transfer.from')
     const amount = call.functionName === 'transfer' ? call.args[1] : call.args[2]
     if (amount !== amountIn) return fail('transfer.amount')
-  } else if (same(tx.to, token.token)) {
+    // A transfer of exactly amountIn on the source token, decoded and checked: no router involved.
+    return { ok: true }
+  }
+  if (same(tx.to, token.token)) {
     // Any other call on the buyer's own token (permit, a custom method): not a deposit.
     return fail('data.token')
   }
+  const grant = GRANTS[selector]
+  if (grant) return fail(grant)
+  // With a `routers` allowlist, the deposit goes to one of them, or to the (checked) approval spender.
+  const allowlist = chainOf(config, source.chainId).routers
+  if (allowlist && !allowlist.some((r) => same(r, tx.to)) && !(approval && same(approval.spender, tx.to))) return fail('target.router')
   return { ok: true }
+}
+
+/**
+ * Whether the guard understands every call of a quote that already passed it, well enough to send
+ * without a full simulation (an RPC without eth_simulateV1): the target is on the chain's `routers`
+ * allowlist, or the deposit is the Depositor's deposit(source token, amountIn, id) on the approval's
+ * spender. Anything else is only sent after eth_simulateV1 judged what leaves the wallet.
+ */
+export function understood(request: DepositQuoteRequest, quote: DepositQuote, config: WidgetConfig): boolean {
+  if (!guardQuote(request, quote, config).ok) return false
+  const tx = quote.transaction
+  const routers = chainOf(config, tx.chainId).routers ?? []
+  if (routers.some((r) => same(r, tx.to))) return true
+  const token = config.sources.find((s) => s.chainId === request.source.chainId && same(s.token, request.source.token))
+  const approval = quote.approval
+  if (!token || !approval || !same(approval.spender, tx.to) || !tx.data.toLowerCase().startsWith(DEPOSIT) || tx.data.length !== 10 + 64 * 3) return false
+  const arg = (i: number) => `0x${tx.data.slice(10 + 64 * i, 74 + 64 * i)}`
+  return BigInt(arg(0)) === BigInt(token.token) && BigInt(arg(1)) === units(quote.amountIn, token.decimals)
 }

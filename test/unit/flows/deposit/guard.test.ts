@@ -18,7 +18,7 @@ const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const config = (() => {
   const parsed = parseOptions({
     apiBase: 'http://127.0.0.1:8787',
-    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER] }],
+    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER, DEPOSITOR] }],
     sources: [
       { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
       { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
@@ -150,5 +150,38 @@ describe("the sandbox's hostileQuote control breaks exactly the rule it names", 
   it.each(['simulation.outflow', 'simulation.revert'])('%s passes the guard (the simulation catches it)', (rule) => {
     const broken = HOSTILE_RULES[rule](good, { units: UNITS, deposit, addresses }) as DepositQuote
     expect(guardQuote(request, broken, config)).toEqual({ ok: true })
+  })
+})
+
+describe('grants, permits and bundles are refused on any contract, each with its rule', () => {
+  const OTHER = '0x3333333333333333333333333333333333333333'
+  it.each([
+    ['0x87517c45', 'data.permit2'],
+    ['0x2b67b570', 'data.permit2'],
+    ['0xd505accf', 'data.permit'],
+    ['0x8fcbaf0c', 'data.permit'],
+    ['0xa22cb465', 'data.approvalForAll'],
+    ['0xd73dd623', 'data.increaseApproval'],
+    ['0x959b8c3f', 'data.operator'],
+    ['0xac9650d8', 'data.multicall'],
+    ['0x5ae401dc', 'data.multicall'],
+    ['0x1f0464d1', 'data.multicall'],
+    ['0xf242432a', 'data.nftTransfer'],
+  ])('%s → %s', (selector, rule) => {
+    expect(guardQuote(request, direct(`${selector}${'00'.repeat(64)}`, ROUTER), config)).toEqual({ ok: false, rule })
+    expect(guardQuote(request, direct(`${selector}${'00'.repeat(64)}`, OTHER), config)).toEqual({ ok: false, rule })
+  })
+
+  it("with a routers allowlist, a target that is neither a router nor the approval's spender is refused", () => {
+    const strict = parseOptions({
+      apiBase: 'http://127.0.0.1:8787',
+      chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER] }],
+      sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
+    })
+    if (!strict.ok) throw new Error(strict.problem)
+    expect(guardQuote(request, { ...good, approval: undefined }, strict.config)).toEqual({ ok: false, rule: 'target.router' })
+    expect(guardQuote(request, direct(deposit(UNITS), OTHER), strict.config)).toEqual({ ok: false, rule: 'target.router' })
+    expect(guardQuote(request, good, strict.config)).toEqual({ ok: true })
+    expect(guardQuote(request, direct(deposit(UNITS), ROUTER), strict.config)).toEqual({ ok: true })
   })
 })

@@ -24,7 +24,7 @@ import type { Eip1193Provider } from './eip6963'
 import { rpcProvider } from './rpcProvider'
 
 // The quote guard decodes calldata with viem: it comes with this chunk, not with the flow's.
-export { guardQuote } from '../flows/deposit/guard'
+export { guardQuote, understood } from '../flows/deposit/guard'
 
 // The three ERC-20 functions the deposit uses (viem's full erc20Abi weighs a kilobyte more).
 const erc20Abi = [
@@ -191,12 +191,13 @@ export async function waitReceipt(
 
 export type Call = { to: Hex; data: Hex; value: bigint }
 
-export type AssetChange = { token: string; diff: bigint }
+/** A balance change of one asset, or (diff 0) an approval or operator grant the buyer's account gave. */
+export type AssetChange = { token: string; diff: bigint; grant?: { spender: string; amount: bigint; all: boolean } }
 
 export type Simulation =
   | { kind: 'ok'; changes: AssetChange[]; gasUsed: bigint; gasPrice: bigint }
   | { kind: 'reverted'; reason?: string }
-  /** No eth_simulateV1: eth_call and eth_estimateGas, of the first call only when a later one depends on it. */
+  /** No eth_simulateV1: each call's eth_call, and the first one's eth_estimateGas. Judges no outflow. */
   | { kind: 'estimated'; gasUsed: bigint; gasPrice: bigint }
 
 // Raw JSON-RPC below, not viem's simulateCalls/sendCalls/getCallsStatus: those weigh 15 KB gzip
@@ -204,6 +205,20 @@ export type Simulation =
 const hex = (n: bigint) => `0x${n.toString(16)}`
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const ETH = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+const APPROVAL_FOR_ALL = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
+const TRANSFER_SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+const TRANSFER_BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
+
+/** TransferBatch's data: abi-encoded (uint256[] ids, uint256[] values). */
+function batchOf(token: string, data: Hex): Array<[string, bigint]> {
+  const at = (i: number) => BigInt(`0x${data.slice(2 + i * 64, 66 + i * 64) || '0'}`)
+  const ids = Number(at(0) / 32n)
+  const values = Number(at(1) / 32n)
+  const n = Number(at(ids))
+  if (n !== Number(at(values)) || n > 1000) throw new Error('a malformed TransferBatch')
+  return Array.from({ length: n }, (_, k) => [`${token}#${at(ids + 1 + k)}`, at(values + 1 + k)])
+}
 
 type SimulatedCall = {
   status: string
@@ -235,39 +250,58 @@ export async function simulate(client: Client, account: Hex, calls: Call[]): Pro
   if (failed) return { kind: 'reverted', reason: reasonOf(failed.returnData ?? failed.error?.data, failed.error?.message) }
   const owner = account.toLowerCase()
   const changes = new Map<string, bigint>()
+  const grants: AssetChange[] = []
   const add = (token: string, diff: bigint) => changes.set(token, (changes.get(token) ?? 0n) + diff)
+  const address = (topic: string) => `0x${topic.slice(26)}`.toLowerCase()
   // An account's native balance moves only with the value it sends (gas aside).
   for (const c of calls) if (c.value > 0n) add(ETH, -c.value)
   for (const log of results.flatMap((r) => r.logs ?? [])) {
-    if (log.topics[0]?.toLowerCase() !== TRANSFER || log.topics.length < 3) continue
-    const from = `0x${log.topics[1].slice(26)}`.toLowerCase()
-    const to = `0x${log.topics[2].slice(26)}`.toLowerCase()
-    // ERC-20: the amount is the data; ERC-721: one token, its id indexed.
-    const amount = log.topics.length === 4 ? 1n : BigInt(log.data === '0x' ? 0 : log.data)
+    const [event, ...topics] = log.topics.map((t) => t.toLowerCase())
     const token = log.address.toLowerCase()
-    if (from === owner) add(token, -amount)
-    if (to === owner) add(token, amount)
+    if ((event === TRANSFER && topics.length >= 2) || (event === TRANSFER_SINGLE && topics.length >= 3) || (event === TRANSFER_BATCH && topics.length >= 3)) {
+      // TransferSingle/TransferBatch (ERC-1155) name the operator first.
+      const [from, to] = (event === TRANSFER ? topics : topics.slice(1)).map(address)
+      // ERC-20: the amount is the data; ERC-721: one token, its id indexed; ERC-1155: (id, value) pairs, each its own asset.
+      const moved: Array<[string, bigint]> =
+        event === TRANSFER
+          ? [[token, topics.length === 3 ? 1n : BigInt(log.data === '0x' ? 0 : log.data)]]
+          : event === TRANSFER_SINGLE
+            ? [[`${token}#${BigInt(log.data.slice(0, 66))}`, BigInt(`0x${log.data.slice(66, 130)}`)]]
+            : batchOf(token, log.data)
+      for (const [asset, amount] of moved) {
+        if (from === owner) add(asset, -amount)
+        if (to === owner) add(asset, amount)
+      }
+    } else if ((event === APPROVAL || event === APPROVAL_FOR_ALL) && topics.length >= 2 && address(topics[0]) === owner) {
+      // A grant over the buyer's assets: judged against the one approval the deposit expects.
+      const amount = event === APPROVAL ? (topics.length === 3 ? 1n : BigInt(log.data === '0x' ? 0 : log.data)) : BigInt(log.data === '0x' ? 0 : log.data)
+      grants.push({ token, diff: 0n, grant: { spender: address(topics[1]), amount, all: event === APPROVAL_FOR_ALL } })
+    }
   }
   return {
     kind: 'ok',
-    changes: [...changes].map(([token, diff]) => ({ token, diff })),
+    changes: [...[...changes].map(([token, diff]) => ({ token, diff })), ...grants],
     gasUsed: results.reduce((sum, r) => sum + BigInt(r.gasUsed), 0n),
     gasPrice: BigInt((await request(client, 'eth_gasPrice', [])) as string),
   }
 }
 
 async function estimate(client: Client, txs: Array<Record<string, string>>, count: number): Promise<Simulation> {
-  // Without state carried between calls, only the first runs as is (an approval changes what the
-  // deposit after it sees); its gas stands for each call's.
-  try {
-    await request(client, 'eth_call', [txs[0], 'latest'])
-    const gas = BigInt((await request(client, 'eth_estimateGas', [txs[0]])) as string)
-    return { kind: 'estimated', gasUsed: gas * BigInt(count), gasPrice: BigInt((await request(client, 'eth_gasPrice', [])) as string) }
-  } catch (error) {
-    const revert = walk(error, (e) => /revert/i.test(String((e as Error | null)?.message))) as { data?: Hex; message?: string } | undefined
-    if (revert) return { kind: 'reverted', reason: reasonOf(revert.data, revert.message) }
-    throw error
+  // Each call runs alone (no state carries from one eth_call to the next). A revert of the first
+  // call is its own; a later call may only revert for want of what an earlier one does (the
+  // approval it needs), so its revert is not taken for the deposit's. Its gas stands for each call's.
+  let gas = 0n
+  for (const [i, tx] of txs.entries()) {
+    try {
+      await request(client, 'eth_call', [tx, 'latest'])
+      if (i === 0) gas = BigInt((await request(client, 'eth_estimateGas', [tx])) as string)
+    } catch (error) {
+      const revert = walk(error, (e) => /revert/i.test(String((e as Error | null)?.message))) as { data?: Hex; message?: string } | undefined
+      if (revert && i === 0) return { kind: 'reverted', reason: reasonOf(revert.data, revert.message) }
+      if (!revert) throw error
+    }
   }
+  return { kind: 'estimated', gasUsed: gas * BigInt(count), gasPrice: BigInt((await request(client, 'eth_gasPrice', [])) as string) }
 }
 
 /** Error(string) decoded from the revert data, else the node's own words after "execution reverted". */
@@ -282,10 +316,14 @@ export function reasonOf(data?: Hex, message?: string): string | undefined {
   return said || undefined
 }
 
+/**
+ * Only a node that says it has no such method: JSON-RPC -32601, EIP-1193 4200, or those words. A
+ * transient error ("header not found" from a node a block behind, a timeout) is not that: it throws.
+ */
 function isUnsupported(error: unknown): boolean {
   return !!walk(error, (e) => {
     const { code, message } = (e ?? {}) as { code?: number; message?: string }
-    return code === -32601 || code === 4200 || /not (supported|found|available)|unknown method|does not exist/i.test(String(message))
+    return code === -32601 || code === 4200 || /^(the )?method (eth_simulatev1 )?(not found|does not exist)|eth_simulatev1 (is )?not (supported|available)|method not supported/i.test(String(message ?? '').trim())
   })
 }
 

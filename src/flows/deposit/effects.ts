@@ -20,6 +20,10 @@ import { type Expected, isNativeToken, judgeOutflow, previewOf } from './preview
 
 type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
+/** A quote valid for longer than this is not trusted (prices move; a far expiry is a broken service). */
+const MAX_VALIDITY_MS = 3_600_000
+const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
 type ChainActions = typeof import('../../wallet/chainActions')
 
 export type DepositDeps = {
@@ -42,7 +46,32 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   let stopDiscovery: (() => void) | undefined
   // Quotes refused by the guard or the simulation: never used again, even if the service repeats one.
   const rejected = new Set<string>()
-  const fingerprint = (quote: DepositQuote) => JSON.stringify([quote.transaction, quote.approval ?? null])
+  // What the quote would make the wallet do, written one way: a re-cased address, a value "00" or an
+  // amountIn "25.50" is the same quote.
+  const fingerprint = (quote: DepositQuote) => {
+    const tx = quote.transaction
+    const a = quote.approval
+    const big = (v: string) => {
+      try {
+        return BigInt(v).toString()
+      } catch {
+        return v
+      }
+    }
+    const decimals = config.sources.find((s) => s.chainId === tx.chainId)?.decimals
+    let amountIn = quote.amountIn
+    try {
+      if (decimals !== undefined) amountIn = toBaseUnits(quote.amountIn, decimals).toString()
+    } catch {}
+    return JSON.stringify([
+      tx.chainId,
+      tx.to.toLowerCase(),
+      tx.data.toLowerCase(),
+      big(tx.value),
+      a ? [a.token.toLowerCase(), a.spender.toLowerCase(), big(a.amount)] : null,
+      amountIn,
+    ])
+  }
 
   function sleep(ms: number) {
     return new Promise<void>((resolve) => clock.setTimeout(resolve, ms))
@@ -58,9 +87,13 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         return { key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
         if (state.step !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
+        // A quote that came expired, or valid for too long to trust: nothing runs; the buyer asks again.
+        if (state.stale) return undefined
         return [
           { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) },
-          ...(state.preview ? [] : [{ key: `preview:${state.quotedAt}`, start: (alive: () => boolean) => void preview(state, alive) }]),
+          ...(state.preview
+            ? []
+            : [{ key: `preview:${state.quotedAt}:${state.previewAttempt ?? 0}`, start: (alive: () => boolean) => void preview(state, alive) }]),
         ]
       case 'tracking': {
         const { txHash } = state.tracking
@@ -158,7 +191,11 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       const [quote, w] = await Promise.all([quoteDeposit(api, request), deps.loadChainActions()])
       // Before anything reaches the wallet, and before the buyer sees a price to confirm.
       if (!alive() || !guard(w, quote, request, alive)) return
-      dispatch({ type: 'QUOTED', quote, at: clock.now() })
+      // Already expired, or "valid" for more than an hour: shown as such, never used, never re-asked on its own.
+      const at = clock.now()
+      const left = Date.parse(quote.expiresAt) - at
+      const stale = !(left > 0) ? 'expired' : left > MAX_VALIDITY_MS ? 'far' : undefined
+      dispatch({ type: 'QUOTED', quote, at, stale })
     } catch (error) {
       if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
     }
@@ -175,6 +212,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       native: isNativeToken(source.token),
       value: BigInt(state.quote.transaction.value),
       feeSymbol: chain.nativeSymbol ?? 'ETH',
+      spender: state.quote.approval?.spender,
     }
   }
 
@@ -207,21 +245,27 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       // Reads through the wallet only when it is on the source chain already (no prompt to switch here).
       if (!chain.rpcUrl && (!provider || (await w.currentChainId(provider)) !== chain.id)) return done({ kind: 'unavailable' })
       const reader = w.readClient(chain, provider)
-      // A balance too low would only revert: the send says it in the buyer's words instead.
+      // A balance too low would only revert: the send says it in the buyer's words instead (and
+      // runs this preview again, should the balance be enough by then).
       if (!expected.native && (await w.tokenBalance(reader, source(state).token as Hex, account)) < expected.amountIn) {
-        return done({ kind: 'unavailable' })
+        return done({ kind: 'short' })
       }
       const { calls } = await callsOf(w, reader, quote, account)
       const simulated = await w.simulate(reader, account, calls)
       if (!alive()) return
       if (simulated.kind === 'reverted') return reject(quote, { rule: 'simulation.revert', reason: simulated.reason }, alive)
       const fee = simulated.gasUsed * simulated.gasPrice
-      if (simulated.kind === 'estimated') return done(previewOf(expected, fee))
+      // No eth_simulateV1: nothing judged what leaves the wallet. Only a quote whose every call the
+      // guard understands (a router on the allowlist, the Depositor's deposit) may be sent.
+      if (simulated.kind === 'estimated') {
+        return done(previewOf(expected, fee, w.understood(requestOf(state.form, session, state.amount), quote, config)))
+      }
       const verdict = judgeOutflow(simulated.changes, expected, fee)
       if (verdict.ok) done(verdict.preview)
       else reject(quote, verdict.rejection, alive)
     } catch {
-      // The chain could not be asked (network trouble): the wallet still shows the transaction.
+      // The chain could not be asked (network trouble, an odd answer): nothing is sent unjudged;
+      // the buyer may try again.
       done({ kind: 'unavailable' })
     }
   }
@@ -229,7 +273,8 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
 
   function expiryTimer(state: QuoteState) {
     const left = Date.parse(state.quote.expiresAt) - clock.now()
-    const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.max(0, left))
+    // setTimeout's delay is a signed 32-bit int: a longer one would fire at once.
+    const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.min(Math.max(0, left), MAX_TIMEOUT_MS))
     return () => clock.clearTimeout(timer)
   }
 
@@ -264,6 +309,8 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         const notice = { kind: 'insufficient', balance: fromBaseUnits(balance, source.decimals) } as const
         return step({ type: 'BLOCKED', notice })
       }
+      // The preview said only "balance too low": with enough now, it runs (and judges) first.
+      if (!(state.preview?.kind === 'ready' && state.preview.safe)) return step({ type: 'RETRY_PREVIEW' })
       const gas = await w.nativeBalance(reader, account)
       if (gas === 0n || gas < BigInt(quote.transaction.value)) {
         return step({ type: 'BLOCKED', notice: { kind: 'insufficientGas' } })

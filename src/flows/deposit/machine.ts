@@ -48,9 +48,18 @@ export type SendStep = 'idle' | 'switching' | 'checking' | 'approving' | 'approv
 
 /** What the simulation says leaves the wallet: amounts of tokens, and the network fee. */
 export type Preview =
-  | { kind: 'ready'; outflow: Array<{ amount: string; symbol: string }>; fee?: string; feeSymbol: string }
-  /** The chain could not simulate (no eth_simulateV1, no reader, a balance too low to try). */
+  /**
+   * `safe`: eth_simulateV1 judged what leaves the wallet, or (no eth_simulateV1) the guard understands
+   * every call. Only a safe preview lets the buyer confirm.
+   */
+  | { kind: 'ready'; outflow: Array<{ amount: string; symbol: string }>; fee?: string; feeSymbol: string; safe: boolean }
+  /** The chain could not be asked (network trouble, no reader): nothing may be sent; try again. */
   | { kind: 'unavailable' }
+  /** A balance below the amount: nothing to simulate; the send says the balance before any prompt. */
+  | { kind: 'short' }
+
+/** A quote that cannot be used as it came: expired on arrival, or valid for longer than an hour. */
+export type Stale = 'expired' | 'far'
 
 /** Why a quote is never used: a guard rule, or what its simulation showed. */
 export type Rejection = { rule: string; taken?: string; asked?: string; reason?: string }
@@ -90,6 +99,9 @@ export type DepositState =
       approvalHash?: string
       notice?: Notice
       preview?: Preview
+      /** How many times the preview ran again at the buyer's request. */
+      previewAttempt?: number
+      stale?: Stale
     }
   | {
       tag: 'tracking'
@@ -119,10 +131,14 @@ export type DepositEvent =
   | { type: 'CHANGE_WALLET' }
   | { type: 'EDIT'; amount?: string; source?: number }
   | { type: 'SUBMIT' }
-  | { type: 'QUOTED'; quote: DepositQuote; at: number }
+  | { type: 'QUOTED'; quote: DepositQuote; at: number; stale?: Stale }
   | { type: 'QUOTE_FAILED'; problem: Problem }
   | { type: 'QUOTE_REJECTED'; rejection: Rejection }
   | { type: 'PREVIEW'; preview: Preview }
+  /** Run the preview again (the buyer's "try again", or a send that finds the balance now enough). */
+  | { type: 'RETRY_PREVIEW' }
+  /** The buyer asks a new price for a quote that could not be used. */
+  | { type: 'REQUOTE' }
   | { type: 'BATCHED'; txHash: string; approvalHash?: string }
   | { type: 'BATCH_FAILED'; outcome: 'reverted' | 'dropped' }
   | { type: 'UNREADABLE' }
@@ -216,6 +232,7 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
           quotedAt: event.at,
           step: 'idle',
           notice: state.requote ? { kind: 'refreshed' } : undefined,
+          stale: event.stale,
         }
       }
       if (event.type === 'QUOTE_FAILED') {
@@ -256,10 +273,15 @@ function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
     case 'BACK':
       return idle ? { tag: 'form', form: state.form, session: state.session } : state
     case 'CONFIRM':
-      // Not before the preview has said what leaves the wallet.
-      return idle && state.preview ? { ...state, step: 'checking', notice: undefined } : state
+      // Only once the preview judged what leaves the wallet (a short balance: the send says it).
+      return idle && !state.stale && confirmable(state.preview) ? { ...state, step: 'checking', notice: undefined } : state
     case 'PREVIEW':
       return idle && !state.preview ? { ...state, preview: event.preview } : state
+    case 'RETRY_PREVIEW':
+      if ((state.step !== 'idle' && state.step !== 'checking') || state.stale || isSafe(state.preview)) return state
+      return { ...state, step: 'idle', preview: undefined, previewAttempt: (state.previewAttempt ?? 0) + 1, notice: undefined }
+    case 'REQUOTE':
+      return idle && state.stale ? { tag: 'quoting', form: state.form, session: state.session, amount: state.amount, requote: false } : state
     case 'QUOTE_REJECTED':
       // That quote is dropped: only a new price can go on.
       return { tag: 'form', form: state.form, session: state.session, error: { kind: 'rejected', rejection: event.rejection } }
@@ -273,6 +295,9 @@ function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
       return state
   }
 }
+
+const isSafe = (p: Preview | undefined) => p?.kind === 'ready' && p.safe
+const confirmable = (p: Preview | undefined) => isSafe(p) || p?.kind === 'short'
 
 type TrackingState = Extract<DepositState, { tag: 'tracking' }>
 

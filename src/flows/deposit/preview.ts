@@ -3,7 +3,14 @@
 import { fromBaseUnits } from '../../lib/decimal'
 import type { Preview, Rejection } from './machine'
 
-export type AssetChange = { token: string; diff: bigint; symbol?: string; decimals?: number }
+export type AssetChange = {
+  token: string
+  diff: bigint
+  symbol?: string
+  decimals?: number
+  /** An approval (or operator grant, `all`) the buyer's account gave during the simulation. */
+  grant?: { spender: string; amount: bigint; all: boolean }
+}
 
 export type Expected = {
   /** The source token, the amount in its base units, and how to name it. */
@@ -15,6 +22,8 @@ export type Expected = {
   /** The deposit's native value in wei (0 for an ERC-20 source). */
   value: bigint
   feeSymbol: string
+  /** The one approval the deposit asks for (of amountIn of the source token), when it asks one. */
+  spender?: string
 }
 
 const ETH = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -31,10 +40,24 @@ export function judgeOutflow(changes: AssetChange[], expected: Expected, feeWei?
   const nativeLoss = expected.native ? 0n : -(changes.find((c) => c.token.toLowerCase() === ETH)?.diff ?? 0n)
   const others = losses.filter((c) => c.token.toLowerCase() !== sourceKey && c.token.toLowerCase() !== ETH)
   const nativeTooMuch = nativeLoss > expected.value + (feeWei ?? 0n)
-  if (sourceLoss !== expected.amountIn || others.length > 0 || nativeTooMuch) {
+  // Any grant over the buyer's assets but the expected approval (or an allowance spent down to 0).
+  const grants = changes.filter(
+    (c) =>
+      c.grant &&
+      !(
+        !c.grant.all &&
+        !expected.native &&
+        c.token.toLowerCase() === sourceKey &&
+        !!expected.spender &&
+        c.grant.spender.toLowerCase() === expected.spender.toLowerCase() &&
+        (c.grant.amount === expected.amountIn || c.grant.amount === 0n)
+      ),
+  )
+  if (sourceLoss !== expected.amountIn || others.length > 0 || nativeTooMuch || grants.length > 0) {
     const taken = [`${fromBaseUnits(sourceLoss > 0n ? sourceLoss : 0n, expected.decimals)} ${expected.symbol}`]
     for (const c of others) taken.push(`${c.decimals === undefined ? `${-c.diff} units of` : fromBaseUnits(-c.diff, c.decimals)} ${c.symbol ?? c.token}`)
     if (nativeTooMuch) taken.push(`${fromBaseUnits(nativeLoss, 18)} ${expected.feeSymbol}`)
+    for (const c of grants) taken.push(`a permission over ${c.grant?.all ? 'all' : 'your'} ${c.symbol ?? c.token} for ${c.grant?.spender}`)
     return {
       ok: false,
       rejection: { rule: 'simulation.outflow', taken: taken.join(' + '), asked: `${fromBaseUnits(expected.amountIn, expected.decimals)} ${expected.symbol}` },
@@ -43,10 +66,11 @@ export function judgeOutflow(changes: AssetChange[], expected: Expected, feeWei?
   return { ok: true, preview: previewOf(expected, feeWei) }
 }
 
-/** The preview when the chain could only estimate: the guard-checked amount, and the fee. */
-export function previewOf(expected: Expected, feeWei?: bigint): Preview {
+/** The guard-checked amount and the fee; `safe` unless only estimated for a quote the guard does not fully understand. */
+export function previewOf(expected: Expected, feeWei?: bigint, safe = true): Preview {
   return {
     kind: 'ready',
+    safe,
     outflow: [{ amount: fromBaseUnits(expected.amountIn, expected.decimals), symbol: expected.symbol }],
     fee: feeWei === undefined ? undefined : about(feeWei),
     feeSymbol: expected.feeSymbol,

@@ -74,10 +74,54 @@ describe('simulate: one eth_simulateV1 block, asset changes read from the simula
     expect(await simulate(client, ACCOUNT, calls)).toEqual({ kind: 'reverted', reason: 'allowance' })
   })
 
-  it('without eth_simulateV1: eth_call and eth_estimateGas of the first call', async () => {
+  it('without eth_simulateV1: eth_call of every call, eth_estimateGas of the first', async () => {
     const { client, asked } = fakeClient({ eth_call: '0x', eth_estimateGas: '0xb000', eth_gasPrice: '0x2' })
     expect(await simulate(client, ACCOUNT, calls)).toEqual({ kind: 'estimated', gasUsed: 0xb000n * 2n, gasPrice: 2n })
-    expect(asked.map((a) => a.method)).toEqual(['eth_simulateV1', 'eth_call', 'eth_estimateGas', 'eth_gasPrice'])
+    expect(asked.map((a) => a.method)).toEqual(['eth_simulateV1', 'eth_call', 'eth_estimateGas', 'eth_call', 'eth_gasPrice'])
+    expect(asked.filter((a) => a.method === 'eth_call').map((a) => (a.params[0] as { to: string }).to)).toEqual([USDC, DEPOSITOR])
+  })
+
+  it('without eth_simulateV1: a lone deposit that reverts says why', async () => {
+    const revert = Object.assign(new Error('execution reverted: nope'), { code: 3 })
+    const { client } = fakeClient({ eth_call: revert, eth_estimateGas: '0xb000', eth_gasPrice: '0x2' })
+    expect(await simulate(client, ACCOUNT, [calls[1]])).toEqual({ kind: 'reverted', reason: 'nope' })
+  })
+
+  it.each([
+    [{ code: -32601, message: 'whatever' }, true],
+    [{ code: 4200, message: 'whatever' }, true],
+    [{ code: -32000, message: 'method not found' }, true],
+    [{ code: -32000, message: 'eth_simulateV1 is not supported' }, true],
+    [{ code: -32000, message: 'header not found' }, false],
+    [{ code: -32000, message: 'block not found' }, false],
+    [{ code: -32603, message: 'upstream not available' }, false],
+  ])('%o taken for "no eth_simulateV1": %s', async (error, unsupported) => {
+    const { client } = fakeClient({ eth_simulateV1: Object.assign(new Error(error.message), error), eth_call: '0x', eth_estimateGas: '0x1', eth_gasPrice: '0x1' })
+    const result = simulate(client, ACCOUNT, calls)
+    if (unsupported) expect(await result).toMatchObject({ kind: 'estimated' })
+    else await expect(result).rejects.toThrow(error.message)
+  })
+
+  it('grants by the buyer and ERC-1155 outflows are in the changes', async () => {
+    const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+    const BATCH = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
+    const nft = '0x1111111111111111111111111111111111111111'
+    // ids [1, 2], values [10, 20]
+    const data = `0x${[0x40n, 0xa0n, 2n, 1n, 2n, 2n, 10n, 20n].map((n) => n.toString(16).padStart(64, '0')).join('')}`
+    const { client } = fakeClient({
+      eth_gasPrice: '0x1',
+      eth_simulateV1: [{ calls: [
+        { status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [APPROVAL, topic(ACCOUNT), topic(DEPOSITOR)], data: uint(5n) }] },
+        { status: '0x1', gasUsed: '0x1', logs: [{ address: nft, topics: [BATCH, topic(DEPOSITOR), topic(ACCOUNT), topic(DEPOSITOR)], data }] },
+      ] }],
+    })
+    const result = await simulate(client, ACCOUNT, calls)
+    if (result.kind !== 'ok') throw new Error(result.kind)
+    expect(result.changes).toEqual(expect.arrayContaining([
+      { token: `${nft}#1`, diff: -10n },
+      { token: `${nft}#2`, diff: -20n },
+      { token: USDC, diff: 0n, grant: { spender: DEPOSITOR, amount: 5n, all: false } },
+    ]))
   })
 
   it('a network failure is not taken for "unsupported": it throws', async () => {

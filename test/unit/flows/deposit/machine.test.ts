@@ -63,7 +63,7 @@ function formState(amount = '25.50') {
   )
 }
 
-const preview: Preview = { kind: 'ready', outflow: [{ amount: '25.5', symbol: 'USDC' }], fee: '0.00021', feeSymbol: 'ETH' }
+const preview: Preview = { kind: 'ready', outflow: [{ amount: '25.5', symbol: 'USDC' }], fee: '0.00021', feeSymbol: 'ETH', safe: true }
 
 function quoteState() {
   return as(run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }, { type: 'PREVIEW', preview }), 'quote')
@@ -293,7 +293,32 @@ describe('issue 14: a refused quote, the preview, a batch, an unreadable chain',
     expect(as(s, 'quote').preview).toEqual(preview)
     const fresh = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 }, { type: 'PREVIEW', preview: { kind: 'unavailable' } })
     expect(as(fresh, 'quote').preview).toEqual({ kind: 'unavailable' })
-    expect(run(fresh, { type: 'CONFIRM' })).toMatchObject({ step: 'checking' })
+  })
+
+  it('only a safe preview (or a short balance the send reports) lets the buyer confirm; the others can run again', () => {
+    const quoted = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 })
+    for (const p of [{ kind: 'unavailable' }, { ...preview, safe: false }] as Preview[]) {
+      const s = run(quoted, { type: 'PREVIEW', preview: p })
+      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ step: 'idle' })
+      const again = as(run(s, { type: 'RETRY_PREVIEW' }), 'quote')
+      expect(again).toMatchObject({ step: 'idle', previewAttempt: 1 })
+      expect(again.preview).toBeUndefined()
+    }
+    expect(run(quoted, { type: 'PREVIEW', preview: { kind: 'short' } }, { type: 'CONFIRM' })).toMatchObject({ step: 'checking' })
+    expect(run(quoted, { type: 'PREVIEW', preview }, { type: 'RETRY_PREVIEW' })).toMatchObject({ preview })
+    // The send finds the balance enough after a "short" preview: back to a judged preview, no send.
+    const sending = run(quoted, { type: 'PREVIEW', preview: { kind: 'short' } }, { type: 'CONFIRM' }, { type: 'RETRY_PREVIEW' })
+    expect(sending).toMatchObject({ step: 'idle', previewAttempt: 1 })
+    expect(as(sending, 'quote').preview).toBeUndefined()
+  })
+
+  it('a stale quote (expired on arrival, or valid too long) cannot be confirmed; the buyer asks again', () => {
+    for (const stale of ['expired', 'far'] as const) {
+      const s = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000, stale }, { type: 'PREVIEW', preview })
+      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ tag: 'quote', step: 'idle', stale })
+      expect(run(s, { type: 'REQUOTE' })).toMatchObject({ tag: 'quoting', requote: false })
+    }
+    expect(run(quoteState(), { type: 'REQUOTE' })).toMatchObject({ tag: 'quote' })
   })
 
   it('a batch is followed by its id, then by the hash the wallet tells', () => {

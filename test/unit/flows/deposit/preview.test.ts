@@ -12,7 +12,7 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
     const verdict = judgeOutflow([{ token: USDC.toLowerCase(), diff: -25_000_000n, symbol: 'USDC', decimals: 6 }], expected, fee)
     expect(verdict).toEqual({
       ok: true,
-      preview: { kind: 'ready', outflow: [{ amount: '25', symbol: 'USDC' }], fee: '0.00021', feeSymbol: 'ETH' },
+      preview: { kind: 'ready', outflow: [{ amount: '25', symbol: 'USDC' }], fee: '0.00021', feeSymbol: 'ETH', safe: true },
     })
   })
 
@@ -33,6 +33,21 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
       ok: false,
       rejection: { rule: 'simulation.outflow', taken, asked: '25 USDC' },
     })
+  })
+
+  it('the one expected approval (source token, spender, exactly amountIn) or a spent-down 0 passes; any other grant is refused', () => {
+    const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
+    const withSpender = { ...expected, spender: DEPOSITOR }
+    const leaves = { token: USDC, diff: -25_000_000n }
+    const grant = (token: string, spender: string, amount: bigint, all = false) => ({ token: token.toLowerCase(), diff: 0n, grant: { spender: spender.toLowerCase(), amount, all } })
+    expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 25_000_000n)], withSpender, fee).ok).toBe(true)
+    expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 0n)], withSpender, fee).ok).toBe(true)
+    expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 25_000_001n)], withSpender, fee).ok).toBe(false)
+    expect(judgeOutflow([leaves, grant(USDC, WETH, 25_000_000n)], withSpender, fee).ok).toBe(false)
+    expect(judgeOutflow([leaves, grant(WETH, DEPOSITOR, 25_000_000n)], withSpender, fee).ok).toBe(false)
+    expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 1n, true)], withSpender, fee).ok).toBe(false)
+    // Without an approval in the quote, no grant is expected at all.
+    expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 25_000_000n)], expected, fee).ok).toBe(false)
   })
 
   it('what the wallet receives is not an outflow', () => {

@@ -22,6 +22,11 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   const destChain = chainOf(config, destination.chainId)
   const locale = config.locale
   const idle = state.step === 'idle'
+  const preview = state.preview
+  // Only a judged preview lets the buyer send; one that could not judge says so and can run again.
+  const safe = preview?.kind === 'ready' && preview.safe
+  const unchecked = preview?.kind === 'unavailable' || (preview?.kind === 'ready' && !preview.safe)
+  const confirmable = !state.stale && (safe || preview?.kind === 'short')
   const at = order.indexOf(state.step)
   const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
   return (
@@ -49,8 +54,13 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </tbody>
       </table>
       {!state.preview && <p role="status" class="hint">{t('quote.previewing', { chain: sourceChain.name })}</p>}
-      {state.preview?.kind === 'unavailable' && <p class="muted">{t('quote.previewUnavailable', { chain: sourceChain.name })}</p>}
-      {idle && <Countdown expiresAt={quote.expiresAt} />}
+      {state.stale && <Notice tone="warning">{t(state.stale === 'expired' ? 'quote.staleExpired' : 'quote.staleFar')}</Notice>}
+      {!state.stale && unchecked && (
+        <Notice tone="warning">
+          {t(state.preview?.kind === 'unavailable' ? 'quote.previewUnavailable' : 'quote.previewUnchecked', { chain: sourceChain.name })}
+        </Notice>
+      )}
+      {idle && !state.stale && <Countdown expiresAt={quote.expiresAt} />}
       {state.notice && <QuoteNoticeView state={state} config={config} />}
       {!idle && (
         <>
@@ -74,9 +84,22 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
-        <button type="button" class="primary" disabled={!idle || !state.preview} onClick={() => dispatch({ type: 'CONFIRM' })}>
-          {t('quote.confirm')}
-        </button>
+        {state.stale ? (
+          <button type="button" class="primary" disabled={!idle} onClick={() => dispatch({ type: 'REQUOTE' })}>
+            {t('quote.newPrice')}
+          </button>
+        ) : (
+          <>
+            {unchecked && idle && (
+              <button type="button" class="secondary" onClick={() => dispatch({ type: 'RETRY_PREVIEW' })}>
+                {t('quote.previewRetry')}
+              </button>
+            )}
+            <button type="button" class="primary" disabled={!idle || !confirmable} onClick={() => dispatch({ type: 'CONFIRM' })}>
+              {t('quote.confirm')}
+            </button>
+          </>
+        )}
       </div>
     </Screen>
   )

@@ -73,17 +73,22 @@ const closureOf = (key, seen = new Set()) => {
   return seen
 }
 const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
-// A sandbox build announces its sandbox wallet on the deposit's first screen (a production build has none).
-const firstScreen = { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'] }
-const preloads = Object.fromEntries(
-  Object.entries(firstScreen).map(([flow, keys]) => [
-    flow,
-    [...new Set([keys].flat().flatMap((key) => [...closureOf(key)]))].filter((key) => !onPage.has(key)).map((key) => `/${manifest[key].file}`),
-  ]),
+// A sandbox build's hosted page announces its sandbox wallet on the deposit's first screen (the
+// iframe page has none, and a production build has no sandbox wallet at all).
+const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
+const preloadScripts = Object.fromEntries(
+  pages.map((page) => {
+    const preloads = Object.fromEntries(
+      Object.entries(firstScreen(page)).map(([flow, keys]) => [
+        flow,
+        [...new Set([keys].flat().flatMap((key) => [...closureOf(key)]))].filter((key) => !onPage.has(key)).map((key) => `/${manifest[key].file}`),
+      ]),
+    )
+    return [page, `{const f=new URLSearchParams(location.search).get("flow"),m=${JSON.stringify(preloads)};for(const h of Object.hasOwn(m,f)?m[f]:[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`]
+  }),
 )
-const preloadScript = `{const f=new URLSearchParams(location.search).get("flow"),m=${JSON.stringify(preloads)};for(const h of Object.hasOwn(m,f)?m[f]:[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`
-const preloadHash = `sha256-${createHash('sha256').update(preloadScript).digest('base64')}`
-for (const page of pages) templates[page] = templates[page].replace('</head>', `    <script>${preloadScript}</script>\n  </head>`)
+const preloadHashes = [...new Set(Object.values(preloadScripts))].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`)
+for (const page of pages) templates[page] = templates[page].replace('</head>', `    <script>${preloadScripts[page]}</script>\n  </head>`)
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.
 rmSync(join(out, 'p'), { recursive: true, force: true })
@@ -94,7 +99,7 @@ for (const entry of partners) {
 // The loader and every chunk are fetched from partners' pages: with SRI (crossorigin) and as module
 // scripts, both CORS requests. Public, credential-free files: any origin may read them.
 const CORS = ['/stablecoin-widget.js', '/assets/*'].map((path) => `${path}\n  Access-Control-Allow-Origin: *\n`).join('\n')
-writeFileSync(join(out, '_headers'), `${headersFile(partners, [preloadHash])}\n${CORS}`)
+writeFileSync(join(out, '_headers'), `${headersFile(partners, preloadHashes)}\n${CORS}`)
 
 const files = []
 const walk = (dir) => {

@@ -1,7 +1,7 @@
 // Review of issue 14 (attacker's view), the deposit's effects end to end with a fake wallet and a
 // fake RPC: a hostile quote that passes guardQuote reaches eth_sendTransaction whenever the
-// simulation is anything but a full eth_simulateV1 answer. Each `it.fails` is a finding that holds
-// today: flip it to `it` once fixed.
+// simulation is anything but a full eth_simulateV1 answer. Each test was an `it.fails` finding;
+// all are fixed and now plain `it`.
 import { type Hex, encodeFunctionData } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'

@@ -1,5 +1,5 @@
 // Review of issue 14 (attacker's view): hostile quotes that get past guardQuote or the simulated
-// preview. Each `it.fails` is a finding that holds today: flip it to `it` once fixed.
+// preview. Each test was an `it.fails` finding; all are fixed and now plain `it`.
 import { type Hex, encodeFunctionData, maxUint256, pad } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../src/api/schemas'

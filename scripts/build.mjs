@@ -76,6 +76,11 @@ const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
 // A sandbox build's hosted page announces its sandbox wallet on the deposit's first screen (the
 // iframe page has none, and a production build has no sandbox wallet at all).
 const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
+const catalogs = Object.fromEntries(
+  Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/i18n\/(?!en)[\w-]+\.ts$/.test(key))
+    .map(([key, chunk]) => [key.slice('src/i18n/'.length, -'.ts'.length), `/${chunk.file}`]),
+)
 const preloadScripts = Object.fromEntries(
   pages.map((page) => {
     const preloads = Object.fromEntries(
@@ -84,7 +89,10 @@ const preloadScripts = Object.fromEntries(
         [...new Set([keys].flat().flatMap((key) => [...closureOf(key)]))].filter((key) => !onPage.has(key)).map((key) => `/${manifest[key].file}`),
       ]),
     )
-    return [page, `{const f=new URLSearchParams(location.search).get("flow"),m=${JSON.stringify(preloads)};for(const h of Object.hasOwn(m,f)?m[f]:[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`]
+    // The words too: the catalog of the link's locale (else the browser's), chosen as src/i18n/i18n.ts's
+    // catalogFor does (the tag itself, else its language; English is in the page already).
+    const lookup = 'Object.hasOwn(c,L)?L:["en",...Object.keys(c)].find(x=>x.split("-")[0]==L.split("-")[0].toLowerCase())'
+    return [page, `{const p=new URLSearchParams(location.search),f=p.get("flow"),m=${JSON.stringify(preloads)},c=${JSON.stringify(catalogs)},L=p.get("locale")||navigator.language||"en",k=${lookup};for(const h of[...(Object.hasOwn(m,f)?m[f]:[]),...(Object.hasOwn(c,k)?[c[k]]:[])]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`]
   }),
 )
 const preloadHashes = [...new Set(Object.values(preloadScripts))].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`)

@@ -19,12 +19,13 @@ const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((
 const FLOWS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
 
 /** What the page's inline script preloads for `?flow=…`, run as the browser would. */
-function preloadsFor(html: string, search: string): string[] {
+function preloadsFor(html: string, search: string, language = 'en-US'): string[] {
   const added: string[] = []
   const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { append: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } }
-  new Function('location', 'document', inlineScripts(html)[0])({ search }, document)
+  new Function('location', 'document', 'navigator', inlineScripts(html)[0])({ search }, document, { language })
   return added
 }
+const catalogFile = (name: string) => `modulepreload /${manifest[`src/i18n/${name}.ts`].file}`
 
 describe('the pages preload the flow the link names, under the strict CSP', () => {
   it.each(pages)('%s has one inline script, and its sha256 is in script-src of its Content-Security-Policy', (page) => {
@@ -52,6 +53,18 @@ describe('the pages preload the flow the link names, under the strict CSP', () =
   it('no flow, an unknown flow, or a name of Object.prototype preloads nothing', () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8')
     for (const search of ['?partner=acme-shop', '?flow=nope', '?flow=constructor', '?flow=__proto__', '']) expect(preloadsFor(html, search)).toEqual([])
+  })
+
+  it("the catalog of the link's locale, else the browser's, as the widget picks it (tag, then language; none for English)", () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8')
+    const catalogs = (search: string, language?: string) => preloadsFor(html, search, language).filter((l) => l.includes('/assets/') && !/Flow|tracking/.test(l))
+    expect(catalogs('?partner=acme-shop&locale=de')).toEqual([catalogFile('de')])
+    expect(catalogs('?partner=acme-shop&locale=pt-PT')).toEqual([catalogFile('pt-BR')])
+    expect(catalogs('?partner=acme-shop&locale=es-MX&flow=card')).toEqual([catalogFile('es')])
+    expect(catalogs('?partner=acme-shop', 'fr-CA')).toEqual([catalogFile('fr')])
+    expect(catalogs('?partner=acme-shop&locale=en-GB', 'de-DE')).toEqual([])
+    expect(catalogs('?partner=acme-shop', 'en-US')).toEqual([])
+    expect(catalogs('?partner=acme-shop&locale=xx')).toEqual([])
   })
 
   it('a production build preloads no sandbox code', () => {

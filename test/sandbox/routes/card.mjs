@@ -25,6 +25,8 @@ async function loadKit() {
   }
 }
 const kit = await loadKit()
+/** The partner kit as the sandbox runs it (the example pages sign their links with its signWidgetUrl). */
+export const partnerKit = kit
 
 const KEY = 'sk_sandbox_partner_key'
 const ENV = 'sandbox'

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { demoUrl } from '../demoUrl.mjs'
+import { partnerKit } from './card.mjs'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
 // csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
@@ -49,7 +50,8 @@ export function exampleRoutes({ config, widgetBase }) {
     }
   }
 
-  /** Buyer-facing options of a link (everything else comes from the registry entry). */
+  // Links are signed the way a partner's server signs them: with the partner kit's signWidgetUrl.
+/** Buyer-facing options of a link (everything else comes from the registry entry). */
   function linkOptions(opts) {
     const out = {}
     for (const key of ['theme', 'locale', 'amount', 'reference']) if (opts[key] !== undefined) out[key] = String(opts[key])
@@ -61,12 +63,14 @@ export function exampleRoutes({ config, widgetBase }) {
   function hostedUrl(opts, query) {
     const back = new URL(`${config.apiBase}/examples/hosted.html`)
     back.search = new URLSearchParams({ ...Object.fromEntries(query), returned: '1' }).toString()
-    return demoUrl(config, `${widgetBase}/`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts), returnUrl: back.href })
+    const link = demoUrl(config, `${widgetBase}/`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts), returnUrl: back.href }, { sign: false })
+    return partnerKit.signWidgetUrl(link, config.signingKey)
   }
 
   /** The iframe's page, signed the same way: the page hands it to StablecoinWidget.iframe({ link }). */
   function embedUrl(opts) {
-    return demoUrl(config, `${widgetBase}/embed.html`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts) })
+    const link = demoUrl(config, `${widgetBase}/embed.html`, opts.flow, { currencies: 'EUR,USD', ...linkOptions(opts) }, { sign: false })
+    return partnerKit.signWidgetUrl(link, config.signingKey)
   }
 
   async function page(mode, query) {
@@ -82,11 +86,11 @@ export function exampleRoutes({ config, widgetBase }) {
         : mode === 'markup'
           ? `<div data-stablecoin-widget ${attrs('data-')}></div>`
         : mode === 'hosted'
-          ? `<a class="pay" href="${escapeHtml(hostedUrl(opts, query))}">Pay with stablecoins</a>`
+          ? `<a class="pay" href="${escapeHtml(await hostedUrl(opts, query))}">Pay with stablecoins</a>`
           : ''
     let html = readFileSync(`${DIR}partner.html`, 'utf8')
       .replaceAll('{{MODE}}', MODES[mode])
-      .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: embedUrl(opts), reference: opts.reference } : opts)))
+      .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: await embedUrl(opts), reference: opts.reference } : opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
       .replaceAll('{{ELEMENT}}', element)
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')

@@ -14,8 +14,10 @@ async function start(root: HTMLElement) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
-  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox') {
-    // Sandbox builds only: a production build has no sandbox wallet code at all.
+  const flow = link.options.flow
+  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit')) {
+    // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
+    // deposit may need a wallet: the card and bank pages do not fetch it.
     const chains = link.entry.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }

@@ -20,7 +20,7 @@ export function candidateOrigins(registered: readonly string[], linkParent: unkn
 async function start(root: HTMLElement) {
   const link = await resolveLink(location.search, readRegistry(document))
   const ancestors = location.ancestorOrigins ? Array.from(location.ancestorOrigins) : undefined
-  const entry = link.ok ? link.entry : link.entry
+  const entry = link.entry
   const linkParent = link.ok ? link.options.parentOrigin : new URLSearchParams(location.search).get('parentOrigin') ?? undefined
   const origins = entry ? candidateOrigins(entry.parentOrigins, linkParent, ancestors) : []
   let parent: string | undefined = origins.length === 1 ? origins[0] : undefined
@@ -36,23 +36,26 @@ async function start(root: HTMLElement) {
 
   const emit = (name: WidgetEvent['name'], payload: unknown) =>
     post({ source: GUEST, version: VERSION, kind: 'event', event: { name, payload } as WidgetEvent })
-  if (!link.ok) {
-    mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
-    return
-  }
-  const widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, emit })
+  // Listening before anything is mounted: a refused link's error event reaches the parent too
+  // once its hello is answered (where the browser could not say which registered origin frames us).
+  let widget: ReturnType<typeof mountWidget> | undefined
   window.addEventListener('message', (event) => {
     if (!framed || event.source !== window.parent || !origins.includes(event.origin) || !isHostMessage(event.data)) return
     if (!parent) {
       parent = event.origin
       for (const message of queue.splice(0)) window.parent.postMessage(message, parent)
     }
-    if (event.origin !== parent) return
+    if (event.origin !== parent || !widget) return
     const message = event.data
     if (message.kind === 'update') widget.update(message.options)
     else if (message.kind === 'theme') widget.update({ theme: message.theme, brand: message.brand })
     else if (message.kind === 'authCode') widget.update({ authCode: message.code })
   })
+  if (!link.ok) {
+    mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
+    return
+  }
+  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, emit })
   const report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()

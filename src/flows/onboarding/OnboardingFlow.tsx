@@ -32,7 +32,7 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     // Verbatim, not re-serialised: a signed link must still verify after a reload.
     if (config.authCode) history.replaceState(history.state, '', withoutPairs(location.href, 'authCode'))
     const typed = identityDraft(safeSessionStorage()).take()
-    const wallet = config.walletAddress ?? walletForReturn.take() ?? typed?.form.wallet ?? ''
+    const wallet = config.walletAddress ?? typed?.form.wallet ?? ''
     return {
       initial: initialOnboardingState({ ...emptyApplicant, ...typed?.form, wallet }, code, store.load(), typed?.serverMessage),
       transition: onboardingTransition,
@@ -43,11 +43,12 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
-  // Refused by the bank: the buyer verifies again (a full navigation); their details wait in this tab.
+  // Before the buyer leaves to verify (a full navigation), what they typed waits in this tab, with
+  // what the bank said when it refused them.
   const refused = state.tag === 'identity' ? state.serverMessage : undefined
   useEffect(() => {
-    if (refused && state.tag === 'identity') identityDraft(safeSessionStorage()).put({ form: state.form, serverMessage: refused })
-  }, [refused])
+    if (state.tag === 'identity') identityDraft(safeSessionStorage()).put({ form: state.form, serverMessage: refused })
+  }, [state.tag, refused])
   // A code handed over later by the embedding (script callback, iframe message).
   const authCode = services.live.value.authCode
   useEffect(() => {
@@ -58,7 +59,7 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
     case 'wallet':
       return <WalletStep state={state} dispatch={dispatch} />
     case 'identity':
-      return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(config.identityUrl ?? '', state.form.wallet)} />
+      return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(config.identityUrl ?? '')} />
     case 'details':
       return <DetailsScreen state={state} dispatch={dispatch} locale={config.locale} />
     case 'opening':
@@ -71,31 +72,8 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
   }
 }
 
-/**
- * The wallet the buyer typed waits in this tab's session storage while they verify: a link's
- * walletAddress is honoured only under the partner's signature, so the widget never writes one.
- */
-const walletForReturn = {
-  key: 'stablecoin-widget:v1:identity-wallet',
-  put(wallet: string) {
-    try {
-      sessionStorage.setItem(this.key, wallet)
-    } catch {}
-  },
-  take(): string | undefined {
-    try {
-      const wallet = sessionStorage.getItem(this.key) ?? undefined
-      sessionStorage.removeItem(this.key)
-      return wallet
-    } catch {
-      return undefined
-    }
-  },
-}
-
 /** The identity provider returns to this very link with `authCode` added (see returnToThisLink). */
-function identityHref(identityUrl: string, wallet: string): string {
-  walletForReturn.put(wallet)
+function identityHref(identityUrl: string): string {
   const url = new URL(identityUrl)
   url.searchParams.set('returnUrl', returnToThisLink(location.href, 'onboarding'))
   return url.href

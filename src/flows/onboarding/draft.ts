@@ -1,6 +1,7 @@
-// After the bank refused an onboarding, the buyer verifies again: a full navigation to the
-// identity provider and back. What they typed, and what the bank said, wait in this tab's
-// sessionStorage meanwhile, and are taken (read once, then removed) on the way back.
+// Verifying is a full navigation to the identity provider and back. What the buyer typed (the
+// wallet first, and after a refusal their details and what the bank said) waits in this tab's
+// sessionStorage meanwhile, and is taken (read once, then removed) on the way back. A link's
+// walletAddress is honoured only under the partner's signature, so the widget never writes one.
 import * as z from 'zod/mini'
 import type { Applicant, ServerMessage } from './machine'
 
@@ -17,13 +18,15 @@ const draft = z.object({
     email: z.string(),
     category: z.string(),
   }),
-  serverMessage: z.object({
-    field: z.optional(field),
-    problem: z.object({ key: z.string(), code: z.optional(z.string()), detail: z.optional(z.string()) }),
-  }),
+  serverMessage: z.optional(
+    z.object({
+      field: z.optional(field),
+      problem: z.object({ key: z.string(), code: z.optional(z.string()), detail: z.optional(z.string()) }),
+    }),
+  ),
 })
 
-export type IdentityDraft = { form: Applicant; serverMessage: ServerMessage }
+export type IdentityDraft = { form: Applicant; serverMessage?: ServerMessage }
 
 export function identityDraft(storage: Storage | undefined) {
   return {

@@ -26,25 +26,8 @@ import { rpcProvider } from './rpcProvider'
 // The quote guard decodes calldata with viem: it comes with this chunk, not with the flow's.
 export { guardQuote, understood } from '../flows/deposit/guard'
 
-// The three ERC-20 functions the deposit uses (viem's full erc20Abi weighs a kilobyte more).
+// The one ERC-20 function the deposit encodes (balanceOf and allowance are read by their selectors).
 const erc20Abi = [
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'account', type: 'address' }],
-    outputs: [{ type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'allowance',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-    ],
-    outputs: [{ type: 'uint256' }],
-  },
   {
     type: 'function',
     name: 'approve',
@@ -124,17 +107,6 @@ export async function allowance(client: Client, token: Hex, owner: Hex, spender:
 
 export function approveData(spender: Hex, amount: bigint): Hex {
   return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
-}
-
-export async function sendApprove(
-  provider: Eip1193Provider,
-  chain: ChainConfig,
-  account: Hex,
-  token: Hex,
-  spender: Hex,
-  amount: bigint,
-): Promise<Hex> {
-  return send(provider, chain, account, { to: token, data: approveData(spender, amount), value: 0n })
 }
 
 export async function send(

@@ -256,7 +256,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       if (simulated.kind === 'reverted') return reject(quote, { rule: 'simulation.revert', reason: simulated.reason }, alive)
       const fee = simulated.gasUsed * simulated.gasPrice
       // No eth_simulateV1: nothing judged what leaves the wallet. Only a quote whose every call the
-      // guard understands (a router on the allowlist, the Depositor's deposit) may be sent.
+      // guard understands (a plain transfer of amountIn, the Depositor's deposit) may be sent.
       if (simulated.kind === 'estimated') {
         return done(previewOf(expected, fee, w.understood(requestOf(state.form, session, state.amount), quote, config)))
       }
@@ -304,7 +304,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       if (!alive()) return
       step({ type: 'STEP', step: 'checking' })
       const reader = w.readClient(chain, provider)
-      const balance = await w.tokenBalance(reader, source.token as Hex, account)
+      // A native source has no token contract to ask: its balance is the account's own.
+      const native = isNativeToken(source.token)
+      const balance = native ? await w.nativeBalance(reader, account) : await w.tokenBalance(reader, source.token as Hex, account)
       if (balance < toBaseUnits(quote.amountIn, source.decimals)) {
         const notice = { kind: 'insufficient', balance: fromBaseUnits(balance, source.decimals) } as const
         return step({ type: 'BLOCKED', notice })

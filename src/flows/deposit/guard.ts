@@ -17,6 +17,7 @@ export type GuardRule =
   | 'approval.token'
   | 'approval.amount'
   | 'approval.spender'
+  | 'approval.unneeded'
   | 'transfer.token'
   | 'transfer.amount'
   | 'transfer.from'
@@ -71,6 +72,8 @@ const GRANTS: Record<string, GuardRule> = {
 
 // The sandbox's Depositor: deposit(address token, uint256 amount, bytes32 quoteId).
 const DEPOSIT = '0x26b3293f'
+/** ERC-20 transfer(address,uint256). */
+const TRANSFER_SELECTOR = '0xa9059cbb'
 
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 
@@ -127,6 +130,8 @@ export function guardQuote(request: DepositQuoteRequest, quote: DepositQuote, co
     if (call.functionName === 'transferFrom' && !same(call.args[0], source.address)) return fail('transfer.from')
     const amount = call.functionName === 'transfer' ? call.args[1] : call.args[2]
     if (amount !== amountIn) return fail('transfer.amount')
+    // A plain transfer needs no allowance: one asked for beside it would be left over for its spender.
+    if (approval) return fail('approval.unneeded')
     // A transfer of exactly amountIn on the source token, decoded and checked: no router involved.
     return { ok: true }
   }
@@ -144,18 +149,19 @@ export function guardQuote(request: DepositQuoteRequest, quote: DepositQuote, co
 
 /**
  * Whether the guard understands every call of a quote that already passed it, well enough to send
- * without a full simulation (an RPC without eth_simulateV1): the target is on the chain's `routers`
- * allowlist, or the deposit is the Depositor's deposit(source token, amountIn, id) on the approval's
- * spender. Anything else is only sent after eth_simulateV1 judged what leaves the wallet.
+ * without a full simulation (an RPC without eth_simulateV1): a plain transfer of amountIn on the
+ * source token (the guard decoded all of it), or the Depositor's deposit(source token, amountIn, id)
+ * on the approval's spender. A router's own calldata is not read here: an allowance the buyer once
+ * gave it could let it pull more, so such a quote is only sent after eth_simulateV1 judged it.
  */
 export function understood(request: DepositQuoteRequest, quote: DepositQuote, config: WidgetConfig): boolean {
   if (!guardQuote(request, quote, config).ok) return false
   const tx = quote.transaction
-  const routers = chainOf(config, tx.chainId).routers ?? []
-  if (routers.some((r) => same(r, tx.to))) return true
+  const data = tx.data.toLowerCase()
+  if (data.startsWith(TRANSFER_SELECTOR) && !quote.approval) return true
   const token = config.sources.find((s) => s.chainId === request.source.chainId && same(s.token, request.source.token))
   const approval = quote.approval
-  if (!token || !approval || !same(approval.spender, tx.to) || !tx.data.toLowerCase().startsWith(DEPOSIT) || tx.data.length !== 10 + 64 * 3) return false
+  if (!token || !approval || !same(approval.spender, tx.to) || !data.startsWith(DEPOSIT) || tx.data.length !== 10 + 64 * 3) return false
   const arg = (i: number) => `0x${tx.data.slice(10 + 64 * i, 74 + 64 * i)}`
   return BigInt(arg(0)) === BigInt(token.token) && BigInt(arg(1)) === units(quote.amountIn, token.decimals)
 }

@@ -47,7 +47,8 @@ describe('bundle budget (gzip)', () => {
     const withViem = sizes.initialFiles.filter((f) => readFileSync(join(DIST, f), 'utf8').includes('viem@'))
     expect(sizes.initialFiles.length).toBeGreaterThan(0)
     expect(withViem).toEqual([])
-    expect(sizes.wallet).toBeGreaterThan(20 * KB)
+    // It is in the wallet code instead (not a size guess: viem's own version mark).
+    expect(sizes.walletFiles.some((f) => readFileSync(join(DIST, f), 'utf8').includes('viem@'))).toBe(true)
   })
 
   it("the loader's runtime is one module of its own: iframe() fetches the loader and it, never the widget's chunks", () => {

@@ -37,6 +37,8 @@ export type Sizes = {
   /** The deposit flow's wallet code (viem), loaded once a wallet is chosen. */
   wallet: number
   initialFiles: string[]
+  /** The files of the wallet code, loaded once a wallet is chosen. */
+  walletFiles: string[]
   files: Record<string, { gzip: number; brotli: number }>
 }
 
@@ -73,6 +75,7 @@ export function measure(dist = 'dist'): Sizes {
       wallet: sizeIn(walletKeys, 'brotli'),
     },
     initialFiles: [...initialKeys].map((k) => manifest[k].file),
+    walletFiles: walletKeys.map((k) => manifest[k].file),
     files,
   }
 }

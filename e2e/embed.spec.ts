@@ -195,7 +195,15 @@ test('host CSS that restyles button, input and * leaves the widget unchanged', a
     const widget = page.locator('#widget .widget')
     await expect(widget.getByLabel('Total to pay')).toHaveValue('50')
     await expect(widget.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
-    const png = await widget.screenshot({ animations: 'disabled' })
+    await page.waitForLoadState('networkidle')
+    // The same picture twice in a row: nothing is still arriving (a late answer, a locale, a focus).
+    let png = await widget.screenshot({ animations: 'disabled', caret: 'hide' })
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(200)
+      const next = await widget.screenshot({ animations: 'disabled', caret: 'hide' })
+      if (next.equals(png)) break
+      png = next
+    }
     await page.close()
     return png
   }

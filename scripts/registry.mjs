@@ -64,6 +64,11 @@ export const entrySchema = z
     parentOrigins: z.array(origin),
     returnOrigins: z.array(origin),
     publicKey: publicKey.optional(),
+    // Sandbox entries only: shorter timers, so tests wait for conditions, not production timers.
+    timings: z
+      .object(Object.fromEntries(['pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs'].map((k) => [k, z.number().int().min(50).max(600_000).optional()])))
+      .strict()
+      .optional(),
   })
   .strict()
 
@@ -97,6 +102,7 @@ export function parseRegistry(data, file = 'partners') {
     const entry = parsed.data
     if (seen.has(entry.id)) throw new RegistryError(`${name}: id: "${entry.id}" appears twice`)
     seen.add(entry.id)
+    if (entry.environment !== 'sandbox' && entry.timings) throw new RegistryError(`${name}: timings: only sandbox entries may shorten the timers`)
     if (entry.environment !== 'sandbox') {
       for (const [path, value] of addressesOf(entry)) {
         if (new URL(value).protocol !== 'https:') throw new RegistryError(`${name}: ${path}: must be https: outside sandbox entries (${value})`)

@@ -21,11 +21,12 @@ export type Services = {
 let shared: RateLimiter | undefined
 
 /** One limiter per page, shared by every widget on it (and, through storage, by its other tabs). */
-export function pageLimiter(): RateLimiter {
+export function pageLimiter(backoffBaseMs?: number): RateLimiter {
   if (!shared) {
     const storage = safeLocalStorage()
     const limiter = createRateLimiter({
       store: storage ? localSlotStore(storage) : undefined,
+      backoffBaseMs,
       // The test query-core's focusManager makes, without loading query-core before the first poll.
       pollsPaused: () => globalThis.document?.visibilityState === 'hidden',
     })
@@ -36,7 +37,7 @@ export function pageLimiter(): RateLimiter {
 }
 
 export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSignal): Services {
-  const limiter = pageLimiter()
+  const limiter = pageLimiter(config.timings?.backoffBaseMs)
   const completed = signal(false)
   return {
     config,

@@ -63,6 +63,11 @@ const isLocale = (s: string) => {
 }
 const locale = z.string().check(z.refine(isLocale, 'must be a language tag like "de" or "pt-BR"'))
 
+const ms = z.optional(z.number().check(z.int(), z.gte(50), z.lte(600_000)))
+/** Shorter timers, from a sandbox registry entry only (a production build ignores them). */
+const timings = z.object({ pollMs: ms, dropCheckMs: ms, kycRecheckMs: ms, bankPollMs: ms, backoffBaseMs: ms })
+export type Timings = z.infer<typeof timings>
+
 const config = z.object({
   flow: z.optional(z.enum(flows)),
   theme: z.enum(themes),
@@ -99,6 +104,7 @@ const config = z.object({
   authCode: z.optional(authCode),
   /** The only origin messages go to, and come from, when the widget is framed. */
   parentOrigin: z.optional(z.string().check(z.regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://partner.example'))),
+  timings: z.optional(timings),
 })
 export type WidgetConfig = z.infer<typeof config>
 
@@ -148,7 +154,7 @@ export type WidgetOptions = {
   returnUrl?: string
 }
 
-export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknown>>, navigatorLanguage = 'en'): ConfigResult {
+export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timings', unknown>>, navigatorLanguage = 'en'): ConfigResult {
   const apiBase = typeof options.apiBase === 'string' ? options.apiBase : ''
   const chains = options.chains
   const candidate = {
@@ -179,6 +185,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions, unknow
     parentOrigin: options.parentOrigin,
     reference: options.reference,
     returnUrl: options.returnUrl,
+    // Only a sandbox registry entry carries them (resolveLink), and only a sandbox build reads them.
+    timings: __SANDBOX_BUILD__ ? options.timings : undefined,
   }
   const parsed = config.safeParse(candidate)
   if (!parsed.success) {

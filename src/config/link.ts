@@ -4,7 +4,7 @@
 // - registry only: where money, card details and identity go; a link carrying one does not start;
 // - signed only: per-link options the partner's server vouches for with its signature;
 // - buyer-facing: flow, amount, locale, theme… which any link may set.
-import type { ChainConfig, DestinationConfig, TokenConfig } from './config'
+import type { ChainConfig, DestinationConfig, Timings, TokenConfig } from './config'
 import { type RawOptions, optionsFromParams } from './params'
 import { type PublicJwk, verifySignedQuery, withoutPairs } from './signedLink'
 
@@ -21,11 +21,13 @@ export type RegistryEntry = {
   parentOrigins: string[]
   returnOrigins: string[]
   publicKey?: PublicJwk
+  /** Sandbox entries only (the build refuses it elsewhere): shorter timers for tests. */
+  timings?: Timings
 }
 
 /** Never from a URL: a link that carries one of these is a mistake or an attack. */
 export const REGISTRY_ONLY = [
-  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies',
+  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings',
 ] as const
 /** From a URL only under the partner's valid signature. */
 export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken'] as const
@@ -118,6 +120,7 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
       ...(typeof raw.destinationAddress === 'string' ? { address: raw.destinationAddress } : {}),
     },
     sandbox: entry.environment === 'sandbox',
+    ...(entry.environment === 'sandbox' && entry.timings ? { timings: entry.timings } : {}),
   })
   return { ok: true, entry, options }
 }

@@ -121,7 +121,7 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
       key: ['card-status', purchase.id],
       fetch: () => partner.status(purchase.id),
       isTerminal: (s) => isTerminalCardStatus(s.status),
-      intervalMs: deps.pollIntervalMs ?? 3_000,
+      intervalMs: deps.pollIntervalMs ?? deps.config.timings?.pollMs ?? 3_000,
       onData: (s) => dispatch({ type: 'STATUS', status: s }),
       onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
       onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),

@@ -476,7 +476,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     }
     let misses = 0
     while (alive()) {
-      await sleep(deps.dropCheckMs ?? 10_000)
+      await sleep(deps.dropCheckMs ?? deps.config.timings?.dropCheckMs ?? 10_000)
       if (!alive()) return
       const seen = (await w.sentTransaction(reader, tracking.txHash as Hex)) !== undefined
       misses = seen ? 0 : misses + 1
@@ -493,7 +493,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         key: ['deposit-status', tracking.txHash],
         fetch: () => getDepositStatus(api, { provider: tracking.provider, receipt }, 'poll'),
         isTerminal: (s) => s.status !== 'pending',
-        intervalMs: deps.pollIntervalMs ?? 3_000,
+        intervalMs: deps.pollIntervalMs ?? deps.config.timings?.pollMs ?? 3_000,
         onData: (s) =>
           dispatch({ type: 'STATUS', status: s.status, origin: s.txHashes?.origin, delivered: s.txHashes?.delivered }),
         onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),

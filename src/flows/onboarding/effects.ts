@@ -114,7 +114,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
       void go()
       return
     }
-    const timer = clock.setTimeout(() => void go(), deps.kycRecheckMs ?? 15_000)
+    const timer = clock.setTimeout(() => void go(), deps.kycRecheckMs ?? deps.config.timings?.kycRecheckMs ?? 15_000)
     return () => clock.clearTimeout(timer)
   }
 
@@ -128,7 +128,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         return fundingStatus(api, record.accountId, record.virtualAccountId)
       },
       isTerminal: (s) => s.status === 'funded' && !!s.deliveredAmount,
-      intervalMs: () => (deps.pollIntervalMs ?? slowPolling)(polls),
+      intervalMs: () => (deps.pollIntervalMs ?? ((n) => deps.config.timings?.bankPollMs ?? slowPolling(n)))(polls),
       onData: (s) => dispatch({ type: 'STATUS', status: s.status, deliveredAmount: s.deliveredAmount, asset: s.asset ?? s.cryptoCurrency }),
       onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
       onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),

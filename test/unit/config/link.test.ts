@@ -26,6 +26,15 @@ describe('hosted and iframe links: trust from the registry and the signature onl
     expect(parsed.ok && parsed.config.chains.find((c) => c.id === 8453)?.routers).toEqual(entry.chains[0].routers)
   })
 
+  it('timings come from a sandbox entry only, never from a link', async () => {
+    const sandbox = { ...entry, environment: 'sandbox' as const, timings: { pollMs: 500 } }
+    const link = await resolveLink('?partner=acme-shop&flow=deposit', [sandbox], NOW)
+    expect(link.ok && parseOptions(link.options)).toMatchObject({ ok: true, config: { timings: { pollMs: 500 } } })
+    const production = await resolveLink('?partner=acme-shop&flow=deposit', [{ ...entry, timings: { pollMs: 500 } }], NOW)
+    expect(production.ok && production.options.timings).toBeUndefined()
+    expect(await resolveLink('?partner=acme-shop&timings=%7B%22pollMs%22%3A50%7D', [sandbox], NOW)).toMatchObject({ ok: false, code: 'forbidden_option' })
+  })
+
   it.each(['', '?flow=deposit', '?partner=nobody', '?partner=ACME-SHOP'])('%s is not a valid link', async (search) => {
     expect(await resolveLink(search, registry, NOW)).toMatchObject({ ok: false, code: 'invalid_link' })
   })

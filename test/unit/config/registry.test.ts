@@ -29,6 +29,9 @@ describe('partner registry', () => {
     ['publicKey of another curve', { publicKey: { ...good.publicKey, crv: 'P-384' } }, 'publicKey.crv:'],
     ['publicKey with its private part', { publicKey: { ...good.publicKey, d: 'x'.repeat(43) } }, 'publicKey: holds a private key (d)'],
     ['an unknown field', { apiKey: 'sk_live' }, 'Unrecognized key'],
+    ['timings on a production entry', { timings: { pollMs: 100 } }, 'timings: only sandbox entries may shorten the timers'],
+    ['a timing below 50 ms', { environment: 'sandbox', timings: { pollMs: 10 } }, 'timings.pollMs:'],
+    ['an unknown timing', { environment: 'sandbox', timings: { quoteMs: 100 } }, 'Unrecognized key'],
   ])('a bad %s stops the build, naming the entry and the field', (_name, change, message) => {
     expect(parse({ ...good, ...change })).toThrow(message)
   })
@@ -36,6 +39,11 @@ describe('partner registry', () => {
   it('a sandbox entry may use http on loopback', () => {
     const sandbox = { ...good, id: 'sandbox', environment: 'sandbox', apiBase: 'http://127.0.0.1:8787', parentOrigins: ['http://127.0.0.1:8787'] }
     expect(parseRegistry([sandbox])[0].environment).toBe('sandbox')
+  })
+
+  it('a sandbox entry may shorten the timers', () => {
+    const sandbox = { ...good, id: 'sandbox', environment: 'sandbox', timings: { pollMs: 500, bankPollMs: 1000 } }
+    expect(parseRegistry([sandbox])[0].timings).toEqual({ pollMs: 500, bankPollMs: 1000 })
   })
 
   it('production and sandbox entries are never built together; ids are unique', () => {

@@ -1,10 +1,13 @@
 // The whole local stand-in: two anvil chains, the contracts, and the sandbox service.
 import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
+import { bankDepositRoutes } from './routes/bankDeposit.mjs'
 import { cardRoutes } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
 import { exampleRoutes } from './routes/examples.mjs'
 import { fiatRoutes } from './routes/fiat.mjs'
+import { PAYOUT_CHAIN, payoutRoutes } from './routes/payout.mjs'
+import { referenceRoutes } from './routes/reference.mjs'
 import { sandboxEntry } from './demoUrl.mjs'
 import { createSandboxServer } from './server.mjs'
 import { generateSigningKeys } from './sign.mjs'
@@ -63,15 +66,24 @@ export async function startStack(opts = {}) {
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl
+    // The users the /fiat stand-in onboarded (accountId → { walletId, wallet, kycStatus, ... }).
+    const onboarded = fiat.control.routes['GET /__sandbox/fiat']
+    const accounts = (accountId) => new Map(onboarded().body.accounts).get(accountId)
+    const bankDeposit = bankDepositRoutes({ chains: { dst: deployed.dst }, artifacts: deployed.artifacts, addresses, accounts })
+    const payout = payoutRoutes({ chains: { src: deployed.src }, addresses, accounts })
+    const reference = referenceRoutes()
+    // Bank payouts are funded with a plain ERC-20 transfer on this chain; one-off bank deposits
+    // settle on the destination chain (config.destination).
+    config.payout = { chainId: PAYOUT_CHAIN, token: addresses.sourceToken, symbol: 'USDC', decimals: 6 }
     const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173' })
-    modules = [deposit, card, fiat, examples]
+    modules = [deposit, card, fiat, bankDeposit, payout, reference, examples]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => modules.forEach((m) => m.control?.reset?.()),
-        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes },
+        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes },
         plainHeaders: card.plainHeaders,
       },
     })

@@ -1,0 +1,105 @@
+// One-off bank deposit (partner-api.md: "One-off bank deposit"), through the partner's backend:
+// POST {partnerBase}/bank/deposit and /bank/deposit/status, forwarded to /v1/... with the key.
+import * as z from 'zod/mini'
+import type { PartnerHttp } from './partnerHttp'
+import { decimalString, hash, isoDate } from './schemas'
+
+export const bankDepositStatuses = ['awaiting_funds', 'received', 'converting', 'settled', 'returned', 'expired'] as const
+export type BankDepositStatusName = (typeof bankDepositStatuses)[number]
+
+/**
+ * Nothing moves after these. `expired` is not one of them: money sent before `expiresAt` still
+ * arrives (`expired` → `received`), so it is followed, and never shown as a loss.
+ */
+export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'returned']
+
+/**
+ * The details' shape follows the rail, and the contract names no keys but the reference: these
+ * are the ones we label (IBAN and BIC for SEPA, account and sort code for UK rails, CLABE for SPEI,
+ * a key or a QR payload for PIX). Every other field is kept, and every string one is shown.
+ */
+export const knownDetailKeys = [
+  'reference',
+  'iban',
+  'bic',
+  'swiftCode',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'sortCode',
+  'routingNumber',
+  'clabe',
+  'pixKey',
+  'pixPayload',
+] as const
+export type KnownDetailKey = (typeof knownDetailKeys)[number]
+
+const optionalText = z.optional(z.string())
+export const bankDepositDetails = z.catchall(
+  z.object({
+    // The money is attributed by it: without one, the details are unusable.
+    reference: z.string().check(z.minLength(1)),
+    iban: optionalText,
+    bic: optionalText,
+    swiftCode: optionalText,
+    bankName: optionalText,
+    accountName: optionalText,
+    accountNumber: optionalText,
+    sortCode: optionalText,
+    routingNumber: optionalText,
+    clabe: optionalText,
+    pixKey: optionalText,
+    pixPayload: optionalText,
+  }),
+  z.unknown(),
+)
+export type BankDepositDetails = z.infer<typeof bankDepositDetails>
+
+export const bankDeposit = z.object({
+  id: z.string().check(z.minLength(1)),
+  details: bankDepositDetails,
+  rail: z.string().check(z.minLength(1)),
+  expiresAt: isoDate,
+  // `awaiting_funds` on creation; a retry with the same reference returns the deposit as it is now.
+  status: z.enum(bankDepositStatuses),
+})
+export type BankDeposit = z.infer<typeof bankDeposit>
+
+export const bankDepositStatus = z.object({
+  id: z.string().check(z.minLength(1)),
+  status: z.enum(bankDepositStatuses),
+  /** What actually arrived: may differ from what was asked; show this one. */
+  fiatAmount: z.optional(decimalString),
+  cryptoAmount: z.optional(decimalString),
+  /** The asset delivered: never assumed (not USDC by default). */
+  cryptoCurrency: z.optional(z.string().check(z.minLength(1))),
+  settlementTxHash: z.optional(hash),
+  reason: z.optional(z.string()),
+  updatedAt: z.optional(isoDate),
+})
+export type BankDepositStatus = z.infer<typeof bankDepositStatus>
+
+export type BankDepositRequest = {
+  accountId: string
+  walletId: string
+  fiatCurrency: string
+  /** A decimal string: the details are issued for exactly this amount. */
+  fiatAmount: string
+  /** The idempotency key (at most 64 characters): a retry with it returns the same deposit. */
+  reference?: string
+}
+
+export function createBankDeposit(http: PartnerHttp, request: BankDepositRequest, signal?: AbortSignal): Promise<BankDeposit> {
+  const { accountId, walletId, fiatCurrency, fiatAmount, reference } = request
+  const body = reference === undefined ? { accountId, walletId, fiatCurrency, fiatAmount } : { accountId, walletId, fiatCurrency, fiatAmount, reference }
+  return http.post('/bank/deposit', body, bankDeposit, signal)
+}
+
+export function getBankDepositStatus(http: PartnerHttp, id: string, signal?: AbortSignal): Promise<BankDepositStatus> {
+  return http.post('/bank/deposit/status', { id }, bankDepositStatus, signal)
+}
+
+/** Every string field of the details but the reference, in the order the service gave them. */
+export function detailRows(details: BankDepositDetails): Array<[string, string]> {
+  return Object.entries(details).filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
+}

@@ -1,0 +1,42 @@
+import type * as z from 'zod/mini'
+import { PartnerUnreachableError } from '../errors/ApiError'
+import type { PartnerClientOptions } from './card'
+import { readResponse } from './client'
+
+/** GET and POST on the partner's backend (`partnerBase`), parsed with a contract schema. */
+export type PartnerHttp = {
+  get<S extends z.ZodMiniType>(path: string, query: Record<string, string | undefined>, schema: S, signal?: AbortSignal): Promise<z.infer<S>>
+  post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>>
+}
+
+/**
+ * The same door as `createPartnerClient` (card.ts): bearer token, no cookies unless the partner
+ * opted in, errors read by `readResponse`. Its calls do not spend the widget path's per-IP budget.
+ */
+export function createPartnerHttp({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerClientOptions): PartnerHttp {
+  const base = partnerBase.replace(/\/+$/, '')
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+  async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+    let res: Response
+    try {
+      res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit' })
+    } catch (cause) {
+      // Stopped on purpose (the effect went away): not the partner's fault.
+      if (init.signal?.aborted) throw cause
+      // Offline, DNS, or a CORS refusal: the browser does not say which.
+      throw new PartnerUnreachableError(cause)
+    }
+    return readResponse(path, res, schema)
+  }
+  return {
+    get(path, query, schema, signal) {
+      const params = new URLSearchParams()
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value)
+      const search = params.toString()
+      return call(search ? `${path}?${search}` : path, { method: 'GET', signal }, schema)
+    },
+    post(path, body, schema, signal) {
+      return call(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal }, schema)
+    },
+  }
+}

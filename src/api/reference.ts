@@ -1,0 +1,66 @@
+// Reference data through the partner's backend: GET {partnerBase}/limits, /card/rate and
+// /payment-methods (the last one's shape is our assumption: see the README).
+import * as z from 'zod/mini'
+import type { PartnerHttp } from './partnerHttp'
+import { decimalString } from './schemas'
+
+const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))
+
+export const limitDirections = ['pay_in', 'payout', 'both'] as const
+
+export const limitEntry = z.object({
+  currency: currencyCode,
+  rail: z.string().check(z.minLength(1)),
+  direction: z.enum(limitDirections),
+  /** Per transfer, major unit; null: the rail sets no fixed ceiling. */
+  max: z.nullable(decimalString),
+  /** null: no minimum. */
+  min: z.nullable(decimalString),
+  /** e.g. `instant`, `t+0`, `t+1`, `t+1..t+3`, `under_2h`. */
+  settlement: z.string().check(z.minLength(1)),
+})
+export type LimitEntry = z.infer<typeof limitEntry>
+
+export const limits = z.object({ limits: z.array(limitEntry) })
+
+export const cardRate = z.object({
+  side: z.enum(['buy', 'sell']),
+  fiatCurrency: z.string(),
+  cryptoCurrency: z.string().check(z.minLength(1)),
+  /** Fees included. */
+  fiatAmount: decimalString,
+  cryptoAmount: decimalString,
+  rate: decimalString,
+})
+/** A live rate, a display aid only: nothing is reserved. */
+export type CardRate = z.infer<typeof cardRate>
+
+/** Assumed (the contract does not show it): country → which ways to pay are open there. */
+export const paymentMethods = z.object({
+  countries: z.record(
+    z.string(),
+    z.object({ bank_deposit: z.boolean(), virtual_account: z.boolean(), card: z.boolean() }),
+  ),
+})
+export type PaymentMethods = z.infer<typeof paymentMethods>
+
+/** Every limit entry, or those of one currency. */
+export function getLimits(http: PartnerHttp, currency?: string, signal?: AbortSignal): Promise<LimitEntry[]> {
+  return http.get('/limits', { currency }, limits, signal).then((answer) => answer.limits)
+}
+
+export type CardRateRequest = { fiatCurrency: string; cryptoCurrency: string; amount: string; side?: 'buy' | 'sell' }
+
+export function getCardRate(http: PartnerHttp, request: CardRateRequest, signal?: AbortSignal): Promise<CardRate> {
+  const { fiatCurrency, cryptoCurrency, amount, side } = request
+  return http.get('/card/rate', { fiatCurrency, cryptoCurrency, amount, side }, cardRate, signal)
+}
+
+export function getPaymentMethods(http: PartnerHttp, signal?: AbortSignal): Promise<PaymentMethods> {
+  return http.get('/payment-methods', {}, paymentMethods, signal)
+}
+
+/** The one-off deposit is offered only where the service says so; elsewhere, the virtual account. */
+export function offersBankDeposit(methods: PaymentMethods, country: string): boolean {
+  return methods.countries[country.toUpperCase()]?.bank_deposit === true
+}

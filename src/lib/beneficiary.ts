@@ -1,0 +1,282 @@
+// The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
+// contract names. The service refuses a field its schema does not define, so what is sent is
+// built from the schema's own field list, never from whatever the form holds.
+import { getAddress, isAddress } from 'viem'
+import type { PayoutKey } from '../i18n/en-payout'
+import { isCountryCode } from './country'
+
+export type Values = Readonly<Record<string, string | undefined>>
+export type FieldProblem = { key: PayoutKey; params?: Record<string, string | number> }
+
+export type BeneficiaryField = {
+  /** The name sent; a dotted one ("beneficiaryAddress.city") is a field of a nested object. */
+  name: string
+  label: PayoutKey
+  hint?: PayoutKey
+  required: boolean
+  /** `select` offers `options`; `country` offers ISO 3166-1 alpha-2 codes (see lib/country.ts). */
+  input: 'text' | 'select' | 'country'
+  options?: ReadonlyArray<{ value: string; label: PayoutKey }>
+  /** The value a new form starts with. */
+  initial?: string
+  /** The field exists only while another field has this value (otherwise not shown, not sent). */
+  when?: { field: string; is: string }
+  autocomplete: string
+  inputMode?: 'text' | 'numeric'
+  autocapitalize?: 'characters' | 'words' | 'off'
+  maxLength: number
+  /** What is sent for what was typed: spaces out of an IBAN, capitals in a SWIFT code. */
+  normalise: (raw: string) => string
+  /** The normalised value's problem, if any (emptiness is checked before). */
+  check?: (value: string) => FieldProblem | undefined
+  /** What is sent for a valid value, when not the normalised one (an address with its checksum). */
+  send?: (value: string) => string
+}
+
+export const offeredSchemas = ['bank_sepa', 'bank_us', 'bank_swift', 'bank_africa', 'evm'] as const
+export type OfferedSchemaId = (typeof offeredSchemas)[number]
+
+/** Named by the contract, but without their field names: listed as "not offered yet". */
+export const notOfferedSchemas = ['bank_uk', 'bank_br_pix', 'bank_mexico', 'momo_africa'] as const
+
+export type BeneficiarySchema = {
+  id: OfferedSchemaId
+  label: PayoutKey
+  fields: readonly BeneficiaryField[]
+  /**
+   * Whether the payout form offers the optional `purpose`. The contract says only that "some
+   * corridors require it" without naming them, so it is never required here; it is offered on
+   * international wires, which carry a remittance purpose.
+   */
+  purpose: boolean
+}
+
+/** What is sent as `beneficiary`: `name`, `schema`, and the schema's own fields only. */
+export type Beneficiary = { name: string; schema: OfferedSchemaId } & Record<string, string | Record<string, string>>
+
+const trim = (raw: string) => raw.trim().replace(/\s+/g, ' ')
+const compact = (raw: string) => raw.replace(/\s+/g, '').toUpperCase()
+const digitsOnly = (raw: string) => raw.replace(/[\s-]+/g, '')
+
+type Spec = Partial<BeneficiaryField> & Pick<BeneficiaryField, 'name' | 'label'>
+function field(spec: Spec): BeneficiaryField {
+  return { required: true, input: 'text', autocomplete: 'off', maxLength: 256, normalise: trim, ...spec }
+}
+
+const accountTypes = [
+  { value: 'individual', label: 'payout.field.accountType.individual' },
+  { value: 'business', label: 'payout.field.accountType.business' },
+] as const
+const accountType = field({ name: 'accountType', label: 'payout.field.accountType', input: 'select', options: accountTypes, initial: 'individual' })
+const holder = field({ name: 'name', label: 'payout.field.name', autocomplete: 'name', autocapitalize: 'words' })
+
+function digits(min: number, max: number) {
+  return (value: string): FieldProblem | undefined =>
+    new RegExp(`^\\d{${min},${max}}$`).test(value) ? undefined : { key: 'payout.problem.accountDigits', params: { min, max } }
+}
+
+const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
+  bank_sepa: {
+    id: 'bank_sepa',
+    label: 'payout.schema.bank_sepa',
+    purpose: false,
+    fields: [
+      holder,
+      accountType,
+      field({ name: 'firstName', label: 'payout.field.firstName', autocomplete: 'given-name', autocapitalize: 'words', when: { field: 'accountType', is: 'individual' } }),
+      field({ name: 'lastName', label: 'payout.field.lastName', autocomplete: 'family-name', autocapitalize: 'words', when: { field: 'accountType', is: 'individual' } }),
+      // The contract spells this field "IBAN", next to camelCase names.
+      field({ name: 'IBAN', label: 'payout.field.iban', hint: 'payout.field.ibanHint', autocapitalize: 'characters', maxLength: 42, normalise: compact, check: checkIban }),
+    ],
+  },
+  bank_us: {
+    id: 'bank_us',
+    label: 'payout.schema.bank_us',
+    purpose: false,
+    fields: [
+      holder,
+      field({ name: 'bankName', label: 'payout.field.bankName', autocapitalize: 'words' }),
+      field({ name: 'accountName', label: 'payout.field.accountName', autocapitalize: 'words' }),
+      field({ name: 'accountNumber', label: 'payout.field.accountNumber', inputMode: 'numeric', maxLength: 24, normalise: digitsOnly, check: digits(4, 17) }),
+      field({ name: 'routingNumber', label: 'payout.field.routingNumber', hint: 'payout.field.routingNumberHint', inputMode: 'numeric', maxLength: 12, normalise: digitsOnly, check: checkRouting }),
+      // The full address is required (a bank_us payout without it is refused). Its component names
+      // are not shown in the contract: these are ours (README, "Assumptions").
+      field({ name: 'beneficiaryAddress.street', label: 'payout.field.street', autocomplete: 'address-line1' }),
+      field({ name: 'beneficiaryAddress.city', label: 'payout.field.city', autocomplete: 'address-level2', autocapitalize: 'words' }),
+      field({ name: 'beneficiaryAddress.state', label: 'payout.field.state', autocomplete: 'address-level1', autocapitalize: 'characters' }),
+      field({ name: 'beneficiaryAddress.postalCode', label: 'payout.field.postalCode', autocomplete: 'postal-code', maxLength: 16 }),
+      field({ name: 'beneficiaryAddress.country', label: 'payout.field.country', input: 'country', autocomplete: 'country', initial: 'US', normalise: compact, check: checkCountry }),
+    ],
+  },
+  bank_swift: {
+    id: 'bank_swift',
+    label: 'payout.schema.bank_swift',
+    purpose: true,
+    fields: [
+      holder,
+      accountType,
+      field({ name: 'companyName', label: 'payout.field.companyName', autocomplete: 'organization', when: { field: 'accountType', is: 'business' } }),
+      field({ name: 'bankName', label: 'payout.field.bankName', autocapitalize: 'words' }),
+      field({ name: 'swiftCode', label: 'payout.field.swiftCode', hint: 'payout.field.swiftCodeHint', autocapitalize: 'characters', maxLength: 14, normalise: compact, check: checkSwift }),
+      field({
+        name: 'accountNumber',
+        label: 'payout.field.accountNumber',
+        autocapitalize: 'characters',
+        maxLength: 42,
+        normalise: compact,
+        check: (value) => (/^[A-Z0-9]{1,34}$/.test(value) ? undefined : { key: 'payout.problem.accountText', params: { max: 34 } }),
+      }),
+      field({ name: 'currency', label: 'payout.field.currency', initial: 'USD', autocapitalize: 'characters', maxLength: 3, normalise: compact, check: checkCurrency }),
+    ],
+  },
+  bank_africa: {
+    id: 'bank_africa',
+    label: 'payout.schema.bank_africa',
+    purpose: false,
+    fields: [
+      holder,
+      field({ name: 'financialInstitutionId', label: 'payout.field.financialInstitutionId', hint: 'payout.field.financialInstitutionIdHint', maxLength: 64 }),
+      field({ name: 'accountNumber', label: 'payout.field.accountNumber', inputMode: 'numeric', maxLength: 24, normalise: digitsOnly, check: digits(6, 20) }),
+      field({ name: 'accountName', label: 'payout.field.accountName', autocapitalize: 'words' }),
+    ],
+  },
+  evm: {
+    id: 'evm',
+    label: 'payout.schema.evm',
+    purpose: false,
+    fields: [
+      field({ name: 'name', label: 'payout.field.recipientName', autocomplete: 'name', autocapitalize: 'words' }),
+      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmAddress, send: getAddress }),
+    ],
+  },
+}
+
+export function beneficiarySchema(id: OfferedSchemaId): BeneficiarySchema {
+  return schemas[id]
+}
+
+export function isOfferedSchema(id: string): id is OfferedSchemaId {
+  return (offeredSchemas as readonly string[]).includes(id)
+}
+
+/** The fields the form shows for these values (a business account has no first name). */
+export function visibleFields(schema: BeneficiarySchema, values: Values): BeneficiaryField[] {
+  return schema.fields.filter((f) => !f.when || (values[f.when.field] ?? initialOf(schema, f.when.field)) === f.when.is)
+}
+
+/** A new form's values: each field's `initial`. */
+export function initialValues(schema: BeneficiarySchema): Record<string, string> {
+  return Object.fromEntries(schema.fields.map((f) => [f.name, f.initial ?? '']))
+}
+
+function initialOf(schema: BeneficiarySchema, name: string): string | undefined {
+  return schema.fields.find((f) => f.name === name)?.initial
+}
+
+/** Each visible field's problem, by field name; an empty object when the form can be sent. */
+export function validateBeneficiary(schema: BeneficiarySchema, values: Values): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {}
+  for (const f of visibleFields(schema, values)) {
+    const problem = fieldProblem(f, values[f.name] ?? f.initial ?? '')
+    if (problem) problems[f.name] = problem
+  }
+  return problems
+}
+
+function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefined {
+  const value = f.normalise(raw)
+  if (value === '') return f.required ? { key: f.input === 'text' ? 'payout.problem.required' : 'payout.problem.choose' } : undefined
+  if (value.length > f.maxLength) return { key: 'payout.problem.tooLong', params: { max: f.maxLength } }
+  if (f.options && !f.options.some((o) => o.value === value)) return { key: 'payout.problem.choose' }
+  return f.check?.(value)
+}
+
+export type BuildResult = { ok: true; beneficiary: Beneficiary } | { ok: false; problems: Record<string, FieldProblem> }
+
+/**
+ * The `beneficiary` to send: `name`, `schema`, and the schema's visible fields, normalised. A
+ * value for any other name (another schema's field left in the form, a hidden field) is dropped;
+ * an empty optional field is left out rather than sent empty.
+ */
+export function buildBeneficiary(schema: BeneficiarySchema, values: Values): BuildResult {
+  const problems = validateBeneficiary(schema, values)
+  if (Object.keys(problems).length > 0) return { ok: false, problems }
+  const out: Record<string, string | Record<string, string>> = {}
+  for (const f of visibleFields(schema, values)) {
+    const value = f.normalise(values[f.name] ?? f.initial ?? '')
+    if (value === '') continue
+    const [outer, inner] = f.name.split('.')
+    const sent = f.send ? f.send(value) : value
+    if (inner === undefined) out[outer] = sent
+    else out[outer] = { ...(out[outer] as Record<string, string> | undefined), [inner]: sent }
+  }
+  return { ok: true, beneficiary: { ...out, name: out.name as string, schema: schema.id } }
+}
+
+/** `purpose`, where the form offers it: optional, at most 512 characters. */
+export function purposeProblem(raw: string): FieldProblem | undefined {
+  return trim(raw).length > 512 ? { key: 'payout.problem.tooLong', params: { max: 512 } } : undefined
+}
+
+// Checks
+
+/**
+ * The IBAN prefixes of the SEPA area and the IBAN length of each (ISO 13616 registry). Territories
+ * without their own prefix use their country's (FR for Réunion, GB for Jersey). AL, MD, ME and MK
+ * are the scheme's newest members; the service has the last word on reach in any case.
+ */
+export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AL: 28, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24,
+  FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20,
+  LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24,
+  SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+}
+
+export function checkIban(iban: string): FieldProblem | undefined {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return { key: 'payout.problem.ibanFormat' }
+  const country = iban.slice(0, 2)
+  const length = SEPA_IBAN_LENGTHS[country]
+  if (length === undefined) return { key: 'payout.problem.ibanCountry', params: { country } }
+  if (iban.length !== length) return { key: 'payout.problem.ibanLength', params: { country, length, actual: iban.length } }
+  return ibanMod97(iban) === 1 ? undefined : { key: 'payout.problem.ibanChecksum' }
+}
+
+/** ISO 13616: the first four characters moved to the end, letters as 10–35, the number mod 97. */
+export function ibanMod97(iban: string): number {
+  let rest = 0
+  for (const char of iban.slice(4) + iban.slice(0, 4)) {
+    const code = char.charCodeAt(0)
+    const digits = code >= 65 ? String(code - 55) : char
+    for (const d of digits) rest = (rest * 10 + Number(d)) % 97
+  }
+  return rest
+}
+
+/** ABA: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10; the prefix is a Federal Reserve range. */
+export function checkRouting(routing: string): FieldProblem | undefined {
+  if (!/^\d{9}$/.test(routing)) return { key: 'payout.problem.routingFormat' }
+  const prefix = Number(routing.slice(0, 2))
+  const validPrefix = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80
+  const d = [...routing].map(Number)
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])
+  return validPrefix && sum % 10 === 0 ? undefined : { key: 'payout.problem.routingChecksum' }
+}
+
+/** ISO 9362: bank (4 letters), country (2 letters), location (2), and optionally a branch (3). */
+export function checkSwift(code: string): FieldProblem | undefined {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { key: 'payout.problem.swift' }
+}
+
+/** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum. */
+export function checkEvmAddress(value: string): FieldProblem | undefined {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { key: 'payout.problem.evmAddress' }
+  return isAddress(value, { strict: true }) ? undefined : { key: 'payout.problem.evmChecksum' }
+}
+
+function checkCountry(value: string): FieldProblem | undefined {
+  return isCountryCode(value) ? undefined : { key: 'payout.problem.country' }
+}
+
+function checkCurrency(value: string): FieldProblem | undefined {
+  return /^[A-Z]{3}$/.test(value) ? undefined : { key: 'payout.problem.currency' }
+}

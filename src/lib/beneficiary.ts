@@ -19,8 +19,6 @@ export type BeneficiaryField = {
   options?: ReadonlyArray<{ value: string; label: PayoutKey }>
   /** The value a new form starts with. */
   initial?: string
-  /** The field exists only while another field has this value (otherwise not shown, not sent). */
-  when?: { field: string; is: string }
   autocomplete: string
   inputMode?: 'text' | 'numeric'
   autocapitalize?: 'characters' | 'words' | 'off'
@@ -83,8 +81,8 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     fields: [
       holder,
       accountType,
-      field({ name: 'firstName', label: 'payout.field.firstName', autocomplete: 'given-name', autocapitalize: 'words', when: { field: 'accountType', is: 'individual' } }),
-      field({ name: 'lastName', label: 'payout.field.lastName', autocomplete: 'family-name', autocapitalize: 'words', when: { field: 'accountType', is: 'individual' } }),
+      field({ name: 'firstName', label: 'payout.field.firstName', autocomplete: 'given-name', autocapitalize: 'words' }),
+      field({ name: 'lastName', label: 'payout.field.lastName', autocomplete: 'family-name', autocapitalize: 'words' }),
       // The contract spells this field "IBAN", next to camelCase names.
       field({ name: 'IBAN', label: 'payout.field.iban', hint: 'payout.field.ibanHint', autocapitalize: 'characters', maxLength: 42, normalise: compact, check: checkIban }),
     ],
@@ -115,7 +113,7 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     fields: [
       holder,
       accountType,
-      field({ name: 'companyName', label: 'payout.field.companyName', autocomplete: 'organization', when: { field: 'accountType', is: 'business' } }),
+      field({ name: 'companyName', label: 'payout.field.companyName', autocomplete: 'organization' }),
       field({ name: 'bankName', label: 'payout.field.bankName', autocapitalize: 'words' }),
       field({ name: 'swiftCode', label: 'payout.field.swiftCode', hint: 'payout.field.swiftCodeHint', autocapitalize: 'characters', maxLength: 14, normalise: compact, check: checkSwift }),
       field({
@@ -159,24 +157,15 @@ export function isOfferedSchema(id: string): id is OfferedSchemaId {
   return (offeredSchemas as readonly string[]).includes(id)
 }
 
-/** The fields the form shows for these values (a business account has no first name). */
-export function visibleFields(schema: BeneficiarySchema, values: Values): BeneficiaryField[] {
-  return schema.fields.filter((f) => !f.when || (values[f.when.field] ?? initialOf(schema, f.when.field)) === f.when.is)
-}
-
 /** A new form's values: each field's `initial`. */
 export function initialValues(schema: BeneficiarySchema): Record<string, string> {
   return Object.fromEntries(schema.fields.map((f) => [f.name, f.initial ?? '']))
 }
 
-function initialOf(schema: BeneficiarySchema, name: string): string | undefined {
-  return schema.fields.find((f) => f.name === name)?.initial
-}
-
-/** Each visible field's problem, by field name; an empty object when the form can be sent. */
+/** Each field's problem, by field name; an empty object when the form can be sent. */
 export function validateBeneficiary(schema: BeneficiarySchema, values: Values): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {}
-  for (const f of visibleFields(schema, values)) {
+  for (const f of schema.fields) {
     const problem = fieldProblem(f, values[f.name] ?? f.initial ?? '')
     if (problem) problems[f.name] = problem
   }
@@ -194,15 +183,15 @@ function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefine
 export type BuildResult = { ok: true; beneficiary: Beneficiary } | { ok: false; problems: Record<string, FieldProblem> }
 
 /**
- * The `beneficiary` to send: `name`, `schema`, and the schema's visible fields, normalised. A
- * value for any other name (another schema's field left in the form, a hidden field) is dropped;
- * an empty optional field is left out rather than sent empty.
+ * The `beneficiary` to send: `name`, `schema`, and the schema's own fields, normalised. A value
+ * under any other name (another schema's field left in the form) is dropped; an empty optional
+ * field is left out rather than sent empty.
  */
 export function buildBeneficiary(schema: BeneficiarySchema, values: Values): BuildResult {
   const problems = validateBeneficiary(schema, values)
   if (Object.keys(problems).length > 0) return { ok: false, problems }
   const out: Record<string, string | Record<string, string>> = {}
-  for (const f of visibleFields(schema, values)) {
+  for (const f of schema.fields) {
     const value = f.normalise(values[f.name] ?? f.initial ?? '')
     if (value === '') continue
     const [outer, inner] = f.name.split('.')
@@ -267,9 +256,11 @@ export function checkSwift(code: string): FieldProblem | undefined {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { key: 'payout.problem.swift' }
 }
 
-/** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum. */
+/** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum (one case carries none). */
 export function checkEvmAddress(value: string): FieldProblem | undefined {
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { key: 'payout.problem.evmAddress' }
+  const hexPart = value.slice(2)
+  if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
   return isAddress(value, { strict: true }) ? undefined : { key: 'payout.problem.evmChecksum' }
 }
 

@@ -1,0 +1,243 @@
+// Issue 18: each beneficiary schema's form checks (IBAN, ABA, SWIFT, EVM address) and the rule
+// that a field the schema does not define is never sent.
+import { describe, expect, it } from 'vitest'
+import {
+  beneficiarySchema,
+  buildBeneficiary,
+  checkEvmAddress,
+  checkIban,
+  checkRouting,
+  checkSwift,
+  ibanMod97,
+  initialValues,
+  isOfferedSchema,
+  notOfferedSchemas,
+  offeredSchemas,
+  purposeProblem,
+  validateBeneficiary,
+} from '../../../src/lib/beneficiary'
+
+const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
+describe('IBAN', () => {
+  it.each(['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'NO9386011117947', 'MT84MALT011000012345MTLCAST001S'])(
+    '%s is valid',
+    (iban) => {
+      expect(checkIban(iban)).toBeUndefined()
+      expect(ibanMod97(iban)).toBe(1)
+    },
+  )
+
+  it('a wrong check digit is a typo', () => {
+    expect(checkIban('DE88370400440532013000')).toEqual({ key: 'payout.problem.ibanChecksum' })
+    // Two digits swapped: the classic typo mod 97 catches.
+    expect(checkIban('DE89370400440532031000')).toEqual({ key: 'payout.problem.ibanChecksum' })
+  })
+
+  it('a length wrong for its country says how long it should be', () => {
+    expect(checkIban('DE8937040044053201300')).toEqual({ key: 'payout.problem.ibanLength', params: { country: 'DE', length: 22, actual: 21 } })
+    expect(checkIban('DE893704004405320130001')).toMatchObject({ key: 'payout.problem.ibanLength', params: { actual: 23 } })
+  })
+
+  it('a country outside SEPA, or no IBAN at all, is refused by name', () => {
+    expect(checkIban('BR1500000000000010932840814P2')).toEqual({ key: 'payout.problem.ibanCountry', params: { country: 'BR' } })
+    expect(checkIban('12345678')).toEqual({ key: 'payout.problem.ibanFormat' })
+    expect(checkIban('DEXX370400440532013000')).toEqual({ key: 'payout.problem.ibanFormat' })
+  })
+
+  it('the form accepts it with spaces and in small letters, and sends it compact', () => {
+    const schema = beneficiarySchema('bank_sepa')
+    const values = { name: 'Erika Mustermann', accountType: 'individual', firstName: 'Erika', lastName: 'Mustermann', IBAN: ' de89 3704 0044 0532 0130 00 ' }
+    const result = buildBeneficiary(schema, values)
+    expect(result).toEqual({
+      ok: true,
+      beneficiary: { schema: 'bank_sepa', name: 'Erika Mustermann', accountType: 'individual', firstName: 'Erika', lastName: 'Mustermann', IBAN: 'DE89370400440532013000' },
+    })
+  })
+})
+
+describe('ABA routing number', () => {
+  it.each(['011000015', '021000021', '111000025', '322271627'])('%s is valid', (routing) => {
+    expect(checkRouting(routing)).toBeUndefined()
+  })
+
+  it('a wrong check digit is a typo', () => {
+    expect(checkRouting('021000022')).toEqual({ key: 'payout.problem.routingChecksum' })
+  })
+
+  it('a checksum that adds up under a prefix no Federal Reserve district uses is refused', () => {
+    expect(checkRouting('500000005')).toEqual({ key: 'payout.problem.routingChecksum' })
+  })
+
+  it('anything but 9 digits is a format problem', () => {
+    for (const bad of ['02100002', '0210000210', '02100002a']) expect(checkRouting(bad)).toEqual({ key: 'payout.problem.routingFormat' })
+  })
+})
+
+describe('SWIFT / BIC', () => {
+  it('8 or 11 characters: bank, country, location, optional branch', () => {
+    expect(checkSwift('DEUTDEFF')).toBeUndefined()
+    expect(checkSwift('DEUTDEFF500')).toBeUndefined()
+    expect(checkSwift('CHASUS33XXX')).toBeUndefined()
+  })
+
+  it.each(['DEUTDEF', 'DEUTDEFF50', 'DEUTDEFF5000', '1EUTDEFF', 'DEUT1EFF', 'DEUTDEF!'])('%s is refused', (code) => {
+    expect(checkSwift(code)).toEqual({ key: 'payout.problem.swift' })
+  })
+
+  it('the form takes it in small letters with spaces and sends it compact', () => {
+    const schema = beneficiarySchema('bank_swift')
+    const result = buildBeneficiary(schema, {
+      ...initialValues(schema),
+      name: 'Acme Ltd',
+      accountType: 'business',
+      companyName: 'Acme Ltd',
+      bankName: 'Deutsche Bank',
+      swiftCode: 'deut de ff',
+      accountNumber: 'de89 3704 0044 0532 0130 00',
+    })
+    expect(result.ok && result.beneficiary).toEqual({
+      schema: 'bank_swift',
+      name: 'Acme Ltd',
+      accountType: 'business',
+      companyName: 'Acme Ltd',
+      bankName: 'Deutsche Bank',
+      swiftCode: 'DEUTDEFF',
+      accountNumber: 'DE89370400440532013000',
+      currency: 'USD',
+    })
+  })
+})
+
+describe('EVM address', () => {
+  it('a checksummed address, or one in one case, is valid', () => {
+    expect(checkEvmAddress(CHECKSUMMED)).toBeUndefined()
+    expect(checkEvmAddress(CHECKSUMMED.toLowerCase())).toBeUndefined()
+    expect(checkEvmAddress(`0x${CHECKSUMMED.slice(2).toUpperCase()}`)).toBeUndefined()
+  })
+
+  it('a mixed-case address that does not match its checksum is a typo', () => {
+    expect(checkEvmAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toEqual({ key: 'payout.problem.evmChecksum' })
+  })
+
+  it('anything but 0x and 40 hex digits is not an address', () => {
+    for (const bad of ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'vitalik.eth']) {
+      expect(checkEvmAddress(bad)).toEqual({ key: 'payout.problem.evmAddress' })
+    }
+  })
+
+  it('is sent with its checksum', () => {
+    const result = buildBeneficiary(beneficiarySchema('evm'), { name: 'Me', address: ` ${CHECKSUMMED.toLowerCase()} ` })
+    expect(result).toEqual({ ok: true, beneficiary: { schema: 'evm', name: 'Me', address: CHECKSUMMED } })
+  })
+})
+
+describe('validation in the buyer’s words', () => {
+  it('an empty form names every required field, with a message key each', () => {
+    const schema = beneficiarySchema('bank_us')
+    const problems = validateBeneficiary(schema, {})
+    expect(Object.keys(problems).sort()).toEqual(
+      ['accountName', 'accountNumber', 'bankName', 'beneficiaryAddress.city', 'beneficiaryAddress.postalCode', 'beneficiaryAddress.state', 'beneficiaryAddress.street', 'name', 'routingNumber'].sort(),
+    )
+    expect(problems.name).toEqual({ key: 'payout.problem.required' })
+  })
+
+  it('a select with a value it does not offer asks to choose', () => {
+    const schema = beneficiarySchema('bank_sepa')
+    expect(validateBeneficiary(schema, { accountType: 'trust' }).accountType).toEqual({ key: 'payout.problem.choose' })
+  })
+
+  it('too long is said with the limit', () => {
+    const schema = beneficiarySchema('bank_africa')
+    expect(validateBeneficiary(schema, { name: 'x'.repeat(257) }).name).toEqual({ key: 'payout.problem.tooLong', params: { max: 256 } })
+    expect(purposeProblem('x'.repeat(513))).toEqual({ key: 'payout.problem.tooLong', params: { max: 512 } })
+    expect(purposeProblem('family support')).toBeUndefined()
+  })
+
+  it('an invalid form builds nothing', () => {
+    const result = buildBeneficiary(beneficiarySchema('bank_sepa'), { name: 'A', accountType: 'individual', firstName: 'A', lastName: 'B', IBAN: 'DE88370400440532013000' })
+    expect(result).toEqual({ ok: false, problems: { IBAN: { key: 'payout.problem.ibanChecksum' } } })
+  })
+})
+
+describe('buildBeneficiary never sends a field the schema does not define', () => {
+  const usValues = {
+    name: 'Jane Doe',
+    bankName: 'Chase',
+    accountName: 'Jane Doe',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+    'beneficiaryAddress.street': '1 Main St',
+    'beneficiaryAddress.city': 'Springfield',
+    'beneficiaryAddress.state': 'IL',
+    'beneficiaryAddress.postalCode': '62701',
+    'beneficiaryAddress.country': 'us',
+  }
+
+  it('bank_us: the full address as an object, and nothing else', () => {
+    const result = buildBeneficiary(beneficiarySchema('bank_us'), {
+      ...usValues,
+      // Left in the form from another schema, or typed by a hostile page: never sent.
+      IBAN: 'DE89370400440532013000',
+      purpose: 'gift',
+      schema: 'bank_sepa',
+      'beneficiaryAddress.county': 'Sangamon',
+      undefinedField: undefined,
+    })
+    expect(result).toEqual({
+      ok: true,
+      beneficiary: {
+        schema: 'bank_us',
+        name: 'Jane Doe',
+        bankName: 'Chase',
+        accountName: 'Jane Doe',
+        accountNumber: '000123456789',
+        routingNumber: '021000021',
+        beneficiaryAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+      },
+    })
+  })
+
+  it.each(offeredSchemas)('%s: every key is a field of the schema, and no value is undefined or empty', (id) => {
+    const valid: Record<string, Record<string, string>> = {
+      bank_sepa: { name: 'E M', accountType: 'individual', firstName: 'E', lastName: 'M', IBAN: 'DE89370400440532013000' },
+      bank_us: usValues,
+      bank_swift: { name: 'A', accountType: 'business', companyName: 'A', bankName: 'B', swiftCode: 'DEUTDEFF', accountNumber: '123', currency: 'USD' },
+      bank_africa: { name: 'A', financialInstitutionId: '058', accountNumber: '0123456789', accountName: 'A' },
+      evm: { name: 'A', address: CHECKSUMMED },
+    }
+    const schema = beneficiarySchema(id)
+    const result = buildBeneficiary(schema, { ...valid[id], extra: 'x', 'nested.extra': 'y', constructor: 'z', __proto__: 'p' } as Record<string, string>)
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    const allowed = new Set(['schema', ...schema.fields.map((f) => f.name.split('.')[0])])
+    const walk = (value: unknown): void => {
+      expect(value).not.toBeUndefined()
+      expect(value).not.toBe('')
+      if (value && typeof value === 'object') for (const v of Object.values(value)) walk(v)
+    }
+    walk(result.beneficiary)
+    for (const key of Object.keys(result.beneficiary)) expect(allowed.has(key), key).toBe(true)
+    expect(JSON.parse(JSON.stringify(result.beneficiary))).toEqual(result.beneficiary)
+    expect(result.beneficiary.schema).toBe(id)
+  })
+
+  it('the schemas without field names in the contract are listed, not offered', () => {
+    expect(notOfferedSchemas).toEqual(['bank_uk', 'bank_br_pix', 'bank_mexico', 'momo_africa'])
+    for (const id of notOfferedSchemas) expect(isOfferedSchema(id)).toBe(false)
+    for (const id of offeredSchemas) expect(isOfferedSchema(id)).toBe(true)
+  })
+
+  it('every field has a label, an autocomplete hint and a limit; purpose is offered on SWIFT only', () => {
+    for (const id of offeredSchemas) {
+      const schema = beneficiarySchema(id)
+      expect(schema.fields[0]!.name).toBe('name')
+      for (const f of schema.fields) {
+        expect(f.label).toMatch(/^payout\.field\./)
+        expect(f.autocomplete).toBeTruthy()
+        expect(f.maxLength).toBeGreaterThan(0)
+      }
+      expect(schema.purpose).toBe(id === 'bank_swift')
+    }
+    expect(beneficiarySchema('bank_us').fields.find((f) => f.name === 'routingNumber')?.inputMode).toBe('numeric')
+  })
+})

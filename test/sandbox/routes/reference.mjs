@@ -16,7 +16,8 @@ export function createKeyring() {
   let permissions = new Set(ALL_PERMISSIONS)
   return {
     check(req, permission) {
-      if (req.headers.authorization !== `Bearer ${SANDBOX_KEY}`) throw new HttpError(401, 'unauthorized', 'Missing, malformed or unknown key.')
+      // The scheme is case-insensitive (RFC 9110); the key is not.
+      if (/^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] !== SANDBOX_KEY) throw new HttpError(401, 'unauthorized', 'Missing, malformed or unknown key.')
       if (permission && !permissions.has(permission)) throw new HttpError(403, 'permission_denied', `The key lacks the ${permission} permission.`)
     },
     set(body) {

@@ -99,7 +99,7 @@ export function getBankDepositStatus(http: PartnerHttp, id: string, signal?: Abo
   return http.post('/bank/deposit/status', { id }, bankDepositStatus, signal)
 }
 
-/** Every string field of the details but the reference, in the order the service gave them. */
+/** Every non-empty string field of the details but the reference: the known ones first, in `knownDetailKeys` order (as parsed), then the rest as the service sent them. */
 export function detailRows(details: BankDepositDetails): Array<[string, string]> {
   return Object.entries(details).filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
 }

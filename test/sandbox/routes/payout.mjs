@@ -250,7 +250,8 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     return { body: created(p) }
   }
 
-  // --- The routing layer: watch the source chain for the funding transfers. ---
+  // --- The routing layer: from the first payout on, it watches the source chain's token transfers
+  // (every one: a transfer to a spent address is seen too, and left without an order). ---
   function watch() {
     if (watcher) return
     watcher = setInterval(tick, settings.payoutWatchMs)
@@ -264,10 +265,6 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       const logs = await chains.src.public.getLogs({ address: addresses.sourceToken, event: TRANSFER, fromBlock: nextBlock, toBlock: latest })
       nextBlock = latest + 1n
       for (const log of logs) funded(log)
-      if (![...payouts.values()].some((p) => p.status === 'pending')) {
-        clearInterval(watcher)
-        watcher = undefined
-      }
     } catch (error) {
       console.error('[sandbox] payout watcher', error)
     } finally {
@@ -277,14 +274,14 @@ export function payoutRoutes({ chains, addresses, accounts }) {
   function funded(log) {
     const p = byAddress.get(log.args.to.toLowerCase())
     if (!p) return
-    if (p.depositTxHash) {
+    // A spent address, or a payout rejected before its money came: money without an order.
+    if (p.depositTxHash || p.status !== 'pending') {
       orphans.push({ payout: p.id, depositAddress: p.depositAddress, from: log.args.from, value: usdc(log.args.value), txHash: log.transactionHash })
       return
     }
     p.depositTxHash = log.transactionHash
     p.sender = getAddress(log.args.from)
     p.received = log.args.value
-    if (p.status !== 'pending') return // rejected before the money came: it stays so (see orphans)
     // What arrived converts (at the rate on arrival, the same in the sandbox), after both fees.
     const arrives = net(p.received, p.rail, p.quote.rateValue)
     if (arrives < cents(RAILS[p.rail].min)) {

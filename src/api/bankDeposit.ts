@@ -20,17 +20,18 @@ export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'r
  */
 export const knownDetailKeys = [
   'reference',
+  // In the order a banking app asks for them: the payee, then where the account is.
+  'accountName',
   'iban',
   'bic',
   'swiftCode',
-  'bankName',
-  'accountName',
-  'accountNumber',
   'sortCode',
+  'accountNumber',
   'routingNumber',
   'clabe',
   'pixKey',
   'pixPayload',
+  'bankName',
 ] as const
 export type KnownDetailKey = (typeof knownDetailKeys)[number]
 
@@ -99,7 +100,13 @@ export function getBankDepositStatus(http: PartnerHttp, id: string, signal?: Abo
   return http.post('/bank/deposit/status', { id }, bankDepositStatus, signal)
 }
 
-/** Every non-empty string field of the details but the reference: the known ones first, in `knownDetailKeys` order (as parsed), then the rest as the service sent them. */
+/** Every non-empty string field of the details but the reference: the known ones in `knownDetailKeys` order, then the rest as sent. */
 export function detailRows(details: BankDepositDetails): Array<[string, string]> {
-  return Object.entries(details).filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
+  const rank = (key: string) => {
+    const i = (knownDetailKeys as readonly string[]).indexOf(key)
+    return i < 0 ? knownDetailKeys.length : i
+  }
+  return Object.entries(details)
+    .filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
+    .sort((a, b) => rank(a[0]) - rank(b[0]))
 }

@@ -67,7 +67,7 @@ export function BankDetails({
             <CopyField
               key={key}
               label={known ? text(known) : labelFromKey(key)}
-              value={iban ? value.replace(/\s+/g, '') : value}
+              value={iban ? value.replace(/\s+/g, '').toUpperCase() : value}
               display={iban ? groupIban(value) : undefined}
             />
           )

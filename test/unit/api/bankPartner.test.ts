@@ -46,12 +46,12 @@ describe('response schemas accept the contract', () => {
     const parsed = bankDeposit.parse(deposit)
     expect(parsed.details.reference).toBe('SBX-ABC123')
     expect(detailRows(parsed.details)).toEqual([
+      ['accountName', 'Sandbox'],
       ['iban', 'DE89370400440532013000'],
       ['bic', 'SBXBDEFFXXX'],
       ['bankName', 'Sandbox Bank AG'],
-      ['accountName', 'Sandbox'],
     ])
-    expect(detailRows({ reference: 'R', sortCode: '040004', accountNumber: '12345678', beneficiaryBank: 'X', empty: '' })).toEqual([
+    expect(detailRows({ beneficiaryBank: 'X', reference: 'R', accountNumber: '12345678', sortCode: '040004', empty: '' })).toEqual([
       ['sortCode', '040004'],
       ['accountNumber', '12345678'],
       ['beneficiaryBank', 'X'],

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { ApiError, NetworkError, RateLimitedError, ResponseShapeError } from '../errors/ApiError'
+import { ApiError, FieldRejected, NetworkError, NoRoute, QuoteExpired, RateLimitedError, ResponseShapeError } from '../errors/ApiError'
 import type { Priority, RateLimiter } from '../rateLimit/rateLimiter'
 import { errorEnvelope } from './schemas'
 
@@ -85,7 +85,7 @@ function errorFrom(res: Response, json: unknown): ApiError {
   const envelope = errorEnvelope.safeParse(json)
   const message = envelope.success ? envelope.data.error.message : ''
   if (res.status === 429) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
-  if (envelope.success) return new ApiError(res.status, envelope.data.error.code, message)
+  if (envelope.success) return typedError(res.status, envelope.data.error.code, message)
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')
 }
 
@@ -100,4 +100,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(header.trim())) return undefined
   const date = Date.parse(header)
   return Number.isNaN(date) ? undefined : Math.min(RETRY_AFTER_MAX_MS, Math.max(0, date - now))
+}
+
+/** The contract's error codes as domain errors (see errors/ApiError.ts). */
+export function typedError(status: number, code: string, message: string): ApiError {
+  if (code === 'quote_expired') return new QuoteExpired(status, code, message)
+  if (code === 'no_route') return new NoRoute(status, code, message)
+  if (status === 400) return new FieldRejected(status, code, message)
+  return new ApiError(status, code, message)
 }

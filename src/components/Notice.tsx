@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { problemText } from '../errors/describe'
+import { problemText } from '../errors/words'
 import { type MessageKey, t } from '../i18n/i18n'
 
 /** A message near what caused it; `code` is the service's code, small, for support. */

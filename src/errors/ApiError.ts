@@ -26,6 +26,40 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+// Domain errors: src/api/ reads the service's answer once and throws one of these, so no code
+// outside it reads a server message or matches a code.
+
+/** A 400 that names the field it refused (the message starts "path.to.field: …"). */
+export class FieldRejected extends ApiError {
+  override name = 'FieldRejected'
+  /** The request's field path as the service wrote it, e.g. `individual.email`; absent when unnamed. */
+  readonly field?: string
+  constructor(status: number, code: string, serverMessage: string) {
+    super(status, code, serverMessage)
+    this.field = /^([\w.]+):/.exec(serverMessage)?.[1]
+  }
+}
+
+/** The identity code was refused (any 400 of /fiat/onboard): it is spent, a new one is needed. */
+export class AuthCodeRejected extends FieldRejected {
+  override name = 'AuthCodeRejected'
+}
+
+/** The account cannot open yet: the identity check is still pending. */
+export class KycPending extends ApiError {
+  override name = 'KycPending'
+}
+
+/** 409 quote_expired: the quote is past its `expiresAt`; quote again. */
+export class QuoteExpired extends ApiError {
+  override name = 'QuoteExpired'
+}
+
+/** no_route: nothing can route this right now (400 on a deposit quote, 422 on partner paths). */
+export class NoRoute extends ApiError {
+  override name = 'NoRoute'
+}
+
 /** No answer: offline, DNS, CORS refusal, timeout. */
 export class NetworkError extends WidgetError {
   override name = 'NetworkError'

@@ -1,11 +1,16 @@
-// One place maps any failure to what the buyer reads: a catalog key, plus the code for support.
-import type { Problem } from '../flows/deposit/machine'
-import { t } from '../i18n/i18n'
-import { ApiError, NetworkError, PartnerUnreachableError, ResponseShapeError } from './ApiError'
+// Errors to words, in one place for every flow: any failure becomes what the buyer reads (a
+// catalog key, plus the code for support), and the same words go out with the `error` event, so
+// the partner's logs read what the buyer read.
+import type { Problem, Rejection } from '../kernel/types'
+import { type MessageKey, t } from '../i18n/i18n'
+import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
+import type { WalletProblem } from './WalletError'
 
 export function describeError(error: unknown): Problem {
   if (error instanceof ApiError) {
     const code = error.code
+    if (error instanceof QuoteExpired) return { key: 'error.quoteExpired', code }
+    if (error instanceof KycPending) return { key: 'fiat.kycPending', code }
     if (code === 'no_route') return { key: 'quote.noRoute', code }
     if (code === 'chain_not_allowed') return { key: 'error.chainNotAllowed', code }
     if (code === 'invalid_request') return { key: 'error.invalid', code, detail: error.serverMessage }
@@ -24,4 +29,38 @@ export function describeError(error: unknown): Problem {
 /** What the buyer reads for a problem, on screen and in the `error` event alike. */
 export function problemText(problem: Problem): string {
   return t(problem.key, { detail: problem.detail ?? '' })
+}
+
+/** A banking partner's problem: its own message when it sent one (the /fiat endpoints pass it through). */
+export function partnerProblemText(problem: Problem): string {
+  return problem.key === 'error.unknown' || problem.key === 'error.invalid' ? t('fiat.partnerError', { detail: problem.detail ?? '' }) : problemText(problem)
+}
+
+const WALLET: Record<WalletProblem, MessageKey> = {
+  rejected: 'send.rejected',
+  pending: 'send.pending',
+  unsupportedChain: 'wallet.problem.unsupportedChain',
+  disconnected: 'wallet.problem.disconnected',
+  unknown: 'send.unknown',
+}
+
+/** What the wallet's refusal or failure means to the buyer. */
+export function walletProblemText(problem: WalletProblem): string {
+  return t(WALLET[problem])
+}
+
+/** Why a quote was refused, in the buyer's words: nothing was sent, and a new price is the way on. */
+export function rejectionText(rejection: Rejection): string {
+  if (rejection.rule === 'simulation.outflow') return t('quote.rejectedOutflow', { taken: rejection.taken ?? '', asked: rejection.asked ?? '' })
+  if (rejection.rule === 'simulation.revert') {
+    return rejection.reason ? t('quote.rejectedRevert', { reason: rejection.reason }) : t('quote.rejectedRevertUnknown')
+  }
+  return t('quote.rejected')
+}
+
+export type ErrorPayload = { code?: string; message: string; detail?: string }
+
+/** The `error` event's payload for a problem: the code for support, and the buyer's own words. */
+export function errorPayload(problem: Problem, text: (problem: Problem) => string = problemText): ErrorPayload {
+  return { code: problem.code, message: text(problem), detail: problem.detail }
 }

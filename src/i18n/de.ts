@@ -153,6 +153,7 @@ export const messages: Record<MessageKey, string> = {
   'error.shape': 'Der Dienst hat unerwartet geantwortet. Versuchen Sie es gleich noch einmal.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  'error.quoteExpired': 'Dieser Preis ist abgelaufen. Holen Sie einen neuen Preis ein, um fortzufahren; es wurde nichts gesendet.',
 
   'card.name': 'Mit Karte zahlen',
   'card.formHeading': 'Wie viel möchten Sie zahlen?',

@@ -69,6 +69,7 @@ export const en = {
   'error.shape': 'The service answered in a way we did not expect. Try again in a moment.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Something went wrong. Try again.',
+  'error.quoteExpired': 'This price has expired. Get a new price to continue; nothing was sent.',
 
   'card.name': 'Pay by card',
   'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher verification with the card provider, then try again.',

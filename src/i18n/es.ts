@@ -153,6 +153,7 @@ export const messages: Record<MessageKey, string> = {
   'error.shape': 'El servicio respondió de una forma inesperada. Inténtalo de nuevo en un momento.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.quoteExpired': 'Este precio ha caducado. Obtén un precio nuevo para continuar; no se envió nada.',
 
   'card.name': 'Pagar con tarjeta',
   'card.formHeading': '¿Cuánto quieres pagar?',

@@ -153,6 +153,7 @@ export const messages: Record<MessageKey, string> = {
   'error.shape': 'Le service a répondu de façon inattendue. Réessayez dans un instant.',
   'error.code': 'Code : {code}',
   'error.unknown': 'Une erreur s’est produite. Réessayez.',
+  'error.quoteExpired': 'Ce prix a expiré. Obtenez un nouveau prix pour continuer ; rien n’a été envoyé.',
 
   'card.name': 'Payer par carte',
   'card.formHeading': 'Combien voulez-vous payer ?',

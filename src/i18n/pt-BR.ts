@@ -153,6 +153,7 @@ export const messages: Record<MessageKey, string> = {
   'error.shape': 'O serviço respondeu de um jeito inesperado. Tente de novo em instantes.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo deu errado. Tente de novo.',
+  'error.quoteExpired': 'Este preço expirou. Obtenha um novo preço para continuar; nada foi enviado.',
 
   'card.name': 'Pagar com cartão',
   'card.formHeading': 'Quanto você quer pagar?',

@@ -1,21 +1,11 @@
 // One limiter for every widget-path call: at most `limit` requests in any rolling `windowMs`.
 // A slot is held from the moment a request leaves until `windowMs` after its answer came back,
 // so the service, which counts arrivals, can never see more than `limit` in its own window.
+import { type Clock, systemClock } from '../kernel/types'
 import { RateLimitedError } from '../errors/ApiError'
 
 export type Priority = 'user' | 'poll'
 
-export type Clock = {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(id: unknown): void
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-}
 
 /** Slots shared with other pages of the same origin (the service limits per IP, not per page). */
 export type SlotStore = {

@@ -1,5 +1,5 @@
 // EIP-6963 multi-wallet discovery. Small on purpose: viem loads only once a wallet is chosen.
-import type { WalletInfo } from '../flows/deposit/machine'
+import type { WalletInfo } from '../kernel/types'
 
 export type Eip1193Provider = {
   request(args: { method: string; params?: unknown }): Promise<unknown>

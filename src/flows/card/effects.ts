@@ -2,12 +2,12 @@
 import { quoteCard, type PartnerClient } from '../../api/card'
 import type { ApiClient } from '../../api/client'
 import type { WidgetConfig } from '../../config/config'
-import { describeError } from '../../errors/describe'
+import { describeError } from '../../errors/words'
 import { validateRedirect } from '../../lib/redirect'
-import { pollLater } from '../../polling/pollLater'
-import { type Effect, createEffectRunner } from '../effectRunner'
-import { holdTabLock } from '../tabLock'
-import type { Clock } from '../../rateLimit/rateLimiter'
+import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { followEffects } from '../../kernel/follow'
+import { expiryEffect } from '../../kernel/quote'
+import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
 import { type CardEvent, type CardState, type Purchase, isTerminalCardStatus } from './machine'
 
@@ -36,18 +36,18 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
       case 'quoting':
         return { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
-        return state.busy
+        return state.work === 'purchasing'
           ? { key: `purchase:${state.quotedAt}`, start: (alive) => void purchase(state, alive) }
-          : { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) }
+          : expiryEffect(state.quotedAt, state.quote.expiresAt, clock, dispatch)
       case 'redirect':
         return { key: `redirect:${state.purchase.id}`, start: () => redirect(state) }
-      case 'tracking': {
-        const lock: Effect = {
-          key: `tab:${state.purchase.id}`,
-          start: () => holdTabLock(`stablecoin-widget:card:${state.purchase.id}`, (tab) => dispatch({ type: 'TAB', tab })),
-        }
-        return state.tab === 'held' ? [lock, { key: `status:${state.purchase.id}:${state.attempt}`, start: () => follow(state) }] : [lock]
-      }
+      case 'tracking':
+        return followEffects('card', state.purchase.id, state, {
+          fetch: () => partner.status(state.purchase.id),
+          isTerminal: (s) => isTerminalCardStatus(s.status),
+          intervalMs: deps.pollIntervalMs ?? config.timings?.pollMs ?? 3_000,
+          onData: (s) => dispatch({ type: 'TRACK', status: s }),
+        }, dispatch)
       case 'result':
         return { key: `result:${state.purchase.id}`, start: () => store.clear() }
     }
@@ -71,13 +71,6 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
     } catch (error) {
       if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
     }
-  }
-
-  function expiryTimer(state: Extract<CardState, { tag: 'quote' }>) {
-    if (!state.quote.expiresAt) return
-    const left = Date.parse(state.quote.expiresAt) - clock.now()
-    const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.max(0, left))
-    return () => clock.clearTimeout(timer)
   }
 
   async function purchase(state: Extract<CardState, { tag: 'quote' }>, alive: () => boolean) {
@@ -113,19 +106,6 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
     const checked = validateRedirect(state.redirectUrl, config.cardHosts, config.sandbox)
     if (!checked.ok) return dispatch({ type: 'REDIRECT_REFUSED', problem: checked.problem })
     deps.navigate(checked.url)
-  }
-
-  function follow(state: Extract<CardState, { tag: 'tracking' }>) {
-    const { purchase } = state
-    return pollLater({
-      key: ['card-status', purchase.id],
-      fetch: () => partner.status(purchase.id),
-      isTerminal: (s) => isTerminalCardStatus(s.status),
-      intervalMs: deps.pollIntervalMs ?? deps.config.timings?.pollMs ?? 3_000,
-      onData: (s) => dispatch({ type: 'STATUS', status: s }),
-      onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
-      onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
-    })
   }
 
   return createEffectRunner(effectOf)

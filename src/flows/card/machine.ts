@@ -2,8 +2,10 @@
 import type { CardLimits, CardQuote } from '../../api/schemas'
 import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'
-import type { Problem } from '../deposit/machine'
-import { follow, isFollowEvent } from '../tracking'
+import type { Problem } from '../../kernel/types'
+import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
+import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
+import type { Work } from '../../kernel/types'
 
 /** `asset`: the crypto the card buys, once known (the `cardCrypto` option, or the first quote's). */
 export type CardForm = { currency: string; amount: string; address: string; asset?: string }
@@ -41,45 +43,29 @@ export type CardState =
       form: CardForm
       limits?: CardLimits
       amount: string
-      quote: CardQuote
-      quotedAt: number
-      busy: boolean
-      refreshed?: boolean
+      /** `purchasing`: the KYC token and the purchase are being created. */
+      work: Work<'purchasing'>
       addressError?: boolean
       problem?: Problem
-    }
+    } & Priced<CardQuote>
   | { tag: 'redirect'; purchase: Purchase; redirectUrl: string; problem?: RedirectProblem }
-  | {
-      tag: 'tracking'
-      purchase: Purchase
-      status?: CardStatusView
-      waiting?: boolean
-      problem?: Problem
-      attempt: number
-      /** Whether this tab follows the purchase, or another tab does. */
-      tab?: 'held' | 'elsewhere'
-    }
+  | ({ tag: 'tracking'; purchase: Purchase; status?: CardStatusView } & Followed)
   | { tag: 'result'; purchase: Purchase; status: CardStatusView }
 
 export type CardEvent =
   | { type: 'EDIT'; currency?: string; amount?: string; address?: string }
   | { type: 'LIMITS'; limits: CardLimits }
   | { type: 'SUBMIT' }
-  | { type: 'QUOTED'; quote: CardQuote; at: number }
-  | { type: 'QUOTE_FAILED'; problem: Problem }
-  | { type: 'QUOTE_EXPIRED' }
+  | QuoteEvent<CardQuote>
   | { type: 'BACK' }
   | { type: 'CONTINUE'; now: number }
   | { type: 'PURCHASE_FAILED'; problem: Problem }
   | { type: 'PURCHASED'; purchase: Purchase; redirectUrl: string }
   | { type: 'REDIRECT_REFUSED'; problem: RedirectProblem }
   | { type: 'RETURNED' }
-  | { type: 'STATUS'; status: CardStatusView }
-  | { type: 'WAITING'; waiting: boolean }
-  | { type: 'TRACK_ERROR'; problem: Problem }
-  | { type: 'RETRY_TRACK' }
+  | { type: 'TRACK'; status: CardStatusView }
+  | FollowEvent
   | { type: 'RESTART' }
-  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
 
 export const terminalCardStatuses = ['completed', 'failed', 'cancelled', 'expired']
 
@@ -130,10 +116,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
           form: { ...state.form, asset: event.quote.cryptoCurrency },
           limits: state.limits,
           amount: state.amount,
-          quote: event.quote,
-          quotedAt: event.at,
-          busy: false,
-          refreshed: state.requote,
+          work: 'idle',
+          ...priced(event, state.requote),
         }
       }
       if (event.type === 'QUOTE_FAILED') {
@@ -142,30 +126,32 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       if (event.type === 'BACK') return { tag: 'form', form: state.form, limits: state.limits }
       return state
 
-    case 'quote':
+    case 'quote': {
+      const idle = state.work === 'idle'
+      const requoted = requoteOn(state, event, requote)
+      if (requoted) return requoted
       switch (event.type) {
         case 'EDIT':
-          return event.address === undefined || state.busy
+          return event.address === undefined || !idle
             ? state
             : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
-        case 'QUOTE_EXPIRED':
-          return state.busy ? state : requote(state)
         case 'BACK':
-          return state.busy ? state : { tag: 'form', form: state.form, limits: state.limits }
+          return idle ? { tag: 'form', form: state.form, limits: state.limits } : state
         case 'CONTINUE': {
-          if (state.busy) return state
+          if (!idle) return state
           if (!ADDRESS.test(state.form.address.trim())) return { ...state, addressError: true }
           // A quote past its expiry is priced again before the buyer goes on.
-          if (state.quote.expiresAt && Date.parse(state.quote.expiresAt) <= event.now) return requote(state)
-          return { ...state, busy: true, problem: undefined, refreshed: false }
+          if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
+          return { ...state, work: 'purchasing', problem: undefined, refreshed: false }
         }
         case 'PURCHASE_FAILED':
-          return { ...state, busy: false, problem: event.problem }
+          return { ...state, work: 'idle', problem: event.problem }
         case 'PURCHASED':
           return { tag: 'redirect', purchase: event.purchase, redirectUrl: event.redirectUrl }
         default:
           return state
       }
+    }
 
     case 'redirect':
       if (event.type === 'REDIRECT_REFUSED') return { ...state, problem: event.problem }
@@ -174,12 +160,10 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
 
     case 'tracking':
       switch (event.type) {
-        case 'TAB':
-          return state.tab === event.tab ? state : { ...state, tab: event.tab }
-        case 'STATUS':
+        case 'TRACK':
           return isTerminalCardStatus(event.status.status)
             ? { tag: 'result', purchase: state.purchase, status: event.status }
-            : { ...state, status: event.status, waiting: false, problem: undefined }
+            : { ...tracked(state), status: event.status }
         default:
           return isFollowEvent(event) ? follow(state, event) : state
       }
@@ -191,8 +175,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
   }
 }
 
-function requote(state: Extract<CardState, { tag: 'quote' }>): CardState {
-  return { tag: 'quoting', form: state.form, limits: state.limits, amount: state.amount, requote: true }
+function requote(state: Extract<CardState, { tag: 'quote' }>, refreshed = true): CardState {
+  return { tag: 'quoting', form: state.form, limits: state.limits, amount: state.amount, requote: refreshed }
 }
 
 function definedOnly(event: { currency?: string; amount?: string; address?: string }): Partial<CardForm> {

@@ -5,14 +5,16 @@ import type { ApiClient } from '../../api/client'
 import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { getDepositStatus, quoteDeposit } from '../../api/deposit'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import { describeError } from '../../errors/describe'
+import { describeError } from '../../errors/words'
 import { walletProblemOf } from '../../errors/WalletError'
 import { walk } from '../../errors/WidgetError'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { pollLater } from '../../polling/pollLater'
-import { type Effect, createEffectRunner } from '../effectRunner'
-import { exclusive, holdTabLock } from '../tabLock'
-import type { Clock } from '../../rateLimit/rateLimiter'
+import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { exclusive } from '../../kernel/tabLock'
+import { tabLockEffect } from '../../kernel/follow'
+import { expiryEffect, staleness } from '../../kernel/quote'
+import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
 import { discoverWallets, providerByRdns, providerOf } from '../../wallet/eip6963'
 import { type DepositEvent, type DepositState, type Form, type ReceiptSummary, type Rejection, type Session, type Tracking, trackingId } from './machine'
@@ -20,9 +22,6 @@ import { type Expected, isNativeToken, judgeOutflow, previewOf } from './preview
 
 type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
-/** A quote valid for longer than this is not trusted (prices move; a far expiry is a broken service). */
-const MAX_VALIDITY_MS = 3_600_000
-const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 type ChainActions = typeof import('../../wallet/chainActions')
 
@@ -42,7 +41,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   const receipts = new Map<string, ReceiptSummary>()
   // Nonce slots of transactions sent in this visit (kept in memory: they name the sender).
   const sent = new Map<string, import('../../wallet/chainActions').SentTransaction>()
-  let wallets: import('./machine').WalletInfo[] = []
+  let wallets: import('../../kernel/types').WalletInfo[] = []
   let stopDiscovery: (() => void) | undefined
   // Quotes refused by the guard or the simulation: never used again, even if the service repeats one.
   const rejected = new Set<string>()
@@ -86,11 +85,11 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       case 'quoting':
         return { key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
-        if (state.step !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
+        if (state.work !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(state, alive) }
         // A quote that came expired, or valid for too long to trust: nothing runs; the buyer asks again.
         if (state.stale) return undefined
         return [
-          { key: `expiry:${state.quotedAt}`, start: () => expiryTimer(state) },
+          expiryEffect(state.quotedAt, state.quote.expiresAt, clock, dispatch),
           ...(state.preview
             ? []
             : [{ key: `preview:${state.quotedAt}:${state.previewAttempt ?? 0}`, start: (alive: () => boolean) => void preview(state, alive) }]),
@@ -99,10 +98,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         const { txHash } = state.tracking
         // The batch's id when there is one: the lock keeps its name once the hash is known.
         const name = (state.tracking.callsId ?? txHash).toLowerCase()
-        const lock: Effect = {
-          key: `tab:${name}`,
-          start: () => holdTabLock(`stablecoin-widget:deposit:${name}`, (tab) => dispatch({ type: 'TAB', tab })),
-        }
+        const lock = tabLockEffect('deposit', name, dispatch)
         // Only the tab holding the lock reads the chain and polls; the others wait their turn.
         if (state.tab !== 'held') return [lock]
         if (state.phase === 'batching') {
@@ -193,9 +189,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       if (!alive() || !guard(w, quote, request, alive)) return
       // Already expired, or "valid" for more than an hour: shown as such, never used, never re-asked on its own.
       const at = clock.now()
-      const left = Date.parse(quote.expiresAt) - at
-      const stale = !(left > 0) ? 'expired' : left > MAX_VALIDITY_MS ? 'far' : undefined
-      dispatch({ type: 'QUOTED', quote, at, stale })
+      dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) })
     } catch (error) {
       if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
     }
@@ -271,13 +265,6 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   }
   const source = (state: QuoteState) => sourceOf(state.form)
 
-  function expiryTimer(state: QuoteState) {
-    const left = Date.parse(state.quote.expiresAt) - clock.now()
-    // setTimeout's delay is a signed 32-bit int: a longer one would fire at once.
-    const timer = clock.setTimeout(() => dispatch({ type: 'QUOTE_EXPIRED' }), Math.min(Math.max(0, left), MAX_TIMEOUT_MS))
-    return () => clock.clearTimeout(timer)
-  }
-
   async function sendDeposit(state: QuoteState, alive: () => boolean) {
     // Two tabs at the same confirm screen: only one sends.
     const result = await exclusive('stablecoin-widget:deposit:send', () => send(state, alive))
@@ -298,11 +285,11 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       // Once more before the first prompt (a network switch is one): the quote must still be the one checked.
       if (!guard(w, quote, request, alive)) return
       if ((await w.currentChainId(provider)) !== chain.id) {
-        step({ type: 'STEP', step: 'switching' })
+        step({ type: 'WORK', work: 'switching' })
         if (!(await w.ensureChain(provider, chain))) return step({ type: 'BLOCKED', notice: { kind: 'wrongChain' } })
       }
       if (!alive()) return
-      step({ type: 'STEP', step: 'checking' })
+      step({ type: 'WORK', work: 'checking' })
       const reader = w.readClient(chain, provider)
       // A native source has no token contract to ask: its balance is the account's own.
       const native = isNativeToken(source.token)
@@ -322,8 +309,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       const stillValid = async () => {
         if (!alive()) return false
         if (Date.parse(quote.expiresAt) <= clock.now()) {
-          step({ type: 'BLOCKED', notice: { kind: 'refreshed' } })
-          step({ type: 'QUOTE_EXPIRED' })
+          // Back to idle, then priced again: the new price is shown, never sent under the buyer.
+          step({ type: 'BLOCKED' })
+          step({ type: 'EXPIRED' })
           return false
         }
         // The wallet may have been switched meanwhile: check once more before sending.
@@ -355,7 +343,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       // One confirmation where the wallet can batch (EIP-5792): the approval and the deposit together.
       if (approve && (await w.canBatch(provider, account, chain.id))) {
         if (!(await stillValid())) return
-        step({ type: 'STEP', step: 'batching' })
+        step({ type: 'WORK', work: 'batching' })
         const callsId = await w.sendBatch(provider, chain, account, calls)
         const tracking = trackingOf('', callsId)
         // Persisted like a hash: a reload follows the batch, with no second prompt.
@@ -365,14 +353,14 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
 
       if (approve) {
         if (!(await stillValid())) return
-        step({ type: 'STEP', step: 'approving' })
+        step({ type: 'WORK', work: 'approving' })
         const hash = await w.send(provider, chain, account, approve)
-        step({ type: 'STEP', step: 'approvalConfirming', approvalHash: hash })
+        step({ type: 'WORK', work: 'approvalConfirming', approvalHash: hash })
         const receipt = await w.waitReceipt(reader, hash, () => {})
         if (!receipt.success) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'unknown' } })
       }
       if (!(await stillValid())) return
-      step({ type: 'STEP', step: 'sending' })
+      step({ type: 'WORK', work: 'sending' })
       const txHash = await w.send(provider, chain, account, deposit)
       const tracking = trackingOf(txHash)
       // Persist before anything else: from here on the buyer's money is moving.
@@ -495,7 +483,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
         isTerminal: (s) => s.status !== 'pending',
         intervalMs: deps.pollIntervalMs ?? deps.config.timings?.pollMs ?? 3_000,
         onData: (s) =>
-          dispatch({ type: 'STATUS', status: s.status, origin: s.txHashes?.origin, delivered: s.txHashes?.delivered }),
+          dispatch({ type: 'TRACK', status: s.status, origin: s.txHashes?.origin, delivered: s.txHashes?.delivered }),
         onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
         onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
       })

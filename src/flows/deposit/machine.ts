@@ -1,14 +1,11 @@
 // The crypto deposit as data: a pure transition function. No I/O, no timers, no DOM.
 import type { DepositQuote } from '../../api/schemas'
 import type { WalletProblem } from '../../errors/WalletError'
-import type { MessageKey } from '../../i18n/i18n'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
-import { follow, isFollowEvent } from '../tracking'
+import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
+import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'
+import type { Problem, Rejection, WalletInfo, Work } from '../../kernel/types'
 
-export type WalletInfo = { id: string; name: string; icon?: string; rdns: string }
-
-/** What the buyer is told about a failure: a catalog key, and the service's code for support. */
-export type Problem = { key: MessageKey; code?: string; detail?: string }
 
 export type Form = { amount: string; source: number }
 export type Session = { wallet: WalletInfo; account: string }
@@ -44,7 +41,7 @@ export type Tracking = {
   deliveredHash?: string
 }
 
-export type SendStep = 'idle' | 'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'
+export type SendStep = Work<'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
 
 /** What the simulation says leaves the wallet: amounts of tokens, and the network fee. */
 export type Preview =
@@ -58,11 +55,9 @@ export type Preview =
   /** A balance below the amount: nothing to simulate; the send says the balance before any prompt. */
   | { kind: 'short' }
 
-/** A quote that cannot be used as it came: expired on arrival, or valid for longer than an hour. */
-export type Stale = 'expired' | 'far'
+export type { Stale }
 
-/** Why a quote is never used: a guard rule, or what its simulation showed. */
-export type Rejection = { rule: string; taken?: string; asked?: string; reason?: string }
+export type { Rejection }
 
 /** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
@@ -72,7 +67,6 @@ export type Notice =
   | { kind: 'wrongChain' }
   | { kind: 'insufficient'; balance: string }
   | { kind: 'insufficientGas' }
-  | { kind: 'refreshed' }
   | { kind: 'elsewhere' }
 
 export type FormError =
@@ -93,17 +87,14 @@ export type DepositState =
       form: Form
       session: Session
       amount: string
-      quote: DepositQuote
-      quotedAt: number
-      step: SendStep
+      work: SendStep
       approvalHash?: string
       notice?: Notice
       preview?: Preview
       /** How many times the preview ran again at the buyer's request. */
       previewAttempt?: number
-      stale?: Stale
-    }
-  | {
+    } & Priced<DepositQuote>
+  | ({
       tag: 'tracking'
       tracking: Tracking
       /** batching: the wallet holds approval + deposit as one batch and has not told the hash yet. */
@@ -113,13 +104,8 @@ export type DepositState =
       missing?: boolean
       /** No RPC the widget can use reads this chain: say so, offer to stop following. */
       unreadable?: boolean
-      /** Whether this tab follows the transfer, or another tab does (one at a time). */
-      tab?: 'held' | 'elsewhere'
-      waiting?: boolean
-      problem?: Problem
-      attempt: number
       session?: Session
-    }
+    } & Followed)
   | { tag: 'result'; outcome: Outcome; tracking: Tracking; session?: Session }
 
 export type DepositEvent =
@@ -131,33 +117,26 @@ export type DepositEvent =
   | { type: 'CHANGE_WALLET' }
   | { type: 'EDIT'; amount?: string; source?: number }
   | { type: 'SUBMIT' }
-  | { type: 'QUOTED'; quote: DepositQuote; at: number; stale?: Stale }
-  | { type: 'QUOTE_FAILED'; problem: Problem }
+  | QuoteEvent<DepositQuote>
   | { type: 'QUOTE_REJECTED'; rejection: Rejection }
   | { type: 'PREVIEW'; preview: Preview }
   /** Run the preview again (the buyer's "try again", or a send that finds the balance now enough). */
   | { type: 'RETRY_PREVIEW' }
-  /** The buyer asks a new price for a quote that could not be used. */
-  | { type: 'REQUOTE' }
   | { type: 'BATCHED'; txHash: string; approvalHash?: string }
   | { type: 'BATCH_FAILED'; outcome: 'reverted' | 'dropped' }
   | { type: 'UNREADABLE' }
-  | { type: 'QUOTE_EXPIRED' }
   | { type: 'BACK' }
   | { type: 'CONFIRM' }
-  | { type: 'STEP'; step: Exclude<SendStep, 'idle'>; approvalHash?: string }
-  | { type: 'BLOCKED'; notice: Notice }
+  | { type: 'WORK'; work: Exclude<SendStep, 'idle'>; approvalHash?: string }
+  | { type: 'BLOCKED'; notice?: Notice }
   | { type: 'SENT'; tracking: Tracking }
   | { type: 'RECEIPT'; success: boolean }
   | { type: 'REPLACED'; reason: 'repriced' | 'replaced' | 'cancelled'; txHash: string }
-  | { type: 'STATUS'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
-  | { type: 'WAITING'; waiting: boolean }
+  | { type: 'TRACK'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
   | { type: 'MISSING'; missing: boolean }
-  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
   | { type: 'ADOPT'; tracking: Tracking }
   | { type: 'STOP_FOLLOWING' }
-  | { type: 'TRACK_ERROR'; problem: Problem }
-  | { type: 'RETRY_TRACK' }
+  | FollowEvent
   | { type: 'RESTART' }
 
 export type MachineContext = {
@@ -179,7 +158,7 @@ function tracked(tracking: Tracking, session?: Session): DepositState {
 export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
   // Another tab sent a deposit: this one follows it too, instead of offering to send another.
   if (event.type === 'ADOPT') {
-    const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.step !== 'idle')
+    const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')
     return beforeSending ? tracked(event.tracking) : state
   }
   switch (state.tag) {
@@ -223,17 +202,7 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
 
     case 'quoting':
       if (event.type === 'QUOTED') {
-        return {
-          tag: 'quote',
-          form: state.form,
-          session: state.session,
-          amount: state.amount,
-          quote: event.quote,
-          quotedAt: event.at,
-          step: 'idle',
-          notice: state.requote ? { kind: 'refreshed' } : undefined,
-          stale: event.stale,
-        }
+        return { tag: 'quote', form: state.form, session: state.session, amount: state.amount, work: 'idle', ...priced(event, state.requote) }
       }
       if (event.type === 'QUOTE_FAILED') {
         return { tag: 'form', form: state.form, session: state.session, error: { kind: 'api', problem: event.problem } }
@@ -263,32 +232,28 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
 type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
 function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
-  const idle = state.step === 'idle'
+  const idle = state.work === 'idle'
+  // Never re-priced under a buyer who is mid-way through signing.
+  const requoted = requoteOn(state, event, (s, refreshed): DepositState => ({ tag: 'quoting', form: s.form, session: s.session, amount: s.amount, requote: refreshed }))
+  if (requoted) return requoted
   switch (event.type) {
-    case 'QUOTE_EXPIRED':
-      // Never re-price under a buyer who is mid-way through signing.
-      return idle
-        ? { tag: 'quoting', form: state.form, session: state.session, amount: state.amount, requote: true }
-        : state
     case 'BACK':
       return idle ? { tag: 'form', form: state.form, session: state.session } : state
     case 'CONFIRM':
       // Only once the preview judged what leaves the wallet (a short balance: the send says it).
-      return idle && !state.stale && confirmable(state.preview) ? { ...state, step: 'checking', notice: undefined } : state
+      return idle && !state.stale && confirmable(state.preview) ? { ...state, work: 'checking', notice: undefined, refreshed: false } : state
     case 'PREVIEW':
       return idle && !state.preview ? { ...state, preview: event.preview } : state
     case 'RETRY_PREVIEW':
-      if ((state.step !== 'idle' && state.step !== 'checking') || state.stale || isSafe(state.preview)) return state
-      return { ...state, step: 'idle', preview: undefined, previewAttempt: (state.previewAttempt ?? 0) + 1, notice: undefined }
-    case 'REQUOTE':
-      return idle && state.stale ? { tag: 'quoting', form: state.form, session: state.session, amount: state.amount, requote: false } : state
+      if ((state.work !== 'idle' && state.work !== 'checking') || state.stale || isSafe(state.preview)) return state
+      return { ...state, work: 'idle', preview: undefined, previewAttempt: (state.previewAttempt ?? 0) + 1, notice: undefined }
     case 'QUOTE_REJECTED':
       // That quote is dropped: only a new price can go on.
       return { tag: 'form', form: state.form, session: state.session, error: { kind: 'rejected', rejection: event.rejection } }
-    case 'STEP':
-      return idle ? state : { ...state, step: event.step, approvalHash: event.approvalHash ?? state.approvalHash }
+    case 'WORK':
+      return idle ? state : { ...state, work: event.work, approvalHash: event.approvalHash ?? state.approvalHash }
     case 'BLOCKED':
-      return idle ? state : { ...state, step: 'idle', notice: event.notice }
+      return idle ? state : { ...state, work: 'idle', notice: event.notice }
     case 'SENT':
       return idle ? state : tracked(event.tracking, state.session)
     default:
@@ -308,8 +273,6 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
       return event.success
         ? { ...state, phase: 'delivering', problem: undefined, missing: false }
         : { tag: 'result', outcome: 'reverted', tracking: state.tracking, session: state.session }
-    case 'TAB':
-      return state.tab === event.tab ? state : { ...state, tab: event.tab }
     case 'MISSING':
       return state.phase !== 'confirming' || !!state.missing === event.missing ? state : { ...state, missing: event.missing }
     case 'STOP_FOLLOWING':
@@ -335,7 +298,7 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
         return { ...state, tracking: { ...state.tracking, txHash: event.txHash }, replaced: true }
       }
       return { tag: 'result', outcome: 'cancelled', tracking: state.tracking, session: state.session }
-    case 'STATUS': {
+    case 'TRACK': {
       if (state.phase !== 'delivering') return state
       const tracking = {
         ...state.tracking,

@@ -2,16 +2,17 @@
 import type { ApiClient } from '../../api/client'
 import { fundingStatus, onboard, openAccount } from '../../api/fiat'
 import type { WidgetConfig } from '../../config/config'
-import { ApiError } from '../../errors/ApiError'
-import { describeError } from '../../errors/describe'
+import { AuthCodeRejected, FieldRejected, KycPending } from '../../errors/ApiError'
+import { describeError } from '../../errors/words'
 import type { Emit } from '../../embed/protocol'
 import { normalisePhone } from '../../lib/contact'
-import { pollLater } from '../../polling/pollLater'
-import type { Clock } from '../../rateLimit/rateLimiter'
+import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
-import { type Effect, createEffectRunner } from '../effectRunner'
-import { holdTabLock } from '../tabLock'
-import type { Field, OnboardingEvent, OnboardingState, StoredAccount } from './machine'
+import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { type StatusPoll, followEffects } from '../../kernel/follow'
+import type { fiatStatus } from '../../api/schemas'
+import type * as z from 'zod/mini'
+import type { Field, OnboardingEvent, OnboardingState, OpenAccount, StoredAccount } from './machine'
 
 export type OnboardingDeps = {
   config: WidgetConfig
@@ -43,7 +44,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
   function effectOf(state: OnboardingState): Effect | Effect[] | undefined {
     switch (state.tag) {
       case 'details':
-        return state.submitting ? { key: `onboard:${state.authCode}`, start: (alive) => void submit(state, alive) } : undefined
+        return state.work === 'submitting' ? { key: `onboard:${state.authCode}`, start: (alive) => void submit(state, alive) } : undefined
       case 'wallet':
         // "Not you?": the previous buyer's record goes.
         return state.forget ? { key: 'forget', start: () => store.clear() } : undefined
@@ -54,13 +55,8 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         return state.problem
           ? undefined
           : { key: `open:${state.record.accountId}:${state.attempt}`, start: (alive) => open(state, alive) }
-      case 'account': {
-        const lock: Effect = {
-          key: `tab:${state.record.virtualAccountId}`,
-          start: () => holdTabLock(`stablecoin-widget:fiat:${state.record.virtualAccountId}`, (tab) => dispatch({ type: 'TAB', tab })),
-        }
-        return state.tab === 'held' ? [lock, { key: `status:${state.record.virtualAccountId}:${state.attempt}`, start: () => follow(state) }] : [lock]
-      }
+      case 'account':
+        return followEffects('fiat', state.record.virtualAccountId, state, fundingPoll(state.record), dispatch)
       default:
         return undefined
     }
@@ -79,14 +75,11 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
       store.save({ accountId: result.accountId, walletId: result.walletId })
       if (alive()) dispatch({ type: 'ONBOARDED', ...result })
     } catch (error) {
-      const problem = describeError(error)
-      const message = error instanceof ApiError ? error.serverMessage : ''
-      const path = /^([\w.]+):/.exec(message)?.[1] ?? ''
-      // Any 400 is a rejection: the contract says a code is never sent again once the service
-      // has rejected it, so the next attempt needs a new one from the identity provider.
-      const codeSpent = error instanceof ApiError && error.status === 400
+      // A refused code is never sent again: the next attempt needs a new one from the identity provider.
+      const codeSpent = error instanceof AuthCodeRejected
       if (codeSpent) deps.usedCodes.add(authCode)
-      if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem, field: FIELD_OF[path], codeSpent })
+      const field = error instanceof FieldRejected && error.field ? FIELD_OF[error.field] : undefined
+      if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem: describeError(error), field, codeSpent })
     }
   }
 
@@ -105,7 +98,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
         if (alive()) dispatch({ type: 'ACCOUNT_OPENED', virtualAccountId: account.id, details, feeBps: account.applicationFeeBps, asset: account.asset })
       } catch (error) {
         if (!alive()) return
-        if (error instanceof ApiError && /pending/i.test(error.code)) dispatch({ type: 'ACCOUNT_PENDING' })
+        if (error instanceof KycPending) dispatch({ type: 'ACCOUNT_PENDING' })
         else dispatch({ type: 'ACCOUNT_FAILED', problem: describeError(error) })
       }
     }
@@ -118,21 +111,18 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
     return () => clock.clearTimeout(timer)
   }
 
-  function follow(state: Extract<OnboardingState, { tag: 'account' }>) {
-    const { record } = state
+  /** Slow polling of the account's funding: settlement takes hours or days. */
+  function fundingPoll(record: OpenAccount): StatusPoll<z.infer<typeof fiatStatus>> {
     let polls = 0
-    return pollLater({
-      key: ['fiat-status', record.virtualAccountId],
+    return {
       fetch: () => {
         polls++
         return fundingStatus(api, record.accountId, record.virtualAccountId)
       },
       isTerminal: (s) => s.status === 'funded' && !!s.deliveredAmount,
       intervalMs: () => (deps.pollIntervalMs ?? ((n) => deps.config.timings?.bankPollMs ?? slowPolling(n)))(polls),
-      onData: (s) => dispatch({ type: 'STATUS', status: s.status, deliveredAmount: s.deliveredAmount, asset: s.asset ?? s.cryptoCurrency }),
-      onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
-      onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
-    })
+      onData: (s) => dispatch({ type: 'TRACK', status: s.status, deliveredAmount: s.deliveredAmount, asset: s.asset ?? s.cryptoCurrency }),
+    }
   }
 
   return createEffectRunner(effectOf)

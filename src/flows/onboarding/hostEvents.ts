@@ -1,5 +1,5 @@
 import type { WidgetEvent } from '../../embed/protocol'
-import { fiatProblemText } from './text'
+import { errorPayload, partnerProblemText } from '../../errors/words'
 import type { OnboardingState } from './machine'
 
 /** What the embedding hears about onboarding, from one change of state. Pure. */
@@ -17,6 +17,6 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
   }
   const problem = next.tag === 'details' || next.tag === 'identity' ? next.serverMessage?.problem : next.tag === 'opening' || next.tag === 'account' ? next.problem : undefined
   const before = prev.tag === 'details' || prev.tag === 'identity' ? prev.serverMessage?.problem : prev.tag === 'opening' || prev.tag === 'account' ? prev.problem : undefined
-  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, code: problem.code, message: fiatProblemText(problem), detail: problem.detail } })
+  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, partnerProblemText) } })
   return out
 }

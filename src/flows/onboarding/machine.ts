@@ -1,7 +1,8 @@
 // Fiat onboarding to a virtual account as data: a pure transition function.
 import { isCountryCode } from '../../lib/country'
 import { isEmail, normalisePhone } from '../../lib/contact'
-import type { Problem } from '../deposit/machine'
+import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
+import type { Problem, Work } from '../../kernel/types'
 
 export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'email' | 'category'
 export type Applicant = Record<Field, string>
@@ -36,7 +37,7 @@ export type OnboardingState =
       authCode: string
       errors: Partial<Record<Field, FieldError>>
       serverMessage?: ServerMessage
-      submitting: boolean
+      work: Work<'submitting'>
     }
   | {
       tag: 'opening'
@@ -50,7 +51,7 @@ export type OnboardingState =
       resumed?: boolean
     }
   | { tag: 'rejected'; record: AccountRecord }
-  | { tag: 'account'; record: OpenAccount; waiting?: boolean; problem?: Problem; attempt: number; tab?: 'held' | 'elsewhere'; resumed?: boolean }
+  | ({ tag: 'account'; record: OpenAccount; resumed?: boolean } & Followed)
   | { tag: 'funded'; record: OpenAccount; deliveredAmount: string; deliveredAsset?: string }
 
 export type OnboardingEvent =
@@ -65,12 +66,9 @@ export type OnboardingEvent =
   | { type: 'ACCOUNT_OPENED'; virtualAccountId: string; details: Record<string, string>; feeBps: number; asset?: string }
   | { type: 'ACCOUNT_PENDING' }
   | { type: 'ACCOUNT_FAILED'; problem: Problem }
-  | { type: 'STATUS'; status: string; deliveredAmount?: string; asset?: string }
+  | { type: 'TRACK'; status: string; deliveredAmount?: string; asset?: string }
   | { type: 'START_OVER' }
-  | { type: 'WAITING'; waiting: boolean }
-  | { type: 'TRACK_ERROR'; problem: Problem }
-  | { type: 'RETRY' }
-  | { type: 'TAB'; tab: 'held' | 'elsewhere' }
+  | FollowEvent
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
@@ -87,7 +85,7 @@ export function initialOnboardingState(form: Applicant, authCode?: string, resum
   if (authCode) {
     // Back from verifying again after the bank refused: what it refused is marked again.
     const errors: Partial<Record<Field, FieldError>> = refused?.field ? { [refused.field]: 'server' } : {}
-    return { tag: 'details', form, authCode, errors, serverMessage: refused, submitting: false }
+    return { tag: 'details', form, authCode, errors, serverMessage: refused, work: 'idle' }
   }
   return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
 }
@@ -126,7 +124,7 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
       if (event.type === 'AUTH_CODE') {
         // Back from a new verification: what the bank refused last time is marked again.
         const field = state.serverMessage?.field
-        return { tag: 'details', form: state.form, authCode: event.code, errors: field ? { [field]: 'server' } : {}, serverMessage: state.serverMessage, submitting: false }
+        return { tag: 'details', form: state.form, authCode: event.code, errors: field ? { [field]: 'server' } : {}, serverMessage: state.serverMessage, work: 'idle' }
       }
       if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
       return state
@@ -134,17 +132,17 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
     case 'details':
       switch (event.type) {
         case 'EDIT': {
-          if (state.submitting) return state
+          if (state.work !== 'idle') return state
           const errors = { ...state.errors }
           delete errors[event.field]
           const serverMessage = state.serverMessage?.field === event.field ? undefined : state.serverMessage
           return { ...state, form: { ...state.form, [event.field]: event.value }, errors, serverMessage }
         }
         case 'SUBMIT': {
-          if (state.submitting) return state
+          if (state.work !== 'idle') return state
           const errors = validateApplicant(state.form)
           if (Object.keys(errors).length) return { ...state, errors, serverMessage: undefined }
-          return { ...state, errors: {}, serverMessage: undefined, submitting: true }
+          return { ...state, errors: {}, serverMessage: undefined, work: 'submitting' }
         }
         case 'ONBOARD_FAILED':
           // A code the service refused is never sent again: back to identity for a new one, with
@@ -152,7 +150,7 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
           if (event.codeSpent) return { tag: 'identity', form: state.form, rejectedCode: true, serverMessage: { field: event.field, problem: event.problem } }
           return {
             ...state,
-            submitting: false,
+            work: 'idle',
             errors: event.field ? { ...state.errors, [event.field]: 'server' } : state.errors,
             serverMessage: { field: event.field, problem: event.problem },
           }
@@ -180,29 +178,19 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
         case 'ACCOUNT_FAILED':
           return { ...state, problem: event.problem }
         case 'RETRY':
-          return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
+          return follow(state, event)
         default:
           return state
       }
 
     case 'account':
-      switch (event.type) {
-        case 'TAB':
-          return state.tab === event.tab ? state : { ...state, tab: event.tab }
-        case 'STATUS':
-          if (event.status === 'funded' && event.deliveredAmount) {
-            return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount, deliveredAsset: event.asset ?? state.record.asset }
-          }
-          return state.waiting ? { ...state, waiting: false } : state
-        case 'WAITING':
-          return state.waiting === event.waiting ? state : { ...state, waiting: event.waiting }
-        case 'TRACK_ERROR':
-          return { ...state, problem: event.problem }
-        case 'RETRY':
-          return state.problem ? { ...state, problem: undefined, attempt: state.attempt + 1 } : state
-        default:
-          return state
+      if (event.type === 'TRACK') {
+        if (event.status === 'funded' && event.deliveredAmount) {
+          return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount, deliveredAsset: event.asset ?? state.record.asset }
+        }
+        return tracked(state)
       }
+      return isFollowEvent(event) ? follow(state, event) : state
 
     default:
       return state

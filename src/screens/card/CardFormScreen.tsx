@@ -1,4 +1,4 @@
-import { problemText } from '../../errors/describe'
+import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'

@@ -1,4 +1,4 @@
-import { problemText } from '../../errors/describe'
+import { problemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { Countdown } from '../../components/Countdown'
@@ -12,6 +12,7 @@ type State = Extract<CardState, { tag: 'quote' }>
 
 export function CardQuoteScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
   const { quote } = state
+  const idle = state.work === 'idle'
   const fiat = state.form.currency
   const f = (v: string) => formatAmount(v, config.locale)
   return (
@@ -28,7 +29,7 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         </tbody>
       </table>
       <p class="muted">{t('card.feesInside')}</p>
-      {quote.expiresAt && !state.busy && <Countdown expiresAt={quote.expiresAt} />}
+      {quote.expiresAt && idle && <Countdown expiresAt={quote.expiresAt} />}
       {state.refreshed && <Notice tone="info">{t('quote.refreshed')}</Notice>}
       <form
         noValidate
@@ -45,7 +46,7 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
             autoComplete="off"
             spellcheck={false}
             value={state.form.address}
-            readOnly={state.busy}
+            readOnly={!idle}
             aria-invalid={state.addressError ? 'true' : undefined}
             aria-describedby={state.addressError ? 'wallet-hint wallet-error' : 'wallet-hint'}
             onInput={(e) => dispatch({ type: 'EDIT', address: (e.target as HTMLInputElement).value })}
@@ -58,10 +59,10 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
             {problemText(state.problem)}
           </Notice>
         )}
-        {state.busy && <p role="status">{t('app.loading')}</p>}
+        {!idle && <p role="status">{t('app.loading')}</p>}
         <div class="actions">
-          <button type="button" class="secondary" disabled={state.busy} onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
-          <button type="submit" class="primary" disabled={state.busy}>{t('card.continue')}</button>
+          <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
+          <button type="submit" class="primary" disabled={!idle}>{t('card.continue')}</button>
         </div>
       </form>
     </Screen>

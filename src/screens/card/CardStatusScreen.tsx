@@ -73,7 +73,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
       </p>
       {state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       <p class="muted">{t('track.closeOk')}</p>
-      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
+      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
     </Screen>
   )
 }

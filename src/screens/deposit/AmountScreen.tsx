@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { problemText } from '../../errors/describe'
+import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
@@ -8,7 +8,7 @@ import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
 import { t } from '../../i18n/i18n'
 import { decimalMarkOf } from '../../lib/decimal'
 import { shortHash } from '../../components/TxLink'
-import { rejectionText } from '../../flows/deposit/notice'
+import { rejectionText } from '../../errors/words'
 
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 

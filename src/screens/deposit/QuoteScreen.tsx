@@ -21,17 +21,17 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   const sourceChain = chainOf(config, quote.transaction.chainId)
   const destChain = chainOf(config, destination.chainId)
   const locale = config.locale
-  const idle = state.step === 'idle'
+  const idle = state.work === 'idle'
   const preview = state.preview
   // Only a judged preview lets the buyer send; one that could not judge says so and can run again.
   const safe = preview?.kind === 'ready' && preview.safe
   const unchecked = preview?.kind === 'unavailable' || (preview?.kind === 'ready' && !preview.safe)
   const confirmable = !state.stale && (safe || preview?.kind === 'short')
-  const at = order.indexOf(state.step)
+  const at = order.indexOf(state.work)
   const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
   return (
     <Screen title={t('quote.heading')}>
-      <table class={`quote ${state.notice?.kind === 'refreshed' ? 'fresh' : ''}`}>
+      <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
         <tbody>
           <tr>
             <th scope="row">{t('quote.youSend')}</th>
@@ -61,6 +61,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </Notice>
       )}
       {idle && !state.stale && <Countdown expiresAt={quote.expiresAt} />}
+      {state.refreshed && !state.notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
       {state.notice && <QuoteNoticeView state={state} config={config} />}
       {!idle && (
         <>
@@ -74,10 +75,10 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
                     extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
                   }]
                 : []),
-              { label: t('steps.send'), state: state.step === 'batching' ? 'active' : stepState(4) },
+              { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(4) },
             ]}
           />
-          <p role="status" class="hint">{t(stepHint(state.step))}</p>
+          <p role="status" class="hint">{t(stepHint(state.work))}</p>
         </>
       )}
       <div class="actions">
@@ -124,8 +125,8 @@ function stepHint(step: SendStep) {
 
 function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig }) {
   const notice = state.notice
-  // A refresh, another tab's send and the buyer's own "no" are news; a wrong network is to fix.
-  const news = notice?.kind === 'refreshed' || notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
+  // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
+  const news = notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
   return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{noticeText(state, config)}</Notice>
 }
 

@@ -64,7 +64,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
           </div>
         </>
       )}
-      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY_TRACK' })} />}
+      {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
     </Screen>
   )
 }

@@ -1,4 +1,4 @@
-import { fiatProblemText } from '../../flows/onboarding/text'
+import { partnerProblemText } from '../../errors/words'
 import { CopyField } from '../../components/CopyField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
@@ -36,7 +36,7 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
       {state.problem ? (
         <ProblemNotice
           problem={state.problem}
-          text={fiatProblemText(state.problem)}
+          text={partnerProblemText(state.problem)}
           onRetry={() => dispatch({ type: 'RETRY' })}
         />
       ) : (

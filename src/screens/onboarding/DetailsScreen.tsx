@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks'
-import { fiatProblemText } from '../../flows/onboarding/text'
+import { partnerProblemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { Field, OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
@@ -12,6 +12,7 @@ const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemploy
 export function DetailsScreen({ state, dispatch, locale }: { state: State; dispatch: (e: OnboardingEvent) => void; locale: string }) {
   const countries = useMemo(() => countryOptions(locale), [locale])
   const edit = (field: Field) => (e: Event) => dispatch({ type: 'EDIT', field, value: (e.target as HTMLInputElement).value })
+  const busy = state.work !== 'idle'
   const errorOf = (field: Field) => state.errors[field]
   const described = (field: Field, hint?: boolean) =>
     [hint ? `${field}-hint` : '', errorOf(field) ? `${field}-error` : '', state.serverMessage?.field === field ? 'server-error' : '']
@@ -26,7 +27,7 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
   const countrySelect = (field: 'nationality' | 'country', label: MessageKey) => (
     <div class="field">
       <label for={field}>{t(label)}</label>
-      <select id={field} value={state.form[field]} disabled={state.submitting} aria-invalid={errorOf(field) ? 'true' : undefined} aria-describedby={described(field)} onChange={edit(field)}>
+      <select id={field} value={state.form[field]} disabled={busy} aria-invalid={errorOf(field) ? 'true' : undefined} aria-describedby={described(field)} onChange={edit(field)}>
         <option value="">{t('fiat.choose')}</option>
         {countries.map(([code, name]) => (
           <option value={code}>{name}</option>
@@ -42,7 +43,7 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
         id={field}
         class="text"
         value={state.form[field]}
-        readOnly={state.submitting}
+        readOnly={busy}
         aria-invalid={errorOf(field) ? 'true' : undefined}
         aria-describedby={described(field, !!hint)}
         onInput={edit(field)}
@@ -69,7 +70,7 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
         {countrySelect('country', 'fiat.country')}
         <div class="field">
           <label for="category">{t('fiat.category')}</label>
-          <select id="category" value={state.form.category} disabled={state.submitting} onChange={edit('category')}>
+          <select id="category" value={state.form.category} disabled={busy} onChange={edit('category')}>
             {CATEGORIES.map((c) => (
               <option value={c}>{t(`fiat.category.${c}` as MessageKey)}</option>
             ))}
@@ -77,12 +78,12 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
         </div>
         {state.serverMessage && (
           <Notice tone="error" code={state.serverMessage.problem.code} id="server-error">
-            {fiatProblemText(state.serverMessage.problem)}
+            {partnerProblemText(state.serverMessage.problem)}
           </Notice>
         )}
-        {state.submitting && <p role="status">{t('fiat.submitting')}</p>}
+        {busy && <p role="status">{t('fiat.submitting')}</p>}
         <div class="actions">
-          <button type="submit" class="primary" disabled={state.submitting}>{t('fiat.submit')}</button>
+          <button type="submit" class="primary" disabled={busy}>{t('fiat.submit')}</button>
         </div>
       </form>
     </Screen>

@@ -1,5 +1,5 @@
 import { Notice } from '../../components/Notice'
-import { fiatProblemText } from '../../flows/onboarding/text'
+import { partnerProblemText } from '../../errors/words'
 import { Screen } from '../../components/Screen'
 import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
 import { t } from '../../i18n/i18n'
@@ -48,7 +48,7 @@ export function IdentityStep({
     <Screen title={t('fiat.identityHeading')}>
       {state.serverMessage && (
         <Notice tone="error" code={state.serverMessage.problem.code}>
-          {fiatProblemText(state.serverMessage.problem)}
+          {partnerProblemText(state.serverMessage.problem)}
         </Notice>
       )}
       {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}

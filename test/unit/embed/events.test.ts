@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote } from '../../../src/api/schemas'
-import { cardEvents } from '../../../src/flows/card/events'
+import { cardEvents } from '../../../src/flows/card/hostEvents'
 import type { CardState } from '../../../src/flows/card/machine'
-import { depositEvents } from '../../../src/flows/deposit/events'
+import { depositEvents } from '../../../src/flows/deposit/hostEvents'
 import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
 import { parseOptions } from '../../../src/config/config'
 import { enDeposit } from '../../../src/i18n/en-deposit'
@@ -41,8 +41,8 @@ const names = (events: { name: string }[]) => events.map((e) => e.name)
 
 describe('deposit events', () => {
   const quoting: DepositState = { tag: 'quoting', form, session, amount: '10', requote: false }
-  const quoted: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 0, step: 'idle' }
-  const sending: DepositState = { ...quoted, step: 'sending' }
+  const quoted: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 0, work: 'idle' }
+  const sending: DepositState = { ...quoted, work: 'sending' }
   const confirming: DepositState = { tag: 'tracking', tracking, phase: 'confirming', attempt: 0, session }
   const delivering: DepositState = { ...confirming, phase: 'delivering' }
   const done: DepositState = { tag: 'result', outcome: 'done', tracking: { ...tracking, deliveredHash: '0xd' }, session }

@@ -1,7 +1,7 @@
 // A deterministic clock for code that takes a `Clock` seam (rate limiter, polling).
 // Time moves only through advance(); due timers run in order of due time, then creation, and
 // pending promise callbacks are allowed to settle after each one.
-import type { Clock } from '../../../src/rateLimit/rateLimiter'
+import type { Clock } from '../../../src/kernel/types'
 
 type Timer = { id: number; at: number; fn: () => void }
 

@@ -134,7 +134,7 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
   effects.run(state)
   for (let i = 0; i < (opts.steps ?? 40) && sends.length === 0; i++) {
     await flush()
-    if (opts.confirm !== false && state.tag === 'quote' && state.step === 'idle' && state.preview) dispatch({ type: 'CONFIRM' })
+    if (opts.confirm !== false && state.tag === 'quote' && state.work === 'idle' && state.preview) dispatch({ type: 'CONFIRM' })
     // The buyer asks for a new price after a refusal.
     if (state.tag === 'form' && asked < quotes.length) dispatch({ type: 'SUBMIT' })
   }

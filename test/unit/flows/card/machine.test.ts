@@ -60,27 +60,27 @@ describe('card machine', () => {
 
   it('refuses to continue without a valid wallet address', () => {
     const s = run(quoted(), { type: 'EDIT', address: '0x123' }, { type: 'CONTINUE', now: NOW })
-    expect(s).toMatchObject({ tag: 'quote', addressError: true, busy: false })
+    expect(s).toMatchObject({ tag: 'quote', addressError: true, work: 'idle' })
   })
 
   it('re-quotes an expired quote before continuing, and shows the new price first', () => {
     const s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW + 61_000 })
     expect(s).toMatchObject({ tag: 'quoting', requote: true, form: { address: WALLET } })
     const again = run(s, { type: 'QUOTED', quote: { ...quote, cryptoAmount: '0.015' }, at: NOW + 62_000 })
-    expect(again).toMatchObject({ tag: 'quote', busy: false, refreshed: true, quote: { cryptoAmount: '0.015' } })
+    expect(again).toMatchObject({ tag: 'quote', work: 'idle', refreshed: true, quote: { cryptoAmount: '0.015' } })
   })
 
   it('QUOTE_EXPIRED re-quotes when idle and is ignored while the purchase is being created', () => {
-    expect(run(quoted(), { type: 'QUOTE_EXPIRED' })).toMatchObject({ tag: 'quoting', requote: true })
+    expect(run(quoted(), { type: 'EXPIRED' })).toMatchObject({ tag: 'quoting', requote: true })
     const busy = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW })
-    expect(busy).toMatchObject({ tag: 'quote', busy: true })
-    expect(run(busy, { type: 'QUOTE_EXPIRED' })).toBe(busy)
+    expect(busy).toMatchObject({ tag: 'quote', work: 'purchasing' })
+    expect(run(busy, { type: 'EXPIRED' })).toBe(busy)
     expect(run(busy, { type: 'BACK' })).toBe(busy)
   })
 
   it('a purchase failure keeps the quote and the address and says why', () => {
     const s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONTINUE', now: NOW }, { type: 'PURCHASE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' } })
-    expect(s).toMatchObject({ tag: 'quote', busy: false, form: { address: WALLET }, problem: { code: 'requires_action' } })
+    expect(s).toMatchObject({ tag: 'quote', work: 'idle', form: { address: WALLET }, problem: { code: 'requires_action' } })
   })
 
   it('purchase → redirect → tracking → terminal, unknown states polled as they are', () => {
@@ -89,10 +89,10 @@ describe('card machine', () => {
     expect(run(s, { type: 'REDIRECT_REFUSED', problem: 'scheme' })).toMatchObject({ tag: 'redirect', problem: 'scheme' })
     s = run(s, { type: 'RETURNED' })
     expect(s).toMatchObject({ tag: 'tracking', purchase })
-    s = run(s, { type: 'STATUS', status: { status: 'awaiting_3ds', environment: 'sandbox' } })
+    s = run(s, { type: 'TRACK', status: { status: 'awaiting_3ds', environment: 'sandbox' } })
     expect(s).toMatchObject({ tag: 'tracking', status: { status: 'awaiting_3ds' } })
     for (const terminal of ['completed', 'failed', 'cancelled', 'expired']) {
-      expect(run(s, { type: 'STATUS', status: { status: terminal, environment: 'sandbox' } })).toMatchObject({ tag: 'result', status: { status: terminal } })
+      expect(run(s, { type: 'TRACK', status: { status: terminal, environment: 'sandbox' } })).toMatchObject({ tag: 'result', status: { status: terminal } })
     }
   })
 
@@ -103,6 +103,6 @@ describe('card machine', () => {
   it('a tracking error offers a retry that restarts polling', () => {
     const s = run(initialCardState(form, purchase), { type: 'TRACK_ERROR', problem: { key: 'error.server' } })
     expect(s).toMatchObject({ tag: 'tracking', problem: { key: 'error.server' } })
-    expect(run(s, { type: 'RETRY_TRACK' })).toMatchObject({ tag: 'tracking', attempt: 1, problem: undefined })
+    expect(run(s, { type: 'RETRY' })).toMatchObject({ tag: 'tracking', attempt: 1, problem: undefined })
   })
 })

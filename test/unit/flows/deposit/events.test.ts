@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote } from '../../../../src/api/schemas'
 import { parseOptions } from '../../../../src/config/config'
-import { depositEvents } from '../../../../src/flows/deposit/events'
+import { depositEvents } from '../../../../src/flows/deposit/hostEvents'
 import type { DepositState, Tracking } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -40,7 +40,7 @@ describe('deposit events for issue 14', () => {
   })
 
   it('a simulation that takes more says how much, in the event as on screen', () => {
-    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, step: 'checking' }
+    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, work: 'checking' }
     const refused: DepositState = {
       tag: 'form',
       form,
@@ -60,7 +60,7 @@ describe('deposit events for issue 14', () => {
       summary: { amountIn: '10', amountOut: '9.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
       createdAt: 0,
     }
-    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, step: 'batching' }
+    const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, work: 'batching' }
     const batching: DepositState = { tag: 'tracking', tracking, phase: 'batching', attempt: 0, session }
     expect(depositEvents(sending, batching, config)).toContainEqual({ name: 'submitted', payload: { flow: 'deposit', id: '0xbatch' } })
   })

@@ -9,8 +9,8 @@ import {
   stepOf,
   type Tracking,
   transition,
-  type WalletInfo,
 } from '../../../../src/flows/deposit/machine'
+import type { WalletInfo } from '../../../../src/kernel/types'
 
 const ctx: MachineContext = { sourceDecimals: [6, 18], decimalMark: '.' }
 const run = (state: DepositState, ...events: DepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
@@ -70,7 +70,7 @@ function quoteState() {
 }
 
 function sendingState() {
-  return as(run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step: 'sending' }), 'quote')
+  return as(run(quoteState(), { type: 'CONFIRM' }, { type: 'WORK', work: 'sending' }), 'quote')
 }
 
 function trackingState() {
@@ -105,18 +105,18 @@ describe('deposit machine', () => {
     s = run(s, { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'quoting', amount: '25.5', requote: false, form: { amount: ' 25.50 ' } })
     s = run(s, { type: 'QUOTED', quote, at: 1000 })
-    expect(s).toMatchObject({ tag: 'quote', quote, quotedAt: 1000, step: 'idle', amount: '25.5' })
+    expect(s).toMatchObject({ tag: 'quote', quote, quotedAt: 1000, work: 'idle', amount: '25.5' })
     expect(as(s, 'quote').notice).toBeUndefined()
     expect(stepOf(s)).toBe(3)
 
     s = run(s, { type: 'CONFIRM' })
-    expect(s).toMatchObject({ tag: 'quote', step: 'idle' }) // not before the preview
+    expect(s).toMatchObject({ tag: 'quote', work: 'idle' }) // not before the preview
     s = run(s, { type: 'PREVIEW', preview }, { type: 'CONFIRM' })
-    expect(s).toMatchObject({ tag: 'quote', step: 'checking', preview })
-    s = run(s, { type: 'STEP', step: 'approving' })
-    s = run(s, { type: 'STEP', step: 'approvalConfirming', approvalHash: H('e') })
-    s = run(s, { type: 'STEP', step: 'sending' })
-    expect(s).toMatchObject({ tag: 'quote', step: 'sending', approvalHash: H('e') })
+    expect(s).toMatchObject({ tag: 'quote', work: 'checking', preview })
+    s = run(s, { type: 'WORK', work: 'approving' })
+    s = run(s, { type: 'WORK', work: 'approvalConfirming', approvalHash: H('e') })
+    s = run(s, { type: 'WORK', work: 'sending' })
+    expect(s).toMatchObject({ tag: 'quote', work: 'sending', approvalHash: H('e') })
 
     s = run(s, { type: 'SENT', tracking })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'confirming', tracking, attempt: 0, session: { account: ACCOUNT } })
@@ -125,10 +125,10 @@ describe('deposit machine', () => {
     s = run(s, { type: 'RECEIPT', success: true })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'delivering' })
 
-    s = run(s, { type: 'STATUS', status: 'pending', origin: H('0') })
+    s = run(s, { type: 'TRACK', status: 'pending', origin: H('0') })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'delivering', tracking: { originHash: H('0') } })
 
-    s = run(s, { type: 'STATUS', status: 'done', delivered: H('d') })
+    s = run(s, { type: 'TRACK', status: 'done', delivered: H('d') })
     expect(s).toMatchObject({
       tag: 'result',
       outcome: 'done',
@@ -151,7 +151,7 @@ describe('deposit machine', () => {
   it('a blocked send returns to the idle quote with a notice and the same quote', () => {
     const sending = sendingState()
     const s = as(run(sending, { type: 'BLOCKED', notice: { kind: 'wallet', problem: 'rejected' } }), 'quote')
-    expect(s.step).toBe('idle')
+    expect(s.work).toBe('idle')
     expect(s.notice).toEqual({ kind: 'wallet', problem: 'rejected' })
     expect(s.quote).toBe(sending.quote)
     expect(s.quotedAt).toBe(1000)
@@ -161,17 +161,17 @@ describe('deposit machine', () => {
   })
 
   it('an expired quote at idle re-quotes, and the new quote says it was refreshed', () => {
-    const requoting = run(quoteState(), { type: 'QUOTE_EXPIRED' })
+    const requoting = run(quoteState(), { type: 'EXPIRED' })
     expect(requoting).toMatchObject({ tag: 'quoting', requote: true, amount: '25.5', form: { amount: '25.50' } })
     const fresh = { ...quote, amountOut: '25.30' }
     const s = run(requoting, { type: 'QUOTED', quote: fresh, at: 2000 })
-    expect(s).toMatchObject({ tag: 'quote', quote: fresh, quotedAt: 2000, step: 'idle', notice: { kind: 'refreshed' } })
+    expect(s).toMatchObject({ tag: 'quote', quote: fresh, quotedAt: 2000, work: 'idle', refreshed: true })
   })
 
   it('an expired quote is ignored while the buyer is signing', () => {
     for (const step of ['checking', 'approving', 'sending'] as const) {
-      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step })
-      expect(transition(s, { type: 'QUOTE_EXPIRED' }, ctx)).toBe(s)
+      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'WORK', work: step })
+      expect(transition(s, { type: 'EXPIRED' }, ctx)).toBe(s)
     }
   })
 
@@ -205,7 +205,7 @@ describe('deposit machine', () => {
   })
 
   it.each(['failed', 'expired'] as const)('STATUS %s ends with the matching outcome', (status) => {
-    expect(run(deliveringState(), { type: 'STATUS', status })).toMatchObject({ tag: 'result', outcome: status })
+    expect(run(deliveringState(), { type: 'TRACK', status })).toMatchObject({ tag: 'result', outcome: status })
   })
 
   it('events that do not apply leave the very same state object', () => {
@@ -213,20 +213,20 @@ describe('deposit machine', () => {
       [initialState(), { type: 'CONNECTED', account: ACCOUNT }],
       [initialState(), { type: 'CHOOSE_WALLET', wallet }],
       [formState(), { type: 'QUOTED', quote, at: 1 }],
-      [formState(), { type: 'STATUS', status: 'done' }],
+      [formState(), { type: 'TRACK', status: 'done' }],
       [run(formState(), { type: 'SUBMIT' }), { type: 'CONFIRM' }],
-      [quoteState(), { type: 'STEP', step: 'sending' }],
+      [quoteState(), { type: 'WORK', work: 'sending' }],
       [quoteState(), { type: 'SENT', tracking }],
       [quoteState(), { type: 'BLOCKED', notice: { kind: 'wrongChain' } }],
       [sendingState(), { type: 'CONFIRM' }],
-      [trackingState(), { type: 'STATUS', status: 'done' }],
+      [trackingState(), { type: 'TRACK', status: 'done' }],
       [trackingState(), { type: 'EDIT', amount: '1' }],
       [deliveringState(), { type: 'RECEIPT', success: false }],
       [deliveringState(), { type: 'REPLACED', reason: 'cancelled', txHash: H('b') }],
-      [deliveringState(), { type: 'RETRY_TRACK' }],
+      [deliveringState(), { type: 'RETRY' }],
       [run(deliveringState(), { type: 'WAITING', waiting: true }), { type: 'WAITING', waiting: true }],
-      [run(deliveringState(), { type: 'STATUS', status: 'done' }), { type: 'STATUS', status: 'failed' }],
-      [run(deliveringState(), { type: 'STATUS', status: 'done' }), { type: 'SUBMIT' }],
+      [run(deliveringState(), { type: 'TRACK', status: 'done' }), { type: 'TRACK', status: 'failed' }],
+      [run(deliveringState(), { type: 'TRACK', status: 'done' }), { type: 'SUBMIT' }],
     ]
     for (const [state, event] of cases) {
       expect(transition(state, event, ctx), `${state.tag} + ${event.type}`).toBe(state)
@@ -239,7 +239,7 @@ describe('deposit machine', () => {
     expect(s.waiting).toBe(true)
     s = as(run(s, { type: 'TRACK_ERROR', problem: { key: 'error.network' } }), 'tracking')
     expect(s).toMatchObject({ problem: { key: 'error.network' }, waiting: false, attempt: 0 })
-    s = as(run(s, { type: 'RETRY_TRACK' }), 'tracking')
+    s = as(run(s, { type: 'RETRY' }), 'tracking')
     expect(s.problem).toBeUndefined()
     expect(s.attempt).toBe(1)
   })
@@ -247,7 +247,7 @@ describe('deposit machine', () => {
   it('resumes a persisted deposit in tracking/confirming', () => {
     const s = initialState(tracking)
     expect(s).toEqual({ tag: 'tracking', tracking, phase: 'confirming', attempt: 0 })
-    expect(run(s, { type: 'RECEIPT', success: true }, { type: 'STATUS', status: 'done' })).toMatchObject({
+    expect(run(s, { type: 'RECEIPT', success: true }, { type: 'TRACK', status: 'done' })).toMatchObject({
       tag: 'result',
       outcome: 'done',
       session: undefined,
@@ -255,7 +255,7 @@ describe('deposit machine', () => {
   })
 
   it('RESTART from a result goes back to an empty form with the session, or to discovery without one', () => {
-    const done = run(deliveringState(), { type: 'STATUS', status: 'done' })
+    const done = run(deliveringState(), { type: 'TRACK', status: 'done' })
     expect(run(done, { type: 'RESTART' })).toMatchObject({ tag: 'form', form: { amount: '', source: 0 }, session: { account: ACCOUNT } })
     const resumed = run(initialState(tracking), { type: 'RECEIPT', success: false })
     expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'discovering', form: { amount: '', source: 0 } })
@@ -281,7 +281,7 @@ describe('issue 14: a refused quote, the preview, a batch, an unreadable chain',
 
   it('a quote refused at any step of sending is dropped: only a new price goes on', () => {
     for (const step of ['checking', 'approving', 'sending'] as const) {
-      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step }, { type: 'QUOTE_REJECTED', rejection: { rule: 'chain' } })
+      const s = run(quoteState(), { type: 'CONFIRM' }, { type: 'WORK', work: step }, { type: 'QUOTE_REJECTED', rejection: { rule: 'chain' } })
       expect(as(s, 'form').error).toMatchObject({ kind: 'rejected' })
       const next = run(s, { type: 'SUBMIT' })
       expect(next).toMatchObject({ tag: 'quoting', requote: false })
@@ -299,23 +299,23 @@ describe('issue 14: a refused quote, the preview, a batch, an unreadable chain',
     const quoted = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000 })
     for (const p of [{ kind: 'unavailable' }, { ...preview, safe: false }] as Preview[]) {
       const s = run(quoted, { type: 'PREVIEW', preview: p })
-      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ step: 'idle' })
+      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ work: 'idle' })
       const again = as(run(s, { type: 'RETRY_PREVIEW' }), 'quote')
-      expect(again).toMatchObject({ step: 'idle', previewAttempt: 1 })
+      expect(again).toMatchObject({ work: 'idle', previewAttempt: 1 })
       expect(again.preview).toBeUndefined()
     }
-    expect(run(quoted, { type: 'PREVIEW', preview: { kind: 'short' } }, { type: 'CONFIRM' })).toMatchObject({ step: 'checking' })
+    expect(run(quoted, { type: 'PREVIEW', preview: { kind: 'short' } }, { type: 'CONFIRM' })).toMatchObject({ work: 'checking' })
     expect(run(quoted, { type: 'PREVIEW', preview }, { type: 'RETRY_PREVIEW' })).toMatchObject({ preview })
     // The send finds the balance enough after a "short" preview: back to a judged preview, no send.
     const sending = run(quoted, { type: 'PREVIEW', preview: { kind: 'short' } }, { type: 'CONFIRM' }, { type: 'RETRY_PREVIEW' })
-    expect(sending).toMatchObject({ step: 'idle', previewAttempt: 1 })
+    expect(sending).toMatchObject({ work: 'idle', previewAttempt: 1 })
     expect(as(sending, 'quote').preview).toBeUndefined()
   })
 
   it('a stale quote (expired on arrival, or valid too long) cannot be confirmed; the buyer asks again', () => {
     for (const stale of ['expired', 'far'] as const) {
       const s = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: 1000, stale }, { type: 'PREVIEW', preview })
-      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ tag: 'quote', step: 'idle', stale })
+      expect(run(s, { type: 'CONFIRM' })).toMatchObject({ tag: 'quote', work: 'idle', stale })
       expect(run(s, { type: 'REQUOTE' })).toMatchObject({ tag: 'quoting', requote: false })
     }
     expect(run(quoteState(), { type: 'REQUOTE' })).toMatchObject({ tag: 'quote' })
@@ -323,7 +323,7 @@ describe('issue 14: a refused quote, the preview, a batch, an unreadable chain',
 
   it('a batch is followed by its id, then by the hash the wallet tells', () => {
     const batch = { ...tracking, txHash: '', callsId: '0xbatch' }
-    let s = run(quoteState(), { type: 'CONFIRM' }, { type: 'STEP', step: 'batching' }, { type: 'SENT', tracking: batch })
+    let s = run(quoteState(), { type: 'CONFIRM' }, { type: 'WORK', work: 'batching' }, { type: 'SENT', tracking: batch })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'batching' })
     expect(run(s, { type: 'RECEIPT', success: true })).toBe(s)
     s = run(s, { type: 'BATCHED', txHash: H('d'), approvalHash: H('e') })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../../src/flows/deposit/machine'
-import { createEffectRunner } from '../../../../src/flows/effectRunner'
+import { createEffectRunner } from '../../../../src/kernel/effects'
 
 const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
 const tracking: Tracking = {
@@ -26,12 +26,12 @@ describe('a deposit in two tabs', () => {
   it('a tab that has not sent adopts the deposit another tab sent', () => {
     const atForm: DepositState = { tag: 'form', form, session }
     expect(run(atForm, { type: 'ADOPT', tracking })).toEqual({ tag: 'tracking', tracking, phase: 'confirming', attempt: 0 })
-    const idle: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'idle' }
+    const idle: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, work: 'idle' }
     expect(run(idle, { type: 'ADOPT', tracking })).toMatchObject({ tag: 'tracking' })
   })
 
   it('a tab in the middle of sending, or already following, is not taken over', () => {
-    const sending: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'sending' }
+    const sending: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, work: 'sending' }
     expect(run(sending, { type: 'ADOPT', tracking })).toBe(sending)
     const own: DepositState = { tag: 'tracking', tracking: { ...tracking, txHash: `0x${'c'.repeat(64)}` }, phase: 'delivering', attempt: 0 }
     expect(run(own, { type: 'ADOPT', tracking })).toBe(own)
@@ -39,11 +39,11 @@ describe('a deposit in two tabs', () => {
 
   it('records which tab follows, and "elsewhere" as a notice when sending is taken', () => {
     const t: DepositState = { tag: 'tracking', tracking, phase: 'confirming', attempt: 0 }
-    expect(run(t, { type: 'TAB', tab: 'elsewhere' })).toMatchObject({ tab: 'elsewhere' })
-    const held = run(t, { type: 'TAB', tab: 'held' })
-    expect(run(held, { type: 'TAB', tab: 'held' })).toBe(held)
-    const checking: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, step: 'checking' }
-    expect(run(checking, { type: 'BLOCKED', notice: { kind: 'elsewhere' } })).toMatchObject({ step: 'idle', notice: { kind: 'elsewhere' } })
+    expect(run(t, { type: 'ELSEWHERE', tab: 'elsewhere' })).toMatchObject({ tab: 'elsewhere' })
+    const held = run(t, { type: 'ELSEWHERE', tab: 'held' })
+    expect(run(held, { type: 'ELSEWHERE', tab: 'held' })).toBe(held)
+    const checking: DepositState = { tag: 'quote', form, session, amount: '1', quote, quotedAt: 0, work: 'checking' }
+    expect(run(checking, { type: 'BLOCKED', notice: { kind: 'elsewhere' } })).toMatchObject({ work: 'idle', notice: { kind: 'elsewhere' } })
   })
 
   it('a transaction the chain lost can be let go only once it is reported missing', () => {

@@ -102,7 +102,7 @@ describe('item 9: the bank record on a shared device', () => {
 })
 
 describe('item 10: any 400 from /fiat/onboard spends the code', () => {
-  const state: OnboardingState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, submitting: true }
+  const state: OnboardingState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }
   it('the code is never sent again, and the buyer goes back to identity with the message and their details', async () => {
     const post = vi.fn(async () => {
       throw new ApiError(400, 'KYC_DOCUMENT_EXPIRED', 'verify again with a valid document')
@@ -164,14 +164,14 @@ describe('item 16: the funded text names the delivered asset', () => {
     expect(document.body.textContent).toContain('49.5')
   })
   it('the status answer carries the asset into the funded state', () => {
-    const s = run({ tag: 'account', record: opened, attempt: 0 }, { type: 'STATUS', status: 'funded', deliveredAmount: '49.5', asset: 'EURC' })
+    const s = run({ tag: 'account', record: opened, attempt: 0 }, { type: 'TRACK', status: 'funded', deliveredAmount: '49.5', asset: 'EURC' })
     expect(s).toMatchObject({ tag: 'funded', deliveredAsset: 'EURC' })
   })
 })
 
 describe('item 17: an unknown kycStatus is shown as it is', () => {
   it('manual_review is not called pending', () => {
-    const s = run({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, submitting: true }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'manual_review' })
+    const s = run({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'manual_review' })
     expect(s).toMatchObject({ tag: 'opening', kycStatus: 'manual_review' })
     render(<OpeningScreen state={s as Extract<OnboardingState, { tag: 'opening' }>} dispatch={() => {}} />)
     expect(document.body.textContent).toContain('manual_review')

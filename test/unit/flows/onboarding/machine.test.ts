@@ -11,7 +11,7 @@ import {
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce(onboardingTransition, s)
 const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
-const details = (): OnboardingState => ({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, submitting: false })
+const details = (): OnboardingState => ({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'idle' })
 const record = { accountId: 'acc_1', walletId: 'wal_1' }
 const full = { ...record, virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
 
@@ -34,7 +34,7 @@ describe('onboarding machine', () => {
     const bad = { ...filled, phone: '0151 234', email: 'ada@', nationality: 'XX', country: '' }
     expect(validateApplicant(bad)).toEqual({ phone: 'phone', email: 'email', nationality: 'country', country: 'required' })
     const s = run({ ...details(), form: bad } as OnboardingState, { type: 'SUBMIT' })
-    expect(s).toMatchObject({ tag: 'details', submitting: false, form: bad })
+    expect(s).toMatchObject({ tag: 'details', work: 'idle', form: bad })
     const fixed = run(s, { type: 'EDIT', field: 'phone', value: '+49 151 23456789' })
     expect((fixed as Extract<OnboardingState, { tag: 'details' }>).errors.phone).toBeUndefined()
     expect((fixed as Extract<OnboardingState, { tag: 'details' }>).errors.email).toBe('email')
@@ -42,14 +42,14 @@ describe('onboarding machine', () => {
 
   it('submits once; edits are ignored while submitting', () => {
     const s = run(details(), { type: 'SUBMIT' })
-    expect(s).toMatchObject({ submitting: true })
+    expect(s).toMatchObject({ work: 'submitting' })
     expect(run(s, { type: 'SUBMIT' })).toBe(s)
     expect(run(s, { type: 'EDIT', field: 'name', value: 'x' })).toBe(s)
   })
 
   it('a banking-partner error marks its field and keeps the form', () => {
     const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'INVALID_PHONE_NUMBER', detail: 'applicantInfo.phone: bad' }, field: 'phone' })
-    expect(s).toMatchObject({ tag: 'details', submitting: false, form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem: { code: 'INVALID_PHONE_NUMBER' } } })
+    expect(s).toMatchObject({ tag: 'details', work: 'idle', form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem: { code: 'INVALID_PHONE_NUMBER' } } })
   })
 
   it('a rejected auth code goes back to identity and drops the code', () => {
@@ -71,8 +71,8 @@ describe('onboarding machine', () => {
     expect(run(opening, { type: 'ACCOUNT_PENDING' })).toMatchObject({ tag: 'opening', kycPending: true, attempt: 1 })
     const account = run(opening, { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 })
     expect(account).toMatchObject({ tag: 'account', record: full })
-    expect(run(account, { type: 'STATUS', status: 'awaiting_deposit' })).toBe(account)
-    expect(run(account, { type: 'STATUS', status: 'funded' })).toBe(account) // funded without an amount is not credited
-    expect(run(account, { type: 'STATUS', status: 'funded', deliveredAmount: '99.5' })).toEqual({ tag: 'funded', record: full, deliveredAmount: '99.5' })
+    expect(run(account, { type: 'TRACK', status: 'awaiting_deposit' })).toBe(account)
+    expect(run(account, { type: 'TRACK', status: 'funded' })).toBe(account) // funded without an amount is not credited
+    expect(run(account, { type: 'TRACK', status: 'funded', deliveredAmount: '99.5' })).toEqual({ tag: 'funded', record: full, deliveredAmount: '99.5' })
   })
 })

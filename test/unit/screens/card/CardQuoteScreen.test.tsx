@@ -20,7 +20,7 @@ function setup(locale: string, quote: Partial<Extract<CardState, { tag: 'quote' 
     form: { currency: 'EUR', amount: '1234.5', address: '' },
     amount: '1234.5',
     quotedAt: 0,
-    busy: false,
+    work: 'idle',
     quote: {
       cryptoAmount: '0.123456789012345678',
       cryptoCurrency: 'ETH',

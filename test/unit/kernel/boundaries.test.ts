@@ -1,0 +1,36 @@
+// The kernel's promise: no flow reaches into another. A flow's modules (src/flows/<flow>/) and its
+// screens (src/screens/<flow>/) import the kernel, the api, the lib, never another flow's files;
+// and the kernel, the api and the errors import no flow at all.
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : []
+  })
+
+const imports = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map((m) => relative('src', resolve(file, '..', m[1])))
+
+const flows = readdirSync('src/flows').filter((name) => statSync(join('src/flows', name)).isDirectory())
+const flowOf = (path: string) => /^(?:flows|screens)\/([^/]+)\//.exec(path)?.[1]
+
+describe('flow boundaries', () => {
+  it('finds the flows', () => {
+    expect(flows).toEqual(expect.arrayContaining(['deposit', 'card', 'onboarding']))
+  })
+
+  it.each(flows)('%s imports no other flow', (flow) => {
+    const own = [...files(join('src/flows', flow)), ...(statSync('src/screens', { throwIfNoEntry: false }) && readdirSync('src/screens').includes(flow) ? files(join('src/screens', flow)) : [])]
+    const foreign = own.flatMap((file) => imports(file).filter((target) => flowOf(target) && flowOf(target) !== flow).map((target) => `${file} → ${target}`))
+    expect(foreign).toEqual([])
+  })
+
+  it('the kernel, the api and the errors import no flow', () => {
+    const shared = ['src/kernel', 'src/api', 'src/errors', 'src/lib', 'src/components'].flatMap(files)
+    const into = shared.flatMap((file) => imports(file).filter((target) => flowOf(target)).map((target) => `${file} → ${target}`))
+    expect(into).toEqual([])
+  })
+})

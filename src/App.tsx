@@ -14,21 +14,37 @@ const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>
   deposit: () => import('./flows/deposit/DepositFlow'),
   card: () => import('./flows/card/CardFlow'),
   onboarding: () => import('./flows/onboarding/OnboardingFlow'),
+  bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow'),
+  payout: () => import('./flows/payout/PayoutFlow'),
 }
 const flowNames: Record<Flow, MessageKey> = {
   deposit: 'deposit.name',
   card: 'card.name',
   onboarding: 'fiat.name',
+  bankDeposit: 'bankDeposit.name',
+  payout: 'payout.name',
 }
 const startLabels: Record<Flow, [MessageKey, MessageKey]> = {
   deposit: ['start.deposit', 'start.depositHint'],
   card: ['start.card', 'start.cardHint'],
   onboarding: ['start.fiat', 'start.fiatHint'],
+  bankDeposit: ['start.bankDeposit', 'start.bankDepositHint'],
+  payout: ['start.payout', 'start.payoutHint'],
 }
 
-/** The flows this embedding is set up for: card needs the partner backend, bank transfer the identity page. */
+/**
+ * The flows this embedding is set up for: the partner-path flows need the partner backend, the
+ * bank flows the identity page (a buyer not yet onboarded verifies first).
+ */
 function available(config: WidgetConfig): Flow[] {
-  return flows.filter((f) => (f === 'card' ? !!config.partnerBase : f === 'onboarding' ? !!config.identityUrl : true))
+  const needs: Record<Flow, boolean> = {
+    deposit: true,
+    card: !!config.partnerBase,
+    onboarding: !!config.identityUrl,
+    bankDeposit: !!config.partnerBase && !!config.identityUrl,
+    payout: !!config.partnerBase && !!config.identityUrl,
+  }
+  return flows.filter((f) => needs[f])
 }
 
 export type AppProps = { result: ConfigResult; services?: Services; onClose?: () => void; landmark?: boolean }

@@ -38,7 +38,7 @@ const destination = z.object({
 })
 export type DestinationConfig = z.infer<typeof destination>
 
-export const flows = ['deposit', 'card', 'onboarding'] as const
+export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] as const
 export type Flow = (typeof flows)[number]
 
 export const themes = ['light', 'dark', 'auto'] as const
@@ -195,6 +195,9 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   }
   if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
     return { ok: false, problem: 'identityUrl: required for the bank transfer flow (the identity provider page)' }
+  }
+  if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
+    return { ok: false, problem: `${parsed.data.partnerBase ? 'identityUrl' : 'partnerBase'}: required for the ${parsed.data.flow} flow` }
   }
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
     return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }

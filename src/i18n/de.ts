@@ -1,6 +1,12 @@
-import type { MessageKey } from './en'
+import { bankDepositDe } from './bankDeposit/de'
+import type { CoreKey, MessageKey } from './en'
+import { payoutDe } from './payout/de'
 
-export const messages: Record<MessageKey, string> = {
+// Every key of the shared part and of the first three flows (the compiler checks); the later flows'
+// own parts are spread in (the catalogs test checks them).
+export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...bankDepositDe,
+  ...payoutDe,
   'app.title': 'Stablecoin-Widget',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Testnetz: Es wird kein echtes Geld bewegt',
@@ -27,6 +33,12 @@ export const messages: Record<MessageKey, string> = {
   'start.cardHint': 'Krypto mit Karte oder Apple Pay kaufen',
   'start.fiat': 'Banküberweisung',
   'start.fiatHint': 'Ein virtuelles Konto erhalten und per Überweisung zahlen',
+  'start.bankDeposit': 'Einen genauen Betrag per Überweisung zahlen',
+  'start.bankDepositHint': 'Bankdaten für diese Zahlung erhalten, mit Frist',
+  'start.payout': 'Auf ein Bankkonto auszahlen',
+  'start.payoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf Ihrem Bankkonto erhalten',
+  'bankDeposit.name': 'Zahlung per Überweisung',
+  'payout.name': 'Auszahlung',
 
   'deposit.name': 'Krypto einzahlen',
   'wallet.heading': 'Wallet verbinden',

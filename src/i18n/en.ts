@@ -3,6 +3,8 @@
 import type { enCard } from './en-card'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
+import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
+import type { PayoutKey } from './en-payout'
 
 export const en = {
   'app.title': 'Stablecoin widget',
@@ -32,6 +34,12 @@ export const en = {
   'start.cardHint': 'Buy crypto with a card or Apple Pay',
   'start.fiat': 'Bank transfer',
   'start.fiatHint': 'Get a virtual account and pay by bank transfer',
+  'start.bankDeposit': 'Pay an exact amount by bank transfer',
+  'start.bankDepositHint': 'Get bank details for this payment, with a deadline',
+  'start.payout': 'Cash out to a bank account',
+  'start.payoutHint': 'Send stablecoins from your wallet and receive money in your bank',
+  'bankDeposit.name': 'Bank transfer payment',
+  'payout.name': 'Cash out',
 
   'deposit.name': 'Deposit crypto',
   'wallet.sandbox': 'Sandbox wallet',
@@ -82,4 +90,6 @@ export const en = {
   'copy.failed': 'Could not copy; select the text and copy it yourself.',
 } as const
 
-export type MessageKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enFiat
+/** The keys every locale file lists itself. */
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enFiat
+export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -1,6 +1,12 @@
-import type { MessageKey } from './en'
+import { bankDepositEs } from './bankDeposit/es'
+import type { CoreKey, MessageKey } from './en'
+import { payoutEs } from './payout/es'
 
-export const messages: Record<MessageKey, string> = {
+// Every key of the shared part and of the first three flows (the compiler checks); the later flows'
+// own parts are spread in (the catalogs test checks them).
+export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...bankDepositEs,
+  ...payoutEs,
   'app.title': 'Widget de stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Red de pruebas: no se mueve dinero real',
@@ -27,6 +33,12 @@ export const messages: Record<MessageKey, string> = {
   'start.cardHint': 'Compra cripto con tarjeta o Apple Pay',
   'start.fiat': 'Transferencia bancaria',
   'start.fiatHint': 'Obtén una cuenta virtual y paga por transferencia',
+  'start.bankDeposit': 'Pagar un importe exacto por transferencia',
+  'start.bankDepositHint': 'Recibe los datos bancarios de este pago, con plazo',
+  'start.payout': 'Retirar a una cuenta bancaria',
+  'start.payoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en tu banco',
+  'bankDeposit.name': 'Pago por transferencia',
+  'payout.name': 'Retirar',
 
   'deposit.name': 'Depositar cripto',
   'wallet.heading': 'Conecta tu wallet',

@@ -1,6 +1,12 @@
-import type { MessageKey } from './en'
+import { bankDepositFr } from './bankDeposit/fr'
+import type { CoreKey, MessageKey } from './en'
+import { payoutFr } from './payout/fr'
 
-export const messages: Record<MessageKey, string> = {
+// Every key of the shared part and of the first three flows (the compiler checks); the later flows'
+// own parts are spread in (the catalogs test checks them).
+export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...bankDepositFr,
+  ...payoutFr,
   'app.title': 'Widget stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Réseau de test : aucun argent réel ne circule',
@@ -27,6 +33,12 @@ export const messages: Record<MessageKey, string> = {
   'start.cardHint': 'Acheter des cryptos par carte ou Apple Pay',
   'start.fiat': 'Virement bancaire',
   'start.fiatHint': 'Obtenir un compte virtuel et payer par virement',
+  'start.bankDeposit': 'Payer un montant exact par virement',
+  'start.bankDepositHint': 'Obtenez les coordonnées bancaires de ce paiement, avec une échéance',
+  'start.payout': 'Retirer vers un compte bancaire',
+  'start.payoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur votre compte',
+  'bankDeposit.name': 'Paiement par virement',
+  'payout.name': 'Retrait',
 
   'deposit.name': 'Déposer des cryptos',
   'wallet.heading': 'Connectez votre wallet',

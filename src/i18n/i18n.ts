@@ -19,7 +19,7 @@ export function addEnglish(messages: Messages): void {
   catalog.value = { ...english, ...translated }
 }
 
-type Catalog = { default: Record<MessageKey, string> }
+type Catalog = { default: Messages }
 /** English is bundled; the others are fetched on demand. */
 const catalogs: Record<string, () => Promise<Catalog>> = {
   es: () => import('./es'),

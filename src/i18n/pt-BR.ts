@@ -1,6 +1,12 @@
-import type { MessageKey } from './en'
+import { bankDepositPtBR } from './bankDeposit/pt-BR'
+import type { CoreKey, MessageKey } from './en'
+import { payoutPtBR } from './payout/pt-BR'
 
-export const messages: Record<MessageKey, string> = {
+// Every key of the shared part and of the first three flows (the compiler checks); the later flows'
+// own parts are spread in (the catalogs test checks them).
+export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...bankDepositPtBR,
+  ...payoutPtBR,
   'app.title': 'Widget de stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Rede de teste: nenhum dinheiro real é movimentado',
@@ -27,6 +33,12 @@ export const messages: Record<MessageKey, string> = {
   'start.cardHint': 'Compre cripto com cartão ou Apple Pay',
   'start.fiat': 'Transferência bancária',
   'start.fiatHint': 'Receba uma conta virtual e pague por transferência',
+  'start.bankDeposit': 'Pagar um valor exato por transferência',
+  'start.bankDepositHint': 'Receba os dados bancários deste pagamento, com prazo',
+  'start.payout': 'Sacar para uma conta bancária',
+  'start.payoutHint': 'Envie stablecoins da sua carteira e receba dinheiro no seu banco',
+  'bankDeposit.name': 'Pagamento por transferência',
+  'payout.name': 'Sacar',
 
   'deposit.name': 'Depositar cripto',
   'wallet.heading': 'Conecte sua carteira',

@@ -76,7 +76,13 @@ describe('readConfig', () => {
   })
 
   it('refuses an unknown flow', () => {
-    expect(problem(q({ ...BASE, flow: 'payout' }))).toMatch(/^flow/)
+    expect(problem(q({ ...BASE, flow: 'sell' }))).toMatch(/^flow/)
+  })
+
+  it('requires the partner backend and the identity page for the bank deposit and the payout', () => {
+    expect(problem(q({ ...BASE, flow: 'bankDeposit', identityUrl: 'https://id.example/' }))).toMatch(/^partnerBase: required/)
+    expect(problem(q({ ...BASE, flow: 'payout', partnerBase: 'https://shop.example/api' }))).toMatch(/^identityUrl: required/)
+    expect(ok(q({ ...BASE, flow: 'payout', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })).flow).toBe('payout')
   })
 
   it('requires identityUrl for onboarding and partnerBase for card', () => {

@@ -4,12 +4,14 @@ import { en } from '../../../src/i18n/en'
 import { enCard } from '../../../src/i18n/en-card'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enFiat } from '../../../src/i18n/en-fiat'
+import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enPayout } from '../../../src/i18n/en-payout'
 import { messages as es } from '../../../src/i18n/es'
 import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enDeposit, enFiat }
+const parts = { en, enCard, enDeposit, enFiat, enBankDeposit, enLimits, enPayout }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

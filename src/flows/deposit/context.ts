@@ -1,0 +1,43 @@
+// What every deposit effect shares: the seams it was given, how it speaks to the machine, and what
+// this visit remembers (kept in memory only: receipts, sent transactions and refused quotes).
+import type { ApiClient } from '../../api/client'
+import type { WidgetConfig } from '../../config/config'
+import type { Clock } from '../../kernel/types'
+import type { FlowStore } from '../../storage/flowStore'
+import type { SentTransaction } from '../../wallet/chainActions'
+import type { DepositEvent, ReceiptSummary, Tracking } from './machine'
+
+export type ChainActions = typeof import('../../wallet/chainActions')
+
+export type DepositDeps = {
+  config: WidgetConfig
+  api: ApiClient
+  store: FlowStore<Tracking>
+  target: Window
+  clock: Clock
+  loadChainActions: () => Promise<ChainActions>
+  pollIntervalMs?: number
+  dropCheckMs?: number
+}
+
+export type DepositContext = DepositDeps & {
+  dispatch: (event: DepositEvent) => void
+  /** Receipts read in this visit, by lower-case hash: the status poll starts from one without asking again. */
+  receipts: Map<string, ReceiptSummary>
+  /** Nonce slots of transactions sent in this visit (in memory: they name the sender). */
+  sent: Map<string, SentTransaction>
+  /** Fingerprints of quotes refused by the guard or the simulation: never used again, even if the service repeats one. */
+  rejected: Set<string>
+  sleep(ms: number): Promise<void>
+}
+
+export function depositContext(deps: DepositDeps, dispatch: (event: DepositEvent) => void): DepositContext {
+  return {
+    ...deps,
+    dispatch,
+    receipts: new Map(),
+    sent: new Map(),
+    rejected: new Set(),
+    sleep: (ms) => new Promise<void>((resolve) => deps.clock.setTimeout(resolve, ms)),
+  }
+}

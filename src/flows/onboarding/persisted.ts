@@ -62,27 +62,3 @@ export function onboardingStore(storage: Storage | undefined, now: () => number 
     clear: inner.clear,
   }
 }
-
-const USED = 'stablecoin-widget:v1:used-auth-codes'
-
-/** Auth codes are single use: one the service has seen (accepted or not) is never sent again. */
-export function usedAuthCodes(storage: Storage | undefined) {
-  const read = (): string[] => {
-    try {
-      const list = JSON.parse(storage?.getItem(USED) ?? '[]')
-      return Array.isArray(list) ? list.filter((c) => typeof c === 'string') : []
-    } catch {
-      return []
-    }
-  }
-  return {
-    has: (code: string) => read().includes(code),
-    add(code: string) {
-      try {
-        storage?.setItem(USED, JSON.stringify([...read().filter((c) => c !== code), code].slice(-20)))
-      } catch {
-        // without storage the code is still dropped from the address bar
-      }
-    },
-  }
-}

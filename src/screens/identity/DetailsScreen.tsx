@@ -2,14 +2,14 @@ import { useMemo } from 'preact/hooks'
 import { partnerProblemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { Field, OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
+import type { Field, IdentityEvent, IdentityState } from '../../identity/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { countryOptions } from '../../lib/country'
 
-type State = Extract<OnboardingState, { tag: 'details' }>
+type State = Extract<IdentityState, { tag: 'details' }>
 const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']
 
-export function DetailsScreen({ state, dispatch, locale }: { state: State; dispatch: (e: OnboardingEvent) => void; locale: string }) {
+export function DetailsScreen({ state, dispatch, locale }: { state: State; dispatch: (e: IdentityEvent) => void; locale: string }) {
   const countries = useMemo(() => countryOptions(locale), [locale])
   const edit = (field: Field) => (e: Event) => dispatch({ type: 'EDIT', field, value: (e.target as HTMLInputElement).value })
   const busy = state.work !== 'idle'

@@ -1,12 +1,12 @@
 import { Notice } from '../../components/Notice'
 import { partnerProblemText } from '../../errors/words'
 import { Screen } from '../../components/Screen'
-import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
+import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { t } from '../../i18n/i18n'
 
-type Dispatch = (e: OnboardingEvent) => void
+type Dispatch = (e: IdentityEvent) => void
 
-export function WalletStep({ state, dispatch }: { state: Extract<OnboardingState, { tag: 'wallet' }>; dispatch: Dispatch }) {
+export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, { tag: 'wallet' }>; dispatch: Dispatch }) {
   return (
     <Screen title={t('fiat.walletHeading')}>
       <form
@@ -43,7 +43,7 @@ export function IdentityStep({
   state,
   dispatch,
   identityHref,
-}: { state: Extract<OnboardingState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
+}: { state: Extract<IdentityState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
   return (
     <Screen title={t('fiat.identityHeading')}>
       {state.serverMessage && (

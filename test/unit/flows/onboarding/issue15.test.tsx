@@ -14,14 +14,20 @@ import {
   initialOnboardingState,
   onboardingTransition,
 } from '../../../../src/flows/onboarding/machine'
-import { identityDraft } from '../../../../src/flows/onboarding/draft'
+import { identityDraft } from '../../../../src/identity/draft'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
 import { enFiat } from '../../../../src/i18n/en-fiat'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { AccountScreen, OpeningScreen } from '../../../../src/screens/onboarding/AccountScreens'
-import { IdentityStep } from '../../../../src/screens/onboarding/StartScreens'
+import { IdentityStep } from '../../../../src/screens/identity/StartScreens'
 import { createFakeClock } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import { initialIdentity } from '../../../../src/identity/machine'
+import { buyerAccount } from '../../../../src/identity/account'
+import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
+
+/** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
+const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialOnboardingState(initialIdentity(form, code, refused), resume)
 
 addEnglish(enFiat)
 afterEach(cleanup)
@@ -45,7 +51,7 @@ function effects(api: Partial<ApiClient>, storage = memoryStorage(), now = 1_000
   const store = onboardingStore(storage, clock.now)
   const events: OnboardingEvent[] = []
   const runner = createOnboardingEffects(
-    { config: config(), api: api as ApiClient, store, usedCodes: { add: (c) => void used.add(c) }, clock, emit: () => {} },
+    { config: config(), api: api as ApiClient, store, identity: { api: api as ApiClient, accounts: buyerAccount(storage, clock.now), usedCodes: { add: (c) => void used.add(c) } }, clock, emit: () => {} },
     (e) => void events.push(e),
   )
   return { runner, used, events, store, storage, clock }
@@ -84,13 +90,13 @@ describe('item 9: the bank record on a shared device', () => {
     const storage = memoryStorage()
     const store = onboardingStore(storage, () => 0)
     store.save(opened)
-    const resumed = initialOnboardingState(emptyApplicant, undefined, store.load())
+    const resumed = init(emptyApplicant, undefined, store.load())
     const dispatch = vi.fn()
     render(<AccountScreen state={resumed as Extract<OnboardingState, { tag: 'account' }>} dispatch={dispatch} locale="en" />)
     fireEvent.click(screen.getByRole('button', { name: 'Not you? Start over' }))
     expect(dispatch).toHaveBeenCalledWith({ type: 'START_OVER' })
     cleanup()
-    const opening = initialOnboardingState(emptyApplicant, undefined, { accountId: 'acc_1', walletId: 'wal_1' })
+    const opening = init(emptyApplicant, undefined, { accountId: 'acc_1', walletId: 'wal_1' })
     render(<OpeningScreen state={opening as Extract<OnboardingState, { tag: 'opening' }>} dispatch={dispatch} />)
     expect(screen.getByRole('button', { name: 'Not you? Start over' })).toBeTruthy()
     const next = run(resumed, { type: 'START_OVER' })
@@ -137,7 +143,7 @@ describe('item 10: any 400 from /fiat/onboard spends the code', () => {
     identityDraft(storage).put({ form: filled, serverMessage: { field: 'phone', problem } })
     const draft = identityDraft(storage).take()
     expect(identityDraft(storage).take()).toBeUndefined() // read once
-    const back = initialOnboardingState(draft!.form, 'ac_2', undefined, draft!.serverMessage)
+    const back = init(draft!.form, 'ac_2', undefined, draft!.serverMessage)
     expect(back).toMatchObject({ tag: 'details', authCode: 'ac_2', form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem } })
   })
 

@@ -5,8 +5,13 @@ import {
   emptyApplicant,
   initialOnboardingState,
   onboardingTransition,
-  validateApplicant,
 } from '../../../../src/flows/onboarding/machine'
+import { validateApplicant } from '../../../../src/identity/machine'
+import { initialIdentity } from '../../../../src/identity/machine'
+import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
+
+/** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
+const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialOnboardingState(initialIdentity(form, code, refused), resume)
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce(onboardingTransition, s)
@@ -17,15 +22,15 @@ const full = { ...record, virtualAccountId: 'va_1', details: { iban: 'DE89370400
 
 describe('onboarding machine', () => {
   it('starts where the buyer is: wallet, identity, details with a code, or the saved account', () => {
-    expect(initialOnboardingState(emptyApplicant).tag).toBe('wallet')
-    expect(initialOnboardingState({ ...emptyApplicant, wallet: WALLET }).tag).toBe('identity')
-    expect(initialOnboardingState({ ...emptyApplicant, wallet: WALLET }, 'ac_1')).toMatchObject({ tag: 'details', authCode: 'ac_1' })
-    expect(initialOnboardingState(emptyApplicant, 'ac_1', full)).toMatchObject({ tag: 'account', record: full })
-    expect(initialOnboardingState(emptyApplicant, undefined, record)).toMatchObject({ tag: 'opening', record })
+    expect(init(emptyApplicant).tag).toBe('wallet')
+    expect(init({ ...emptyApplicant, wallet: WALLET }).tag).toBe('identity')
+    expect(init({ ...emptyApplicant, wallet: WALLET }, 'ac_1')).toMatchObject({ tag: 'details', authCode: 'ac_1' })
+    expect(init(emptyApplicant, 'ac_1', full)).toMatchObject({ tag: 'account', record: full })
+    expect(init(emptyApplicant, undefined, record)).toMatchObject({ tag: 'opening', record })
   })
 
   it('validates the wallet and keeps what was typed', () => {
-    const s = run(initialOnboardingState(emptyApplicant), { type: 'EDIT', field: 'wallet', value: '0x12' }, { type: 'SUBMIT_WALLET' })
+    const s = run(init(emptyApplicant), { type: 'EDIT', field: 'wallet', value: '0x12' }, { type: 'SUBMIT_WALLET' })
     expect(s).toMatchObject({ tag: 'wallet', error: 'address', form: { wallet: '0x12' } })
     expect(run(s, { type: 'EDIT', field: 'wallet', value: ` ${WALLET} ` }, { type: 'SUBMIT_WALLET' })).toMatchObject({ tag: 'identity', form: { wallet: WALLET } })
   })

@@ -1,0 +1,59 @@
+// The identity sub-machine's one piece of I/O: POST /fiat/onboard with the details and the code.
+import type { ApiClient } from '../api/client'
+import { onboard } from '../api/fiat'
+import { AuthCodeRejected, FieldRejected } from '../errors/ApiError'
+import { describeError } from '../errors/words'
+import type { Effect } from '../kernel/effects'
+import { normalisePhone } from '../lib/contact'
+import type { BuyerAccountStore } from './account'
+import type { Field, IdentityEvent, IdentityState } from './machine'
+
+export type IdentityDeps = {
+  api: ApiClient
+  accounts: BuyerAccountStore
+  usedCodes: { add(code: string): void }
+}
+
+/** The service's field paths (FieldRejected.field) as the form's fields. */
+const FIELD_OF: Record<string, Field> = {
+  'applicantInfo.nationality': 'nationality',
+  'applicantInfo.phone': 'phone',
+  'individual.name': 'name',
+  'individual.email': 'email',
+  'individual.country': 'country',
+  'individual.category': 'category',
+  wallet: 'wallet',
+}
+
+export function identityEffect(state: IdentityState, deps: IdentityDeps, dispatch: (event: IdentityEvent) => void): Effect | undefined {
+  if (state.tag === 'wallet') return state.forget ? { key: 'forget-account', start: () => deps.accounts.clear() } : undefined
+  if (state.tag !== 'details' || state.work !== 'submitting') return undefined
+  return { key: `onboard:${state.authCode}`, start: (alive) => void submitApplicant(state, deps, alive, dispatch) }
+}
+
+export async function submitApplicant(
+  state: Extract<IdentityState, { tag: 'details' }>,
+  deps: IdentityDeps,
+  alive: () => boolean,
+  dispatch: (event: IdentityEvent) => void,
+) {
+  const { form, authCode } = state
+  try {
+    const result = await onboard(deps.api, {
+      authCode,
+      applicantInfo: { nationality: form.nationality, phone: normalisePhone(form.phone) ?? form.phone.trim() },
+      individual: { name: form.name.trim(), email: form.email.trim(), country: form.country, category: form.category || undefined },
+      wallet: form.wallet.trim(),
+    })
+    deps.usedCodes.add(authCode)
+    // The account exists: kept before anything else, so every bank flow finds it after a reload.
+    deps.accounts.save({ accountId: result.accountId, walletId: result.walletId, wallet: form.wallet.trim() })
+    if (alive()) dispatch({ type: 'ONBOARDED', ...result })
+  } catch (error) {
+    // A refused code is never sent again: the next attempt needs a new one from the identity provider.
+    const codeSpent = error instanceof AuthCodeRejected
+    if (codeSpent) deps.usedCodes.add(authCode)
+    const field = error instanceof FieldRejected && error.field ? FIELD_OF[error.field] : undefined
+    if (alive()) dispatch({ type: 'ONBOARD_FAILED', problem: describeError(error), field, codeSpent })
+  }
+}

@@ -1,0 +1,129 @@
+// Who the buyer is, as the service needs it before any bank flow: the wallet that receives, a
+// verification with the identity provider (a full navigation and back, with a single-use
+// authCode), and the applicant's details (POST /fiat/onboard). A sub-machine the bank flows
+// compose: it ends in `onboarded`, and each flow decides what comes next. Pure.
+import { isCountryCode } from '../lib/country'
+import { isEmail, normalisePhone } from '../lib/contact'
+import type { Problem, Work } from '../kernel/types'
+import type { BuyerAccount } from './account'
+
+export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'email' | 'category'
+export type Applicant = Record<Field, string>
+export type FieldError = 'required' | 'address' | 'country' | 'phone' | 'email' | 'server'
+
+/** A problem from the service, and the field it named. */
+export type ServerMessage = { field?: Field; problem: Problem }
+
+export type IdentityState =
+  | { tag: 'wallet'; form: Applicant; error?: FieldError; forget?: boolean }
+  | { tag: 'identity'; form: Applicant; rejectedCode?: boolean; serverMessage?: ServerMessage }
+  | {
+      tag: 'details'
+      form: Applicant
+      authCode: string
+      errors: Partial<Record<Field, FieldError>>
+      serverMessage?: ServerMessage
+      work: Work<'submitting'>
+    }
+
+/** Where the sub-machine ends: the service knows the buyer. */
+export type Onboarded = { tag: 'onboarded'; account: BuyerAccount; kycStatus: string }
+
+export type IdentityEvent =
+  | { type: 'EDIT'; field: Field; value: string }
+  | { type: 'SUBMIT_WALLET' }
+  | { type: 'AUTH_CODE'; code: string }
+  | { type: 'SUBMIT' }
+  | { type: 'BACK' }
+  | { type: 'ONBOARDED'; accountId: string; walletId: string; kycStatus: string }
+  /** `codeSpent`: the service refused the code, so it may not be sent again. */
+  | { type: 'ONBOARD_FAILED'; problem: Problem; field?: Field; codeSpent?: boolean }
+
+const TAGS = new Set(['wallet', 'identity', 'details'])
+const EVENTS = new Set(['EDIT', 'SUBMIT_WALLET', 'AUTH_CODE', 'SUBMIT', 'BACK', 'ONBOARDED', 'ONBOARD_FAILED'])
+
+export const isIdentityState = (state: { tag: string }): state is IdentityState => TAGS.has(state.tag)
+export const isIdentityEvent = (event: { type: string }): event is IdentityEvent => EVENTS.has(event.type)
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+export const emptyApplicant: Applicant = { wallet: '', nationality: '', country: '', phone: '', name: '', email: '', category: 'self_employed' }
+
+/** Where a buyer not yet known starts: the wallet, or back from the identity provider with a code. */
+export function initialIdentity(form: Applicant, authCode?: string, refused?: ServerMessage): IdentityState {
+  if (!ADDRESS.test(form.wallet.trim())) return { tag: 'wallet', form }
+  if (authCode) {
+    // Back from verifying again after the bank refused: what it refused is marked again.
+    const errors: Partial<Record<Field, FieldError>> = refused?.field ? { [refused.field]: 'server' } : {}
+    return { tag: 'details', form, authCode, errors, serverMessage: refused, work: 'idle' }
+  }
+  return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
+}
+
+export function validateApplicant(form: Applicant): Partial<Record<Field, FieldError>> {
+  const errors: Partial<Record<Field, FieldError>> = {}
+  if (!isCountryCode(form.nationality)) errors.nationality = form.nationality ? 'country' : 'required'
+  if (!isCountryCode(form.country)) errors.country = form.country ? 'country' : 'required'
+  if (!form.phone.trim()) errors.phone = 'required'
+  else if (!normalisePhone(form.phone)) errors.phone = 'phone'
+  if (form.name.trim().length < 2) errors.name = 'required'
+  if (!form.email.trim()) errors.email = 'required'
+  else if (!isEmail(form.email)) errors.email = 'email'
+  return errors
+}
+
+export function identityTransition(state: IdentityState, event: IdentityEvent): IdentityState | Onboarded {
+  switch (state.tag) {
+    case 'wallet':
+      if (event.type === 'EDIT' && event.field === 'wallet') return { tag: 'wallet', form: { ...state.form, wallet: event.value }, forget: state.forget }
+      if (event.type === 'SUBMIT_WALLET') {
+        const wallet = state.form.wallet.trim()
+        if (!wallet) return { ...state, error: 'required' }
+        if (!ADDRESS.test(wallet)) return { ...state, error: 'address' }
+        return { tag: 'identity', form: { ...state.form, wallet } }
+      }
+      return state
+
+    case 'identity':
+      if (event.type === 'AUTH_CODE') {
+        // Back from a new verification: what the bank refused last time is marked again.
+        const field = state.serverMessage?.field
+        return { tag: 'details', form: state.form, authCode: event.code, errors: field ? { [field]: 'server' } : {}, serverMessage: state.serverMessage, work: 'idle' }
+      }
+      if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
+      return state
+
+    case 'details':
+      switch (event.type) {
+        case 'EDIT': {
+          if (state.work !== 'idle') return state
+          const errors = { ...state.errors }
+          delete errors[event.field]
+          const serverMessage = state.serverMessage?.field === event.field ? undefined : state.serverMessage
+          return { ...state, form: { ...state.form, [event.field]: event.value }, errors, serverMessage }
+        }
+        case 'SUBMIT': {
+          if (state.work !== 'idle') return state
+          const errors = validateApplicant(state.form)
+          if (Object.keys(errors).length) return { ...state, errors, serverMessage: undefined }
+          return { ...state, errors: {}, serverMessage: undefined, work: 'submitting' }
+        }
+        case 'ONBOARD_FAILED':
+          // A code the service refused is never sent again: back to identity for a new one, with
+          // the service's message and every detail the buyer typed.
+          if (event.codeSpent) return { tag: 'identity', form: state.form, rejectedCode: true, serverMessage: { field: event.field, problem: event.problem } }
+          return {
+            ...state,
+            work: 'idle',
+            errors: event.field ? { ...state.errors, [event.field]: 'server' } : state.errors,
+            serverMessage: { field: event.field, problem: event.problem },
+          }
+        case 'ONBOARDED':
+          return state.work === 'submitting'
+            ? { tag: 'onboarded', account: { accountId: event.accountId, walletId: event.walletId, wallet: state.form.wallet.trim() }, kycStatus: event.kycStatus }
+            : state
+        default:
+          return state
+      }
+  }
+}

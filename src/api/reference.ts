@@ -39,7 +39,13 @@ export type CardRate = z.infer<typeof cardRate>
 export const paymentMethods = z.object({
   countries: z.record(
     z.string(),
-    z.object({ bank_deposit: z.boolean(), virtual_account: z.boolean(), card: z.boolean() }),
+    z.object({
+      /** The country's own currency (what its banks send). */
+      currency: z.optional(z.string()),
+      bank_deposit: z.boolean(),
+      virtual_account: z.boolean(),
+      card: z.boolean(),
+    }),
   ),
 })
 export type PaymentMethods = z.infer<typeof paymentMethods>

@@ -1,7 +1,136 @@
-// PLACEHOLDER while the bankDeposit flow is being built in this session (replaced by its owner).
-import { Screen } from '../../components/Screen'
-import { t } from '../../i18n/i18n'
+import { useEffect, useRef } from 'preact/hooks'
+import { createPartnerHttp } from '../../api/partnerHttp'
+import type { Flow } from '../../config/config'
+import { returnToThisLink } from '../../config/link'
+import { enBankDeposit, enLimits } from '../../i18n/en-bankDeposit'
+import { addEnglish } from '../../i18n/i18n'
+import { identityEffect } from '../../identity/effects'
+import { identityStart, useIdentitySync } from '../../identity/start'
+import { isIdentityState } from '../../identity/machine'
+import { systemClock } from '../../kernel/types'
+import { useFlowMachine } from '../../kernel/useFlowMachine'
+import { decimalMarkOf, localeAmount } from '../../lib/decimal'
+import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
+import { FollowScreen } from '../../screens/bankDeposit/FollowScreen'
+import { ResultScreen } from '../../screens/bankDeposit/ResultScreen'
+import { IdentitySteps } from '../../screens/identity/IdentitySteps'
+import type { Services } from '../../services'
+import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
+import { createBankDepositEffects } from './effects'
+import { bankDepositEvents } from './hostEvents'
+import { type FlowEvent, type FlowState, amountState, flowTransition, resumeState } from './machine'
+import { attemptStore, depositStore, newReference } from './persisted'
 
-export default function BankDepositFlow() {
-  return <Screen title={t('bankDeposit.name')}>{null}</Screen>
+// This flow's English strings come with its chunk, not with the first load.
+addEnglish({ ...enBankDeposit, ...enLimits })
+
+type Props = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
+
+const STEPS: Record<FlowState['tag'], number> = { wallet: 1, identity: 2, details: 3, amount: 4, following: 5, done: 5 }
+
+export default function BankDepositFlow({ services, onStep, switchFlow }: Props) {
+  const { config } = services
+  const local = safeLocalStorage()
+  const session = safeSessionStorage()
+  const parts = useRef<{ store: ReturnType<typeof depositStore>; accounts: ReturnType<typeof identityStart>['accounts'] } | undefined>(undefined)
+  const [state, dispatch] = useFlowMachine<FlowState, FlowEvent>(() => {
+    const store = depositStore(local)
+    const attempts = attemptStore(local)
+    const start = identityStart(config, local, session)
+    parts.current = { store, accounts: start.accounts }
+    const ctx = {
+      get decimalMark() {
+        return decimalMarkOf(config.locale)
+      },
+      currencies: config.fiatCurrencies,
+      form: (country?: string) => ({
+        country: country ?? regionOf(config.locale),
+        currency: config.fiatCurrencies[0],
+        // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+        amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+      }),
+    }
+    const kept = store.load()
+    const pending = start.account && config.reference ? attempts.load() : undefined
+    // A partner's reference already sent for this buyer: the retry asks for what the first one did.
+    const form = pending?.accountId === start.account?.accountId && pending ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
+    const initial: FlowState = kept
+      ? resumeState(kept.deposit, kept.status)
+      : start.account
+        ? amountState(start.account, form, !!pending && pending.accountId === start.account.accountId)
+        : start.identity
+    return {
+      initial,
+      transition: (state, event) => flowTransition(state, event, ctx),
+      observe: (prev, next) => {
+        for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
+      },
+      effects: (dispatch) =>
+        createBankDepositEffects(
+          {
+            http: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+            store,
+            attempts,
+            clock: systemClock,
+            partnerReference: config.reference,
+            newReference: () => newReference(),
+            pollIntervalMs: config.timings?.bankPollMs,
+          },
+          dispatch,
+          (state) => identityEffect(state, { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, dispatch),
+        ),
+    }
+  }, [services])
+
+  const identityPath = useRef(isIdentityState(state))
+  const step = STEPS[state.tag]
+  useEffect(() => (identityPath.current ? onStep(step, 5) : onStep(step - 3, 2)), [step])
+  useIdentitySync(state, dispatch, services, session)
+  // The partner's amount, updated live (unless a retry pinned it).
+  const { amount, locale } = services.live.value
+  useEffect(() => {
+    if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })
+  }, [amount])
+
+  const restart = () => {
+    const account = parts.current?.accounts.load()
+    parts.current?.store.clear()
+    if (account) {
+      dispatch({
+        type: 'RESTART',
+        account,
+        form: { country: state.tag === 'amount' ? state.form.country : regionOf(config.locale), currency: config.fiatCurrencies[0], amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '' },
+      })
+    } else location.reload()
+  }
+  // The standing virtual account (the onboarding flow): in place where the embedding lets us switch,
+  // otherwise by this link naming that flow.
+  const virtualAccount = () => (switchFlow ? switchFlow('onboarding') : location.assign(returnToThisLink(location.href, 'onboarding')))
+
+  if (isIdentityState(state)) {
+    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />
+  }
+  switch (state.tag) {
+    case 'amount':
+      return <AmountScreen state={state} dispatch={dispatch} config={config} onVirtualAccount={virtualAccount} />
+    case 'following':
+      return <FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
+    case 'done':
+      return <ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
+  }
+}
+
+function chainOfDestination(services: Services) {
+  const { config } = services
+  const id = config.destination?.chainId ?? config.defaultDestination.chainId
+  return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
+}
+
+/** "de-DE" → "DE"; a language alone names no country. */
+function regionOf(locale: string): string {
+  try {
+    return new Intl.Locale(locale).region ?? ''
+  } catch {
+    return ''
+  }
 }

@@ -1,0 +1,152 @@
+import { AmountField } from '../../components/AmountField'
+import { Notice, ProblemNotice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { WidgetConfig } from '../../config/config'
+import { problemText } from '../../errors/words'
+import type { AmountState, BankDepositEvent } from '../../flows/bankDeposit/machine'
+import { t } from '../../i18n/i18n'
+import { decimalMarkOf } from '../../lib/decimal'
+import { limitLine, limitProblem, limitText, limitsFor } from '../../lib/limits'
+import { bt, countryName } from './text'
+
+/**
+ * Where the buyer pays from and how much. The one-off deposit where the service offers it in that
+ * country; the virtual account otherwise. The rail's limits and settlement time under the amount.
+ */
+export function AmountScreen({
+  state,
+  dispatch,
+  config,
+  onVirtualAccount,
+}: { state: AmountState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount: () => void }) {
+  const { locale } = config
+  const { form, reference, error } = state
+  const busy = state.work !== 'idle'
+  if (!reference) {
+    return (
+      <Screen title={bt('bankDeposit.amountHeading')}>
+        {state.loadProblem ? (
+          <ProblemNotice problem={state.loadProblem} onRetry={() => dispatch({ type: 'RELOAD' })} />
+        ) : (
+          <p role="status">{bt('bankDeposit.loadingOptions')}</p>
+        )}
+      </Screen>
+    )
+  }
+  const countries = Object.keys(reference.methods.countries)
+    .map((code): [string, string] => [code, countryName(code, locale)])
+    .sort((a, b) => a[1].localeCompare(b[1], locale))
+  const methods = form.country ? reference.methods.countries[form.country] : undefined
+  const offered = methods?.bank_deposit === true
+  const lines = limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale))
+  const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
+  const amountError =
+    error?.kind === 'amount'
+      ? error.problem === 'decimals'
+        ? bt('bankDeposit.decimals')
+        : t(`amount.${error.problem}`, { example, token: form.currency, decimals: 2 })
+      : error?.kind === 'limit'
+        ? limitText(limitProblem(error.check, locale))
+        : undefined
+  const hints = ['deposit-limits', state.pinned ? 'deposit-fixed' : ''].filter(Boolean)
+  return (
+    <Screen title={bt('bankDeposit.amountHeading')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'SUBMIT' })
+        }}
+      >
+        <div class="field">
+          <label for="deposit-country">{bt('bankDeposit.country')}</label>
+          <select
+            id="deposit-country"
+            value={form.country}
+            disabled={busy}
+            aria-invalid={error?.kind === 'country' ? 'true' : undefined}
+            aria-describedby={error?.kind === 'country' ? 'deposit-country-error' : undefined}
+            onChange={(e) => dispatch({ type: 'EDIT', country: (e.target as HTMLSelectElement).value })}
+          >
+            <option value="">{bt('bankDeposit.countryChoose')}</option>
+            {countries.map(([code, name]) => (
+              <option value={code}>{name}</option>
+            ))}
+          </select>
+          {error?.kind === 'country' && (
+            <p id="deposit-country-error" class="field-error">
+              {bt('bankDeposit.countryRequired')}
+            </p>
+          )}
+        </div>
+        {methods && !offered ? (
+          <Notice tone="info">
+            {methods.virtual_account ? (
+              <>
+                {bt('bankDeposit.notOffered', { country: countryName(form.country, locale) })} {bt('bankDeposit.virtualAccount')}
+              </>
+            ) : (
+              bt('bankDeposit.nothingOffered', { country: countryName(form.country, locale) })
+            )}
+          </Notice>
+        ) : (
+          <>
+            {config.fiatCurrencies.length > 1 && (
+              <div class="field">
+                <label for="deposit-currency">{bt('bankDeposit.currency')}</label>
+                <select
+                  id="deposit-currency"
+                  value={form.currency}
+                  disabled={busy || state.pinned}
+                  onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}
+                >
+                  {config.fiatCurrencies.map((c) => (
+                    <option value={c}>{c}</option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <AmountField
+              id="deposit-amount"
+              label={bt('bankDeposit.amountLabel')}
+              unit={form.currency}
+              value={form.amount}
+              error={amountError}
+              hints={hints}
+              readOnly={busy || config.lockAmount || state.pinned}
+              onInput={(amount) => dispatch({ type: 'EDIT', amount })}
+            >
+              <div id="deposit-limits" class="muted limits">
+                {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
+              </div>
+              {state.pinned && (
+                <p id="deposit-fixed" class="muted">
+                  {bt('bankDeposit.amountFixed')}
+                </p>
+              )}
+            </AmountField>
+          </>
+        )}
+        {state.problem && (
+          <Notice tone="error" code={state.problem.code}>
+            {problemText(state.problem)}
+          </Notice>
+        )}
+        {busy && <p role="status">{bt('bankDeposit.creating')}</p>}
+        <div class="actions">
+          {methods && !offered ? (
+            methods.virtual_account && (
+              <button type="button" class="primary" onClick={onVirtualAccount}>
+                {bt('bankDeposit.openVirtualAccount')}
+              </button>
+            )
+          ) : (
+            <button type="submit" class="primary" disabled={busy}>
+              {bt('bankDeposit.submit')}
+            </button>
+          )}
+        </div>
+      </form>
+    </Screen>
+  )
+}

@@ -9,7 +9,8 @@ export default defineConfig({
   outputDir: `test-results${process.env.E2E_PORTS_OFFSET ? `-${process.env.E2E_PORTS_OFFSET}` : ''}`,
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  fullyParallel: false,
+  // Every test starts from a reset sandbox (e2e/helpers.ts), so tests of one file may run on either worker.
+  fullyParallel: true,
   workers: WORKERS,
   retries: 0,
   reporter: [['list']],

@@ -1,15 +1,12 @@
 // Issue 15, item 4: a prefilled amount is canonical (a dot) and shown with the locale's mark, so a
 // locked German amount is not refused on submit.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers'
 import { type StackConfig, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 let stack: StackConfig
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 test('deposit: amount=25.50&locale=de&lockAmount=1 shows 25,50 and quotes exactly 25.5', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
-import { expectAxeClean, tabTo } from './helpers'
+import type { Page } from '@playwright/test'
+import { expect, expectAxeClean, tabTo, test } from './helpers'
 import { type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -7,9 +7,6 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 async function quote(page: Page, amount = '50') {

@@ -1,11 +1,8 @@
-import { expect, test } from '@playwright/test'
-import { expectAxeClean, tabTo } from './helpers'
-import { PROD_ORIGIN, sandbox, stackConfig, widgetUrl } from './stack'
+import { expect, expectAxeClean, tabTo, test } from './helpers'
+import { PROD_ORIGIN, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
-test('7. every deposit screen is axe-clean and the flow completes with the keyboard alone', async ({ page }) => {
-  const stack = stackConfig()
-  await sandbox(stack, '/__sandbox/reset', {})
+test('7. every deposit screen is axe-clean and the flow completes with the keyboard alone', async ({ page, stack }) => {
   const wallet = TestWallet.forStack(stack, 6)
   await wallet.install(page)
   await page.goto(widgetUrl(stack))
@@ -61,8 +58,7 @@ test('7b. with no wallet in the browser the buyer is told what to do, axe-clean'
   await expectAxeClean(page, 'wallet screen without a wallet')
 })
 
-test('the sandbox wallet (sandbox mode only) lets a newcomer finish a deposit', async ({ page }) => {
-  const stack = stackConfig()
+test('the sandbox wallet (sandbox mode only) lets a newcomer finish a deposit', async ({ page, stack }) => {
   await page.goto(widgetUrl(stack))
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Sandbox wallet' }).click()

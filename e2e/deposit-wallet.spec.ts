@@ -1,14 +1,12 @@
-import { type Page, expect, test } from '@playwright/test'
-import { type StackConfig, sandbox, stackConfig } from './stack'
+import type { Page } from '@playwright/test'
+import { expect, expectNothing, quietFor, test } from './helpers'
+import { type StackConfig, stackConfig } from './stack'
 import { openDeposit } from './testWallet'
 
 // Wallet trouble is part of the flow: each case ends on a screen that says what to do.
 let stack: StackConfig
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 const open = (page: Page, account: number) => openDeposit(page, stack, account)
@@ -38,13 +36,13 @@ test('"request already pending" (-32002) tells the buyer to open the wallet, not
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
 })
 
-test('no_route is said plainly, keeps the amount, and is not retried on its own', async ({ page }) => {
+test('no_route is said plainly, keeps the amount, and is not retried on its own', async ({ page, sandbox: sb }) => {
   await open(page, 7)
   await page.getByLabel('Amount').fill('600000')
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(page.getByText(/No route can carry this deposit right now/)).toBeVisible()
   await expect(page.getByLabel('Amount')).toHaveValue('600000')
-  await page.waitForTimeout(4_000)
-  const log = (await sandbox(stack, '/__sandbox/log')) as Array<{ path: string; method: string }>
-  expect(log.filter((e) => e.path === '/deposit/quote' && e.method === 'POST')).toHaveLength(1)
+  // Not retried on its own: one quote, and none more over three of the build's backoff bases.
+  expect(await sb.posts('/deposit/quote')).toHaveLength(1)
+  await expectNothing(async () => (await sb.posts('/deposit/quote')).slice(1), quietFor('backoffBaseMs', 3), 'quotes after no_route')
 })

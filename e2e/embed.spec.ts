@@ -1,6 +1,6 @@
-import { type Page, expect, test } from '@playwright/test'
-import { expectAxeClean } from './helpers'
-import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, mineAndResume, sandbox, stackConfig, widgetUrl } from './stack'
+import type { Page } from '@playwright/test'
+import { expect, expectAxeClean, expectNothing, quietFor, sandboxOf, test } from './helpers'
+import { SANDBOX_ORIGIN, type StackConfig, cardUrl, mineAndResume, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // The three ways in, on partner pages served from the sandbox's origin (not the widget's).
@@ -8,9 +8,6 @@ let stack: StackConfig
 const WIDGET_ORIGIN = SANDBOX_ORIGIN
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 const partner = (mode: string, query: Record<string, string> = {}) => `${stack.apiBase}/examples/${mode}.html?${new URLSearchParams(query)}`
@@ -135,18 +132,18 @@ test('iframe: nothing is posted to "*": a parent on an unregistered origin hears
     await route.fulfill({ response, headers })
   })
   await page.goto(`${stack.apiBase.replace('127.0.0.1', 'localhost')}/examples/partner.css`)
-  const heard = await page.evaluate(async ({ widget, claimed }) => {
+  await page.evaluate(({ widget, claimed }) => {
     const got: unknown[] = []
+    ;(window as unknown as { got: unknown[] }).got = got
     window.addEventListener('message', (e) => got.push(e.data))
     const frame = document.createElement('iframe')
     frame.src = `${widget}/embed.html?partner=sandbox&flow=card&parentOrigin=${encodeURIComponent(claimed)}`
     document.body.appendChild(frame)
-    await new Promise((r) => setTimeout(r, 3_000))
-    return got.length
   }, { widget: WIDGET_ORIGIN, claimed: stack.apiBase })
   const frame = page.frameLocator('iframe')
+  // The frame is up (its hello and ready would have gone by now); nothing reaches this page.
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
-  expect(heard).toBe(0)
+  await expectNothing(() => page.evaluate(() => (window as unknown as { got: unknown[] }).got), 1_000, 'messages from the frame')
 })
 
 test('iframe: a command from a foreign origin is ignored; one from the parent is obeyed', async ({ page }) => {
@@ -238,9 +235,8 @@ test('update changes the amount without a remount; unmount leaves no requests af
   await page.evaluate(() => (window as unknown as { widget: { unmount(): void } }).widget.unmount())
   const unmountedAt = Date.now()
   await expect(widget.locator('.widget')).toHaveCount(0)
-  await page.waitForTimeout(5_000)
-  const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
-  expect(log.filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase)).toEqual([])
+  const sb = sandboxOf(stack)
+  await expectNothing(async () => (await sb.log()).filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase), quietFor('pollMs', 6), 'requests after unmount')
 })
 
 test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
@@ -259,8 +255,8 @@ test('unmount while a deposit waits for its receipt: the chain is not read again
     await expect(widget.locator('.widget')).toHaveCount(0)
     const after: string[] = []
     page.on('request', (r) => after.push(`${r.method()} ${r.url()}`))
-    await page.waitForTimeout(12_000)
-    expect(after).toEqual([])
+    // Over three drop checks and three receipt polls (every second) of the sandbox build, not one request.
+    await expectNothing(() => after, Math.max(quietFor('dropCheckMs', 3), 3_000), 'requests after unmount')
   } finally {
     await mineAndResume(source.rpcUrl)
   }

@@ -1,5 +1,111 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type Locator, type Page, expect } from '@playwright/test'
+import { type Locator, type Page, test as base, expect } from '@playwright/test'
+import { type LogEntry, type StackConfig, TIMINGS, rpc, sandbox as callSandbox, stackConfig } from './stack'
+
+export { expect }
+
+/**
+ * Fixtures every spec uses (`import { expect, test } from './helpers'`):
+ * - `stack` (worker): this worker's stack (e2e/stack.ts), read once;
+ * - `freshSandbox` (auto, before every test): POST /__sandbox/reset (log, faults, rate limit,
+ *   every sandbox setting) and both chains mining again with an empty mempool, so no test sees
+ *   what another left, whatever ran before it on this worker;
+ * - `sandbox`: the controls and the log of this worker's sandbox (see `Sandbox`).
+ */
+export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }>({
+  stack: [
+    async ({}, use) => {
+      await use(stackConfig())
+    },
+    { scope: 'worker' },
+  ],
+  freshSandbox: [
+    async ({ stack }, use) => {
+      await resetStack(stack)
+      await use()
+    },
+    { auto: true },
+  ],
+  sandbox: async ({ stack }, use) => {
+    await use(sandboxOf(stack))
+  },
+})
+
+/** The sandbox as a fresh test finds it: reset, and every chain mining each transaction again. */
+export async function resetStack(stack: StackConfig) {
+  await callSandbox(stack, '/__sandbox/reset', {})
+  for (const chain of stack.chains) {
+    await rpc(chain.rpcUrl, 'anvil_dropAllTransactions')
+    await rpc(chain.rpcUrl, 'evm_setAutomine', [true])
+  }
+}
+
+export type Fault = { kind: '429' | '500' | '502' | 'slow' | 'malformed' | 'garbage'; count?: number; path?: string; delayMs?: number; retryAfter?: number }
+
+export type Sandbox = {
+  /** POST /__sandbox/control (nextOutcome, processingMs, hostileQuote, fundAccount…). */
+  control(body: Record<string, unknown>): Promise<unknown>
+  /** Faults for the next matching requests (a fault without a path hits the next widget-path request). */
+  faults(list: Fault[]): Promise<unknown>
+  /** Every request the sandbox saw since this test began (the reset empties it). */
+  log(): Promise<LogEntry[]>
+  /** The POSTs to `path` since this test began. */
+  posts(path: string): Promise<LogEntry[]>
+  /** How many requests an injected fault answered since this test began. */
+  faultsHit(): Promise<number>
+  /** The newest virtual account of the bank stand-in (to fund it). */
+  lastVirtualAccount(): Promise<string>
+  /** Sends `amount` to the newest virtual account, as the bank would. */
+  fundLastAccount(amount: string): Promise<void>
+}
+
+export function sandboxOf(stack: StackConfig): Sandbox {
+  const log = async () => (await callSandbox(stack, '/__sandbox/log')) as LogEntry[]
+  const lastVirtualAccount = async () => {
+    const state = (await callSandbox(stack, '/__sandbox/fiat')) as { virtuals: Array<[string, unknown]> }
+    return state.virtuals.at(-1)![0]
+  }
+  return {
+    control: (body) => callSandbox(stack, '/__sandbox/control', body),
+    faults: (list) => callSandbox(stack, '/__sandbox/control', { faults: list }),
+    log,
+    posts: async (path) => (await log()).filter((e) => e.method === 'POST' && e.path === path),
+    faultsHit: async () => (await log()).filter((e) => e.fault).length,
+    lastVirtualAccount,
+    fundLastAccount: async (amount) => {
+      await callSandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await lastVirtualAccount(), amount } })
+    },
+  }
+}
+
+/** The widget-path requests (deposit, card, fiat) of a log, without preflights. */
+export const widgetPath = (log: LogEntry[], origin?: string) =>
+  log.filter((e) => e.method !== 'OPTIONS' && /^\/(deposit|card|fiat)\//.test(e.path) && (origin === undefined || e.origin === origin))
+
+/** The contract's limit: no rolling 10 s window holds more than 5 widget-path requests. Returns the busiest window. */
+export function expectWithinRateLimit(log: LogEntry[], what = 'widget-path requests'): number {
+  let worst = 0
+  for (const entry of log) worst = Math.max(worst, log.filter((e) => e.t >= entry.t && e.t < entry.t + 10_000).length)
+  expect(worst, `${what}: the busiest 10 s window`).toBeLessThanOrEqual(5)
+  return worst
+}
+
+/**
+ * A "nothing happens" check: looks every 250 ms for `forMs` and fails at the first thing `seen`
+ * returns (say, a request that must not go out), instead of sleeping and looking once. Size
+ * `forMs` from the sandbox timers (`quietFor`), so the widget had several chances to misbehave.
+ */
+export async function expectNothing<T>(seen: () => Promise<T[]> | T[], forMs: number, what: string) {
+  const until = Date.now() + forMs
+  do {
+    expect(await seen(), what).toEqual([])
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(0, until - Date.now()))))
+  } while (Date.now() < until)
+  expect(await seen(), what).toEqual([])
+}
+
+/** A quiet span long enough for `times` runs of the sandbox build's timer `timer`. */
+export const quietFor = (timer: keyof typeof TIMINGS, times = 3) => TIMINGS[timer] * times
 
 /** axe with the WCAG 2.2 A/AA rules; no violations allowed. */
 export async function expectAxeClean(page: Page, screen: string) {

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { expectAxeClean } from './helpers'
-import { cardUrl, fiatUrl, sandbox, stackConfig, widgetUrl } from './stack'
+import { expect, expectAxeClean, test } from './helpers'
+import { cardUrl, fiatUrl, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // Every locale's strings, at a phone's width, in both themes: loaded on demand, no horizontal
@@ -15,9 +14,7 @@ const headings: Record<string, RegExp> = {
 
 for (const locale of Object.keys(headings)) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`${locale}, ${theme}: deposit, card and bank screens are translated, fit 320 px and are axe-clean`, async ({ page }) => {
-      const stack = stackConfig()
-      await sandbox(stack, '/__sandbox/reset', {})
+    test(`${locale}, ${theme}: deposit, card and bank screens are translated, fit 320 px and are axe-clean`, async ({ page, stack }) => {
       await page.setViewportSize({ width: 320, height: 800 })
       await page.goto(cardUrl(stack, { locale, theme }))
       const h1 = page.getByRole('heading', { level: 1 })

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
-import { expectAxeClean, fillDetails, setHidden, tabTo } from './helpers'
+import type { Page } from '@playwright/test'
+import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden, tabTo, test } from './helpers'
 import { type LogEntry, type StackConfig, fiatUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -7,9 +7,6 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 async function throughIdentity(page: Page, account = 4) {
@@ -134,7 +131,7 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
   expect(onboards.at(-1)).not.toBe(sent[0])
 })
 
-test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({ page }) => {
+test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({ page, sandbox: sb }) => {
   await throughIdentity(page, 5)
   await fillDetails(page)
   await page.getByRole('button', { name: 'Open my account' }).click()
@@ -143,20 +140,19 @@ test('a reload on the details screen shows the same details without a new onboar
   await page.reload()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   await expect(page.getByText(/^DE\d\d /)).toHaveText(ibanBefore!)
+  // Hidden: no bank poll (after a second's grace for one already on its way), over several of the
+  // sandbox build's bank poll intervals.
   await setHidden(page, true)
   const hiddenAt = Date.now()
-  await page.waitForTimeout(16_000)
-  const shownAt = Date.now()
+  const statusPolls = () => sb.posts('/fiat/status')
+  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > hiddenAt + 1_000), 1_000 + quietFor('bankPollMs', 4), 'bank polls while hidden')
   await setHidden(page, false)
-  await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '10' } })
+  await sb.fundLastAccount('10')
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
-  await page.waitForTimeout(16_000)
-  const log = ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.method === 'POST')
-  expect(log.filter((e) => e.path === '/fiat/onboard')).toHaveLength(1)
-  expect(log.filter((e) => e.path === '/fiat/status' && e.t > hiddenAt + 1_000 && e.t < shownAt)).toEqual([])
-  const statusCalls = log.filter((e) => e.path === '/fiat/status')
-  const funded = statusCalls.at(-1)!
-  expect(log.filter((e) => e.path === '/fiat/status' && e.t > funded.t)).toEqual([])
+  // Polling stops at funded: no status call after the one that said so.
+  const funded = (await statusPolls()).at(-1)!
+  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > funded.t), quietFor('bankPollMs', 4), 'bank polls after funded')
+  expect(await sb.posts('/fiat/onboard')).toHaveLength(1)
 })
 
 test('every onboarding screen is axe-clean and the flow completes with the keyboard alone', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
-import { expectAxeClean } from './helpers'
+import type { Page } from '@playwright/test'
+import { expect, expectAxeClean, test } from './helpers'
 import { type StackConfig, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -9,7 +9,6 @@ test.beforeAll(() => {
   stack = stackConfig()
 })
 test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
   await sandbox(stack, '/__sandbox/control', { processingMs: 200 })
 })
 
@@ -51,29 +50,26 @@ async function confirmToDone(page: Page) {
 
 const REFUSED = 'We could not check this price, so nothing was sent. Get a new price to continue.'
 
-test('every hostile quote is refused with no wallet prompt; a fresh quote then completes', async ({ page }) => {
-  test.setTimeout(400_000)
-  const wallet = await open(page, 8)
-  for (const rule of RULES) {
-    await test.step(rule, async () => {
-      const promptsBefore = wallet.prompts().length
-      const signaturesBefore = wallet.signatures()
-      await sandbox(stack, '/__sandbox/control', { hostileQuote: rule })
-      await askPrice(page, '4')
-      await expect(page.getByText(REFUSED)).toBeVisible()
-      await expect(page.getByText(`Code: quote_rejected`)).toBeVisible()
-      // Not one request that opens the wallet: no signature, no network switch.
-      expect(wallet.prompts().slice(promptsBefore)).toEqual([])
-      expect(wallet.signatures()).toBe(signaturesBefore)
-      await page.getByRole('button', { name: 'Get a new price' }).click()
-      await confirmToDone(page)
-      await page.getByRole('button', { name: 'Start a new deposit' }).click()
-      await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
-    })
-  }
-  // Two signatures per completed deposit (this wallet cannot batch), none for a refused quote.
-  expect(wallet.signatures()).toBe(2 * RULES.length)
-})
+// One test per rule, so the workers share them; each on a fresh sandbox and a fresh wallet.
+for (const rule of RULES) {
+  test(`a hostile quote (${rule}) is refused with no wallet prompt; a fresh quote then completes`, async ({ page }) => {
+    const wallet = await open(page, 8)
+    const promptsBefore = wallet.prompts().length // connecting asked for the accounts
+    await sandbox(stack, '/__sandbox/control', { hostileQuote: rule })
+    await askPrice(page, '4')
+    await expect(page.getByText(REFUSED)).toBeVisible()
+    await expect(page.getByText(`Code: quote_rejected`)).toBeVisible()
+    // Not one request that opens the wallet: no signature, no network switch.
+    expect(wallet.prompts().slice(promptsBefore)).toEqual([])
+    expect(wallet.signatures()).toBe(0)
+    await page.getByRole('button', { name: 'Get a new price' }).click()
+    await confirmToDone(page)
+    await page.getByRole('button', { name: 'Start a new deposit' }).click()
+    await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+    // Two signatures for the completed deposit (this wallet cannot batch), none for the refused quote.
+    expect(wallet.signatures()).toBe(2)
+  })
+}
 
 test('the refusal is axe-clean and sends an error event with quote_rejected and the rule', async ({ page }) => {
   const errors: unknown[] = []

@@ -1,6 +1,7 @@
 // The partner-backend kit in a real browser: the sandbox's /partner/* is the kit's handler, so the
 // widget's token, the preflight that carries it, and the CORS answers are Chromium's to judge.
-import { type Page, expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers'
 import { type LogEntry, type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -9,9 +10,6 @@ const log = async () => (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
 
 test.beforeAll(() => {
   stack = stackConfig()
-})
-test.beforeEach(async () => {
-  await sandbox(stack, '/__sandbox/reset', {})
 })
 
 test('a card purchase with a partner token round-trips through the kit: the widget sends the token, the backend adds the key', async ({ page }) => {

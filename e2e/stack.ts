@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 // @ts-expect-error: plain ESM module of the sandbox
-import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { SANDBOX_TIMINGS, demoUrl } from '../test/sandbox/demoUrl.mjs'
 
 /**
  * Each worker has a stack of its own (two anvil chains, the sandbox, a sandbox build and the
@@ -37,6 +37,9 @@ export const SANDBOX_ORIGIN = mine.sandboxOrigin
 export const PROD_DIST = mine.prodDist
 export const PROD_REGISTRY = 'test/fixtures/partners.json'
 export const PROD_ORIGIN = mine.prodOrigin
+
+/** The timers the sandbox build reads from its registry entry (test/sandbox/demoUrl.mjs), in ms. */
+export const TIMINGS = SANDBOX_TIMINGS as { pollMs: number; dropCheckMs: number; kycRecheckMs: number; bankPollMs: number; backoffBaseMs: number }
 
 export type StackConfig = {
   apiBase: string
@@ -85,6 +88,13 @@ export async function rpc(url: string, method: string, params: unknown[] = []): 
   const body = (await res.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result
+}
+
+/** `address`'s balance of the destination token (what the routing layer delivers), in its units. */
+export async function destBalance(stack: StackConfig, address: string): Promise<bigint> {
+  const data = `0x70a08231${address.slice(2).toLowerCase().padStart(64, '0')}`
+  const dest = stack.chains.find((c) => c.id === stack.destination.chainId)!
+  return BigInt((await rpc(dest.rpcUrl, 'eth_call', [{ to: stack.destination.token, data }, 'latest'])) as string)
 }
 
 /** Mines what waits in the mempool, then mines every transaction as it comes again. */

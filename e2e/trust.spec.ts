@@ -1,7 +1,8 @@
 // Issue 13: the production build, made from test/fixtures/partners.json and served with its
 // `_headers`, takes its trust from the registry and from links the partner signed, never from the URL.
 import { readFileSync } from 'node:fs'
-import { type Page, expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers'
 // @ts-expect-error: plain ESM module of the sandbox
 import { signUrl } from '../test/sandbox/sign.mjs'
 import { PROD_ORIGIN } from './stack'

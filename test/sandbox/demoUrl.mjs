@@ -18,6 +18,13 @@ export function demoUrl(config, base = 'http://127.0.0.1:5173/', flow = undefine
   return sign && config.signingKey ? signUrl(url, config.signingKey) : url
 }
 
+/**
+ * Timers of the sandbox build (registry only, sandbox entries only): status polls, the dropped-
+ * transaction check, the KYC recheck, the bank poll and the first 429 backoff, short enough that the
+ * end-to-end suite waits on conditions, not on production timers. A production build keeps its own.
+ */
+export const SANDBOX_TIMINGS = { pollMs: 500, dropCheckMs: 1000, kycRecheckMs: 1000, bankPollMs: 1000, backoffBaseMs: 1000 }
+
 /** The sandbox partner's registry entry (`npm run build -- --partners FILE` reads an array of these). */
 export function sandboxEntry(config, publicKey) {
   const origin = new URL(config.apiBase).origin
@@ -34,5 +41,6 @@ export function sandboxEntry(config, publicKey) {
     parentOrigins: [origin],
     returnOrigins: [origin],
     publicKey,
+    timings: SANDBOX_TIMINGS,
   }
 }

@@ -1,7 +1,109 @@
-// PLACEHOLDER while the payout flow is being built in this session (replaced by its owner).
-import { Screen } from '../../components/Screen'
-import { t } from '../../i18n/i18n'
+import { useEffect, useRef } from 'preact/hooks'
+import { createPartnerHttp } from '../../api/partnerHttp'
+import { enLimits } from '../../i18n/en-bankDeposit'
+import { enPayout } from '../../i18n/en-payout'
+import { addEnglish } from '../../i18n/i18n'
+import { identityStart, useIdentitySync } from '../../identity/start'
+import { isIdentityState } from '../../identity/machine'
+import { systemClock } from '../../kernel/types'
+import { useFlowMachine } from '../../kernel/useFlowMachine'
+import { decimalMarkOf, localeAmount } from '../../lib/decimal'
+import { IdentitySteps } from '../../screens/identity/IdentitySteps'
+import { BeneficiaryScreen } from '../../screens/payout/BeneficiaryScreen'
+import { FundingScreen } from '../../screens/payout/FundingScreen'
+import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
+import { PayoutQuoteScreen } from '../../screens/payout/PayoutQuoteScreen'
+import { PayoutStatusScreen } from '../../screens/payout/PayoutStatusScreen'
+import type { Services } from '../../services'
+import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
+import { discoverWallets, providerOf } from '../../wallet/eip6963'
+import { createPayoutEffects } from './effects'
+import { payoutEvents } from './hostEvents'
+import { type PayoutEvent, type PayoutForm, type PayoutState, initialPayoutState, payoutTransition, stepOf } from './machine'
+import { payoutStore, referenceStore, spentAddresses } from './persisted'
+import { payoutSourceOf } from './source'
 
-export default function PayoutFlow() {
-  return <Screen title={t('payout.name')}>{null}</Screen>
+// This flow's English strings (and the rails' limits lines) come with its chunk, not with the first load.
+addEnglish({ ...enPayout, ...enLimits })
+
+export default function PayoutFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+  const { config } = services
+  const source = payoutSourceOf(config)
+  const session = safeSessionStorage()
+  const [state, dispatch] = useFlowMachine<PayoutState, PayoutEvent>(() => {
+    const local = safeLocalStorage()
+    const store = payoutStore(local)
+    const start = identityStart(config, local, session)
+    const ctx = {
+      source,
+      get decimalMark() {
+        return decimalMarkOf(config.locale)
+      },
+      emptyForm: (): PayoutForm => ({
+        kind: 'fiat',
+        // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+        amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+        currency: config.fiatCurrencies[0],
+        country: regionOf(config.locale),
+        rail: '',
+      }),
+    }
+    return {
+      initial: initialPayoutState({ record: store.load(), buyer: start.account, identity: start.identity }, ctx),
+      transition: (state, event) => payoutTransition(state, event, ctx),
+      observe: (prev, next) => {
+        for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
+      },
+      effects: (dispatch) =>
+        createPayoutEffects(
+          {
+            config,
+            partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+            source,
+            store,
+            references: referenceStore(local),
+            spent: spentAddresses(local),
+            clock: systemClock,
+            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+            // viem arrives with the funding step, not before.
+            loadWallet: () => import('../../wallet/chainActions'),
+            discover: (onChange) => discoverWallets(window, onChange),
+            providerOf,
+          },
+          dispatch,
+        ),
+    }
+  }, [services])
+
+  const identityPath = useRef(isIdentityState(state))
+  const step = isIdentityState(state) ? { wallet: 1, identity: 2, details: 3 }[state.tag] : stepOf(state) + (identityPath.current ? 3 : 0)
+  useEffect(() => onStep(step, identityPath.current ? 7 : 4), [step])
+  useIdentitySync(state, dispatch, services, session)
+
+  if (isIdentityState(state)) {
+    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} />
+  }
+  switch (state.tag) {
+    case 'form':
+    case 'quoting':
+      return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={config.fiatCurrencies} locale={config.locale} />
+    case 'quote':
+      return <PayoutQuoteScreen state={state} dispatch={dispatch} source={source} locale={config.locale} />
+    case 'beneficiary':
+      return <BeneficiaryScreen state={state} dispatch={dispatch} locale={config.locale} />
+    case 'funding':
+      return <FundingScreen state={state} dispatch={dispatch} config={config} />
+    case 'following':
+    case 'result':
+      return <PayoutStatusScreen state={state} dispatch={dispatch} config={config} />
+  }
+}
+
+/** "de-DE" → "DE"; a language alone names no country. */
+function regionOf(locale: string): string {
+  try {
+    return new Intl.Locale(locale).region ?? ''
+  } catch {
+    return ''
+  }
 }

@@ -1,0 +1,261 @@
+// The payout's I/O, one named effect per stage (keyed: a state update inside a stage does not
+// restart it). The wallet code (viem) is loaded only once the funding step needs it.
+import type { Hex } from 'viem'
+import { createPayout, getPayoutStatus, quotePayout } from '../../api/payout'
+import type { PartnerHttp } from '../../api/partnerHttp'
+import { getLimits } from '../../api/reference'
+import type { ChainConfig, WidgetConfig } from '../../config/config'
+import { chainOf } from '../../config/config'
+import { FieldRejected, QuoteExpired } from '../../errors/ApiError'
+import { walletProblemOf } from '../../errors/WalletError'
+import { walk } from '../../errors/WidgetError'
+import { describeError } from '../../errors/words'
+import { type IdentityDeps, identityEffect } from '../../identity/effects'
+import { isIdentityState } from '../../identity/machine'
+import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { followEffects } from '../../kernel/follow'
+import { expiryEffect, staleness } from '../../kernel/quote'
+import { exclusive } from '../../kernel/tabLock'
+import type { Clock } from '../../kernel/types'
+import { beneficiarySchema, buildBeneficiary } from '../../lib/beneficiary'
+import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
+import { pickLimit } from '../../lib/limits'
+import type { FlowStore } from '../../storage/flowStore'
+import type { Eip1193Provider } from '../../wallet/eip6963'
+import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus } from './machine'
+import { type ReferenceStore, type SpentAddresses, newReference } from './persisted'
+import { checkPayout, checkTransfer, transferOf } from './transfer'
+
+type State<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
+
+/** The wallet calls the funding step makes (src/wallet/chainActions.ts, loaded on demand). */
+export type WalletActions = {
+  connect(provider: Eip1193Provider): Promise<string | undefined>
+  currentChainId(provider: Eip1193Provider): Promise<number>
+  ensureChain(provider: Eip1193Provider, chain: ChainConfig): Promise<boolean>
+  readClient(chain: ChainConfig, provider?: Eip1193Provider): import('viem').Client
+  tokenBalance(client: import('viem').Client, token: Hex, owner: Hex): Promise<bigint>
+  nativeBalance(client: import('viem').Client, owner: Hex): Promise<bigint>
+  send(provider: Eip1193Provider, chain: ChainConfig, account: Hex, tx: { to: Hex; data: Hex; value: bigint }): Promise<Hex>
+}
+
+export type PayoutDeps = {
+  config: WidgetConfig
+  partner: PartnerHttp
+  source: Source
+  store: FlowStore<PayoutRecord>
+  references: ReferenceStore
+  spent: SpentAddresses
+  clock: Clock
+  identity: IdentityDeps
+  loadWallet: () => Promise<WalletActions>
+  /** EIP-6963: the wallets that announce themselves, and the provider of one. */
+  discover: (onChange: (wallets: import('../../kernel/types').WalletInfo[]) => void) => () => void
+  providerOf: (walletId: string) => Eip1193Provider | undefined
+  newReference?: () => string
+  pollIntervalMs?: number
+}
+
+export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void) {
+  const { config, partner, source, store, clock } = deps
+  let stopDiscovery: (() => void) | undefined
+
+  function effectOf(state: PayoutState): Effect | Array<Effect | undefined> | undefined {
+    if (isIdentityState(state)) return identityEffect(state, deps.identity, dispatch)
+    switch (state.tag) {
+      case 'form':
+        return state.limits ? undefined : { key: 'limits', start: (alive) => void loadLimits(alive) }
+      case 'quoting':
+        return { key: `quote:${JSON.stringify(state.ask)}:${state.requote}`, start: (alive, signal) => void requestQuote(state, alive, signal) }
+      case 'quote':
+        return state.stale ? undefined : expiryEffect(state.quotedAt, state.quote.expiresAt, clock, dispatch)
+      case 'beneficiary':
+        return state.work === 'creating'
+          ? { key: `create:${state.quotedAt}`, start: (alive) => void create(state, alive) }
+          : expiryEffect(state.quotedAt, state.quote.expiresAt, clock, dispatch)
+      case 'funding':
+        return [
+          { key: 'discover', start: () => discover() },
+          state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(state, alive) } : undefined,
+          state.work === 'checking' ? { key: `send:${state.record.id}`, start: (alive) => void fund(state, alive) } : undefined,
+        ]
+      case 'following':
+        return followEffects('payout', state.record.id, state, {
+          fetch: () => getPayoutStatus(partner, state.record.id),
+          isTerminal: (s) => isFinalPayoutStatus(s.status),
+          intervalMs: deps.pollIntervalMs ?? config.timings?.bankPollMs ?? config.timings?.pollMs ?? 5_000,
+          onData: (s) => dispatch({ type: 'TRACK', status: s }),
+        }, dispatch)
+      case 'result':
+        return {
+          key: `result:${state.record.id}`,
+          start: () => {
+            store.clear()
+            deps.references.clear()
+          },
+        }
+    }
+  }
+
+  async function loadLimits(alive: () => boolean) {
+    try {
+      const limits = await getLimits(partner)
+      if (alive()) dispatch({ type: 'LIMITS', limits })
+    } catch {
+      // A courtesy check before quoting: the service still enforces its own limits.
+    }
+  }
+
+  async function requestQuote(state: State<'quoting'>, alive: () => boolean, signal: AbortSignal) {
+    const { ask } = state
+    const amount = ask.kind === 'crypto' ? { cryptoAmount: ask.amount } : { fiatAmount: ask.amount }
+    try {
+      const quote = await quotePayout(
+        partner,
+        { cryptoCurrency: source.symbol, chain: source.chainId, fiatCurrency: ask.currency, country: ask.country, ...amount, ...(ask.rail ? { rail: ask.rail } : {}) },
+        signal,
+      )
+      if (!alive()) return
+      const at = clock.now()
+      dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) === 'expired' ? 'expired' : undefined })
+    } catch (error) {
+      if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
+    }
+  }
+
+  async function create(state: State<'beneficiary'>, alive: () => boolean) {
+    const schema = state.draft.schema
+    const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
+    if (!schema || !built?.ok) return dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.beneficiary' } })
+    const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
+    // The partner's signed reference, else one of ours, stored before the first attempt: a retry
+    // after a lost answer sends the same one and gets the same payout, never a second.
+    const reference = config.reference ?? deps.references.forAsk(state.ask, deps.newReference ?? (() => newReference()))
+    try {
+      const payout = await createPayout(partner, {
+        quoteId: state.quote.quoteId,
+        accountId: state.buyer.accountId,
+        beneficiary: built.beneficiary,
+        ...(purpose ? { purpose } : {}),
+        reference,
+      })
+      const verdict = checkPayout(payout, state.quote, source)
+      if (!verdict.ok) {
+        if (alive()) dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.mismatch', code: `payout_${verdict.rule}` } })
+        return
+      }
+      const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: state.quote.rail })
+      const record: PayoutRecord = {
+        id: payout.id,
+        depositAddress: payout.depositAddress,
+        depositAmount: payout.depositAmount,
+        chain: payout.chain,
+        expiresAt: payout.expiresAt,
+        token: source.token,
+        symbol: source.symbol,
+        decimals: source.decimals,
+        fiatAmount: state.quote.fiatAmount,
+        fiatCurrency: state.ask.currency,
+        rail: state.quote.rail,
+        settlement: entry?.settlement ?? state.quote.estimatedSettlement,
+        createdAt: clock.now(),
+      }
+      // The payout exists: kept before anything else, so a reload funds this one, not a new one.
+      store.save(record)
+      dispatch({ type: 'CREATED', record })
+      // The same reference gave back a payout whose address already received: follow it, never fund it again.
+      if (payout.status !== 'pending' || deps.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
+    } catch (error) {
+      if (!alive()) return
+      const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
+      dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field, expired: error instanceof QuoteExpired })
+    }
+  }
+
+  function discover() {
+    stopDiscovery ??= deps.discover((wallets) => dispatch({ type: 'WALLETS', wallets }))
+  }
+
+  async function connect(state: State<'funding'>, alive: () => boolean) {
+    const provider = state.wallet && deps.providerOf(state.wallet.id)
+    try {
+      if (!provider) throw Object.assign(new Error('wallet gone'), { code: 4900 })
+      const w = await deps.loadWallet()
+      const sender = await w.connect(provider)
+      if (!alive()) return
+      dispatch(sender ? { type: 'CONNECTED', sender } : { type: 'BLOCKED', problem: { kind: 'noAccount' } })
+    } catch (error) {
+      if (alive()) dispatch({ type: 'BLOCKED', problem: { kind: 'wallet', problem: walletProblemOf(error) } })
+    }
+  }
+
+  async function fund(state: State<'funding'>, alive: () => boolean) {
+    // Two tabs on the same payout: only one may ask the wallet.
+    const result = await exclusive(`stablecoin-widget:payout:send:${state.record.id}`, () => send(state, alive))
+    if (result === 'elsewhere' && alive()) dispatch({ type: 'BLOCKED', problem: { kind: 'elsewhere' } })
+  }
+
+  async function send(state: State<'funding'>, alive: () => boolean) {
+    const { record } = state
+    const sender = state.sender as Hex
+    const provider = state.wallet && deps.providerOf(state.wallet.id)
+    const block = (problem: import('./machine').FundingProblem) => alive() && dispatch({ type: 'BLOCKED', problem })
+    if (!provider || !sender) return block({ kind: 'wallet', problem: 'disconnected' })
+    const chain = chainOf(config, record.chain)
+    const tx = transferOf(record, source)
+    const checked = () => {
+      const verdict = checkTransfer(tx, record, source, sender)
+      if (!verdict.ok) block({ kind: 'refused', rule: verdict.rule })
+      return verdict.ok
+    }
+    let asked = false
+    try {
+      if (!checked()) return
+      // One address serves one payout: never a second transfer to it, from this browser or any.
+      if (deps.spent.has(record.depositAddress)) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
+      const status = await getPayoutStatus(partner, record.id)
+      if (!alive()) return
+      if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
+      const w = await deps.loadWallet()
+      // The wallet is on the payout's chain before the prompt (a switch is asked for, never assumed).
+      if ((await w.currentChainId(provider)) !== chain.id) {
+        if (alive()) dispatch({ type: 'WORK', work: 'switching' })
+        const switched = await w.ensureChain(provider, chain).catch(() => false)
+        if (!switched) return block({ kind: 'wrongChain' })
+      }
+      if (!alive()) return
+      const reader = w.readClient(chain, provider)
+      const balance = await w.tokenBalance(reader, source.token as Hex, sender)
+      if (balance < toBaseUnits(record.depositAmount, source.decimals)) return block({ kind: 'insufficient', balance: fromBaseUnits(balance, source.decimals) })
+      if ((await w.nativeBalance(reader, sender)) === 0n) return block({ kind: 'insufficientGas' })
+      if (!alive()) return
+      if (Date.parse(record.expiresAt) <= clock.now()) return block({ kind: 'expired' })
+      // Checked again right before sending: the chain (chainActions.send asks the wallet once more) and the transfer.
+      if ((await w.currentChainId(provider)) !== chain.id) return block({ kind: 'wrongChain' })
+      if (!checked() || !alive()) return
+      dispatch({ type: 'WORK', work: 'sending' })
+      asked = true
+      const txHash = await w.send(provider, chain, sender, { to: tx.to as Hex, data: tx.data as Hex, value: tx.value })
+      // Past the point of no return: kept before anything else, so a reload follows it and never asks again.
+      deps.spent.add(record.depositAddress)
+      store.save({ ...record, txHash, sender })
+      dispatch({ type: 'SENT', txHash, sender })
+    } catch (error) {
+      if (!alive()) return
+      if (walk(error, (e) => (e as Error | null)?.name === 'ChainMismatchError')) return block({ kind: 'wrongChain' })
+      const problem = walletProblemOf(error)
+      // Before the prompt, a failure is the service's or the chain's (the status check, a read): nothing was sent.
+      if (!asked && problem === 'unknown') return block({ kind: 'check', problem: describeError(error) })
+      block({ kind: 'wallet', problem })
+    }
+  }
+
+  const runner = createEffectRunner(effectOf)
+  return {
+    run: runner.run,
+    dispose() {
+      runner.dispose()
+      stopDiscovery?.()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { type WidgetConfig, chainOf } from '../../config/config'
+import type { WidgetEvent } from '../../embed/protocol'
+import { errorPayload } from '../../errors/words'
+import { addDecimal } from '../../lib/decimal'
+import { fundingProblemCode, fundingProblemText } from './fundingText'
+import type { PayoutState } from './machine'
+import { payoutSourceOf } from './source'
+
+/** What the embedding hears about a payout, from one change of state. Pure. */
+export function payoutEvents(prev: PayoutState, next: PayoutState, config: WidgetConfig): WidgetEvent[] {
+  const out: WidgetEvent[] = []
+  const flow = 'payout' as const
+  if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
+  if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
+    const q = next.quote
+    const symbol = sourceSymbol(config)
+    // Both fees, as the quote names them; `fee` is their exact sum (both come out of what arrives).
+    out.push({
+      name: 'quote',
+      payload: { flow, amountIn: q.cryptoAmount, amountOut: q.fiatAmount, fee: addDecimal(q.providerFee, q.ourFee), providerFee: q.providerFee, ourFee: q.ourFee, currencyIn: symbol, currencyOut: next.ask.currency, expiresAt: q.expiresAt },
+    })
+  }
+  if (next.tag === 'funding' && prev.tag === 'beneficiary') out.push({ name: 'submitted', payload: { flow, id: next.record.id } })
+  const status = statusOf(next)
+  if (status && status !== statusOf(prev) && (next.tag === 'following' || next.tag === 'result')) {
+    out.push({ name: 'status', payload: { flow, id: next.record.id, status } })
+  }
+  if (next.tag === 'result' && prev.tag !== 'result') {
+    const s = next.status
+    out.push({
+      name: 'complete',
+      payload: { flow, id: next.record.id, outcome: s.status, amount: s.fiatAmount ?? next.record.fiatAmount, currency: s.fiatCurrency ?? next.record.fiatCurrency, txHash: next.record.txHash },
+    })
+  }
+  const problem = problemOf(next, config)
+  if (problem && problem.source !== problemOf(prev, config)?.source) out.push({ name: 'error', payload: { flow, ...problem.payload } })
+  return out
+}
+
+function sourceSymbol(config: WidgetConfig): string {
+  return payoutSourceOf(config).symbol
+}
+
+function statusOf(s: PayoutState): string | undefined {
+  if (s.tag === 'following') return s.status?.status
+  if (s.tag === 'result') return s.status.status
+  return undefined
+}
+
+function problemOf(s: PayoutState, config: WidgetConfig): { source: object; payload: { code?: string; message: string; detail?: string } } | undefined {
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem) }
+  if ((s.tag === 'beneficiary' || s.tag === 'following') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
+  if (s.tag === 'funding' && s.problem) {
+    const text = fundingProblemText(s.problem, s.record, chainOf(config, s.record.chain).name, config.locale)
+    return { source: s.problem, payload: { code: fundingProblemCode(s.problem), message: text } }
+  }
+  return undefined
+}

@@ -1,0 +1,370 @@
+// The bank payout as data: a pure transition. No I/O, no timers, no DOM.
+// identity (when the buyer is not known) → form → quoting → quote → beneficiary → funding →
+// following → result. The quote expires into a new price, never into a payout; the transfer is
+// asked for once per payout, and a reload never asks again once its hash exists.
+import type { LimitEntry } from '../../api/reference'
+import type { PayoutQuote, PayoutStatus } from '../../api/payout'
+import { payoutFinal } from '../../api/payout'
+import type { WalletProblem } from '../../errors/WalletError'
+import type { BuyerAccount } from '../../identity/account'
+import { type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
+import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
+import type { Problem, WalletInfo, Work } from '../../kernel/types'
+import {
+  type FieldProblem,
+  type OfferedSchemaId,
+  beneficiarySchema,
+  buildBeneficiary,
+  initialValues,
+  purposeProblem,
+} from '../../lib/beneficiary'
+import { type AmountProblem, parseAmount } from '../../lib/decimal'
+import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
+
+/** The token the payout is funded with (from the embedding's sources; the service never picks it). */
+export type Source = { chainId: number; token: string; symbol: string; decimals: number }
+
+/** What the buyer types: one amount (in the stablecoin, or the fiat that must arrive), where, and how. */
+export type PayoutForm = { kind: 'crypto' | 'fiat'; amount: string; currency: string; country: string; rail: string }
+
+/** The quote request as asked: the amount canonical (a dot), the rail only when forced. */
+export type QuoteAsk = { kind: 'crypto' | 'fiat'; amount: string; currency: string; country: string; rail?: string }
+
+/** The beneficiary as typed, kept through re-quotes and errors (a typo never clears it). */
+export type Draft = { schema?: OfferedSchemaId; values: Record<string, string>; purpose: string }
+
+export type FormError =
+  | { kind: 'amount'; problem: AmountProblem }
+  | { kind: 'country' }
+  | { kind: 'limits'; check: Extract<LimitCheck, { ok: false }> }
+  | { kind: 'api'; problem: Problem }
+
+/** The payout once it exists: what resuming needs, nothing personal (no beneficiary). */
+export type PayoutRecord = {
+  id: string
+  depositAddress: string
+  depositAmount: string
+  chain: number
+  expiresAt: string
+  token: string
+  symbol: string
+  decimals: number
+  fiatAmount: string
+  fiatCurrency: string
+  rail: string
+  /** The rail's settlement label from GET /limits, else the quote's estimatedSettlement. */
+  settlement: string
+  /** The wallet that sent, once it did; the transfer's hash. */
+  sender?: string
+  txHash?: string
+  createdAt: number
+}
+
+export type FundingProblem =
+  | { kind: 'wallet'; problem: WalletProblem }
+  | { kind: 'noAccount' }
+  | { kind: 'wrongChain' }
+  | { kind: 'insufficient'; balance: string }
+  | { kind: 'insufficientGas' }
+  /** The transfer about to be asked for is not the plain transfer the payout needs (rule named). */
+  | { kind: 'refused'; rule: string }
+  /** The deposit address already received a transfer: never sent to twice. */
+  | { kind: 'spent' }
+  /** The payout's deadline passed: a transfer now would convert at another rate. */
+  | { kind: 'expired' }
+  | { kind: 'check'; problem: Problem }
+  | { kind: 'elsewhere' }
+
+type Base = { buyer: BuyerAccount; form: PayoutForm; limits?: LimitEntry[]; draft: Draft }
+type QuotedBase = Base & { ask: QuoteAsk } & Priced<PayoutQuote>
+
+export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
+
+export type PayoutState =
+  | IdentityState
+  | ({ tag: 'form'; error?: FormError } & Base)
+  | ({ tag: 'quoting'; ask: QuoteAsk; requote: boolean } & Base)
+  | ({ tag: 'quote'; work: Work<never> } & QuotedBase)
+  | ({
+      tag: 'beneficiary'
+      problems: Record<string, FieldProblem>
+      /** `creating`: POST /bank/payout is under way (with the persisted reference). */
+      work: Work<'creating'>
+      problem?: Problem
+    } & QuotedBase)
+  | {
+      tag: 'funding'
+      buyer?: BuyerAccount
+      record: PayoutRecord
+      wallets?: WalletInfo[]
+      wallet?: WalletInfo
+      sender?: string
+      work: Work<FundingWork>
+      problem?: FundingProblem
+    }
+  | ({ tag: 'following'; buyer?: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed)
+  | { tag: 'result'; buyer?: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
+
+export type PayoutEvent =
+  | IdentityEvent
+  | { type: 'LIMITS'; limits: LimitEntry[] }
+  | { type: 'SET'; field: keyof PayoutForm; value: string }
+  | { type: 'GET_QUOTE' }
+  | QuoteEvent<PayoutQuote>
+  | { type: 'BACK' }
+  | { type: 'CONTINUE'; now: number }
+  | { type: 'SCHEMA'; schema: OfferedSchemaId }
+  | { type: 'FIELD'; name: string; value: string }
+  | { type: 'CREATE'; now: number }
+  | { type: 'CREATED'; record: PayoutRecord }
+  /** `field`: the beneficiary field the service refused; `expired`: the quote ran out (quote again). */
+  | { type: 'CREATE_FAILED'; problem: Problem; field?: string; expired?: boolean }
+  | { type: 'WALLETS'; wallets: WalletInfo[] }
+  | { type: 'CONNECT'; wallet: WalletInfo }
+  | { type: 'CONNECTED'; sender: string }
+  | { type: 'SEND'; now: number }
+  | { type: 'WORK'; work: FundingWork }
+  | { type: 'BLOCKED'; problem: FundingProblem }
+  | { type: 'SENT'; txHash: string; sender: string }
+  /** The service already saw money at this payout's address: follow it, never send again. */
+  | { type: 'ALREADY_FUNDED' }
+  | { type: 'TRACK'; status: PayoutStatus }
+  | FollowEvent
+  | { type: 'RESTART' }
+
+export type PayoutCtx = {
+  source: Source
+  decimalMark: '.' | ','
+  /** A new form (after the identity step, or to start over). */
+  emptyForm: () => PayoutForm
+}
+
+export const isFinalPayoutStatus = (status: string) => (payoutFinal as readonly string[]).includes(status)
+
+/** Beneficiary schema per rail, as the contract's table pairs them (others: not offered yet). */
+const SCHEMA_OF_RAIL: Readonly<Record<string, OfferedSchemaId>> = {
+  sepa: 'bank_sepa',
+  sepa_instant: 'bank_sepa',
+  sepa_credit: 'bank_sepa',
+  ach: 'bank_us',
+  ach_same_day: 'bank_us',
+  wire: 'bank_us',
+  fedwire: 'bank_us',
+  swift: 'bank_swift',
+  nip: 'bank_africa',
+  stablecoin: 'evm',
+}
+
+/** The schema a quote's rail takes; undefined when the contract gives that rail's fields no names. */
+export function schemaForRail(rail: string): OfferedSchemaId | undefined {
+  return SCHEMA_OF_RAIL[rail.toLowerCase()]
+}
+
+export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
+
+export function initialPayoutState(
+  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState },
+  ctx: PayoutCtx,
+): PayoutState {
+  const { record, buyer } = init
+  if (record?.txHash) return { tag: 'following', buyer, record, attempt: 0 }
+  if (record) return { tag: 'funding', buyer, record, work: 'idle' }
+  if (buyer) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }
+  return init.identity
+}
+
+export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+  if (isIdentityState(state)) {
+    if (!isIdentityEvent(event)) return state
+    const next = identityTransition(state, event)
+    return next.tag === 'onboarded' ? { tag: 'form', buyer: next.account, form: ctx.emptyForm(), draft: emptyDraft() } : next
+  }
+  switch (state.tag) {
+    case 'form':
+      return formTransition(state, event, ctx)
+
+    case 'quoting':
+      if (event.type === 'QUOTED') {
+        const quote = event.quote
+        // The fiat that arrives must fit the rail the service chose (GET /limits); said before anything is created.
+        const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
+        const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)
+        if (!fits.ok) return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'limits', check: fits } }
+        return { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, work: 'idle', ...priced(event, state.requote) }
+      }
+      if (event.type === 'QUOTE_FAILED') {
+        return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'api', problem: event.problem } }
+      }
+      if (event.type === 'BACK') return toForm(state)
+      return state
+
+    case 'quote': {
+      const requoted = requoteOn(state, event, requote)
+      if (requoted) return requoted
+      if (event.type === 'BACK') return toForm(state)
+      if (event.type === 'CONTINUE') {
+        if (isExpired(state.quote.expiresAt, event.now) || state.stale) return requote(state)
+        const schema = state.draft.schema && schemaForRail(state.quote.rail) === state.draft.schema ? state.draft.schema : schemaForRail(state.quote.rail)
+        const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
+        const { ask, quote, quotedAt, buyer, form, limits } = state
+        return { tag: 'beneficiary', buyer, form, limits, ask, quote, quotedAt, draft: { ...state.draft, schema, values }, problems: {}, work: 'idle' }
+      }
+      return state
+    }
+
+    case 'beneficiary':
+      return beneficiaryTransition(state, event)
+
+    case 'funding':
+      return fundingTransition(state, event, ctx)
+
+    case 'following':
+      switch (event.type) {
+        case 'TRACK':
+          return isFinalPayoutStatus(event.status.status)
+            ? { tag: 'result', buyer: state.buyer, record: state.record, status: event.status }
+            : { ...tracked(state), status: event.status }
+        case 'RESTART':
+          // Only once the status says the money left the buyer's hands for good or came back.
+          return state
+        default:
+          return isFollowEvent(event) ? follow(state, event) : state
+      }
+
+    case 'result':
+      if (event.type !== 'RESTART') return state
+      return state.buyer ? { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() } : state
+  }
+}
+
+function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+  switch (event.type) {
+    case 'SET': {
+      const form = { ...state.form, [event.field]: event.value }
+      // Another currency: another rail list, and a forced rail that no longer applies is dropped.
+      if (event.field === 'currency' && event.value !== state.form.currency) form.rail = ''
+      return { ...state, form, error: undefined }
+    }
+    case 'LIMITS':
+      return { ...state, limits: event.limits }
+    case 'GET_QUOTE': {
+      const { form } = state
+      const decimals = form.kind === 'crypto' ? ctx.source.decimals : 2
+      const parsed = parseAmount(form.amount, decimals, ctx.decimalMark)
+      if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+      if (!/^[A-Z]{2}$/.test(form.country)) return { ...state, error: { kind: 'country' } }
+      const rail = form.rail || undefined
+      // A fiat amount is checked against the rails' limits before any request.
+      if (form.kind === 'fiat' && state.limits) {
+        const fits = checkAmount(parsed.value, limitsFor(state.limits, { currency: form.currency, direction: 'payout', rail }))
+        if (!fits.ok) return { ...state, error: { kind: 'limits', check: fits } }
+      }
+      const ask: QuoteAsk = { kind: form.kind, amount: parsed.value, currency: form.currency, country: form.country, ...(rail ? { rail } : {}) }
+      return { tag: 'quoting', buyer: state.buyer, form, limits: state.limits, draft: state.draft, ask, requote: false }
+    }
+    default:
+      return state
+  }
+}
+
+function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' }>, event: PayoutEvent): PayoutState {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'EXPIRED':
+      // Never under a request on its way: its answer (or quote_expired) decides.
+      return idle ? requote(state) : state
+    case 'SCHEMA': {
+      if (!idle || event.schema === state.draft.schema) return state
+      const values = { ...initialValues(beneficiarySchema(event.schema)), ...state.draft.values }
+      return { ...state, draft: { ...state.draft, schema: event.schema, values }, problems: {}, problem: undefined }
+    }
+    case 'FIELD': {
+      if (!idle) return state
+      const draft = event.name === 'purpose' ? { ...state.draft, purpose: event.value } : { ...state.draft, values: { ...state.draft.values, [event.name]: event.value } }
+      const problems = { ...state.problems }
+      delete problems[event.name]
+      return { ...state, draft, problems }
+    }
+    case 'BACK':
+      return idle ? { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
+    case 'CREATE': {
+      if (!idle || !state.draft.schema) return state
+      const built = buildBeneficiary(beneficiarySchema(state.draft.schema), state.draft.values)
+      const purpose = beneficiarySchema(state.draft.schema).purpose ? purposeProblem(state.draft.purpose) : undefined
+      if (!built.ok || purpose) return { ...state, problems: { ...(built.ok ? {} : built.problems), ...(purpose ? { purpose } : {}) }, problem: undefined }
+      // An expired quote is priced again, never sent (the service would refuse it anyway).
+      if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
+      return { ...state, problems: {}, problem: undefined, work: 'creating' }
+    }
+    case 'CREATE_FAILED':
+      if (event.expired) return requote(state)
+      return {
+        ...state,
+        work: 'idle',
+        problem: event.problem,
+        problems: event.field ? { ...state.problems, [event.field]: { key: 'payout.problem.refused' } } : state.problems,
+      }
+    case 'CREATED':
+      return state.work === 'creating' ? { tag: 'funding', buyer: state.buyer, record: event.record, work: 'idle' } : state
+    default:
+      return state
+  }
+}
+
+function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'WALLETS':
+      return { ...state, wallets: event.wallets }
+    case 'CONNECT':
+      return idle ? { ...state, wallet: event.wallet, sender: undefined, work: 'connecting', problem: undefined } : state
+    case 'CONNECTED':
+      return state.work === 'connecting' ? { ...state, sender: event.sender, work: 'idle' } : state
+    case 'SEND':
+      if (!idle || !state.wallet || !state.sender) return state
+      if (isExpired(state.record.expiresAt, event.now)) return { ...state, problem: { kind: 'expired' } }
+      return { ...state, work: 'checking', problem: undefined }
+    case 'WORK':
+      return idle ? state : { ...state, work: event.work }
+    case 'BLOCKED':
+      return { ...state, work: 'idle', problem: event.problem }
+    case 'SENT':
+      // Past the point of no return: followed from here on, and never asked for again.
+      return { tag: 'following', buyer: state.buyer, record: { ...state.record, txHash: event.txHash, sender: event.sender }, attempt: 0 }
+    case 'ALREADY_FUNDED':
+      return { tag: 'following', buyer: state.buyer, record: state.record, attempt: 0, alreadyFunded: true }
+    case 'RESTART':
+      // The unfunded payout is left to expire; a new one gets a new address.
+      return idle && state.buyer ? { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() } : state
+    default:
+      return state
+  }
+}
+
+function toForm(state: Base): PayoutState {
+  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft }
+}
+
+function requote(state: QuotedBase, refreshed = true): PayoutState {
+  return { tag: 'quoting', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, requote: refreshed }
+}
+
+/** The flow's step for the header ("2 of 5"). */
+export function stepOf(state: PayoutState): number {
+  switch (state.tag) {
+    case 'form':
+    case 'quoting':
+    case 'quote':
+      return 1
+    case 'beneficiary':
+      return 2
+    case 'funding':
+      return 3
+    case 'following':
+    case 'result':
+      return 4
+    default:
+      return 0
+  }
+}

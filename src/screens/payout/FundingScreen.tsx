@@ -1,0 +1,69 @@
+import { CopyField } from '../../components/CopyField'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import { type WidgetConfig, chainOf } from '../../config/config'
+import { fundingProblemText } from '../../flows/payout/fundingText'
+import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import { type MessageKey, t } from '../../i18n/i18n'
+import { formatAmount } from '../../lib/decimal'
+
+type State = Extract<PayoutState, { tag: 'funding' }>
+
+export function FundingScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
+  const { record } = state
+  const chain = chainOf(config, record.chain).name
+  const amount = formatAmount(record.depositAmount, config.locale)
+  const idle = state.work === 'idle'
+  const params = { amount, symbol: record.symbol, chain }
+  const wallets = state.wallets ?? []
+  return (
+    <Screen title={t('payout.fundHeading')}>
+      <p>{t('payout.fundIntro', params)}</p>
+      <dl class="bank-details">
+        <CopyField label={t('payout.exactAmount')} value={record.depositAmount} display={`${amount} ${record.symbol}`} />
+        <div class="copy-field">
+          <dt>{t('payout.network')}</dt>
+          <dd>
+            <span class="value">{chain}</span>
+          </dd>
+        </div>
+        <CopyField label={t('payout.depositAddress')} value={record.depositAddress} />
+      </dl>
+      <p class="reference-warning">
+        {t('payout.onlyChain', params)} {t('payout.singleUse')}
+      </p>
+      {!state.sender && (
+        <>
+          <h2 class="subheading">{t('payout.chooseWallet')}</h2>
+          {wallets.length === 0 ? (
+            <Notice tone="info">{t('payout.noWallet')}</Notice>
+          ) : (
+            <ul class="choices">
+              {wallets.map((wallet) => (
+                <li>
+                  <button type="button" class="choice" disabled={!idle} onClick={() => dispatch({ type: 'CONNECT', wallet })}>
+                    {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
+                    <span>{wallet.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
+      {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
+      {state.problem && <Notice tone="error">{fundingProblemText(state.problem, record, chain, config.locale)}</Notice>}
+      <div class="actions">
+        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'RESTART' })}>
+          {t('payout.startOver')}
+        </button>
+        {state.sender && (
+          <button type="button" class="primary" disabled={!idle || state.problem?.kind === 'expired'} onClick={() => dispatch({ type: 'SEND', now: Date.now() })}>
+            {t('payout.send', params)}
+          </button>
+        )}
+      </div>
+    </Screen>
+  )
+}

@@ -1,0 +1,119 @@
+import { problemText } from '../../errors/words'
+import { AmountField } from '../../components/AmountField'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import { t } from '../../i18n/i18n'
+import { countryOptions } from '../../lib/country'
+import { decimalMarkOf } from '../../lib/decimal'
+import { limitLine, limitProblem, limitText, limitsFor, railName } from '../../lib/limits'
+
+type State = Extract<PayoutState, { tag: 'form' | 'quoting' }>
+
+export function PayoutFormScreen({
+  state,
+  dispatch,
+  source,
+  currencies,
+  locale,
+}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string }) {
+  const { form } = state
+  const busy = state.tag === 'quoting'
+  const error = state.tag === 'form' ? state.error : undefined
+  const unit = form.kind === 'crypto' ? source.symbol : form.currency
+  const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
+  const rails = state.limits ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
+  const amountError =
+    error?.kind === 'amount'
+      ? t(`amount.${error.problem}`, { example, token: unit, decimals: form.kind === 'crypto' ? source.decimals : 2 })
+      : error?.kind === 'limits'
+        ? limitText(limitProblem(error.check, locale))
+        : undefined
+  const set = (field: keyof State['form']) => (e: Event) => dispatch({ type: 'SET', field, value: (e.target as HTMLInputElement).value })
+  return (
+    <Screen title={t('payout.formHeading')}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          dispatch({ type: 'GET_QUOTE' })
+        }}
+      >
+        <fieldset class="field" disabled={busy}>
+          <legend>{t('payout.amountKind')}</legend>
+          {(['fiat', 'crypto'] as const).map((kind) => (
+            <label class="radio">
+              <input type="radio" name="amount-kind" value={kind} checked={form.kind === kind} onChange={set('kind')} />
+              {t(`payout.amountKind.${kind}`, { symbol: source.symbol })}
+            </label>
+          ))}
+        </fieldset>
+        <div class="field">
+          <label for="payout-currency">{t('payout.currency')}</label>
+          <select id="payout-currency" value={form.currency} disabled={busy} onChange={set('currency')}>
+            {currencies.map((c) => (
+              <option value={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <AmountField
+          id="payout-amount"
+          label={t(`payout.amount.${form.kind}`)}
+          unit={unit}
+          value={form.amount}
+          error={amountError}
+          readOnly={busy}
+          onInput={(value) => dispatch({ type: 'SET', field: 'amount', value })}
+        />
+        <div class="field">
+          <label for="payout-country">{t('payout.country')}</label>
+          <select
+            id="payout-country"
+            value={form.country}
+            disabled={busy}
+            aria-invalid={error?.kind === 'country' ? 'true' : undefined}
+            aria-describedby={error?.kind === 'country' ? 'payout-country-error' : undefined}
+            onChange={set('country')}
+          >
+            <option value="">{t('payout.choose')}</option>
+            {countryOptions(locale).map(([code, name]) => (
+              <option value={code}>{name}</option>
+            ))}
+          </select>
+          {error?.kind === 'country' && (
+            <p id="payout-country-error" class="field-error">
+              {t('payout.countryRequired')}
+            </p>
+          )}
+        </div>
+        {rails.length > 0 && (
+          <div class="field">
+            <label for="payout-rail">{t('payout.rail')}</label>
+            <select id="payout-rail" value={form.rail} disabled={busy} aria-describedby="payout-rails" onChange={set('rail')}>
+              <option value="">{t('payout.rail.cheapest')}</option>
+              {rails.map((entry) => (
+                <option value={entry.rail}>{railName(entry.rail)}</option>
+              ))}
+            </select>
+            <ul id="payout-rails" class="plain muted" aria-label={t('payout.limitsHeading', { currency: form.currency })}>
+              {rails.map((entry) => (
+                <li>{limitLine(entry, locale)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {error?.kind === 'api' && (
+          <Notice tone="error" code={error.problem.code}>
+            {problemText(error.problem)}
+          </Notice>
+        )}
+        {busy && <p role="status">{t('quote.loading')}</p>}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            {t('payout.getQuote')}
+          </button>
+        </div>
+      </form>
+    </Screen>
+  )
+}

@@ -1,0 +1,65 @@
+import { Countdown } from '../../components/Countdown'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import { t } from '../../i18n/i18n'
+import { formatAmount } from '../../lib/decimal'
+import { limitText, pickLimit, railName, settlementText } from '../../lib/limits'
+
+type State = Extract<PayoutState, { tag: 'quote' }>
+
+export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; locale: string }) {
+  const { quote } = state
+  const fiat = state.ask.currency
+  const f = (v: string) => formatAmount(v, locale)
+  // The rail's settlement time from GET /limits; the quote's own coarse label when limits are not known.
+  const entry = state.limits && pickLimit(state.limits, { currency: fiat, direction: 'payout', rail: quote.rail })
+  const settlement = limitText(settlementText(entry?.settlement ?? quote.estimatedSettlement))
+  return (
+    <Screen title={t('payout.quoteHeading')}>
+      <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
+        <tbody>
+          <tr class="total">
+            <th scope="row">{t('payout.youSend')}</th>
+            <td>{f(quote.cryptoAmount)} {source.symbol}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('payout.rate')}</th>
+            <td>{t('payout.rateValue', { crypto: source.symbol, rate: f(quote.rate), fiat })}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('payout.providerFee')}</th>
+            <td>{f(quote.providerFee)} {fiat}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('payout.ourFee')}</th>
+            <td>{f(quote.ourFee)} {fiat}</td>
+          </tr>
+          <tr class="total">
+            <th scope="row">{t('payout.arrives')}</th>
+            <td>{f(quote.fiatAmount)} {fiat}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('payout.railRow')}</th>
+            <td>{railName(quote.rail)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('payout.settlementRow')}</th>
+            <td>{settlement}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p class="muted">{t('payout.feesInside')}</p>
+      {state.stale ? <Notice tone="warning">{t('error.quoteExpired')}</Notice> : <Countdown expiresAt={quote.expiresAt} />}
+      {state.refreshed && <Notice tone="info">{t('quote.refreshed')}</Notice>}
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+          {t('app.back')}
+        </button>
+        <button type="button" class="primary" onClick={() => dispatch(state.stale ? { type: 'REQUOTE' } : { type: 'CONTINUE', now: Date.now() })}>
+          {state.stale ? t('quote.tryAgain') : t('payout.continue')}
+        </button>
+      </div>
+    </Screen>
+  )
+}

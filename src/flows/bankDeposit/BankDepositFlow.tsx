@@ -103,9 +103,15 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
       })
     } else location.reload()
   }
-  // The standing virtual account (the onboarding flow): in place where the embedding lets us switch,
-  // otherwise by this link naming that flow.
-  const virtualAccount = () => (switchFlow ? switchFlow('onboarding') : location.assign(returnToThisLink(location.href, 'onboarding')))
+  // The standing virtual account (the onboarding flow): in place where the widget lets us switch;
+  // otherwise by this link naming that flow, which only an unsigned link may (a signed one is the
+  // partner's word as it is).
+  const otherLink = returnToThisLink(location.href, 'onboarding')
+  const virtualAccount = switchFlow
+    ? () => switchFlow('onboarding')
+    : new URL(otherLink).searchParams.get('flow') === 'onboarding'
+      ? () => location.assign(otherLink)
+      : undefined
 
   if (isIdentityState(state)) {
     return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />

@@ -18,7 +18,7 @@ export function AmountScreen({
   dispatch,
   config,
   onVirtualAccount,
-}: { state: AmountState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount: () => void }) {
+}: { state: AmountState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
   const { locale } = config
   const { form, reference, error } = state
   const busy = state.work !== 'idle'
@@ -135,7 +135,8 @@ export function AmountScreen({
         {busy && <p role="status">{bt('bankDeposit.creating')}</p>}
         <div class="actions">
           {methods && !offered ? (
-            methods.virtual_account && (
+            methods.virtual_account &&
+            onVirtualAccount && (
               <button type="button" class="primary" onClick={onVirtualAccount}>
                 {bt('bankDeposit.openVirtualAccount')}
               </button>

@@ -64,3 +64,15 @@ export function createFakeClock(start = 0): FakeClock {
     pending: () => timers.length,
   }
 }
+
+/**
+ * Settles until `condition` holds (a lazily imported module, a chain of awaits), without moving
+ * time; fails after `turns` rounds so a missing event is a clear failure, not a hang.
+ */
+export async function until(condition: () => boolean, what = 'the condition', turns = 40): Promise<void> {
+  for (let i = 0; i < turns; i++) {
+    if (condition()) return
+    await settle()
+  }
+  if (!condition()) throw new Error(`timed out waiting for ${what}`)
+}

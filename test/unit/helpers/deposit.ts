@@ -1,0 +1,76 @@
+// The deposit's machine and effects run together, as useFlowMachine runs them, with every seam
+// faked: a config with one source (USDC on 8453, with its own RPC), quotes priced at the fake
+// clock's time, and a driver that records each event the effects dispatch.
+import type { DepositQuote } from '../../../src/api/schemas'
+import { type WidgetConfig, parseOptions } from '../../../src/config/config'
+import { type DepositDeps, createDepositEffects } from '../../../src/flows/deposit/effects'
+import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../src/flows/deposit/machine'
+import { depositStore } from '../../../src/flows/deposit/persisted'
+import { memoryStorage } from './memoryStorage'
+import { BUYER, DEPOSITOR, SPENDER, USDC } from './fakeChain'
+
+export const START = Date.parse('2026-11-23T12:00:00Z')
+
+export const depositConfig: WidgetConfig = (() => {
+  const parsed = parseOptions({
+    apiBase: 'http://127.0.0.1:8787',
+    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }],
+    sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
+  })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+})()
+
+/** A quote for 25.5 USDC valid `ttlMs` from `now`; `approval` asks for an allowance first. */
+export function depositQuote(now: number, ttlMs = 60_000, opts: { approval?: boolean } = {}): DepositQuote {
+  return {
+    provider: 'relay',
+    amountIn: '25.5',
+    amountOut: '25.4',
+    fee: '0.1',
+    expiresAt: new Date(now + ttlMs).toISOString(),
+    ...(opts.approval ? { approval: { token: USDC, spender: SPENDER, amount: '25500000' } } : {}),
+    transaction: { chainId: 8453, to: DEPOSITOR, data: '0x12345678', value: '0' },
+  }
+}
+
+export const form = { amount: '25.5', source: 0 }
+export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet, account: BUYER })
+
+export function trackingOf(txHash: string, walletRdns?: string, extra: Partial<Tracking> = {}): Tracking {
+  return {
+    provider: 'relay',
+    chainId: 8453,
+    txHash,
+    walletRdns,
+    summary: { amountIn: '25.5', amountOut: '25.4', fee: '0.1', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+    createdAt: START,
+    ...extra,
+  }
+}
+
+const machineContext = { sourceDecimals: [6], decimalMark: '.' as const }
+
+export type DepositDriver = ReturnType<typeof driveDeposit>
+
+/** Runs `start` through the real transition and the effects under test; `events` is what they dispatched. */
+export function driveDeposit(start: DepositState, deps: Omit<DepositDeps, 'config' | 'store'> & Partial<Pick<DepositDeps, 'config' | 'store'>>) {
+  const events: DepositEvent[] = []
+  let state = start
+  const store = deps.store ?? depositStore(memoryStorage())
+  const effects = createDepositEffects({ config: depositConfig, store, ...deps }, (event) => dispatch(event))
+  function dispatch(event: DepositEvent) {
+    events.push(event)
+    state = transition(state, event, machineContext)
+    effects.run(state)
+  }
+  effects.run(state)
+  return {
+    events,
+    store,
+    dispatch,
+    state: () => state,
+    types: () => events.map((e) => e.type),
+    dispose: () => effects.dispose(),
+  }
+}

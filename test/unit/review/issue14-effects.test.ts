@@ -2,32 +2,21 @@
 // fake RPC: a hostile quote that passes guardQuote reaches eth_sendTransaction whenever the
 // simulation is anything but a full eth_simulateV1 answer. Each test was an `it.fails` finding;
 // all are fixed and now plain `it`.
-import { type Hex, encodeFunctionData } from 'viem'
+import { encodeFunctionData } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'
 import type { DepositQuote } from '../../../src/api/schemas'
-import { parseOptions } from '../../../src/config/config'
-import { createDepositEffects } from '../../../src/flows/deposit/effects'
-import { type DepositEvent, type DepositState, transition } from '../../../src/flows/deposit/machine'
-import { depositStore } from '../../../src/flows/deposit/persisted'
+import type { DepositState } from '../../../src/flows/deposit/machine'
+import { systemClock } from '../../../src/kernel/types'
 import * as actual from '../../../src/wallet/chainActions'
-import { discoverWallets } from '../../../src/wallet/eip6963'
+import { depositConfig as config, driveDeposit } from '../helpers/deposit'
+import { announceWallet } from '../helpers/fakeChain'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const DEAD = '0x000000000000000000000000000000000000dEaD'
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-
-const config = (() => {
-  const parsed = parseOptions({
-    apiBase: 'http://127.0.0.1:8787',
-    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }],
-    sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
-  })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
 
 // The deposit was Permit2.approve(USDC, DEAD, 2^160-1, 2^48-1): every USDC of a buyer who ever
 // approved Permit2 (most Uniswap users) goes to DEAD. guardQuote now refuses that selector
@@ -100,46 +89,25 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
     },
   }
   const target = new EventTarget() as unknown as Window
-  const uuid = `u${Math.random()}`
-  cleanups.push(discoverWallets(target, () => {}))
-  target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid, name: 'Test', rdns: 'test.wallet' }, provider: wallet } }))
-  const session = { wallet: { id: `${uuid}|test.wallet`, name: 'Test', rdns: 'test.wallet' }, account: BUYER }
+  const announced = announceWallet(target, wallet, 'test.wallet')
+  cleanups.push(announced.stop)
+  const session = { wallet: announced.wallet, account: BUYER }
   const reader = { request: async ({ method, params }: { method: string; params: unknown[] }) => (methods.push(method), chain(method, params)) }
   let asked = 0
   const api: ApiClient = { post: async () => quotes[Math.min(asked++, quotes.length - 1)] as never }
-  const events: DepositEvent[] = []
-  let state = { tag: 'quoting', form: { amount: '25.5', source: 0 }, session, amount: '25.5', requote: false } as DepositState
-  const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
-  const effects = createDepositEffects(
-    {
-      config,
-      api,
-      store: depositStore(undefined),
-      target,
-      clock: { now: () => Date.now(), setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (id) => clearTimeout(id as never) },
-      loadChainActions: async () => ({ ...actual, readClient: () => reader as never }),
-    },
-    (event) => {
-      events.push(event)
-      state = transition(state, event, ctx)
-      effects.run(state)
-    },
-  )
-  cleanups.push(() => effects.dispose())
-  const dispatch = (event: DepositEvent) => {
-    events.push(event)
-    state = transition(state, event, ctx)
-    effects.run(state)
-  }
-  effects.run(state)
+  const start = { tag: 'quoting', form: { amount: '25.5', source: 0 }, session, amount: '25.5', requote: false } as DepositState
+  const driver = driveDeposit(start, { config, api, target, clock: systemClock, loadChainActions: async () => ({ ...actual, readClient: () => reader as never }) })
+  cleanups.push(driver.dispose)
+  const { events, dispatch } = driver
   for (let i = 0; i < (opts.steps ?? 40) && sends.length === 0; i++) {
     await flush()
+    const state = driver.state()
     if (opts.confirm !== false && state.tag === 'quote' && state.work === 'idle' && state.preview) dispatch({ type: 'CONFIRM' })
     // The buyer asks for a new price after a refusal.
     if (state.tag === 'form' && asked < quotes.length) dispatch({ type: 'SUBMIT' })
   }
-  effects.dispose()
-  return { sends, events, methods, quotesAsked: () => asked, state: () => state }
+  driver.dispose()
+  return { sends, events, methods, quotesAsked: () => asked, state: driver.state }
 }
 
 describe('a hostile quote that passes the guard is sent when the simulation is not a full eth_simulateV1', () => {

@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest'
+import type { PayoutQuote, PayoutStatus } from '../../../../src/api/payout'
+import type { LimitEntry } from '../../../../src/api/reference'
+import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
+import {
+  type PayoutCtx,
+  type PayoutEvent,
+  type PayoutRecord,
+  type PayoutState,
+  emptyDraft,
+  initialPayoutState,
+  payoutTransition,
+  schemaForRail,
+} from '../../../../src/flows/payout/machine'
+
+const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const ctx: PayoutCtx = {
+  source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
+  decimalMark: '.',
+  emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
+}
+const NOW = Date.parse('2026-11-24T10:00:00Z')
+const quote: PayoutQuote = {
+  quoteId: 'bq_1',
+  cryptoAmount: '22.282609',
+  fiatAmount: '20.00',
+  rate: '0.92',
+  rail: 'sepa_instant',
+  estimatedSettlement: 'instant',
+  providerFee: '0.25',
+  ourFee: '0.10',
+  expiresAt: new Date(NOW + 7_200_000).toISOString(),
+}
+const limits: LimitEntry[] = [
+  { currency: 'EUR', rail: 'sepa_instant', direction: 'both', min: '1.00', max: '100000.00', settlement: 'instant' },
+  { currency: 'EUR', rail: 'sepa', direction: 'payout', min: '1.00', max: null, settlement: 't+1' },
+]
+const record: PayoutRecord = {
+  id: 'bp_1',
+  depositAddress: '0x1111111111111111111111111111111111111111',
+  depositAmount: '22.282609',
+  chain: 8453,
+  expiresAt: quote.expiresAt,
+  token: ctx.source.token,
+  symbol: 'USDC',
+  decimals: 6,
+  fiatAmount: '20.00',
+  fiatCurrency: 'EUR',
+  rail: 'sepa_instant',
+  settlement: 'instant',
+  createdAt: NOW,
+}
+const status = (s: PayoutStatus['status'], extra: Partial<PayoutStatus> = {}): PayoutStatus => ({ id: 'bp_1', status: s, ...extra })
+
+const run = (state: PayoutState, ...events: PayoutEvent[]) => events.reduce((s, e) => payoutTransition(s, e, ctx), state)
+const form = (): PayoutState => ({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft(), limits })
+const filled = (amount = '20', kind: 'fiat' | 'crypto' = 'fiat') =>
+  run(form(), { type: 'SET', field: 'kind', value: kind }, { type: 'SET', field: 'amount', value: amount }, { type: 'SET', field: 'country', value: 'DE' })
+const quoted = () => run(filled(), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote, at: NOW })
+const atBeneficiary = () => run(quoted(), { type: 'CONTINUE', now: NOW })
+const sepa = (s: PayoutState) =>
+  run(
+    s,
+    { type: 'FIELD', name: 'name', value: 'Ada Lovelace' },
+    { type: 'FIELD', name: 'firstName', value: 'Ada' },
+    { type: 'FIELD', name: 'lastName', value: 'Lovelace' },
+    { type: 'FIELD', name: 'IBAN', value: 'DE89 3704 0044 0532 0130 00' },
+  )
+const funding = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
+const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
+const connected = () => run(funding(), { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
+
+describe('payout machine: where it starts', () => {
+  const identity = initialIdentity(emptyApplicant)
+  it('a buyer the service does not know starts with the identity steps, and goes on to the form once onboarded', () => {
+    const start = initialPayoutState({ identity }, ctx)
+    expect(start.tag).toBe('wallet')
+    const next = payoutTransition(
+      { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'submitting' },
+      { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' },
+      ctx,
+    )
+    expect(next).toMatchObject({ tag: 'form', buyer: { accountId: 'acc_9', walletId: 'w_9', wallet: buyer.wallet } })
+  })
+  it('a known buyer starts at the form', () => {
+    expect(initialPayoutState({ identity, buyer }, ctx).tag).toBe('form')
+  })
+  it('reload: a payout with its hash is followed, never funded again; one without resumes funding that same payout', () => {
+    expect(initialPayoutState({ identity, buyer, record: { ...record, txHash: `0x${'a'.repeat(64)}` } }, ctx)).toMatchObject({ tag: 'following', record: { id: 'bp_1' } })
+    expect(initialPayoutState({ identity, buyer, record }, ctx)).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle' })
+  })
+  it('events of another stage do nothing in the identity steps', () => {
+    const start = initialPayoutState({ identity }, ctx)
+    expect(payoutTransition(start, { type: 'GET_QUOTE' }, ctx)).toBe(start)
+  })
+})
+
+describe('payout machine: the form', () => {
+  it('an amount is checked before any request, in the buyer’s locale', () => {
+    expect(run(filled('abc'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'form', error: { kind: 'amount', problem: 'format' } })
+    expect(run(filled('1.234'), { type: 'GET_QUOTE' })).toMatchObject({ error: { kind: 'amount', problem: 'decimals' } })
+    expect(run(filled('1.234567', 'crypto'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'quoting', ask: { kind: 'crypto', amount: '1.234567' } })
+    const comma = payoutTransition(filled('20,5'), { type: 'GET_QUOTE' }, { ...ctx, decimalMark: ',' })
+    expect(comma).toMatchObject({ tag: 'quoting', ask: { amount: '20.5' } })
+  })
+  it('the country is required', () => {
+    const s = run(form(), { type: 'SET', field: 'amount', value: '20' }, { type: 'GET_QUOTE' })
+    expect(s).toMatchObject({ tag: 'form', error: { kind: 'country' } })
+  })
+  it('a fiat amount outside every rail’s limits is refused before any request; a forced rail uses its own', () => {
+    expect(run(filled('0.5'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'form', error: { kind: 'limits', check: { problem: 'below_min', limit: '1.00' } } })
+    // Above SEPA Instant's ceiling, but plain SEPA has none: the service may pick it.
+    expect(run(filled('200000'), { type: 'GET_QUOTE' }).tag).toBe('quoting')
+    const forced = run(filled('200000'), { type: 'SET', field: 'rail', value: 'sepa_instant' }, { type: 'GET_QUOTE' })
+    expect(forced).toMatchObject({ error: { kind: 'limits', check: { problem: 'above_max', rail: 'sepa_instant' } } })
+  })
+  it('one amount is asked for, never both; the rail only when forced', () => {
+    const s = run(filled('20'), { type: 'GET_QUOTE' })
+    expect(s).toMatchObject({ tag: 'quoting', ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' } })
+    expect('rail' in (s as { ask: object }).ask).toBe(false)
+  })
+  it('another currency drops a forced rail', () => {
+    const s = run(filled(), { type: 'SET', field: 'rail', value: 'sepa' }, { type: 'SET', field: 'currency', value: 'USD' })
+    expect(s).toMatchObject({ form: { rail: '', currency: 'USD' } })
+  })
+  it('a quote whose arriving amount is outside its rail’s limits goes back to the form, said', () => {
+    const s = run(filled('20', 'crypto'), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote: { ...quote, fiatAmount: '0.50' }, at: NOW })
+    expect(s).toMatchObject({ tag: 'form', error: { kind: 'limits', check: { problem: 'below_min' } } })
+  })
+  it('a failed quote keeps the form as typed', () => {
+    const s = run(filled('20'), { type: 'GET_QUOTE' }, { type: 'QUOTE_FAILED', problem: { key: 'quote.noRoute', code: 'no_route' } })
+    expect(s).toMatchObject({ tag: 'form', form: { amount: '20', country: 'DE' }, error: { kind: 'api' } })
+  })
+})
+
+describe('payout machine: quote and expiry', () => {
+  it('an expired quote is priced again while the buyer looks at it, marked as new', () => {
+    const s = run(quoted(), { type: 'EXPIRED' })
+    expect(s).toMatchObject({ tag: 'quoting', requote: true })
+    expect(run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW })).toMatchObject({ tag: 'quote', refreshed: true, quote: { quoteId: 'bq_2' } })
+  })
+  it('continuing on a quote past its expiry re-quotes instead', () => {
+    expect(run(quoted(), { type: 'CONTINUE', now: Date.parse(quote.expiresAt) })).toMatchObject({ tag: 'quoting', requote: true })
+  })
+  it('a quote that came expired is never used: the buyer asks again', () => {
+    const s = run(filled(), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote, at: NOW, stale: 'expired' })
+    expect(run(s, { type: 'CONTINUE', now: NOW }).tag).toBe('quoting')
+    expect(run(s, { type: 'REQUOTE' }).tag).toBe('quoting')
+  })
+  it('the beneficiary step takes the schema of the quote’s rail', () => {
+    expect(atBeneficiary()).toMatchObject({ tag: 'beneficiary', draft: { schema: 'bank_sepa', values: { accountType: 'individual' } } })
+    expect(schemaForRail('ach')).toBe('bank_us')
+    expect(schemaForRail('swift')).toBe('bank_swift')
+    expect(schemaForRail('nip')).toBe('bank_africa')
+    expect(schemaForRail('stablecoin')).toBe('evm')
+    expect(schemaForRail('faster_payments')).toBeUndefined()
+    expect(schemaForRail('pix')).toBeUndefined()
+  })
+})
+
+describe('payout machine: the beneficiary', () => {
+  it('a typo is said on its field and never clears the form', () => {
+    const s = run(sepa(atBeneficiary()), { type: 'FIELD', name: 'IBAN', value: 'DE89 3704 0044 0532 0130 01' }, { type: 'CREATE', now: NOW })
+    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problems: { IBAN: { key: 'payout.problem.ibanChecksum' } }, draft: { values: { firstName: 'Ada', lastName: 'Lovelace' } } })
+    // Typing in the field clears its own problem only.
+    expect(run(s, { type: 'FIELD', name: 'IBAN', value: 'DE89' })).toMatchObject({ problems: {} })
+  })
+  it('a valid form creates, once', () => {
+    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW })
+    expect(s).toMatchObject({ tag: 'beneficiary', work: 'creating' })
+    expect(run(s, { type: 'CREATE', now: NOW })).toBe(s)
+    expect(run(s, { type: 'FIELD', name: 'IBAN', value: 'x' })).toBe(s)
+  })
+  it('an expired quote is re-quoted, never sent, and the typed beneficiary survives the new price', () => {
+    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: Date.parse(quote.expiresAt) + 1 })
+    expect(s).toMatchObject({ tag: 'quoting', requote: true })
+    const again = run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW }, { type: 'CONTINUE', now: NOW })
+    expect(again).toMatchObject({ tag: 'beneficiary', quote: { quoteId: 'bq_2' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } } })
+  })
+  it('the quote running out while the buyer types re-quotes; while creating it waits for the answer', () => {
+    expect(run(sepa(atBeneficiary()), { type: 'EXPIRED' }).tag).toBe('quoting')
+    const creating = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW })
+    expect(run(creating, { type: 'EXPIRED' })).toBe(creating)
+    expect(run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.quoteExpired' }, expired: true })).toMatchObject({ tag: 'quoting', requote: true })
+  })
+  it('a refused field is marked, with the service’s words, and the form kept', () => {
+    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request', detail: 'x' }, field: 'IBAN' })
+    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problem: { code: 'invalid_request' }, problems: { IBAN: { key: 'payout.problem.refused' } }, draft: { values: { firstName: 'Ada' } } })
+  })
+  it('created: on to funding with the payout', () => {
+    expect(run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATED', record })).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle', buyer })
+  })
+  it('back keeps what was typed', () => {
+    const back = run(sepa(atBeneficiary()), { type: 'BACK' })
+    expect(back.tag).toBe('quote')
+    expect(run(back, { type: 'CONTINUE', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
+  })
+  it('the purpose is checked where the schema offers it', () => {
+    const swift = run(quoted(), { type: 'CONTINUE', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'FIELD', name: 'purpose', value: 'x'.repeat(513) }, { type: 'CREATE', now: NOW })
+    expect(swift).toMatchObject({ problems: { purpose: { key: 'payout.problem.tooLong' } } })
+  })
+})
+
+describe('payout machine: funding', () => {
+  it('send only once a wallet is connected, and only while idle', () => {
+    expect(run(funding(), { type: 'SEND', now: NOW })).toMatchObject({ work: 'idle' })
+    const sending = run(connected(), { type: 'SEND', now: NOW })
+    expect(sending).toMatchObject({ work: 'checking', sender: buyer.wallet })
+    expect(run(sending, { type: 'SEND', now: NOW })).toBe(sending)
+    expect(run(sending, { type: 'CONNECT', wallet })).toBe(sending)
+  })
+  it('a payout past its deadline is not funded', () => {
+    expect(run(connected(), { type: 'SEND', now: Date.parse(record.expiresAt) })).toMatchObject({ work: 'idle', problem: { kind: 'expired' } })
+  })
+  it('a block (wrong chain, wallet refusal, spent address) returns to idle and never sends by itself', () => {
+    const blocked = run(connected(), { type: 'SEND', now: NOW }, { type: 'WORK', work: 'switching' }, { type: 'BLOCKED', problem: { kind: 'wrongChain' } })
+    expect(blocked).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wrongChain' } })
+    // WORK while idle is a stale report: ignored.
+    expect(run(blocked, { type: 'WORK', work: 'sending' })).toBe(blocked)
+  })
+  it('sent: followed from here, with the hash and the sender kept', () => {
+    const s = run(connected(), { type: 'SEND', now: NOW }, { type: 'WORK', work: 'sending' }, { type: 'SENT', txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet })
+    expect(s).toMatchObject({ tag: 'following', record: { txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet }, attempt: 0 })
+  })
+  it('an address that already received: followed, with a notice, never sent to', () => {
+    expect(run(connected(), { type: 'SEND', now: NOW }, { type: 'ALREADY_FUNDED' })).toMatchObject({ tag: 'following', alreadyFunded: true })
+  })
+  it('start over leaves the unfunded payout to expire', () => {
+    expect(run(connected(), { type: 'RESTART' })).toMatchObject({ tag: 'form', buyer })
+  })
+})
+
+describe('payout machine: following', () => {
+  const following = (): PayoutState => ({ tag: 'following', buyer, record: { ...record, txHash: `0x${'b'.repeat(64)}` }, attempt: 0 })
+  it('pending → converting → sent are followed; settled, rejected and returned end it', () => {
+    let s = run(following(), { type: 'TRACK', status: status('pending') }, { type: 'TRACK', status: status('converting') }, { type: 'TRACK', status: status('sent') })
+    expect(s).toMatchObject({ tag: 'following', status: { status: 'sent' } })
+    s = run(s, { type: 'TRACK', status: status('settled') })
+    expect(s).toMatchObject({ tag: 'result', status: { status: 'settled' } })
+    expect(run(following(), { type: 'TRACK', status: status('rejected', { reason: 'compliance_check' }) })).toMatchObject({ tag: 'result', status: { reason: 'compliance_check' } })
+    expect(run(following(), { type: 'TRACK', status: status('returned', { reason: 'closed' }) })).toMatchObject({ tag: 'result', status: { status: 'returned' } })
+  })
+  it('trouble while following: waiting, an error with a retry, another tab', () => {
+    let s = run(following(), { type: 'WAITING', waiting: true })
+    expect(s).toMatchObject({ waiting: true })
+    s = run(s, { type: 'TRACK_ERROR', problem: { key: 'error.server' } }, { type: 'RETRY' })
+    expect(s).toMatchObject({ attempt: 1, problem: undefined })
+    expect(run(s, { type: 'ELSEWHERE', tab: 'elsewhere' })).toMatchObject({ tab: 'elsewhere' })
+    expect(run(following(), { type: 'RESTART' }).tag).toBe('following')
+  })
+  it('a new payout from the result starts a fresh form', () => {
+    const done = run(following(), { type: 'TRACK', status: status('settled') })
+    expect(run(done, { type: 'RESTART' })).toMatchObject({ tag: 'form', buyer, draft: { values: {} } })
+  })
+})

@@ -79,6 +79,7 @@ export const enLimits = {
   'limits.min': 'from {amount}',
   'limits.belowMin': 'The smallest transfer {rail} takes is {amount}.',
   'limits.aboveMax': 'The largest transfer {rail} takes is {amount}.',
+  'limits.cardRate': 'About {amount} {asset} (indicative, not reserved)',
 } as const
 
 export type BankDepositKey = keyof typeof enBankDeposit

@@ -1,5 +1,8 @@
 // The card payment's I/O, keyed per stage like the deposit's effects.
 import { quoteCard, type PartnerClient } from '../../api/card'
+import { type PartnerHttp, createPartnerHttp } from '../../api/partnerHttp'
+import { getCardRate } from '../../api/reference'
+import { decimalMarkOf, parseAmount } from '../../lib/decimal'
 import type { ApiClient } from '../../api/client'
 import type { WidgetConfig } from '../../config/config'
 import { describeError } from '../../errors/words'
@@ -22,17 +25,28 @@ export type CardDeps = {
   /** Top-level navigation to the validated card page (a new tab when framed). */
   navigate: (url: string) => void
   pollIntervalMs?: number
+  /** How long typing must pause before the indicative rate is asked. */
+  rateDebounceMs?: number
+  /** The partner backend's GET door for the rate (default: one made from the config). */
+  rateHttp?: PartnerHttp
 }
+
+/** Typing pauses this long before an indicative rate is asked: not one request per keystroke. */
+export const RATE_DEBOUNCE_MS = 400
 
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
   const { config, api, partner, store, clock } = deps
+  const rateHttp = deps.rateHttp ?? createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
 
-  function effectOf(state: CardState): Effect | Effect[] | undefined {
+  function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'form':
-        return state.limits || !config.partnerBase || !state.form.asset
-          ? undefined
-          : { key: `limits:${state.form.currency}:${state.form.asset}`, start: (alive) => void loadLimits(state.form.currency, state.form.asset ?? '', alive) }
+        return [
+          state.limits || !config.partnerBase || !state.form.asset
+            ? undefined
+            : { key: `limits:${state.form.currency}:${state.form.asset}`, start: (alive) => void loadLimits(state.form.currency, state.form.asset ?? '', alive) },
+          rateEffect(state),
+        ]
       case 'quoting':
         return { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }
       case 'quote':
@@ -54,6 +68,30 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
   }
 
 
+
+  /** The indicative rate for what the buyer typed, once typing pauses (debounced by the effect's key). */
+  function rateEffect(state: Extract<CardState, { tag: 'form' }>): Effect | undefined {
+    const { currency, amount, asset } = state.form
+    if (!config.partnerBase || !asset || state.rate?.amount === amount) return undefined
+    const parsed = parseAmount(amount, 2, decimalMarkOf(config.locale))
+    if (!parsed.ok) return undefined
+    return {
+      key: `rate:${currency}:${asset}:${amount}`,
+      start: (alive, signal) => {
+        const timer = clock.setTimeout(() => void loadRate(currency, asset, amount, parsed.value, alive, signal), deps.rateDebounceMs ?? RATE_DEBOUNCE_MS)
+        return () => clock.clearTimeout(timer)
+      },
+    }
+  }
+
+  async function loadRate(currency: string, asset: string, typed: string, amount: string, alive: () => boolean, signal: AbortSignal) {
+    try {
+      const rate = await getCardRate(rateHttp, { fiatCurrency: currency, cryptoCurrency: asset, amount, side: 'buy' }, signal)
+      if (alive()) dispatch({ type: 'RATE', currency, amount: typed, rate })
+    } catch {
+      // A display aid only: without it the buyer still gets a real quote.
+    }
+  }
 
   async function loadLimits(currency: string, asset: string, alive: () => boolean) {
     try {

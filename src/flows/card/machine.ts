@@ -1,4 +1,5 @@
 // The card payment as data: a pure transition function. No I/O, no timers, no DOM.
+import type { CardRate } from '../../api/reference'
 import type { CardLimits, CardQuote } from '../../api/schemas'
 import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'
@@ -35,8 +36,11 @@ export type CardFormError =
   | { kind: 'limits'; min: string; max: string }
   | { kind: 'api'; problem: Problem }
 
+/** An indicative price for what the buyer typed (GET /card/rate): shown, never reserved. */
+export type IndicativeRate = { currency: string; amount: string; rate: CardRate }
+
 export type CardState =
-  | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError }
+  | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError; rate?: IndicativeRate }
   | { tag: 'quoting'; form: CardForm; limits?: CardLimits; amount: string; requote: boolean }
   | {
       tag: 'quote'
@@ -55,6 +59,8 @@ export type CardState =
 export type CardEvent =
   | { type: 'EDIT'; currency?: string; amount?: string; address?: string }
   | { type: 'LIMITS'; limits: CardLimits }
+  /** `amount`: the field's text it was asked for (shown only while the field still says that). */
+  | { type: 'RATE'; currency: string; amount: string; rate: CardRate }
   | { type: 'SUBMIT' }
   | QuoteEvent<CardQuote>
   | { type: 'BACK' }
@@ -94,6 +100,9 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       if (event.type === 'LIMITS') {
         const { fiatCurrency, cryptoCurrency } = event.limits
         return fiatCurrency === state.form.currency && cryptoCurrency === state.form.asset ? { ...state, limits: event.limits } : state
+      }
+      if (event.type === 'RATE') {
+        return event.currency === state.form.currency && event.amount === state.form.amount ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } } : state
       }
       if (event.type === 'SUBMIT') {
         // Card totals are in the currency's minor units at most.

@@ -78,4 +78,5 @@ export const bankDepositDe: Record<BankDepositKey | LimitsKey, string> = {
   'limits.min': 'ab {amount}',
   'limits.belowMin': 'Die kleinste Überweisung, die {rail} annimmt, ist {amount}.',
   'limits.aboveMax': 'Die größte Überweisung, die {rail} annimmt, ist {amount}.',
+  'limits.cardRate': 'Etwa {amount} {asset} (unverbindlich, nicht reserviert)',
 }

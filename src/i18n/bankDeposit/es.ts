@@ -78,4 +78,5 @@ export const bankDepositEs: Record<BankDepositKey | LimitsKey, string> = {
   'limits.min': 'desde {amount}',
   'limits.belowMin': 'La transferencia más pequeña que acepta {rail} es de {amount}.',
   'limits.aboveMax': 'La transferencia más grande que acepta {rail} es de {amount}.',
+  'limits.cardRate': 'Unos {amount} {asset} (orientativo, no reservado)',
 }

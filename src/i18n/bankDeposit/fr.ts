@@ -78,4 +78,5 @@ export const bankDepositFr: Record<BankDepositKey | LimitsKey, string> = {
   'limits.min': 'à partir de {amount}',
   'limits.belowMin': 'Le plus petit virement accepté par {rail} est de {amount}.',
   'limits.aboveMax': 'Le plus gros virement accepté par {rail} est de {amount}.',
+  'limits.cardRate': 'Environ {amount} {asset} (indicatif, non réservé)',
 }

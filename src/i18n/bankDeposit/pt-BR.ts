@@ -78,4 +78,5 @@ export const bankDepositPtBR: Record<BankDepositKey | LimitsKey, string> = {
   'limits.min': 'a partir de {amount}',
   'limits.belowMin': 'A menor transferência que o {rail} aceita é de {amount}.',
   'limits.aboveMax': 'A maior transferência que o {rail} aceita é de {amount}.',
+  'limits.cardRate': 'Cerca de {amount} {asset} (indicativo, não reservado)',
 }

@@ -12,6 +12,8 @@ type State = Extract<CardState, { tag: 'form' | 'quoting' }>
 export function CardFormScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
   const error = state.tag === 'form' ? state.error : undefined
   const busy = state.tag === 'quoting'
+  // Indicative only, and only while the field still says what it was asked for.
+  const rate = state.tag === 'form' && state.rate?.amount === state.form.amount && state.rate.currency === state.form.currency ? state.rate : undefined
   const { currency } = state.form
   const fmt = (v: string) => formatAmount(v, config.locale)
   const example = decimalMarkOf(config.locale) === ',' ? '50,00' : '50.00'
@@ -48,11 +50,16 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           unit={currency}
           value={state.form.amount}
           error={amountError}
-          hints={state.limits ? ['total-hint', 'total-window'] : ['total-hint']}
+          hints={['total-hint', state.limits ? 'total-window' : '', rate ? 'total-rate' : ''].filter(Boolean)}
           readOnly={busy || config.lockAmount}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         >
           <p id="total-hint" class="muted">{t('card.totalHint')}</p>
+          {rate && (
+            <p id="total-rate" class="muted">
+              {t('limits.cardRate', { amount: formatAmount(rate.rate.cryptoAmount, config.locale), asset: rate.rate.cryptoCurrency })}
+            </p>
+          )}
           {state.limits && (
             <p id="total-window" class="muted">
               {t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency })}

@@ -1,0 +1,282 @@
+import type { Page } from '@playwright/test'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, expectAxeClean, fillDetails, tabTo, test } from './helpers'
+import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+const bankUrl = (stack: StackConfig, extra: Record<string, string> = {}, sign = true) => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'bankDeposit', extra, { sign }) as string
+
+type Deposit = { id: string; status: string; fiatAmount?: string; cryptoAmount?: string; settlementTxHash?: string; internal: { requested: string; rail: string; wallet: string } }
+const deposits = async (stack: StackConfig) => (await sandbox(stack, '/__sandbox/bank/deposits')) as Deposit[]
+const lastDeposit = async (stack: StackConfig) => (await deposits(stack)).at(-1)!
+const transfer = (stack: StackConfig, id: string, amount?: string) => sandbox(stack, '/__sandbox/bank/deposit/transfer', amount === undefined ? { id } : { id, amount })
+
+/** A buyer the service does not know yet: the wallet, the identity provider, the details, then the amount screen. */
+async function onboard(page: Page, stack: StackConfig, account = 5, extra: Record<string, string> = {}, sign = true) {
+  await page.goto(bankUrl(stack, extra, sign))
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await page.getByLabel('Wallet address').fill(stack.accounts[account])
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+}
+
+/** On the amount screen: pay `amount` EUR from a German account; the details screen follows. */
+async function requestDetails(page: Page, amount: string) {
+  await expect(page.getByLabel('Country of your bank account')).toHaveValue('DE')
+  await expect(page.getByText('SEPA Instant · usually instant · up to 100,000 EUR')).toBeVisible()
+  await page.getByLabel('Amount you send').fill(amount)
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+}
+
+const partnerPosts = (log: LogEntry[], path: string) => log.filter((e) => e.method === 'POST' && e.path === `/partner${path}`)
+
+test('settled with a different amount than requested: what arrived, what the wallet got, the mint', async ({ page, stack, sandbox: sbx }) => {
+  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
+  await page.exposeFunction('__event', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
+  await page.addInitScript(() =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __event(p: unknown): void }).__event((e as CustomEvent).detail)),
+  )
+  await onboard(page, stack)
+  await requestDetails(page, '120.00')
+  await expect(page.getByText('Payment reference')).toBeVisible()
+  await expect(page.getByText(/Put this reference on your transfer/)).toBeVisible()
+  await expect(page.getByText(/^DE\d\d \d{4} \d{4} \d{4} \d{4} \d{2}$/)).toBeVisible()
+  await expect(page.getByText('SBXBDEFFXXX')).toBeVisible()
+  await expect(page.getByText(/These details are valid for \d+:\d\d|These details are valid until/)).toBeVisible()
+  const deposit = await lastDeposit(stack)
+  expect(deposit.internal.requested).toBe('120.00')
+  const before = await destBalance(stack, stack.accounts[5])
+  await transfer(stack, deposit.id, '95.50')
+  await expect(h1(page)).toHaveText('Your payment is complete', { timeout: 30_000 })
+  const summary = page.locator('dl.summary')
+  await expect(summary).toContainText('95.5 EUR')
+  await expect(page.getByText('You asked for 120 EUR and 95.5 EUR arrived: you got stablecoins for what arrived.')).toBeVisible()
+  const settled = await lastDeposit(stack)
+  // The asset is the service's word (the sandbox says USDC), never assumed.
+  await expect(summary).toContainText(`${Number(settled.cryptoAmount)} USDC`)
+  await expect(page.getByText(/Settlement transaction: 0x/)).toBeVisible()
+  // Really minted on the destination chain, to the onboarded wallet.
+  expect((await destBalance(stack, stack.accounts[5])) - before).toBe(BigInt(Math.round(Number(settled.cryptoAmount) * 1e6)))
+  const names = events.map((e) => e.name)
+  expect(names).toContain('submitted')
+  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({ flow: 'bankDeposit', id: deposit.id, outcome: 'settled', currency: 'USDC', txHash: settled.settlementTxHash })
+  // Requests per completed deposit, by path (the closing note of issue 17).
+  const log = await sbx.log()
+  const count = (pred: (e: LogEntry) => boolean) => log.filter(pred).length
+  const partner = count((e) => e.path.startsWith('/partner/'))
+  const widget = count((e) => /^\/(deposit|fiat|card)\//.test(e.path))
+  const statusPolls = partnerPosts(log, '/bank/deposit/status').length
+  console.log(`[requests] partner backend: ${partner} (create ${partnerPosts(log, '/bank/deposit').length}, status ${statusPolls}, reference ${count((e) => e.path === '/partner/limits' || e.path === '/partner/payment-methods')}); widget path: ${widget}`)
+  expect(partnerPosts(log, '/bank/deposit')).toHaveLength(1)
+})
+
+test('returned below the rail minimum: the reason, and the money goes back minus the rail cost', async ({ page, stack }) => {
+  await onboard(page, stack)
+  await requestDetails(page, '25.00')
+  await transfer(stack, (await lastDeposit(stack)).id, '0.50')
+  await expect(h1(page)).toHaveText('Your transfer was sent back', { timeout: 20_000 })
+  await expect(page.getByText('Why: the amount was below the smallest transfer SEPA Instant takes.')).toBeVisible()
+  await expect(page.getByText('The money goes back to the account you sent it from, minus the cost of the SEPA Instant transfer.')).toBeVisible()
+  await expect(page.locator('dl.summary')).toContainText('0.5 EUR')
+})
+
+test('expired is not a loss: a transfer already sent still arrives and is followed to settled', async ({ page, stack }) => {
+  await onboard(page, stack)
+  await requestDetails(page, '40.00')
+  const { id } = await lastDeposit(stack)
+  await sandbox(stack, '/__sandbox/bank/deposit/expire', { id })
+  await expect(h1(page)).toHaveText('These bank details have run out', { timeout: 20_000 })
+  await expect(page.getByText('If you already sent the transfer, nothing is lost: it still arrives, and we keep following it here.')).toBeVisible()
+  await expect(page.getByText(/lost|failed/i).filter({ hasNotText: 'nothing is lost' })).toHaveCount(0)
+  await transfer(stack, id)
+  await expect(h1(page)).toHaveText(/Your transfer arrived|Your payment is complete/, { timeout: 20_000 })
+  await expect(h1(page)).toHaveText('Your payment is complete', { timeout: 30_000 })
+  await expect(page.locator('dl.summary')).toContainText('40 EUR')
+})
+
+test('a reload at every status resumes where the deposit is', async ({ page, stack, sandbox: sbx }) => {
+  await sbx.control({ bankDepositHold: true })
+  await onboard(page, stack)
+  await requestDetails(page, '60.00')
+  const reference = await page.locator('.copy-field.large .value').first().textContent()
+  await page.reload()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  await expect(page.locator('.copy-field.large .value').first()).toHaveText(reference!)
+  const { id } = await lastDeposit(stack)
+  await sandbox(stack, '/__sandbox/bank/deposit/expire', { id })
+  await expect(h1(page)).toHaveText('These bank details have run out', { timeout: 20_000 })
+  await page.reload()
+  await expect(h1(page)).toHaveText('These bank details have run out')
+  await transfer(stack, id)
+  await expect(h1(page)).toHaveText('Your transfer arrived', { timeout: 20_000 })
+  await expect(page.getByText('Status: transfer received')).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('Status: transfer received')).toBeVisible()
+  await sandbox(stack, '/__sandbox/bank/deposit/advance', { id })
+  await expect(page.getByText('Status: converting to stablecoins')).toBeVisible({ timeout: 20_000 })
+  await page.reload()
+  await expect(page.getByText('Status: converting to stablecoins')).toBeVisible()
+  await sandbox(stack, '/__sandbox/bank/deposit/advance', { id })
+  await expect(h1(page)).toHaveText('Your payment is complete', { timeout: 20_000 })
+  await page.reload()
+  await expect(h1(page)).toHaveText('Your payment is complete')
+  await expect(page.locator('dl.summary')).toContainText('60 EUR')
+  // A new payment starts from the amount, for the same buyer (no second verification).
+  await page.getByRole('button', { name: 'Make another payment' }).click()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await requestDetails(page, '2.00')
+  const second = await lastDeposit(stack)
+  await transfer(stack, second.id, '0.10')
+  await expect(h1(page)).toHaveText('Your transfer was sent back', { timeout: 20_000 })
+  await page.reload()
+  await expect(h1(page)).toHaveText('Your transfer was sent back')
+})
+
+test('a country without the one-off deposit gets the virtual account', async ({ page, stack, sandbox: sbx }) => {
+  // Unsigned: the link itself may then name the other flow.
+  await onboard(page, stack, 5, {}, false)
+  await page.getByLabel('Country of your bank account').selectOption('US')
+  await expect(page.getByText(/A one-off transfer for an exact amount is not available for bank accounts in United States/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Get bank details' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Open a bank account' }).click()
+  // The virtual-account flow, for the buyer already known: no second verification.
+  await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
+  expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(0)
+})
+
+test('an amount over the rail limit is refused before any request', async ({ page, stack, sandbox: sbx }) => {
+  await onboard(page, stack)
+  await page.getByLabel('Amount you send').fill('100000.01')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(page.getByText('The largest transfer SEPA Instant takes is 100,000 EUR.')).toBeVisible()
+  await expect(page.getByLabel('Amount you send')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Amount you send')).toHaveValue('100000.01')
+  expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(0)
+  // The ceiling itself is fine.
+  await page.getByLabel('Amount you send').fill('100000')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+})
+
+test('a lost answer is retried under the same reference: one deposit', async ({ page, stack }) => {
+  await onboard(page, stack)
+  const references: string[] = []
+  let lose = 1
+  await page.route('**/partner/bank/deposit', async (route) => {
+    references.push(JSON.parse(route.request().postData() ?? '{}').reference)
+    // The service answers; the answer never reaches the page.
+    const answer = await route.fetch()
+    expect(answer.status()).toBe(200)
+    if (lose-- > 0) return route.abort('connectionreset')
+    return route.fulfill({ response: answer })
+  })
+  await page.getByLabel('Amount you send').fill('33.00')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  // The reference survives a reload too (kept before the first attempt).
+  await page.reload()
+  await page.getByLabel('Amount you send').fill('33.00')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  expect(references).toHaveLength(2)
+  expect(references[0]).toMatch(/^bd-[0-9a-f]{32}$/)
+  expect(references[1]).toBe(references[0])
+  expect(await deposits(stack)).toHaveLength(1)
+})
+
+test('a partner backend fault on create, then a retry: the same reference, one deposit', async ({ page, stack, sandbox: sbx }) => {
+  await onboard(page, stack)
+  await sbx.faults([{ kind: '502', path: '/partner/bank/deposit' }])
+  await page.getByLabel('Amount you send').fill('12.00')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(2)
+  expect(await deposits(stack)).toHaveLength(1)
+})
+
+test('axe clean and keyboard only, from the amount to the details', async ({ page, stack }) => {
+  await onboard(page, stack)
+  await expectAxeClean(page, 'bank deposit amount')
+  const country = page.getByLabel('Country of your bank account')
+  await tabTo(page, country)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  const amount = page.getByLabel('Amount you send')
+  await tabTo(page, amount)
+  await page.keyboard.type('15.00')
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, 'bank deposit details')
+  await tabTo(page, page.getByRole('button', { name: 'Copy Payment reference' }))
+  await transfer(stack, (await lastDeposit(stack)).id, '0.20')
+  await expect(h1(page)).toHaveText('Your transfer was sent back', { timeout: 20_000 })
+  await expectAxeClean(page, 'bank deposit returned')
+  await tabTo(page, page.getByRole('button', { name: 'Make another payment' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+})
+
+test('PIX details are drawn as a QR code, with the copy-and-paste code', async ({ page, stack }) => {
+  await onboard(page, stack, 5, { currencies: 'BRL,EUR' })
+  await page.getByLabel('Country of your bank account').selectOption('BR')
+  await expect(page.getByLabel('Currency')).toHaveValue('BRL')
+  await expect(page.getByText('PIX · usually instant · up to 50,000 BRL')).toBeVisible()
+  await page.getByLabel('Amount you send').fill('80')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  await expect(page.getByText('PIX key')).toBeVisible()
+  await expect(page.getByRole('img', { name: /PIX QR code to pay 80 BRL/ })).toBeVisible()
+})
+
+test('the indicative card rate appears under the amount and follows it', async ({ page, stack, sandbox: sbx }) => {
+  await page.goto(cardUrl(stack))
+  const amount = page.getByLabel(/Total/)
+  await amount.fill('100')
+  const rate = page.locator('#total-rate')
+  await expect(rate).toHaveText(/^About 0\.03\d* ETH \(indicative, not reserved\)$/)
+  const first = await rate.textContent()
+  await amount.fill('250')
+  await expect(rate).not.toHaveText(first!)
+  await expect(rate).toHaveText(/^About 0\.0[78]\d* ETH/)
+  const rates = (await sbx.log()).filter((e) => e.path === '/partner/card/rate')
+  // Debounced: not one request per keystroke ("250" is three).
+  expect(rates.length).toBeLessThanOrEqual(3)
+  // Nothing was priced or reserved on the widget path.
+  expect((await sbx.log()).filter((e) => e.path === '/card/quote')).toHaveLength(0)
+})
+
+const LOCALES: Record<string, string> = { de: 'Wie viel möchten Sie zahlen?', es: '¿Cuánto quiere pagar?', fr: 'Combien voulez-vous payer ?', 'pt-BR': 'Quanto você quer pagar?' }
+for (const [locale, heading] of Object.entries(LOCALES)) {
+  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean`, async ({ page, stack }) => {
+    await onboard(page, stack)
+    await page.setViewportSize({ width: 320, height: 800 })
+    await page.goto(bankUrl(stack, { locale }))
+    await expect(h1(page)).toHaveText(heading)
+    await expect(page.locator('.widget')).toHaveAttribute('lang', locale)
+    const fits = async (screen: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), screen).toBeLessThanOrEqual(320)
+      await expectAxeClean(page, `${screen} ${locale}`)
+    }
+    await fits('amount')
+    await page.locator('#deposit-amount').fill(locale === 'pt-BR' || locale === 'de' || locale === 'es' || locale === 'fr' ? '20,00' : '20.00')
+    await page.locator('form button[type=submit]').click()
+    await expect(page.locator('.bank-deposit-details')).toBeVisible()
+    await fits('details')
+    await transfer(stack, (await lastDeposit(stack)).id)
+    await expect(page.locator('dl.summary')).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('.tx')).toBeVisible({ timeout: 30_000 })
+    await fits('settled')
+  })
+}

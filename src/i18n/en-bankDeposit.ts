@@ -1,86 +1,11 @@
-// The one-off bank deposit's strings in English, loaded with the flow (see en.ts); and the limits
-// line ("SEPA Instant · usually instant · up to 100,000 EUR"), which the payout flow shows too.
-export const enBankDeposit = {
-  'bankDeposit.reference': 'Payment reference',
-  'bankDeposit.referenceWarning':
-    'Put this reference on your transfer exactly as shown. A transfer without it, or with it changed, has to be matched by hand and can take days.',
-  'bankDeposit.amount': 'Amount to send',
-  'bankDeposit.amountHint': 'Send exactly this amount in one transfer. If a different amount arrives, you get stablecoins for what arrived.',
-  'bankDeposit.iban': 'IBAN',
-  'bankDeposit.bic': 'BIC',
-  'bankDeposit.swiftCode': 'BIC / SWIFT',
-  'bankDeposit.bankName': 'Bank',
-  'bankDeposit.accountName': 'Account holder',
-  'bankDeposit.accountNumber': 'Account number',
-  'bankDeposit.sortCode': 'Sort code',
-  'bankDeposit.routingNumber': 'Routing number',
-  'bankDeposit.clabe': 'CLABE',
-  'bankDeposit.pixKey': 'PIX key',
-  'bankDeposit.pixPayload': 'PIX copy-and-paste code',
-  'bankDeposit.pixQr': 'PIX QR code to pay {amount}',
-  'bankDeposit.pixQrHint': 'Scan the code with your banking app, or copy the code above and paste it there.',
-  'bankDeposit.amountHeading': 'How much do you want to pay?',
-  'bankDeposit.loadingOptions': 'Loading the ways to pay…',
-  'bankDeposit.country': 'Country of your bank account',
-  'bankDeposit.countryChoose': 'Choose a country',
-  'bankDeposit.countryRequired': 'Choose the country of the bank account you pay from.',
-  'bankDeposit.currency': 'Currency',
-  'bankDeposit.amountLabel': 'Amount you send',
-  'bankDeposit.amountFixed': 'This amount is fixed: your first request used it, and a retry must ask for the same.',
-  'bankDeposit.decimals': 'Use at most 2 decimals.',
-  'bankDeposit.submit': 'Get bank details',
-  'bankDeposit.creating': 'Getting your bank details…',
-  'bankDeposit.notOffered': 'A one-off transfer for an exact amount is not available for bank accounts in {country}.',
-  'bankDeposit.virtualAccount': 'You can open a bank account in your name instead: every transfer you send to it arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
-  'bankDeposit.openVirtualAccount': 'Open a bank account',
-  'bankDeposit.nothingOffered': 'We cannot take bank transfers from {country} yet.',
-  'bankDeposit.noRail': 'There is no one-off bank transfer for {currency}. Choose another currency, or open a bank account in your name instead.',
-  'bankDeposit.sendHeading': 'Send your bank transfer',
-  'bankDeposit.validFor': 'These details are valid for {time}.',
-  'bankDeposit.validUntil': 'These details are valid until {time}.',
-  'bankDeposit.validEnded': 'The time for these details has run out. A transfer you already sent still arrives.',
-  'bankDeposit.watching': 'We show here when your transfer arrives. You can close this page: open it again later to see where it is.',
-  'bankDeposit.expiredHeading': 'These bank details have run out',
-  'bankDeposit.expiredBody': 'If you already sent the transfer, nothing is lost: it still arrives, and we keep following it here.',
-  'bankDeposit.expiredDont': 'Do not send a new transfer to these details. If you have not paid yet, get new details.',
-  'bankDeposit.newDetails': 'Get new bank details',
-  'bankDeposit.arrivedHeading': 'Your transfer arrived',
-  'bankDeposit.stepReceived': 'Transfer received: {amount}',
-  'bankDeposit.stepConverting': 'Converting to stablecoins',
-  'bankDeposit.stepDelivered': 'Delivered to your wallet',
-  'bankDeposit.settledHeading': 'Your payment is complete',
-  'bankDeposit.arrived': 'Arrived',
-  'bankDeposit.delivered': 'Delivered to your wallet',
-  'bankDeposit.differentAmount': 'You asked for {asked} and {arrived} arrived: you got stablecoins for what arrived.',
-  'bankDeposit.settlementTx': 'Settlement transaction',
-  'bankDeposit.returnedHeading': 'Your transfer was sent back',
-  'bankDeposit.returnedBody': 'The money goes back to the account you sent it from, minus the cost of the {rail} transfer.',
-  'bankDeposit.reason': 'Why: {reason}',
-  'bankDeposit.reasonBelowMin': 'the amount was below the smallest transfer {rail} takes.',
-  'bankDeposit.another': 'Make another payment',
-  'bankDeposit.status': 'Status: {status}',
-  'bankDeposit.status.awaiting_funds': 'waiting for your transfer',
-  'bankDeposit.status.received': 'transfer received',
-  'bankDeposit.status.converting': 'converting to stablecoins',
-  'bankDeposit.status.settled': 'complete',
-  'bankDeposit.status.returned': 'sent back',
-  'bankDeposit.status.expired': 'details run out',
-} as const
+// The one-off bank deposit's strings in English, loaded with the flow in two parts (the amount
+// screen's with the entry, the details' with their screens); and the reference-data words
+// (bankDeposit/en-limits.ts), which the payout and card flows show too.
+import { enBankDepositAmount } from './bankDeposit/en-amount'
+import { enBankDepositDetails } from './bankDeposit/en-details'
 
-export const enLimits = {
-  'limits.settlement.instant': 'usually instant',
-  'limits.settlement.sameDay': 'usually the same day',
-  'limits.settlement.nextDay': 'usually the next business day',
-  'limits.settlement.days': 'usually {n} business days',
-  'limits.settlement.range': 'usually {from} to {to} business days',
-  'limits.settlement.underHours': 'usually under {n} hours',
-  'limits.settlement.other': 'settles: {label}',
-  'limits.max': 'up to {amount}',
-  'limits.min': 'from {amount}',
-  'limits.belowMin': 'The smallest transfer {rail} takes is {amount}.',
-  'limits.aboveMax': 'The largest transfer {rail} takes is {amount}.',
-  'limits.cardRate': 'About {amount} {asset} (indicative, not reserved)',
-} as const
+export { enLimits, type LimitsKey } from './bankDeposit/en-limits'
+
+export const enBankDeposit = { ...enBankDepositAmount, ...enBankDepositDetails }
 
 export type BankDepositKey = keyof typeof enBankDeposit
-export type LimitsKey = keyof typeof enLimits

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'preact/hooks'
 import { createPartnerHttp } from '../../api/partnerHttp'
 import type { Flow } from '../../config/config'
 import { returnToThisLink } from '../../config/link'
-import { enBankDeposit, enLimits } from '../../i18n/en-bankDeposit'
+import { enBankDepositAmount } from '../../i18n/bankDeposit/en-amount'
+import { enLimits } from '../../i18n/bankDeposit/en-limits'
 import { addEnglish } from '../../i18n/i18n'
 import { identityEffect } from '../../identity/effects'
 import { identityStart, useIdentitySync } from '../../identity/start'
@@ -11,18 +12,23 @@ import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
-import { FollowScreen } from '../../screens/bankDeposit/FollowScreen'
-import { ResultScreen } from '../../screens/bankDeposit/ResultScreen'
-import { IdentitySteps } from '../../screens/identity/IdentitySteps'
+import { Notice } from '../../components/Notice'
+import { t } from '../../i18n/i18n'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { createBankDepositEffects } from './effects'
+import { lazyPart, useLazyPart } from './lazyPart'
 import { bankDepositEvents } from './hostEvents'
 import { type FlowEvent, type FlowState, amountState, flowTransition, resumeState } from './machine'
 import { attemptStore, depositStore, newReference } from './persisted'
 
-// This flow's English strings come with its chunk, not with the first load.
-addEnglish({ ...enBankDeposit, ...enLimits })
+// This flow's English strings come with its chunk, not with the first load (the details' with their screens).
+addEnglish({ ...enBankDepositAmount, ...enLimits })
+
+// Fetched when needed, not before the first screen: the identity steps (only for a buyer the
+// service does not know) and the screens after the deposit exists (fetched while the amount shows).
+const identitySteps = lazyPart(() => import('../../screens/identity/IdentitySteps'))
+const depositScreens = lazyPart(() => import('../../screens/bankDeposit/DepositScreens'))
 
 type Props = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
 
@@ -99,7 +105,12 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
       dispatch({
         type: 'RESTART',
         account,
-        form: { country: state.tag === 'amount' ? state.form.country : regionOf(config.locale), currency: config.fiatCurrencies[0], amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '' },
+        form: {
+          // Where the last deposit came from; the currency follows the country once the reference data is in.
+          country: (state.tag === 'following' || state.tag === 'done' ? state.deposit.country : undefined) ?? regionOf(config.locale),
+          currency: config.fiatCurrencies[0],
+          amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+        },
       })
     } else location.reload()
   }
@@ -113,17 +124,23 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
       ? () => location.assign(otherLink)
       : undefined
 
+  const identity = useLazyPart(identitySteps, isIdentityState(state))
+  // Wanted from the amount screen on: here by the time the deposit exists.
+  const screens = useLazyPart(depositScreens, state.tag !== 'wallet' && state.tag !== 'identity' && state.tag !== 'details')
+
   if (isIdentityState(state)) {
-    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />
+    if (identity === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+    if (!identity) return <p role="status">{t('app.loading')}</p>
+    return <identity.IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />
   }
-  switch (state.tag) {
-    case 'amount':
-      return <AmountScreen state={state} dispatch={dispatch} config={config} onVirtualAccount={virtualAccount} />
-    case 'following':
-      return <FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
-    case 'done':
-      return <ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
-  }
+  if (state.tag === 'amount') return <AmountScreen state={state} dispatch={dispatch} config={config} onVirtualAccount={virtualAccount} />
+  if (screens === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!screens) return <p role="status">{t('app.loading')}</p>
+  return state.tag === 'following' ? (
+    <screens.FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
+  ) : (
+    <screens.ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
+  )
 }
 
 function chainOfDestination(services: Services) {

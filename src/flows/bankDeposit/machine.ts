@@ -30,6 +30,8 @@ export type StoredDeposit = {
   /** What the buyer asked to send (the details are for this amount). */
   currency: string
   amount: string
+  /** Where the buyer said their bank account is: a new deposit starts there. */
+  country?: string
   createdAt: number
 }
 
@@ -85,8 +87,9 @@ export function resumeState(deposit: StoredDeposit, status: StatusView): BankDep
 }
 
 /** The record kept once the service answered the create request. */
-export function storedDeposit(created: BankDeposit, currency: string, amount: string, now: number): StoredDeposit {
-  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, createdAt: now }
+export function storedDeposit(created: BankDeposit, form: { country: string; currency: string }, amount: string, now: number): StoredDeposit {
+  const { currency, country } = form
+  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, country, createdAt: now }
 }
 
 /** The country's currency, when the service names it and this embedding takes it. */

@@ -22,6 +22,7 @@ const kept = z.object({
     details: bankDepositDetails,
     currency: text,
     amount: text,
+    country: z.optional(z.string()),
     createdAt: z.number(),
   }),
   status: z.object({

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks'
 import { returnToThisLink } from '../../config/link'
 import { createPartnerClient } from '../../api/card'
-import { enLimits } from '../../i18n/en-bankDeposit'
+import { enLimits } from '../../i18n/bankDeposit/en-limits'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish } from '../../i18n/i18n'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'

@@ -49,7 +49,8 @@ function fakeBackend() {
 let clock: FakeClock
 let backend: ReturnType<typeof fakeBackend>
 let storage: Storage
-let driver: ReturnType<typeof drive> | undefined
+type Driver = ReturnType<typeof driveFlow<FlowState, BankDepositEvent>> & { deps: BankDepositDeps }
+let driver: Driver | undefined
 let references: number
 
 beforeEach(() => {
@@ -67,7 +68,7 @@ afterEach(() => {
   driver = undefined
 })
 
-function drive(start: FlowState, deps: Partial<BankDepositDeps> = {}) {
+function drive(start: FlowState, deps: Partial<BankDepositDeps> = {}): Driver {
   const all: BankDepositDeps = {
     http: createPartnerHttp({ base: 'https://shop.example/partner', fetch: backend.fetch }),
     store: depositStore(storage, clock.now),
@@ -84,7 +85,7 @@ function drive(start: FlowState, deps: Partial<BankDepositDeps> = {}) {
 
 const form = { country: 'DE', currency: 'EUR', amount: '120' }
 
-async function toCreating(d: ReturnType<typeof drive>) {
+async function toCreating(d: Driver) {
   await until(() => d.types().includes('REFERENCE'))
   d.dispatch({ type: 'SUBMIT' })
 }

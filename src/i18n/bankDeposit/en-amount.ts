@@ -1,0 +1,19 @@
+// The bank deposit's first screen in English (where and how much): loaded with the flow's entry.
+export const enBankDepositAmount = {
+  'bankDeposit.amountHeading': 'How much do you want to pay?',
+  'bankDeposit.loadingOptions': 'Loading the ways to pay…',
+  'bankDeposit.country': 'Country of your bank account',
+  'bankDeposit.countryChoose': 'Choose a country',
+  'bankDeposit.countryRequired': 'Choose the country of the bank account you pay from.',
+  'bankDeposit.currency': 'Currency',
+  'bankDeposit.amountLabel': 'Amount you send',
+  'bankDeposit.amountFixed': 'This amount is fixed: your first request used it, and a retry must ask for the same.',
+  'bankDeposit.decimals': 'Use at most 2 decimals.',
+  'bankDeposit.submit': 'Get bank details',
+  'bankDeposit.creating': 'Getting your bank details…',
+  'bankDeposit.notOffered': 'A one-off transfer for an exact amount is not available for bank accounts in {country}.',
+  'bankDeposit.virtualAccount': 'You can open a bank account in your name instead: every transfer you send to it arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
+  'bankDeposit.openVirtualAccount': 'Open a bank account',
+  'bankDeposit.nothingOffered': 'We cannot take bank transfers from {country} yet.',
+  'bankDeposit.noRail': 'There is no one-off bank transfer for {currency}. Choose another currency, or open a bank account in your name instead.',
+} as const

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNothing, quietFor, test } from './helpers'
+import { expect, expectNothing, quietSpan, test } from './helpers'
 import { type StackConfig, stackConfig } from './stack'
 import { openDeposit } from './testWallet'
 
@@ -44,5 +44,5 @@ test('no_route is said plainly, keeps the amount, and is not retried on its own'
   await expect(page.getByLabel('Amount')).toHaveValue('600000')
   // Not retried on its own: one quote, and none more over three of the build's backoff bases.
   expect(await sb.posts('/deposit/quote')).toHaveLength(1)
-  await expectNothing(async () => (await sb.posts('/deposit/quote')).slice(1), quietFor('backoffBaseMs', 3), 'quotes after no_route')
+  await expectNothing(async () => (await sb.posts('/deposit/quote')).slice(1), await quietSpan(sb, 'backoffBaseMs'), 'quotes after no_route')
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, expectNothing, expectWithinRateLimit, quietFor, sandboxOf, setHidden, test, widgetPath } from './helpers'
+import { expect, expectAxeClean, expectNothing, expectWithinRateLimit, quietSpan, sandboxOf, setHidden, test, widgetPath } from './helpers'
 import { type LogEntry, type StackConfig, destBalance as destBalanceOf, mineAndResume, sandbox, stackConfig, widgetUrl, SANDBOX_ORIGIN } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -58,7 +58,8 @@ test('1. a deposit completes to done and the destination balance really grows', 
   await setHidden(page, true)
   const hiddenFrom = Date.now()
   const sb = sandboxOf(stack)
-  await expectNothing(async () => widgetPath(await sb.log()).filter((e) => e.t > hiddenFrom + 1_000), 1_000 + quietFor('pollMs', 6), 'widget-path requests while hidden')
+  const span = 1_000 + (await quietSpan(sb, 'pollMs', 6))
+  await expectNothing(async () => widgetPath(await sb.log()).filter((e) => e.t > hiddenFrom + 1_000), span, 'widget-path requests while hidden')
   await setHidden(page, false)
 
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, expectNothing, quietFor, sandboxOf, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, quietFor, quietSpan, sandboxOf, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, cardUrl, mineAndResume, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -236,7 +236,7 @@ test('update changes the amount without a remount; unmount leaves no requests af
   const unmountedAt = Date.now()
   await expect(widget.locator('.widget')).toHaveCount(0)
   const sb = sandboxOf(stack)
-  await expectNothing(async () => (await sb.log()).filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase), quietFor('pollMs', 6), 'requests after unmount')
+  await expectNothing(async () => (await sb.log()).filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase), await quietSpan(sb, 'pollMs', 6), 'requests after unmount')
 })
 
 test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {

@@ -107,6 +107,26 @@ export async function expectNothing<T>(seen: () => Promise<T[]> | T[], forMs: nu
 /** A quiet span long enough for `times` runs of the sandbox build's timer `timer`. */
 export const quietFor = (timer: keyof typeof TIMINGS, times = 3) => TIMINGS[timer] * times
 
+/**
+ * How long until the page's limiter surely has a slot again (5 widget-path requests per rolling
+ * 10 s), judged from the sandbox log: 0 when fewer than 5 went out in the last 10 s.
+ */
+export function limiterFreeIn(log: LogEntry[], now = Date.now()): number {
+  const recent = widgetPath(log)
+    .map((e) => e.t)
+    .filter((t) => t > now - 10_000)
+    .sort((a, b) => a - b)
+  return recent.length < 5 ? 0 : Math.max(0, recent[recent.length - 5] + 10_000 - now)
+}
+
+/**
+ * A quiet span in which the widget would have sent something were it not paused or stopped: the
+ * time the limiter may still hold requests back, then `times` runs of the timer `timer`.
+ */
+export async function quietSpan(sandbox: Sandbox, timer: keyof typeof TIMINGS, times = 3): Promise<number> {
+  return limiterFreeIn(await sandbox.log()) + quietFor(timer, times)
+}
+
 /** axe with the WCAG 2.2 A/AA rules; no violations allowed. */
 export async function expectAxeClean(page: Page, screen: string) {
   const result = await new AxeBuilder({ page })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, fillDetails, quietSpan, setHidden, tabTo, test } from './helpers'
 import { type LogEntry, type StackConfig, fiatUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -145,13 +145,14 @@ test('a reload on the details screen shows the same details without a new onboar
   await setHidden(page, true)
   const hiddenAt = Date.now()
   const statusPolls = () => sb.posts('/fiat/status')
-  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > hiddenAt + 1_000), 1_000 + quietFor('bankPollMs', 4), 'bank polls while hidden')
+  const span = 1_000 + (await quietSpan(sb, 'bankPollMs'))
+  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > hiddenAt + 1_000), span, 'bank polls while hidden')
   await setHidden(page, false)
   await sb.fundLastAccount('10')
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   // Polling stops at funded: no status call after the one that said so.
   const funded = (await statusPolls()).at(-1)!
-  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > funded.t), quietFor('bankPollMs', 4), 'bank polls after funded')
+  await expectNothing(async () => (await statusPolls()).filter((e) => e.t > funded.t), await quietSpan(sb, 'bankPollMs'), 'bank polls after funded')
   expect(await sb.posts('/fiat/onboard')).toHaveLength(1)
 })
 

@@ -77,7 +77,8 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return [
           { key: 'discover', start: () => discover() },
           state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(state, alive) } : undefined,
-          state.work === 'checking' ? { key: `send:${state.record.id}`, start: (alive) => void fund(state, alive) } : undefined,
+          // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
+          state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(state, alive) } : undefined,
         ]
       case 'following':
         return followEffects('payout', state.record.id, state, {

@@ -1,0 +1,329 @@
+import type { Page } from '@playwright/test'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, expectAxeClean, expectNothing, fillDetails, tabTo, test } from './helpers'
+import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { TestWallet, type TestWalletOptions } from './testWallet'
+
+// The bank payout (issue 18): a known buyer quotes, names the beneficiary, funds the payout with
+// one plain ERC-20 transfer on anvil, and follows it to the bank.
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+const payoutUrl = (stack: StackConfig, extra: Record<string, string> = {}): string => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', extra)
+const IBAN = 'DE89 3704 0044 0532 0130 00'
+
+type SandboxPayout = {
+  id: string
+  status: string
+  reason?: string
+  depositTxHash?: string
+  internal: { depositAddress: string; depositAmount: string; sender?: string; received?: string; refundTxHash?: string; refundAmount?: string; beneficiary: Record<string, unknown> }
+}
+type SandboxPayouts = { payouts: Array<SandboxPayout & { internal: { accountId: string } }>; orphans: Array<{ payout: string }> }
+/** This test's payouts (the sandbox keeps every worker's payouts across resets): those of the page's buyer. */
+async function payouts(stack: StackConfig, page: Page): Promise<{ payouts: SandboxPayout[]; orphans: unknown[] }> {
+  const { accountId } = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:flow:account') ?? '{}') as { accountId?: string })
+  const all = (await sandbox(stack, '/__sandbox/bank/payouts')) as SandboxPayouts
+  const mine = all.payouts.filter((p) => p.internal.accountId === accountId)
+  return { payouts: mine, orphans: all.orphans.filter((o) => mine.some((p) => p.id === o.payout)) }
+}
+
+const token = (stack: StackConfig) => stack.sources.find((s) => s.chainId === 8453)!
+async function balance(stack: StackConfig, owner: string): Promise<bigint> {
+  const src = stack.chains.find((c) => c.id === 8453)!
+  const data = `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}`
+  return BigInt((await rpc(src.rpcUrl, 'eth_call', [{ to: token(stack).token, data }, 'latest'])) as string)
+}
+const units = (value: string) => {
+  const [whole, part = ''] = value.split('.')
+  return BigInt(whole) * 10n ** 6n + BigInt(part.padEnd(6, '0'))
+}
+
+/** Through the identity steps as a new buyer whose wallet is `account`: the payout form is next. */
+async function onboard(page: Page, stack: StackConfig, account: string, extra: Record<string, string> = {}) {
+  await page.goto(payoutUrl(stack, extra))
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await page.getByLabel('Wallet address').fill(account)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Open my account' }).click()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+}
+
+async function quote(page: Page, amount = '20') {
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill(amount)
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+}
+
+async function beneficiary(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Who receives the money?')
+  await page.getByLabel('Account holder name').fill('Ada Lovelace')
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('IBAN').fill(IBAN)
+}
+
+async function toFunding(page: Page) {
+  await beneficiary(page)
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+}
+
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
+}
+
+async function newBuyer(page: Page, stack: StackConfig, account: number, options: Partial<TestWalletOptions> = {}) {
+  const wallet = TestWallet.forStack(stack, account, options)
+  await wallet.install(page)
+  await onboard(page, stack, stack.accounts[account])
+  return wallet
+}
+
+test('settled after a real transfer on anvil: one transfer prompt, the exact amount at the payout address', async ({ page, stack, sandbox: sb }) => {
+  const wallet = await newBuyer(page, stack, 3)
+  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
+  await page.exposeFunction('__payoutEvent', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
+  await page.evaluate(() =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail)),
+  )
+  await quote(page)
+  await expect(page.getByRole('row', { name: /Arrives in the bank/ })).toContainText('20 EUR')
+  await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA Instant')
+  await expect(page.getByRole('row', { name: /Timing/ })).toContainText('usually instant')
+  await expect(page.getByText(/Price held for/)).toBeVisible()
+  await toFunding(page)
+  const [created] = (await payouts(stack, page)).payouts
+  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  const sender = stack.accounts[3]
+  const senderBefore = await balance(stack, sender)
+  await send(page)
+  await expect(h1(page)).toHaveText('Paid out', { timeout: 30_000 })
+  await expect(page.getByText(/20 EUR was paid out/)).toBeVisible()
+
+  const [payout] = (await payouts(stack, page)).payouts
+  expect(payout.status).toBe('settled')
+  expect(payout.internal.sender?.toLowerCase()).toBe(sender.toLowerCase())
+  // One plain transfer of exactly depositAmount, to the payout's own address, on 8453.
+  expect(await balance(stack, payout.internal.depositAddress)).toBe(units(payout.internal.depositAmount))
+  expect(senderBefore - (await balance(stack, sender))).toBe(units(payout.internal.depositAmount))
+  const sends = wallet.requests.filter((r) => r.method === 'eth_sendTransaction')
+  expect(sends).toHaveLength(1)
+  const [tx] = sends[0].params as [Record<string, string>]
+  expect(tx.to.toLowerCase()).toBe(token(stack).token.toLowerCase())
+  expect(BigInt(tx.value ?? '0x0')).toBe(0n)
+  expect(tx.data.slice(0, 10)).toBe('0xa9059cbb')
+  // The beneficiary went out with the schema's fields only.
+  expect(Object.keys(payout.internal.beneficiary).sort()).toEqual(['IBAN', 'accountType', 'firstName', 'lastName', 'name', 'schema'])
+  expect(payout.internal.beneficiary.IBAN).toBe('DE89370400440532013000')
+
+  // What one completed payout cost: requests to the partner backend, and wallet prompts.
+  // (The sandbox log starts empty with each test: the identity step's onboarding is counted apart.)
+  const all = (await sb.log()).filter((e) => e.method !== 'OPTIONS')
+  const log = all.filter((e) => e.path.startsWith('/partner/'))
+  const byPath = (p: string) => log.filter((e) => e.path === p).length
+  console.log(`onboarding requests: ${all.filter((e) => e.path.startsWith('/fiat/')).length}; payout requests: ${log.length} (limits ${byPath('/partner/limits')}, quote ${byPath('/partner/bank/payout/quote')}, create ${byPath('/partner/bank/payout')}, status ${byPath('/partner/bank/payout/status')}); wallet prompts: ${wallet.prompts().map((p) => p.method).join(', ')}`)
+  expect(byPath('/partner/bank/payout/quote')).toBe(1)
+  expect(byPath('/partner/bank/payout')).toBe(1)
+  expect(wallet.signatures()).toBe(1)
+  const names = events.map((e) => e.name)
+  expect(names).toContain('quote')
+  expect(names).toContain('submitted')
+  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({ flow: 'payout', id: payout.id, outcome: 'settled', amount: '20.00', currency: 'EUR' })
+  // Polling stops at settled.
+  const last = (await sb.posts('/partner/bank/payout/status')).at(-1)!
+  await expectNothing(async () => (await sb.posts('/partner/bank/payout/status')).filter((e) => e.t > last.t), 2_000, 'status polls after settled')
+})
+
+test('returned: the reason shows, and the refund (minus the rail cost) is back in the sending wallet on chain', async ({ page, stack }) => {
+  await newBuyer(page, stack, 2)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page, '30')
+  await toFunding(page)
+  const sender = stack.accounts[2]
+  const before = await balance(stack, sender)
+  await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+  const [p] = (await payouts(stack, page)).payouts
+  await sandbox(stack, '/__sandbox/bank/payout/advance', { id: p.id })
+  await expect(h1(page)).toHaveText('On its way to the bank')
+  await expect(page.getByText(/It has not arrived yet/)).toBeVisible()
+  await sandbox(stack, '/__sandbox/bank/payout/return', { id: p.id, reason: 'beneficiary_name_mismatch' })
+  await expect(h1(page)).toHaveText('Payout returned')
+  await expect(page.getByText(/Reason: beneficiary_name_mismatch/)).toBeVisible()
+  await expect(page.getByText(/comes back to the wallet that sent it/)).toBeVisible()
+  const [returned] = (await payouts(stack, page)).payouts
+  expect(returned.internal.refundTxHash).toMatch(/^0x[0-9a-f]{64}$/)
+  const refund = units(returned.internal.refundAmount!)
+  expect(refund).toBeGreaterThan(0n)
+  expect(refund).toBeLessThan(units(returned.internal.depositAmount))
+  expect(await balance(stack, sender)).toBe(before - units(returned.internal.depositAmount) + refund)
+})
+
+test('rejected: the reason shows and nothing more is asked', async ({ page, stack }) => {
+  const wallet = await newBuyer(page, stack, 4)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page)
+  await toFunding(page)
+  await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+  const [p] = (await payouts(stack, page)).payouts
+  await sandbox(stack, '/__sandbox/bank/payout/reject', { id: p.id, reason: 'compliance_check' })
+  await expect(h1(page)).toHaveText('Payout refused')
+  await expect(page.getByText(/Reason: compliance_check/)).toBeVisible()
+  expect(wallet.signatures()).toBe(1)
+})
+
+test('a lost answer to the creation is retried with the same reference: one payout', async ({ page, stack }) => {
+  await newBuyer(page, stack, 5)
+  await quote(page)
+  await beneficiary(page)
+  let lost = 0
+  const bodies: Array<{ reference?: string }> = []
+  // The request reaches the partner backend and the service creates the payout; the answer never arrives.
+  await page.route('**/partner/bank/payout', async (route) => {
+    bodies.push(route.request().postDataJSON())
+    if (lost++ > 0) return route.continue()
+    await route.fetch()
+    await route.abort('failed')
+  })
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  // Nothing typed is lost.
+  await expect(page.getByLabel('IBAN')).toHaveValue(IBAN)
+  expect((await payouts(stack, page)).payouts).toHaveLength(1)
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+  expect(bodies).toHaveLength(2)
+  expect(bodies[0].reference).toMatch(/^po_[0-9a-f]{32}$/)
+  expect(bodies[1].reference).toBe(bodies[0].reference)
+  const { payouts: all } = await payouts(stack, page)
+  expect(all).toHaveLength(1)
+  await expect(page.getByText(all[0].internal.depositAddress)).toBeVisible()
+})
+
+test('a wallet on the wrong chain is blocked before the prompt', async ({ page, stack }) => {
+  // On Arbitrum, and it refuses to switch: nothing is ever asked to sign.
+  const wallet = await newBuyer(page, stack, 6, { startChain: 42161 })
+  await quote(page)
+  await toFunding(page)
+  wallet.rejectNext('wallet_switchEthereumChain')
+  await send(page)
+  await expect(page.getByText(/Your wallet is not on Base \(sandbox\)/)).toBeVisible()
+  expect(wallet.signatures()).toBe(0)
+  expect((await payouts(stack, page)).payouts[0].status).toBe('pending')
+})
+
+test('a reload during sent follows the payout and never asks for a second transfer', async ({ page, stack }) => {
+  const wallet = await newBuyer(page, stack, 7)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page)
+  await toFunding(page)
+  await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+  const [p] = (await payouts(stack, page)).payouts
+  await sandbox(stack, '/__sandbox/bank/payout/advance', { id: p.id })
+  await expect(h1(page)).toHaveText('On its way to the bank')
+  await page.reload()
+  await expect(h1(page)).toHaveText('On its way to the bank')
+  await expect(page.getByText(/over SEPA Instant \(usually instant\)\. It has not arrived yet/)).toBeVisible()
+  await sandbox(stack, '/__sandbox/bank/payout/advance', { id: p.id })
+  await expect(h1(page)).toHaveText('Paid out')
+  expect(wallet.signatures()).toBe(1)
+  expect((await payouts(stack, page)).payouts).toHaveLength(1)
+})
+
+test('a deposit address that already received is refused: no prompt, its status instead', async ({ page, stack }) => {
+  const wallet = await newBuyer(page, stack, 8)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page)
+  await toFunding(page)
+  // Someone (another tab, another device) already paid this address in.
+  const [p] = (await payouts(stack, page)).payouts
+  await sandbox(stack, '/__sandbox/bank/payout/fund', { id: p.id })
+  await send(page)
+  await expect(page.getByText(/already received a transfer, so nothing was sent again/)).toBeVisible()
+  await expect(h1(page)).toHaveText('Converting your payout')
+  expect(wallet.signatures()).toBe(0)
+  expect((await payouts(stack, page)).orphans).toHaveLength(0)
+})
+
+test('every payout screen is axe-clean and the flow completes with the keyboard alone', async ({ page, stack }) => {
+  await newBuyer(page, stack, 1)
+  await expectAxeClean(page, 'payout form')
+  await tabTo(page, page.getByLabel('Arrives in the bank', { exact: true }))
+  await page.keyboard.type('20')
+  await tabTo(page, page.getByLabel('Country of the bank'))
+  await page.keyboard.type('Germany')
+  await tabTo(page, page.getByRole('button', { name: 'See the price' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Check your cash-out')
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, 'payout quote')
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Who receives the money?')
+  await expectAxeClean(page, 'beneficiary')
+  await tabTo(page, page.getByLabel('Account holder name'))
+  await page.keyboard.type('Ada Lovelace')
+  await tabTo(page, page.getByLabel('First name'))
+  await page.keyboard.type('Ada')
+  await tabTo(page, page.getByLabel('Last name'))
+  await page.keyboard.type('Lovelace')
+  await tabTo(page, page.getByLabel('IBAN'))
+  // A typo first: said in the buyer's words, next to the field, and nothing typed is lost.
+  await page.keyboard.type('DE89 3704 0044 0532 0130 01')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/This IBAN has a typo/)).toBeVisible()
+  await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace')
+  await expectAxeClean(page, 'beneficiary with an error')
+  await page.getByLabel('IBAN').focus()
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('0')
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+  await expectAxeClean(page, 'funding')
+  await tabTo(page, page.getByRole('button', { name: 'Test Wallet' }))
+  await page.keyboard.press('Enter')
+  const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  await tabTo(page, sendButton)
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Paid out', { timeout: 30_000 })
+  await expectAxeClean(page, 'settled')
+})
+
+for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
+  test(`${locale} at 320 px: every payout screen fits without horizontal scroll`, async ({ page, stack }) => {
+    await page.setViewportSize({ width: 320, height: 720 })
+    const wallet = TestWallet.forStack(stack, 9)
+    await wallet.install(page)
+    // A known buyer (the account a bank flow keeps), so the payout screens come first.
+    const account = { accountId: 'acc_unknown', walletId: 'w_unknown', wallet: stack.accounts[9], savedAt: Date.now() }
+    await page.addInitScript((a) => localStorage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify(a)), account)
+    await page.goto(payoutUrl(stack, { locale }))
+    const fits = async (screen: string) => {
+      await expect(h1(page)).toBeVisible()
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${locale} ${screen}`).toBeLessThanOrEqual(0)
+    }
+    await fits('form')
+    await page.locator('#payout-amount').fill(locale === 'en' ? '20.5' : '20,5')
+    await page.locator('#payout-country').selectOption('DE')
+    await page.locator('form button[type=submit]').click()
+    await expect(page.locator('table.quote')).toBeVisible()
+    await fits('quote')
+    await page.locator('.actions button.primary').click()
+    await expect(page.locator('#bf-IBAN')).toBeVisible()
+    await fits('beneficiary')
+    await page.locator('form button[type=submit]').click()
+    await expect(page.locator('#bf-IBAN')).toHaveAttribute('aria-invalid', 'true')
+    await fits('beneficiary with errors')
+  })
+}

@@ -13,6 +13,10 @@ test.beforeAll(() => {
   stack = stackConfig()
 })
 
+// A slow answer: well past the sandbox build's poll interval (no second request may overlap it),
+// well short of the client's 15 s timeout.
+const SLOW_MS = 4 * TIMINGS.pollMs
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const faults = (list: object[]) => sandbox(stack, '/__sandbox/control', { faults: list })
 const faultsHit = async () => ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.fault).length
@@ -27,13 +31,13 @@ test('500 and 502 bursts and slow answers: the flow offers retry or waits, then 
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
   await expect(page.getByLabel('Amount')).toHaveValue('2')
-  await faults([{ kind: 'slow', count: 1, delayMs: 3_000, path: '/deposit/quote' }])
+  await faults([{ kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/deposit/quote' }])
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(h1(page)).toHaveText('Check your deposit', { timeout: 15_000 })
   await faults([
     { kind: '502', count: 2, path: '/deposit/status' },
     { kind: '500', count: 1, path: '/deposit/status' },
-    { kind: 'slow', count: 1, delayMs: 4_000, path: '/deposit/status' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/deposit/status' },
   ])
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 90_000 })
@@ -45,7 +49,7 @@ test('500 and 502 bursts and slow answers: the flow offers retry or waits, then 
 test('500 and 502 bursts and slow answers on every card endpoint, the partner backend included: retry or wait, then complete', async ({ page }) => {
   await faults([
     { kind: '502', count: 1, path: '/card/quote' },
-    { kind: 'slow', count: 1, delayMs: 3_000, path: '/card/quote' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/card/quote' },
   ])
   await page.goto(cardUrl(stack))
   await page.getByLabel('Total to pay').fill('50')
@@ -59,9 +63,9 @@ test('500 and 502 bursts and slow answers on every card endpoint, the partner ba
   await faults([
     { kind: '500', count: 1, path: '/partner/card/kyc-token' },
     { kind: '502', count: 1, path: '/partner/card/purchase' },
-    { kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/card/purchase' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/partner/card/purchase' },
     { kind: '502', count: 2, path: '/partner/card/status' },
-    { kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/card/status' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/partner/card/status' },
   ])
   const address = page.getByLabel('Wallet address that receives the crypto')
   for (const message of ['The service had a problem. Try again in a moment.', 'A partner of the service is unavailable. Try again later.']) {
@@ -82,9 +86,9 @@ test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait,
   await faults([
     { kind: '500', count: 1, path: '/fiat/onboard' },
     { kind: '502', count: 1, path: '/fiat/account' },
-    { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/account' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/fiat/account' },
     { kind: '502', count: 2, path: '/fiat/status' },
-    { kind: 'slow', count: 1, delayMs: 3_000, path: '/fiat/status' },
+    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/fiat/status' },
   ])
   await fillDetails(page, { name: 'Grace Hopper', email: 'grace@example.com' })
   await page.getByRole('button', { name: 'Open my account' }).click()

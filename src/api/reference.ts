@@ -23,17 +23,7 @@ export type LimitEntry = z.infer<typeof limitEntry>
 
 export const limits = z.object({ limits: z.array(limitEntry) })
 
-export const cardRate = z.object({
-  side: z.enum(['buy', 'sell']),
-  fiatCurrency: z.string(),
-  cryptoCurrency: z.string().check(z.minLength(1)),
-  /** Fees included. */
-  fiatAmount: decimalString,
-  cryptoAmount: decimalString,
-  rate: decimalString,
-})
-/** A live rate, a display aid only: nothing is reserved. */
-export type CardRate = z.infer<typeof cardRate>
+export { type CardRate, type CardRateRequest, cardRate, getCardRate } from './cardRate'
 
 /** Assumed (the contract does not show it): country → which ways to pay are open there. */
 export const paymentMethods = z.object({
@@ -53,13 +43,6 @@ export type PaymentMethods = z.infer<typeof paymentMethods>
 /** Every limit entry, or those of one currency. */
 export function getLimits(http: PartnerHttp, currency?: string, signal?: AbortSignal): Promise<LimitEntry[]> {
   return http.get('/limits', { currency }, limits, signal).then((answer) => answer.limits)
-}
-
-export type CardRateRequest = { fiatCurrency: string; cryptoCurrency: string; amount: string; side?: 'buy' | 'sell' }
-
-export function getCardRate(http: PartnerHttp, request: CardRateRequest, signal?: AbortSignal): Promise<CardRate> {
-  const { fiatCurrency, cryptoCurrency, amount, side } = request
-  return http.get('/card/rate', { fiatCurrency, cryptoCurrency, amount, side }, cardRate, signal)
 }
 
 export function getPaymentMethods(http: PartnerHttp, signal?: AbortSignal): Promise<PaymentMethods> {

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks'
 import { returnToThisLink } from '../../config/link'
 import { createPartnerClient } from '../../api/card'
-import { enLimits } from '../../i18n/bankDeposit/en-limits'
+import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish } from '../../i18n/i18n'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
@@ -20,8 +20,8 @@ import { cardStore } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enCard)
-// The indicative rate's words (reference data, shared with the bank flows).
-addEnglish(enLimits)
+// The indicative rate's words (with the other reference data, in enLimits).
+addEnglish(enCardRate)
 
 const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 }
 

@@ -1,7 +1,7 @@
 // The card payment's I/O, keyed per stage like the deposit's effects.
 import { quoteCard, type PartnerClient } from '../../api/card'
 import { type PartnerHttp, createPartnerHttp } from '../../api/partnerHttp'
-import { getCardRate } from '../../api/reference'
+import { getCardRate } from '../../api/cardRate'
 import { decimalMarkOf, parseAmount } from '../../lib/decimal'
 import type { ApiClient } from '../../api/client'
 import type { WidgetConfig } from '../../config/config'

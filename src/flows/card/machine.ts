@@ -1,5 +1,5 @@
 // The card payment as data: a pure transition function. No I/O, no timers, no DOM.
-import type { CardRate } from '../../api/reference'
+import type { CardRate } from '../../api/cardRate'
 import type { CardLimits, CardQuote } from '../../api/schemas'
 import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'

@@ -1,6 +1,9 @@
 // Reference data on screen, in English: the limits line ("SEPA Instant · usually instant · up to
 // 100,000 EUR") and the card's indicative rate. Its own module, so the card flow loads only these.
+import { enCardRate } from './en-cardRate'
+
 export const enLimits = {
+  ...enCardRate,
   'limits.settlement.instant': 'usually instant',
   'limits.settlement.sameDay': 'usually the same day',
   'limits.settlement.nextDay': 'usually the next business day',
@@ -12,7 +15,6 @@ export const enLimits = {
   'limits.min': 'from {amount}',
   'limits.belowMin': 'The smallest transfer {rail} takes is {amount}.',
   'limits.aboveMax': 'The largest transfer {rail} takes is {amount}.',
-  'limits.cardRate': 'About {amount} {asset} (indicative, not reserved)',
 } as const
 
 export type LimitsKey = keyof typeof enLimits

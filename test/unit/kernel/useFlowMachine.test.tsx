@@ -76,7 +76,9 @@ describe('useFlowMachine', () => {
     expect(t.created).toHaveBeenCalledTimes(1)
     expect(t.view.container.textContent).toBe('b:idle:0')
     expect(t.dispose).not.toHaveBeenCalled()
-    await act(() => t.view.unmount())
+    await act(() => {
+      t.view.unmount()
+    })
     expect(t.dispose).toHaveBeenCalledTimes(1)
   })
 })

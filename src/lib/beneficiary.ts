@@ -1,7 +1,6 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
 // built from the schema's own field list, never from whatever the form holds.
-import { getAddress, isAddress } from 'viem'
 import type { PayoutKey } from '../i18n/en-payout'
 import { isCountryCode } from './country'
 
@@ -144,7 +143,7 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     purpose: false,
     fields: [
       field({ name: 'name', label: 'payout.field.recipientName', autocomplete: 'name', autocapitalize: 'words' }),
-      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmAddress, send: getAddress }),
+      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmAddress, send: checksumAddress }),
     ],
   },
 }
@@ -261,7 +260,82 @@ export function checkEvmAddress(value: string): FieldProblem | undefined {
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { key: 'payout.problem.evmAddress' }
   const hexPart = value.slice(2)
   if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
-  return isAddress(value, { strict: true }) ? undefined : { key: 'payout.problem.evmChecksum' }
+  return checksumAddress(value) === value ? undefined : { key: 'payout.problem.evmChecksum' }
+}
+
+/**
+ * EIP-55: each letter of the address in capitals where the keccak-256 of its lowercase hex has a
+ * nibble of 8 or more. Here rather than viem's getAddress, which would bring viem into the payout
+ * flow's first load for one form field.
+ */
+export function checksumAddress(address: string): string {
+  const hexPart = address.slice(2).toLowerCase()
+  const hash = keccak256(new TextEncoder().encode(hexPart))
+  let out = '0x'
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 15
+    out += nibble >= 8 ? hexPart[i].toUpperCase() : hexPart[i]
+  }
+  return out
+}
+
+// Keccak-256 (the pre-SHA-3 padding Ethereum uses) on 64-bit lanes as bigints: small, and fast
+// enough for an address typed into a form.
+const MASK = (1n << 64n) - 1n
+const rotl = (x: bigint, n: number) => (n === 0 ? x : ((x << BigInt(n)) | (x >> BigInt(64 - n))) & MASK)
+const ROUND_CONSTANTS: bigint[] = []
+const ROTATIONS: number[] = new Array(25).fill(0)
+{
+  let r = 1
+  for (let round = 0; round < 24; round++) {
+    let rc = 0n
+    for (let j = 0; j < 7; j++) {
+      if (r & 1) rc |= 1n << BigInt((1 << j) - 1)
+      r = r & 0x80 ? ((r << 1) ^ 0x171) & 0xff : r << 1
+    }
+    ROUND_CONSTANTS.push(rc)
+  }
+  let x = 1
+  let y = 0
+  for (let t = 0; t < 24; t++) {
+    ROTATIONS[x + 5 * y] = (((t + 1) * (t + 2)) / 2) % 64
+    ;[x, y] = [y, (2 * x + 3 * y) % 5]
+  }
+}
+
+function keccakF(a: bigint[]) {
+  const c: bigint[] = new Array(5)
+  const b: bigint[] = new Array(25)
+  for (const rc of ROUND_CONSTANTS) {
+    for (let x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20]
+    for (let x = 0; x < 5; x++) {
+      const d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1)
+      for (let y = 0; y < 25; y += 5) a[x + y] ^= d
+    }
+    for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], ROTATIONS[x + 5 * y])
+    for (let i = 0; i < 25; i++) a[i] = b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * Math.floor(i / 5)] & MASK & b[(i % 5 + 2) % 5 + 5 * Math.floor(i / 5)])
+    a[0] ^= rc
+  }
+}
+
+export function keccak256(input: Uint8Array): Uint8Array {
+  const rate = 136
+  const padded = new Uint8Array(Math.floor(input.length / rate) * rate + rate)
+  padded.set(input)
+  padded[input.length] ^= 0x01
+  padded[padded.length - 1] ^= 0x80
+  const state: bigint[] = new Array(25).fill(0n)
+  for (let off = 0; off < padded.length; off += rate) {
+    for (let i = 0; i < rate / 8; i++) {
+      let lane = 0n
+      for (let k = 7; k >= 0; k--) lane = (lane << 8n) | BigInt(padded[off + i * 8 + k])
+      state[i] ^= lane
+    }
+    keccakF(state)
+  }
+  const out = new Uint8Array(32)
+  for (let i = 0; i < 32; i++) out[i] = Number((state[i >> 3] >> BigInt(8 * (i & 7))) & 0xffn)
+  return out
 }
 
 function checkCountry(value: string): FieldProblem | undefined {

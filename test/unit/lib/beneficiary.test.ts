@@ -1,5 +1,6 @@
 // Issue 18: each beneficiary schema's form checks (IBAN, ABA, SWIFT, EVM address) and the rule
 // that a field the schema does not define is never sent.
+import { getAddress as viemGetAddress, keccak256 as viemKeccak } from 'viem'
 import { describe, expect, it } from 'vitest'
 import {
   beneficiarySchema,
@@ -239,5 +240,26 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
       expect(schema.purpose).toBe(id === 'bank_swift')
     }
     expect(beneficiarySchema('bank_us').fields.find((f) => f.name === 'routingNumber')?.inputMode).toBe('numeric')
+  })
+})
+
+describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)', () => {
+  it('keccak-256 as Ethereum pads it', async () => {
+    const { keccak256 } = await import('../../../src/lib/beneficiary')
+    const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+    expect(hex(keccak256(new Uint8Array()))).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
+    expect(hex(keccak256(new TextEncoder().encode('a'.repeat(200))))).toBe(hex(viemKeccak(new TextEncoder().encode('a'.repeat(200)), 'bytes')))
+  })
+
+  it('the checksum of any address is viem’s', async () => {
+    const { checksumAddress, checkEvmAddress } = await import('../../../src/lib/beneficiary')
+    for (let i = 0; i < 50; i++) {
+      const lower = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+      expect(checksumAddress(lower)).toBe(viemGetAddress(lower))
+      expect(checkEvmAddress(viemGetAddress(lower))).toBeUndefined()
+    }
+    const good = viemGetAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    const flipped = good.replace(/[a-f]/, (c) => c.toUpperCase())
+    expect(checkEvmAddress(flipped)).toEqual({ key: 'payout.problem.evmChecksum' })
   })
 })

@@ -1,0 +1,264 @@
+// The payout's effects with a fake clock, a fake partner backend and a fake wallet/chain: the
+// reference kept across a lost answer, one send per payout, the checks before the prompt, expiry.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PartnerHttp } from '../../../../src/api/partnerHttp'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { parseOptions } from '../../../../src/config/config'
+import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
+import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
+import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { createFakeClock, settle, until } from '../../helpers/fakeClock'
+import { memoryStorage } from '../../helpers/memoryStorage'
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const DEPOSIT = '0x1111111111111111111111111111111111111111'
+const HASH = `0x${'ab'.repeat(32)}`
+const NOW = Date.parse('2026-11-24T10:00:00Z')
+const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
+const config = (() => {
+  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source] })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+})()
+const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const quote: PayoutQuote = {
+  quoteId: 'bq_1',
+  cryptoAmount: '22.282609',
+  fiatAmount: '20.00',
+  rate: '0.92',
+  rail: 'sepa_instant',
+  estimatedSettlement: 'instant',
+  providerFee: '0.25',
+  ourFee: '0.10',
+  expiresAt: new Date(NOW + 600_000).toISOString(),
+}
+const created = { id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt: quote.expiresAt }
+const record: PayoutRecord = { ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW }
+const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
+
+type Calls = Array<{ path: string; body: Record<string, unknown> }>
+
+function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHttp & { calls: Calls } {
+  const calls: Calls = []
+  const answer = async (path: string, body: Record<string, unknown>) => {
+    calls.push({ path, body })
+    const list = answers[path] ?? []
+    const next = list.length > 1 ? list.shift() : list[0]
+    if (next instanceof Error) throw next
+    if (next === undefined) throw new Error(`no answer for ${path}`)
+    return next as never
+  }
+  return { calls, get: (path) => answer(path, {}), post: (path, body) => answer(path, body as Record<string, unknown>) }
+}
+
+function fakeWallet(chainIds: number[] = [8453], balance = 100_000_000n) {
+  const sent: unknown[] = []
+  let i = 0
+  const actions: WalletActions = {
+    connect: async () => BUYER,
+    currentChainId: async () => chainIds[Math.min(i++, chainIds.length - 1)],
+    ensureChain: async () => false,
+    readClient: () => ({}) as never,
+    tokenBalance: async () => balance,
+    nativeBalance: async () => 10n ** 18n,
+    send: async (_p, _c, _a, tx) => {
+      sent.push(tx)
+      return HASH as `0x${string}`
+    },
+  }
+  return { actions, sent }
+}
+
+let disposers: Array<() => void> = []
+afterEach(() => {
+  for (const d of disposers) d()
+  disposers = []
+})
+
+function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage()) {
+  const clock = createFakeClock(NOW)
+  let state = initial
+  const seen: PayoutEvent[] = []
+  const store = payoutStore(storage)
+  const spent = spentAddresses(storage)
+  const references = referenceStore(storage)
+  let n = 0
+  const effects = createPayoutEffects(
+    {
+      config,
+      partner,
+      source,
+      store,
+      references,
+      spent,
+      clock,
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {} }, usedCodes: { add: () => {} } },
+      loadWallet: async () => w.actions,
+      discover: (onChange) => (onChange([wallet]), () => {}),
+      providerOf: () => ({ request: async () => null }),
+      newReference: () => `po_${++n}`,
+    },
+    (event) => dispatch(event),
+  )
+  function dispatch(event: PayoutEvent) {
+    seen.push(event)
+    const next = payoutTransition(state, event, ctx)
+    if (next === state) return
+    state = next
+    effects.run(state)
+  }
+  disposers.push(() => effects.dispose())
+  effects.run(state)
+  return { state: () => state, dispatch, seen, clock, store, spent, storage, sent: w.sent }
+}
+
+const beneficiaryState = (): PayoutState => ({
+  tag: 'beneficiary',
+  buyer,
+  form: ctx.emptyForm(),
+  draft: { ...emptyDraft(), schema: 'bank_sepa', values: { name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89 3704 0044 0532 0130 00', extra: 'never sent' } },
+  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
+  quote,
+  quotedAt: NOW,
+  problems: {},
+  work: 'idle',
+})
+const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
+
+describe('payout effects: creating', () => {
+  it('a lost answer is retried by the buyer with the reference stored before the first attempt: one payout', async () => {
+    const partner = fakePartner({ '/bank/payout': [new PartnerUnreachableError(new TypeError('fetch failed')), created], '/limits': [{ limits: [] }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'beneficiary' && d.state().work === 'idle', 'the failure')
+    expect(d.state()).toMatchObject({ problem: { key: 'error.partnerUnreachable' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'funding')
+    const creates = partner.calls.filter((c) => c.path === '/bank/payout')
+    expect(creates).toHaveLength(2)
+    expect(creates[0].body.reference).toBe('po_1')
+    expect(creates[1].body.reference).toBe('po_1')
+    // Only the schema's fields, normalised.
+    expect(creates[0].body.beneficiary).toEqual({ name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' })
+    expect(creates[0].body).toMatchObject({ quoteId: 'bq_1', accountId: 'acc_1' })
+    // Kept before the wallet is ever asked: a reload funds this payout, not a new one.
+    expect(d.store.load()).toMatchObject({ id: 'bp_1', depositAddress: DEPOSIT })
+  })
+
+  it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
+    const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().work === 'idle', 'the refusal')
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
+    expect(d.store.load()).toBeUndefined()
+  })
+
+  it('quote_expired from the service: priced again, never resent', async () => {
+    const { QuoteExpired } = await import('../../../../src/errors/ApiError')
+    const partner = fakePartner({ '/bank/payout': [new QuoteExpired(409, 'quote_expired', 'expired')], '/bank/payout/quote': [{ ...quote, quoteId: 'bq_2' }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'quote', 'the new quote')
+    expect(d.state()).toMatchObject({ tag: 'quote', refreshed: true, quote: { quoteId: 'bq_2' } })
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(1)
+  })
+
+  it('the quote running out on the fake clock re-quotes while the buyer types', async () => {
+    const partner = fakePartner({ '/bank/payout/quote': [{ ...quote, quoteId: 'bq_2', expiresAt: new Date(NOW + 1_200_000).toISOString() }] })
+    const d = drive(beneficiaryState(), partner)
+    await d.clock.advance(600_000)
+    await until(() => d.state().tag === 'quote', 'the new quote')
+    const asked = partner.calls.find((c) => c.path === '/bank/payout/quote')!.body
+    expect(asked).toEqual({ cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })
+  })
+})
+
+describe('payout effects: funding', () => {
+  async function connectAndSend(d: ReturnType<typeof drive>) {
+    await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+    d.dispatch({ type: 'CONNECT', wallet })
+    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+    d.dispatch({ type: 'SEND', now: NOW })
+    await until(() => d.state().tag !== 'funding' || d.state().work === 'idle', 'the send')
+    await settle()
+  }
+
+  it('one plain transfer, persisted with its hash and the address spent, then followed', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const d = drive(fundingState(), partner)
+    await connectAndSend(d)
+    expect(d.sent).toEqual([{ to: TOKEN, data: `0xa9059cbb${'0'.repeat(24)}${DEPOSIT.slice(2)}${(22_282_609).toString(16).padStart(64, '0')}`, value: 0n }])
+    expect(d.state()).toMatchObject({ tag: 'following', record: { txHash: HASH, sender: BUYER } })
+    expect(d.store.load()).toMatchObject({ txHash: HASH })
+    expect(d.spent.has(DEPOSIT)).toBe(true)
+  })
+
+  it('an address already sent to from this browser is refused: no prompt, its status instead', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const storage = memoryStorage()
+    spentAddresses(storage).add(DEPOSIT)
+    const d = drive(fundingState(), partner, fakeWallet(), storage)
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ tag: 'following', alreadyFunded: true })
+  })
+
+  it('an address the service already saw money at is refused before the prompt', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting', depositTxHash: HASH }] })
+    const d = drive(fundingState(), partner)
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ tag: 'following', alreadyFunded: true })
+  })
+
+  it('a wallet on another chain that does not switch is blocked before the prompt', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const d = drive(fundingState(), partner, fakeWallet([42161]))
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wrongChain' } })
+  })
+
+  it('a chain switched away right before sending is caught by the second check', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const d = drive(fundingState(), partner, fakeWallet([8453, 42161]))
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ problem: { kind: 'wrongChain' } })
+  })
+
+  it('a balance short of depositAmount is said, nothing sent', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const d = drive(fundingState(), partner, fakeWallet([8453], 1_000_000n))
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ problem: { kind: 'insufficient', balance: '1' } })
+  })
+
+  it('a status check that fails is not a wallet problem, and nothing is sent or retried on its own', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [new PartnerUnreachableError(new TypeError('x'))] })
+    const d = drive(fundingState(), partner)
+    await connectAndSend(d)
+    expect(d.sent).toHaveLength(0)
+    expect(d.state()).toMatchObject({ problem: { kind: 'check', problem: { key: 'error.partnerUnreachable' } } })
+    await d.clock.advance(60_000)
+    expect(partner.calls.filter((c) => c.path === '/bank/payout/status')).toHaveLength(1)
+  })
+
+  it('the wallet refusing the transfer: nothing persisted as sent, the buyer may send again', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const w = fakeWallet()
+    w.actions.send = async () => {
+      throw Object.assign(new Error('User rejected'), { code: 4001 })
+    }
+    const d = drive(fundingState(), partner, w)
+    await connectAndSend(d)
+    expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
+    expect(d.store.load()?.txHash).toBeUndefined()
+    expect(d.spent.has(DEPOSIT)).toBe(false)
+  })
+})

@@ -133,7 +133,7 @@ describe('payout effects: creating', () => {
     const partner = fakePartner({ '/bank/payout': [new PartnerUnreachableError(new TypeError('fetch failed')), created], '/limits': [{ limits: [] }] })
     const d = drive(beneficiaryState(), partner)
     d.dispatch({ type: 'CREATE', now: NOW })
-    await until(() => d.state().tag === 'beneficiary' && d.state().work === 'idle', 'the failure')
+    await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the failure')
     expect(d.state()).toMatchObject({ problem: { key: 'error.partnerUnreachable' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
     d.dispatch({ type: 'CREATE', now: NOW })
     await until(() => d.state().tag === 'funding', 'funding')
@@ -152,7 +152,7 @@ describe('payout effects: creating', () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
     const d = drive(beneficiaryState(), partner)
     d.dispatch({ type: 'CREATE', now: NOW })
-    await until(() => d.state().work === 'idle', 'the refusal')
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
     expect(d.store.load()).toBeUndefined()
   })
@@ -183,7 +183,7 @@ describe('payout effects: funding', () => {
     d.dispatch({ type: 'CONNECT', wallet })
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
     d.dispatch({ type: 'SEND', now: NOW })
-    await until(() => d.state().tag !== 'funding' || d.state().work === 'idle', 'the send')
+    await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
     await settle()
   }
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, fillDetails, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden, tabTo, test } from './helpers'
 import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -74,13 +74,13 @@ test('settled with a different amount than requested: what arrived, what the wal
   const names = events.map((e) => e.name)
   expect(names).toContain('submitted')
   expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({ flow: 'bankDeposit', id: deposit.id, outcome: 'settled', currency: 'USDC', txHash: settled.settlementTxHash })
-  // Requests per completed deposit, by path (the closing note of issue 17).
-  const log = await sbx.log()
-  const count = (pred: (e: LogEntry) => boolean) => log.filter(pred).length
-  const partner = count((e) => e.path.startsWith('/partner/'))
-  const widget = count((e) => /^\/(deposit|fiat|card)\//.test(e.path))
-  const statusPolls = partnerPosts(log, '/bank/deposit/status').length
-  console.log(`[requests] partner backend: ${partner} (create ${partnerPosts(log, '/bank/deposit').length}, status ${statusPolls}, reference ${count((e) => e.path === '/partner/limits' || e.path === '/partner/payment-methods')}); widget path: ${widget}`)
+  // Requests per completed deposit, by path (the closing note of issue 17); preflights apart.
+  const log = (await sbx.log()).filter((e) => e.method !== 'OPTIONS')
+  const byPath = (pred: (e: LogEntry) => boolean) => log.filter(pred).map((e) => `${e.method} ${e.path}`)
+  const partner = byPath((e) => e.path.startsWith('/partner/'))
+  const widget = byPath((e) => /^\/(deposit|fiat|card)\//.test(e.path))
+  const tally = (list: string[]) => Object.entries(list.reduce<Record<string, number>>((n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {})).map(([k, n]) => `${k} ×${n}`).join(', ')
+  console.log(`[requests] partner backend ${partner.length}: ${tally(partner)}; widget path ${widget.length}: ${tally(widget)}`)
   expect(partnerPosts(log, '/bank/deposit')).toHaveLength(1)
 })
 
@@ -264,7 +264,20 @@ test('the indicative card rate appears under the amount and follows it', async (
   expect((await sbx.log()).filter((e) => e.path === '/card/quote')).toHaveLength(0)
 })
 
-const LOCALES: Record<string, string> = { de: 'Wie viel möchten Sie zahlen?', es: '¿Cuánto quiere pagar?', fr: 'Combien voulez-vous payer ?', 'pt-BR': 'Quanto você quer pagar?' }
+test('the status poll pauses while the page is hidden, and goes on when it shows again', async ({ page, stack, sandbox: sbx }) => {
+  await onboard(page, stack)
+  await requestDetails(page, '10.00')
+  const polls = async () => partnerPosts(await sbx.log(), '/bank/deposit/status').length
+  await expect.poll(polls).toBeGreaterThan(0)
+  await setHidden(page, true)
+  const before = await polls()
+  const seen: number[] = []
+  await expectNothing(async () => ((await polls()) > before + 1 ? (seen.push(await polls()), seen) : []), quietFor('bankPollMs'), 'status polls while hidden')
+  await setHidden(page, false)
+  await expect.poll(polls).toBeGreaterThan(before + 1)
+})
+
+const LOCALES: Record<string, string> = { en: 'How much do you want to pay?', de: 'Wie viel möchten Sie zahlen?', es: '¿Cuánto quiere pagar?', fr: 'Combien voulez-vous payer ?', 'pt-BR': 'Quanto você quer pagar?' }
 for (const [locale, heading] of Object.entries(LOCALES)) {
   test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean`, async ({ page, stack }) => {
     await onboard(page, stack)
@@ -279,7 +292,7 @@ for (const [locale, heading] of Object.entries(LOCALES)) {
     // A new visit by a known buyer: no country chosen yet ("de" names none).
     await page.locator('#deposit-country').selectOption('DE')
     await fits('amount')
-    await page.locator('#deposit-amount').fill('20,00')
+    await page.locator('#deposit-amount').fill(locale === 'en' ? '20.00' : '20,00')
     await page.locator('form button[type=submit]').click()
     await expect(page.locator('.bank-deposit-details')).toBeVisible()
     await fits('details')

@@ -1,7 +1,7 @@
 // Errors to words, in one place for every flow: any failure becomes what the buyer reads (a
 // catalog key, plus the code for support), and the same words go out with the `error` event, so
 // the partner's logs read what the buyer read.
-import type { Problem, Rejection } from '../kernel/types'
+import type { Problem, Rejection, SendProblem } from '../kernel/types'
 import { type MessageKey, t } from '../i18n/i18n'
 import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
 import type { WalletProblem } from './WalletError'
@@ -11,6 +11,8 @@ export function describeError(error: unknown): Problem {
     const code = error.code
     if (error instanceof QuoteExpired) return { key: 'error.quoteExpired', code }
     if (error instanceof KycPending) return { key: 'fiat.kycPending', code }
+    // 422 on the partner path: no rail for a currency and country (the bank flows).
+    if (code === 'no_route' && error.status === 422) return { key: 'error.noRail', code }
     if (code === 'no_route') return { key: 'quote.noRoute', code }
     if (code === 'chain_not_allowed') return { key: 'error.chainNotAllowed', code }
     if (code === 'invalid_request') return { key: 'error.invalid', code, detail: error.serverMessage }
@@ -63,4 +65,56 @@ export type ErrorPayload = { code?: string; message: string; detail?: string }
 /** The `error` event's payload for a problem: the code for support, and the buyer's own words. */
 export function errorPayload(problem: Problem, text: (problem: Problem) => string = problemText): ErrorPayload {
   return { code: problem.code, message: text(problem), detail: problem.detail }
+}
+
+/** What a sending flow tells about its transfer: its flow's wording, the chain, the token, the amount. */
+export type SendContext = { flow: 'deposit' | 'payout'; chain: string; symbol: string; amount: string; format?: (value: string) => string }
+
+type SendKeys = { wallet: Record<WalletProblem, MessageKey> } & Partial<Record<Exclude<SendProblem['kind'], 'wallet' | 'check'>, MessageKey>>
+const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
+  deposit: {
+    wallet: WALLET,
+    noAccount: 'wallet.problem.noAccount',
+    wrongChain: 'send.wrongChain',
+    insufficient: 'send.insufficient',
+    insufficientGas: 'send.insufficientGas',
+    elsewhere: 'send.elsewhere',
+  },
+  payout: {
+    wallet: {
+      rejected: 'payout.wallet.rejected',
+      pending: 'payout.wallet.pending',
+      unsupportedChain: 'payout.wallet.unsupportedChain',
+      disconnected: 'payout.wallet.disconnected',
+      unknown: 'payout.wallet.unknown',
+    },
+    noAccount: 'payout.fund.noAccount',
+    wrongChain: 'payout.fund.wrongChain',
+    insufficient: 'payout.fund.insufficient',
+    insufficientGas: 'payout.fund.insufficientGas',
+    elsewhere: 'payout.fund.elsewhere',
+    refused: 'payout.fund.refused',
+    spent: 'payout.fund.spent',
+    expired: 'payout.fund.expired',
+  },
+}
+
+/** A send problem in the buyer's words, on screen and in the `error` event alike. */
+export function sendProblemText(problem: SendProblem, c: SendContext): string {
+  const format = c.format ?? ((v: string) => v)
+  if (problem.kind === 'check') return problemText(problem.problem)
+  const keys = SEND_KEYS[c.flow]
+  if (problem.kind === 'wallet') return t(keys.wallet[problem.problem])
+  const key = keys[problem.kind as Exclude<SendProblem['kind'], 'wallet' | 'check'>]
+  if (!key) return t('error.unknown')
+  const balance = problem.kind === 'insufficient' ? format(problem.balance) : ''
+  return t(key, { chain: c.chain, symbol: c.symbol, token: c.symbol, amount: format(c.amount), balance })
+}
+
+/** The `error` event's code for a send problem. */
+export function sendProblemCode(problem: SendProblem): string {
+  if (problem.kind === 'wallet') return problem.problem
+  if (problem.kind === 'refused') return `transfer_${problem.rule}`
+  if (problem.kind === 'check') return problem.problem.code ?? 'check_failed'
+  return problem.kind
 }

@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Der Dienst hat unerwartet geantwortet. Versuchen Sie es gleich noch einmal.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  'error.noRail': 'Für diese Währung und dieses Land gibt es gerade keinen Bankweg. Versuchen Sie eine andere Währung oder eine andere Zahlungsart.',
   'error.quoteExpired': 'Dieser Preis ist abgelaufen. Holen Sie einen neuen Preis ein, um fortzufahren; es wurde nichts gesendet.',
 
   'card.name': 'Mit Karte zahlen',

@@ -45,5 +45,4 @@ export const enCard = {
   'card.reason': 'Reason: {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Start a new purchase',
-  'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
 } as const

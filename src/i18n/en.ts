@@ -77,6 +77,8 @@ export const en = {
   'error.shape': 'The service answered in a way we did not expect. Try again in a moment.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Something went wrong. Try again.',
+  'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
+  'error.noRail': 'No bank route serves this currency and country right now. Try another currency, or another way to pay.',
   'error.quoteExpired': 'This price has expired. Get a new price to continue; nothing was sent.',
 
   'card.name': 'Pay by card',

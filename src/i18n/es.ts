@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'El servicio respondió de una forma inesperada. Inténtalo de nuevo en un momento.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.noRail': 'Ahora mismo ninguna vía bancaria sirve esta moneda y este país. Prueba otra moneda u otra forma de pago.',
   'error.quoteExpired': 'Este precio ha caducado. Obtén un precio nuevo para continuar; no se envió nada.',
 
   'card.name': 'Pagar con tarjeta',

@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Le service a répondu de façon inattendue. Réessayez dans un instant.',
   'error.code': 'Code : {code}',
   'error.unknown': 'Une erreur s’est produite. Réessayez.',
+  'error.noRail': 'Aucune voie bancaire ne dessert cette devise et ce pays pour le moment. Essayez une autre devise ou un autre moyen de paiement.',
   'error.quoteExpired': 'Ce prix a expiré. Obtenez un nouveau prix pour continuer ; rien n’a été envoyé.',
 
   'card.name': 'Payer par carte',

@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'O serviço respondeu de um jeito inesperado. Tente de novo em instantes.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo deu errado. Tente de novo.',
+  'error.noRail': 'No momento, nenhuma via bancária atende esta moeda e este país. Tente outra moeda ou outra forma de pagamento.',
   'error.quoteExpired': 'Este preço expirou. Obtenha um novo preço para continuar; nada foi enviado.',
 
   'card.name': 'Pagar com cartão',

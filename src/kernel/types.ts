@@ -30,5 +30,26 @@ export type Work<Step extends string = 'working'> = 'idle' | Step
 /** Why a quote is never used: a guard rule, or what its simulation showed. */
 export type Rejection = { rule: string; taken?: string; asked?: string; reason?: string }
 
+/**
+ * Why the wallet was not asked, or what it answered, when a flow sends from it (a deposit, a
+ * payout's funding): said to the buyer through errors/words.ts.
+ */
+export type SendProblem =
+  | { kind: 'wallet'; problem: import('../errors/WalletError').WalletProblem }
+  | { kind: 'noAccount' }
+  | { kind: 'wrongChain' }
+  | { kind: 'insufficient'; balance: string }
+  | { kind: 'insufficientGas' }
+  /** Another tab of this origin is sending it. */
+  | { kind: 'elsewhere' }
+  /** The transaction about to be asked for is not the one the flow needs (rule named). */
+  | { kind: 'refused'; rule: string }
+  /** The address already received a transfer: never sent to twice. */
+  | { kind: 'spent' }
+  /** The deadline passed: a transfer now would convert at another rate. */
+  | { kind: 'expired' }
+  /** A check before sending failed (the service could not be asked, say). */
+  | { kind: 'check'; problem: Problem }
+
 /** Whose tab follows a transfer: this one, or another (one tab at a time). */
 export type Tab = 'held' | 'elsewhere'

@@ -1,8 +1,8 @@
 import type { WidgetConfig } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
 import { type DepositState, trackingId } from './machine'
-import { noticeText } from './notice'
-import { problemText, rejectionText } from '../../errors/words'
+import { noticeContext } from './notice'
+import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
 
 /** What the embedding hears about a deposit, from one change of state. */
 export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
@@ -48,7 +48,7 @@ function problemOf(s: DepositState, config: WidgetConfig): { source: object; cod
   // The rule goes to the partner as the detail: which check the quote failed.
   if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
   if (s.tag === 'quote' && s.notice) {
-    return { source: s.notice, code: s.notice.kind === 'wallet' ? s.notice.problem : s.notice.kind, message: noticeText(s, config) }
+    return { source: s.notice, code: sendProblemCode(s.notice), message: sendProblemText(s.notice, noticeContext(s, config)) }
   }
   if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: problemText(s.problem), detail: s.problem.detail }
   return undefined

@@ -4,7 +4,7 @@ import type { WalletProblem } from '../../errors/WalletError'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, Rejection, WalletInfo, Work } from '../../kernel/types'
+import type { Problem, Rejection, SendProblem, WalletInfo, Work } from '../../kernel/types'
 
 
 export type Form = { amount: string; source: number }
@@ -62,12 +62,8 @@ export type { Rejection }
 /** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
-export type Notice =
-  | { kind: 'wallet'; problem: WalletProblem }
-  | { kind: 'wrongChain' }
-  | { kind: 'insufficient'; balance: string }
-  | { kind: 'insufficientGas' }
-  | { kind: 'elsewhere' }
+/** What the quote screen tells about the send (words in errors/words.ts). */
+export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' }>
 
 export type FormError =
   | { kind: 'amount'; problem: AmountProblem }

@@ -24,13 +24,7 @@ import { payoutStore, referenceStore, spentAddresses } from './persisted'
 import { payoutSourceOf } from './source'
 
 // This flow's English strings (and the rails' limits lines) come with its chunk, not with the first load.
-addEnglish({
-  ...enPayout,
-  ...enLimits,
-  // describeError's words for a partner backend that does not answer live in en-card.ts, which only
-  // the card flow loads: the same English here (translations already carry the key).
-  'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
-})
+addEnglish({ ...enPayout, ...enLimits })
 
 export default function PayoutFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services

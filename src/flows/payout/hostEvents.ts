@@ -2,7 +2,8 @@ import { type WidgetConfig, chainOf } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
 import { errorPayload } from '../../errors/words'
 import { addDecimal } from '../../lib/decimal'
-import { fundingProblemCode, fundingProblemText } from './fundingText'
+import { sendProblemCode, sendProblemText } from '../../errors/words'
+import { fundingContext } from './fundingText'
 import type { PayoutState } from './machine'
 import { payoutSourceOf } from './source'
 
@@ -51,8 +52,8 @@ function problemOf(s: PayoutState, config: WidgetConfig): { source: object; payl
   if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem) }
   if ((s.tag === 'beneficiary' || s.tag === 'following') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
   if (s.tag === 'funding' && s.problem) {
-    const text = fundingProblemText(s.problem, s.record, chainOf(config, s.record.chain).name, config.locale)
-    return { source: s.problem, payload: { code: fundingProblemCode(s.problem), message: text } }
+    const text = sendProblemText(s.problem, fundingContext(s.record, chainOf(config, s.record.chain).name, config.locale))
+    return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }
   }
   return undefined
 }

@@ -10,7 +10,7 @@ import type { BuyerAccount } from '../../identity/account'
 import { type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, WalletInfo, Work } from '../../kernel/types'
+import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
 import {
   type FieldProblem,
   type OfferedSchemaId,
@@ -61,20 +61,8 @@ export type PayoutRecord = {
   createdAt: number
 }
 
-export type FundingProblem =
-  | { kind: 'wallet'; problem: WalletProblem }
-  | { kind: 'noAccount' }
-  | { kind: 'wrongChain' }
-  | { kind: 'insufficient'; balance: string }
-  | { kind: 'insufficientGas' }
-  /** The transfer about to be asked for is not the plain transfer the payout needs (rule named). */
-  | { kind: 'refused'; rule: string }
-  /** The deposit address already received a transfer: never sent to twice. */
-  | { kind: 'spent' }
-  /** The payout's deadline passed: a transfer now would convert at another rate. */
-  | { kind: 'expired' }
-  | { kind: 'check'; problem: Problem }
-  | { kind: 'elsewhere' }
+/** Why the funding transfer was not asked for, or what the wallet answered (errors/words.ts says it). */
+export type FundingProblem = SendProblem
 
 type Base = { buyer: BuyerAccount; form: PayoutForm; limits?: LimitEntry[]; draft: Draft }
 type QuotedBase = Base & { ask: QuoteAsk } & Priced<PayoutQuote>

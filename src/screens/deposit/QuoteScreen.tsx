@@ -6,7 +6,8 @@ import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { DepositEvent, DepositState, Preview, SendStep } from '../../flows/deposit/machine'
-import { noticeText } from '../../flows/deposit/notice'
+import { noticeContext } from '../../flows/deposit/notice'
+import { sendProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
@@ -127,7 +128,7 @@ function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig
   const notice = state.notice
   // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
   const news = notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
-  return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{noticeText(state, config)}</Notice>
+  return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
 }
 
 /** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */

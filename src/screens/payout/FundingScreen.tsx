@@ -2,7 +2,8 @@ import { CopyField } from '../../components/CopyField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import { fundingProblemText } from '../../flows/payout/fundingText'
+import { sendProblemText } from '../../errors/words'
+import { fundingContext } from '../../flows/payout/fundingText'
 import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
@@ -53,7 +54,7 @@ export function FundingScreen({ state, dispatch, config }: { state: State; dispa
       )}
       {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
       {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
-      {state.problem && <Notice tone="error">{fundingProblemText(state.problem, record, chain, config.locale)}</Notice>}
+      {state.problem && <Notice tone="error">{sendProblemText(state.problem, fundingContext(record, chain, config.locale))}</Notice>}
       <div class="actions">
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'RESTART' })}>
           {t('payout.startOver')}

@@ -5,7 +5,7 @@ import { ApiError, NetworkError, RateLimitedError, ResponseShapeError } from '..
 describe('describeError', () => {
   it.each([
     [new ApiError(400, 'no_route', 'm'), { key: 'quote.noRoute', code: 'no_route' }],
-    [new ApiError(422, 'no_route', 'm'), { key: 'quote.noRoute', code: 'no_route' }],
+    [new ApiError(422, 'no_route', 'm'), { key: 'error.noRail', code: 'no_route' }],
     [new ApiError(403, 'chain_not_allowed', 'm'), { key: 'error.chainNotAllowed', code: 'chain_not_allowed' }],
     [new ApiError(400, 'invalid_request', 'amount: bad'), { key: 'error.invalid', code: 'invalid_request', detail: 'amount: bad' }],
     [new ApiError(422, 'requires_action', 'm'), { key: 'error.requiresAction', code: 'requires_action' }],
@@ -27,5 +27,28 @@ describe('describeError', () => {
     })
     expect(describeError(new Error('boom'))).toEqual({ key: 'error.unknown' })
     expect(describeError('boom')).toEqual({ key: 'error.unknown' })
+  })
+})
+
+describe('send problems in each flow’s words', () => {
+  it('names the chain, the token and the amount, and never falls back to a raw key', async () => {
+    const { sendProblemText, sendProblemCode } = await import('../../../src/errors/words')
+    const { addEnglish } = await import('../../../src/i18n/i18n')
+    const { enDeposit } = await import('../../../src/i18n/en-deposit')
+    const { enPayout } = await import('../../../src/i18n/en-payout')
+    addEnglish(enDeposit)
+    addEnglish(enPayout)
+    const payout = { flow: 'payout' as const, chain: 'Base', symbol: 'EURC', amount: '1000.5', format: (v: string) => `«${v}»` }
+    expect(sendProblemText({ kind: 'insufficient', balance: '3' }, payout)).toContain('«3» EURC')
+    expect(sendProblemText({ kind: 'insufficient', balance: '3' }, payout)).toContain('«1000.5» EURC')
+    expect(sendProblemText({ kind: 'wrongChain' }, payout)).toContain('Base')
+    const deposit = { flow: 'deposit' as const, chain: 'Base', symbol: 'USDC', amount: '25' }
+    expect(sendProblemText({ kind: 'wallet', problem: 'rejected' }, deposit)).toBe(enDeposit['send.rejected'])
+    for (const kind of ['noAccount', 'wrongChain', 'insufficientGas', 'elsewhere', 'refused', 'spent', 'expired'] as const) {
+      const problem = kind === 'refused' ? { kind, rule: 'value' } : { kind }
+      expect(sendProblemText(problem as never, payout)).not.toMatch(/^payout\./)
+    }
+    expect(sendProblemCode({ kind: 'refused', rule: 'value' })).toBe('transfer_value')
+    expect(sendProblemCode({ kind: 'wallet', problem: 'rejected' })).toBe('rejected')
   })
 })

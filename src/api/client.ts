@@ -1,7 +1,15 @@
 import type * as z from 'zod/mini'
 import { ApiError, FieldRejected, NetworkError, NoRoute, QuoteExpired, RateLimitedError, ResponseShapeError } from '../errors/ApiError'
 import type { Priority, RateLimiter } from '../rateLimit/rateLimiter'
+// Static while every flow's first screen needs zod anyway (its stored-state checks); a lazy import
+// here costs 0.4 KB today and pays once the first screens are free of zod.
 import { errorEnvelope } from './schemas'
+
+/**
+ * A response schema, or a function that loads it: zod and the contract's schemas can then come
+ * with the first request instead of with the first screen. Every answer is parsed either way.
+ */
+export type ResponseSchema<S extends z.ZodMiniType> = S | (() => Promise<S>)
 
 export type ApiClientOptions = {
   apiBase: string
@@ -57,9 +65,11 @@ export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, time
 }
 
 /** The body parsed with the contract's schema, or the error envelope as a typed error. */
-export async function readResponse<S extends z.ZodMiniType>(path: string, res: Response, schema: S): Promise<z.infer<S>> {
+export async function readResponse<S extends z.ZodMiniType>(path: string, res: Response, response: ResponseSchema<S>): Promise<z.infer<S>> {
   const json = await res.json().catch(() => undefined)
   if (!res.ok) throw errorFrom(res, json)
+  // A schema is an object; a loader is a function.
+  const schema = typeof response === 'function' ? await response() : response
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

@@ -192,13 +192,25 @@ test('host CSS that restyles button, input and * leaves the widget unchanged', a
     const widget = page.locator('#widget .widget')
     await expect(widget.getByLabel('Total to pay')).toHaveValue('50')
     await expect(widget.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
-    const seen = await widget.evaluate((root) => {
-      const props = ['color', 'background-color', 'font-family', 'font-size', 'font-weight', 'text-transform', 'letter-spacing', 'border-top-width', 'border-top-style', 'border-radius', 'padding-top', 'padding-left', 'margin-top', 'box-shadow', 'outline-style', 'display']
-      return [root, ...Array.from(root.querySelectorAll('button, input, select, label, h1, p, a, span'))].map((el) => {
-        const cs = getComputedStyle(el)
-        return `${el.tagName} ${props.map((p) => cs.getPropertyValue(p)).join('|')}`
+    // Read once the widget has settled (the same twice in a row, nothing left loading): late
+    // content (a notice that comes with an answer) is then in both readings or in neither.
+    await page.waitForLoadState('networkidle')
+    const read = () =>
+      widget.evaluate((root) => {
+        const props = ['color', 'background-color', 'font-family', 'font-size', 'font-weight', 'text-transform', 'letter-spacing', 'border-top-width', 'border-top-style', 'border-radius', 'padding-top', 'padding-left', 'margin-top', 'box-shadow', 'outline-style', 'display']
+        return [root, ...Array.from(root.querySelectorAll('button, input, select, label, h1, p, a, span'))].map((el) => {
+          const cs = getComputedStyle(el)
+          return `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 32)}" ${props.map((p) => cs.getPropertyValue(p)).join('|')}`
+        })
       })
-    })
+    let seen = await read()
+    await expect
+      .poll(async () => {
+        const before = seen
+        seen = await read()
+        return JSON.stringify(seen) === JSON.stringify(before)
+      }, { intervals: [300] })
+      .toBe(true)
     const hostileApplied = await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('font-family'))
     await page.close()
     return { seen, hostileApplied }

@@ -113,8 +113,12 @@ test('malformed and schema-violating answers: a clear error, no crash, and the f
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(page.getByText('The service answered in a way we did not expect. Try again in a moment.')).toBeVisible()
   await faults([{ kind: 'garbage', count: 1, path: '/card/quote' }])
+  // The same words as before: wait for this answer itself, not for the words still on screen.
+  const garbage = page.waitForResponse((r) => r.url().endsWith('/card/quote') && r.request().method() === 'POST')
   await page.getByRole('button', { name: 'See what you get' }).click()
+  await garbage
   await expect(page.getByText('The service answered in a way we did not expect. Try again in a moment.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'See what you get' })).toBeEnabled()
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(h1(page)).toHaveText('Check your purchase')
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])

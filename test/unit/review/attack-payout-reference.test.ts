@@ -1,0 +1,196 @@
+// Attack: the payout's idempotency `reference` outlives the request it was made for.
+// POST /bank/payout with a reference already used "returns the original payout" (partner-api.md,
+// Bank payout): the original beneficiary, the original address. The widget keys its own reference
+// on the amount/currency/country/rail only (persisted.ts askKey), not on the quote nor on the
+// beneficiary, and never drops it on "Start over"; so a buyer who abandons a payout (or whose first
+// answer was lost) and asks again for the same amount with corrected bank details is handed the
+// ORIGINAL payout, and the widget asks the wallet to fund it: the money goes to the beneficiary the
+// buyer corrected away. A partner's signed `reference` is reused the same way for every payout of
+// the session.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PartnerHttp } from '../../../src/api/partnerHttp'
+import type { PayoutQuote } from '../../../src/api/payout'
+import { parseOptions } from '../../../src/config/config'
+import { PartnerUnreachableError } from '../../../src/errors/ApiError'
+import { type WalletActions, createPayoutEffects } from '../../../src/flows/payout/effects'
+import { type PayoutCtx, type PayoutEvent, type PayoutState, emptyDraft, payoutTransition } from '../../../src/flows/payout/machine'
+import { payoutStore, referenceStore, spentAddresses } from '../../../src/flows/payout/persisted'
+import { createFakeClock, until } from '../helpers/fakeClock'
+import { memoryStorage } from '../helpers/memoryStorage'
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const DEPOSIT_A = '0x1111111111111111111111111111111111111111'
+const NOW = Date.parse('2026-11-24T10:00:00Z')
+const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
+function makeConfig(extra: Record<string, unknown> = {}) {
+  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+}
+const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const quote = (id: string): PayoutQuote => ({
+  quoteId: id,
+  cryptoAmount: '100',
+  fiatAmount: '91.50',
+  rate: '0.92',
+  rail: 'sepa_instant',
+  estimatedSettlement: 'instant',
+  providerFee: '0.25',
+  ourFee: '0.25',
+  expiresAt: new Date(NOW + 600_000).toISOString(),
+})
+// What the service holds for the first request: beneficiary A, address A.
+const payoutA = { id: 'bp_A', depositAddress: DEPOSIT_A, depositAmount: '100', chain: 8453, status: 'pending', expiresAt: quote('x').expiresAt }
+const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+const IBAN_A = 'DE89 3704 0044 0532 0130 00'
+const IBAN_B = 'FR14 2004 1010 0505 0001 3M02 606'
+
+/** A partner backend that keeps the contract's idempotency: a known reference returns the original payout. */
+function idempotentPartner(firstAnswerLost = false) {
+  const calls: Array<{ path: string; body: Record<string, unknown> }> = []
+  const byReference = new Map<string, unknown>()
+  let n = 0
+  let lost = firstAnswerLost
+  const http: PartnerHttp = {
+    get: async () => ({ limits: [] }) as never,
+    post: async (path: string, body: unknown) => {
+      const b = body as Record<string, unknown>
+      calls.push({ path, body: b })
+      if (path === '/bank/payout/quote') return quote(`bq_${++n}`) as never
+      if (path === '/bank/payout/status') return { id: 'bp_A', status: 'pending' } as never
+      if (path === '/bank/payout') {
+        const ref = b.reference as string | undefined
+        if (ref && byReference.has(ref)) return byReference.get(ref) as never
+        const made = byReference.size === 0 ? payoutA : { ...payoutA, id: 'bp_B', depositAddress: '0x2222222222222222222222222222222222222222' }
+        if (ref) byReference.set(ref, made)
+        if (lost) {
+          lost = false
+          throw new PartnerUnreachableError(new TypeError('answer lost'))
+        }
+        return made as never
+      }
+      throw new Error(`unexpected ${path}`)
+    },
+  }
+  return { http, calls }
+}
+
+const wallet: WalletActions = {
+  connect: async () => BUYER,
+  currentChainId: async () => 8453,
+  ensureChain: async () => true,
+  readClient: () => ({}) as never,
+  tokenBalance: async () => 10n ** 12n,
+  nativeBalance: async () => 10n ** 18n,
+  send: async () => `0x${'ab'.repeat(32)}` as `0x${string}`,
+}
+
+let disposers: Array<() => void> = []
+afterEach(() => {
+  for (const d of disposers) d()
+  disposers = []
+})
+
+function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig()) {
+  const storage = memoryStorage()
+  let state = initial
+  let n = 0
+  const effects = createPayoutEffects(
+    {
+      config,
+      partner: http,
+      source,
+      store: payoutStore(storage),
+      references: referenceStore(storage),
+      spent: spentAddresses(storage),
+      clock: createFakeClock(NOW),
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {} }, usedCodes: { add: () => {} } },
+      loadWallet: async () => wallet,
+      discover: (onChange) => (onChange([{ id: 'w|t', name: 'T', rdns: 't' }]), () => {}),
+      providerOf: () => ({ request: async () => null }),
+      newReference: () => `po_${++n}`,
+    },
+    (event) => dispatch(event),
+  )
+  function dispatch(event: PayoutEvent) {
+    const next = payoutTransition(state, event, ctx)
+    if (next === state) return
+    state = next
+    effects.run(state)
+  }
+  disposers.push(() => effects.dispose())
+  effects.run(state)
+  return { state: () => state, dispatch }
+}
+
+const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+const beneficiaryState = (IBAN: string): PayoutState => ({
+  tag: 'beneficiary',
+  buyer,
+  form: { kind: 'crypto', amount: '100', currency: 'EUR', country: 'DE', rail: '' },
+  draft: { ...emptyDraft(), schema: 'bank_sepa', values: sepa(IBAN) },
+  ask: { kind: 'crypto', amount: '100', currency: 'EUR', country: 'DE' },
+  quote: quote('bq_0'),
+  quotedAt: NOW,
+  problems: {},
+  work: 'idle',
+})
+
+async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string) {
+  d.dispatch({ type: 'RESTART' })
+  expect(d.state().tag).toBe('form')
+  d.dispatch({ type: 'SET', field: 'amount', value: '100' })
+  d.dispatch({ type: 'SET', field: 'country', value: 'DE' })
+  d.dispatch({ type: 'GET_QUOTE' })
+  await until(() => d.state().tag === 'quote', 'the new quote')
+  d.dispatch({ type: 'CONTINUE', now: NOW })
+  expect(d.state().tag).toBe('beneficiary')
+  for (const [name, value] of Object.entries(sepa(IBAN))) d.dispatch({ type: 'FIELD', name, value })
+  d.dispatch({ type: 'CREATE', now: NOW })
+  await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the second payout')
+}
+
+describe('attack: the idempotency reference hands back a payout the buyer abandoned', () => {
+  it('"Start over" from funding, same amount, corrected IBAN: the wallet must fund the NEW payout, not the old one', async () => {
+    const partner = idempotentPartner()
+    const d = drive(beneficiaryState(IBAN_A), partner.http)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'payout A at funding')
+    // The buyer notices the wrong IBAN and starts over (the funding screen's secondary button).
+    await newPayoutAfterStartOver(d, IBAN_B)
+    const creates = partner.calls.filter((c) => c.path === '/bank/payout')
+    expect(creates).toHaveLength(2)
+    expect((creates[1].body.beneficiary as { IBAN: string }).IBAN).toBe(IBAN_B.replace(/\s/g, ''))
+    // A new request (new quote, new beneficiary) is not a retry: it needs its own idempotency key.
+    expect(creates[1].body.reference).not.toBe(creates[0].body.reference)
+    // Otherwise the service returns payout A (beneficiary A) and the widget offers to fund it.
+    expect((d.state() as { record?: { id: string } }).record?.id).not.toBe('bp_A')
+  })
+
+  it('a lost answer, then a corrected IBAN: the retry must not reuse the key of a request with other bank details', async () => {
+    const partner = idempotentPartner(true)
+    const d = drive(beneficiaryState(IBAN_A), partner.http)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the lost answer')
+    d.dispatch({ type: 'FIELD', name: 'IBAN', value: IBAN_B })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the retry')
+    const creates = partner.calls.filter((c) => c.path === '/bank/payout')
+    expect((creates[1].body.beneficiary as { IBAN: string }).IBAN).toBe(IBAN_B.replace(/\s/g, ''))
+    expect(creates[1].body.reference).not.toBe(creates[0].body.reference)
+    expect((d.state() as { record?: { id: string } }).record?.id).not.toBe('bp_A')
+  })
+
+  it("a partner's signed reference is one payout: a second payout in the session must not reuse it", async () => {
+    const partner = idempotentPartner()
+    const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig({ reference: 'order-42' }))
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'payout A at funding')
+    await newPayoutAfterStartOver(d, IBAN_B)
+    const creates = partner.calls.filter((c) => c.path === '/bank/payout')
+    expect(creates).toHaveLength(2)
+    // Same key → the service answers payout A; the widget must not offer to fund it for request B.
+    expect((d.state() as { record?: { id: string } }).record?.id).not.toBe('bp_A')
+  })
+})

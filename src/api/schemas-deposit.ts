@@ -1,0 +1,57 @@
+// The crypto deposit's requests and answers (schemas.ts says what the split is for).
+import * as z from 'zod/mini'
+import { decimalString, address, hash, hex, isoDate } from './schemas-common'
+
+// Crypto deposit
+
+export const depositEndpoint = z.object({
+  chainId: z.number().check(z.int()),
+  token: address,
+  address,
+})
+
+export const depositQuoteRequest = z.object({
+  source: depositEndpoint,
+  destination: z.optional(depositEndpoint),
+  amount: decimalString,
+  method: z.literal('crypto'),
+})
+export type DepositQuoteRequest = z.infer<typeof depositQuoteRequest>
+
+export const depositQuote = z.object({
+  provider: z.string().check(z.minLength(1)),
+  amountIn: decimalString,
+  amountOut: decimalString,
+  fee: decimalString,
+  expiresAt: isoDate,
+  approval: z.optional(
+    z.object({ token: address, spender: address, amount: z.string().check(z.regex(/^\d+$/)) }),
+  ),
+  transaction: z.object({
+    chainId: z.number().check(z.int()),
+    to: address,
+    data: hex,
+    value: z.string().check(z.regex(/^\d+$/, 'must be an integer string')),
+  }),
+})
+export type DepositQuote = z.infer<typeof depositQuote>
+
+export const depositStatusRequest = z.object({
+  provider: z.string(),
+  receipt: z.object({
+    txHash: hash,
+    logs: z.array(z.object({ address, topics: z.array(hex) })),
+  }),
+})
+export type DepositStatusRequest = z.infer<typeof depositStatusRequest>
+
+export const depositStatuses = ['pending', 'done', 'failed', 'expired'] as const
+export const depositStatus = z.object({
+  status: z.enum(depositStatuses),
+  txHashes: z.optional(
+    // They become explorer links: a transaction hash and nothing else.
+    z.object({ origin: z.optional(hash), delivered: z.optional(hash) }),
+  ),
+})
+export type DepositStatus = z.infer<typeof depositStatus>
+

@@ -1,25 +1,22 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { createPartnerHttp } from '../../api/partnerHttp'
-import type { Flow } from '../../config/config'
+import { Notice } from '../../components/Notice'
+import type { Flow, WidgetConfig } from '../../config/config'
 import { returnToThisLink } from '../../config/link'
 import { enBankDepositAmount } from '../../i18n/bankDeposit/en-amount'
 import { enLimits } from '../../i18n/bankDeposit/en-limits'
-import { addEnglish } from '../../i18n/i18n'
-import { identityEffect } from '../../identity/effects'
-import { identityStart, useIdentitySync } from '../../identity/start'
-import { isIdentityState } from '../../identity/machine'
+import { addEnglish, t } from '../../i18n/i18n'
+import { type BuyerAccount, buyerAccount } from '../../identity/account'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
-import { Notice } from '../../components/Notice'
-import { t } from '../../i18n/i18n'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { createBankDepositEffects } from './effects'
-import { lazyPart, useLazyPart } from './lazyPart'
 import { bankDepositEvents } from './hostEvents'
-import { type FlowEvent, type FlowState, amountState, flowTransition, resumeState } from './machine'
+import { lazyPart, useLazyPart } from './lazyPart'
+import { type FlowContext, type FlowEvent, type FlowState, amountState, flowTransition, isIdentityStep, resumeState } from './machine'
 import { attemptStore, depositStore, newReference } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load (the details' with their screens).
@@ -27,44 +24,43 @@ addEnglish({ ...enBankDepositAmount, ...enLimits })
 
 // Fetched when needed, not before the first screen: the identity steps (only for a buyer the
 // service does not know) and the screens after the deposit exists (fetched while the amount shows).
-const identitySteps = lazyPart(() => import('../../screens/identity/IdentitySteps'))
+const identityPart = lazyPart(() => import('../../screens/bankDeposit/IdentityPart'))
 const depositScreens = lazyPart(() => import('../../screens/bankDeposit/DepositScreens'))
 
 type Props = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
+type Identity = NonNullable<ReturnType<typeof identityPart.get>>
 
-const STEPS: Record<FlowState['tag'], number> = { wallet: 1, identity: 2, details: 3, amount: 4, following: 5, done: 5 }
+const STEPS: Record<FlowState['tag'], number> = { starting: 1, wallet: 1, identity: 2, details: 3, amount: 4, following: 5, done: 5 }
 
 export default function BankDepositFlow({ services, onStep, switchFlow }: Props) {
   const { config } = services
   const local = safeLocalStorage()
   const session = safeSessionStorage()
-  const parts = useRef<{ store: ReturnType<typeof depositStore>; accounts: ReturnType<typeof identityStart>['accounts'] } | undefined>(undefined)
+  const accounts = buyerAccount(local)
+  // The identity part's pieces once it has arrived (its own stores of the account and spent codes).
+  const identity = useRef<{ part: Identity; deps: Parameters<Identity['identityEffect']>[1] } | undefined>(undefined)
+  const parts = useRef<{ store: ReturnType<typeof depositStore> } | undefined>(undefined)
+  const ctx: FlowContext = {
+    get decimalMark() {
+      return decimalMarkOf(config.locale)
+    },
+    currencies: config.fiatCurrencies,
+    form: (country?: string) => newForm(config, country),
+    get identity() {
+      return identity.current?.part.identityTransition
+    },
+  }
   const [state, dispatch] = useFlowMachine<FlowState, FlowEvent>(() => {
     const store = depositStore(local)
     const attempts = attemptStore(local)
-    const start = identityStart(config, local, session)
-    parts.current = { store, accounts: start.accounts }
-    const ctx = {
-      get decimalMark() {
-        return decimalMarkOf(config.locale)
-      },
-      currencies: config.fiatCurrencies,
-      form: (country?: string) => ({
-        country: country ?? regionOf(config.locale),
-        currency: config.fiatCurrencies[0],
-        // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
-        amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
-      }),
-    }
+    parts.current = { store }
+    const account = knownBuyer(accounts.load(), config)
     const kept = store.load()
-    const pending = start.account && config.reference ? attempts.load() : undefined
+    const pending = account && config.reference ? attempts.load() : undefined
+    const pinned = !!pending && pending.accountId === account?.accountId
     // A partner's reference already sent for this buyer: the retry asks for what the first one did.
-    const form = pending?.accountId === start.account?.accountId && pending ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
-    const initial: FlowState = kept
-      ? resumeState(kept.deposit, kept.status)
-      : start.account
-        ? amountState(start.account, form, !!pending && pending.accountId === start.account.accountId)
-        : start.identity
+    const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
+    const initial: FlowState = kept ? resumeState(kept.deposit, kept.status) : account ? amountState(account, form, pinned) : { tag: 'starting' }
     return {
       initial,
       transition: (state, event) => flowTransition(state, event, ctx),
@@ -83,36 +79,39 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
-          (state) => identityEffect(state, { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, dispatch),
+          (state) => identity.current && identity.current.part.identityEffect(state, identity.current.deps, dispatch),
         ),
     }
   }, [services])
 
-  const identityPath = useRef(isIdentityState(state))
+  const identityPath = useRef(state.tag === 'starting')
   const step = STEPS[state.tag]
   useEffect(() => (identityPath.current ? onStep(step, 5) : onStep(step - 3, 2)), [step])
-  useIdentitySync(state, dispatch, services, session)
   // The partner's amount, updated live (unless a retry pinned it).
   const { amount, locale } = services.live.value
   useEffect(() => {
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })
   }, [amount])
 
+  const inIdentity = state.tag === 'starting' || isIdentityStep(state)
+  const part = useLazyPart(identityPart, inIdentity)
+  useEffect(() => {
+    if (state.tag !== 'starting' || !part || part === 'failed') return
+    // Where the identity steps begin (back from the provider with a code, or the wallet).
+    const start = part.identityStart(config, local, session)
+    identity.current = { part, deps: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes } }
+    dispatch({ type: 'IDENTITY_READY', identity: start.identity })
+  }, [state.tag, part])
+  // Wanted from the amount screen on: here by the time the deposit exists.
+  const screens = useLazyPart(depositScreens, !inIdentity)
+
   const restart = () => {
-    const account = parts.current?.accounts.load()
+    const account = accounts.load()
     parts.current?.store.clear()
-    if (account) {
-      dispatch({
-        type: 'RESTART',
-        account,
-        form: {
-          // Where the last deposit came from; the currency follows the country once the reference data is in.
-          country: (state.tag === 'following' || state.tag === 'done' ? state.deposit.country : undefined) ?? regionOf(config.locale),
-          currency: config.fiatCurrencies[0],
-          amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
-        },
-      })
-    } else location.reload()
+    if (!account) return location.reload()
+    // Where the last deposit came from; the currency follows the country once the reference data is in.
+    const country = state.tag === 'following' || state.tag === 'done' ? state.deposit.country : undefined
+    dispatch({ type: 'RESTART', account, form: newForm(config, country) })
   }
   // The standing virtual account (the onboarding flow): in place where the widget lets us switch;
   // otherwise by this link naming that flow, which only an unsigned link may (a signed one is the
@@ -124,23 +123,31 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
       ? () => location.assign(otherLink)
       : undefined
 
-  const identity = useLazyPart(identitySteps, isIdentityState(state))
-  // Wanted from the amount screen on: here by the time the deposit exists.
-  const screens = useLazyPart(depositScreens, state.tag !== 'wallet' && state.tag !== 'identity' && state.tag !== 'details')
-
-  if (isIdentityState(state)) {
-    if (identity === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
-    if (!identity) return <p role="status">{t('app.loading')}</p>
-    return <identity.IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />
-  }
   if (state.tag === 'amount') return <AmountScreen state={state} dispatch={dispatch} config={config} onVirtualAccount={virtualAccount} />
-  if (screens === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
-  if (!screens) return <p role="status">{t('app.loading')}</p>
+  const loaded = inIdentity ? part : screens
+  if (loaded === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (state.tag === 'starting' || !loaded) return <p role="status">{t('app.loading')}</p>
+  if (isIdentityStep(state)) return part && part !== 'failed' ? <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} /> : null
+  if (!screens || screens === 'failed') return null
   return state.tag === 'following' ? (
     <screens.FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
   ) : (
     <screens.ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
   )
+}
+
+/** The stored buyer, unless the link is signed for another wallet (then it is another buyer's payment). */
+function knownBuyer(known: BuyerAccount | undefined, config: WidgetConfig): BuyerAccount | undefined {
+  return known && (!config.walletAddress || known.wallet.toLowerCase() === config.walletAddress.toLowerCase()) ? known : undefined
+}
+
+function newForm(config: WidgetConfig, country?: string) {
+  return {
+    country: country ?? regionOf(config.locale),
+    currency: config.fiatCurrencies[0],
+    // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+    amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+  }
 }
 
 function chainOfDestination(services: Services) {

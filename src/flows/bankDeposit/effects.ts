@@ -8,8 +8,8 @@ import { describeError } from '../../errors/words'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import { followEffects } from '../../kernel/follow'
 import type { Clock } from '../../kernel/types'
-import { type IdentityState, isIdentityState } from '../../identity/machine'
-import { type AmountState, type FlowState, type BankDepositEvent, type BankDepositState, type StatusView, isFinalStatus, storedDeposit } from './machine'
+import type { IdentityState } from '../../identity/machine'
+import { type AmountState, type FlowState, isIdentityStep, type BankDepositEvent, type BankDepositState, type StatusView, isFinalStatus, storedDeposit } from './machine'
 import type { Attempt, KeptDeposit, Store } from './persisted'
 
 /** Bank transfers take minutes to days: a status every 15 s is plenty (sandbox builds poll faster). */
@@ -33,7 +33,7 @@ export function createBankDepositEffects(
   identity?: (state: IdentityState) => Effect | undefined,
 ) {
   const deposit = bankDepositEffects(deps, dispatch)
-  return createEffectRunner((state: FlowState) => (isIdentityState(state) ? identity?.(state) : deposit(state)))
+  return createEffectRunner((state: FlowState) => (state.tag === 'starting' ? undefined : isIdentityStep(state) ? identity?.(state) : deposit(state)))
 }
 
 export function bankDepositEffects(deps: BankDepositDeps, dispatch: (event: BankDepositEvent) => void) {

@@ -5,7 +5,7 @@
 import { type BankDeposit, type BankDepositDetails, type BankDepositStatus, bankDepositFinal } from '../../api/bankDeposit'
 import { type LimitEntry, type PaymentMethods, offersBankDeposit } from '../../api/reference'
 import type { BuyerAccount } from '../../identity/account'
-import { type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import type { IdentityEvent, IdentityState, Onboarded } from '../../identity/machine'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor } from '../../lib/limits'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
@@ -172,17 +172,36 @@ function amountTransition(state: AmountState, event: BankDepositEvent, ctx: Bank
   }
 }
 
-/** The whole flow: the identity steps first for a buyer the service does not know yet, as one path. */
-export type FlowState = IdentityState | BankDepositState
-export type FlowEvent = IdentityEvent | BankDepositEvent
+/**
+ * The whole flow: the identity steps first for a buyer the service does not know yet, as one path.
+ * `starting`: such a buyer, while the identity steps (fetched on demand) arrive.
+ */
+export type FlowState = IdentityState | BankDepositState | { tag: 'starting' }
+export type FlowEvent = IdentityEvent | BankDepositEvent | { type: 'IDENTITY_READY'; identity: IdentityState }
 
 /** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
 export type FormDefaults = (country?: string) => DepositForm
 
-export function flowTransition(state: FlowState, event: FlowEvent, ctx: BankDepositContext & { form: FormDefaults }): FlowState {
-  if (isIdentityState(state)) {
-    if (!isIdentityEvent(event)) return state
-    const next = identityTransition(state, event)
+export type FlowContext = BankDepositContext & {
+  form: FormDefaults
+  /** The identity sub-machine's transition, once its part has arrived. */
+  identity?: (state: IdentityState, event: IdentityEvent) => IdentityState | Onboarded
+}
+
+// The identity steps arrive on demand: their states and events are named here, so the first load
+// does not carry their module. An EDIT is theirs only with a `field` (the amount's EDIT is ours).
+const IDENTITY_TAGS: readonly string[] = ['wallet', 'identity', 'details']
+const IDENTITY_EVENTS: readonly string[] = ['EDIT', 'SUBMIT_WALLET', 'AUTH_CODE', 'SUBMIT', 'BACK', 'ONBOARDED', 'ONBOARD_FAILED']
+
+export const isIdentityStep = (state: FlowState): state is IdentityState => IDENTITY_TAGS.includes(state.tag)
+const isIdentityEvent = (event: FlowEvent): event is IdentityEvent => IDENTITY_EVENTS.includes(event.type) && (event.type !== 'EDIT' || 'field' in event)
+
+export function flowTransition(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowState {
+  if (state.tag === 'starting') return event.type === 'IDENTITY_READY' ? event.identity : state
+  if (event.type === 'IDENTITY_READY') return state
+  if (isIdentityStep(state)) {
+    if (!isIdentityEvent(event) || !ctx.identity) return state
+    const next = ctx.identity(state, event)
     // Known to the service now: the country they gave is where their bank account most likely is.
     return next.tag === 'onboarded' ? amountState(next.account, ctx.form(state.form.country || undefined)) : next
   }

@@ -13,7 +13,7 @@ import {
   flowTransition,
   resumeState,
 } from '../../../../src/flows/bankDeposit/machine'
-import { emptyApplicant } from '../../../../src/identity/machine'
+import { emptyApplicant, identityTransition } from '../../../../src/identity/machine'
 
 const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD', 'GBP', 'BRL'] }
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
@@ -172,11 +172,23 @@ describe('resume', () => {
 })
 
 describe('the identity steps in front', () => {
-  const fctx = { ...ctx, form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }) }
+  const fctx = { ...ctx, form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }), identity: identityTransition }
   it('onboarded goes to the amount, for the country the buyer gave', () => {
     const details: FlowState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet, country: 'DE' }, authCode: 'ac_1', errors: {}, work: 'submitting' }
     const next = flowTransition(details, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, fctx)
     expect(next).toMatchObject({ tag: 'amount', account: { accountId: 'acc_9', walletId: 'w_9', wallet: account.wallet }, form: { country: 'DE' } })
+  })
+  it('starts with the identity steps once their part has arrived', () => {
+    const wallet: FlowState = { tag: 'wallet', form: emptyApplicant }
+    expect(flowTransition({ tag: 'starting' }, { type: 'IDENTITY_READY', identity: wallet }, fctx)).toBe(wallet)
+    expect(flowTransition({ tag: 'starting' }, { type: 'SUBMIT' }, fctx)).toEqual({ tag: 'starting' })
+    // Without the part, an identity step waits.
+    expect(flowTransition(wallet, { type: 'SUBMIT_WALLET' }, { ...fctx, identity: undefined })).toBe(wallet)
+  })
+  it("the amount's EDIT (a partner's live update) never reaches the identity form", () => {
+    const details: FlowState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet }, authCode: 'ac_1', errors: {}, work: 'idle' }
+    expect(flowTransition(details, { type: 'EDIT', amount: '5' }, fctx)).toBe(details)
+    expect(flowTransition(details, { type: 'EDIT', field: 'name', value: 'Ada' }, fctx)).toMatchObject({ form: { name: 'Ada' } })
   })
   it('deposit events do nothing to an identity step', () => {
     const wallet: FlowState = { tag: 'wallet', form: emptyApplicant }

@@ -92,8 +92,7 @@ afterEach(() => {
   disposers = []
 })
 
-function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig()) {
-  const storage = memoryStorage()
+function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), storage = memoryStorage()) {
   let state = initial
   let n = 0
   const effects = createPayoutEffects(
@@ -192,5 +191,17 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
     expect(creates).toHaveLength(2)
     // Same key → the service answers payout A; the widget must not offer to fund it for request B.
     expect((d.state() as { record?: { id: string } }).record?.id).not.toBe('bp_A')
+  })
+
+  it('"Start over" from funding forgets the abandoned payout: a reload must not bring it back to fund', async () => {
+    const partner = idempotentPartner()
+    const storage = memoryStorage()
+    const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig(), storage)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'payout A at funding')
+    d.dispatch({ type: 'RESTART' })
+    expect(d.state().tag).toBe('form')
+    // PayoutFlow.tsx:52 starts from payoutStore(local).load(): the abandoned payout A, at funding.
+    expect(payoutStore(storage).load()).toBeUndefined()
   })
 })

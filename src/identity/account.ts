@@ -16,7 +16,31 @@ const stored = z.object({
   savedAt: z.number().check(z.nonnegative()),
 })
 
-export type BuyerAccountStore = { load(): BuyerAccount | undefined; save(account: BuyerAccount): void; clear(): void }
+export type BuyerAccountStore = {
+  load(): BuyerAccount | undefined
+  save(account: BuyerAccount): void
+  clear(): void
+  /** "Not you?": the account and every record a bank flow kept for that buyer go. */
+  forget(): void
+}
+
+/** The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". */
+const BANK_RECORD = /^stablecoin-widget:v1:flow:(account|onboarding|payout|bankDeposit)(-|$)/
+
+/** Removes every bank-flow record on this device: the account, an opened account, a payout, a deposit, their keys. */
+export function forgetBuyer(storage: Storage | undefined): void {
+  try {
+    if (!storage) return
+    const keys: string[] = []
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key && BANK_RECORD.test(key)) keys.push(key)
+    }
+    for (const key of keys) storage.removeItem(key)
+  } catch {
+    // no storage: nothing was kept
+  }
+}
 
 export function buyerAccount(storage: Storage | undefined, now: () => number = Date.now): BuyerAccountStore {
   const inner = createFlowStore(storage, 'account', (value) => {
@@ -34,5 +58,6 @@ export function buyerAccount(storage: Storage | undefined, now: () => number = D
     },
     save: (account) => inner.save({ ...account, savedAt: now() }),
     clear: inner.clear,
+    forget: () => forgetBuyer(storage),
   }
 }

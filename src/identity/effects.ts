@@ -26,7 +26,8 @@ const FIELD_OF: Record<string, Field> = {
 }
 
 export function identityEffect(state: IdentityState, deps: IdentityDeps, dispatch: (event: IdentityEvent) => void): Effect | undefined {
-  if (state.tag === 'wallet') return state.forget ? { key: 'forget-account', start: () => deps.accounts.clear() } : undefined
+  // "Not you?": the previous buyer's account and every record a bank flow kept for them go.
+  if (state.tag === 'wallet') return state.forget ? { key: 'forget-account', start: () => deps.accounts.forget() } : undefined
   if (state.tag !== 'details' || state.work !== 'submitting') return undefined
   return { key: `onboard:${state.authCode}`, start: (alive) => void submitApplicant(state, deps, alive, dispatch) }
 }

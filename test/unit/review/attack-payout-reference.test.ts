@@ -104,7 +104,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
       references: referenceStore(storage),
       spent: spentAddresses(storage),
       clock: createFakeClock(NOW),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {} }, usedCodes: { add: () => {} } },
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadWallet: async () => wallet,
       discover: (onChange) => (onChange([{ id: 'w|t', name: 'T', rdns: 't' }]), () => {}),
       providerOf: () => ({ request: async () => null }),

@@ -62,7 +62,7 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
   const effects = createPayoutEffects(
     {
       config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), clock: createFakeClock(NOW),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {} }, usedCodes: { add: () => {} } },
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadWallet: async () => actions,
       discover: (onChange) => (onChange([wallet]), () => {}),
       providerOf: () => ({ request: async () => null }),

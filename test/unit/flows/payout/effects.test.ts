@@ -95,7 +95,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
       references,
       spent,
       clock,
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {} }, usedCodes: { add: () => {} } },
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadWallet: async () => w.actions,
       discover: (onChange) => (onChange([wallet]), () => {}),
       providerOf: () => ({ request: async () => null }),

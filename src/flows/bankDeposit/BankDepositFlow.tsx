@@ -54,8 +54,13 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
     const store = depositStore(local)
     const attempts = attemptStore(local)
     parts.current = { store }
-    const account = knownBuyer(accounts.load(), config)
-    const kept = store.load()
+    const known = accounts.load()
+    const account = knownBuyer(known, config)
+    // A deposit is resumed only for the buyer it pays: not after "Not you?" forgot them, not under
+    // a link signed for another wallet (a shared device must not show one buyer's details to another).
+    const found = store.load()
+    if (found && !known) store.clear()
+    const kept = found && account && found.deposit.wallet.toLowerCase() === account.wallet.toLowerCase() ? found : undefined
     const pending = account && config.reference ? attempts.load() : undefined
     const pinned = !!pending && pending.accountId === account?.accountId
     // A partner's reference already sent for this buyer: the retry asks for what the first one did.

@@ -96,7 +96,7 @@ export function bankDepositEffects(deps: BankDepositDeps, dispatch: (event: Bank
     if (!same) attempts.save({ reference, accountId: account.accountId, currency, amount, savedAt: clock.now() })
     try {
       const created = await createBankDeposit(http, { accountId: account.accountId, walletId: account.walletId, fiatCurrency: currency, fiatAmount: amount, reference }, signal)
-      const deposit = storedDeposit(created, state.form, amount, clock.now())
+      const deposit = storedDeposit(created, state, amount, clock.now())
       const status: StatusView = { id: created.id, status: created.status }
       // The deposit exists: keep it before anything else, so no reload can lose it.
       store.save({ deposit, status })

@@ -32,6 +32,8 @@ export type StoredDeposit = {
   amount: string
   /** Where the buyer said their bank account is: a new deposit starts there. */
   country?: string
+  /** Whose it is (the wallet it settles to): resumed only for that buyer. */
+  wallet: string
   createdAt: number
 }
 
@@ -87,9 +89,9 @@ export function resumeState(deposit: StoredDeposit, status: StatusView): BankDep
 }
 
 /** The record kept once the service answered the create request. */
-export function storedDeposit(created: BankDeposit, form: { country: string; currency: string }, amount: string, now: number): StoredDeposit {
-  const { currency, country } = form
-  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, country, createdAt: now }
+export function storedDeposit(created: BankDeposit, state: Pick<AmountState, 'form' | 'account'>, amount: string, now: number): StoredDeposit {
+  const { currency, country } = state.form
+  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, country, wallet: state.account.wallet, createdAt: now }
 }
 
 /** The country's currency, when the service names it and this embedding takes it. */

@@ -23,6 +23,7 @@ const kept = z.object({
     currency: text,
     amount: text,
     country: z.optional(z.string()),
+    wallet: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
     createdAt: z.number(),
   }),
   status: z.object({

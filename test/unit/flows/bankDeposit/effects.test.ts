@@ -164,7 +164,7 @@ describe('creating under an idempotency key', () => {
 })
 
 describe('following', () => {
-  const stored = { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1' }, currency: 'EUR', amount: '120', createdAt: START }
+  const stored = { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1' }, currency: 'EUR', amount: '120', wallet: account.wallet, createdAt: START }
   const record = (status: string, extra: Record<string, unknown> = {}) => ({ body: { id: 'bd_1', status, updatedAt: '2026-11-23T12:00:00Z', ...extra } })
 
   it('polls at the given pace through expired → received → converting → settled, keeping each status', async () => {
@@ -223,7 +223,7 @@ describe('persisted', () => {
     now += 24 * 3_600_000 + 1
     expect(attempts.load()).toBeUndefined()
     const store = depositStore(storage, () => now)
-    store.save({ deposit: { id: 'bd', rail: 'sepa', expiresAt: 'x', details: { reference: 'R' }, currency: 'EUR', amount: '1', createdAt: now }, status: { id: 'bd', status: 'received' } })
+    store.save({ deposit: { id: 'bd', rail: 'sepa', expiresAt: 'x', details: { reference: 'R' }, currency: 'EUR', amount: '1', wallet: account.wallet, createdAt: now }, status: { id: 'bd', status: 'received' } })
     expect(store.load()).toBeDefined()
     now += 30 * 24 * 3_600_000 + 1
     expect(store.load()).toBeUndefined()

@@ -36,6 +36,7 @@ const deposit: StoredDeposit = {
   details: { reference: 'SBX-1', iban: 'DE89370400440532013000' },
   currency: 'EUR',
   amount: '120.00',
+  wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   createdAt: 0,
 }
 const status = (s: StatusView['status'], extra: Partial<StatusView> = {}): StatusView => ({ id: 'bd_1', status: s, ...extra })

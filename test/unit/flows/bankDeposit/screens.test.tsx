@@ -68,6 +68,7 @@ const sepa: StoredDeposit = {
   details: { reference: 'SBX-1A2B', iban: 'DE89370400440532013000', bic: 'SBXBDEFFXXX', accountName: 'Sandbox Ltd' },
   currency: 'EUR',
   amount: '120',
+  wallet: account.wallet,
   createdAt: 0,
 }
 const following = (deposit: StoredDeposit, status: string, extra = {}) =>

@@ -45,7 +45,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const THROTTLE = { cpu: 4, latency: 150, down: (1.6e6 / 8) | 0, up: (750e3 / 8) | 0 }
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'silent' })
-const { measure, readManifest, gzipSize, brotliSize, closure } = await vite.ssrLoadModule('/test/size/bundleSizes.ts')
+const { measure, readManifest, gzipSize, brotliSize, closure, FLOW_ENTRIES } = await vite.ssrLoadModule('/test/size/bundleSizes.ts')
 await vite.close()
 const sizes = measure(DIST)
 const manifest = readManifest(DIST)
@@ -401,16 +401,18 @@ section('built size (bytes of dist/)')
 rows.push(['', 'gzip', 'brotli', 'budget (gzip)'])
 rows.push(['script-tag loader', kb(sizes.loader), kb(sizes.brotli.loader), '1 KB'])
 rows.push(['hosted page, first load (no flow yet)', kb(sizes.initial), kb(sizes.brotli.initial), ''])
-const budgets = { deposit: '65 KB with wallet code', card: '30 KB', onboarding: '30 KB' }
-for (const [flow, size] of Object.entries(sizes.flows)) rows.push([`${flow}: before its first screen is interactive`, kb(size), kb(sizes.brotli.flows[flow]), flow === 'deposit' ? '' : budgets[flow]])
-rows.push(['deposit: with its wallet code (viem)', kb(sizes.flows.deposit + sizes.wallet), kb(sizes.brotli.flows.deposit + sizes.brotli.wallet), budgets.deposit])
+// The issue's goals (test/size/budget.test.ts holds the budgets the build meets today).
+const budgets = { deposit: '', card: '30 KB', onboarding: '30 KB', bankDeposit: '35 KB', payout: '' }
+for (const [flow, size] of Object.entries(sizes.flows)) rows.push([`${flow}: before its first screen is interactive`, kb(size), kb(sizes.brotli.flows[flow]), budgets[flow] ?? ''])
+rows.push(['deposit: with its wallet code (viem)', kb(sizes.flows.deposit + sizes.wallet), kb(sizes.brotli.flows.deposit + sizes.brotli.wallet), '65 KB'])
+rows.push(['payout: with its wallet code (viem)', kb(sizes.flows.payout + sizes.payoutWallet), kb(sizes.brotli.flows.payout + sizes.brotli.payoutWallet), ''])
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue
   const name = key.includes('chainActions') ? `lazy: ${chunk.file} (viem: wallet actions)` : `lazy: ${chunk.file}`
   rows.push([name, kb(gzipSize(DIST, chunk.file)), kb(brotliSize(DIST, chunk.file)), ''])
 }
 // Each flow's first load, chunk by chunk, and in each chunk the modules that weigh most.
-const FLOW_KEYS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
+const FLOW_KEYS = FLOW_ENTRIES
 const TOP = Number(process.env.BENCH_TOP_MODULES ?? 12)
 for (const [flow, key] of Object.entries(FLOW_KEYS)) {
   section(`${flow}: first load by chunk and module (gzip; a module alone, minified; top ${TOP} per chunk)`)

@@ -28,14 +28,28 @@ export function closure(manifest: Record<string, Chunk>, key: string, seen = new
   return seen
 }
 
+/** Each flow's entry module: what the App imports when the flow starts. */
+export const FLOW_ENTRIES = {
+  deposit: 'src/flows/deposit/DepositFlow.tsx',
+  card: 'src/flows/card/CardFlow.tsx',
+  onboarding: 'src/flows/onboarding/OnboardingFlow.tsx',
+  bankDeposit: 'src/flows/bankDeposit/BankDepositFlow.tsx',
+  payout: 'src/flows/payout/PayoutFlow.tsx',
+} as const
+export type FlowName = keyof typeof FLOW_ENTRIES
+/** The wallet code (viem), which the deposit and the payout load once a wallet is chosen. */
+const WALLET_ENTRY = 'src/wallet/chainActions.ts'
+
 export type Sizes = {
   loader: number
   initial: number
-  flows: { deposit: number; card: number; onboarding: number }
+  flows: Record<FlowName, number>
   /** The same sums in brotli bytes (for the benchmark; the budget is gzip). */
-  brotli: { loader: number; initial: number; flows: { deposit: number; card: number; onboarding: number }; wallet: number }
+  brotli: { loader: number; initial: number; flows: Record<FlowName, number>; wallet: number; payoutWallet: number }
   /** The deposit flow's wallet code (viem), loaded once a wallet is chosen. */
   wallet: number
+  /** The same for the payout: the wallet code its first load does not have already. */
+  payoutWallet: number
   initialFiles: string[]
   /** The files of the wallet code, loaded once a wallet is chosen. */
   walletFiles: string[]
@@ -53,26 +67,27 @@ export function measure(dist = 'dist'): Sizes {
     }, 0)
   const size = (keys: Iterable<string>) => sizeIn(keys, 'gzip')
   const initialKeys = closure(manifest, 'index.html')
-  const flow = (src: string) => new Set([...initialKeys, ...closure(manifest, src)])
-  const walletKeys = [...closure(manifest, 'src/wallet/chainActions.ts')].filter((k) => !flow('src/flows/deposit/DepositFlow.tsx').has(k))
+  const flow = (name: FlowName) => {
+    if (!manifest[FLOW_ENTRIES[name]]) throw new Error(`${FLOW_ENTRIES[name]} is not in ${dist}'s manifest`)
+    return new Set([...initialKeys, ...closure(manifest, FLOW_ENTRIES[name])])
+  }
+  const walletBeyond = (name: FlowName) => [...closure(manifest, WALLET_ENTRY)].filter((k) => !flow(name).has(k))
+  const walletKeys = walletBeyond('deposit')
+  const payoutWalletKeys = walletBeyond('payout')
+  const names = Object.keys(FLOW_ENTRIES) as FlowName[]
+  const perFlow = (kind: 'gzip' | 'brotli') => Object.fromEntries(names.map((name) => [name, sizeIn(flow(name), kind)])) as Record<FlowName, number>
   return {
     loader: gzipSize(dist, 'stablecoin-widget.js'),
     initial: size(initialKeys),
-    flows: {
-      deposit: size(flow('src/flows/deposit/DepositFlow.tsx')),
-      card: size(flow('src/flows/card/CardFlow.tsx')),
-      onboarding: size(flow('src/flows/onboarding/OnboardingFlow.tsx')),
-    },
+    flows: perFlow('gzip'),
     wallet: size(walletKeys),
+    payoutWallet: size(payoutWalletKeys),
     brotli: {
       loader: brotliSize(dist, 'stablecoin-widget.js'),
       initial: sizeIn(initialKeys, 'brotli'),
-      flows: {
-        deposit: sizeIn(flow('src/flows/deposit/DepositFlow.tsx'), 'brotli'),
-        card: sizeIn(flow('src/flows/card/CardFlow.tsx'), 'brotli'),
-        onboarding: sizeIn(flow('src/flows/onboarding/OnboardingFlow.tsx'), 'brotli'),
-      },
+      flows: perFlow('brotli'),
       wallet: sizeIn(walletKeys, 'brotli'),
+      payoutWallet: sizeIn(payoutWalletKeys, 'brotli'),
     },
     initialFiles: [...initialKeys].map((k) => manifest[k].file),
     walletFiles: walletKeys.map((k) => manifest[k].file),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { closure, readManifest } from './bundleSizes'
+import { FLOW_ENTRIES, closure, readManifest } from './bundleSizes'
 import { parseHeadersFile } from '../sandbox/static.mjs'
 
 // The built output to check (npm test builds dist/; WIDGET_DIST checks another build).
@@ -16,7 +16,9 @@ const pages = ['index.html', 'embed.html', ...readdirSync(join(DIST, 'p')).flatM
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
 const headers = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8')) as Array<{ path: string; headers: Array<[string, string]> }>
 const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((r) => r.headers).find(([name]) => name === 'Content-Security-Policy')?.[1]
-const FLOWS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
+// bankDeposit and payout are not yet among the flows scripts/build.mjs's inline script preloads
+// (its FLOWS): add them here when they are.
+const FLOWS = { deposit: FLOW_ENTRIES.deposit, card: FLOW_ENTRIES.card, onboarding: FLOW_ENTRIES.onboarding }
 
 /** What the page's inline script preloads for `?flow=…`, run as the browser would. */
 function preloadsFor(html: string, search: string, language = 'en-US'): string[] {
@@ -57,7 +59,9 @@ describe('the pages preload the flow the link names, under the strict CSP', () =
 
   it("the catalog of the link's locale, else the browser's, as the widget picks it (tag, then language; none for English)", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8')
-    const catalogs = (search: string, language?: string) => preloadsFor(html, search, language).filter((l) => l.includes('/assets/') && !/Flow|tracking/.test(l))
+    // The catalogs among the preloads (a flow's chunks are preloaded too, under names of any kind).
+    const catalogFiles = new Set(['de', 'es', 'fr', 'pt-BR'].map(catalogFile))
+    const catalogs = (search: string, language?: string) => preloadsFor(html, search, language).filter((l) => catalogFiles.has(l))
     expect(catalogs('?partner=acme-shop&locale=de')).toEqual([catalogFile('de')])
     expect(catalogs('?partner=acme-shop&locale=pt-PT')).toEqual([catalogFile('pt-BR')])
     expect(catalogs('?partner=acme-shop&locale=es-MX&flow=card')).toEqual([catalogFile('es')])

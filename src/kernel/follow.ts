@@ -48,7 +48,7 @@ export function tabLockEffect(flow: string, id: string, dispatch: (event: Follow
   return { key: `tab:${id}`, start: () => holdTabLock(`stablecoin-widget:${flow}:${id}`, (tab) => dispatch({ type: 'ELSEWHERE', tab })) }
 }
 
-export type StatusPoll<T> = Pick<PollOptions<T>, 'fetch' | 'isTerminal' | 'intervalMs' | 'onData'>
+export type StatusPoll<T> = Pick<PollOptions<T>, 'fetch' | 'isTerminal' | 'intervalMs' | 'onData' | 'retryBaseMs'>
 
 /** Polls a status until it ends: retryable trouble is WAITING, the rest TRACK_ERROR (the buyer retries). */
 export function statusEffect<T>(flow: string, id: string, state: Followed, poll: StatusPoll<T>, dispatch: (event: FollowEvent) => void): Effect {

@@ -19,6 +19,8 @@ export type PollOptions<T> = {
   isTerminal: (data: T) => boolean
   /** A number, or a function of nothing that is asked before each wait (for backoff). */
   intervalMs: number | (() => number)
+  /** The first wait after retryable trouble, doubling to 30 s (default 2 s; shorter in sandbox builds). */
+  retryBaseMs?: number
   onData: (data: T) => void
   /** A failure that retrying will not mend (a 400, say). */
   onError: (error: unknown) => void
@@ -49,7 +51,7 @@ export function pollStatus<T>(options: PollOptions<T>): () => void {
       options.onRetrying?.(error)
       return true
     },
-    retryDelay: (attempt) => Math.min(30_000, 2_000 * 2 ** attempt),
+    retryDelay: (attempt) => Math.min(30_000, (options.retryBaseMs ?? 2_000) * 2 ** attempt),
   })
   let last: T | undefined
   const unsubscribe = observer.subscribe((result) => {

@@ -60,6 +60,7 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
           fetch: () => partner.status(state.purchase.id),
           isTerminal: (s) => isTerminalCardStatus(s.status),
           intervalMs: deps.pollIntervalMs ?? config.timings?.pollMs ?? 3_000,
+          retryBaseMs: config.timings?.backoffBaseMs,
           onData: (s) => dispatch({ type: 'TRACK', status: s }),
         }, dispatch)
       case 'result':

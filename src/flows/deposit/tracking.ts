@@ -50,6 +50,7 @@ function followStatus(ctx: DepositContext, state: TrackingState, alive: () => bo
       fetch: () => getDepositStatus(ctx.api, { provider: tracking.provider, receipt }, 'poll'),
       isTerminal: (s) => s.status !== 'pending',
       intervalMs: ctx.pollIntervalMs ?? ctx.config.timings?.pollMs ?? 3_000,
+      retryBaseMs: ctx.config.timings?.backoffBaseMs,
       onData: (s) => dispatch({ type: 'TRACK', status: s.status, origin: s.txHashes?.origin, delivered: s.txHashes?.delivered }),
       onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
       onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),

@@ -94,6 +94,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
       },
       isTerminal: (s) => s.status === 'funded' && !!s.deliveredAmount,
       intervalMs: () => (deps.pollIntervalMs ?? ((n) => deps.config.timings?.bankPollMs ?? slowPolling(n)))(polls),
+      retryBaseMs: deps.config.timings?.backoffBaseMs,
       onData: (s) => dispatch({ type: 'TRACK', status: s.status, deliveredAmount: s.deliveredAmount, asset: s.asset ?? s.cryptoCurrency }),
     }
   }

@@ -8,7 +8,8 @@ import { type MessageKey, t } from './i18n/i18n'
 import type { LiveOptions, Services } from './services'
 import { legibleAccent } from './theme/accent'
 
-type FlowProps = { services: Services; onStep: (step: number, of: number) => void }
+/** `switchFlow`: opens another flow in place (the bank deposit offers the virtual account where it has no rail). */
+type FlowProps = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
 
 const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>> = {
   deposit: () => import('./flows/deposit/DepositFlow'),
@@ -116,7 +117,7 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
             services.emit('error', { flow, code: 'render_failed', message: t('app.crashedBody') })
           }}
         >
-          <Loaded.component services={services} onStep={(n, of) => setStep([n, of])} />
+          <Loaded.component services={services} onStep={(n, of) => setStep([n, of])} switchFlow={(next) => available(config).includes(next) && setFlow(next)} />
         </ErrorBoundary>
       )}
       {flow && !Loaded && <p role="status">{t('app.loading')}</p>}

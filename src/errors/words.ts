@@ -16,6 +16,7 @@ export function describeError(error: unknown): Problem {
     if (code === 'no_route') return { key: 'quote.noRoute', code }
     if (code === 'chain_not_allowed') return { key: 'error.chainNotAllowed', code }
     if (code === 'invalid_request') return { key: 'error.invalid', code, detail: error.serverMessage }
+    if (code === 'account_not_found') return { key: 'error.accountNotFound', code }
     if (code === 'requires_action') return { key: 'error.requiresAction', code }
     if (code === 'upstream_error' || error.status === 502) return { key: 'error.upstream', code }
     if (error.status >= 500) return { key: 'error.server', code }

@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Der Dienst hat unerwartet geantwortet. Versuchen Sie es gleich noch einmal.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  'error.accountNotFound': 'Der Bankpartner kennt dieses Konto nicht. Verifizieren Sie sich erneut, um fortzufahren; es wurde nichts gesendet.',
   'error.noRail': 'Für diese Währung und dieses Land gibt es gerade keinen Bankweg. Versuchen Sie eine andere Währung oder eine andere Zahlungsart.',
   'error.quoteExpired': 'Dieser Preis ist abgelaufen. Holen Sie einen neuen Preis ein, um fortzufahren; es wurde nichts gesendet.',
 
@@ -220,7 +221,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.fundedBodyNoAsset': '{amount} in Stablecoins wurden an Ihre Wallet zugestellt.',
   'app.crashed': 'Dieser Schritt konnte nicht angezeigt werden',
   'app.crashedBody': 'Beim Anzeigen dieses Schritts ist bei uns etwas schiefgelaufen. Ihr Fortschritt ist gespeichert: Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben. Wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
-  'error.requiresAction': 'Ihre Verifizierungsstufe erlaubt diese Zahlung nicht. Schließen Sie beim Kartenanbieter eine höhere Verifizierung ab und versuchen Sie es dann erneut.',
+  'error.requiresAction': 'Ihre Verifizierungsstufe erlaubt diese Zahlung nicht. Schließen Sie eine höhere Verifizierungsstufe ab und versuchen Sie es dann erneut.',
 
   'fiat.name': 'Banküberweisung',
   'fiat.walletHeading': 'Wohin sollen Ihre Stablecoins gehen?',

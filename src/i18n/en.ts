@@ -77,12 +77,13 @@ export const en = {
   'error.shape': 'The service answered in a way we did not expect. Try again in a moment.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Something went wrong. Try again.',
+  'error.accountNotFound': 'The bank partner does not know this account. Verify your identity again to continue; nothing was sent.',
   'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
   'error.noRail': 'No bank route serves this currency and country right now. Try another currency, or another way to pay.',
   'error.quoteExpired': 'This price has expired. Get a new price to continue; nothing was sent.',
 
   'card.name': 'Pay by card',
-  'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher verification with the card provider, then try again.',
+  'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.',
 
   'fiat.name': 'Bank transfer',
   'copy.copy': 'Copy',

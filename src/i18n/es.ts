@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'El servicio respondió de una forma inesperada. Inténtalo de nuevo en un momento.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.accountNotFound': 'El banco asociado no reconoce esta cuenta. Verifica tu identidad de nuevo para continuar; no se envió nada.',
   'error.noRail': 'Ahora mismo ninguna vía bancaria sirve esta moneda y este país. Prueba otra moneda u otra forma de pago.',
   'error.quoteExpired': 'Este precio ha caducado. Obtén un precio nuevo para continuar; no se envió nada.',
 
@@ -220,7 +221,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.fundedBodyNoAsset': 'Se entregaron {amount} en stablecoins a su billetera.',
   'app.crashed': 'Este paso no se pudo mostrar',
   'app.crashedBody': 'Algo falló por nuestra parte al mostrar este paso. Su progreso está guardado: recargue la página para continuar donde lo dejó. Si vuelve a ocurrir, avise al sitio del que viene.',
-  'error.requiresAction': 'Tu nivel de verificación no permite este pago. Completa una verificación superior con el proveedor de la tarjeta y vuelve a intentarlo.',
+  'error.requiresAction': 'Tu nivel de verificación no permite este pago. Completa un nivel de verificación superior y vuelve a intentarlo.',
 
   'fiat.name': 'Transferencia bancaria',
   'fiat.walletHeading': '¿Adónde deben ir tus stablecoins?',

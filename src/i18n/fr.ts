@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Le service a répondu de façon inattendue. Réessayez dans un instant.',
   'error.code': 'Code : {code}',
   'error.unknown': 'Une erreur s’est produite. Réessayez.',
+  'error.accountNotFound': 'Le partenaire bancaire ne connaît pas ce compte. Vérifiez à nouveau votre identité pour continuer ; rien n’a été envoyé.',
   'error.noRail': 'Aucune voie bancaire ne dessert cette devise et ce pays pour le moment. Essayez une autre devise ou un autre moyen de paiement.',
   'error.quoteExpired': 'Ce prix a expiré. Obtenez un nouveau prix pour continuer ; rien n’a été envoyé.',
 
@@ -220,7 +221,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.fundedBodyNoAsset': '{amount} en stablecoins ont été livrés sur votre portefeuille.',
   'app.crashed': "Cette étape n'a pas pu s'afficher",
   'app.crashedBody': "Un problème est survenu de notre côté en affichant cette étape. Votre progression est enregistrée : rechargez la page pour reprendre là où vous en étiez. Si cela se reproduit, prévenez le site d'où vous venez.",
-  'error.requiresAction': 'Votre niveau de vérification ne permet pas ce paiement. Effectuez une vérification de niveau supérieur auprès du prestataire de carte, puis réessayez.',
+  'error.requiresAction': 'Votre niveau de vérification ne permet pas ce paiement. Effectuez une vérification de niveau supérieur, puis réessayez.',
 
   'fiat.name': 'Virement bancaire',
   'fiat.walletHeading': 'Où doivent arriver vos stablecoins ?',

@@ -165,6 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'O serviço respondeu de um jeito inesperado. Tente de novo em instantes.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo deu errado. Tente de novo.',
+  'error.accountNotFound': 'O parceiro bancário não reconhece esta conta. Verifique sua identidade novamente para continuar; nada foi enviado.',
   'error.noRail': 'No momento, nenhuma via bancária atende esta moeda e este país. Tente outra moeda ou outra forma de pagamento.',
   'error.quoteExpired': 'Este preço expirou. Obtenha um novo preço para continuar; nada foi enviado.',
 
@@ -220,7 +221,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.fundedBodyNoAsset': '{amount} em stablecoins foram entregues na sua carteira.',
   'app.crashed': 'Não foi possível mostrar esta etapa',
   'app.crashedBody': 'Algo deu errado do nosso lado ao mostrar esta etapa. Seu progresso está salvo: recarregue a página para continuar de onde parou. Se acontecer de novo, avise o site de onde você veio.',
-  'error.requiresAction': 'Seu nível de verificação não permite este pagamento. Conclua uma verificação de nível mais alto com o emissor do cartão e tente de novo.',
+  'error.requiresAction': 'Seu nível de verificação não permite este pagamento. Conclua um nível de verificação mais alto e tente de novo.',
 
   'fiat.name': 'Transferência bancária',
   'fiat.walletHeading': 'Para onde devem ir suas stablecoins?',

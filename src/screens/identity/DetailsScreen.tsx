@@ -9,7 +9,8 @@ import { countryOptions } from '../../lib/country'
 type State = Extract<IdentityState, { tag: 'details' }>
 const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']
 
-export function DetailsScreen({ state, dispatch, locale }: { state: State; dispatch: (e: IdentityEvent) => void; locale: string }) {
+/** `opensAccount`: the virtual-account flow's words ("Open my account"); the other bank flows go on ("Continue"). */
+export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: { state: State; dispatch: (e: IdentityEvent) => void; locale: string; opensAccount?: boolean }) {
   const countries = useMemo(() => countryOptions(locale), [locale])
   const edit = (field: Field) => (e: Event) => dispatch({ type: 'EDIT', field, value: (e.target as HTMLInputElement).value })
   const busy = state.work !== 'idle'
@@ -81,9 +82,9 @@ export function DetailsScreen({ state, dispatch, locale }: { state: State; dispa
             {partnerProblemText(state.serverMessage.problem)}
           </Notice>
         )}
-        {busy && <p role="status">{t('fiat.submitting')}</p>}
+        {busy && <p role="status">{t(opensAccount ? 'fiat.submitting' : 'app.loading')}</p>}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>{t('fiat.submit')}</button>
+          <button type="submit" class="primary" disabled={busy}>{t(opensAccount ? 'fiat.submit' : 'fiat.next')}</button>
         </div>
       </form>
     </Screen>

@@ -22,6 +22,6 @@ export function IdentitySteps({
     case 'identity':
       return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(identityUrl, flow)} />
     case 'details':
-      return <DetailsScreen state={state} dispatch={dispatch} locale={locale} />
+      return <DetailsScreen state={state} dispatch={dispatch} locale={locale} opensAccount={flow === 'onboarding'} />
   }
 }

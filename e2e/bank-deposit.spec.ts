@@ -100,7 +100,7 @@ test('expired is not a loss: a transfer already sent still arrives and is follow
   const { id } = await lastDeposit(stack)
   await sandbox(stack, '/__sandbox/bank/deposit/expire', { id })
   await expect(h1(page)).toHaveText('These bank details have run out', { timeout: 20_000 })
-  await expect(page.getByText('If you already sent the transfer, nothing is lost: it still arrives, and we keep following it here.')).toBeVisible()
+  await expect(page.getByText('If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here.', { exact: false })).toBeVisible()
   await expect(page.getByText(/lost|failed/i).filter({ hasNotText: 'nothing is lost' })).toHaveCount(0)
   await transfer(stack, id)
   await expect(h1(page)).toHaveText(/Your transfer arrived|Your payment is complete/, { timeout: 20_000 })

@@ -58,12 +58,13 @@ export function FollowScreen({ state, dispatch, locale, onRestart }: { state: St
   }
   // received, converting, or a status the contract adds later: the money is on its way.
   const converting = status.status === 'converting'
-  const arrived = formatAmount(status.fiatAmount ?? deposit.amount, locale, deposit.currency)
+  // Only what the service said arrived: never the amount asked for, in its place.
+  const arrived = status.fiatAmount !== undefined ? formatAmount(status.fiatAmount, locale, deposit.currency) : undefined
   return (
     <Screen title={bt('bankDeposit.arrivedHeading')}>
       <Timeline
         steps={[
-          { label: bt('bankDeposit.stepReceived', { amount: arrived }), state: 'done' },
+          { label: arrived ? bt('bankDeposit.stepReceived', { amount: arrived }) : bt('bankDeposit.stepReceivedNoAmount'), state: 'done' },
           { label: bt('bankDeposit.stepConverting'), state: converting ? 'active' : 'todo' },
           { label: bt('bankDeposit.stepDelivered'), state: 'todo' },
         ]}

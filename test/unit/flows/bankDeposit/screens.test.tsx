@@ -99,7 +99,7 @@ describe('after the deadline and at the end', () => {
     const restart = vi.fn()
     const { container, getByRole } = render(<FollowScreen state={following(sepa, 'expired')} dispatch={() => {}} locale="en" onRestart={restart} />)
     const text = container.textContent ?? ''
-    expect(text).toContain('If you already sent the transfer, nothing is lost: it still arrives')
+    expect(text).toContain('If you sent the transfer before the deadline, nothing is lost: it still settles')
     expect(text).not.toMatch(/failed|lost your|cancelled/i)
     expect(text).not.toContain('DE89')
     fireEvent.click(getByRole('button', { name: 'Get new bank details' }))

@@ -36,6 +36,7 @@ export default function PayoutFlow({ services, onStep }: { services: Services; o
     const start = identityStart(config, local, session)
     const ctx = {
       source,
+      linkWallet: config.walletAddress,
       get decimalMark() {
         return decimalMarkOf(config.locale)
       },
@@ -49,7 +50,9 @@ export default function PayoutFlow({ services, onStep }: { services: Services; o
       }),
     }
     return {
-      initial: initialPayoutState({ record: store.load(), buyer: start.account, identity: start.identity }, ctx),
+      // Only this buyer's payout (start.account is already refused under a link signed for another
+      // wallet); another buyer's record stays stored for them, never shown here.
+      initial: initialPayoutState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity }, ctx),
       transition: (state, event) => payoutTransition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
@@ -76,6 +79,9 @@ export default function PayoutFlow({ services, onStep }: { services: Services; o
   }, [services])
 
   const identityPath = useRef(isIdentityState(state))
+  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
+  if (isIdentityState(state)) identityPath.current = true
+  const stored = !identityPath.current
   const step = isIdentityState(state) ? { wallet: 1, identity: 2, details: 3 }[state.tag] : stepOf(state) + (identityPath.current ? 3 : 0)
   useEffect(() => onStep(step, identityPath.current ? 7 : 4), [step])
   useIdentitySync(state, dispatch, services, session)
@@ -86,13 +92,13 @@ export default function PayoutFlow({ services, onStep }: { services: Services; o
   switch (state.tag) {
     case 'form':
     case 'quoting':
-      return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={config.fiatCurrencies} locale={config.locale} />
+      return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={config.fiatCurrencies} locale={config.locale} notYou={stored} />
     case 'quote':
       return <PayoutQuoteScreen state={state} dispatch={dispatch} source={source} locale={config.locale} />
     case 'beneficiary':
       return <BeneficiaryScreen state={state} dispatch={dispatch} locale={config.locale} />
     case 'funding':
-      return <FundingScreen state={state} dispatch={dispatch} config={config} />
+      return <FundingScreen state={state} dispatch={dispatch} config={config} notYou={stored} />
     case 'following':
     case 'result':
       return <PayoutStatusScreen state={state} dispatch={dispatch} config={config} />

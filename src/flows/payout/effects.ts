@@ -6,7 +6,7 @@ import type { PartnerHttp } from '../../api/partnerHttp'
 import { getLimits } from '../../api/reference'
 import type { ChainConfig, WidgetConfig } from '../../config/config'
 import { chainOf } from '../../config/config'
-import { FieldRejected, QuoteExpired } from '../../errors/ApiError'
+import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
 import { walletProblemOf } from '../../errors/WalletError'
 import { walk } from '../../errors/WidgetError'
 import { describeError } from '../../errors/words'
@@ -20,10 +20,9 @@ import type { Clock } from '../../kernel/types'
 import { beneficiarySchema, buildBeneficiary } from '../../lib/beneficiary'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { pickLimit } from '../../lib/limits'
-import type { FlowStore } from '../../storage/flowStore'
 import type { Eip1193Provider } from '../../wallet/eip6963'
-import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus } from './machine'
-import { type ReferenceStore, type SpentAddresses, newReference } from './persisted'
+import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus, promptedUnanswered } from './machine'
+import { type PayoutStore, type ReferenceStore, type SpentAddresses, newReference } from './persisted'
 import { checkPayout, checkTransfer, transferOf } from './transfer'
 
 type State<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
@@ -43,7 +42,7 @@ export type PayoutDeps = {
   config: WidgetConfig
   partner: PartnerHttp
   source: Source
-  store: FlowStore<PayoutRecord>
+  store: PayoutStore
   references: ReferenceStore
   spent: SpentAddresses
   clock: Clock
@@ -64,7 +63,11 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     if (isIdentityState(state)) return identityEffect(state, deps.identity, dispatch)
     switch (state.tag) {
       case 'form':
-        return state.limits ? undefined : { key: 'limits', start: (alive) => void loadLimits(alive) }
+        return [
+          state.limits ? undefined : { key: 'limits', start: (alive) => void loadLimits(alive) },
+          // Started over before any transfer: that payout and its reference are forgotten, never resumed nor reused.
+          state.abandoned ? { key: `abandon:${state.abandoned}`, start: () => forget(state.abandoned as string) } : undefined,
+        ]
       case 'quoting':
         return { key: `quote:${JSON.stringify(state.ask)}:${state.requote}`, start: (alive, signal) => void requestQuote(state, alive, signal) }
       case 'quote':
@@ -79,6 +82,8 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(state, alive) } : undefined,
           // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
           state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(state, alive) } : undefined,
+          // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.
+          state.verify === 'running' ? { key: `verify:${state.record.id}`, start: (alive) => void verify(state, alive) } : undefined,
         ]
       case 'following':
         return followEffects('payout', state.record.id, state, {
@@ -88,14 +93,14 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           onData: (s) => dispatch({ type: 'TRACK', status: s }),
         }, dispatch)
       case 'result':
-        return {
-          key: `result:${state.record.id}`,
-          start: () => {
-            store.clear()
-            deps.references.clear()
-          },
-        }
+        return { key: `result:${state.record.id}`, start: () => forget(state.record.id) }
     }
+  }
+
+  /** This payout's record (only it: another buyer's stays) and our reference go. A signed reference's claim stays. */
+  function forget(id: string) {
+    store.clear(id)
+    deps.references.clear()
   }
 
   async function loadLimits(alive: () => boolean) {
@@ -129,17 +134,23 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
     if (!schema || !built?.ok) return dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.beneficiary' } })
     const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
-    // The partner's signed reference, else one of ours, stored before the first attempt: a retry
+    const request = {
+      quoteId: state.quote.quoteId,
+      accountId: state.buyer.accountId,
+      beneficiary: built.beneficiary,
+      ...(purpose ? { purpose } : {}),
+    }
+    // A reference belongs to exactly one request. The partner's signed one is one payout: a
+    // different request is never sent under it (the service would hand back the first payout).
+    // Ours is made per request and stored before the first attempt: a retry of this very request
     // after a lost answer sends the same one and gets the same payout, never a second.
-    const reference = config.reference ?? deps.references.forAsk(state.ask, deps.newReference ?? (() => newReference()))
+    const signed = config.reference
+    if (signed && !deps.references.claim(signed, request)) {
+      return dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.referenceUsed', code: 'payout_reference_used' } })
+    }
+    const reference = signed ?? deps.references.forRequest(request, deps.newReference ?? (() => newReference()))
     try {
-      const payout = await createPayout(partner, {
-        quoteId: state.quote.quoteId,
-        accountId: state.buyer.accountId,
-        beneficiary: built.beneficiary,
-        ...(purpose ? { purpose } : {}),
-        reference,
-      })
+      const payout = await createPayout(partner, { ...request, reference })
       const verdict = checkPayout(payout, state.quote, source)
       if (!verdict.ok) {
         if (alive()) dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.mismatch', code: `payout_${verdict.rule}` } })
@@ -159,6 +170,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         fiatCurrency: state.ask.currency,
         rail: state.quote.rail,
         settlement: entry?.settlement ?? state.quote.estimatedSettlement,
+        // Whose it is: resumed for this buyer only.
+        accountId: state.buyer.accountId,
+        wallet: state.buyer.wallet,
         createdAt: clock.now(),
       }
       // The payout exists: kept before anything else, so a reload funds this one, not a new one.
@@ -167,6 +181,8 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       // The same reference gave back a payout whose address already received: follow it, never fund it again.
       if (payout.status !== 'pending' || deps.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
     } catch (error) {
+      // The service refused the request outright: nothing exists under the signed reference, so a corrected request may use it.
+      if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) deps.references.release(signed)
       if (!alive()) return
       const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
       dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field, expired: error instanceof QuoteExpired })
@@ -218,6 +234,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       if (!alive()) return
       if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
       const w = await deps.loadWallet()
+      // Asked before and never answered: the address's balance on chain, read once more right before asking again.
+      if (promptedUnanswered(record) && (await depositHeld(w))) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
+      if (!alive()) return
       // The wallet is on the payout's chain before the prompt (a switch is asked for, never assumed).
       if ((await w.currentChainId(provider)) !== chain.id) {
         if (alive()) dispatch({ type: 'WORK', work: 'switching' })
@@ -234,20 +253,57 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       // Checked again right before sending: the chain (chainActions.send asks the wallet once more) and the transfer.
       if ((await w.currentChainId(provider)) !== chain.id) return block({ kind: 'wrongChain' })
       if (!checked() || !alive()) return
-      dispatch({ type: 'WORK', work: 'sending' })
+      // Kept BEFORE the wallet is asked: a reload while its confirmation is open (it stays in the
+      // wallet's queue) must know a transfer to this address may be on its way.
+      const marked: PayoutRecord = { ...record, promptedAt: clock.now() }
+      store.save(marked)
+      dispatch({ type: 'PROMPTED', record: marked })
       asked = true
       const txHash = await w.send(provider, chain, sender, { to: tx.to as Hex, data: tx.data as Hex, value: tx.value })
       // Past the point of no return: kept before anything else, so a reload follows it and never asks again.
       deps.spent.add(record.depositAddress)
-      store.save({ ...record, txHash, sender })
+      store.save({ ...marked, txHash, sender })
       dispatch({ type: 'SENT', txHash, sender })
     } catch (error) {
-      if (!alive()) return
-      if (walk(error, (e) => (e as Error | null)?.name === 'ChainMismatchError')) return block({ kind: 'wrongChain' })
+      const mismatch = !!walk(error, (e) => (e as Error | null)?.name === 'ChainMismatchError')
       const problem = walletProblemOf(error)
+      if (asked && (mismatch || problem === 'rejected')) {
+        // The wallet refused before sending, or the buyer declined: this ask left nothing on its way (an earlier unanswered one still counts).
+        store.save(record)
+        if (alive()) dispatch({ type: 'BLOCKED', problem: mismatch ? { kind: 'wrongChain' } : { kind: 'wallet', problem }, record, asked: true })
+        return
+      }
+      if (!alive()) return
+      if (mismatch) return block({ kind: 'wrongChain' })
       // Before the prompt, a failure is the service's or the chain's (the status check, a read): nothing was sent.
       if (!asked && problem === 'unknown') return block({ kind: 'check', problem: describeError(error) })
-      block({ kind: 'wallet', problem })
+      // Asked, and no answer we can trust: the mark stays, and the buyer checks before any new send.
+      dispatch({ type: 'BLOCKED', problem: { kind: 'wallet', problem }, asked })
+    }
+
+    async function depositHeld(w: WalletActions): Promise<boolean> {
+      return (await w.tokenBalance(w.readClient(chain), source.token as Hex, record.depositAddress as Hex)) > 0n
+    }
+  }
+
+  /**
+   * After a reload (or a lost answer) while the wallet was asked: the service's status and the
+   * deposit address's token balance on chain. Money there, or a status past pending, is followed;
+   * only when neither shows anything may the buyer choose to send (a second confirmation).
+   */
+  async function verify(state: State<'funding'>, alive: () => boolean) {
+    const { record } = state
+    try {
+      if (deps.spent.has(record.depositAddress)) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
+      const status = await getPayoutStatus(partner, record.id)
+      if (!alive()) return
+      if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
+      const w = await deps.loadWallet()
+      const held = await w.tokenBalance(w.readClient(chainOf(config, record.chain)), source.token as Hex, record.depositAddress as Hex)
+      if (!alive()) return
+      dispatch(held > 0n ? { type: 'ALREADY_FUNDED' } : { type: 'VERIFIED' })
+    } catch (error) {
+      if (alive()) dispatch({ type: 'VERIFY_FAILED', problem: { kind: 'check', problem: describeError(error) } })
     }
   }
 

@@ -1,13 +1,15 @@
 // The bank payout as data: a pure transition. No I/O, no timers, no DOM.
 // identity (when the buyer is not known) → form → quoting → quote → beneficiary → funding →
 // following → result. The quote expires into a new price, never into a payout; the transfer is
-// asked for once per payout, and a reload never asks again once its hash exists.
+// asked for once per payout, and a reload never asks again once its hash exists, nor on its own
+// once the wallet was asked (promptedAt): it checks first, and only the buyer's second
+// confirmation sends again. A stored payout is resumed only for the buyer it belongs to.
 import type { LimitEntry } from '../../api/reference'
 import type { PayoutQuote, PayoutStatus } from '../../api/payout'
 import { payoutFinal } from '../../api/payout'
 import type { WalletProblem } from '../../errors/WalletError'
 import type { BuyerAccount } from '../../identity/account'
-import { type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
 import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
@@ -21,6 +23,7 @@ import {
 } from '../../lib/beneficiary'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
+import { ownedBy } from './persisted'
 
 /** The token the payout is funded with (from the embedding's sources; the service never picks it). */
 export type Source = { chainId: number; token: string; symbol: string; decimals: number }
@@ -40,7 +43,7 @@ export type FormError =
   | { kind: 'limits'; check: Extract<LimitCheck, { ok: false }> }
   | { kind: 'api'; problem: Problem }
 
-/** The payout once it exists: what resuming needs, nothing personal (no beneficiary). */
+/** The payout once it exists: what resuming needs, nothing personal (no beneficiary), and whose it is. */
 export type PayoutRecord = {
   id: string
   depositAddress: string
@@ -55,6 +58,14 @@ export type PayoutRecord = {
   rail: string
   /** The rail's settlement label from GET /limits, else the quote's estimatedSettlement. */
   settlement: string
+  /** The buyer it belongs to: the paying account and its wallet. Resumed for that buyer only. */
+  accountId: string
+  wallet: string
+  /**
+   * When the wallet was asked for the transfer (kept before asking). Without a hash it means a
+   * transfer may be waiting in the wallet or on its way: never asked for again on its own.
+   */
+  promptedAt?: number
   /** The wallet that sent, once it did; the transfer's hash. */
   sender?: string
   txHash?: string
@@ -71,7 +82,8 @@ export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
 export type PayoutState =
   | IdentityState
-  | ({ tag: 'form'; error?: FormError } & Base)
+  /** `abandoned`: the unfunded payout the buyer started over from (its record and reference go). */
+  | ({ tag: 'form'; error?: FormError; abandoned?: string } & Base)
   | ({ tag: 'quoting'; ask: QuoteAsk; requote: boolean } & Base)
   | ({ tag: 'quote'; work: Work<never> } & QuotedBase)
   | ({
@@ -83,16 +95,22 @@ export type PayoutState =
     } & QuotedBase)
   | {
       tag: 'funding'
-      buyer?: BuyerAccount
+      buyer: BuyerAccount
       record: PayoutRecord
+      /**
+       * After a prompt whose answer never came (a reload): the service's status and the address's
+       * balance are read again (`running`; the buyer may connect meanwhile), and only once they show
+       * nothing (`clear`) may the buyer choose to send again.
+       */
+      verify?: 'running' | 'clear'
       wallets?: WalletInfo[]
       wallet?: WalletInfo
       sender?: string
       work: Work<FundingWork>
       problem?: FundingProblem
     }
-  | ({ tag: 'following'; buyer?: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed)
-  | { tag: 'result'; buyer?: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
+  | ({ tag: 'following'; buyer: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed)
+  | { tag: 'result'; buyer: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
 
 export type PayoutEvent =
   | IdentityEvent
@@ -111,21 +129,35 @@ export type PayoutEvent =
   | { type: 'WALLETS'; wallets: WalletInfo[] }
   | { type: 'CONNECT'; wallet: WalletInfo }
   | { type: 'CONNECTED'; sender: string }
-  | { type: 'SEND'; now: number }
+  /** `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
+  | { type: 'SEND'; now: number; confirmed?: boolean }
   | { type: 'WORK'; work: FundingWork }
-  | { type: 'BLOCKED'; problem: FundingProblem }
+  /** The wallet is being asked now: `record` carries the mark, already kept. */
+  | { type: 'PROMPTED'; record: PayoutRecord }
+  /** `record`: the payout as kept after the attempt (the mark dropped when the wallet declined this first ask). `asked`: the wallet was asked. */
+  | { type: 'BLOCKED'; problem: FundingProblem; record?: PayoutRecord; asked?: boolean }
+  /** Read the status and the address's balance again (after a prompt whose answer never came). */
+  | { type: 'RECHECK' }
+  /** Nothing arrived at the address and the service still waits: the buyer may choose to send. */
+  | { type: 'VERIFIED' }
+  /** The re-check could not be made (the service, the chain): nothing may be sent until it is. */
+  | { type: 'VERIFY_FAILED'; problem: FundingProblem }
   | { type: 'SENT'; txHash: string; sender: string }
   /** The service already saw money at this payout's address: follow it, never send again. */
   | { type: 'ALREADY_FUNDED' }
   | { type: 'TRACK'; status: PayoutStatus }
   | FollowEvent
   | { type: 'RESTART' }
+  /** "Not you?": the stored buyer is someone else; forget every bank record and verify again. */
+  | { type: 'NOT_YOU' }
 
 export type PayoutCtx = {
   source: Source
   decimalMark: '.' | ','
   /** A new form (after the identity step, or to start over). */
   emptyForm: () => PayoutForm
+  /** The wallet a signed link names, if any: the identity steps start with it after "Not you?". */
+  linkWallet?: string
 }
 
 export const isFinalPayoutStatus = (status: string) => (payoutFinal as readonly string[]).includes(status)
@@ -151,15 +183,29 @@ export function schemaForRail(rail: string): OfferedSchemaId | undefined {
 
 export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 
+/** The wallet was asked for this payout's transfer and never answered with a hash (a reload, a lost answer). */
+export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
+
 export function initialPayoutState(
   init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState },
   ctx: PayoutCtx,
 ): PayoutState {
-  const { record, buyer } = init
-  if (record?.txHash) return { tag: 'following', buyer, record, attempt: 0 }
-  if (record) return { tag: 'funding', buyer, record, work: 'idle' }
+  const { buyer } = init
+  // Another buyer's payout (another account, another wallet, a link signed for another wallet) is
+  // never shown; it stays stored for its own buyer.
+  const record = init.record && buyer && ownedBy(init.record, buyer, ctx.linkWallet) ? init.record : undefined
+  if (record && buyer) {
+    if (record.txHash) return { tag: 'following', buyer, record, attempt: 0 }
+    // The wallet was asked before the reload: check what arrived before anything else, never ask again on its own.
+    return { tag: 'funding', buyer, record, work: 'idle', ...(promptedUnanswered(record) ? { verify: 'running' as const } : {}) }
+  }
   if (buyer) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }
   return init.identity
+}
+
+/** "Not you?": the identity steps from the start; their effect forgets every bank record of this device. */
+function notYou(ctx: PayoutCtx): PayoutState {
+  return { tag: 'wallet', form: { ...emptyApplicant, wallet: ctx.linkWallet ?? '' }, forget: true }
 }
 
 export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
@@ -170,6 +216,7 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
   }
   switch (state.tag) {
     case 'form':
+      if (event.type === 'NOT_YOU') return notYou(ctx)
       return formTransition(state, event, ctx)
 
     case 'quoting':
@@ -222,7 +269,7 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
 
     case 'result':
       if (event.type !== 'RESTART') return state
-      return state.buyer ? { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() } : state
+      return { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() }
   }
 }
 
@@ -311,20 +358,40 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
       return state.work === 'connecting' ? { ...state, sender: event.sender, work: 'idle' } : state
     case 'SEND':
       if (!idle || !state.wallet || !state.sender) return state
+      // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.
+      if (promptedUnanswered(state.record) && !(state.verify === 'clear' && event.confirmed)) return state
       if (isExpired(state.record.expiresAt, event.now)) return { ...state, problem: { kind: 'expired' } }
       return { ...state, work: 'checking', problem: undefined }
     case 'WORK':
       return idle ? state : { ...state, work: event.work }
-    case 'BLOCKED':
-      return { ...state, work: 'idle', problem: event.problem }
+    case 'PROMPTED':
+      return idle ? state : { ...state, record: event.record, work: 'sending' }
+    case 'BLOCKED': {
+      const record = event.record ?? state.record
+      // A prompt that ended without an answer we can trust: check again before any new send.
+      const verify = event.asked && promptedUnanswered(record) ? undefined : state.verify
+      return { ...state, record, verify, work: 'idle', problem: event.problem }
+    }
+    case 'RECHECK':
+      // Not while a send is under way (its own checks decide); connecting a wallet meanwhile is fine.
+      if (!(idle || state.work === 'connecting') || !promptedUnanswered(state.record) || state.verify === 'running') return state
+      return { ...state, verify: 'running', problem: undefined }
+    case 'VERIFIED':
+      return state.verify === 'running' ? { ...state, verify: 'clear' } : state
+    case 'VERIFY_FAILED':
+      return state.verify === 'running' ? { ...state, verify: undefined, problem: event.problem } : state
     case 'SENT':
       // Past the point of no return: followed from here on, and never asked for again.
       return { tag: 'following', buyer: state.buyer, record: { ...state.record, txHash: event.txHash, sender: event.sender }, attempt: 0 }
     case 'ALREADY_FUNDED':
       return { tag: 'following', buyer: state.buyer, record: state.record, attempt: 0, alreadyFunded: true }
     case 'RESTART':
-      // The unfunded payout is left to expire; a new one gets a new address.
-      return idle && state.buyer ? { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() } : state
+      // The unfunded payout is left to expire and forgotten here with its reference: a new request
+      // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
+      if (!idle || (promptedUnanswered(state.record) && state.verify !== 'clear')) return state
+      return { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft(), abandoned: state.record.id }
+    case 'NOT_YOU':
+      return idle && state.record.promptedAt === undefined ? notYou(ctx) : state
     default:
       return state
   }

@@ -1,10 +1,14 @@
 // What the payout keeps across a reload, in the partner origin's storage: the payout once it
-// exists (its hash once sent: a reload follows it, never asks again), the idempotency reference
-// before the first attempt to create, and every deposit address already sent to (never twice).
-// Ids, amounts and public addresses only: no beneficiary.
+// exists, with the buyer it belongs to (its hash once sent: a reload follows it, never asks again;
+// the mark that the wallet was asked, so a reload never asks again on its own), the idempotency
+// reference before the first attempt to create, and every deposit address already sent to (never
+// twice). Ids, amounts and public addresses only: no beneficiary (a request is kept as a digest).
 import * as z from 'zod/mini'
-import { createFlowStore, type FlowStore } from '../../storage/flowStore'
-import type { PayoutRecord, QuoteAsk } from './machine'
+import { createFlowStore } from '../../storage/flowStore'
+import type { PayoutRecord } from './machine'
+
+/** Like the buyer's account and the other flows' records: a shared device forgets. */
+export const PAYOUT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 
@@ -21,44 +25,181 @@ const record = z.object({
   fiatCurrency: z.string(),
   rail: z.string(),
   settlement: z.string(),
+  accountId: z.string().check(z.minLength(1), z.maxLength(128)),
+  wallet: address,
+  promptedAt: z.optional(z.number()),
   sender: z.optional(address),
   txHash: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))),
   createdAt: z.number(),
 })
 
-export function payoutStore(storage: Storage | undefined): FlowStore<PayoutRecord> {
-  return createFlowStore(storage, 'payout', (value) => {
-    const parsed = record.safeParse(value)
-    return parsed.success ? parsed.data : undefined
-  })
+/** Whose a payout is: the paying account and the wallet it was made for. */
+export type Owner = { accountId: string; wallet: string }
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** A record is resumed only for its own buyer, and under a link signed for a wallet, only for that wallet. */
+export function ownedBy(rec: Pick<PayoutRecord, 'accountId' | 'wallet'>, buyer: Owner | undefined, linkWallet?: string): boolean {
+  if (!buyer) return false
+  if (rec.accountId !== buyer.accountId || !same(rec.wallet, buyer.wallet)) return false
+  return !linkWallet || same(rec.wallet, linkWallet)
 }
 
-const pending = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(64)), ask: z.string() })
+export type PayoutStore = {
+  key: string
+  /** The buyer's payout (without a buyer: the latest kept, for tests and tools); aged on read. */
+  load(owner?: Owner, linkWallet?: string): PayoutRecord | undefined
+  /** Keeps this payout in place of the same payout or the same buyer's earlier one; other buyers' stay. */
+  save(value: PayoutRecord): void
+  /** Drops one payout (without an id: every payout kept). */
+  clear(id?: string): void
+}
 
 /**
- * The reference sent with POST /bank/payout, written before the first attempt: a retry after a
- * lost answer (or a reload) for the same request sends the same one, and gets the same payout.
+ * One record per buyer, so a payout another buyer sent from this device stays for them to follow
+ * when they come back (never shown to anyone else). Forgotten 30 days after creation, except a
+ * record with a hash: it is followed until its status is final (the flow drops it then).
  */
-export function referenceStore(storage: Storage | undefined) {
+export function payoutStore(storage: Storage | undefined, now: () => number = Date.now): PayoutStore {
+  const inner = createFlowStore(storage, 'payout', (value) => {
+    if (!value || typeof value !== 'object' || !Array.isArray((value as { records?: unknown }).records)) return undefined
+    const records = (value as { records: unknown[] }).records.flatMap((r) => {
+      const parsed = record.safeParse(r)
+      return parsed.success ? [parsed.data] : []
+    })
+    return { records }
+  })
+  const fresh = (r: PayoutRecord) => !!r.txHash || now() - r.createdAt <= PAYOUT_MAX_AGE_MS
+  const read = () => {
+    const all = inner.load()?.records ?? []
+    const kept = all.filter(fresh)
+    if (kept.length !== all.length) write(kept)
+    return kept
+  }
+  const write = (records: PayoutRecord[]) => (records.length ? inner.save({ records }) : inner.clear())
+  return {
+    key: inner.key,
+    load(owner, linkWallet) {
+      const records = read()
+      if (!owner) return records.at(-1)
+      return records.filter((r) => ownedBy(r, owner, linkWallet)).at(-1)
+    },
+    save(value) {
+      const others = read().filter((r) => r.id !== value.id && r.accountId !== value.accountId)
+      // A few buyers on one device at most; the oldest record without a hash goes first.
+      while (others.length >= 4) {
+        const i = others.findIndex((r) => !r.txHash)
+        others.splice(i >= 0 ? i : 0, 1)
+      }
+      write([...others, value])
+    },
+    clear(id) {
+      write(id === undefined ? [] : read().filter((r) => r.id !== id))
+    },
+  }
+}
+
+/** What makes one POST /bank/payout: a different value of any of these is a different payout. */
+export type CreateRequest = { quoteId: string; accountId: string; beneficiary: Record<string, unknown>; purpose?: string }
+
+/** Key order does not matter; values do. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object') {
+    return Object.keys(value as object)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])])
+  }
+  return value
+}
+
+/**
+ * A 128-bit digest of the request, salted with its (random) reference: only whether a request is
+ * the same one is ever asked, and the beneficiary's details are never stored. Synchronous and
+ * without WebCrypto (which an http page lacks), so nothing stands between the click and the key.
+ */
+export function requestDigest(reference: string, request: CreateRequest): string {
+  const text = JSON.stringify([reference, request.quoteId, request.accountId, canonical(request.beneficiary), request.purpose ?? ''])
+  let h1 = 1779033703
+  let h2 = 3144134277
+  let h3 = 1013904242
+  let h4 = 2773480762
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i)
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233)
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213)
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179)
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067)
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
+  h1 ^= h2 ^ h3 ^ h4
+  h2 ^= h1
+  h3 ^= h1
+  h4 ^= h1
+  return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('')
+}
+
+const pending = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(64)), request: z.string(), savedAt: z.number() })
+
+const claims = z.object({ claims: z.array(pending) })
+
+/**
+ * A partner's signed `reference` is one payout: the first request sent under it claims it (before
+ * the first attempt), and a different request is never sent under it from this device (the service
+ * would hand back the first payout). A claim the service refused outright (it created nothing) is
+ * released, so a corrected request may use it.
+ */
+function signedReferences(storage: Storage | undefined, now: () => number = Date.now) {
+  const inner = createFlowStore(storage, 'payout-signed', (value) => {
+    const parsed = claims.safeParse(value)
+    return parsed.success ? { claims: parsed.data.claims.filter((c) => now() - c.savedAt <= PAYOUT_MAX_AGE_MS) } : undefined
+  })
+  const write = (list: z.infer<typeof pending>[]) => (list.length ? inner.save({ claims: list.slice(-10) }) : inner.clear())
+  return {
+    /** True when this request may go under the reference: unclaimed (claimed now), or claimed by this very request. */
+    claim(reference: string, request: CreateRequest): boolean {
+      const list = inner.load()?.claims ?? []
+      const digest = requestDigest(reference, request)
+      const found = list.find((c) => c.reference === reference)
+      if (found) return found.request === digest
+      write([...list, { reference, request: digest, savedAt: now() }])
+      return true
+    },
+    release(reference: string) {
+      write((inner.load()?.claims ?? []).filter((c) => c.reference !== reference))
+    },
+  }
+}
+
+/**
+ * The reference sent with POST /bank/payout, written before the first attempt. It belongs to
+ * exactly one request (quote, account, beneficiary, purpose): a retry of that request after a lost
+ * answer (or a reload) sends the same one and gets the same payout; any other request gets a new one.
+ */
+export function referenceStore(storage: Storage | undefined, now: () => number = Date.now) {
   const inner = createFlowStore(storage, 'payout-reference', (value) => {
     const parsed = pending.safeParse(value)
     return parsed.success ? parsed.data : undefined
   })
   return {
-    /** The reference for this request: the stored one if it was for the same request, else a new one (stored first). */
-    forAsk(ask: QuoteAsk, fresh: () => string): string {
-      const key = askKey(ask)
+    /** The reference for this request: the stored one if it was made for this very request, else a new one (stored first). */
+    forRequest(request: CreateRequest, fresh: () => string): string {
       const found = inner.load()
-      if (found && found.ask === key) return found.reference
+      if (found && now() - found.savedAt <= PAYOUT_MAX_AGE_MS && found.request === requestDigest(found.reference, request)) return found.reference
       const reference = fresh()
-      inner.save({ reference, ask: key })
+      inner.save({ reference, request: requestDigest(reference, request), savedAt: now() })
       return reference
     },
+    /** Forgets our own reference (a new request, start over, a final payout); a signed one's claim stays. */
     clear: inner.clear,
+    ...signedReferences(storage, now),
   }
 }
+export type ReferenceStore = ReturnType<typeof referenceStore>
 
-export const askKey = (ask: QuoteAsk) => JSON.stringify([ask.kind, ask.amount, ask.currency, ask.country, ask.rail ?? ''])
 
 /** A reference of 32 random hex characters (the contract allows 64). */
 export function newReference(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
@@ -89,4 +230,3 @@ export function spentAddresses(storage: Storage | undefined) {
   }
 }
 export type SpentAddresses = ReturnType<typeof spentAddresses>
-export type ReferenceStore = ReturnType<typeof referenceStore>

@@ -1,17 +1,26 @@
+import { useState } from 'preact/hooks'
 import { CopyField } from '../../components/CopyField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext } from '../../flows/payout/fundingText'
-import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import { type PayoutEvent, type PayoutState, promptedUnanswered } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<PayoutState, { tag: 'funding' }>
 
-export function FundingScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
+export function FundingScreen({
+  state,
+  dispatch,
+  config,
+  notYou = false,
+}: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig; notYou?: boolean }) {
   const { record } = state
+  // The wallet was asked before (a reload while its confirmation was open): it may still hold that transfer.
+  const prompted = promptedUnanswered(record)
+  const [nothingPending, setNothingPending] = useState(false)
   const chain = chainOf(config, record.chain).name
   const amount = formatAmount(record.depositAmount, config.locale)
   const idle = state.work === 'idle'
@@ -53,18 +62,56 @@ export function FundingScreen({ state, dispatch, config }: { state: State; dispa
         </>
       )}
       {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
+      {prompted && <Notice tone="warning">{t('payout.prompted')}</Notice>}
+      {prompted && state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}
+      {prompted && state.verify === 'clear' && idle && (
+        <>
+          <p>{t('payout.nothingArrived')}</p>
+          {state.sender && (
+            <label class="field">
+              <input type="checkbox" checked={nothingPending} onChange={(e) => setNothingPending((e.target as HTMLInputElement).checked)} />
+              {t('payout.confirmResend')}
+            </label>
+          )}
+        </>
+      )}
       {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
       {state.problem && <Notice tone="error">{sendProblemText(state.problem, fundingContext(record, chain, config.locale))}</Notice>}
       <div class="actions">
-        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'RESTART' })}>
+        <button type="button" class="secondary" disabled={!idle || (prompted && state.verify !== 'clear')} onClick={() => dispatch({ type: 'RESTART' })}>
           {t('payout.startOver')}
         </button>
-        {state.sender && (
+        {prompted && !state.verify && idle && (
+          <button type="button" class="secondary" onClick={() => dispatch({ type: 'RECHECK' })}>
+            {t('payout.checkAgain')}
+          </button>
+        )}
+        {state.sender && !prompted && (
           <button type="button" class="primary" disabled={!idle || state.problem?.kind === 'expired'} onClick={() => dispatch({ type: 'SEND', now: Date.now() })}>
             {t('payout.send', params)}
           </button>
         )}
+        {state.sender && prompted && state.verify === 'clear' && (
+          <button
+            type="button"
+            class="primary"
+            disabled={!idle || !nothingPending || state.problem?.kind === 'expired'}
+            onClick={() => dispatch({ type: 'SEND', now: Date.now(), confirmed: true })}
+          >
+            {t('payout.sendAgain', params)}
+          </button>
+        )}
       </div>
+      {notYou && !prompted && (
+        <>
+          <p>{t('payout.forWallet', { wallet: state.buyer.wallet })}</p>
+          <div class="actions">
+            <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'NOT_YOU' })}>
+              {t('payout.notYou')}
+            </button>
+          </div>
+        </>
+      )}
     </Screen>
   )
 }

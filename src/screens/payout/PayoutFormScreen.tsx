@@ -16,7 +16,8 @@ export function PayoutFormScreen({
   source,
   currencies,
   locale,
-}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string }) {
+  notYou = false,
+}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string; notYou?: boolean }) {
   const { form } = state
   const busy = state.tag === 'quoting'
   const error = state.tag === 'form' ? state.error : undefined
@@ -32,6 +33,17 @@ export function PayoutFormScreen({
   const set = (field: keyof State['form']) => (e: Event) => dispatch({ type: 'SET', field, value: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t('payout.formHeading')}>
+      {notYou && (
+        // The account was reused from this device: say whose it is, and let someone else start from nothing.
+        <>
+          <p>{t('payout.forWallet', { wallet: state.buyer.wallet })}</p>
+          <div class="actions">
+            <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'NOT_YOU' })}>
+              {t('payout.notYou')}
+            </button>
+          </div>
+        </>
+      )}
       <form
         noValidate
         onSubmit={(e) => {

@@ -188,7 +188,12 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     await newPayoutAfterStartOver(d, IBAN_B)
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
-    expect(creates).toHaveLength(2)
+    // Adjusted (was toHaveLength(2)): under the contract a second, different request sent under the
+    // signed reference can only ever get payout A back, and the widget may not make up another key
+    // for a link the partner signed for one payout. So request B is never sent: it is refused before
+    // any call, with words that send the buyer back to the partner's site for a new link.
+    expect(creates).toHaveLength(1)
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', work: 'idle', problem: { key: 'payout.problem.referenceUsed' } })
     // Same key → the service answers payout A; the widget must not offer to fund it for request B.
     expect((d.state() as { record?: { id: string } }).record?.id).not.toBe('bp_A')
   })

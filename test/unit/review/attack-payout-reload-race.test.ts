@@ -30,6 +30,9 @@ const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fi
 const record: PayoutRecord = {
   id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '100', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
   token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '91.50', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,
+  // Fixture update (not a weakening): a payout record now carries its buyer and is resumed only for
+  // that buyer (attack-resume-other-buyer); this one is the `buyer` below's own payout.
+  accountId: 'acc_1', wallet: BUYER,
 }
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
 const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
@@ -49,7 +52,10 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
     currentChainId: async () => 8453,
     ensureChain: async () => true,
     readClient: () => ({}) as never,
-    tokenBalance: async () => 10n ** 12n,
+    // Fixture: the first transfer is still in the wallet's queue, so the single-use address holds
+    // nothing on chain yet (as the service's `pending` below says); the buyer's wallet holds plenty.
+    // (A balance at the address would rightly send the reloaded page to following, never to sending.)
+    tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === DEPOSIT ? 0n : 10n ** 12n),
     nativeBalance: async () => 10n ** 18n,
     send: async (_p, _c, _a, tx) => {
       prompts.push(tx)

@@ -35,7 +35,7 @@ const quote: PayoutQuote = {
   expiresAt: new Date(NOW + 600_000).toISOString(),
 }
 const created = { id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt: quote.expiresAt }
-const record: PayoutRecord = { ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW }
+const record: PayoutRecord = { ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', accountId: 'acc_1', wallet: BUYER, createdAt: NOW }
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
 const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
 

@@ -37,6 +37,8 @@ const limits: LimitEntry[] = [
 ]
 const record: PayoutRecord = {
   id: 'bp_1',
+  accountId: 'acc_1',
+  wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   depositAddress: '0x1111111111111111111111111111111111111111',
   depositAmount: '22.282609',
   chain: 8453,

@@ -1,0 +1,286 @@
+// The payout review's fixes, on the machine, the stores and the effects (fake clock, fake partner
+// backend, fake wallet/chain): a reference per create request, a record resumed only for its own
+// buyer, the wallet ask kept before prompting and checked after a reload, "Not you?", and aging.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PartnerHttp } from '../../../../src/api/partnerHttp'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { parseOptions } from '../../../../src/config/config'
+import { FieldRejected } from '../../../../src/errors/ApiError'
+import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, initialPayoutState, payoutTransition } from '../../../../src/flows/payout/machine'
+import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import type { IdentityState } from '../../../../src/identity/machine'
+import { createFakeClock, settle, until } from '../../helpers/fakeClock'
+import { memoryStorage } from '../../helpers/memoryStorage'
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const DEPOSIT = '0x1111111111111111111111111111111111111111'
+const HASH = `0x${'ab'.repeat(32)}` as `0x${string}`
+const NOW = Date.parse('2026-11-24T10:00:00Z')
+const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
+function makeConfig(extra: Record<string, unknown> = {}) {
+  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.config
+}
+const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const quote: PayoutQuote = {
+  quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant',
+  providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 600_000).toISOString(),
+}
+const created = { id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt: quote.expiresAt }
+const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+const record: PayoutRecord = {
+  ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant',
+  accountId: 'acc_1', wallet: BUYER, createdAt: NOW,
+}
+const walletInfo = { id: 'w|test', name: 'Test', rdns: 'test' }
+const identity: IdentityState = { tag: 'wallet', form: { wallet: '', nationality: '', country: '', phone: '', name: '', email: '', category: 'self_employed' } }
+const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+
+type Calls = Array<{ path: string; body: Record<string, unknown> }>
+function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHttp & { calls: Calls } {
+  const calls: Calls = []
+  const answer = async (path: string, body: Record<string, unknown>) => {
+    calls.push({ path, body })
+    const list = answers[path] ?? []
+    const next = list.length > 1 ? list.shift() : list[0]
+    if (next instanceof Error) throw next
+    if (next === undefined) throw new Error(`no answer for ${path}`)
+    return next as never
+  }
+  return { calls, get: (path) => answer(path, {}), post: (path, body) => answer(path, body as Record<string, unknown>) }
+}
+
+/** A wallet whose chain also answers the deposit address's balance (`held`). */
+function fakeWallet(opts: { held?: bigint; onSend?: () => void; answer?: () => Promise<`0x${string}`> } = {}) {
+  const sent: unknown[] = []
+  const actions: WalletActions = {
+    connect: async () => BUYER,
+    currentChainId: async () => 8453,
+    ensureChain: async () => true,
+    readClient: () => ({}) as never,
+    tokenBalance: async (_c, _t, owner) => (owner.toLowerCase() === DEPOSIT ? (opts.held ?? 0n) : 100_000_000n),
+    nativeBalance: async () => 10n ** 18n,
+    send: async (_p, _c, _a, tx) => {
+      opts.onSend?.()
+      sent.push(tx)
+      return opts.answer ? opts.answer() : HASH
+    },
+  }
+  return { actions, sent }
+}
+
+let disposers: Array<() => void> = []
+afterEach(() => {
+  for (const d of disposers) d()
+  disposers = []
+})
+
+function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnType<typeof fakeWallet>; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {
+  const storage = opts.storage ?? memoryStorage()
+  const w = opts.w ?? fakeWallet()
+  let state = initial
+  const store = payoutStore(storage, () => NOW)
+  let n = 0
+  let forgotten = 0
+  const effects = createPayoutEffects(
+    {
+      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), clock: createFakeClock(NOW),
+      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => void forgotten++ }, usedCodes: { add: () => {} } },
+      loadWallet: async () => w.actions,
+      discover: (onChange) => (onChange([walletInfo]), () => {}),
+      providerOf: () => ({ request: async () => null }),
+      newReference: () => `po_${++n}`,
+    },
+    (event) => dispatch(event),
+  )
+  function dispatch(event: PayoutEvent) {
+    const next = payoutTransition(state, event, ctx)
+    if (next === state) return
+    state = next
+    effects.run(state)
+  }
+  disposers.push(() => effects.dispose())
+  effects.run(state)
+  return { state: () => state, dispatch, store, storage, sent: w.sent, forgotten: () => forgotten }
+}
+
+const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): PayoutState => ({
+  tag: 'beneficiary', buyer, form: ctx.emptyForm(), draft: { ...emptyDraft(), schema: 'bank_sepa', values: sepa(IBAN), purpose },
+  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' }, quote, quotedAt: NOW, problems: {}, work: 'idle',
+})
+
+async function connect(d: ReturnType<typeof drive>) {
+  await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+  d.dispatch({ type: 'CONNECT', wallet: walletInfo })
+  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+}
+
+describe('finding 1: a reference belongs to one create request', () => {
+  it('the same request (beneficiary keys in another order) keeps its reference; another quote, IBAN or purpose gets a new one', () => {
+    const storage = memoryStorage()
+    const refs = referenceStore(storage, () => NOW)
+    let n = 0
+    const fresh = () => `po_${++n}`
+    const request = { quoteId: 'bq_1', accountId: 'acc_1', beneficiary: { schema: 'bank_sepa', ...sepa('DE89370400440532013000') } }
+    expect(refs.forRequest(request, fresh)).toBe('po_1')
+    expect(refs.forRequest({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }, fresh)).toBe('po_1')
+    expect(refs.forRequest({ ...request, quoteId: 'bq_2' }, fresh)).toBe('po_2')
+    expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }, fresh)).toBe('po_3')
+    expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }, fresh)).toBe('po_4')
+    // Stored as a digest: the beneficiary's details never sit in the partner origin's storage.
+    expect([...storage.data.values()].join()).not.toMatch(/FR14|DE89|Lovelace/)
+  })
+
+  it('"Start over" from funding drops the record and our reference; the next request gets a new one', async () => {
+    const partner = fakePartner({ '/bank/payout': [created, { ...created, id: 'bp_2', depositAddress: '0x2222222222222222222222222222222222222222' }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'funding')
+    d.dispatch({ type: 'RESTART' })
+    expect(d.state()).toMatchObject({ tag: 'form', abandoned: 'bp_1' })
+    expect(d.store.load()).toBeUndefined()
+    expect(d.storage.getItem('stablecoin-widget:v1:flow:payout-reference')).toBeNull()
+  })
+
+  it('a signed reference: a field the service refused releases it (nothing was created), and the corrected request goes under it', async () => {
+    const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: invalid'), created] })
+    const d = drive(beneficiaryState(), partner, { config: makeConfig({ reference: 'order-42' }) })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    d.dispatch({ type: 'FIELD', name: 'IBAN', value: 'FR14 2004 1010 0505 0001 3M02 606' })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'funding')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
+  })
+
+  it('a signed reference: after a lost answer, the same request may be retried under it, a different one is refused before any call', async () => {
+    const partner = fakePartner({ '/bank/payout': [new TypeError('answer lost')] })
+    const d = drive(beneficiaryState(), partner, { config: makeConfig({ reference: 'order-42' }) })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the lost answer')
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the retry')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(2)
+    d.dispatch({ type: 'FIELD', name: 'purpose', value: 'rent' })
+    d.dispatch({ type: 'FIELD', name: 'IBAN', value: 'FR14 2004 1010 0505 0001 3M02 606' })
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(2)
+    expect(d.state()).toMatchObject({ problem: { key: 'payout.problem.referenceUsed', code: 'payout_reference_used' } })
+  })
+})
+
+describe('finding 2: a stored payout is resumed only for its own buyer', () => {
+  it('the created record carries the buyer', async () => {
+    const d = drive(beneficiaryState(), fakePartner({ '/bank/payout': [created] }))
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => d.state().tag === 'funding', 'funding')
+    expect(d.store.load(buyer)).toMatchObject({ id: 'bp_1', accountId: 'acc_1', wallet: BUYER })
+  })
+
+  it('another account, another wallet, or a link signed for another wallet: never resumed', () => {
+    expect(initialPayoutState({ record, buyer, identity }, ctx).tag).toBe('funding')
+    expect(initialPayoutState({ record, buyer: { ...buyer, accountId: 'acc_2' }, identity }, ctx).tag).toBe('form')
+    expect(initialPayoutState({ record, buyer: { ...buyer, wallet: OTHER }, identity }, ctx).tag).toBe('form')
+    expect(initialPayoutState({ record, buyer, identity }, { ...ctx, linkWallet: OTHER }).tag).toBe('form')
+    expect(initialPayoutState({ record: { ...record, txHash: HASH }, buyer: undefined, identity }, ctx)).toBe(identity)
+  })
+
+  it("one record per buyer: a second buyer's payout keeps the first buyer's sent one for them to follow", () => {
+    const storage = memoryStorage()
+    const store = payoutStore(storage, () => NOW)
+    store.save({ ...record, txHash: HASH })
+    const b = { accountId: 'acc_2', wallet: OTHER }
+    expect(store.load(b)).toBeUndefined()
+    store.save({ ...record, id: 'bp_2', ...b })
+    expect(store.load(b)?.id).toBe('bp_2')
+    expect(store.load(buyer)).toMatchObject({ id: 'bp_1', txHash: HASH })
+    store.clear('bp_2')
+    expect(store.load(buyer)?.id).toBe('bp_1')
+  })
+})
+
+describe('finding 3: the wallet ask is kept before prompting; a reload checks, never asks on its own', () => {
+  it('promptedAt is stored before the wallet is asked; a declined prompt drops it', async () => {
+    const storage = memoryStorage()
+    let seenAtPrompt: PayoutRecord | undefined
+    const w = fakeWallet({ onSend: () => void (seenAtPrompt = payoutStore(storage).load(buyer)), answer: async () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })) })
+    payoutStore(storage).save(record)
+    const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w, storage })
+    await connect(d)
+    d.dispatch({ type: 'SEND', now: NOW })
+    await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the refusal')
+    expect(seenAtPrompt?.promptedAt).toBe(NOW)
+    expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
+    expect(payoutStore(storage).load(buyer)?.promptedAt).toBeUndefined()
+  })
+
+  it('after a reload with the mark and nothing arrived: SEND alone is ignored; after the check, a confirmed SEND asks once', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const prompted = { ...record, promptedAt: NOW - 1000 }
+    const start = initialPayoutState({ record: prompted, buyer, identity }, ctx)
+    expect(start).toMatchObject({ tag: 'funding', verify: 'running' })
+    const d = drive(start, partner)
+    await connect(d)
+    await until(() => (d.state() as { verify?: string }).verify === 'clear', 'the check')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout/status')).toHaveLength(1)
+    d.dispatch({ type: 'SEND', now: NOW })
+    await settle(10)
+    expect(d.sent).toHaveLength(0)
+    d.dispatch({ type: 'SEND', now: NOW, confirmed: true })
+    await until(() => d.state().tag === 'following', 'sent')
+    expect(d.sent).toHaveLength(1)
+  })
+
+  it('after a reload with the mark: a status past pending, or money at the address, is followed and never sent', async () => {
+    const prompted = { ...record, promptedAt: NOW - 1000 }
+    const a = drive(initialPayoutState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting' }] }))
+    await until(() => a.state().tag === 'following', 'following (status)')
+    const b = drive(initialPayoutState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w: fakeWallet({ held: 1n }) })
+    await until(() => b.state().tag === 'following', 'following (balance)')
+    expect(b.state()).toMatchObject({ alreadyFunded: true })
+    expect([...a.sent, ...b.sent]).toHaveLength(0)
+  })
+
+  it('start over is refused while a transfer may be on its way and the check has not cleared it', () => {
+    const s: PayoutState = { tag: 'funding', buyer, record: { ...record, promptedAt: NOW }, work: 'idle' }
+    expect(payoutTransition(s, { type: 'RESTART' }, ctx)).toBe(s)
+    expect(payoutTransition(s, { type: 'NOT_YOU' }, ctx)).toBe(s)
+    expect(payoutTransition({ ...s, verify: 'clear' }, { type: 'RESTART' }, ctx).tag).toBe('form')
+  })
+})
+
+describe('finding 4: "Not you?" forgets the stored buyer and starts the identity steps', () => {
+  it('from the form: the identity steps (with the signed wallet) and accounts.forget()', async () => {
+    const d = drive({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, fakePartner({ '/limits': [{ limits: [] }] }))
+    d.dispatch({ type: 'NOT_YOU' })
+    expect(d.state()).toMatchObject({ tag: 'wallet', forget: true })
+    expect(d.forgotten()).toBe(1)
+    const signed = payoutTransition({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, { type: 'NOT_YOU' }, { ...ctx, linkWallet: OTHER })
+    expect(signed).toMatchObject({ tag: 'wallet', form: { wallet: OTHER }, forget: true })
+  })
+
+  it('from an unfunded resumed payout, too', () => {
+    expect(payoutTransition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'wallet', forget: true })
+  })
+})
+
+describe('finding 5: the payout record ages', () => {
+  it('forgotten after 30 days, except a record with a hash (followed until final)', () => {
+    const storage = memoryStorage()
+    let now = NOW
+    const store = payoutStore(storage, () => now)
+    store.save(record)
+    now = NOW + PAYOUT_MAX_AGE_MS + 1
+    expect(store.load(buyer)).toBeUndefined()
+    expect(storage.getItem(store.key)).toBeNull()
+    now = NOW
+    store.save({ ...record, txHash: HASH })
+    now = NOW + 2 * PAYOUT_MAX_AGE_MS
+    expect(store.load(buyer)?.txHash).toBe(HASH)
+  })
+})

@@ -7,6 +7,7 @@ import { sendProblemText } from '../../errors/words'
 import { fundingContext } from '../../flows/payout/fundingText'
 import { type PayoutEvent, type PayoutState, promptedUnanswered } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
+import { NotYou } from './NotYou'
 import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<PayoutState, { tag: 'funding' }>
@@ -103,14 +104,7 @@ export function FundingScreen({
         )}
       </div>
       {notYou && !prompted && (
-        <>
-          <p>{t('payout.forWallet', { wallet: state.buyer.wallet })}</p>
-          <div class="actions">
-            <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'NOT_YOU' })}>
-              {t('payout.notYou')}
-            </button>
-          </div>
-        </>
+        <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />
       )}
     </Screen>
   )

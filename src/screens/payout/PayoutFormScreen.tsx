@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
 import { t } from '../../i18n/i18n'
+import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
 import { decimalMarkOf } from '../../lib/decimal'
 import { limitLine, limitProblem, limitText, limitsFor, railName } from '../../lib/limits'
@@ -35,14 +36,7 @@ export function PayoutFormScreen({
     <Screen title={t('payout.formHeading')}>
       {notYou && (
         // The account was reused from this device: say whose it is, and let someone else start from nothing.
-        <>
-          <p>{t('payout.forWallet', { wallet: state.buyer.wallet })}</p>
-          <div class="actions">
-            <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'NOT_YOU' })}>
-              {t('payout.notYou')}
-            </button>
-          </div>
-        </>
+        <NotYou wallet={state.buyer.wallet} disabled={busy} dispatch={dispatch} />
       )}
       <form
         noValidate

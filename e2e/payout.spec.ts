@@ -48,7 +48,8 @@ async function onboard(page: Page, stack: StackConfig, account: string, extra: R
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  // Outside the virtual-account flow the details step says 'Continue' (11f1c74), not 'Open my account'.
+  await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Cash out to a bank account')
 }
 

@@ -22,11 +22,12 @@ const BUDGET = {
   card: 41.7 * KB,
   onboarding: 42.9 * KB,
   depositWithWallet: 68.2 * KB,
-  // The new flows (issues 17, 18), measured the same day + 1 KB; the goal for the bank deposit's
-  // first load is 35 KB.
+  // The new flows (issues 17, 18), measured the same day + 1 KB (bank deposit 41.9 KB; payout
+  // 59.5 KB, 81.1 KB with its wallet code, and still growing while it is built); the goal for the
+  // bank deposit's first load is 35 KB.
   bankDeposit: 42.9 * KB,
-  payout: 58.5 * KB,
-  payoutWithWallet: 80.1 * KB,
+  payout: 60.6 * KB,
+  payoutWithWallet: 82.2 * KB,
 }
 
 describe('bundle budget (gzip)', () => {

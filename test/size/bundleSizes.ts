@@ -68,7 +68,7 @@ export function measure(dist = 'dist'): Sizes {
   const size = (keys: Iterable<string>) => sizeIn(keys, 'gzip')
   const initialKeys = closure(manifest, 'index.html')
   const flow = (name: FlowName) => {
-    if (!manifest[FLOW_ENTRIES[name]]) throw new Error(`${FLOW_ENTRIES[name]} is not in ${dist}'s manifest`)
+    if (!manifest[FLOW_ENTRIES[name]]) throw new Error(`${FLOW_ENTRIES[name]} is not in ${dist}'s manifest: a build older than the flow? Run \`npm run build\``)
     return new Set([...initialKeys, ...closure(manifest, FLOW_ENTRIES[name])])
   }
   const walletBeyond = (name: FlowName) => [...closure(manifest, WALLET_ENTRY)].filter((k) => !flow(name).has(k))

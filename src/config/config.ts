@@ -147,8 +147,7 @@ const config: Schema<WidgetConfig> = object({
   identityUrl: optional(httpUrl),
   authCode: optional(authCode),
   parentOrigin: optional(string([(s) => /^https?:\/\/[^/]+$/.test(s), 'must be an origin like https://partner.example'])),
-  // Only a sandbox build reads them (parseOptions drops them elsewhere): nothing to check in production.
-  timings: __SANDBOX_BUILD__ ? optional(timings) : () => undefined,
+  timings: optional(timings),
 })
 
 const defaultChains: ChainConfig[] = [

@@ -64,7 +64,13 @@ const withRegistry = (html, entries) => html.replace('</head>', () => `    ${inl
 // the link's `flow` and add a modulepreload for each chunk of that flow the page does not load
 // already, so the flow's chunk does not wait for the page's modules to run. The strict CSP allows
 // exactly this script through its sha256 in script-src (scripts/registry.mjs), not 'unsafe-inline'.
-const FLOWS = { deposit: 'src/flows/deposit/DepositFlow.tsx', card: 'src/flows/card/CardFlow.tsx', onboarding: 'src/flows/onboarding/OnboardingFlow.tsx' }
+const FLOWS = {
+  deposit: 'src/flows/deposit/DepositFlow.tsx',
+  card: 'src/flows/card/CardFlow.tsx',
+  onboarding: 'src/flows/onboarding/OnboardingFlow.tsx',
+  bankDeposit: 'src/flows/bankDeposit/BankDepositFlow.tsx',
+  payout: 'src/flows/payout/PayoutFlow.tsx',
+}
 const closureOf = (key, seen = new Set()) => {
   if (manifest[key] && !seen.has(key)) {
     seen.add(key)
@@ -75,7 +81,7 @@ const closureOf = (key, seen = new Set()) => {
 const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
 // A sandbox build's hosted page announces its sandbox wallet on the deposit's first screen (the
 // iframe page has none, and a production build has no sandbox wallet at all).
-const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
+const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'], payout: [FLOWS.payout, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
 const catalogs = Object.fromEntries(
   Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/i18n\/(?!en)[\w-]+\.ts$/.test(key))

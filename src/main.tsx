@@ -15,9 +15,9 @@ async function start(root: HTMLElement) {
     return
   }
   const flow = link.options.flow
-  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit')) {
+  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit' || flow === 'payout')) {
     // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
-    // deposit may need a wallet: the card and bank pages do not fetch it.
+    // wallet may send (a deposit, a payout's funding): the card and other bank pages do not fetch it.
     const chains = link.entry.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }

@@ -16,9 +16,7 @@ const pages = ['index.html', 'embed.html', ...readdirSync(join(DIST, 'p')).flatM
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
 const headers = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8')) as Array<{ path: string; headers: Array<[string, string]> }>
 const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((r) => r.headers).find(([name]) => name === 'Content-Security-Policy')?.[1]
-// bankDeposit and payout are not yet among the flows scripts/build.mjs's inline script preloads
-// (its FLOWS): add them here when they are.
-const FLOWS = { deposit: FLOW_ENTRIES.deposit, card: FLOW_ENTRIES.card, onboarding: FLOW_ENTRIES.onboarding }
+const FLOWS = FLOW_ENTRIES
 
 /** What the page's inline script preloads for `?flow=…`, run as the browser would. */
 function preloadsFor(html: string, search: string, language = 'en-US'): string[] {

@@ -111,7 +111,8 @@ export default function BankDepositFlow({ services, onStep, switchFlow }: Props)
   const screens = useLazyPart(depositScreens, !inIdentity)
 
   const restart = () => {
-    const account = accounts.load()
+    // The same check as at the start: never another wallet's account under a link signed for this one.
+    const account = knownBuyer(accounts.load(), config)
     parts.current?.store.clear()
     if (!account) return location.reload()
     // Where the last deposit came from; the currency follows the country once the reference data is in.

@@ -15,7 +15,7 @@ import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { createBankDepositEffects } from './effects'
 import { bankDepositEvents } from './hostEvents'
-import { lazyPart, useLazyPart } from './lazyPart'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { type FlowContext, type FlowEvent, type FlowState, amountState, flowTransition, isIdentityStep, resumeState } from './machine'
 import { attemptStore, depositStore, newReference } from './persisted'
 

@@ -3,13 +3,12 @@ import { returnToThisLink } from '../../config/link'
 import { createPartnerClient } from '../../api/card'
 import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
-import { addEnglish } from '../../i18n/i18n'
+import { addEnglish, t } from '../../i18n/i18n'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../kernel/types'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
-import { CardQuoteScreen } from '../../screens/card/CardQuoteScreen'
-import { CardRedirectScreen } from '../../screens/card/CardRedirectScreen'
-import { CardStatusScreen } from '../../screens/card/CardStatusScreen'
+import { Notice } from '../../components/Notice'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
@@ -17,6 +16,8 @@ import { cardEvents } from './hostEvents'
 import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardStore } from './persisted'
+
+const laterScreens = lazyPart(() => import('../../screens/card/LaterScreens'))
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enCard)
@@ -71,10 +72,13 @@ export default function CardFlow({ services, onStep }: { services: Services; onS
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })
   }, [amount])
 
+  // Fetched from the first screen on (a resumed purchase asks for them at once).
+  const later = useLazyPart(laterScreens, true)
+  if (state.tag === 'form' || state.tag === 'quoting') return <CardFormScreen state={state} dispatch={dispatch} config={config} />
+  if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!later) return <p role="status">{t('app.loading')}</p>
+  const { CardQuoteScreen, CardRedirectScreen, CardStatusScreen } = later
   switch (state.tag) {
-    case 'form':
-    case 'quoting':
-      return <CardFormScreen state={state} dispatch={dispatch} config={config} />
     case 'quote':
       return <CardQuoteScreen state={state} dispatch={dispatch} config={config} />
     case 'redirect':

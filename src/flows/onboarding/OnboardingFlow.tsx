@@ -1,17 +1,21 @@
 import { useEffect } from 'preact/hooks'
 import { enFiat } from '../../i18n/en-fiat'
-import { addEnglish } from '../../i18n/i18n'
+import { Notice } from '../../components/Notice'
+import { addEnglish, t } from '../../i18n/i18n'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { identityStart, useIdentitySync } from '../../identity/start'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { IdentitySteps } from '../../screens/identity/IdentitySteps'
-import { AccountScreen, OpeningScreen, RejectedScreen } from '../../screens/onboarding/AccountScreens'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { createOnboardingEffects } from './effects'
 import { onboardingEvents } from './hostEvents'
 import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onboardingTransition } from './machine'
 import { onboardingStore } from './persisted'
+
+// The screens after the identity steps, fetched while the first screen shows (issue 19).
+const accountScreens = lazyPart(() => import('../../screens/onboarding/AccountScreens'))
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enFiat)
@@ -40,11 +44,14 @@ export default function OnboardingFlow({ services, onStep }: { services: Service
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
   useIdentitySync(state, dispatch, services, safeSessionStorage())
 
+  const later = useLazyPart(accountScreens, true)
+  if (state.tag === 'wallet' || state.tag === 'identity' || state.tag === 'details') {
+    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="onboarding" locale={config.locale} />
+  }
+  if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!later) return <p role="status">{t('app.loading')}</p>
+  const { AccountScreen, OpeningScreen, RejectedScreen } = later
   switch (state.tag) {
-    case 'wallet':
-    case 'identity':
-    case 'details':
-      return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="onboarding" locale={config.locale} />
     case 'opening':
       return <OpeningScreen state={state} dispatch={dispatch} />
     case 'rejected':

@@ -28,7 +28,7 @@ async function onboard(page: Page, stack: StackConfig, account = 5, extra: Recor
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 }
 

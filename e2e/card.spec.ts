@@ -115,7 +115,7 @@ test('errors say what to do: window, a bad address, requires_action, upstream_er
   await expect(page.getByText(/This is not a wallet address/)).toBeVisible()
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
   await page.getByRole('button', { name: 'Continue to payment' }).click()
-  await expect(page.getByText(/higher verification/)).toBeVisible()
+  await expect(page.getByText(/higher level of verification/)).toBeVisible()
   await expect(page.getByText('Code: requires_action')).toBeVisible()
 })
 

@@ -20,6 +20,9 @@ for (const locale of Object.keys(headings)) {
       const h1 = page.getByRole('heading', { level: 1 })
       await expect(h1).toHaveText(headings[locale])
       await expect(page.locator('.widget')).toHaveAttribute('lang', locale)
+      // The card limits fill in when they come (nothing gates the first control): the window is
+      // there before a total below it is submitted, so the error below is the limits' one.
+      await expect(page.locator('#total-window')).toBeVisible()
       await page.locator('#total').fill('10')
       await page.locator('form button[type=submit]').click()
       await expect(page.locator('#total-error')).toBeVisible() // the longest form: with its window and error

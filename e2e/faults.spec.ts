@@ -269,6 +269,8 @@ test('a hidden tab makes no requests; on its return it catches up with one', asy
 })
 
 test('two tabs of one deposit: only one sends, the other says so and follows; together within 5 requests per 10 s', async ({ browser }) => {
+  // Delivery held long enough to see both tabs follow the one deposit (the sandbox build is fast).
+  await sandbox(stack, '/__sandbox/control', { processingMs: 20_000 })
   const context = await browser.newContext()
   const a = await context.newPage()
   const b = await context.newPage()
@@ -284,7 +286,7 @@ test('two tabs of one deposit: only one sends, the other says so and follows; to
   const startedAt = Date.now()
   // Both at once. A tab that already adopted the other's send has no button left to press: its
   // click gives up (the outcome below is what counts), instead of waiting for the test's timeout.
-  const press = (page: typeof a) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 10_000 }).catch(() => undefined)
+  const press = (page: typeof a) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 5_000 }).catch(() => undefined)
   await Promise.all([press(a), press(b)])
   for (const page of [a, b]) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 30_000 })
   // One deposit was sent, by one tab; the other one says another tab follows it.

@@ -1,42 +1,57 @@
 // The embedding's configuration: query parameters of the hosted page (or the iframe's URL).
-import * as z from 'zod/mini'
-import { address } from '../api/schemas'
+// Checked without zod: every page parses its options before its first screen, and zod (the
+// response schemas' library) then waits for the first request. The checks keep zod's semantics
+// where the zod schemas had them: the first problem in field order, the rule's own words or
+// "Invalid input", unknown fields dropped, an absent optional field left out.
 import { optionsFromParams, paramsFromOptions } from './params'
+import { type Schema, array, boolean, check, number, object, oneOf, optional, string } from './check'
 
-const httpUrl = z.string().check(
-  z.refine((s) => {
+const httpUrl = string([
+  (s) => {
     try {
       return ['http:', 'https:'].includes(new URL(s).protocol)
     } catch {
       return false
     }
-  }, 'must be an http(s) address'),
-)
+  },
+  'must be an http(s) address',
+])
+const address = string([(s) => /^0x[0-9a-fA-F]{40}$/.test(s), 'must be an address'])
+const int = (n: number) => Number.isSafeInteger(n)
+const positive = (n: number) => n > 0
+const between = (min: number, max: number) => (n: number) => n >= min && n <= max
+const length = (min: number, max = Infinity) => (s: { length: number }) => s.length >= min && s.length <= max
 
-const chain = z.object({
-  id: z.number().check(z.int(), z.positive()),
-  name: z.string().check(z.minLength(1)),
-  rpcUrl: z.optional(httpUrl),
-  explorerUrl: z.optional(httpUrl),
-  nativeSymbol: z.optional(z.string()),
+export type ChainConfig = {
+  id: number
+  name: string
+  rpcUrl?: string
+  explorerUrl?: string
+  nativeSymbol?: string
   /** Spenders an approval may name besides the deposit's own target (the quote guard's allowlist). */
-  routers: z.optional(z.array(address)),
+  routers?: string[]
+}
+const chain = object({
+  id: number([int], [positive]),
+  name: string([length(1)]),
+  rpcUrl: optional(httpUrl),
+  explorerUrl: optional(httpUrl),
+  nativeSymbol: optional(string()),
+  routers: optional(array(address)),
 })
-export type ChainConfig = z.infer<typeof chain>
 
-const token = z.object({
-  chainId: z.number().check(z.int(), z.positive()),
+export type TokenConfig = { chainId: number; token: string; symbol: string; decimals: number }
+const tokenShape = {
+  chainId: number([int], [positive]),
   token: address,
-  symbol: z.string().check(z.minLength(1), z.maxLength(12)),
-  decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
-})
-export type TokenConfig = z.infer<typeof token>
+  // zod's minLength then maxLength: two checks, each "Invalid input".
+  symbol: string([length(1)], [length(0, 12)]),
+  decimals: number([int], [between(0, Infinity)], [between(-Infinity, 36)]),
+}
+const token = object(tokenShape)
 
-const destination = z.object({
-  ...token.shape,
-  address: z.optional(address),
-})
-export type DestinationConfig = z.infer<typeof destination>
+export type DestinationConfig = TokenConfig & { address?: string }
+const destination = object({ ...tokenShape, address: optional(address) })
 
 export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] as const
 export type Flow = (typeof flows)[number]
@@ -44,16 +59,16 @@ export type Flow = (typeof flows)[number]
 export const themes = ['light', 'dark', 'auto'] as const
 export type Theme = (typeof themes)[number]
 
-const cssColor = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a hex colour like #1d4ed8'))
-const brand = z.object({
-  color: z.optional(cssColor),
-  radius: z.optional(z.number().check(z.gte(0), z.lte(32))),
-  font: z.optional(z.string().check(z.regex(/^[\w\s,'"-]{1,120}$/, 'must be a font-family list'))),
+export type Brand = { color?: string; radius?: number; font?: string }
+const cssColor = string([(s) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(s), 'must be a hex colour like #1d4ed8'])
+const brand = object({
+  color: optional(cssColor),
+  radius: optional(number([between(0, Infinity)], [between(-Infinity, 32)])),
+  font: optional(string([(s) => /^[\w\s,'"-]{1,120}$/.test(s), 'must be a font-family list'])),
 })
-export type Brand = z.infer<typeof brand>
 
-const decimalString = z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'must be a decimal string'))
-const authCode = z.string().check(z.minLength(1), z.maxLength(512))
+const decimalString = string([(s) => /^\d+(?:\.\d+)?$/.test(s), 'must be a decimal string'])
+const authCode = string([length(1)], [length(0, 512)])
 const isLocale = (s: string) => {
   try {
     return Intl.getCanonicalLocales(s).length === 1
@@ -61,52 +76,79 @@ const isLocale = (s: string) => {
     return false
   }
 }
-const locale = z.string().check(z.refine(isLocale, 'must be a language tag like "de" or "pt-BR"'))
+const locale = string([isLocale, 'must be a language tag like "de" or "pt-BR"'])
 
-const ms = z.optional(z.number().check(z.int(), z.gte(50), z.lte(600_000)))
+const ms = optional(number([int], [between(50, Infinity)], [between(-Infinity, 600_000)]))
 /** Shorter timers, from a sandbox registry entry only (a production build ignores them). */
-const timings = z.object({ pollMs: ms, dropCheckMs: ms, kycRecheckMs: ms, bankPollMs: ms, backoffBaseMs: ms })
-export type Timings = z.infer<typeof timings>
+export type Timings = { pollMs?: number; dropCheckMs?: number; kycRecheckMs?: number; bankPollMs?: number; backoffBaseMs?: number }
+const timings = object({ pollMs: ms, dropCheckMs: ms, kycRecheckMs: ms, bankPollMs: ms, backoffBaseMs: ms })
 
-const config = z.object({
-  flow: z.optional(z.enum(flows)),
-  theme: z.enum(themes),
-  brand,
+export type WidgetConfig = {
+  flow?: Flow
+  theme: Theme
+  brand: Brand
   /** Prefilled amount; `lockAmount` makes it read-only. */
-  amount: z.optional(decimalString),
-  lockAmount: z.boolean(),
+  amount?: string
+  lockAmount: boolean
   /** The partner's own reference, echoed in every event. */
-  reference: z.optional(z.string().check(z.maxLength(64))),
+  reference?: string
   /** Where the hosted page sends the buyer at the end. */
-  returnUrl: z.optional(httpUrl),
-  apiBase: httpUrl,
-  sandbox: z.boolean(),
-  locale,
-  chains: z.array(chain).check(z.minLength(1)),
-  sources: z.array(token).check(z.minLength(1)),
-  destination: z.optional(destination),
+  returnUrl?: string
+  apiBase: string
+  sandbox: boolean
+  locale: string
+  chains: ChainConfig[]
+  sources: TokenConfig[]
+  destination?: DestinationConfig
   /** Shown for the default destination (the service's Arbitrum settlement), not sent. */
-  defaultDestination: token,
+  defaultDestination: TokenConfig
   /** The partner's backend for the card calls that need its API key. */
-  partnerBase: z.optional(httpUrl),
+  partnerBase?: string
   /** Sent to the partner backend as `Authorization: Bearer …`: how it knows its own user. */
-  partnerToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  partnerToken?: string
   /** The partner opts into sending its cookies to its backend (off by default). */
-  partnerCookies: z.boolean(),
-  fiatCurrencies: z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be ISO 4217 codes'))).check(z.minLength(1)),
+  partnerCookies: boolean
+  fiatCurrencies: string[]
   /** Hosts the card page may be on (`host` or `host:port`). */
-  cardHosts: z.array(z.string().check(z.minLength(1))),
+  cardHosts: string[]
   /** The crypto asset asked for when reading card limits; without it, the asset of the first quote. */
-  cardCrypto: z.optional(z.string().check(z.minLength(1))),
-  walletAddress: z.optional(address),
+  cardCrypto?: string
+  walletAddress?: string
   /** The identity provider's page; it returns to this page with `authCode`. */
-  identityUrl: z.optional(httpUrl),
-  authCode: z.optional(authCode),
+  identityUrl?: string
+  authCode?: string
   /** The only origin messages go to, and come from, when the widget is framed. */
-  parentOrigin: z.optional(z.string().check(z.regex(/^https?:\/\/[^/]+$/, 'must be an origin like https://partner.example'))),
-  timings: z.optional(timings),
+  parentOrigin?: string
+  timings?: Timings
+}
+// The fields in this order: the first problem named is the first field's, as with the zod schema.
+const config: Schema<WidgetConfig> = object({
+  flow: optional(oneOf(flows)),
+  theme: oneOf(themes),
+  brand,
+  amount: optional(decimalString),
+  lockAmount: boolean,
+  reference: optional(string([length(0, 64)])),
+  returnUrl: optional(httpUrl),
+  apiBase: httpUrl,
+  sandbox: boolean,
+  locale,
+  chains: array(chain, 1),
+  sources: array(token, 1),
+  destination: optional(destination),
+  defaultDestination: token,
+  partnerBase: optional(httpUrl),
+  partnerToken: optional(string([length(1)], [length(0, 2048)])),
+  partnerCookies: boolean,
+  fiatCurrencies: array(string([(s) => /^[A-Z]{3}$/.test(s), 'must be ISO 4217 codes']), 1),
+  cardHosts: array(string([length(1)])),
+  cardCrypto: optional(string([length(1)])),
+  walletAddress: optional(address),
+  identityUrl: optional(httpUrl),
+  authCode: optional(authCode),
+  parentOrigin: optional(string([(s) => /^https?:\/\/[^/]+$/.test(s), 'must be an origin like https://partner.example'])),
+  timings: optional(timings),
 })
-export type WidgetConfig = z.infer<typeof config>
 
 const defaultChains: ChainConfig[] = [
   { id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org', explorerUrl: 'https://basescan.org', nativeSymbol: 'ETH' },
@@ -188,10 +230,10 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     // Only a sandbox registry entry carries them (resolveLink), and only a sandbox build reads them.
     timings: __SANDBOX_BUILD__ ? options.timings : undefined,
   }
-  const parsed = config.safeParse(candidate)
+  const parsed = check(config, candidate)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
+    const issue = parsed.issue
+    return { ok: false, problem: `${issue.path.join('.') || 'configuration'}: ${issue.message}` }
   }
   if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
     return { ok: false, problem: 'identityUrl: required for the bank transfer flow (the identity provider page)' }
@@ -205,23 +247,24 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   return { ok: true, config: parsed.data }
 }
 
-const live = z.object({
-  theme: z.optional(z.enum(themes)),
-  brand: z.optional(brand),
-  locale: z.optional(locale),
-  amount: z.optional(decimalString),
-  authCode: z.optional(authCode),
-})
-export type LiveUpdate = z.infer<typeof live>
+const liveShape = {
+  theme: optional(oneOf(themes)),
+  brand: optional(brand),
+  locale: optional(locale),
+  amount: optional(decimalString),
+  authCode: optional(authCode),
+}
+export type LiveUpdate = { theme?: Theme; brand?: Brand; locale?: string; amount?: string; authCode?: string }
+const live: Schema<LiveUpdate> = object(liveShape)
 
 /** What `update()` may change without a remount, checked like the options at mount. */
 export function parseLiveOptions(options: Record<string, unknown>): { ok: true; update: LiveUpdate } | { ok: false; problem: string } {
-  const unknown = Object.keys(options).find((key) => !(key in live.def.shape) && options[key] !== undefined)
+  const unknown = Object.keys(options).find((key) => !(key in liveShape) && options[key] !== undefined)
   if (unknown) return { ok: false, problem: `${unknown}: cannot change after mounting; mount the widget again with it` }
-  const parsed = live.safeParse(options)
+  const parsed = check(live, options)
   if (parsed.success) return { ok: true, update: parsed.data }
-  const issue = parsed.error.issues[0]
-  return { ok: false, problem: `${issue?.path.join('.') || 'options'}: ${issue?.message}` }
+  const issue = parsed.issue
+  return { ok: false, problem: `${issue.path.join('.') || 'options'}: ${issue.message}` }
 }
 
 export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {

@@ -3,11 +3,13 @@ import { defineConfig } from 'vite'
 
 const SHARED = new RegExp(
   [
-    String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core|zod)/`,
-    String.raw`/src/(App|services|styles\.css|api/(client|schemas-common)|config/|embed/(mount|protocol)|errors/(ApiError|WidgetError|describe)|rateLimit/|storage/)`,
+    String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core)/`,
+    String.raw`/src/(App|services|styles\.css|api/(client|lazySchemas)|config/|embed/(mount|protocol)|errors/(ApiError|WidgetError|describe)|rateLimit/|storage/)`,
     String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|lib/decimal|flows/(tabLock|useFlowMachine|effectRunner)|polling/pollLater)`,
   ].join('|'),
 )
+
+const ZOD = /\/node_modules\/zod\/|\/src\/api\/schemas-common\./
 
 // The app build: the hosted page, the iframe page, and the widget the script-tag loader's runtime mounts.
 // The loader and its runtime are built by vite.loader.config.ts (scripts/build.mjs runs them after this).
@@ -28,7 +30,13 @@ export default defineConfig({
       output: {
         // What every flow needs goes in one chunk: one file compresses better than seven small ones,
         // and a flow's first screen then waits for two requests, not eight.
-        codeSplitting: { groups: [{ name: 'widget', test: (id: string) => SHARED.test(id) }] },
+        // zod and the contract's building blocks: one file too, fetched after the first screen (api/lazySchemas.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'widget', test: (id: string) => SHARED.test(id) },
+            { name: 'zod', test: (id: string) => ZOD.test(id) },
+          ],
+        },
       },
     },
   },

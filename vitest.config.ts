@@ -8,5 +8,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/unit/setup/afterFirstScreen.ts'],
   },
 })

@@ -1,8 +1,10 @@
 // One-off bank deposit (partner-api.md: "One-off bank deposit"), through the partner's backend:
 // POST {partnerBase}/bank/deposit and /bank/deposit/status, forwarded to /v1/... with the key.
-import * as z from 'zod/mini'
+import { lazySchemas } from './lazySchemas'
 import type { PartnerHttp } from './partnerHttp'
-import { decimalString, hash, isoDate } from './schemas'
+import type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
+
+export type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
 
 export const bankDepositStatuses = ['awaiting_funds', 'received', 'converting', 'settled', 'returned', 'expired'] as const
 export type BankDepositStatusName = (typeof bankDepositStatuses)[number]
@@ -35,50 +37,10 @@ export const knownDetailKeys = [
 ] as const
 export type KnownDetailKey = (typeof knownDetailKeys)[number]
 
-const optionalText = z.optional(z.string())
-export const bankDepositDetails = z.catchall(
-  z.object({
-    // The money is attributed by it: without one, the details are unusable.
-    reference: z.string().check(z.minLength(1)),
-    iban: optionalText,
-    bic: optionalText,
-    swiftCode: optionalText,
-    bankName: optionalText,
-    accountName: optionalText,
-    accountNumber: optionalText,
-    sortCode: optionalText,
-    routingNumber: optionalText,
-    clabe: optionalText,
-    pixKey: optionalText,
-    pixPayload: optionalText,
-  }),
-  z.unknown(),
-)
-export type BankDepositDetails = z.infer<typeof bankDepositDetails>
-
-export const bankDeposit = z.object({
-  id: z.string().check(z.minLength(1)),
-  details: bankDepositDetails,
-  rail: z.string().check(z.minLength(1)),
-  expiresAt: isoDate,
-  // `awaiting_funds` on creation; a retry with the same reference returns the deposit as it is now.
-  status: z.enum(bankDepositStatuses),
-})
-export type BankDeposit = z.infer<typeof bankDeposit>
-
-export const bankDepositStatus = z.object({
-  id: z.string().check(z.minLength(1)),
-  status: z.enum(bankDepositStatuses),
-  /** What actually arrived: may differ from what was asked; show this one. */
-  fiatAmount: z.optional(decimalString),
-  cryptoAmount: z.optional(decimalString),
-  /** The asset delivered: never assumed (not USDC by default). */
-  cryptoCurrency: z.optional(z.string().check(z.minLength(1))),
-  settlementTxHash: z.optional(hash),
-  reason: z.optional(z.string()),
-  updatedAt: z.optional(isoDate),
-})
-export type BankDepositStatus = z.infer<typeof bankDepositStatus>
+/** The answers' schemas (loaded after the first screen: see lazySchemas). */
+export const bankDepositSchemas = lazySchemas(() => import('./schemas-bankDeposit'))
+const bankDeposit = bankDepositSchemas.schema('bankDeposit')
+const bankDepositStatus = bankDepositSchemas.schema('bankDepositStatus')
 
 export type BankDepositRequest = {
   accountId: string

@@ -1,15 +1,16 @@
 import type * as z from 'zod/mini'
 import { PartnerUnreachableError } from '../errors/ApiError'
-import { type ApiClient, readResponse } from './client'
-import {
-  type CardPurchaseRequest,
-  type CardQuoteRequest,
-  cardKycToken,
-  cardLimits,
-  cardPurchase,
-  cardQuote,
-  cardStatus,
-} from './schemas'
+import { type ApiClient, type ResponseSchema, readResponse } from './client'
+import { lazySchemas } from './lazySchemas'
+import type { CardPurchaseRequest, CardQuoteRequest } from './schemas-card'
+
+/** The card calls' answers (loaded after the first screen: see lazySchemas). */
+export const cardSchemas = lazySchemas(() => import('./schemas-card'))
+const cardQuote = cardSchemas.schema('cardQuote')
+const cardLimits = cardSchemas.schema('cardLimits')
+const cardKycToken = cardSchemas.schema('cardKycToken')
+const cardPurchase = cardSchemas.schema('cardPurchase')
+const cardStatus = cardSchemas.schema('cardStatus')
 
 /** The widget path: POST /card/quote, through the shared limiter. */
 export function quoteCard(api: ApiClient, request: CardQuoteRequest) {
@@ -35,7 +36,7 @@ export type PartnerClientOptions = {
 export function createPartnerClient({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerClientOptions) {
   const base = partnerBase.replace(/\/+$/, '')
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
-  async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+  async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: ResponseSchema<S>): Promise<z.infer<S>> {
     let res: Response
     try {
       res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit' })
@@ -45,7 +46,7 @@ export function createPartnerClient({ base: partnerBase, token, cookies = false,
     }
     return readResponse(path, res, schema)
   }
-  const post = <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) =>
+  const post = <S extends z.ZodMiniType>(path: string, body: unknown, schema: ResponseSchema<S>) =>
     call(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, schema)
   return {
     /** Not in the service's contract for the partner's backend: see the README's assumptions. */

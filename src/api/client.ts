@@ -1,9 +1,11 @@
 import type * as z from 'zod/mini'
 import { ApiError, FieldRejected, NetworkError, NoRoute, QuoteExpired, RateLimitedError, ResponseShapeError } from '../errors/ApiError'
 import type { Priority, RateLimiter } from '../rateLimit/rateLimiter'
-// Static while every flow's first screen needs zod anyway (its stored-state checks); a lazy import
-// here costs 0.4 KB today and pays once the first screens are free of zod.
-import { errorEnvelope } from './schemas'
+import { lazySchemas } from './lazySchemas'
+
+/** The error envelope's schema (with zod), fetched with the first answer that is an error, or preloaded. */
+export const errorSchemas = lazySchemas(() => import('./schemas-common'))
+const errorEnvelope = errorSchemas.schema('errorEnvelope')
 
 /**
  * A response schema, or a function that loads it: zod and the contract's schemas can then come
@@ -24,7 +26,7 @@ export type ApiClient = {
   post<S extends z.ZodMiniType>(
     path: string,
     body: unknown,
-    response: S,
+    response: ResponseSchema<S>,
     priority?: Priority,
   ): Promise<z.infer<S>>
 }
@@ -67,9 +69,8 @@ export function createApiClient({ apiBase, limiter, fetch: fetchFn = fetch, time
 /** The body parsed with the contract's schema, or the error envelope as a typed error. */
 export async function readResponse<S extends z.ZodMiniType>(path: string, res: Response, response: ResponseSchema<S>): Promise<z.infer<S>> {
   const json = await res.json().catch(() => undefined)
-  if (!res.ok) throw errorFrom(res, json)
-  // A schema is an object; a loader is a function.
-  const schema = typeof response === 'function' ? await response() : response
+  if (!res.ok) throw await errorFrom(res, json)
+  const schema = await schemaOf(response)
   const parsed = schema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -91,8 +92,18 @@ function article(type: string): string {
   return type === 'null' || type === 'undefined' ? type : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`
 }
 
-function errorFrom(res: Response, json: unknown): ApiError {
-  const envelope = errorEnvelope.safeParse(json)
+/** A schema is an object; a loader is a function. A loader that cannot fetch its module (offline) is a network error. */
+async function schemaOf<S extends z.ZodMiniType>(response: ResponseSchema<S>): Promise<S> {
+  if (typeof response !== 'function') return response
+  try {
+    return await response()
+  } catch (cause) {
+    throw new NetworkError(cause)
+  }
+}
+
+async function errorFrom(res: Response, json: unknown): Promise<ApiError> {
+  const envelope = (await schemaOf(errorEnvelope)).safeParse(json)
   const message = envelope.success ? envelope.data.error.message : ''
   if (res.status === 429) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
   if (envelope.success) return typedError(res.status, envelope.data.error.code, message)

@@ -1,10 +1,11 @@
 import type { ApiClient } from './client'
-import {
-  type DepositQuoteRequest,
-  type DepositStatusRequest,
-  depositQuote,
-  depositStatus,
-} from './schemas'
+import { lazySchemas } from './lazySchemas'
+import type { DepositQuoteRequest, DepositStatusRequest } from './schemas-deposit'
+
+/** The deposit calls' answers (loaded after the first screen: see lazySchemas). */
+export const depositSchemas = lazySchemas(() => import('./schemas-deposit'))
+const depositQuote = depositSchemas.schema('depositQuote')
+const depositStatus = depositSchemas.schema('depositStatus')
 
 export function quoteDeposit(api: ApiClient, request: DepositQuoteRequest) {
   return api.post('/deposit/quote', request, depositQuote, 'user')

@@ -1,6 +1,13 @@
 import { ApiError, AuthCodeRejected, KycPending } from '../errors/ApiError'
 import type { ApiClient } from './client'
-import { type FiatOnboardRequest, fiatAccount, fiatOnboard, fiatStatus } from './schemas'
+import { lazySchemas } from './lazySchemas'
+import type { FiatOnboardRequest } from './schemas-fiat'
+
+/** The bank identity and virtual account calls' answers (loaded after the first screen: see lazySchemas). */
+export const fiatSchemas = lazySchemas(() => import('./schemas-fiat'))
+const fiatOnboard = fiatSchemas.schema('fiatOnboard')
+const fiatAccount = fiatSchemas.schema('fiatAccount')
+const fiatStatus = fiatSchemas.schema('fiatStatus')
 
 /** Throws AuthCodeRejected on any 400: the contract says a refused code is never sent again. */
 export async function onboard(api: ApiClient, request: FiatOnboardRequest) {

@@ -1,12 +1,12 @@
 import type * as z from 'zod/mini'
 import { PartnerUnreachableError } from '../errors/ApiError'
 import type { PartnerClientOptions } from './card'
-import { readResponse } from './client'
+import { type ResponseSchema, readResponse } from './client'
 
 /** GET and POST on the partner's backend (`partnerBase`), parsed with a contract schema. */
 export type PartnerHttp = {
-  get<S extends z.ZodMiniType>(path: string, query: Record<string, string | undefined>, schema: S, signal?: AbortSignal): Promise<z.infer<S>>
-  post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>>
+  get<S extends z.ZodMiniType>(path: string, query: Record<string, string | undefined>, schema: ResponseSchema<S>, signal?: AbortSignal): Promise<z.infer<S>>
+  post<S extends z.ZodMiniType>(path: string, body: unknown, schema: ResponseSchema<S>, signal?: AbortSignal): Promise<z.infer<S>>
 }
 
 /**
@@ -16,7 +16,7 @@ export type PartnerHttp = {
 export function createPartnerHttp({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerClientOptions): PartnerHttp {
   const base = partnerBase.replace(/\/+$/, '')
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
-  async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+  async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: ResponseSchema<S>): Promise<z.infer<S>> {
     let res: Response
     try {
       res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit' })

@@ -1,9 +1,11 @@
 // Bank payout (partner-api.md: "Bank payout"), through the partner's backend:
 // POST {partnerBase}/bank/payout/quote, /bank/payout and /bank/payout/status.
-import * as z from 'zod/mini'
 import type { Beneficiary } from '../lib/beneficiary'
+import { lazySchemas } from './lazySchemas'
 import type { PartnerHttp } from './partnerHttp'
-import { address, decimalString, hash, isoDate } from './schemas'
+import type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
+
+export type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
 
 export const payoutStatuses = ['pending', 'converting', 'sent', 'settled', 'rejected', 'returned'] as const
 export type PayoutStatusName = (typeof payoutStatuses)[number]
@@ -14,52 +16,11 @@ export type PayoutStatusName = (typeof payoutStatuses)[number]
  */
 export const payoutFinal: readonly PayoutStatusName[] = ['settled', 'rejected', 'returned']
 
-export const payoutQuote = z.object({
-  quoteId: z.string().check(z.minLength(1)),
-  /** What the user sends. */
-  cryptoAmount: decimalString,
-  /** What arrives, after both fees. */
-  fiatAmount: decimalString,
-  /** Fiat per unit of crypto. */
-  rate: decimalString,
-  rail: z.string().check(z.minLength(1)),
-  /** A coarse label (`instant`, `same_day`, `t+1`, `t+3`): an expectation, not a commitment. */
-  estimatedSettlement: z.string().check(z.minLength(1)),
-  /** Already deducted from fiatAmount. */
-  providerFee: decimalString,
-  ourFee: decimalString,
-  expiresAt: isoDate,
-})
-export type PayoutQuote = z.infer<typeof payoutQuote>
-
-export const payout = z.object({
-  id: z.string().check(z.minLength(1)),
-  /** Single use: never send to it twice. */
-  depositAddress: address,
-  /** The exact amount to send, in major units of the quoted crypto. */
-  depositAmount: decimalString,
-  /** Sending on any other chain loses the funds. */
-  chain: z.number().check(z.int(), z.positive()),
-  // `pending` on creation; a retry with the same reference returns the payout as it is now.
-  status: z.enum(payoutStatuses),
-  expiresAt: isoDate,
-})
-export type Payout = z.infer<typeof payout>
-
-export const payoutStatus = z.object({
-  id: z.string().check(z.minLength(1)),
-  status: z.enum(payoutStatuses),
-  fiatAmount: z.optional(decimalString),
-  fiatCurrency: z.optional(z.string().check(z.minLength(1))),
-  /** The rail actually used. */
-  rail: z.optional(z.string()),
-  bankReference: z.optional(z.string()),
-  depositTxHash: z.optional(hash),
-  /** On `rejected` and `returned`. */
-  reason: z.optional(z.string()),
-  updatedAt: z.optional(isoDate),
-})
-export type PayoutStatus = z.infer<typeof payoutStatus>
+/** The answers' schemas (loaded after the first screen: see lazySchemas). */
+export const payoutSchemas = lazySchemas(() => import('./schemas-payout'))
+const payoutQuote = payoutSchemas.schema('payoutQuote')
+const payout = payoutSchemas.schema('payout')
+const payoutStatus = payoutSchemas.schema('payoutStatus')
 
 type QuoteBase = {
   cryptoCurrency: string

@@ -1,44 +1,16 @@
 // Reference data through the partner's backend: GET {partnerBase}/limits, /card/rate and
 // /payment-methods (the last one's shape is our assumption: see the README).
-import * as z from 'zod/mini'
+import { lazySchemas } from './lazySchemas'
 import type { PartnerHttp } from './partnerHttp'
-import { decimalString } from './schemas'
+import type { LimitEntry, PaymentMethods } from './schemas-reference'
 
-const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))
+export type { LimitEntry, PaymentMethods } from './schemas-reference'
+export { type CardRate, type CardRateRequest, cardRateSchemas, getCardRate } from './cardRate'
 
-export const limitDirections = ['pay_in', 'payout', 'both'] as const
-
-export const limitEntry = z.object({
-  currency: currencyCode,
-  rail: z.string().check(z.minLength(1)),
-  direction: z.enum(limitDirections),
-  /** Per transfer, major unit; null: the rail sets no fixed ceiling. */
-  max: z.nullable(decimalString),
-  /** null: no minimum. */
-  min: z.nullable(decimalString),
-  /** e.g. `instant`, `t+0`, `t+1`, `t+1..t+3`, `under_2h`. */
-  settlement: z.string().check(z.minLength(1)),
-})
-export type LimitEntry = z.infer<typeof limitEntry>
-
-export const limits = z.object({ limits: z.array(limitEntry) })
-
-export { type CardRate, type CardRateRequest, cardRate, getCardRate } from './cardRate'
-
-/** Assumed (the contract does not show it): country → which ways to pay are open there. */
-export const paymentMethods = z.object({
-  countries: z.record(
-    z.string(),
-    z.object({
-      /** The country's own currency (what its banks send). */
-      currency: z.optional(z.string()),
-      bank_deposit: z.boolean(),
-      virtual_account: z.boolean(),
-      card: z.boolean(),
-    }),
-  ),
-})
-export type PaymentMethods = z.infer<typeof paymentMethods>
+/** The answers' schemas (loaded after the first screen: see lazySchemas). */
+export const referenceSchemas = lazySchemas(() => import('./schemas-reference'))
+const limits = referenceSchemas.schema('limits')
+const paymentMethods = referenceSchemas.schema('paymentMethods')
 
 /** Every limit entry, or those of one currency. */
 export function getLimits(http: PartnerHttp, currency?: string, signal?: AbortSignal): Promise<LimitEntry[]> {

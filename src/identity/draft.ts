@@ -2,29 +2,11 @@
 // wallet first, and after a refusal their details and what the bank said) waits in this tab's
 // sessionStorage meanwhile, and is taken (read once, then removed) on the way back. A link's
 // walletAddress is honoured only under the partner's signature, so the widget never writes one.
-import * as z from 'zod/mini'
+import { StoredCheckPending, lazyCheck } from '../storage/storedCheck'
+import { DRAFT_KEY as KEY, identityChecks } from './checks'
 import type { Applicant, ServerMessage } from './machine'
 
-const KEY = 'stablecoin-widget:v1:identity-draft'
-
-const field = z.enum(['wallet', 'nationality', 'country', 'phone', 'name', 'email', 'category'])
-const draft = z.object({
-  form: z.object({
-    wallet: z.string(),
-    nationality: z.string(),
-    country: z.string(),
-    phone: z.string(),
-    name: z.string(),
-    email: z.string(),
-    category: z.string(),
-  }),
-  serverMessage: z.optional(
-    z.object({
-      field: z.optional(field),
-      problem: z.object({ key: z.string(), code: z.optional(z.string()), detail: z.optional(z.string()) }),
-    }),
-  ),
-})
+const check = lazyCheck(identityChecks, (m) => m.identityDraft)
 
 export type IdentityDraft = { form: Applicant; serverMessage?: ServerMessage }
 
@@ -40,10 +22,12 @@ export function identityDraft(storage: Storage | undefined) {
     take(): IdentityDraft | undefined {
       try {
         const raw = storage?.getItem(KEY)
+        // Its check first: a draft is never dropped for want of it (the flow waits: storage/storedCheck.ts).
+        if (raw && !identityChecks.get()) throw new StoredCheckPending()
         storage?.removeItem(KEY)
-        const parsed = raw ? draft.safeParse(JSON.parse(raw)) : undefined
-        return parsed?.success ? (parsed.data as IdentityDraft) : undefined
-      } catch {
+        return raw ? check(JSON.parse(raw)) : undefined
+      } catch (error) {
+        if (error instanceof StoredCheckPending) throw error
         return undefined
       }
     },

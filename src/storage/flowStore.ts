@@ -1,11 +1,14 @@
 // A flow past its point of no return is kept here, so a reload or a later visit resumes it.
 // One versioned, namespaced entry per flow; never personal data.
-const PREFIX = 'stablecoin-widget:v1:flow:'
+export const FLOW_KEY_PREFIX = 'stablecoin-widget:v1:flow:'
 
 export type FlowStore<T> = {
   /** The storage key, for the `storage` events of other tabs. */
   key: string
+  /** Throws StoredCheckPending while a stored record's check is still on its way (see `ready`). */
   load(): T | undefined
+  /** Resolves once a stored record can be checked (storage/storedCheck.ts); absent: always. */
+  ready?(): Promise<unknown>
   save(value: T): void
   clear(): void
 }
@@ -15,14 +18,16 @@ export function createFlowStore<T>(
   flow: string,
   validate: (value: unknown) => T | undefined,
 ): FlowStore<T> {
-  const key = PREFIX + flow
+  const key = FLOW_KEY_PREFIX + flow
   return {
     key,
     load() {
       try {
         const raw = storage?.getItem(key)
         return raw ? validate(JSON.parse(raw)) : undefined
-      } catch {
+      } catch (error) {
+        // A check not here yet (storedCheck.ts) is not a bad record: the caller waits for it.
+        if (error instanceof Error && error.name === 'StoredCheckPending') throw error
         return undefined
       }
     },

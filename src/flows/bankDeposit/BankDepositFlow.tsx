@@ -17,7 +17,14 @@ import { createBankDepositEffects } from './effects'
 import { bankDepositEvents } from './hostEvents'
 import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { type FlowContext, type FlowEvent, type FlowState, amountState, flowTransition, isIdentityStep, resumeState } from './machine'
-import { attemptStore, depositStore, newReference } from './persisted'
+import { bankDepositSchemas } from '../../api/bankDeposit'
+import { errorSchemas } from '../../api/client'
+import { fiatSchemas } from '../../api/fiat'
+import { referenceSchemas } from '../../api/reference'
+import { identityChecks, identityKeys } from '../../identity/checks'
+import { FirstScreen } from '../../kernel/FirstScreen'
+import { anyStored } from '../../storage/storedCheck'
+import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore, newReference } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load (the details' with their screens).
 addEnglish({ ...enBankDepositAmount, ...enLimits })
@@ -32,7 +39,15 @@ type Identity = NonNullable<ReturnType<typeof identityPart.get>>
 
 const STEPS: Record<FlowState['tag'], number> = { starting: 1, wallet: 1, identity: 2, details: 3, amount: 4, following: 5, done: 5 }
 
-export default function BankDepositFlow({ services, onStep, switchFlow }: Props) {
+export default function BankDepositFlow(props: Props) {
+  return (
+    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...bankDepositKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[bankDepositSchemas, referenceSchemas, fiatSchemas, errorSchemas]}>
+      {() => <BankDeposit {...props} />}
+    </FirstScreen>
+  )
+}
+
+function BankDeposit({ services, onStep, switchFlow }: Props) {
   const { config } = services
   const local = safeLocalStorage()
   const session = safeSessionStorage()

@@ -88,6 +88,12 @@ export function bankDepositEffects(deps: BankDepositDeps, dispatch: (event: Bank
     const { account } = state
     const currency = state.form.currency
     const amount = state.checked ?? ''
+    try {
+      await attempts.ready?.()
+    } catch (error) {
+      if (alive()) dispatch({ type: 'CREATE_FAILED', problem: describeError(error), pinned: deps.partnerReference !== undefined })
+      return
+    }
     const pending = attempts.load()
     const same = pending && pending.accountId === account.accountId && pending.currency === currency && pending.amount === amount
     // The key is kept before the first attempt: a retry after a lost answer sends it again and gets

@@ -15,7 +15,12 @@ import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { cardEvents } from './hostEvents'
 import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
-import { cardStore } from './persisted'
+import { cardSchemas } from '../../api/card'
+import { cardRateSchemas } from '../../api/cardRate'
+import { errorSchemas } from '../../api/client'
+import { FirstScreen } from '../../kernel/FirstScreen'
+import { anyStored } from '../../storage/storedCheck'
+import { cardChecks, cardKeys, cardStore } from './persisted'
 
 const laterScreens = lazyPart(() => import('../../screens/card/LaterScreens'))
 
@@ -26,7 +31,15 @@ addEnglish(enCardRate)
 
 const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 }
 
-export default function CardFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
+  return (
+    <FirstScreen checks={[cardChecks]} stored={() => anyStored(safeLocalStorage(), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas]}>
+      {() => <Card {...props} />}
+    </FirstScreen>
+  )
+}
+
+function Card({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const [state, dispatch] = useFlowMachine<CardState, CardEvent>(() => {
     const store = cardStore(safeLocalStorage())

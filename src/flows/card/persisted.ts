@@ -1,20 +1,12 @@
-import * as z from 'zod/mini'
+import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore, type FlowStore } from '../../storage/flowStore'
+import { flowKey, lazyCheck } from '../../storage/storedCheck'
 import type { Purchase } from './machine'
 
-const purchase = z.object({
-  id: z.string().check(z.minLength(1)),
-  environment: z.string(),
-  currency: z.string(),
-  total: z.string(),
-  cryptoAmount: z.string(),
-  cryptoCurrency: z.string(),
-  createdAt: z.number(),
-})
+/** The record's check (zod): fetched when a record is stored, else once the first screen is up. */
+export const cardChecks = lazyPart(() => import('./storedChecks'))
+export const cardKeys = [flowKey('card')]
 
 export function cardStore(storage: Storage | undefined): FlowStore<Purchase> {
-  return createFlowStore(storage, 'card', (value) => {
-    const parsed = purchase.safeParse(value)
-    return parsed.success ? parsed.data : undefined
-  })
+  return { ...createFlowStore(storage, 'card', lazyCheck(cardChecks, (m) => m.purchase)), ready: cardChecks.load }
 }

@@ -14,12 +14,24 @@ import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { depositEvents } from './hostEvents'
 import { createDepositEffects } from './effects'
 import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
-import { depositStore } from './persisted'
+import { depositSchemas } from '../../api/deposit'
+import { errorSchemas } from '../../api/client'
+import { FirstScreen } from '../../kernel/FirstScreen'
+import { anyStored } from '../../storage/storedCheck'
+import { depositChecks, depositKeys, depositStore } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enDeposit)
 
-export default function DepositFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
+  return (
+    <FirstScreen checks={[depositChecks]} stored={() => anyStored(safeLocalStorage(), depositKeys)} later={[depositSchemas, errorSchemas]}>
+      {() => <Deposit {...props} />}
+    </FirstScreen>
+  )
+}
+
+function Deposit({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const [state, dispatch] = useFlowMachine<DepositState, DepositEvent>(() => {
     const store = depositStore(safeLocalStorage())

@@ -3,6 +3,7 @@
 // themselves live beside this file, one concern each: connect, quoting, previewQuote, send, and
 // tracking (batch, receipt, status).
 import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { whenChecked } from '../../storage/storedCheck'
 import { expiryEffect } from '../../kernel/quote'
 import { connect, walletDiscovery } from './connect'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
@@ -63,11 +64,17 @@ function quoteEffects(ctx: DepositContext, state: QuoteState): Effect | Effect[]
 
 /** A deposit sent from another tab of this origin: followed here too. */
 function adoptFromOtherTabs(ctx: DepositContext): () => void {
+  let live = true
   const onStorage = (event: StorageEvent) => {
     if (event.key !== ctx.store.key || !event.newValue) return
-    const tracking = ctx.store.load()
-    if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
+    whenChecked(() => {
+      const tracking = live ? ctx.store.load() : undefined
+      if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
+    }, ctx.store.ready)
   }
   ctx.target.addEventListener('storage', onStorage)
-  return () => ctx.target.removeEventListener('storage', onStorage)
+  return () => {
+    live = false
+    ctx.target.removeEventListener('storage', onStorage)
+  }
 }

@@ -12,7 +12,12 @@ import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
 import { createOnboardingEffects } from './effects'
 import { onboardingEvents } from './hostEvents'
 import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onboardingTransition } from './machine'
-import { onboardingStore } from './persisted'
+import { errorSchemas } from '../../api/client'
+import { fiatSchemas } from '../../api/fiat'
+import { identityChecks, identityKeys } from '../../identity/checks'
+import { FirstScreen } from '../../kernel/FirstScreen'
+import { anyStored } from '../../storage/storedCheck'
+import { onboardingChecks, onboardingKeys, onboardingStore } from './persisted'
 
 // The screens after the identity steps, fetched while the first screen shows (issue 19).
 const accountScreens = lazyPart(() => import('../../screens/onboarding/AccountScreens'))
@@ -22,7 +27,15 @@ addEnglish(enFiat)
 
 const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, details: 3, opening: 3, rejected: 3, account: 4, funded: 4 }
 
-export default function OnboardingFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
+  return (
+    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...onboardingKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[fiatSchemas, errorSchemas]}>
+      {() => <Onboarding {...props} />}
+    </FirstScreen>
+  )
+}
+
+function Onboarding({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const [state, dispatch] = useFlowMachine<OnboardingState, OnboardingEvent>(() => {
     const storage = safeLocalStorage()

@@ -59,6 +59,7 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
     const go = async () => {
       try {
         // The point of no return is near: the ids are kept, so a reload opens the same account.
+        await store.ready?.()
         if (!store.load()?.walletId) store.save(record)
         const account = await openAccount(api, record.accountId, record.walletId)
         const details = Object.fromEntries(

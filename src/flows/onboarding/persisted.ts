@@ -1,20 +1,14 @@
-import * as z from 'zod/mini'
-import { feeBps } from '../../api/schemas'
+import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore, type FlowStore } from '../../storage/flowStore'
+import { flowKey, lazyCheck } from '../../storage/storedCheck'
 import type { StoredAccount } from './machine'
 
 /** Long enough for a bank transfer to arrive; short enough that a shared device forgets. */
 export const RECORD_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
-const record = z.object({
-  accountId: z.string().check(z.minLength(1)),
-  walletId: z.optional(z.string().check(z.minLength(1))),
-  virtualAccountId: z.optional(z.string().check(z.minLength(1))),
-  details: z.optional(z.record(z.string(), z.string())),
-  feeBps: z.optional(feeBps),
-  asset: z.optional(z.string()),
-  savedAt: z.optional(z.number().check(z.nonnegative())),
-})
+/** The record's check (zod): fetched when a record is stored, else once the first screen is up. */
+export const onboardingChecks = lazyPart(() => import('./storedChecks'))
+export const onboardingKeys = [flowKey('onboarding')]
 
 /**
  * The bank flow's record, in the partner origin's storage, where every script there can read it:
@@ -22,10 +16,7 @@ const record = z.object({
  * 30 days. The flow clears it once the account is funded, or when the buyer says "Not you?".
  */
 export function onboardingStore(storage: Storage | undefined, now: () => number = Date.now): FlowStore<StoredAccount> {
-  const inner = createFlowStore(storage, 'onboarding', (value) => {
-    const parsed = record.safeParse(value)
-    return parsed.success ? parsed.data : undefined
-  })
+  const inner = createFlowStore(storage, 'onboarding', lazyCheck(onboardingChecks, (m) => m.record))
   const save = (value: StoredAccount) => {
     const { walletId, ...open } = value
     inner.save({ ...(value.virtualAccountId ? open : value), savedAt: now() })
@@ -60,5 +51,6 @@ export function onboardingStore(storage: Storage | undefined, now: () => number 
     },
     save,
     clear: inner.clear,
+    ready: onboardingChecks.load,
   }
 }

@@ -20,13 +20,28 @@ import { discoverWallets, providerOf } from '../../wallet/eip6963'
 import { createPayoutEffects } from './effects'
 import { payoutEvents } from './hostEvents'
 import { type PayoutEvent, type PayoutForm, type PayoutState, initialPayoutState, payoutTransition, stepOf } from './machine'
-import { payoutStore, referenceStore, spentAddresses } from './persisted'
 import { payoutSourceOf } from './source'
+import { errorSchemas } from '../../api/client'
+import { fiatSchemas } from '../../api/fiat'
+import { payoutSchemas } from '../../api/payout'
+import { referenceSchemas } from '../../api/reference'
+import { identityChecks, identityKeys } from '../../identity/checks'
+import { FirstScreen } from '../../kernel/FirstScreen'
+import { anyStored } from '../../storage/storedCheck'
+import { payoutChecks, payoutKeys, payoutStore, referenceStore, spentAddresses } from './persisted'
 
 // This flow's English strings (and the rails' limits lines) come with its chunk, not with the first load.
 addEnglish({ ...enPayout, ...enLimits })
 
-export default function PayoutFlow({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
+export default function PayoutFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
+  return (
+    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...payoutKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas]}>
+      {() => <Payout {...props} />}
+    </FirstScreen>
+  )
+}
+
+function Payout({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const source = payoutSourceOf(config)
   const session = safeSessionStorage()

@@ -1,5 +1,6 @@
 // The payout's I/O, one named effect per stage (keyed: a state update inside a stage does not
 // restart it). The wallet code (viem) is loaded only once the funding step needs it.
+import { whenChecked } from '../../storage/storedCheck'
 import type { Hex } from 'viem'
 import { createPayout, getPayoutStatus, quotePayout } from '../../api/payout'
 import type { PartnerHttp } from '../../api/partnerHttp'
@@ -99,7 +100,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
 
   /** This payout's record (only it: another buyer's stays) and our reference go. A signed reference's claim stays. */
   function forget(id: string) {
-    store.clear(id)
+    whenChecked(() => store.clear(id), store.ready)
     deps.references.clear()
   }
 
@@ -145,6 +146,13 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     // Ours is made per request and stored before the first attempt: a retry of this very request
     // after a lost answer sends the same one and gets the same payout, never a second.
     const signed = config.reference
+    try {
+      // The stored references and payouts are read from here on: their checks first.
+      await Promise.all([store.ready(), deps.references.ready()])
+    } catch (error) {
+      if (alive()) dispatch({ type: 'CREATE_FAILED', problem: describeError(error) })
+      return
+    }
     if (signed && !deps.references.claim(signed, request)) {
       return dispatch({ type: 'CREATE_FAILED', problem: { key: 'payout.problem.referenceUsed', code: 'payout_reference_used' } })
     }

@@ -3,35 +3,23 @@
 // the mark that the wallet was asked, so a reload never asks again on its own), the idempotency
 // reference before the first attempt to create, and every deposit address already sent to (never
 // twice). Ids, amounts and public addresses only: no beneficiary (a request is kept as a digest).
-import * as z from 'zod/mini'
+import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
+import { flowKey, lazyCheck } from '../../storage/storedCheck'
 import type { PayoutRecord } from './machine'
 
 /** Like the buyer's account and the other flows' records: a shared device forgets. */
 export const PAYOUT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
-const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+/** The records' checks (zod): fetched when a record is stored, else once the first screen is up. */
+export const payoutChecks = lazyPart(() => import('./storedChecks'))
+export const payoutKeys = ['payout', 'payout-reference', 'payout-signed'].map(flowKey)
+const payoutRecord = lazyCheck(payoutChecks, (m) => m.payoutRecord)
+const claim = lazyCheck(payoutChecks, (m) => m.claim)
+const claimList = lazyCheck(payoutChecks, (m) => m.claimList)
 
-const record = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
-  depositAddress: address,
-  depositAmount: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
-  chain: z.number().check(z.int(), z.positive()),
-  expiresAt: z.string(),
-  token: address,
-  symbol: z.string().check(z.minLength(1), z.maxLength(12)),
-  decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
-  fiatAmount: z.string(),
-  fiatCurrency: z.string(),
-  rail: z.string(),
-  settlement: z.string(),
-  accountId: z.string().check(z.minLength(1), z.maxLength(128)),
-  wallet: address,
-  promptedAt: z.optional(z.number()),
-  sender: z.optional(address),
-  txHash: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))),
-  createdAt: z.number(),
-})
+/** A reference claimed for one request (its digest), or kept for our own. */
+export type Claim = { reference: string; request: string; savedAt: number }
 
 /** Whose a payout is: the paying account and the wallet it was made for. */
 export type Owner = { accountId: string; wallet: string }
@@ -53,6 +41,7 @@ export type PayoutStore = {
   save(value: PayoutRecord): void
   /** Drops one payout (without an id: every payout kept). */
   clear(id?: string): void
+  ready(): Promise<unknown>
 }
 
 /**
@@ -64,8 +53,8 @@ export function payoutStore(storage: Storage | undefined, now: () => number = Da
   const inner = createFlowStore(storage, 'payout', (value) => {
     if (!value || typeof value !== 'object' || !Array.isArray((value as { records?: unknown }).records)) return undefined
     const records = (value as { records: unknown[] }).records.flatMap((r) => {
-      const parsed = record.safeParse(r)
-      return parsed.success ? [parsed.data] : []
+      const parsed = payoutRecord(r)
+      return parsed ? [parsed] : []
     })
     return { records }
   })
@@ -96,6 +85,7 @@ export function payoutStore(storage: Storage | undefined, now: () => number = Da
     clear(id) {
       write(id === undefined ? [] : read().filter((r) => r.id !== id))
     },
+    ready: payoutChecks.load,
   }
 }
 
@@ -142,10 +132,6 @@ export function requestDigest(reference: string, request: CreateRequest): string
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('')
 }
 
-const pending = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(64)), request: z.string(), savedAt: z.number() })
-
-const claims = z.object({ claims: z.array(pending) })
-
 /**
  * A partner's signed `reference` is one payout: the first request sent under it claims it (before
  * the first attempt), and a different request is never sent under it from this device (the service
@@ -154,10 +140,10 @@ const claims = z.object({ claims: z.array(pending) })
  */
 function signedReferences(storage: Storage | undefined, now: () => number = Date.now) {
   const inner = createFlowStore(storage, 'payout-signed', (value) => {
-    const parsed = claims.safeParse(value)
-    return parsed.success ? { claims: parsed.data.claims.filter((c) => now() - c.savedAt <= PAYOUT_MAX_AGE_MS) } : undefined
+    const list = claimList(value)
+    return list ? { claims: list.filter((c) => now() - c.savedAt <= PAYOUT_MAX_AGE_MS) } : undefined
   })
-  const write = (list: z.infer<typeof pending>[]) => (list.length ? inner.save({ claims: list.slice(-10) }) : inner.clear())
+  const write = (list: Claim[]) => (list.length ? inner.save({ claims: list.slice(-10) }) : inner.clear())
   return {
     /** True when this request may go under the reference: unclaimed (claimed now), or claimed by this very request. */
     claim(reference: string, request: CreateRequest): boolean {
@@ -180,10 +166,7 @@ function signedReferences(storage: Storage | undefined, now: () => number = Date
  * answer (or a reload) sends the same one and gets the same payout; any other request gets a new one.
  */
 export function referenceStore(storage: Storage | undefined, now: () => number = Date.now) {
-  const inner = createFlowStore(storage, 'payout-reference', (value) => {
-    const parsed = pending.safeParse(value)
-    return parsed.success ? parsed.data : undefined
-  })
+  const inner = createFlowStore(storage, 'payout-reference', claim)
   return {
     /** The reference for this request: the stored one if it was made for this very request, else a new one (stored first). */
     forRequest(request: CreateRequest, fresh: () => string): string {
@@ -195,6 +178,7 @@ export function referenceStore(storage: Storage | undefined, now: () => number =
     },
     /** Forgets our own reference (a new request, start over, a final payout); a signed one's claim stays. */
     clear: inner.clear,
+    ready: payoutChecks.load,
     ...signedReferences(storage, now),
   }
 }

@@ -2,10 +2,14 @@
 // exactly per the contract (decimal strings, known statuses), and the requests sent through the
 // partner's backend with exactly the documented fields.
 import { describe, expect, it } from 'vitest'
-import { bankDeposit, bankDepositStatus, createBankDeposit, detailRows, getBankDepositStatus } from '../../../src/api/bankDeposit'
+import { createBankDeposit, detailRows, getBankDepositStatus } from '../../../src/api/bankDeposit'
 import { createPartnerHttp } from '../../../src/api/partnerHttp'
-import { createPayout, getPayoutStatus, payout, payoutQuote, payoutStatus, quotePayout } from '../../../src/api/payout'
-import { cardRate, getCardRate, getLimits, getPaymentMethods, limits, offersBankDeposit, paymentMethods } from '../../../src/api/reference'
+import { createPayout, getPayoutStatus, quotePayout } from '../../../src/api/payout'
+import { getCardRate, getLimits, getPaymentMethods, offersBankDeposit } from '../../../src/api/reference'
+import { bankDeposit, bankDepositStatus } from '../../../src/api/schemas-bankDeposit'
+import { cardRate } from '../../../src/api/schemas-cardRate'
+import { payout, payoutQuote, payoutStatus } from '../../../src/api/schemas-payout'
+import { limits, paymentMethods } from '../../../src/api/schemas-reference'
 import { ApiError, PartnerUnreachableError, ResponseShapeError } from '../../../src/errors/ApiError'
 
 const HASH = `0x${'ab'.repeat(32)}`

@@ -27,7 +27,8 @@ export function fakeApi(answers: Record<string, Answer> = {}): FakeApi {
       calls.push(call)
       const answer = table[path]
       if (!answer) throw new Error(`fakeApi: no answer for ${path}`)
-      return schema.parse(await answer(call, nth))
+      // A schema, or (as the api modules pass them) a loader of one.
+      return (typeof schema === 'function' ? await schema() : schema).parse(await answer(call, nth))
     },
   }
 }

@@ -1,0 +1,37 @@
+// The reference data's answers (reference.ts calls them; loaded after the first screen: see lazySchemas).
+import * as z from 'zod/mini'
+import { decimalString } from './schemas-common'
+
+const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))
+
+export const limitDirections = ['pay_in', 'payout', 'both'] as const
+
+export const limitEntry = z.object({
+  currency: currencyCode,
+  rail: z.string().check(z.minLength(1)),
+  direction: z.enum(limitDirections),
+  /** Per transfer, major unit; null: the rail sets no fixed ceiling. */
+  max: z.nullable(decimalString),
+  /** null: no minimum. */
+  min: z.nullable(decimalString),
+  /** e.g. `instant`, `t+0`, `t+1`, `t+1..t+3`, `under_2h`. */
+  settlement: z.string().check(z.minLength(1)),
+})
+export type LimitEntry = z.infer<typeof limitEntry>
+
+export const limits = z.object({ limits: z.array(limitEntry) })
+
+/** Assumed (the contract does not show it): country → which ways to pay are open there. */
+export const paymentMethods = z.object({
+  countries: z.record(
+    z.string(),
+    z.object({
+      /** The country's own currency (what its banks send). */
+      currency: z.optional(z.string()),
+      bank_deposit: z.boolean(),
+      virtual_account: z.boolean(),
+      card: z.boolean(),
+    }),
+  ),
+})
+export type PaymentMethods = z.infer<typeof paymentMethods>

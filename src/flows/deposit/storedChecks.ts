@@ -1,0 +1,31 @@
+// The check of the deposit kept across a reload (persisted.ts fetches it when needed: see storage/storedCheck.ts).
+import * as z from 'zod/mini'
+import type { Tracking } from './machine'
+
+const schema = z.object({
+  provider: z.string(),
+  chainId: z.number(),
+  // Empty only while a batch (callsId) has not told the deposit's hash.
+  txHash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64})?$/)),
+  callsId: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+  walletRdns: z.optional(z.string()),
+  summary: z.object({
+    amountIn: z.string(),
+    amountOut: z.string(),
+    fee: z.string(),
+    sourceChainId: z.number(),
+    destChainId: z.number(),
+    sourceSymbol: z.string(),
+    destSymbol: z.string(),
+  }),
+  createdAt: z.number(),
+  approvalHash: z.optional(z.string()),
+  originHash: z.optional(z.string()),
+  deliveredHash: z.optional(z.string()),
+})
+
+/** Only a sent deposit is kept: a hash, or a batch's id while its hash is not known. */
+export function tracking(value: unknown): Tracking | undefined {
+  const parsed = schema.safeParse(value)
+  return parsed.success && (parsed.data.txHash || parsed.data.callsId) ? parsed.data : undefined
+}

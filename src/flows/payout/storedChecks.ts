@@ -1,0 +1,47 @@
+// The checks of the payout's records (persisted.ts fetches them when needed: see storage/storedCheck.ts).
+import * as z from 'zod/mini'
+import type { PayoutRecord } from './machine'
+import type { Claim } from './persisted'
+
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+
+const record = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  depositAddress: address,
+  depositAmount: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
+  chain: z.number().check(z.int(), z.positive()),
+  expiresAt: z.string(),
+  token: address,
+  symbol: z.string().check(z.minLength(1), z.maxLength(12)),
+  decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
+  fiatAmount: z.string(),
+  fiatCurrency: z.string(),
+  rail: z.string(),
+  settlement: z.string(),
+  accountId: z.string().check(z.minLength(1), z.maxLength(128)),
+  wallet: address,
+  promptedAt: z.optional(z.number()),
+  sender: z.optional(address),
+  txHash: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))),
+  createdAt: z.number(),
+})
+
+const pending = z.object({ reference: z.string().check(z.minLength(1), z.maxLength(64)), request: z.string(), savedAt: z.number() })
+
+const claims = z.object({ claims: z.array(pending) })
+
+
+export function payoutRecord(value: unknown): PayoutRecord | undefined {
+  const parsed = record.safeParse(value)
+  return parsed.success ? parsed.data : undefined
+}
+
+export function claim(value: unknown): Claim | undefined {
+  const parsed = pending.safeParse(value)
+  return parsed.success ? parsed.data : undefined
+}
+
+export function claimList(value: unknown): Claim[] | undefined {
+  const parsed = claims.safeParse(value)
+  return parsed.success ? parsed.data.claims : undefined
+}

@@ -2,7 +2,8 @@ import { type Signal, signal } from '@preact/signals'
 import { type ApiClient, createApiClient } from './api/client'
 import type { Brand, Theme, WidgetConfig } from './config/config'
 import type { Emit } from './embed/protocol'
-import { type RateLimiter, createRateLimiter, localSlotStore } from './rateLimit/rateLimiter'
+import { lazyLimiter } from './rateLimit/lazyLimiter'
+import type { RateLimiter } from './rateLimit/rateLimiter'
 import { safeLocalStorage } from './storage/safeStorage'
 
 /** What an embedding may change without a remount. */
@@ -11,24 +12,27 @@ export type LiveOptions = { theme: Theme; brand: Brand; locale: string; amount?:
 export type Services = {
   config: WidgetConfig
   api: ApiClient
-  limiter: RateLimiter
+  /** `preload` fetches its code (a flow asks once its first screen is up). */
+  limiter: RateLimiter & { preload?(): void }
   emit: Emit
   live: Signal<LiveOptions>
   /** Set once a flow reached its end (the hosted page then offers the way back to the partner). */
   completed: Signal<boolean>
 }
 
-let shared: RateLimiter | undefined
+let shared: (RateLimiter & { preload(): void }) | undefined
 
 /** One limiter per page, shared by every widget on it (and, through storage, by its other tabs). */
-export function pageLimiter(backoffBaseMs?: number): RateLimiter {
+export function pageLimiter(backoffBaseMs?: number): RateLimiter & { preload(): void } {
   if (!shared) {
-    const storage = safeLocalStorage()
-    const limiter = createRateLimiter({
-      store: storage ? localSlotStore(storage) : undefined,
-      backoffBaseMs,
-      // The test query-core's focusManager makes, without loading query-core before the first poll.
-      pollsPaused: () => globalThis.document?.visibilityState === 'hidden',
+    const limiter = lazyLimiter(({ createRateLimiter, localSlotStore }) => {
+      const storage = safeLocalStorage()
+      return createRateLimiter({
+        store: storage ? localSlotStore(storage) : undefined,
+        backoffBaseMs,
+        // The test query-core's focusManager makes, without loading query-core before the first poll.
+        pollsPaused: () => globalThis.document?.visibilityState === 'hidden',
+      })
     })
     globalThis.document?.addEventListener('visibilitychange', () => limiter.wake())
     shared = limiter

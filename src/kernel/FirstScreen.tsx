@@ -24,7 +24,7 @@ export type FirstScreenStatus = 'ready' | 'resuming' | 'failed'
  * `checks`: the modules that check the flow's stored records; `stored`: whether any is stored (read
  * as it is); `later`: what to fetch once the first screen is up (the answers' schemas).
  */
-export function useFirstScreen(checks: LazyPart<unknown>[], stored: () => boolean, later: Array<{ preload(): void }>): FirstScreenStatus {
+export function useFirstScreen(checks: LazyPart<unknown>[], stored: () => boolean, later: Array<{ preload?(): void }>): FirstScreenStatus {
   const [status, setStatus] = useState<FirstScreenStatus>(() => (checks.every((c) => c.get()) || !stored() ? 'ready' : 'resuming'))
   useEffect(() => {
     let live = true
@@ -35,7 +35,7 @@ export function useFirstScreen(checks: LazyPart<unknown>[], stored: () => boolea
       )
     }
     const cancel = whenIdle(() => {
-      for (const part of later) part.preload()
+      for (const part of later) part.preload?.()
       // Later steps read the records they write (a retry's idempotency key, say).
       for (const c of checks) c.load().catch(() => {})
     })
@@ -48,7 +48,7 @@ export function useFirstScreen(checks: LazyPart<unknown>[], stored: () => boolea
 }
 
 /** The flow's screens once it may start (see useFirstScreen). */
-export function FirstScreen({ checks, stored, later, children }: { checks: LazyPart<unknown>[]; stored: () => boolean; later: Array<{ preload(): void }>; children: () => ComponentChildren }) {
+export function FirstScreen({ checks, stored, later, children }: { checks: LazyPart<unknown>[]; stored: () => boolean; later: Array<{ preload?(): void }>; children: () => ComponentChildren }) {
   const status = useFirstScreen(checks, stored, later)
   if (status === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (status === 'resuming') return <p role="status">{t('app.loading')}</p>

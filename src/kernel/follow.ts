@@ -1,11 +1,7 @@
 // The follow-status sub-machine every flow composes once something exists to follow: one tab
 // follows it (the others say so and take over later), a status arrives as TRACK, trouble shows as
 // WAITING or TRACK_ERROR, and RETRY starts the poll again.
-import { describeError } from '../errors/words'
-import { type PollOptions } from '../polling/pollStatus'
-import { pollLater } from '../polling/pollLater'
-import { type Effect } from './effects'
-import { holdTabLock } from './tabLock'
+// Its effects (the tab's lock, the status poll) are in followEffects.ts, with the flows' effects.
 import type { Problem, Tab } from './types'
 
 /** What every "follow it to the end" state carries. */
@@ -41,31 +37,4 @@ export function follow<S extends Followed>(state: S, event: FollowEvent): S {
 /** What a status arrival does to a followed state that has not ended: no more waiting, no problem. */
 export function tracked<S extends Followed>(state: S): S {
   return state.waiting || state.problem ? { ...state, waiting: false, problem: undefined } : state
-}
-
-/** Holds the tab's lock on `flow:id` and tells the machine who follows. */
-export function tabLockEffect(flow: string, id: string, dispatch: (event: FollowEvent) => void): Effect {
-  return { key: `tab:${id}`, start: () => holdTabLock(`stablecoin-widget:${flow}:${id}`, (tab) => dispatch({ type: 'ELSEWHERE', tab })) }
-}
-
-export type StatusPoll<T> = Pick<PollOptions<T>, 'fetch' | 'isTerminal' | 'intervalMs' | 'onData' | 'retryBaseMs'>
-
-/** Polls a status until it ends: retryable trouble is WAITING, the rest TRACK_ERROR (the buyer retries). */
-export function statusEffect<T>(flow: string, id: string, state: Followed, poll: StatusPoll<T>, dispatch: (event: FollowEvent) => void): Effect {
-  return {
-    key: `status:${id}:${state.attempt}`,
-    start: () =>
-      pollLater({
-        ...poll,
-        key: [`${flow}-status`, id],
-        onError: (error) => dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }),
-        onRetrying: () => dispatch({ type: 'WAITING', waiting: true }),
-      }),
-  }
-}
-
-/** The lock, and (only in the tab that holds it) the status poll. */
-export function followEffects<T>(flow: string, id: string, state: Followed, poll: StatusPoll<T>, dispatch: (event: FollowEvent) => void): Effect[] {
-  const lock = tabLockEffect(flow, id, dispatch)
-  return state.tab === 'held' ? [lock, statusEffect(flow, id, state, poll, dispatch)] : [lock]
 }

@@ -37,3 +37,37 @@ export function useLazyPart<T>(part: LazyPart<T>, wanted: boolean): T | undefine
   }, [wanted])
   return part.get() ?? (failed ? 'failed' : undefined)
 }
+
+type Runner<S> = { run(state: S): void; dispose(): void }
+
+/**
+ * A flow's effects whose code is fetched when the flow starts, not with its first screen: until it
+ * is here the latest state waits, and then runs (effects are chosen from the state alone, so the
+ * latest state is all they need). A fetch that failed is tried again on the next state.
+ */
+export function lazyEffects<S, M>(part: LazyPart<M>, create: (module: M) => Runner<S>): Runner<S> {
+  let runner: Runner<S> | undefined
+  let latest: { state: S } | undefined
+  let disposed = false
+  const arrive = () =>
+    part.load().then(
+      (module) => {
+        if (disposed || runner) return
+        runner = create(module)
+        if (latest) runner.run(latest.state)
+      },
+      () => {},
+    )
+  void arrive()
+  return {
+    run(state) {
+      if (runner) return runner.run(state)
+      latest = { state }
+      if (!part.get()) void arrive()
+    },
+    dispose() {
+      disposed = true
+      runner?.dispose()
+    },
+  }
+}

@@ -41,7 +41,7 @@ const STEPS: Record<FlowState['tag'], number> = { starting: 1, wallet: 1, identi
 
 export default function BankDepositFlow(props: Props) {
   return (
-    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...bankDepositKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[bankDepositSchemas, referenceSchemas, fiatSchemas, errorSchemas]}>
+    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...bankDepositKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[bankDepositSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <BankDeposit {...props} />}
     </FirstScreen>
   )

@@ -1,6 +1,5 @@
 import { useEffect } from 'preact/hooks'
 import { returnToThisLink } from '../../config/link'
-import { createPartnerClient } from '../../api/card'
 import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish, t } from '../../i18n/i18n'
@@ -8,12 +7,11 @@ import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../kernel/types'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
 import { Notice } from '../../components/Notice'
-import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { cardEvents } from './hostEvents'
-import { createCardEffects } from './effects'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardSchemas } from '../../api/card'
 import { cardRateSchemas } from '../../api/cardRate'
@@ -23,6 +21,9 @@ import { anyStored } from '../../storage/storedCheck'
 import { cardChecks, cardKeys, cardStore } from './persisted'
 
 const laterScreens = lazyPart(() => import('../../screens/card/LaterScreens'))
+// The I/O is fetched as the flow starts: the form is usable before it arrives (a quote asked for
+// meanwhile is sent once it is here).
+const cardEffects = lazyPart(() => import('./effects'))
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enCard)
@@ -33,7 +34,7 @@ const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2,
 
 export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[cardChecks]} stored={() => anyStored(safeLocalStorage(), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas]}>
+    <FirstScreen checks={[cardChecks]} stored={() => anyStored(safeLocalStorage(), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas, props.services.limiter]}>
       {() => <Card {...props} />}
     </FirstScreen>
   )
@@ -63,19 +64,20 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
         for (const e of cardEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
-        createCardEffects(
-          {
-            config,
-            api: services.api,
-            partner: createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-            store,
-            clock: systemClock,
-            // This link as it came (its signature must hold when the card page sends the buyer back).
-            returnUrl: () => returnToThisLink(location.href, 'card'),
-            // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
-            navigate: (url) => framed || location.assign(url),
-          },
-          dispatch,
+        lazyEffects(cardEffects, ({ createCardEffects }) =>
+          createCardEffects(
+            {
+              config,
+              api: services.api,
+              store,
+              clock: systemClock,
+              // This link as it came (its signature must hold when the card page sends the buyer back).
+              returnUrl: () => returnToThisLink(location.href, 'card'),
+              // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
+              navigate: (url) => framed || location.assign(url),
+            },
+            dispatch,
+          ),
         ),
     }
   }, [services])

@@ -1,14 +1,14 @@
 // The card payment's I/O, keyed per stage like the deposit's effects.
-import { quoteCard, type PartnerClient } from '../../api/card'
+import { createPartnerClient, quoteCard, type PartnerClient } from '../../api/card'
 import { type PartnerHttp, createPartnerHttp } from '../../api/partnerHttp'
 import { getCardRate } from '../../api/cardRate'
 import { decimalMarkOf, parseAmount } from '../../lib/decimal'
 import type { ApiClient } from '../../api/client'
 import type { WidgetConfig } from '../../config/config'
-import { describeError } from '../../errors/words'
+import { describeError } from '../../errors/describeError'
 import { validateRedirect } from '../../lib/redirect'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
-import { followEffects } from '../../kernel/follow'
+import { followEffects } from '../../kernel/followEffects'
 import { expiryEffect } from '../../kernel/quote'
 import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
@@ -17,7 +17,8 @@ import { type CardEvent, type CardState, type Purchase, isTerminalCardStatus } f
 export type CardDeps = {
   config: WidgetConfig
   api: ApiClient
-  partner: PartnerClient
+  /** The partner backend's card calls (default: a client made from the config). */
+  partner?: PartnerClient
   store: FlowStore<Purchase>
   clock: Clock
   /** Where the card page sends the buyer back: this page, marked as a return. */
@@ -35,7 +36,8 @@ export type CardDeps = {
 export const RATE_DEBOUNCE_MS = 400
 
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
-  const { config, api, partner, store, clock } = deps
+  const { config, api, store, clock } = deps
+  const partner = deps.partner ?? createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
   const rateHttp = deps.rateHttp ?? createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
 
   function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {

@@ -25,7 +25,7 @@ addEnglish(enDeposit)
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[depositChecks]} stored={() => anyStored(safeLocalStorage(), depositKeys)} later={[depositSchemas, errorSchemas]}>
+    <FirstScreen checks={[depositChecks]} stored={() => anyStored(safeLocalStorage(), depositKeys)} later={[depositSchemas, errorSchemas, props.services.limiter]}>
       {() => <Deposit {...props} />}
     </FirstScreen>
   )

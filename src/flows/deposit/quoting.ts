@@ -1,7 +1,7 @@
 // Asking for a price, and the guard every quote passes before the buyer or the wallet sees it.
 import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { quoteDeposit } from '../../api/deposit'
-import { describeError } from '../../errors/words'
+import { describeError } from '../../errors/describeError'
 import { toBaseUnits } from '../../lib/decimal'
 import { staleness } from '../../kernel/quote'
 import type { Rejection } from '../../kernel/types'

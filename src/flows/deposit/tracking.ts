@@ -1,9 +1,9 @@
 // Following a sent deposit: one tab holds the lock on it; that tab follows the batch until its hash
 // is known, the receipt on the source chain, then the service's status until it ends.
 import { getDepositStatus } from '../../api/deposit'
-import { describeError } from '../../errors/words'
+import { describeError } from '../../errors/describeError'
 import type { Effect } from '../../kernel/effects'
-import { tabLockEffect } from '../../kernel/follow'
+import { tabLockEffect } from '../../kernel/followEffects'
 import { pollLater } from '../../polling/pollLater'
 import { discoverWallets } from '../../wallet/eip6963'
 import { followBatch } from './batch'

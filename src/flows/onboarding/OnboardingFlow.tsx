@@ -29,7 +29,7 @@ const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, 
 
 export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...onboardingKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[fiatSchemas, errorSchemas]}>
+    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...onboardingKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <Onboarding {...props} />}
     </FirstScreen>
   )

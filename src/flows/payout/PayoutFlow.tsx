@@ -35,7 +35,7 @@ addEnglish({ ...enPayout, ...enLimits })
 
 export default function PayoutFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...payoutKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas]}>
+    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...payoutKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <Payout {...props} />}
     </FirstScreen>
   )

@@ -2,7 +2,8 @@
 // a token, and a backend that does not answer (or refuses CORS) is the shop's problem, not the buyer's.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPartnerClient } from '../../../src/api/card'
-import { describeError, problemText } from '../../../src/errors/words'
+import { describeError } from '../../../src/errors/describeError'
+import { problemText } from '../../../src/errors/words'
 import { enCard } from '../../../src/i18n/en-card'
 import { addEnglish } from '../../../src/i18n/i18n'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeError } from '../../../src/errors/words'
+import { describeError } from '../../../src/errors/describeError'
 import { ApiError, NetworkError, RateLimitedError, ResponseShapeError } from '../../../src/errors/ApiError'
 
 describe('describeError', () => {

@@ -2,7 +2,7 @@
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../../../src/errors/ApiError'
-import { describeError } from '../../../../src/errors/words'
+import { describeError } from '../../../../src/errors/describeError'
 import { type CardDeps, createCardEffects } from '../../../../src/flows/card/effects'
 import { type CardEvent, type CardState, type Purchase, cardTransition } from '../../../../src/flows/card/machine'
 import { cardStore } from '../../../../src/flows/card/persisted'

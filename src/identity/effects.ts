@@ -2,7 +2,7 @@
 import type { ApiClient } from '../api/client'
 import { onboard } from '../api/fiat'
 import { AuthCodeRejected, FieldRejected } from '../errors/ApiError'
-import { describeError } from '../errors/words'
+import { describeError } from '../errors/describeError'
 import type { Effect } from '../kernel/effects'
 import { normalisePhone } from '../lib/contact'
 import type { BuyerAccountStore } from './account'

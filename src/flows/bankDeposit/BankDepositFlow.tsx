@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { createPartnerHttp } from '../../api/partnerHttp'
 import { Notice } from '../../components/Notice'
 import type { Flow, WidgetConfig } from '../../config/config'
 import { returnToThisLink } from '../../config/link'
@@ -13,9 +12,8 @@ import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
-import { createBankDepositEffects } from './effects'
 import { bankDepositEvents } from './hostEvents'
-import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { type FlowContext, type FlowEvent, type FlowState, amountState, flowTransition, isIdentityStep, resumeState } from './machine'
 import { bankDepositSchemas } from '../../api/bankDeposit'
 import { errorSchemas } from '../../api/client'
@@ -25,6 +23,10 @@ import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore, newReference } from './persisted'
+
+// The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
+// meanwhile starts once it is here).
+const bankDepositEffects = lazyPart(() => Promise.all([import('./effects'), import('../../api/partnerHttp')]).then(([effects, http]) => ({ ...effects, ...http })))
 
 // This flow's English strings come with its chunk, not with the first load (the details' with their screens).
 addEnglish({ ...enBankDepositAmount, ...enLimits })
@@ -88,18 +90,20 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
         for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
-        createBankDepositEffects(
-          {
-            http: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-            store,
-            attempts,
-            clock: systemClock,
-            partnerReference: config.reference,
-            newReference: () => newReference(),
-            pollIntervalMs: config.timings?.bankPollMs,
-          },
-          dispatch,
-          (state) => identity.current && identity.current.part.identityEffect(state, identity.current.deps, dispatch),
+        lazyEffects(bankDepositEffects, ({ createBankDepositEffects, createPartnerHttp }) =>
+          createBankDepositEffects(
+            {
+              http: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+              store,
+              attempts,
+              clock: systemClock,
+              partnerReference: config.reference,
+              newReference: () => newReference(),
+              pollIntervalMs: config.timings?.bankPollMs,
+            },
+            dispatch,
+            (state) => identity.current && identity.current.part.identityEffect(state, identity.current.deps, dispatch),
+          ),
         ),
     }
   }, [services])

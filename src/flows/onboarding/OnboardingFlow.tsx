@@ -2,14 +2,13 @@ import { useEffect } from 'preact/hooks'
 import { enFiat } from '../../i18n/en-fiat'
 import { Notice } from '../../components/Notice'
 import { addEnglish, t } from '../../i18n/i18n'
-import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { identityStart, useIdentitySync } from '../../identity/start'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
-import { createOnboardingEffects } from './effects'
 import { onboardingEvents } from './hostEvents'
 import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onboardingTransition } from './machine'
 import { errorSchemas } from '../../api/client'
@@ -18,6 +17,10 @@ import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { onboardingChecks, onboardingKeys, onboardingStore } from './persisted'
+
+// The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
+// meanwhile starts once it is here).
+const onboardingEffects = lazyPart(() => import('./effects'))
 
 // The screens after the identity steps, fetched while the first screen shows (issue 19).
 const accountScreens = lazyPart(() => import('../../screens/onboarding/AccountScreens'))
@@ -48,9 +51,11 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
-        createOnboardingEffects(
-          { config, api: services.api, store, identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, clock: systemClock, emit: services.emit },
-          dispatch,
+        lazyEffects(onboardingEffects, ({ createOnboardingEffects }) =>
+          createOnboardingEffects(
+            { config, api: services.api, store, identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, clock: systemClock, emit: services.emit },
+            dispatch,
+          ),
         ),
     }
   }, [services])

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { createPartnerHttp } from '../../api/partnerHttp'
 import { enLimits } from '../../i18n/en-bankDeposit'
 import { enPayout } from '../../i18n/en-payout'
 import { addEnglish } from '../../i18n/i18n'
@@ -16,8 +15,6 @@ import { PayoutQuoteScreen } from '../../screens/payout/PayoutQuoteScreen'
 import { PayoutStatusScreen } from '../../screens/payout/PayoutStatusScreen'
 import type { Services } from '../../services'
 import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
-import { discoverWallets, providerOf } from '../../wallet/eip6963'
-import { createPayoutEffects } from './effects'
 import { payoutEvents } from './hostEvents'
 import { type PayoutEvent, type PayoutForm, type PayoutState, initialPayoutState, payoutTransition, stepOf } from './machine'
 import { payoutSourceOf } from './source'
@@ -29,6 +26,13 @@ import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { payoutChecks, payoutKeys, payoutStore, referenceStore, spentAddresses } from './persisted'
+import { lazyEffects, lazyPart } from '../../kernel/lazyPart'
+
+// The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
+// meanwhile starts once it is here).
+const payoutEffects = lazyPart(() =>
+  Promise.all([import('./effects'), import('../../api/partnerHttp'), import('../../wallet/eip6963')]).then(([effects, http, wallets]) => ({ ...effects, ...http, ...wallets })),
+)
 
 // This flow's English strings (and the rails' limits lines) come with its chunk, not with the first load.
 addEnglish({ ...enPayout, ...enLimits })
@@ -73,22 +77,24 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
         for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
-        createPayoutEffects(
-          {
-            config,
-            partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-            source,
-            store,
-            references: referenceStore(local),
-            spent: spentAddresses(local),
-            clock: systemClock,
-            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
-            // viem arrives with the funding step, not before.
-            loadWallet: () => import('../../wallet/chainActions'),
-            discover: (onChange) => discoverWallets(window, onChange),
-            providerOf,
-          },
-          dispatch,
+        lazyEffects(payoutEffects, ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf }) =>
+          createPayoutEffects(
+            {
+              config,
+              partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+              source,
+              store,
+              references: referenceStore(local),
+              spent: spentAddresses(local),
+              clock: systemClock,
+              identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+              // viem arrives with the funding step, not before.
+              loadWallet: () => import('../../wallet/chainActions'),
+              discover: (onChange) => discoverWallets(window, onChange),
+              providerOf,
+            },
+            dispatch,
+          ),
         ),
     }
   }, [services])

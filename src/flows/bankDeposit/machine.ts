@@ -54,6 +54,8 @@ export type AmountState = {
   checked?: string
   /** A partner's reference already sent once: a retry must ask for the same amount, so it is fixed. */
   pinned?: boolean
+  /** Asked before the ways to pay and their limits came: checked (and sent) once they do. */
+  submitted?: boolean
   work: Work<'creating'>
 }
 
@@ -137,24 +139,29 @@ function amountTransition(state: AmountState, event: BankDepositEvent, ctx: Bank
       }
       if (!state.pinned && event.currency !== undefined) form.currency = event.currency
       if (!state.pinned && event.amount !== undefined) form.amount = event.amount
-      return { ...state, form, error: undefined, problem: undefined }
+      return { ...state, form, error: undefined, problem: undefined, submitted: undefined }
     }
     case 'REFERENCE': {
       const currency = state.pinned ? undefined : currencyOf(event.data, state.form.country, ctx.currencies)
-      return { ...state, reference: event.data, loadProblem: undefined, form: currency ? { ...state.form, currency } : state.form }
+      const next: AmountState = { ...state, reference: event.data, loadProblem: undefined, submitted: undefined, form: currency ? { ...state.form, currency } : state.form }
+      // The buyer's earlier "Get bank details" is answered now, checked against what arrived (not
+      // if the country's own currency replaced the one the amount was typed in: the buyer sees it first).
+      return state.submitted && next.form.currency === state.form.currency ? amountTransition(next, { type: 'SUBMIT' }, ctx) : next
     }
     case 'REFERENCE_FAILED':
-      return { ...state, loadProblem: event.problem }
+      return { ...state, loadProblem: event.problem, submitted: undefined }
     case 'RELOAD':
       return state.loadProblem ? { ...state, loadProblem: undefined, loads: state.loads + 1 } : state
     case 'SUBMIT': {
-      if (!idle || !state.reference) return state
+      if (!idle) return state
       const { country, currency, amount } = state.form
       if (!country) return { ...state, error: { kind: 'country' } }
-      if (!offersBankDeposit(state.reference.methods, country)) return state
+      if (state.reference && !offersBankDeposit(state.reference.methods, country)) return state
       // Bank transfers are in the currency's minor units at most.
       const parsed = parseAmount(amount, 2, ctx.decimalMark)
       if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+      // Whether the country has the one-off deposit, and its limits: once the service has said.
+      if (!state.reference) return { ...state, error: undefined, problem: undefined, submitted: true }
       // Before any request: the rail's limits for paying in this currency (null is no limit).
       const check = checkAmount(parsed.value, limitsFor(state.reference.limits, { currency, direction: 'pay_in' }))
       if (!check.ok) return { ...state, error: { kind: 'limit', check } }

@@ -22,23 +22,14 @@ export function AmountScreen({
   const { locale } = config
   const { form, reference, error } = state
   const busy = state.work !== 'idle'
-  if (!reference) {
-    return (
-      <Screen title={bt('bankDeposit.amountHeading')}>
-        {state.loadProblem ? (
-          <ProblemNotice problem={state.loadProblem} onRetry={() => dispatch({ type: 'RELOAD' })} />
-        ) : (
-          <p role="status">{bt('bankDeposit.loadingOptions')}</p>
-        )}
-      </Screen>
-    )
-  }
-  const countries = Object.keys(reference.methods.countries)
-    .map((code): [string, string] => [code, countryName(code, locale)])
-    .sort((a, b) => a[1].localeCompare(b[1], locale))
-  const methods = form.country ? reference.methods.countries[form.country] : undefined
+  // The form is usable before the ways to pay arrive: the country already chosen (the buyer's
+  // last, or the locale's region) shows alone, and an amount asked for meanwhile is checked and
+  // sent once they come (the machine's `submitted`).
+  const codes = reference ? Object.keys(reference.methods.countries) : form.country ? [form.country] : []
+  const countries = codes.map((code): [string, string] => [code, countryName(code, locale)]).sort((a, b) => a[1].localeCompare(b[1], locale))
+  const methods = reference && form.country ? reference.methods.countries[form.country] : undefined
   const offered = methods?.bank_deposit === true
-  const lines = limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale))
+  const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
   const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
   const amountError =
     error?.kind === 'amount'
@@ -117,7 +108,7 @@ export function AmountScreen({
               onInput={(amount) => dispatch({ type: 'EDIT', amount })}
             >
               <div id="deposit-limits" class="muted limits">
-                {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
+                {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
               </div>
               {state.pinned && (
                 <p id="deposit-fixed" class="muted">
@@ -126,6 +117,11 @@ export function AmountScreen({
               )}
             </AmountField>
           </>
+        )}
+        {state.loadProblem ? (
+          <ProblemNotice problem={state.loadProblem} onRetry={() => dispatch({ type: 'RELOAD' })} />
+        ) : (
+          !reference && <p role="status">{bt('bankDeposit.loadingOptions')}</p>
         )}
         {state.problem && (
           <Notice tone="error" code={state.problem.code}>

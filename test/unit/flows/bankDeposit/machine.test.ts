@@ -45,9 +45,30 @@ const ready = (amount = '', country = 'DE') =>
   step(amountState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data: { methods, limits } })
 
 describe('amount', () => {
-  it('waits for the reference data: SUBMIT does nothing before it', () => {
-    const s = amountState(account, { country: 'DE', currency: 'EUR', amount: '10' })
-    expect(step(s, { type: 'SUBMIT' })).toBe(s)
+  // Issue 19: the form does not wait for the reference data; an amount asked for before it is
+  // checked against it (country, limits) when it comes, and only then created.
+  it('SUBMIT before the reference data is kept, and answered once it comes', () => {
+    const s = step(amountState(account, { country: 'DE', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })
+    expect(s).toMatchObject({ submitted: true, work: 'idle' })
+    expect(step(s, { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'creating', checked: '10', submitted: undefined })
+  })
+
+  it('before the reference data: an unreadable amount or no country is said at once; over the limit once the limits come', () => {
+    expect(step(amountState(account, { country: 'DE', currency: 'EUR', amount: '1,2,3' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'amount' } })
+    expect(step(amountState(account, { country: '', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'country' } })
+    const over = step(amountState(account, { country: 'DE', currency: 'EUR', amount: '100000.01' }), { type: 'SUBMIT' }, { type: 'REFERENCE', data: { methods, limits } })
+    expect(over).toMatchObject({ work: 'idle', error: { kind: 'limit' } })
+  })
+
+  it('a country without the one-off deposit, a currency the country changed, an edit or a failed load: nothing is created', () => {
+    const asked = (country: string, currency = 'EUR') => step(amountState(account, { country, currency, amount: '10' }), { type: 'SUBMIT' })
+    expect(step(asked('US', 'USD'), { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle' })
+    // BR pays in BRL: the buyer typed EUR, sees the change, and asks again.
+    expect(step(asked('BR'), { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle', form: { currency: 'BRL' } })
+    expect(step(asked('DE'), { type: 'EDIT', amount: '11' }, { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle' })
+    const failed = step(asked('DE'), { type: 'REFERENCE_FAILED', problem: { key: 'error.network' } })
+    expect(failed).toMatchObject({ submitted: undefined, loadProblem: { key: 'error.network' } })
+    expect(step(failed, { type: 'RELOAD' }, { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle' })
   })
 
   it("a country's currency is chosen for the buyer when this embedding takes it", () => {

@@ -32,6 +32,22 @@ const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies }
 const at = (country: string, amount = '') => bankDepositTransition(amountState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'amount' }>
 
 describe('amount', () => {
+  it('before the ways to pay arrive (issue 19): the form works, the chosen country shows, and what was asked is sent once they come', () => {
+    const dispatch = vi.fn()
+    const waiting = amountState(account, { country: 'DE', currency: 'EUR', amount: '' })
+    const { getByLabelText, getByRole } = render(<AmountScreen state={waiting} dispatch={dispatch} config={config} />)
+    expect(getByRole('status').textContent).toBe('Loading the ways to pay…')
+    expect((getByLabelText('Country of your bank account') as HTMLSelectElement).value).toBe('DE')
+    const amount = getByLabelText('Amount you send') as HTMLInputElement
+    expect(amount.readOnly).toBe(false)
+    fireEvent.input(amount, { target: { value: '25' } })
+    expect(dispatch).toHaveBeenCalledWith({ type: 'EDIT', amount: '25' })
+    const submit = getByRole('button', { name: 'Get bank details' }) as HTMLButtonElement
+    expect(submit.disabled).toBe(false)
+    fireEvent.click(submit)
+    expect(dispatch).toHaveBeenCalledWith({ type: 'SUBMIT' })
+  })
+
   it('shows the limits line under the amount, tied to the field', () => {
     const { container, getByLabelText } = render(<AmountScreen state={at('DE')} dispatch={() => {}} config={config} />)
     expect(container.textContent).toContain('SEPA Instant · usually instant · up to 100,000 EUR')

@@ -1,6 +1,7 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
 // keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
 import type { enCard } from './en-card'
+import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
 import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
@@ -94,5 +95,5 @@ export const en = {
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enFiat
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -13,6 +13,11 @@ import { expiryEffect } from '../../kernel/quote'
 import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
 import { type CardEvent, type CardState, type Purchase, isTerminalCardStatus } from './machine'
+import { enCardLater } from '../../i18n/en-cardLater'
+import { addEnglish } from '../../i18n/i18n'
+
+// The strings of the card screens after the form come with them (and with the effects that lead there).
+addEnglish(enCardLater)
 
 export type CardDeps = {
   config: WidgetConfig

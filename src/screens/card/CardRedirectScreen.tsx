@@ -1,8 +1,12 @@
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { CardEvent, CardState } from '../../flows/card/machine'
-import { t } from '../../i18n/i18n'
+import { addEnglish, t } from '../../i18n/i18n'
 import { Environment } from './Environment'
+import { enCardLater } from '../../i18n/en-cardLater'
+
+// The strings of the card screens after the form come with them (and with the effects that lead there).
+addEnglish(enCardLater)
 
 type State = Extract<CardState, { tag: 'redirect' }>
 

@@ -3,9 +3,13 @@ import { Screen } from '../../components/Screen'
 import { shortHash } from '../../components/TxLink'
 import type { WidgetConfig } from '../../config/config'
 import type { CardEvent, CardState } from '../../flows/card/machine'
-import { type MessageKey, t } from '../../i18n/i18n'
+import { addEnglish, t, type MessageKey } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { Environment } from './Environment'
+import { enCardLater } from '../../i18n/en-cardLater'
+
+// The strings of the card screens after the form come with them (and with the effects that lead there).
+addEnglish(enCardLater)
 
 type State = Extract<CardState, { tag: 'tracking' | 'result' }>
 

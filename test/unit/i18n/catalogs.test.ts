@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { messages as de } from '../../../src/i18n/de'
 import { en } from '../../../src/i18n/en'
 import { enCard } from '../../../src/i18n/en-card'
+import { enCardLater } from '../../../src/i18n/en-cardLater'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enFiat } from '../../../src/i18n/en-fiat'
 import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
@@ -11,7 +12,7 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enDeposit, enFiat, enBankDeposit, enLimits, enPayout }
+const parts = { en, enCard, enCardLater, enDeposit, enFiat, enBankDeposit, enLimits, enPayout }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

@@ -13,17 +13,21 @@ const CARD_CHECKS = '../../../src/flows/card/storedChecks'
 const ONBOARDING_CHECKS = '../../../src/flows/onboarding/storedChecks'
 const IDENTITY_CHECKS = '../../../src/identity/storedChecks'
 
-/** The module at `path`, held back until `release()` (the real module, only later). */
+/**
+ * The module at `path`, held back until `release()` (the real module, only later). `settled()`
+ * waits until every fetch of it has finished: a test ends only then, or the real module would land
+ * in the next test's fresh registry in place of that test's own mock.
+ */
 function holdBack(path: string) {
   let release!: () => void
   const gate = new Promise<void>((resolve) => (release = resolve))
-  let asked = 0
-  vi.doMock(path, async () => {
-    asked++
-    await gate
-    return vi.importActual(path)
+  const fetches: Promise<unknown>[] = []
+  vi.doMock(path, () => {
+    const fetched = gate.then(() => vi.importActual(path))
+    fetches.push(fetched)
+    return fetched
   })
-  return { release, asked: () => asked }
+  return { release, asked: () => fetches.length, settled: () => Promise.allSettled(fetches) }
 }
 
 async function services(query: string) {
@@ -81,6 +85,7 @@ describe('the first screen without a stored record', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/card/quote', { fiatCurrency: 'EUR', fiatAmount: '25' }, expect.any(Function), 'user'))
     expect(cardChecks.get()).toBeUndefined()
     held.release()
+    await held.settled()
   })
 })
 
@@ -119,13 +124,16 @@ describe('a stored record waits for its check, then resumes', () => {
 
   it('a check that cannot be fetched: the flow says so, and the record stays for the next visit', async () => {
     localStorage.setItem('stablecoin-widget:v1:flow:card', JSON.stringify(purchase))
-    vi.doMock(CARD_CHECKS, async () => {
-      throw new TypeError('Failed to fetch dynamically imported module')
-    })
     const { default: CardFlow } = await import('../../../src/flows/card/CardFlow')
+    // The fresh module's part fails its fetch (offline), as the browser's import() would. (Not
+    // vi.doMock: a real copy that an earlier test fetched can stand in for a mock under load.)
+    const { cardChecks } = await import('../../../src/flows/card/persisted')
+    const load = vi.spyOn(cardChecks, 'load').mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
     const { services: s } = await services('partnerBase=https://shop.example/api&flow=card&cardCrypto=ETH')
     render(<CardFlow services={s} onStep={() => {}} />)
     await waitFor(() => expect(screen.getByText(/did not load/)).toBeTruthy(), { timeout: 5_000 })
+    expect(load).toHaveBeenCalled()
+    expect(cardChecks.get()).toBeUndefined()
     expect(localStorage.getItem('stablecoin-widget:v1:flow:card')).not.toBeNull()
   })
 })

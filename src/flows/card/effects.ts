@@ -48,14 +48,10 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
   function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'form':
-        return [
-          state.limits || !config.partnerBase || !state.form.asset
-            ? undefined
-            : { key: `limits:${state.form.currency}:${state.form.asset}`, start: (alive) => void loadLimits(state.form.currency, state.form.asset ?? '', alive) },
-          rateEffect(state),
-        ]
+        return [limitsEffect(state), rateEffect(state)]
       case 'quoting':
-        return { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }
+        // Limits still on their way keep coming: they judge the amount submitted (the machine).
+        return [limitsEffect(state), { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(state, alive) }]
       case 'quote':
         return state.work === 'purchasing'
           ? { key: `purchase:${state.quotedAt}`, start: (alive) => void purchase(state, alive) }
@@ -76,6 +72,13 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
   }
 
 
+
+  /** The card window for the currency and asset, until it is here (the same key in form and quoting). */
+  function limitsEffect(state: Extract<CardState, { tag: 'form' | 'quoting' }>): Effect | undefined {
+    const { currency, asset } = state.form
+    if (state.limits || !config.partnerBase || !asset) return undefined
+    return { key: `limits:${currency}:${asset}`, start: (alive) => void loadLimits(currency, asset, alive) }
+  }
 
   /** The indicative rate for what the buyer typed, once typing pauses (debounced by the effect's key). */
   function rateEffect(state: Extract<CardState, { tag: 'form' }>): Effect | undefined {

@@ -98,8 +98,10 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
         }
       }
       if (event.type === 'LIMITS') {
-        const { fiatCurrency, cryptoCurrency } = event.limits
-        return fiatCurrency === state.form.currency && cryptoCurrency === state.form.asset ? { ...state, limits: event.limits } : state
+        if (!limitsFor(state.form, event.limits)) return state
+        // The service refused before the limits came (its words): the window says what to do.
+        const refused = state.error?.kind === 'api' && outsideOf(event.limits, state.form.amount, ctx)
+        return { ...state, limits: event.limits, error: refused ? { kind: 'limits', min: event.limits.min, max: event.limits.max } : state.error }
       }
       if (event.type === 'RATE') {
         return event.currency === state.form.currency && event.amount === state.form.amount ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } } : state
@@ -109,7 +111,7 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
         const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
         if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
         const { limits } = state
-        if (limits && (compareDecimal(parsed.value, limits.min) < 0 || compareDecimal(parsed.value, limits.max) > 0)) {
+        if (limits && outsideOf(limits, state.form.amount, ctx)) {
           return { ...state, error: { kind: 'limits', min: limits.min, max: limits.max } }
         }
         return { tag: 'quoting', form: state.form, limits, amount: parsed.value, requote: false }
@@ -117,6 +119,14 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       return state
 
     case 'quoting':
+      // The first control never waits for the limits: ones that come after the submit still judge it.
+      if (event.type === 'LIMITS') {
+        if (!limitsFor(state.form, event.limits)) return state
+        const { min, max } = event.limits
+        return outsideOf(event.limits, state.form.amount, ctx)
+          ? { tag: 'form', form: state.form, limits: event.limits, error: { kind: 'limits', min, max } }
+          : { ...state, limits: event.limits }
+      }
       if (event.type === 'QUOTED') {
         // A new price is always shown before the buyer goes on, never paid under them.
         return {
@@ -186,6 +196,17 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
 
 function requote(state: Extract<CardState, { tag: 'quote' }>, refreshed = true): CardState {
   return { tag: 'quoting', form: state.form, limits: state.limits, amount: state.amount, requote: refreshed }
+}
+
+/** Whether these limits are the ones of the form's currency and asset. */
+function limitsFor(form: CardForm, limits: CardLimits): boolean {
+  return limits.fiatCurrency === form.currency && limits.cryptoCurrency === form.asset
+}
+
+/** Whether the amount typed is a valid amount outside the card window. */
+function outsideOf(limits: CardLimits, amount: string, ctx: { decimalMark: '.' | ',' }): boolean {
+  const parsed = parseAmount(amount, 2, ctx.decimalMark)
+  return parsed.ok && (compareDecimal(parsed.value, limits.min) < 0 || compareDecimal(parsed.value, limits.max) > 0)
 }
 
 function definedOnly(event: { currency?: string; amount?: string; address?: string }): Partial<CardForm> {

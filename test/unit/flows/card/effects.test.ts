@@ -65,6 +65,25 @@ describe('limits', () => {
     expect(d.events).toEqual([])
   })
 
+  it('limits still on their way when the buyer submits keep coming, and an amount outside them goes back to the form', async () => {
+    let answer!: (limits: { fiatCurrency: string; cryptoCurrency: string; min: string; max: string }) => void
+    partner.limits.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+    let quoted = 0
+    api.answer('/card/quote', () => {
+      quoted++
+      return new Promise(() => {})
+    })
+    const d = drive({ tag: 'form', form: { ...form, amount: '5' } })
+    await clock.settle()
+    expect(partner.limits).toHaveBeenCalledTimes(1)
+    d.dispatch({ type: 'SUBMIT' })
+    await until(() => quoted === 1)
+    answer({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '10', max: '1000' })
+    await until(() => d.state().tag === 'form')
+    expect(d.state()).toMatchObject({ tag: 'form', form: { amount: '5' }, error: { kind: 'limits', min: '10', max: '1000' } })
+    expect(partner.limits).toHaveBeenCalledTimes(1)
+  })
+
   it('no limits are asked before the asset is known', async () => {
     drive({ tag: 'form', form: { ...form, asset: undefined } })
     await clock.settle()

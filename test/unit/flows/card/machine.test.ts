@@ -32,6 +32,26 @@ describe('card machine', () => {
     expect(back).toMatchObject({ tag: 'form', form: { asset: 'ETH' } })
   })
 
+  it('limits that arrive after the buyer submitted still judge the amount (the first control never waits for them)', () => {
+    const limits = { fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000' }
+    const eth = { ...form, asset: 'ETH' }
+    const quoting = run(initialCardState(eth), { type: 'EDIT', amount: '10' }, { type: 'SUBMIT' })
+    expect(quoting).toMatchObject({ tag: 'quoting', amount: '10' })
+    // Outside the window: back to the form with the limits, nothing typed is lost.
+    expect(run(quoting, { type: 'LIMITS', limits })).toMatchObject({ tag: 'form', form: { amount: '10' }, limits, error: { kind: 'limits', min: '20', max: '5000' } })
+    // Inside it: the quote goes on, with the limits kept for a later edit.
+    const inside = run(initialCardState(eth), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'LIMITS', limits })
+    expect(inside).toMatchObject({ tag: 'quoting', amount: '50', limits })
+    // Limits of another currency or asset say nothing about this amount.
+    expect(run(quoting, { type: 'LIMITS', limits: { ...limits, fiatCurrency: 'USD' } })).toEqual(quoting)
+    // The service refused first (its words), then the limits came: the buyer reads the window.
+    const refused = run(quoting, { type: 'QUOTE_FAILED', problem: { kind: 'api', message: 'fiatAmount: must be between 20 and 5000 EUR' } as never }, { type: 'LIMITS', limits })
+    expect(refused).toMatchObject({ tag: 'form', limits, error: { kind: 'limits', min: '20', max: '5000' } })
+    // An amount inside the window keeps the service's answer.
+    const other = run(initialCardState(eth), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { kind: 'network' } as never }, { type: 'LIMITS', limits })
+    expect(other).toMatchObject({ tag: 'form', error: { kind: 'api' } })
+  })
+
   it('validates the amount without losing what was typed', () => {
     const s = run(initialCardState(form), { type: 'EDIT', amount: '12.345' }, { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'form', form: { amount: '12.345' }, error: { kind: 'amount', problem: 'decimals' } })

@@ -5,6 +5,7 @@ import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
 import { enCard } from '../src/i18n/en-card'
+import { enCardLater } from '../src/i18n/en-cardLater'
 
 // Faults the widget must survive. Each test starts on a reset sandbox, ends on its flow's terminal
 // state, and checks that the faults it injected were really met (the sandbox logs each one).
@@ -270,7 +271,7 @@ test('a hidden tab makes no requests; on its return it catches up with one', asy
 
 test('two tabs of one deposit: only one sends, the other says so and follows; together within 5 requests per 10 s', async ({ browser }) => {
   // Delivery held long enough to see both tabs follow the one deposit (the sandbox build is fast).
-  await sandbox(stack, '/__sandbox/control', { processingMs: 20_000 })
+  await sandbox(stack, '/__sandbox/control', { processingMs: 5_000 })
   const context = await browser.newContext()
   const a = await context.newPage()
   const b = await context.newPage()
@@ -287,8 +288,9 @@ test('two tabs of one deposit: only one sends, the other says so and follows; to
   // Both at once. A tab that already adopted the other's send has no button left to press: its
   // click gives up (the outcome below is what counts), instead of waiting for the test's timeout.
   const press = (page: typeof a) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 5_000 }).catch(() => undefined)
-  await Promise.all([press(a), press(b)])
+  const presses = Promise.all([press(a), press(b)])
   for (const page of [a, b]) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 30_000 })
+  await presses
   // One deposit was sent, by one tab; the other one says another tab follows it.
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2) // approve + deposit
   const elsewhere = async () => (await a.getByText(/followed in another tab/).count()) + (await b.getByText(/followed in another tab/).count())
@@ -326,7 +328,7 @@ const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empt
 ]
 
 test('amount inputs from a table of locale and hostile forms: an exact value or a clear refusal', async ({ page }) => {
-  const english = { ...en, ...enCard } as Record<string, string>
+  const english = { ...en, ...enCard, ...enCardLater } as Record<string, string>
   const sent: string[] = []
   page.on('request', (request) => {
     if (request.url().endsWith('/card/quote') && request.method() === 'POST') sent.push(JSON.parse(request.postData() ?? '{}').fiatAmount)

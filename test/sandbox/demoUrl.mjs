@@ -23,7 +23,7 @@ export function demoUrl(config, base = 'http://127.0.0.1:5173/', flow = undefine
  * transaction check, the KYC recheck, the bank poll and the first 429 backoff, short enough that the
  * end-to-end suite waits on conditions, not on production timers. A production build keeps its own.
  */
-export const SANDBOX_TIMINGS = { pollMs: 500, dropCheckMs: 1000, kycRecheckMs: 1000, bankPollMs: 1000, backoffBaseMs: 1000 }
+export const SANDBOX_TIMINGS = { pollMs: 500, dropCheckMs: 500, kycRecheckMs: 500, bankPollMs: 500, backoffBaseMs: 250 }
 
 /** The sandbox partner's registry entry (`npm run build -- --partners FILE` reads an array of these). */
 export function sandboxEntry(config, publicKey) {

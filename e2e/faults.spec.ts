@@ -142,6 +142,9 @@ test('offline mid-poll and back: polling resumes and completes', async ({ page, 
   await page.getByRole('button', { name: 'See the price' }).click()
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByText(/Delivering to/)).toBeVisible({ timeout: 30_000 })
+  // The screen says so from the receipt; the service starts delivery once a status call reached it
+  // (the page's limiter may still be holding that call back).
+  await expect.poll(async () => (await posts('/deposit/status')).filter((e) => e.status === 200).length, { timeout: 30_000 }).toBeGreaterThan(0)
   await context.setOffline(true)
   // Offline until the routing layer has delivered: only a poll after coming back can learn it.
   await expect.poll(() => destBalance(stack, stack.accounts[2]), { timeout: 30_000 }).toBeGreaterThan(before)

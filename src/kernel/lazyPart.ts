@@ -71,3 +71,31 @@ export function lazyEffects<S, M>(part: LazyPart<M>, create: (module: M) => Runn
     },
   }
 }
+
+/**
+ * A flow's observer (what the host page hears) whose code comes with its effects, not with the
+ * first screen: the changes seen before it is here are told once it is, in order; a fetch that
+ * failed is tried again on the next change.
+ */
+export function lazyObserver<S, M>(part: LazyPart<M>, pick: (module: M) => (prev: S, next: S) => void): (prev: S, next: S) => void {
+  const held: Array<[S, S]> = []
+  let loading = false
+  const flush = () => {
+    if (loading) return
+    loading = true
+    part.load().then(
+      (module) => {
+        loading = false
+        const observe = pick(module)
+        for (const [prev, next] of held.splice(0)) observe(prev, next)
+      },
+      () => (loading = false),
+    )
+  }
+  return (prev, next) => {
+    const module = part.get()
+    if (module && !held.length) return pick(module)(prev, next)
+    held.push([prev, next])
+    flush()
+  }
+}

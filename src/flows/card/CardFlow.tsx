@@ -7,11 +7,10 @@ import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../kernel/types'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
 import { Notice } from '../../components/Notice'
-import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import type { Services } from '../../services'
 import { safeLocalStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
-import { cardEvents } from './hostEvents'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardSchemas } from '../../api/card'
 import { cardRateSchemas } from '../../api/cardRate'
@@ -21,8 +20,8 @@ import { anyStored } from '../../storage/storedCheck'
 import { cardChecks, cardKeys, cardStore } from './persisted'
 
 const laterScreens = lazyPart(() => import('../../screens/card/LaterScreens'))
-// The I/O is fetched as the flow starts: the form is usable before it arrives (a quote asked for
-// meanwhile is sent once it is here).
+// The I/O (and what the host page hears) is fetched as the flow starts: the form is usable before
+// it arrives (a quote asked for meanwhile is sent once it is here).
 const cardEffects = lazyPart(() => import('./effects'))
 
 // This flow's English strings come with its chunk, not with the first load.
@@ -60,9 +59,10 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
     return {
       initial: initialCardState(form, store.load()),
       transition: (state, event) => cardTransition(state, event, ctx),
-      observe: (prev, next) => {
+      // What the host page hears comes with the effects (none of it is needed to show the form).
+      observe: lazyObserver(cardEffects, ({ cardEvents }) => (prev, next) => {
         for (const e of cardEvents(prev, next)) services.emit(e.name, e.payload as never)
-      },
+      }),
       effects: (dispatch) =>
         lazyEffects(cardEffects, ({ createCardEffects }) =>
           createCardEffects(

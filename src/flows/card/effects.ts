@@ -40,6 +40,9 @@ export type CardDeps = {
 /** Typing pauses this long before an indicative rate is asked: not one request per keystroke. */
 export const RATE_DEBOUNCE_MS = 400
 
+// What the host page hears: with the effects, not with the form (CardFlow's lazyObserver).
+export { cardEvents } from './hostEvents'
+
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
   const { config, api, store, clock } = deps
   const partner = deps.partner ?? createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })

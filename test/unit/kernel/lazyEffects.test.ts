@@ -1,7 +1,7 @@
 // A flow's effects fetched as it starts (kernel/lazyPart.ts lazyEffects): the latest state runs
 // once the code is here, a failed fetch is tried again on the next state, nothing runs after dispose.
 import { describe, expect, it } from 'vitest'
-import { lazyEffects, lazyPart } from '../../../src/kernel/lazyPart'
+import { lazyEffects, lazyObserver, lazyPart } from '../../../src/kernel/lazyPart'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -68,5 +68,38 @@ describe('lazyEffects', () => {
     await tick()
     effects.dispose()
     expect(r.disposed()).toBe(1)
+  })
+})
+
+describe('lazyObserver', () => {
+  it('every change seen before the code arrives is told once it is here, in order; later ones at once', async () => {
+    const told: string[] = []
+    const code = deferred<{ tell: (prev: string, next: string) => void }>()
+    const observe = lazyObserver(lazyPart(() => code.promise), (m) => m.tell)
+    observe('form', 'quoting')
+    observe('quoting', 'quote')
+    expect(told).toEqual([])
+    code.resolve({ tell: (prev, next) => void told.push(`${prev}>${next}`) })
+    await tick()
+    expect(told).toEqual(['form>quoting', 'quoting>quote'])
+    observe('quote', 'redirect')
+    expect(told).toEqual(['form>quoting', 'quoting>quote', 'quote>redirect'])
+  })
+
+  it('a fetch that failed keeps what it holds, and the next change tries again', async () => {
+    const told: string[] = []
+    let attempts = 0
+    const module = { tell: (prev: string, next: string) => void told.push(`${prev}>${next}`) }
+    const observe = lazyObserver(
+      lazyPart(() => (++attempts === 1 ? Promise.reject(new TypeError('offline')) : Promise.resolve(module))),
+      (m) => m.tell,
+    )
+    observe('form', 'quoting')
+    await tick()
+    expect(told).toEqual([])
+    observe('quoting', 'form')
+    await tick()
+    expect(attempts).toBe(2)
+    expect(told).toEqual(['form>quoting', 'quoting>form'])
   })
 })

@@ -6,15 +6,18 @@
 import { optionsFromParams, paramsFromOptions } from './params'
 import { type Schema, array, boolean, check, number, object, oneOf, optional, string } from './check'
 
+// No user name or password in it: an address that carries them is a way to smuggle them (or to
+// dress a phishing address up as a registered one), never one we send a buyer or a request to.
 const httpUrl = string([
   (s) => {
     try {
-      return ['http:', 'https:'].includes(new URL(s).protocol)
+      const url = new URL(s)
+      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password
     } catch {
       return false
     }
   },
-  'must be an http(s) address',
+  'must be an http(s) address without a user name or password',
 ])
 const address = string([(s) => /^0x[0-9a-fA-F]{40}$/.test(s), 'must be an address'])
 const int = (n: number) => Number.isSafeInteger(n)
@@ -259,7 +262,7 @@ const live: Schema<LiveUpdate> = object(liveShape)
 
 /** What `update()` may change without a remount, checked like the options at mount. */
 export function parseLiveOptions(options: Record<string, unknown>): { ok: true; update: LiveUpdate } | { ok: false; problem: string } {
-  const unknown = Object.keys(options).find((key) => !(key in liveShape) && options[key] !== undefined)
+  const unknown = Object.keys(options).find((key) => !Object.hasOwn(liveShape, key) && options[key] !== undefined)
   if (unknown) return { ok: false, problem: `${unknown}: cannot change after mounting; mount the widget again with it` }
   const parsed = check(live, options)
   if (parsed.success) return { ok: true, update: parsed.data }

@@ -60,9 +60,11 @@ export function readRegistry(doc: Document): RegistryEntry[] {
   }
 }
 
+/** The URL's origin; none for a URL that carries a user name or password (never a registered one). */
 const originOf = (url: string): string | undefined => {
   try {
-    return new URL(url).origin
+    const parsed = new URL(url)
+    return parsed.username || parsed.password ? undefined : parsed.origin
   } catch {
     return undefined
   }

@@ -1,16 +1,26 @@
 import { useEffect, useState } from 'preact/hooks'
 
-/** A part of the flow fetched on first use (and kept): the first screen does not wait for it. */
-export type LazyPart<T> = { get(): T | undefined; load(): Promise<T> }
+/**
+ * A part of the flow fetched on first use (and kept): the first screen does not wait for it.
+ * `arrived()` resolves once any load of it succeeded (it never rejects: a failed fetch waits on).
+ */
+export type LazyPart<T> = { get(): T | undefined; load(): Promise<T>; arrived(): Promise<T> }
 
 export function lazyPart<T>(load: () => Promise<T>): LazyPart<T> {
   let value: T | undefined
   let pending: Promise<T> | undefined
+  let arrive!: (value: T) => void
+  const arrival = new Promise<T>((resolve) => (arrive = resolve))
   return {
     get: () => value,
+    arrived: () => arrival,
     load: () =>
       (pending ??= load().then(
-        (v) => (value = v),
+        (v) => {
+          value = v
+          arrive(v)
+          return v
+        },
         (error) => {
           // A failed fetch (offline) is tried again on the next use.
           pending = undefined

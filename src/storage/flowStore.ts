@@ -9,6 +9,8 @@ export type FlowStore<T> = {
   load(): T | undefined
   /** Resolves once a stored record can be checked (storage/storedCheck.ts); absent: always. */
   ready?(): Promise<unknown>
+  /** Resolves once the check is here, whoever fetched it (never rejects). */
+  arrived?(): Promise<unknown>
   save(value: T): void
   clear(): void
 }

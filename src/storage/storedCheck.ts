@@ -33,12 +33,16 @@ export function anyStored(storage: Storage | undefined, keys: string[]): boolean
   }
 }
 
-/** Reads now, or once the check is here if it is not yet (a record another tab wrote, say). */
-export function whenChecked(read: () => void, ready?: () => Promise<unknown>): void {
+/**
+ * Reads now, or once the check is here if it is not yet (a record another tab wrote, say). A fetch
+ * of the check that failed (offline) does not drop the read: it runs when a later load succeeds
+ * (`arrived`: the first screen's idle preload, or any other use).
+ */
+export function whenChecked(read: () => void, ready?: () => Promise<unknown>, arrived?: () => Promise<unknown>): void {
   try {
     read()
   } catch (error) {
     if (!(error instanceof StoredCheckPending) || !ready) throw error
-    void ready().then(read, () => {})
+    void ready().then(read, () => arrived?.().then(read))
   }
 }

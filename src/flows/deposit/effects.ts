@@ -70,7 +70,7 @@ function adoptFromOtherTabs(ctx: DepositContext): () => void {
     whenChecked(() => {
       const tracking = live ? ctx.store.load() : undefined
       if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
-    }, ctx.store.ready)
+    }, ctx.store.ready, ctx.store.arrived)
   }
   ctx.target.addEventListener('storage', onStorage)
   return () => {

@@ -8,5 +8,5 @@ export const depositChecks = lazyPart(() => import('./storedChecks'))
 export const depositKeys = [flowKey('deposit')]
 
 export function depositStore(storage: Storage | undefined): FlowStore<Tracking> {
-  return { ...createFlowStore(storage, 'deposit', lazyCheck(depositChecks, (m) => m.tracking)), ready: depositChecks.load }
+  return { ...createFlowStore(storage, 'deposit', lazyCheck(depositChecks, (m) => m.tracking)), ready: depositChecks.load, arrived: depositChecks.arrived }
 }

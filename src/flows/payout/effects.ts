@@ -100,7 +100,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
 
   /** This payout's record (only it: another buyer's stays) and our reference go. A signed reference's claim stays. */
   function forget(id: string) {
-    whenChecked(() => store.clear(id), store.ready)
+    whenChecked(() => store.clear(id), store.ready, store.arrived)
     deps.references.clear()
   }
 

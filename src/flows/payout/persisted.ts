@@ -42,6 +42,8 @@ export type PayoutStore = {
   /** Drops one payout (without an id: every payout kept). */
   clear(id?: string): void
   ready(): Promise<unknown>
+  /** Resolves once the check is here, whoever fetched it (never rejects). */
+  arrived(): Promise<unknown>
 }
 
 /**
@@ -86,6 +88,7 @@ export function payoutStore(storage: Storage | undefined, now: () => number = Da
       write(id === undefined ? [] : read().filter((r) => r.id !== id))
     },
     ready: payoutChecks.load,
+    arrived: payoutChecks.arrived,
   }
 }
 
@@ -179,6 +182,7 @@ export function referenceStore(storage: Storage | undefined, now: () => number =
     /** Forgets our own reference (a new request, start over, a final payout); a signed one's claim stays. */
     clear: inner.clear,
     ready: payoutChecks.load,
+    arrived: payoutChecks.arrived,
     ...signedReferences(storage, now),
   }
 }

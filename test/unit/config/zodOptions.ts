@@ -8,11 +8,12 @@ import { optionsFromParams, paramsFromOptions } from '../../../src/config/params
 const httpUrl = z.string().check(
   z.refine((s) => {
     try {
-      return ['http:', 'https:'].includes(new URL(s).protocol)
+      const url = new URL(s)
+      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password
     } catch {
       return false
     }
-  }, 'must be an http(s) address'),
+  }, 'must be an http(s) address without a user name or password'),
 )
 
 const chain = z.object({
@@ -218,7 +219,7 @@ export type LiveUpdate = z.infer<typeof live>
 
 /** What `update()` may change without a remount, checked like the options at mount. */
 export function parseLiveOptions(options: Record<string, unknown>): { ok: true; update: LiveUpdate } | { ok: false; problem: string } {
-  const unknown = Object.keys(options).find((key) => !(key in live.def.shape) && options[key] !== undefined)
+  const unknown = Object.keys(options).find((key) => !Object.hasOwn(live.def.shape, key) && options[key] !== undefined)
   if (unknown) return { ok: false, problem: `${unknown}: cannot change after mounting; mount the widget again with it` }
   const parsed = live.safeParse(options)
   if (parsed.success) return { ok: true, update: parsed.data }

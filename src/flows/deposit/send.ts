@@ -38,6 +38,10 @@ export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive:
 
 async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean) {
   const step = (event: DepositEvent) => alive() && ctx.dispatch(event)
+  // Another tab may have sent and let go of the lock before this one asked for it, its storage
+  // event not here yet: a deposit already kept is followed here, never sent a second time.
+  const kept = await keptDeposit(ctx)
+  if (kept) return step({ type: 'ADOPT', tracking: kept })
   const provider = providerOf(state.session.wallet.id)
   if (!provider) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'disconnected' } })
   try {
@@ -60,6 +64,20 @@ async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean
     await sendInTurn(s, reader, calls, approve)
   } catch (error) {
     if (alive()) ctx.dispatch({ type: 'BLOCKED', notice: noticeOf(error) })
+  }
+}
+
+/**
+ * The deposit this origin keeps (another tab's), once its check is here. A check that cannot be
+ * fetched (offline) leaves the lock alone to keep tabs apart: the send needs the wallet code,
+ * fetched the same way, so it would not go out either.
+ */
+async function keptDeposit(ctx: DepositContext): Promise<Tracking | undefined> {
+  try {
+    await ctx.store.ready?.()
+    return ctx.store.load()
+  } catch {
+    return undefined
   }
 }
 

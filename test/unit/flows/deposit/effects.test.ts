@@ -11,6 +11,8 @@ import { type FakeApi, fakeApi, inTurn } from '../../helpers/fakeApi'
 import { BUYER, announceWallet, fakeChain, hashOf, never } from '../../helpers/fakeChain'
 import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
 import { fakeLocks } from '../../helpers/fakeLocks'
+import { depositStore } from '../../../../src/flows/deposit/persisted'
+import { memoryStorage } from '../../helpers/memoryStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
@@ -246,6 +248,19 @@ describe('send', () => {
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.types().includes('BLOCKED'))
     expect(last(d, 'BLOCKED')).toEqual({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
+    expect(chain.actions.send).not.toHaveBeenCalled()
+  })
+
+  it('another tab sent and let go of the lock before this one confirmed, and its storage event is not here yet: this tab follows that deposit and sends nothing', async () => {
+    const store = depositStore(memoryStorage())
+    driver = driveDeposit(atQuote(), { config, api, target, clock, loadChainActions: chain.load, store })
+    const d = driver
+    // The other tab's record, written before this tab's confirm (its event comes later, or never).
+    store.save(trackingOf(hashOf(0xb0), announced.wallet.rdns))
+    d.dispatch({ type: 'CONFIRM' })
+    await until(() => d.types().includes('ADOPT') || d.types().includes('BLOCKED') || chain.prompts.length > 0, 'ADOPT')
+    expect(d.types()).toContain('ADOPT')
+    expect(chain.prompts).toEqual([])
     expect(chain.actions.send).not.toHaveBeenCalled()
   })
 

@@ -14,12 +14,12 @@ const httpUrl = z.string().check(
   z.maxLength(8192, 'must be at most 8192 characters'),
   z.refine((value) => {
     try {
-      const { protocol } = new URL(value)
-      return protocol === 'https:' || protocol === 'http:'
+      const { protocol, username, password } = new URL(value)
+      return (protocol === 'https:' || protocol === 'http:') && !username && !password
     } catch {
       return false
     }
-  }, 'must be an http or https URL'),
+  }, 'must be an http or https URL without a user name or password'),
 )
 const id = z.strictObject({ id: text(128) })
 

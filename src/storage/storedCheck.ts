@@ -36,13 +36,28 @@ export function anyStored(storage: Storage | undefined, keys: string[]): boolean
 /**
  * Reads now, or once the check is here if it is not yet (a record another tab wrote, say). A fetch
  * of the check that failed (offline) does not drop the read: it runs when a later load succeeds
- * (`arrived`: the first screen's idle preload, or any other use).
+ * (`arrived`: the first screen's idle preload, or any other use). Returns a cancel.
  */
-export function whenChecked(read: () => void, ready?: () => Promise<unknown>, arrived?: () => Promise<unknown>): void {
+export function whenChecked(read: () => void, ready?: () => Promise<unknown>, arrived?: () => Promise<unknown>): () => void {
   try {
     read()
+    return () => {}
   } catch (error) {
     if (!(error instanceof StoredCheckPending) || !ready) throw error
-    void ready().then(read, () => arrived?.().then(read))
+    return waitFor({ read }, ready, arrived)
   }
+}
+
+/**
+ * The wait holds only this box (no closure over the caller's scope): cancelled, it lets go of
+ * `read` (and of what `read` holds: a disposed flow) even if the check never comes.
+ */
+function waitFor(box: { read?: () => void }, ready: () => Promise<unknown>, arrived?: () => Promise<unknown>): () => void {
+  const run = () => {
+    const pending = box.read
+    box.read = undefined
+    pending?.()
+  }
+  void ready().then(run, () => arrived?.().then(run))
+  return () => (box.read = undefined)
 }

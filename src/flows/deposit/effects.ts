@@ -45,9 +45,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   return {
     run: runner.run,
     dispose() {
+      stopAdopting()
       runner.dispose()
       discovery.stop()
-      stopAdopting()
     },
   }
 }
@@ -65,16 +65,24 @@ function quoteEffects(ctx: DepositContext, state: QuoteState): Effect | Effect[]
 /** A deposit sent from another tab of this origin: followed here too. */
 function adoptFromOtherTabs(ctx: DepositContext): () => void {
   let live = true
+  // One read waits at a time (it reads the record as it is then), and none after dispose.
+  let cancel = () => {}
   const onStorage = (event: StorageEvent) => {
     if (event.key !== ctx.store.key || !event.newValue) return
-    whenChecked(() => {
-      const tracking = live ? ctx.store.load() : undefined
-      if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
-    }, ctx.store.ready, ctx.store.arrived)
+    cancel()
+    cancel = whenChecked(
+      () => {
+        const tracking = live ? ctx.store.load() : undefined
+        if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
+      },
+      ctx.store.ready,
+      ctx.store.arrived,
+    )
   }
   ctx.target.addEventListener('storage', onStorage)
   return () => {
     live = false
+    cancel()
     ctx.target.removeEventListener('storage', onStorage)
   }
 }

@@ -56,6 +56,15 @@ export type PayoutDeps = {
   pollIntervalMs?: number
 }
 
+/**
+ * Clears one payout's record, once its check is here if it is not yet (even after the flow is
+ * gone: a finished payout is not kept). Outside the effects' scope, so the wait holds the store
+ * and the id, never the flow.
+ */
+function clearOnceChecked(store: PayoutDeps['store'], id: string) {
+  whenChecked(() => store.clear(id), store.ready, store.arrived)
+}
+
 export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void) {
   const { config, partner, source, store, clock } = deps
   let stopDiscovery: (() => void) | undefined
@@ -100,7 +109,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
 
   /** This payout's record (only it: another buyer's stays) and our reference go. A signed reference's claim stays. */
   function forget(id: string) {
-    whenChecked(() => store.clear(id), store.ready, store.arrived)
+    clearOnceChecked(store, id)
     deps.references.clear()
   }
 

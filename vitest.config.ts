@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts'],
     environment: 'node',
+    // Worker threads start faster than forked processes: on this 2-core machine the suite took 75 s
+    // with threads against about 90 s with forks (2026-11-24).
+    pool: 'threads',
     setupFiles: ['test/unit/setup/afterFirstScreen.ts'],
   },
 })

@@ -70,7 +70,8 @@ const brand = object({
   font: optional(string([(s) => /^[\w\s,'"-]{1,120}$/.test(s), 'must be a font-family list'])),
 })
 
-const decimalString = string([(s) => /^\d+(?:\.\d+)?$/.test(s), 'must be a decimal string'])
+// A prefilled amount: a decimal string of at most 20 digits and 18 decimals (no amount anyone pays is longer).
+const decimalString = string([(s) => /^\d{1,20}(?:\.\d{1,18})?$/.test(s), 'must be a decimal string (at most 20 digits and 18 decimals)'])
 const authCode = string([length(1)], [length(0, 512)])
 const isLocale = (s: string) => {
   try {

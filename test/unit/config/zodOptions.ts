@@ -55,7 +55,7 @@ const brand = z.object({
 })
 export type Brand = z.infer<typeof brand>
 
-const decimalString = z.string().check(z.regex(/^\d+(?:\.\d+)?$/, 'must be a decimal string'))
+const decimalString = z.string().check(z.regex(/^\d{1,20}(?:\.\d{1,18})?$/, 'must be a decimal string (at most 20 digits and 18 decimals)'))
 const authCode = z.string().check(z.minLength(1), z.maxLength(512))
 const isLocale = (s: string) => {
   try {

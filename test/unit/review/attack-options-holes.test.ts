@@ -26,3 +26,15 @@ describe('URLs with credentials are refused', () => {
     expect(link.ok).toBe(false)
   })
 })
+
+describe('an amount option has a sane length (a 5,000-digit decimal is no amount anyone pays)', () => {
+  const huge = '9'.repeat(5_000)
+  it.each([huge, `1.${'0'.repeat(5_000)}`, '1'.repeat(21)])('refused as an option and as a live update: %#', (amount) => {
+    expect(parseOptions({ apiBase: 'https://api.payments.test', amount }).ok).toBe(false)
+    expect(parseLiveOptions({ amount }).ok).toBe(false)
+  })
+  it.each(['25', '25.50', `${'9'.repeat(20)}.${'1'.repeat(18)}`])('kept: %s', (amount) => {
+    expect(parseOptions({ apiBase: 'https://api.payments.test', amount })).toMatchObject({ ok: true })
+    expect(parseLiveOptions({ amount })).toMatchObject({ ok: true, update: { amount } })
+  })
+})

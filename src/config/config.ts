@@ -4,15 +4,16 @@
 // where the zod schemas had them: the first problem in field order, the rule's own words or
 // "Invalid input", unknown fields dropped, an absent optional field left out.
 import { optionsFromParams, paramsFromOptions } from './params'
+import { carriesCredentials } from '../lib/credentials'
 import { type Schema, array, boolean, check, number, object, oneOf, optional, string } from './check'
 
-// No user name or password in it: an address that carries them is a way to smuggle them (or to
-// dress a phishing address up as a registered one), never one we send a buyer or a request to.
+// No user name or password in it (lib/credentials.ts): a way to smuggle them, or to dress a phishing
+// address up as a registered one.
 const httpUrl = string([
   (s) => {
     try {
       const url = new URL(s)
-      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password
+      return ['http:', 'https:'].includes(url.protocol) && !carriesCredentials(url, s)
     } catch {
       return false
     }

@@ -7,6 +7,7 @@
 import type { ChainConfig, DestinationConfig, Timings, TokenConfig } from './config'
 import { type RawOptions, optionsFromParams } from './params'
 import { type PublicJwk, verifySignedQuery, withoutPairs } from './signedLink'
+import { carriesCredentials } from '../lib/credentials'
 
 export type RegistryEntry = {
   id: string
@@ -64,7 +65,7 @@ export function readRegistry(doc: Document): RegistryEntry[] {
 const originOf = (url: string): string | undefined => {
   try {
     const parsed = new URL(url)
-    return parsed.username || parsed.password ? undefined : parsed.origin
+    return carriesCredentials(parsed, url) ? undefined : parsed.origin
   } catch {
     return undefined
   }

@@ -1,5 +1,7 @@
 // A redirect target from the network is followed only when it is exactly what we expect.
 
+import { carriesCredentials } from './credentials'
+
 export type RedirectProblem = 'malformed' | 'scheme' | 'credentials' | 'host'
 export type RedirectResult = { ok: true; url: string } | { ok: false; problem: RedirectProblem }
 
@@ -30,9 +32,7 @@ export function validateRedirect(
   if (!(url.protocol === 'https:' || (url.protocol === 'http:' && allowLoopbackHttp && loopback))) {
     return { ok: false, problem: 'scheme' }
   }
-  if (url.username || url.password || raw.slice(url.protocol.length + 2).split(/[/?#]/)[0].includes('@')) {
-    return { ok: false, problem: 'credentials' }
-  }
+  if (carriesCredentials(url, raw)) return { ok: false, problem: 'credentials' }
   // `url.host` carries the port only when it is not the scheme's default, so an entry without a
   // port matches the default port only, and `host:port` that port only.
   const allowed = allowedHosts.some((entry) => url.host === entry.toLowerCase())

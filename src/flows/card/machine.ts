@@ -100,7 +100,8 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       if (event.type === 'LIMITS') {
         if (!limitsFor(state.form, event.limits)) return state
         // The service refused before the limits came (its words): the window says what to do.
-        const refused = state.error?.kind === 'api' && outsideOf(event.limits, state.form.amount, ctx)
+        const typed = parseAmount(state.form.amount, 2, ctx.decimalMark)
+        const refused = state.error?.kind === 'api' && typed.ok && outside(event.limits, typed.value)
         return { ...state, limits: event.limits, error: refused ? { kind: 'limits', min: event.limits.min, max: event.limits.max } : state.error }
       }
       if (event.type === 'RATE') {
@@ -111,7 +112,7 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
         const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
         if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
         const { limits } = state
-        if (limits && outsideOf(limits, state.form.amount, ctx)) {
+        if (limits && outside(limits, parsed.value)) {
           return { ...state, error: { kind: 'limits', min: limits.min, max: limits.max } }
         }
         return { tag: 'quoting', form: state.form, limits, amount: parsed.value, requote: false }
@@ -123,7 +124,7 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       if (event.type === 'LIMITS') {
         if (!limitsFor(state.form, event.limits)) return state
         const { min, max } = event.limits
-        return outsideOf(event.limits, state.form.amount, ctx)
+        return outside(event.limits, state.amount)
           ? { tag: 'form', form: state.form, limits: event.limits, error: { kind: 'limits', min, max } }
           : { ...state, limits: event.limits }
       }
@@ -203,10 +204,9 @@ function limitsFor(form: CardForm, limits: CardLimits): boolean {
   return limits.fiatCurrency === form.currency && limits.cryptoCurrency === form.asset
 }
 
-/** Whether the amount typed is a valid amount outside the card window. */
-function outsideOf(limits: CardLimits, amount: string, ctx: { decimalMark: '.' | ',' }): boolean {
-  const parsed = parseAmount(amount, 2, ctx.decimalMark)
-  return parsed.ok && (compareDecimal(parsed.value, limits.min) < 0 || compareDecimal(parsed.value, limits.max) > 0)
+/** Whether an amount (a canonical decimal string) is outside the card window. */
+function outside(limits: CardLimits, amount: string): boolean {
+  return compareDecimal(amount, limits.min) < 0 || compareDecimal(amount, limits.max) > 0
 }
 
 function definedOnly(event: { currency?: string; amount?: string; address?: string }): Partial<CardForm> {

@@ -45,9 +45,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   return {
     run: runner.run,
     dispose() {
-      stopAdopting()
       runner.dispose()
       discovery.stop()
+      stopAdopting()
     },
   }
 }

@@ -182,7 +182,6 @@ export function referenceStore(storage: Storage | undefined, now: () => number =
     /** Forgets our own reference (a new request, start over, a final payout); a signed one's claim stays. */
     clear: inner.clear,
     ready: payoutChecks.load,
-    arrived: payoutChecks.arrived,
     ...signedReferences(storage, now),
   }
 }

@@ -4,12 +4,13 @@
 import * as z from 'zod/mini'
 import { address } from '../../../src/api/schemas-common'
 import { optionsFromParams, paramsFromOptions } from '../../../src/config/params'
+import { carriesCredentials } from '../../../src/lib/credentials'
 
 const httpUrl = z.string().check(
   z.refine((s) => {
     try {
       const url = new URL(s)
-      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password
+      return ['http:', 'https:'].includes(url.protocol) && !carriesCredentials(url, s)
     } catch {
       return false
     }

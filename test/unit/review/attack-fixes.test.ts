@@ -9,7 +9,9 @@ import { parseLiveOptions, parseOptions } from '../../../src/config/config'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
 import type { PayoutRecord } from '../../../src/flows/payout/machine'
 import { depositConfig, trackingOf } from '../helpers/deposit'
+import type { DepositEvent, DepositState } from '../../../src/flows/deposit/machine'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { payoutRecord } from '../helpers/payout'
 
 const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
 const NOW = Date.UTC(2026, 10, 23, 12)
@@ -135,26 +137,7 @@ describe('live options: nothing but the live options gets in', () => {
 // (1) whenChecked(…, arrived): a late read
 // ---------------------------------------------------------------------------------------------
 
-const A = '0x1111111111111111111111111111111111111111'
-const B = '0x2222222222222222222222222222222222222222'
-const record = (extra: Partial<PayoutRecord> = {}): PayoutRecord => ({
-  id: 'po_1',
-  depositAddress: B,
-  depositAmount: '10',
-  chain: 8453,
-  expiresAt: '2026-11-23T13:00:00Z',
-  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  symbol: 'USDC',
-  decimals: 6,
-  fiatAmount: '9',
-  fiatCurrency: 'EUR',
-  rail: 'sepa',
-  settlement: '1d',
-  accountId: 'acc_1',
-  wallet: A,
-  createdAt: Date.now(),
-  ...extra,
-})
+const record = payoutRecord
 
 /** Fresh module copies: the setup file has loaded every check; these start without any. */
 async function freshDeposit() {
@@ -170,101 +153,78 @@ function storageEvent(key: string, newValue: string) {
   return Object.assign(new Event('storage'), { key, newValue })
 }
 
+/**
+ * A tab at the deposit flow whose stored-record check cannot be fetched until `online()`. `write`:
+ * another tab stores `value` under the deposit key and this tab hears its storage event(s).
+ */
+async function offlineTab(dispatch?: (event: DepositEvent) => void) {
+  const m = await freshDeposit()
+  const storage = memoryStorage()
+  const inner = m.depositStore(storage)
+  let offline = true
+  const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
+  const target = new EventTarget() as unknown as Window
+  const events: DepositEvent[] = []
+  const fx = m.createDepositEffects(
+    { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+    dispatch ?? ((event) => events.push(event)),
+  )
+  return {
+    m,
+    events,
+    fx,
+    async write(value: string, times = 1) {
+      storage.setItem(m.flowKey('deposit'), value)
+      for (let i = 0; i < times; i++) target.dispatchEvent(storageEvent(inner.key, value))
+      await tick()
+    },
+    remove: () => storage.removeItem(m.flowKey('deposit')),
+    async online() {
+      offline = false
+      await m.depositChecks.load()
+      await tick()
+    },
+  }
+}
+
+const sentElsewhere = () => JSON.stringify(trackingOf(`0x${'b'.repeat(64)}`))
+
 describe('deposit: a late adoption (the check arrived after a failed fetch)', () => {
   it('never reaches a flow disposed in between', async () => {
-    const m = await freshDeposit()
-    const storage = memoryStorage()
-    const inner = m.depositStore(storage)
-    let offline = true
-    const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
-    const target = new EventTarget() as unknown as Window
-    const events: Array<{ type: string }> = []
-    const fx = m.createDepositEffects(
-      { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
-      (event) => events.push(event),
-    )
-    const value = JSON.stringify(trackingOf(`0x${'b'.repeat(64)}`))
-    storage.setItem(m.flowKey('deposit'), value)
-    target.dispatchEvent(storageEvent(inner.key, value))
-    await tick()
-    fx.dispose()
-    offline = false
-    await m.depositChecks.load()
-    await tick()
-    expect(events).toEqual([])
+    const tab = await offlineTab()
+    await tab.write(sentElsewhere())
+    tab.fx.dispose()
+    await tab.online()
+    expect(tab.events).toEqual([])
   })
 
   it('reads the record as it is when the check arrives: one the other tab has since finished (cleared) is not adopted', async () => {
-    const m = await freshDeposit()
-    const storage = memoryStorage()
-    const inner = m.depositStore(storage)
-    let offline = true
-    const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
-    const target = new EventTarget() as unknown as Window
-    const events: Array<{ type: string }> = []
-    const fx = m.createDepositEffects(
-      { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
-      (event) => events.push(event),
-    )
-    const value = JSON.stringify(trackingOf(`0x${'b'.repeat(64)}`))
-    storage.setItem(m.flowKey('deposit'), value)
-    target.dispatchEvent(storageEvent(inner.key, value))
-    await tick()
-    storage.removeItem(m.flowKey('deposit')) // the other tab reached its result
-    offline = false
-    await m.depositChecks.load()
-    await tick()
-    expect(events).toEqual([])
-    fx.dispose()
+    const tab = await offlineTab()
+    await tab.write(sentElsewhere())
+    tab.remove() // the other tab reached its result
+    await tab.online()
+    expect(tab.events).toEqual([])
+    tab.fx.dispose()
   })
 
   it('a tampered record written while offline is checked when it arrives, never adopted unchecked', async () => {
-    const m = await freshDeposit()
-    const storage = memoryStorage()
-    const inner = m.depositStore(storage)
-    let offline = true
-    const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
-    const target = new EventTarget() as unknown as Window
-    const events: Array<{ type: string }> = []
-    const fx = m.createDepositEffects(
-      { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
-      (event) => events.push(event),
-    )
-    const bad = JSON.stringify({ ...trackingOf('0xnothex'), chainId: 'x' })
-    storage.setItem(m.flowKey('deposit'), bad)
-    target.dispatchEvent(storageEvent(inner.key, bad))
-    await tick()
-    offline = false
-    await m.depositChecks.load()
-    await tick()
-    expect(events).toEqual([])
-    fx.dispose()
+    const tab = await offlineTab()
+    await tab.write(JSON.stringify({ ...trackingOf('0xnothex'), chainId: 'x' }))
+    await tab.online()
+    expect(tab.events).toEqual([])
+    tab.fx.dispose()
   })
 
   it('many storage events while offline: at most the one adoption takes effect, and never one past sending', async () => {
-    const m = await freshDeposit()
-    const storage = memoryStorage()
-    const inner = m.depositStore(storage)
-    let offline = true
-    const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
-    const target = new EventTarget() as unknown as Window
     const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
     // This tab is already sending its own deposit when the late adoption comes.
-    let state = { tag: 'quote', work: 'sending' } as unknown as import('../../../src/flows/deposit/machine').DepositState
+    let state = { tag: 'quote', work: 'sending' } as unknown as DepositState
     const before = state
-    const fx = m.createDepositEffects(
-      { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
-      (event) => (state = m.transition(state, event, ctx)),
-    )
-    const value = JSON.stringify(trackingOf(`0x${'b'.repeat(64)}`))
-    storage.setItem(m.flowKey('deposit'), value)
-    for (let i = 0; i < 20; i++) target.dispatchEvent(storageEvent(inner.key, value))
-    await tick()
-    offline = false
-    await m.depositChecks.load()
-    await tick()
+    const tab = await offlineTab((event) => (state = tab.m.transition(state, event, ctx)))
+    await tab.write(sentElsewhere(), 20)
+    await tab.online()
     expect(state).toBe(before)
-    fx.dispose()
+    tab.fx.dispose()
   })
 })
 

@@ -17,6 +17,9 @@ describe('live options: a key that is not an option is refused, even one Object.
 })
 
 describe('URLs with credentials are refused', () => {
+  it.each(['apiBase', 'partnerBase', 'identityUrl', 'returnUrl'])('%s, also with an empty user part (https://@host: one rule with validateRedirect)', (key) => {
+    expect(parseOptions({ apiBase: 'https://api.payments.test', [key]: 'https://@api.payments.test/' }).ok).toBe(false)
+  })
   it.each(['apiBase', 'partnerBase', 'identityUrl', 'returnUrl'])('%s', (key) => {
     const result = parseOptions({ apiBase: 'https://api.payments.test', [key]: 'https://attacker:secret@api.payments.test/' })
     expect(result.ok).toBe(false)

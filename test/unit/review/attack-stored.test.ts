@@ -9,30 +9,15 @@ import { lazyPart } from '../../../src/kernel/lazyPart'
 import { StoredCheckPending, flowKey, whenChecked } from '../../../src/storage/storedCheck'
 import { createFlowStore } from '../../../src/storage/flowStore'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { BUYER_WALLET, payoutRecord } from '../helpers/payout'
 
 const NOW = Date.parse('2026-11-23T12:00:00Z')
-const A = '0x1111111111111111111111111111111111111111'
-const B = '0x2222222222222222222222222222222222222222'
+const A = BUYER_WALLET
+/** Another buyer's wallet. */
+const B = '0x3333333333333333333333333333333333333333'
 const HASH = `0x${'a'.repeat(64)}`
 
-const record = (extra: Partial<PayoutRecord> = {}): PayoutRecord => ({
-  id: 'po_1',
-  depositAddress: B,
-  depositAmount: '10',
-  chain: 8453,
-  expiresAt: '2026-11-23T13:00:00Z',
-  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  symbol: 'USDC',
-  decimals: 6,
-  fiatAmount: '9',
-  fiatCurrency: 'EUR',
-  rail: 'sepa',
-  settlement: '1d',
-  accountId: 'acc_1',
-  wallet: A,
-  createdAt: NOW,
-  ...extra,
-})
+const record = (extra: Partial<PayoutRecord> = {}): PayoutRecord => payoutRecord({ createdAt: NOW, ...extra })
 
 // The setup file loads every check (test/unit/setup/afterFirstScreen.ts): the tests of the time
 // before import fresh copies of the modules, as test/unit/kernel/firstScreen.test.tsx does.

@@ -6,9 +6,10 @@ import { DEFAULT_ORIGINS, startStack } from '../test/sandbox/stack.mjs'
 import { serveStatic } from '../test/sandbox/static.mjs'
 import { PROD_REGISTRY, type StackConfig, WORKERS, layout } from './stack'
 
-function build(partners: string, out: string): Promise<void> {
+function build(partners: string, out: string, reuse?: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs', '--partners', partners, '--out', out], { stdio: ['ignore', 'inherit', 'inherit'] })
+    const args = ['scripts/build.mjs', '--partners', partners, '--out', out, ...(reuse ? ['--reuse', reuse] : [])]
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] })
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${out} failed (${code})`))))
   })
 }
@@ -33,7 +34,9 @@ export default async function globalSetup() {
       return { l, stack }
     }),
   )
-  for (const { l } of started) await build(l.registryFile, l.sandboxDist)
+  // The bundles do not depend on the registry: the first stack's sandbox build is made in full, and
+  // each further stack's takes its bundles and writes its own pages (scripts/build.mjs --reuse).
+  for (const [i, { l }] of started.entries()) await build(l.registryFile, l.sandboxDist, i ? started[0].l.sandboxDist : undefined)
   await prodBuilt
   const servers: Array<{ close(): Promise<void> }> = []
   for (const { l, stack } of started) {

@@ -9,14 +9,18 @@
 //                  A registry of sandbox entries makes a sandbox build (sandbox wallet, badge, http on
 //                  loopback); production and sandbox entries are never mixed in one build.
 // --out DIR        where to write (default dist; the npm package is built only into dist).
+// --reuse DIR      take the app, runtime and loader as DIR's build made them (a build of the same kind,
+//                  sandbox or production) and redo only what the registry decides: the pages, /p/,
+//                  _headers, sri.json. The end-to-end setup builds one stack's sandbox so, once per
+//                  further stack: the bundles do not depend on the registry, only the pages do.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
-const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' } } })
+const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' }, reuse: { type: 'string' } } })
 const out = args.out.replace(/\/+$/, '')
 
 let partners = []
@@ -38,14 +42,34 @@ const vite = (extra, env = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-vite(['--outDir', out, '--emptyOutDir'])
+const pages = ['index.html', 'embed.html']
+// The pages as Vite wrote them, before the registry and the preload script go in (what --reuse starts from).
+const TEMPLATES = `${out}/.vite/pages`
+const KIND = sandbox ? 'sandbox' : 'production'
+if (args.reuse) {
+  const from = args.reuse.replace(/\/+$/, '')
+  const kind = existsSync(`${from}/.vite/kind`) ? readFileSync(`${from}/.vite/kind`, 'utf8') : 'none'
+  if (kind !== KIND) {
+    console.error(`✖ build stopped: --reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
+    process.exit(1)
+  }
+  rmSync(out, { recursive: true, force: true })
+  cpSync(from, out, { recursive: true, filter: (src) => relative(from, src) !== 'p' })
+} else {
+  vite(['--outDir', out, '--emptyOutDir'])
+  mkdirSync(TEMPLATES, { recursive: true })
+  for (const page of pages) writeFileSync(join(TEMPLATES, page), readFileSync(join(out, page)))
+  writeFileSync(`${out}/.vite/kind`, KIND)
+}
 const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8'))
-// The script-tag runtime, a build of its own (vite.loader.config.ts), then the loader stub that names it.
-vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_PART: 'runtime' })
+if (!args.reuse) {
+  // The script-tag runtime, a build of its own (vite.loader.config.ts), then the loader stub that names it.
+  vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_PART: 'runtime' })
+}
 const runtime = JSON.parse(readFileSync(`${out}/.vite/runtime.json`, 'utf8'))['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime in .vite/runtime.json')
-vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
-if (out === 'dist') {
+if (!args.reuse) vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
+if (out === 'dist' && !args.reuse) {
   // The npm package (ESM + types) in dist/lib.
   vite(['--config', 'vite.lib.config.ts'])
   const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
@@ -57,8 +81,7 @@ if (out === 'dist') {
 // The registry goes into the pages themselves: reading a partner's entry costs no round trip.
 // JSON in a <script type="application/json"> is data, not script: the strict CSP allows it.
 const inline = (entries) => `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(entries).replace(/</g, '\\u003c')}</script>`
-const pages = ['index.html', 'embed.html']
-const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(join(out, p), 'utf8')]))
+const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(join(TEMPLATES, p), 'utf8')]))
 const withRegistry = (html, entries) => html.replace('</head>', () => `    ${inline(entries)}\n  </head>`) // a function: no $-patterns from registry values
 // Everything the first screen needs, asked for at once (issue 19): a few bytes of inline script read
 // the link's `flow` and add a modulepreload for each chunk of that flow the page does not load
@@ -120,7 +143,7 @@ const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) {
-      if (name !== 'lib' && name !== 'server') walk(path)
+      if (name !== 'lib' && name !== 'server' && name !== '.vite') walk(path)
     } else if (/\.(js|css|html)$/.test(name)) files.push(path)
   }
 }

@@ -33,5 +33,6 @@ run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit'])
 // The production build, from the test registry: the budget test measures it and greps it for sandbox code.
 run('build', node, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
 run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
-run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'])
+// The end-to-end suite serves the production build made above (the same registry) instead of making its own.
+run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'], { E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist' })
 console.log(`\n✔ all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test'
-
 // Each worker has a stack of its own (e2e/stack.ts): the specs build absolute URLs from it.
-const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+import { WORKERS } from './e2e/stack'
 
 export default defineConfig({
   testDir: 'e2e',

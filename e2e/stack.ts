@@ -5,10 +5,14 @@ import { SANDBOX_TIMINGS, demoUrl } from '../test/sandbox/demoUrl.mjs'
 /**
  * Each worker has a stack of its own (two anvil chains, the sandbox, a sandbox build and the
  * production build, each on its own ports), so no fault, log or rate limit leaks between workers.
- * E2E_WORKERS sets how many (default 2); E2E_PORTS_OFFSET moves every port and folder, so two
+ * E2E_WORKERS sets how many (default 4); E2E_PORTS_OFFSET moves every port and folder, so two
  * suites can run on one machine at once.
+ *
+ * Four on this 2-core machine: a test mostly waits (for the sandbox's timers, the chain, the
+ * browser), so two workers kept the cores about half busy and the suite took 333 s; four kept them
+ * about 85% busy and took 231–236 s; three took 244 s (2026-11-24).
  */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 4))
 const BASE_OFFSET = Number(process.env.E2E_PORTS_OFFSET ?? 0)
 
 /** Ports, folders and origins of one worker's stack (slot = Playwright's parallel index). */

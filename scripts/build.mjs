@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
@@ -51,6 +51,10 @@ if (args.reuse) {
   const kind = existsSync(`${from}/.vite/kind`) ? readFileSync(`${from}/.vite/kind`, 'utf8') : 'none'
   if (kind !== KIND) {
     console.error(`✖ build stopped: --reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
+    process.exit(1)
+  }
+  if (resolve(from) === resolve(out)) {
+    console.error(`✖ build stopped: --reuse ${from} is the --out folder itself`)
     process.exit(1)
   }
   rmSync(out, { recursive: true, force: true })

@@ -4,6 +4,7 @@ import type { enCard } from './en-card'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
+import type { enFiatLater } from './en-fiatLater'
 import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
 import type { PayoutKey } from './en-payout'
 
@@ -95,5 +96,5 @@ export const en = {
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

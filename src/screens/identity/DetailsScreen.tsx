@@ -3,8 +3,12 @@ import { partnerProblemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { Field, IdentityEvent, IdentityState } from '../../identity/machine'
-import { type MessageKey, t } from '../../i18n/i18n'
+import { enFiatLater } from '../../i18n/en-fiatLater'
+import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { countryOptions } from '../../lib/country'
+
+// Its English strings come with it.
+addEnglish(enFiatLater)
 
 type State = Extract<IdentityState, { tag: 'details' }>
 const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']

@@ -1,13 +1,17 @@
 // The identity steps as every bank flow shows them: the wallet, the verification, the details.
+import { Notice } from '../../components/Notice'
 import { enFiat } from '../../i18n/en-fiat'
-import { addEnglish } from '../../i18n/i18n'
+import { addEnglish, t } from '../../i18n/i18n'
 import { identityHref } from '../../identity/start'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
-import { DetailsScreen } from './DetailsScreen'
-import { IdentityStep, WalletStep } from './StartScreens'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { WalletStep } from './WalletStep'
 
-// The identity steps' English strings come with the first bank flow that shows them.
+// The identity steps' first-screen strings come with the first bank flow that shows them.
 addEnglish(enFiat)
+
+/** The verification and details steps: fetched as soon as the steps show, kept once here. */
+export const laterSteps = lazyPart(() => import('./LaterSteps'))
 
 export function IdentitySteps({
   state,
@@ -16,9 +20,12 @@ export function IdentitySteps({
   flow,
   locale,
 }: { state: IdentityState; dispatch: (event: IdentityEvent) => void; identityUrl: string; flow: string; locale: string }) {
+  const later = useLazyPart(laterSteps, true)
+  if (state.tag === 'wallet') return <WalletStep state={state} dispatch={dispatch} />
+  if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!later) return <p role="status">{t('app.loading')}</p>
+  const { IdentityStep, DetailsScreen } = later
   switch (state.tag) {
-    case 'wallet':
-      return <WalletStep state={state} dispatch={dispatch} />
     case 'identity':
       return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(identityUrl, flow)} />
     case 'details':

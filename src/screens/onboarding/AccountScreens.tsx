@@ -3,9 +3,13 @@ import { CopyField } from '../../components/CopyField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
-import { type MessageKey, t } from '../../i18n/i18n'
+import { enFiatLater } from '../../i18n/en-fiatLater'
+import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { bpsToPercent, groupIban } from '../../lib/bank'
 import { formatAmount } from '../../lib/decimal'
+
+// The account screens' English strings come with them.
+addEnglish(enFiatLater)
 
 type Dispatch = (e: OnboardingEvent) => void
 const KNOWN: Record<string, MessageKey> = {

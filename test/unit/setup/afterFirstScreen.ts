@@ -15,6 +15,9 @@ import { depositChecks } from '../../../src/flows/deposit/persisted'
 import { onboardingChecks } from '../../../src/flows/onboarding/persisted'
 import { payoutChecks } from '../../../src/flows/payout/persisted'
 import { identityChecks } from '../../../src/identity/checks'
+import { laterSteps } from '../../../src/screens/identity/IdentitySteps'
 
 await Promise.all([bankDepositSchemas, cardSchemas, cardRateSchemas, errorSchemas, depositSchemas, fiatSchemas, payoutSchemas, referenceSchemas].map((s) => s.ready()))
 await Promise.all([bankDepositChecks, cardChecks, depositChecks, onboardingChecks, payoutChecks, identityChecks].map((c) => c.load()))
+// The identity steps after the wallet (fetched while the wallet step shows).
+await laterSteps.load()

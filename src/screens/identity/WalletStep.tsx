@@ -1,5 +1,4 @@
-import { Notice } from '../../components/Notice'
-import { partnerProblemText } from '../../errors/words'
+// The first identity step: the wallet that receives the stablecoins (the bank flows' first screen).
 import { Screen } from '../../components/Screen'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { t } from '../../i18n/i18n'
@@ -35,28 +34,6 @@ export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, 
           <button type="submit" class="primary">{t('fiat.next')}</button>
         </div>
       </form>
-    </Screen>
-  )
-}
-
-export function IdentityStep({
-  state,
-  dispatch,
-  identityHref,
-}: { state: Extract<IdentityState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
-  return (
-    <Screen title={t('fiat.identityHeading')}>
-      {state.serverMessage && (
-        <Notice tone="error" code={state.serverMessage.problem.code}>
-          {partnerProblemText(state.serverMessage.problem)}
-        </Notice>
-      )}
-      {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}
-      <p>{t('fiat.identityBody')}</p>
-      <div class="actions">
-        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
-        <a class="button primary" href={identityHref} target="_top">{t('fiat.identityGo')}</a>
-      </div>
     </Screen>
   )
 }

@@ -1,0 +1,33 @@
+import { Notice } from '../../components/Notice'
+import { partnerProblemText } from '../../errors/words'
+import { Screen } from '../../components/Screen'
+import type { IdentityEvent, IdentityState } from '../../identity/machine'
+import { enFiatLater } from '../../i18n/en-fiatLater'
+import { addEnglish, t } from '../../i18n/i18n'
+
+// Its English strings come with it.
+addEnglish(enFiatLater)
+
+type Dispatch = (e: IdentityEvent) => void
+
+export function IdentityStep({
+  state,
+  dispatch,
+  identityHref,
+}: { state: Extract<IdentityState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
+  return (
+    <Screen title={t('fiat.identityHeading')}>
+      {state.serverMessage && (
+        <Notice tone="error" code={state.serverMessage.problem.code}>
+          {partnerProblemText(state.serverMessage.problem)}
+        </Notice>
+      )}
+      {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}
+      <p>{t('fiat.identityBody')}</p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
+        <a class="button primary" href={identityHref} target="_top">{t('fiat.identityGo')}</a>
+      </div>
+    </Screen>
+  )
+}

@@ -18,8 +18,9 @@ function build(partners: string, out: string, reuse?: string): Promise<void> {
  * One stack per worker (e2e/stack.ts `layout`), each with two builds served as a CDN would serve
  * them (with their `_headers`):
  * - a sandbox build, made from that stack's own registry (partner `sandbox`, fresh key);
- * - the production build of test/fixtures/partners.json (no sandbox code at all), built once into a
- *   folder of its own (dist/ belongs to `npm run build`).
+ * - the production build of test/fixtures/partners.json (no sandbox code at all): `npm test` hands
+ *   over the one it has just built into dist/ (E2E_PROD_DIR); otherwise it is built once into a
+ *   folder of its own.
  */
 export default async function globalSetup() {
   mkdirSync('.sandbox-state', { recursive: true })

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page, test as base, expect } from '@playwright/test'
 import { type LogEntry, type StackConfig, TIMINGS, rpc, sandbox as callSandbox, stackConfig } from './stack'
@@ -131,8 +132,29 @@ export async function quietSpan(sandbox: Sandbox, timer: keyof typeof TIMINGS, t
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 // axe-core as @axe-core/playwright itself loads it (its own dependency, the same version).
-const axeSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js')
+const axePath = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js')
+const axeVersion: string = JSON.parse(readFileSync(join(dirname(axePath), 'package.json'), 'utf8')).version
 let axeScript: string | undefined
+
+type Violation = { id: string; nodes: Array<{ target: unknown[] }> }
+
+/** One axe.run in a page without frames, with this axe-core injected once per document. */
+async function axeInPage(page: Page): Promise<Violation[]> {
+  const ours = (version: string) => {
+    const axe = (window as unknown as { axe?: { version?: unknown; run?: unknown } }).axe
+    return typeof axe === 'object' && axe !== null && axe.version === version && typeof axe.run === 'function'
+  }
+  if (!(await page.evaluate(ours, axeVersion))) {
+    axeScript ??= readFileSync(axePath, 'utf8')
+    await page.evaluate(axeScript)
+    expect(await page.evaluate(ours, axeVersion), 'axe-core is in the page').toBe(true)
+  }
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  }, AXE_TAGS)
+}
 
 /**
  * axe with the WCAG 2.2 A/AA rules; no violations allowed.
@@ -142,24 +164,12 @@ let axeScript: string | undefined
  * each call AxeBuilder injects axe-core (0.5 MB) into every frame again, and by default then runs
  * `axe.finishRun` in a new blank page with axe-core injected there too: the same rules on the same
  * nodes, at a page's cost per check. Only the violations are listed in full (`resultTypes`).
- * A page with frames (cross-origin ones included) is checked by AxeBuilder's default mode.
+ * A page with frames (cross-origin ones included), or one that gained a frame while it was checked,
+ * is checked by AxeBuilder's default mode.
  */
 export async function expectAxeClean(page: Page, screen: string) {
-  type Violation = { id: string; nodes: Array<{ target: unknown[] }> }
-  let violations: Violation[]
-  if (page.frames().length === 1) {
-    if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'))) {
-      axeScript ??= readFileSync(axeSource, 'utf8')
-      await page.evaluate(axeScript)
-    }
-    violations = await page.evaluate(async (tags) => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target })) }))
-    }, AXE_TAGS)
-  } else {
-    violations = (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations
-  }
+  let violations = page.frames().length === 1 ? await axeInPage(page) : undefined
+  if (violations === undefined || page.frames().length !== 1) violations = (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(summary, `axe violations on ${screen}`).toEqual([])
 }

@@ -9,14 +9,14 @@
 //                  A registry of sandbox entries makes a sandbox build (sandbox wallet, badge, http on
 //                  loopback); production and sandbox entries are never mixed in one build.
 // --out DIR        where to write (default dist; the npm package is built only into dist).
-// --reuse DIR      take the app, runtime and loader as DIR's build made them (a build of the same kind,
-//                  sandbox or production) and redo only what the registry decides: the pages, /p/,
-//                  _headers, sri.json. The end-to-end setup builds one stack's sandbox so, once per
-//                  further stack: the bundles do not depend on the registry, only the pages do.
+// --reuse DIR      sandbox registries only: take the app, runtime and loader as DIR's sandbox build
+//                  made them (only the files its manifests name) and redo only what the registry
+//                  decides: the pages, /p/, _headers, sri.json. The end-to-end setup builds each
+//                  further stack's sandbox so: the bundles do not depend on the registry, the pages do.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
@@ -43,26 +43,47 @@ const vite = (extra, env = {}) => {
 }
 
 const pages = ['index.html', 'embed.html']
-// The pages as Vite wrote them, before the registry and the preload script go in (what --reuse starts from).
+// The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
+// starts from. Kept in sandbox builds only (a production build is never reused).
 const TEMPLATES = `${out}/.vite/pages`
 const KIND = sandbox ? 'sandbox' : 'production'
+const stop = (why) => {
+  console.error(`✖ build stopped: ${why}`)
+  process.exit(1)
+}
 if (args.reuse) {
   const from = args.reuse.replace(/\/+$/, '')
+  // Only the end-to-end stacks' sandbox builds are made so: a production build is always built in
+  // full, so no folder (whatever it says of itself) can bring its bundles into one.
+  if (!sandbox) stop(`--reuse makes sandbox builds only; a production registry is always built in full`)
+  if (resolve(out) === resolve('dist')) stop('--reuse does not write dist/ (the npm package is built there, in full)')
   const kind = existsSync(`${from}/.vite/kind`) ? readFileSync(`${from}/.vite/kind`, 'utf8') : 'none'
-  if (kind !== KIND) {
-    console.error(`✖ build stopped: --reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
-    process.exit(1)
-  }
-  if (resolve(from) === resolve(out)) {
-    console.error(`✖ build stopped: --reuse ${from} is the --out folder itself`)
-    process.exit(1)
-  }
+  if (kind !== KIND || !existsSync(join(from, '.vite', 'pages'))) stop(`--reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
+  const real = (path) => (existsSync(path) ? realpathSync(path) : resolve(path))
+  const [a, b] = [real(from), real(out)]
+  if (a === b || a.startsWith(b + sep) || b.startsWith(a + sep)) stop(`--reuse ${from} and --out ${out} are the same folder, or one holds the other`)
+  // Only what a build writes: the chunks the two manifests name, the loader, the public files and
+  // the build's own records; nothing else a folder may hold comes along (or into sri.json).
+  const named = (file) => Object.values(JSON.parse(readFileSync(join(from, '.vite', file), 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])])
+  const publicFiles = (dir, base = dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? publicFiles(join(dir, name), base) : [relative(base, join(dir, name))]))
+  const files = [
+    ...named('manifest.json'),
+    ...named('runtime.json'),
+    'stablecoin-widget.js',
+    ...(existsSync('public') ? publicFiles('public') : []),
+    ...['manifest.json', 'runtime.json', 'kind', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
+  ]
   rmSync(out, { recursive: true, force: true })
-  cpSync(from, out, { recursive: true, filter: (src) => relative(from, src) !== 'p' })
+  for (const file of new Set(files)) {
+    mkdirSync(dirname(join(out, file)), { recursive: true })
+    cpSync(join(from, file), join(out, file))
+  }
 } else {
   vite(['--outDir', out, '--emptyOutDir'])
-  mkdirSync(TEMPLATES, { recursive: true })
-  for (const page of pages) writeFileSync(join(TEMPLATES, page), readFileSync(join(out, page)))
+  if (sandbox) {
+    mkdirSync(TEMPLATES, { recursive: true })
+    for (const page of pages) writeFileSync(join(TEMPLATES, page), readFileSync(join(out, page)))
+  }
   writeFileSync(`${out}/.vite/kind`, KIND)
 }
 const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8'))
@@ -85,7 +106,7 @@ if (out === 'dist' && !args.reuse) {
 // The registry goes into the pages themselves: reading a partner's entry costs no round trip.
 // JSON in a <script type="application/json"> is data, not script: the strict CSP allows it.
 const inline = (entries) => `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(entries).replace(/</g, '\\u003c')}</script>`
-const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(join(TEMPLATES, p), 'utf8')]))
+const templates = Object.fromEntries(pages.map((p) => [p, readFileSync(args.reuse ? join(TEMPLATES, p) : join(out, p), 'utf8')]))
 const withRegistry = (html, entries) => html.replace('</head>', () => `    ${inline(entries)}\n  </head>`) // a function: no $-patterns from registry values
 // Everything the first screen needs, asked for at once (issue 19): a few bytes of inline script read
 // the link's `flow` and add a modulepreload for each chunk of that flow the page does not load

@@ -33,6 +33,9 @@ run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit'])
 // The production build, from the test registry: the budget test measures it and greps it for sandbox code.
 run('build', node, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
 run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
-// The end-to-end suite serves the production build made above (the same registry) instead of making its own.
-run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'], { E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist' })
+// The end-to-end suite serves the production build made above (the same registry) instead of making
+// its own; with E2E_PORTS_OFFSET (a second suite beside the first) it makes its own, as another
+// run's build step may rewrite dist/ while this suite serves it.
+const prodDir = process.env.E2E_PROD_DIR ?? (process.env.E2E_PORTS_OFFSET ? undefined : 'dist')
+run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'], prodDir ? { E2E_PROD_DIR: prodDir } : {})
 console.log(`\n✔ all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,59 +1,101 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 
-// `build.mjs --reuse DIR` takes DIR's bundles and writes only the registry's pages: it must never
-// put a sandbox build's bundles (sandbox wallet, badge) under a production registry, nor the reverse.
-function buildReusing(kind: string | undefined, partners: string) {
+// `build.mjs --reuse DIR` takes DIR's bundles and writes only the registry's pages. It makes
+// sandbox builds only (the end-to-end stacks'), takes only the files a build writes, and never
+// deletes the folder it copies from.
+const roots: string[] = []
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })))
+const scratch = () => {
   const root = mkdtempSync(join(tmpdir(), 'reuse-'))
-  const from = join(root, 'from')
-  mkdirSync(join(from, '.vite'), { recursive: true })
-  if (kind !== undefined) writeFileSync(join(from, '.vite', 'kind'), kind)
-  const out = join(root, 'out')
+  roots.push(root)
+  return root
+}
+
+function write(root: string, files: Record<string, string>) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+}
+
+/** A folder laid out as a sandbox build leaves it (what --reuse reads), plus `extra` files. */
+function builtFolder(kind: string | undefined, extra: Record<string, string> = {}) {
+  const from = join(scratch(), 'from')
+  const page = '<!doctype html><html><head></head><body></body></html>'
+  write(from, {
+    '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', isEntry: true }, 'embed.html': { file: 'assets/embed-b.js', isEntry: true } }),
+    '.vite/runtime.json': JSON.stringify({ 'src/embed/runtime.ts': { file: 'assets/runtime-c.js' } }),
+    '.vite/pages/index.html': page,
+    '.vite/pages/embed.html': page,
+    'assets/index-a.js': 'export {}',
+    'assets/embed-b.js': 'export {}',
+    'assets/runtime-c.js': 'export {}',
+    'stablecoin-widget.js': '',
+    'examples/partner.html': '',
+    'examples/partner.css': '',
+    'examples/partner.js': '',
+    ...(kind === undefined ? {} : { '.vite/kind': kind }),
+    ...extra,
+  })
+  return from
+}
+
+function sandboxRegistry() {
+  const [entry] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
+  const file = join(scratch(), 'partners.json')
+  writeFileSync(file, JSON.stringify([{ ...entry, id: 'sandbox-shop', environment: 'sandbox' }]))
+  return file
+}
+
+function build(partners: string, from: string, out = join(scratch(), 'out')) {
   const r = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', partners, '--out', out, '--reuse', from], { encoding: 'utf8' })
-  return { status: r.status, stderr: r.stderr, wrote: existsSync(out) }
+  return { status: r.status, stderr: r.stderr, out }
 }
 
 describe('build --reuse', () => {
-  it('refuses a sandbox build under a production registry, and writes nothing', () => {
-    const r = buildReusing('sandbox', 'test/fixtures/partners.json')
+  it('is refused for a production registry, whatever the folder says of itself, and writes nothing', () => {
+    const r = build('test/fixtures/partners.json', builtFolder('production'))
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is a sandbox build, and this registry makes a production build')
-    expect(r.wrote).toBe(false)
+    expect(r.stderr).toContain('--reuse makes sandbox builds only')
+    expect(existsSync(r.out)).toBe(false)
   })
 
-  it('refuses a folder that no build of this script made', () => {
-    const r = buildReusing(undefined, 'test/fixtures/partners.json')
+  it.each([
+    ['a production build', 'production'],
+    ['a folder no build made', undefined],
+  ])('refuses %s under a sandbox registry', (_what, kind) => {
+    const r = build(sandboxRegistry(), builtFolder(kind))
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is a none build')
-    expect(r.wrote).toBe(false)
+    expect(r.stderr).toContain('and this registry makes a sandbox build')
+    expect(existsSync(r.out)).toBe(false)
   })
 
-  it('refuses a production build under a sandbox registry', () => {
-    const root = mkdtempSync(join(tmpdir(), 'reuse-registry-'))
-    const file = join(root, 'partners.json')
-    writeFileSync(file, JSON.stringify([sandboxEntry()]))
-    const r = buildReusing('production', file)
+  it.each([
+    ['the same folder', (from: string) => `${from}/`],
+    ['a folder inside it', (from: string) => join(from, 'assets')],
+    ['a folder that holds it', (from: string) => dirname(from)],
+  ])('refuses --out %s, and the folder stays', (_what, outOf) => {
+    const from = builtFolder('sandbox')
+    const r = build(sandboxRegistry(), from, outOf(from))
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is a production build, and this registry makes a sandbox build')
+    expect(r.stderr).toContain('are the same folder, or one holds the other')
+    expect(existsSync(join(from, 'assets', 'index-a.js'))).toBe(true)
+  })
+
+  it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {
+    const from = builtFolder('sandbox', { 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '' })
+    const r = build(sandboxRegistry(), from)
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    for (const stray of ['assets/evil.js', 'old', 'lib', 'p/other']) expect(existsSync(join(r.out, stray)), stray).toBe(false)
+    const sri = Object.keys(JSON.parse(readFileSync(join(r.out, 'sri.json'), 'utf8')))
+    expect(sri.sort()).toEqual(
+      ['assets/embed-b.js', 'assets/index-a.js', 'assets/runtime-c.js', 'embed.html', 'examples/partner.css', 'examples/partner.html', 'examples/partner.js', 'index.html', 'p/sandbox-shop/embed.html', 'p/sandbox-shop/index.html', 'stablecoin-widget.js'].sort(),
+    )
+    expect(readFileSync(join(r.out, 'index.html'), 'utf8')).toContain('"id":"sandbox-shop"')
   })
 })
-
-describe('build --reuse into its own folder', () => {
-  it('is refused, and the folder stays', () => {
-    const from = mkdtempSync(join(tmpdir(), 'reuse-self-'))
-    mkdirSync(join(from, '.vite'), { recursive: true })
-    writeFileSync(join(from, '.vite', 'kind'), 'production')
-    const r = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json', '--out', `${from}/`, '--reuse', from], { encoding: 'utf8' })
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is the --out folder itself')
-    expect(existsSync(join(from, '.vite', 'kind'))).toBe(true)
-  })
-})
-
-function sandboxEntry() {
-  const [entry] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-  return { ...entry, id: 'sandbox-shop', environment: 'sandbox' }
-}

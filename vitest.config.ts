@@ -15,6 +15,5 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on this machine, while the main
     // thread mostly waits. Two took the suite from 68 s to 48 s here (2026-11-24).
     maxWorkers: Math.max(2, availableParallelism()),
-    setupFiles: ['test/unit/setup/afterFirstScreen.ts'],
   },
 })

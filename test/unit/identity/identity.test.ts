@@ -1,3 +1,5 @@
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
 import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'

@@ -1,5 +1,7 @@
 // A flow's effects fetched as it starts (kernel/lazyPart.ts lazyEffects): the latest state runs
 // once the code is here, a failed fetch is tried again on the next state, nothing runs after dispose.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { lazyEffects, lazyObserver, lazyPart } from '../../../src/kernel/lazyPart'
 

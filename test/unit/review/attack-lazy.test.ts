@@ -1,5 +1,7 @@
 // Review of kernel/lazyPart.ts lazyEffects / lazyObserver (effects and host events fetched after
 // the first screen): nothing lost, duplicated, reordered, or run for a stale state.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { lazyEffects, lazyObserver, lazyPart } from '../../../src/kernel/lazyPart'
 

@@ -7,6 +7,8 @@
 // buyer's payout to fund, or the previous buyer's bank details to pay (PayoutFlow.tsx:52,
 // BankDepositFlow.tsx:58/63 resume those records before anything else). The payout and one-off
 // deposit flows themselves offer no "Not you?" at all for the account they reuse silently.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'
 import { readConfig } from '../../../src/config/config'

@@ -7,6 +7,8 @@
 // ORIGINAL payout, and the widget asks the wallet to fund it: the money goes to the beneficiary the
 // buyer corrected away. A partner's signed `reference` is reused the same way for every payout of
 // the session.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../src/api/payout'

@@ -7,6 +7,8 @@
 // goes away; the buyer confirms both, and the second transfer to a spent address "leaves money
 // without an order" (partner-api.md, Bank payout rule 3). The status check before the prompt does
 // not help: the first transfer is not yet on chain, so the service still says `pending`.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../src/api/partnerHttp'
 import { parseOptions } from '../../../src/config/config'

@@ -1,6 +1,8 @@
 // The one-off deposit's effects with a fake clock and a fake partner backend: reference data,
 // the idempotency key kept before the first attempt (a lost answer retried gets the same deposit),
 // the status poll at a bank pace with its trouble, and what is kept for a reload.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'

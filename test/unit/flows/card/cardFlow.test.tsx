@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 // Issue 15 on the card flow as a whole: items 4 (prefilled amounts in a comma locale), 14 (the
 // quote event's fees) and 15 (no default asset).
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import { signal } from '@preact/signals'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

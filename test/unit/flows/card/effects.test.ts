@@ -1,4 +1,6 @@
 // The card payment's effects with a fake clock, a fake service and a fake partner backend.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../../../src/errors/ApiError'

@@ -1,5 +1,7 @@
 // The card form's indicative rate (GET {partnerBase}/card/rate): asked once typing pauses, shown
 // only for what the field still says, never a request per keystroke, and never a quote.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 import { type CardDeps, RATE_DEBOUNCE_MS, createCardEffects } from '../../../../src/flows/card/effects'

@@ -1,5 +1,7 @@
 // The deposit's effects with a fake clock, a fake service and a fake chain and wallet: every
 // retry, backoff, expiry and drop path, in milliseconds of real time.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import type { Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

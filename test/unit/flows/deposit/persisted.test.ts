@@ -1,3 +1,5 @@
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import type { Tracking } from '../../../../src/flows/deposit/machine'
 import { depositStore } from '../../../../src/flows/deposit/persisted'

@@ -1,5 +1,7 @@
 // The identity steps' effect (src/identity/effects.ts) on its own: what each state starts, and the
 // onboarding call's bookkeeping even when the flow has moved on.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../src/errors/ApiError'
 import { buyerAccount } from '../../../../src/identity/account'

@@ -1,6 +1,8 @@
 // The bank (virtual account) flow's effects with a fake clock and a fake service: the identity
 // steps' onboarding call as the flow composes it, the account opening with its KYC recheck, and the
 // slow funding poll.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseOptions } from '../../../../src/config/config'

@@ -1,5 +1,7 @@
 // The payout's effects with a fake clock, a fake partner backend and a fake wallet/chain: the
 // reference kept across a lost answer, one send per payout, the checks before the prompt, expiry.
+// As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
+import '../../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'

@@ -143,3 +143,18 @@ test('every card screen is axe-clean and the purchase completes with the keyboar
   await page.keyboard.press('Enter')
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 })
+
+test('the button stays where it is while the rate and the window come and go: a click on it is never lost', async ({ page }) => {
+  await page.goto(cardUrl(stack))
+  const button = page.getByRole('button', { name: 'See what you get' })
+  await expect(button).toBeEnabled()
+  const top = async () => (await button.boundingBox())!.y
+  const before = await top()
+  await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
+  expect(await top(), 'the window arrived').toBe(before)
+  await page.getByLabel('Total to pay').fill('50')
+  await expect(page.getByText(/^About .* \(indicative, not reserved\)$/)).toBeVisible()
+  expect(await top(), 'the rate arrived').toBe(before)
+  await page.getByLabel('Total to pay').fill('51')
+  expect(await top(), 'the rate went with the edit').toBe(before)
+})

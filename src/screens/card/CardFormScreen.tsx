@@ -55,16 +55,14 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         >
           <p id="total-hint" class="muted">{t('card.totalHint')}</p>
-          {rate && (
-            <p id="total-rate" class="muted">
-              {t('limits.cardRate', { amount: formatAmount(rate.rate.cryptoAmount, config.locale), asset: rate.rate.cryptoCurrency })}
-            </p>
-          )}
-          {state.limits && (
-            <p id="total-window" class="muted">
-              {t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency })}
-            </p>
-          )}
+          {/* The rate and the window keep their line while they are not known (a no-break space), so
+              the button below does not move as they come and go: a click on it is never lost. */}
+          <p id="total-rate" class="muted">
+            {rate ? t('limits.cardRate', { amount: formatAmount(rate.rate.cryptoAmount, config.locale), asset: rate.rate.cryptoCurrency }) : '\u00a0'}
+          </p>
+          <p id="total-window" class="muted">
+            {state.limits ? t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency }) : '\u00a0'}
+          </p>
         </AmountField>
         {error?.kind === 'api' && (
           <Notice tone="error" code={error.problem.code}>

@@ -15,8 +15,8 @@
 //                  further stack's sandbox so: the bundles do not depend on the registry, the pages do.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
@@ -42,6 +42,19 @@ const vite = (extra, env = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
+/** A path's real form, through its nearest existing folder (it may not exist yet). */
+const realPath = (path) => {
+  const rest = []
+  let at = resolve(path)
+  while (!existsSync(at)) {
+    rest.unshift(basename(at))
+    at = dirname(at)
+  }
+  return join(realpathSync(at), ...rest)
+}
+// The npm package is built into dist/ only, however the folder is named (./dist, a link to it).
+const isDist = realPath(out) === realPath('dist')
+
 const pages = ['index.html', 'embed.html']
 // The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
 // starts from. Kept in sandbox builds only (a production build is never reused).
@@ -56,11 +69,10 @@ if (args.reuse) {
   // Only the end-to-end stacks' sandbox builds are made so: a production build is always built in
   // full, so no folder (whatever it says of itself) can bring its bundles into one.
   if (!sandbox) stop(`--reuse makes sandbox builds only; a production registry is always built in full`)
-  if (resolve(out) === resolve('dist')) stop('--reuse does not write dist/ (the npm package is built there, in full)')
+  if (isDist) stop('--reuse does not write dist/ (the npm package is built there, in full)')
   const kind = existsSync(`${from}/.vite/kind`) ? readFileSync(`${from}/.vite/kind`, 'utf8') : 'none'
   if (kind !== KIND || !existsSync(join(from, '.vite', 'pages'))) stop(`--reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
-  const real = (path) => (existsSync(path) ? realpathSync(path) : resolve(path))
-  const [a, b] = [real(from), real(out)]
+  const [a, b] = [realPath(from), realPath(out)]
   if (a === b || a.startsWith(b + sep) || b.startsWith(a + sep)) stop(`--reuse ${from} and --out ${out} are the same folder, or one holds the other`)
   // Only what a build writes: the chunks the two manifests name, the loader, the public files and
   // the build's own records; nothing else a folder may hold comes along (or into sri.json).
@@ -73,10 +85,18 @@ if (args.reuse) {
     ...(existsSync('public') ? publicFiles('public') : []),
     ...['manifest.json', 'runtime.json', 'kind', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
   ]
+  // Each a plain file inside the folder: no `..`, no absolute path, no link (to a file or through a
+  // folder) that would bring in, or later write to, anything outside it.
+  const inside = realpathSync(from) + sep
+  for (const file of new Set(files)) {
+    if (typeof file !== 'string' || isAbsolute(file) || file.split(/[\\/]/).includes('..')) stop(`--reuse ${from}: ${file} is not a path inside the folder`)
+    const src = join(from, file)
+    if (!existsSync(src) || !lstatSync(src).isFile() || !realpathSync(src).startsWith(inside)) stop(`--reuse ${from}: ${file} is not a plain file of the folder (missing, a link or a folder)`)
+  }
   rmSync(out, { recursive: true, force: true })
   for (const file of new Set(files)) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
-    cpSync(join(from, file), join(out, file))
+    writeFileSync(join(out, file), readFileSync(join(from, file)))
   }
 } else {
   vite(['--outDir', out, '--emptyOutDir'])
@@ -94,7 +114,7 @@ if (!args.reuse) {
 const runtime = JSON.parse(readFileSync(`${out}/.vite/runtime.json`, 'utf8'))['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime in .vite/runtime.json')
 if (!args.reuse) vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
-if (out === 'dist' && !args.reuse) {
+if (isDist && !args.reuse) {
   // The npm package (ESM + types) in dist/lib.
   vite(['--config', 'vite.lib.config.ts'])
   const types = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })

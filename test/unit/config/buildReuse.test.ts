@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -84,6 +84,33 @@ describe('build --reuse', () => {
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('are the same folder, or one holds the other')
     expect(existsSync(join(from, 'assets', 'index-a.js'))).toBe(true)
+  })
+
+  it('refuses a manifest naming a path outside the folder, and writes nothing there', () => {
+    const root = scratch()
+    write(root, { 'outside.txt': 'secret' })
+    const from = builtFolder('sandbox', {
+      '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', css: ['../../outside.txt'] } }),
+    })
+    const r = build(sandboxRegistry(), from, join(root, 'a', 'out'))
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('../../outside.txt is not a path inside the folder')
+    expect(existsSync(r.out)).toBe(false)
+  })
+
+  it.each([
+    ['a link to a file outside', (from: string, outside: string) => symlinkSync(join(outside, 'secret.txt'), join(from, 'assets', 'leak.js')), 'assets/leak.js'],
+    ['a file under a linked folder', (from: string, outside: string) => symlinkSync(outside, join(from, 'lnk')), 'lnk/secret.txt'],
+    ['a page template that is a link', (from: string, outside: string) => (rmSync(join(from, '.vite/pages/embed.html')), symlinkSync(join(outside, 'secret.txt'), join(from, '.vite/pages/embed.html'))), undefined],
+  ])('refuses %s, and writes nothing', (_what, plant, named) => {
+    const outside = scratch()
+    write(outside, { 'secret.txt': 'secret' })
+    const from = builtFolder('sandbox', named ? { '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', assets: [named] } }) } : {})
+    plant(from, outside)
+    const r = build(sandboxRegistry(), from)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('is not a plain file of the folder')
+    expect(existsSync(r.out)).toBe(false)
   })
 
   it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {

@@ -57,54 +57,62 @@ const isDist = realPath(out) === realPath('dist')
 
 const pages = ['index.html', 'embed.html']
 // The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
-// starts from. Kept in sandbox builds only (a production build is never reused).
+// starts from. Kept in sandbox builds only (a production build is never reused), so a folder that
+// has them is a sandbox build.
 const TEMPLATES = `${out}/.vite/pages`
-const KIND = sandbox ? 'sandbox' : 'production'
 const stop = (why) => {
   console.error(`✖ build stopped: ${why}`)
   process.exit(1)
 }
-if (args.reuse) {
-  const from = args.reuse.replace(/\/+$/, '')
+/** The files under `dir` (relative to it), but not in the folders `skip` names. */
+const filesUnder = (dir, skip = [], base = dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (!statSync(path).isDirectory()) return [relative(base, path)]
+    return skip.includes(name) ? [] : filesUnder(path, skip, base)
+  })
+
+/**
+ * Copies into `out` the bundles of the sandbox build in `from`: only the files a build writes (the
+ * chunks its two manifests name, the loader, the public files, its own records), each a plain file
+ * inside the folder (no `..`, no absolute path, no link to a file or through a folder), by content.
+ */
+function copyBundles(from) {
   // Only the end-to-end stacks' sandbox builds are made so: a production build is always built in
-  // full, so no folder (whatever it says of itself) can bring its bundles into one.
+  // full, so no folder (whatever it holds) can bring its bundles into one.
   if (!sandbox) stop(`--reuse makes sandbox builds only; a production registry is always built in full`)
   if (isDist) stop('--reuse does not write dist/ (the npm package is built there, in full)')
-  const kind = existsSync(`${from}/.vite/kind`) ? readFileSync(`${from}/.vite/kind`, 'utf8') : 'none'
-  if (kind !== KIND || !existsSync(join(from, '.vite', 'pages'))) stop(`--reuse ${from} is a ${kind} build, and this registry makes a ${KIND} build`)
+  if (!existsSync(join(from, '.vite', 'pages'))) stop(`--reuse ${from} is not a sandbox build (it has no .vite/pages)`)
   const [a, b] = [realPath(from), realPath(out)]
   if (a === b || a.startsWith(b + sep) || b.startsWith(a + sep)) stop(`--reuse ${from} and --out ${out} are the same folder, or one holds the other`)
-  // Only what a build writes: the chunks the two manifests name, the loader, the public files and
-  // the build's own records; nothing else a folder may hold comes along (or into sri.json).
   const named = (file) => Object.values(JSON.parse(readFileSync(join(from, '.vite', file), 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])])
-  const publicFiles = (dir, base = dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? publicFiles(join(dir, name), base) : [relative(base, join(dir, name))]))
-  const files = [
+  const files = new Set([
     ...named('manifest.json'),
     ...named('runtime.json'),
     'stablecoin-widget.js',
-    ...(existsSync('public') ? publicFiles('public') : []),
-    ...['manifest.json', 'runtime.json', 'kind', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
-  ]
-  // Each a plain file inside the folder: no `..`, no absolute path, no link (to a file or through a
-  // folder) that would bring in, or later write to, anything outside it.
+    ...(existsSync('public') ? filesUnder('public') : []),
+    ...['manifest.json', 'runtime.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
+  ])
   const inside = realpathSync(from) + sep
-  for (const file of new Set(files)) {
+  for (const file of files) {
     if (typeof file !== 'string' || isAbsolute(file) || file.split(/[\\/]/).includes('..')) stop(`--reuse ${from}: ${file} is not a path inside the folder`)
     const src = join(from, file)
     if (!existsSync(src) || !lstatSync(src).isFile() || !realpathSync(src).startsWith(inside)) stop(`--reuse ${from}: ${file} is not a plain file of the folder (missing, a link or a folder)`)
   }
   rmSync(out, { recursive: true, force: true })
-  for (const file of new Set(files)) {
+  for (const file of files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
     writeFileSync(join(out, file), readFileSync(join(from, file)))
   }
-} else {
+}
+
+if (args.reuse) copyBundles(args.reuse.replace(/\/+$/, ''))
+else {
   vite(['--outDir', out, '--emptyOutDir'])
   if (sandbox) {
     mkdirSync(TEMPLATES, { recursive: true })
     for (const page of pages) writeFileSync(join(TEMPLATES, page), readFileSync(join(out, page)))
   }
-  writeFileSync(`${out}/.vite/kind`, KIND)
 }
 const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8'))
 if (!args.reuse) {
@@ -183,18 +191,10 @@ for (const entry of partners) {
 const CORS = ['/stablecoin-widget.js', '/assets/*'].map((path) => `${path}\n  Access-Control-Allow-Origin: *\n`).join('\n')
 writeFileSync(join(out, '_headers'), `${headersFile(partners, preloadHashes)}\n${CORS}`)
 
-const files = []
-const walk = (dir) => {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) {
-      if (name !== 'lib' && name !== 'server' && name !== '.vite') walk(path)
-    } else if (/\.(js|css|html)$/.test(name)) files.push(path)
-  }
-}
-walk(out)
+// Every page, script and stylesheet served (the npm package and the build's records are not).
+const files = filesUnder(out, ['lib', 'server', '.vite']).filter((f) => /\.(js|css|html)$/.test(f))
 const sri = Object.fromEntries(
-  files.sort().map((f) => [relative(out, f), `sha384-${createHash('sha384').update(readFileSync(f)).digest('base64')}`]),
+  files.sort().map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(out, f))).digest('base64')}`]),
 )
 writeFileSync(`${out}/sri.json`, `${JSON.stringify(sri, null, 2)}\n`)
 console.log(

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order: browser check, types beside the build, unit tests (with the bundle
+// `npm test`: everything, in order: browser check, types, build, unit tests (with the bundle
 // budget, which reads the build), then the end-to-end suite against the sandbox and anvil.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -29,20 +29,9 @@ if (!existsSync(chromium)) {
 }
 
 const node = process.execPath
-// The typecheck runs beside the build (two cores; neither needs the other), and is waited for before the tests.
-const typecheckStarted = Date.now()
-console.log('\n▶ typecheck (beside the build)')
-const typecheck = new Promise((resolve) =>
-  spawn(node, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: 'inherit' }).once('exit', (code) => resolve(code)),
-)
+run('typecheck', node, ['node_modules/typescript/bin/tsc', '--noEmit'])
 // The production build, from the test registry: the budget test measures it and greps it for sandbox code.
 run('build', node, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
-const typecheckCode = await typecheck
-console.log(`  typecheck: ${((Date.now() - typecheckStarted) / 1000).toFixed(1)} s (beside the build)`)
-if (typecheckCode !== 0) {
-  console.error('✖ typecheck failed')
-  process.exit(typecheckCode ?? 1)
-}
 run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
 // The end-to-end suite serves the production build made above (the same registry) instead of making
 // its own; with E2E_PORTS_OFFSET (a second suite beside the first) it makes its own, as another

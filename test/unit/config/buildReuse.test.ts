@@ -23,7 +23,7 @@ function write(root: string, files: Record<string, string>) {
 }
 
 /** A folder laid out as a sandbox build leaves it (what --reuse reads), plus `extra` files. */
-function builtFolder(kind: string | undefined, extra: Record<string, string> = {}) {
+function builtFolder(extra: Record<string, string> = {}) {
   const from = join(scratch(), 'from')
   const page = '<!doctype html><html><head></head><body></body></html>'
   write(from, {
@@ -38,7 +38,6 @@ function builtFolder(kind: string | undefined, extra: Record<string, string> = {
     'examples/partner.html': '',
     'examples/partner.css': '',
     'examples/partner.js': '',
-    ...(kind === undefined ? {} : { '.vite/kind': kind }),
     ...extra,
   })
   return from
@@ -57,20 +56,19 @@ function build(partners: string, from: string, out = join(scratch(), 'out')) {
 }
 
 describe('build --reuse', () => {
-  it('is refused for a production registry, whatever the folder says of itself, and writes nothing', () => {
-    const r = build('test/fixtures/partners.json', builtFolder('production'))
+  it('is refused for a production registry, whatever the folder holds, and writes nothing', () => {
+    const r = build('test/fixtures/partners.json', builtFolder())
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('--reuse makes sandbox builds only')
     expect(existsSync(r.out)).toBe(false)
   })
 
-  it.each([
-    ['a production build', 'production'],
-    ['a folder no build made', undefined],
-  ])('refuses %s under a sandbox registry', (_what, kind) => {
-    const r = build(sandboxRegistry(), builtFolder(kind))
+  it('refuses a folder that is not a sandbox build (a production build keeps no page templates)', () => {
+    const from = builtFolder()
+    rmSync(join(from, '.vite', 'pages'), { recursive: true })
+    const r = build(sandboxRegistry(), from)
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('and this registry makes a sandbox build')
+    expect(r.stderr).toContain('is not a sandbox build (it has no .vite/pages)')
     expect(existsSync(r.out)).toBe(false)
   })
 
@@ -79,7 +77,7 @@ describe('build --reuse', () => {
     ['a folder inside it', (from: string) => join(from, 'assets')],
     ['a folder that holds it', (from: string) => dirname(from)],
   ])('refuses --out %s, and the folder stays', (_what, outOf) => {
-    const from = builtFolder('sandbox')
+    const from = builtFolder()
     const r = build(sandboxRegistry(), from, outOf(from))
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('are the same folder, or one holds the other')
@@ -89,7 +87,7 @@ describe('build --reuse', () => {
   it('refuses a manifest naming a path outside the folder, and writes nothing there', () => {
     const root = scratch()
     write(root, { 'outside.txt': 'secret' })
-    const from = builtFolder('sandbox', {
+    const from = builtFolder({
       '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', css: ['../../outside.txt'] } }),
     })
     const r = build(sandboxRegistry(), from, join(root, 'a', 'out'))
@@ -105,7 +103,7 @@ describe('build --reuse', () => {
   ])('refuses %s, and writes nothing', (_what, plant, named) => {
     const outside = scratch()
     write(outside, { 'secret.txt': 'secret' })
-    const from = builtFolder('sandbox', named ? { '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', assets: [named] } }) } : {})
+    const from = builtFolder(named ? { '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', assets: [named] } }) } : {})
     plant(from, outside)
     const r = build(sandboxRegistry(), from)
     expect(r.status).toBe(1)
@@ -114,7 +112,7 @@ describe('build --reuse', () => {
   })
 
   it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {
-    const from = builtFolder('sandbox', { 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '' })
+    const from = builtFolder({ 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '' })
     const r = build(sandboxRegistry(), from)
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite'
 const SHARED = new RegExp(
   [
     String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core)/`,
-    String.raw`/src/(App|services|styles\.css|api/(client|lazySchemas)|config/|embed/(mount|protocol)|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
+    String.raw`/src/(App|services|api/(client|lazySchemas)|config/|embed/(widgetMount|protocol)|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
     String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|lib/decimal|flows/(tabLock|useFlowMachine|effectRunner)|polling/pollLater)`,
   ].join('|'),
 )

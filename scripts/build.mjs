@@ -18,6 +18,9 @@ import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
+import { minifySync } from 'rolldown/utils'
+import { createServer as createViteServer } from 'vite'
+import { firstPaint } from './firstPaint.mjs'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
 const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' }, reuse: { type: 'string' } } })
@@ -91,7 +94,7 @@ function copyBundles(from) {
     ...named('runtime.json'),
     'stablecoin-widget.js',
     ...(existsSync('public') ? filesUnder('public') : []),
-    ...['manifest.json', 'runtime.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
+    ...['manifest.json', 'runtime.json', 'firstScreens.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
   ])
   const inside = realpathSync(from) + sep
   for (const file of files) {
@@ -177,8 +180,38 @@ const preloadScripts = Object.fromEntries(
     return [page, `{const p=new URLSearchParams(location.search),f=p.get("flow"),m=${JSON.stringify(preloads)},c=${JSON.stringify(catalogs)},L=p.get("locale")||navigator.language||"en",k=${lookup};for(const h of[...(Object.hasOwn(m,f)?m[f]:[]),...(Object.hasOwn(c,k)?[c[k]]:[])]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`]
   }),
 )
-const preloadHashes = [...new Set(Object.values(preloadScripts))].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}`)
-for (const page of pages) templates[page] = templates[page].replace('</head>', `    <script>${preloadScripts[page]}</script>\n  </head>`)
+// The first screen itself, drawn from the page (issue 19): each flow's first screen as the app's own
+// components render it for a plain link (src/embed/firstScreens.tsx, through Vite's SSR, once per
+// build; a --reuse takes the first build's), the stylesheet it needs, and scripts/firstPaint.mjs,
+// which shows the one the link names where the app would draw exactly that (else nothing, as before).
+const FIRST_SCREENS = `${out}/.vite/firstScreens.json`
+if (!args.reuse) {
+  const server = await createViteServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' })
+  try {
+    const { firstScreens, firstPaintData, walletList } = await server.ssrLoadModule('/src/embed/firstScreens.tsx')
+    const css = (await server.ssrLoadModule('/src/styles.css?inline')).default
+    const drawn = {
+      css: css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim(),
+      data: firstPaintData(),
+      screens: { 'index.html': firstScreens({ sandbox, closable: false }), 'embed.html': firstScreens({ sandbox, closable: true }) },
+      wallets: walletList(),
+    }
+    writeFileSync(FIRST_SCREENS, JSON.stringify(drawn))
+  } finally {
+    await server.close()
+  }
+}
+const drawn = JSON.parse(readFileSync(FIRST_SCREENS, 'utf8'))
+const paintData = JSON.stringify({ ...drawn.data, catalogs: Object.keys(catalogs) }).replace(/</g, '\\u003c')
+const paintScript = minifySync('firstPaint.js', `(${firstPaint})(${paintData})`).code.trim()
+const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+const preloadHashes = [...new Set([...Object.values(preloadScripts), paintScript])].map(sha256)
+const styleHashes = [sha256(drawn.css)]
+for (const page of pages) {
+  templates[page] = templates[page].replace('</head>', `    <script>${preloadScripts[page]}</script>\n    <style>${drawn.css}</style>\n  </head>`)
+  const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
+  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${screens.join('\n    ')}\n    <script>${paintScript}</script>`)
+}
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.
 rmSync(join(out, 'p'), { recursive: true, force: true })
@@ -189,7 +222,7 @@ for (const entry of partners) {
 // The loader and every chunk are fetched from partners' pages: with SRI (crossorigin) and as module
 // scripts, both CORS requests. Public, credential-free files: any origin may read them.
 const CORS = ['/stablecoin-widget.js', '/assets/*'].map((path) => `${path}\n  Access-Control-Allow-Origin: *\n`).join('\n')
-writeFileSync(join(out, '_headers'), `${headersFile(partners, preloadHashes)}\n${CORS}`)
+writeFileSync(join(out, '_headers'), `${headersFile(partners, preloadHashes, styleHashes)}\n${CORS}`)
 
 // Every page, script and stylesheet served (the npm package and the build's records are not).
 const files = filesUnder(out, ['lib', 'server', '.vite']).filter((f) => /\.(js|css|html)$/.test(f))

@@ -121,7 +121,7 @@ export function parseRegistry(data, file = 'partners') {
 export const isSandboxRegistry = (entries) => entries.some((e) => e.environment === 'sandbox')
 
 /** The strict policy of the hosted pages, narrowed to the given partners' hosts. */
-export function policyFor(entries, frameAncestors, scriptHashes = []) {
+export function policyFor(entries, frameAncestors, scriptHashes = [], styleHashes = []) {
   const originOf = (u) => new URL(u).origin
   const connect = new Set()
   for (const e of entries) {
@@ -131,9 +131,10 @@ export function policyFor(entries, frameAncestors, scriptHashes = []) {
   }
   return [
     "default-src 'none'",
-    // The pages' one inline script (the flow's modulepreloads) by its hash: never 'unsafe-inline'.
+    // The pages' inline scripts (the flow's modulepreloads, the first screen) and their stylesheet
+    // (the first screen is drawn before any module runs), each by its hash: never 'unsafe-inline'.
     `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
-    "style-src 'self'",
+    `style-src 'self'${styleHashes.map((h) => ` '${h}'`).join('')}`,
     "img-src 'self' data:",
     `connect-src 'self'${[...connect].map((o) => ` ${o}`).join('')}`,
     "base-uri 'none'",
@@ -144,7 +145,8 @@ export function policyFor(entries, frameAncestors, scriptHashes = []) {
 }
 
 /** `_headers` (the path + indented headers format many static hosts read) for the hosted pages. */
-export function headersFile(entries, scriptHashes = []) {
+export function headersFile(entries, scriptHashes = [], styleHashes = []) {
+  const policy = (es, ancestors) => policyFor(es, ancestors, scriptHashes, styleHashes)
   const block = (path, csp) =>
     [
       path,
@@ -159,14 +161,14 @@ export function headersFile(entries, scriptHashes = []) {
     '# Written by scripts/build.mjs from the partner registry. The hosted page is never framed;',
     "# the iframe page only by the registered parentOrigins (one folder per partner: /p/<id>/).",
     '',
-    block('/', policyFor(entries, [], scriptHashes)),
-    block('/index.html', policyFor(entries, [], scriptHashes)),
-    block('/embed.html', policyFor(entries, allParents, scriptHashes)),
+    block('/', policy(entries, [])),
+    block('/index.html', policy(entries, [])),
+    block('/embed.html', policy(entries, allParents)),
     // Hosts that serve pages without their extension (pretty URLs) get the same policy there.
-    block('/embed', policyFor(entries, allParents, scriptHashes)),
+    block('/embed', policy(entries, allParents)),
   ]
   for (const e of entries) {
-    blocks.push(block(`/p/${e.id}/`, policyFor([e], [], scriptHashes)), block(`/p/${e.id}/index.html`, policyFor([e], [], scriptHashes)), block(`/p/${e.id}/embed.html`, policyFor([e], e.parentOrigins, scriptHashes)), block(`/p/${e.id}/embed`, policyFor([e], e.parentOrigins, scriptHashes)))
+    blocks.push(block(`/p/${e.id}/`, policy([e], [])), block(`/p/${e.id}/index.html`, policy([e], [])), block(`/p/${e.id}/embed.html`, policy([e], e.parentOrigins)), block(`/p/${e.id}/embed`, policy([e], e.parentOrigins)))
   }
   blocks.push(['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '  X-Content-Type-Options: nosniff', ''].join('\n'))
   return `${blocks.join('\n')}`

@@ -132,7 +132,8 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
   )
 }
 
-function Shell({
+/** The frame around every screen (exported for the first screens the build draws into the pages). */
+export function Shell({
   children,
   live,
   sandbox,

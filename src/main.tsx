@@ -1,7 +1,7 @@
 // The hosted page: the partner's entry from the registry inlined in this page (`?partner=ID`),
 // plus what the link may say (buyer-facing options, and signed ones under a valid signature).
 import { readRegistry, resolveLink } from './config/link'
-import { mountLinkProblem, mountWidget } from './embed/mount'
+import { mountLinkProblem, mountWidget } from './embed/widgetMount'
 import type { Emit } from './embed/protocol'
 import { t } from './i18n/i18n'
 
@@ -11,6 +11,8 @@ const emit: Emit = (name, payload) => window.dispatchEvent(new CustomEvent('stab
 async function start(root: HTMLElement) {
   const link = await resolveLink(location.search, readRegistry(document))
   if (!link.ok) {
+    // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
+    root.querySelector('[data-first-screen]')?.remove()
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
@@ -23,6 +25,9 @@ async function start(root: HTMLElement) {
   }
   mountWidget(root, link.options, { shadow: false, ownsPage: true, emit })
 }
+
+// A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's page does not.
+if (import.meta.env.DEV) void import('./styles.css')
 
 const root = document.getElementById('app')
 if (root) void start(root)

@@ -61,6 +61,8 @@ export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] 
 export type Flow = (typeof flows)[number]
 
 export const themes = ['light', 'dark', 'auto'] as const
+/** The card's currencies where the options name none (the hosted page's first screen is drawn with them). */
+export const DEFAULT_CURRENCIES = ['EUR', 'USD', 'GBP'] as const
 export type Theme = (typeof themes)[number]
 
 export type Brand = { color?: string; radius?: number; font?: string }
@@ -220,7 +222,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     partnerBase: options.partnerBase,
     partnerToken: options.partnerToken,
     partnerCookies: options.partnerCookies === true,
-    fiatCurrencies: options.currencies ?? ['EUR', 'USD', 'GBP'],
+    fiatCurrencies: options.currencies ?? [...DEFAULT_CURRENCIES],
     cardHosts: options.cardHosts ?? [],
     // No default asset: the contract says to read it (the sandbox settles in ETH).
     cardCrypto: options.cardCrypto,

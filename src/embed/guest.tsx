@@ -3,7 +3,7 @@
 // to each registered origin, each with that exact targetOrigin (never "*"); the browser delivers
 // it only where the origin matches. Messages from any other origin or window are ignored.
 import { readRegistry, resolveLink } from '../config/link'
-import { mountLinkProblem, mountWidget } from './mount'
+import { mountLinkProblem, mountWidget } from './widgetMount'
 import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from './protocol'
 
 const framed = window.parent !== window
@@ -52,6 +52,8 @@ async function start(root: HTMLElement) {
     else if (message.kind === 'authCode') widget.update({ authCode: message.code })
   })
   if (!link.ok) {
+    // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
+    root.querySelector('[data-first-screen]')?.remove()
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }

@@ -1,5 +1,6 @@
 // Single-use identity codes, remembered on this device so none is ever sent twice.
-const USED = 'stablecoin-widget:v1:used-auth-codes'
+export const USED_CODES_KEY = 'stablecoin-widget:v1:used-auth-codes'
+const USED = USED_CODES_KEY
 
 /** Auth codes are single use: one the service has seen (accepted or not) is never sent again. */
 export function usedAuthCodes(storage: Storage | undefined) {

@@ -200,8 +200,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 }
 
+export const RATE_SLOTS_KEY = 'stablecoin-widget:v1:rate-slots'
+
 /** Slots in localStorage, so reloads and other tabs share the one budget. */
-export function localSlotStore(storage: Storage, key = 'stablecoin-widget:v1:rate-slots'): SlotStore {
+export function localSlotStore(storage: Storage, key = RATE_SLOTS_KEY): SlotStore {
   return {
     read() {
       try {

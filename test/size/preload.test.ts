@@ -14,6 +14,9 @@ const DIST = process.env.WIDGET_DIST ?? 'dist'
 const manifest = readManifest(DIST)
 const pages = ['index.html', 'embed.html', ...readdirSync(join(DIST, 'p')).flatMap((id) => [`p/${id}/index.html`, `p/${id}/embed.html`])]
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+const inlineStyles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1])
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const directive = (csp: string | undefined, name: string) => csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(/\s+/)
 const headers = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8')) as Array<{ path: string; headers: Array<[string, string]> }>
 const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((r) => r.headers).find(([name]) => name === 'Content-Security-Policy')?.[1]
 const FLOWS = FLOW_ENTRIES
@@ -28,14 +31,15 @@ function preloadsFor(html: string, search: string, language = 'en-US'): string[]
 const catalogFile = (name: string) => `modulepreload /${manifest[`src/i18n/${name}.ts`].file}`
 
 describe('the pages preload the flow the link names, under the strict CSP', () => {
-  it.each(pages)('%s has one inline script, and its sha256 is in script-src of its Content-Security-Policy', (page) => {
+  it.each(pages)('%s has two inline scripts (the preloads, the first screen) and one stylesheet, each allowed by its sha256 in its Content-Security-Policy', (page) => {
     const html = readFileSync(join(DIST, page), 'utf8')
     const scripts = inlineScripts(html)
-    expect(scripts).toHaveLength(1)
-    const hash = `'sha256-${createHash('sha256').update(scripts[0]).digest('base64')}'`
+    const styles = inlineStyles(html)
+    expect(scripts).toHaveLength(2)
+    expect(styles).toHaveLength(1)
     const csp = cspOf(`/${page}`)
-    const scriptSrc = csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))
-    expect(scriptSrc?.split(/\s+/)).toContain(hash)
+    for (const script of scripts) expect(directive(csp, 'script-src')).toContain(sha256(script))
+    expect(directive(csp, 'style-src')).toContain(sha256(styles[0]))
     expect(csp).not.toContain('unsafe-inline')
   })
 

@@ -1,0 +1,148 @@
+// The hosted and iframe pages' first screen, drawn from their HTML before any module has run
+// (issue 19). scripts/build.mjs inlines this function, called with its data, right after
+// <div id="app">; the strict CSP allows it by its hash. It decides nothing: the link's signature,
+// the options and every request stay the app's. It only draws, and hands over.
+//
+// Draws the flow's <template id="sw-first-FLOW"> (the app's own first screen, rendered at build time
+// by src/embed/firstScreens.tsx) only where the app would draw exactly that screen:
+//  - the link names a registered partner and a flow with a template, and the entry offers the flow;
+//  - it carries only options that do not change the first screen (`free`), or one of `fixed` with
+//    the value the template was drawn with: no amount, no brand, no signed wallet, no other theme;
+//  - its locale (else the browser's) is read in English, as the app chooses its catalog;
+//  - nothing of the widget's is stored in this origin (a stored flow may resume elsewhere).
+// Otherwise the page stays empty until the app draws, as before.
+//
+// A submit or a button pressed on the drawn screen is held (the live region says it is loading).
+// The app renders into a new element beside it: that element stays hidden until the app's first
+// screen is in it (not its "Loading…"); then, in one task, the drawn screen goes and the app's
+// shows. Where the app drew the same screen (the same heading), what the buyer did goes to it
+// through the app's own handlers: each typed value as input and change events to the field of the
+// same id, the focus and caret, then the held submit, or a press on the button of the same words. A different screen (a refused link, a resumed flow) takes
+// nothing of it. The app removes the drawn screen itself before it shows a refused link.
+/* eslint-disable */
+export function firstPaint(d) {
+  const p = new URLSearchParams(location.search)
+  const flow = p.get('flow')
+  const root = document.getElementById('app')
+  const template = flow && document.getElementById(`sw-first-${flow}`)
+  if (!root || !template || template.tagName !== 'TEMPLATE') return
+  for (const [key, value] of p) if (!d.free.includes(key) && !(Object.hasOwn(d.fixed, key) && d.fixed[key] === value)) return
+  let entry
+  try {
+    entry = JSON.parse(document.getElementById('stablecoin-widget-partners').textContent).find((e) => e.id === p.get('partner'))
+  } catch {}
+  if (!entry || (Object.hasOwn(d.needs, flow) && !entry[d.needs[flow]])) return
+  const locale = p.get('locale') || navigator.language || 'en'
+  const language = locale.split('-')[0].toLowerCase()
+  if (d.catalogs.some((c) => c === locale || c.split('-')[0] === language)) return
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key.startsWith(d.stored) && !d.unrelated.includes(key)) return
+    }
+  } catch {}
+
+  const drawn = template.content.firstElementChild.cloneNode(true)
+  drawn.querySelector('.widget').lang = locale
+  // The iframe page offers its close button only in a frame.
+  if (window.parent === window) drawn.querySelector('.close')?.remove()
+  let pending
+  const hold = (event, what) => {
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    pending = what
+    drawn.querySelector('.live').textContent = d.loading
+  }
+  drawn.addEventListener('submit', (event) => hold(event, 'submit'), true)
+  drawn.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target.closest('button')
+      if (button && button.type !== 'submit') hold(event, button.textContent)
+    },
+    true,
+  )
+  root.append(drawn)
+
+  // The deposit lists the wallets that announce themselves (EIP-6963), as its screen does: the same
+  // checks (a name; a provider; an icon only as a data:image URI, else none), the same markup.
+  const wallets = document.getElementById('sw-wallets')
+  if (flow === d.discovers && wallets) {
+    const seen = new Set()
+    let list
+    let one
+    addEventListener('eip6963:announceProvider', (event) => {
+      const info = event.detail?.info
+      if (!info || typeof info.name !== 'string' || typeof event.detail.provider?.request !== 'function' || !drawn.isConnected) return
+      const id = `${String(info.uuid ?? info.rdns ?? '')}|${String(info.rdns ?? '')}`
+      if (seen.has(id)) return
+      seen.add(id)
+      if (!list) {
+        list = wallets.content.querySelector('ul').cloneNode(true)
+        one = list.firstElementChild
+        list.textContent = ''
+        drawn.querySelector('section p[role="status"]').replaceWith(list)
+      }
+      const item = one.cloneNode(true)
+      const icon = item.querySelector('img')
+      if (typeof info.icon === 'string' && /^data:image\/[a-z+.-]+[;,]/i.test(info.icon)) icon.src = info.icon
+      else icon.remove()
+      item.querySelector('span').textContent = info.name.slice(0, 60)
+      list.append(item)
+    })
+    dispatchEvent(new Event('eip6963:requestProvider'))
+  }
+
+  const fields = (el) => [...el.querySelectorAll('input[id], select[id], textarea[id]')]
+  const byId = (el, id) => fields(el).find((f) => f.id === id)
+  const handOver = (app) => {
+    const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
+    const focused = document.activeElement
+    const inDrawn = drawn.contains(focused)
+    drawn.remove()
+    app.hidden = false
+    if (!same) return
+    for (const typed of fields(drawn)) {
+      const real = byId(app, typed.id)
+      if (!real || real.tagName !== typed.tagName || real.value === typed.value) continue
+      real.value = typed.value
+      real.dispatchEvent(new Event('input', { bubbles: true }))
+      real.dispatchEvent(new Event('change', { bubbles: true }))
+    }
+    const button = (text) => [...app.querySelectorAll('button')].find((b) => b.textContent === text)
+    if (inDrawn) {
+      const target = focused.tagName === 'BUTTON' ? button(focused.textContent) : byId(app, focused.id)
+      target?.focus()
+      try {
+        if (focused.selectionStart !== null) target.setSelectionRange(focused.selectionStart, focused.selectionEnd)
+      } catch {}
+    }
+    if (pending === 'submit') app.querySelector('form')?.requestSubmit()
+    else if (pending !== undefined) button(pending)?.click()
+  }
+  // The app's element: the first other element the app puts into #app. It is ready once its main
+  // region holds more than "Loading…" and, on the same screen, every button the buyer saw (the
+  // deposit's wallets answer the app a moment later), or a second after that at the latest.
+  new MutationObserver((records, rootObserver) => {
+    rootObserver.disconnect()
+    const app = records.flatMap((r) => [...r.addedNodes]).find((n) => n !== drawn && n.nodeType === 1)
+    if (!app || !drawn.isConnected) return
+    app.hidden = true
+    let timer
+    const ready = (late) => {
+      if (!drawn.isConnected) return true
+      const main = app.querySelector('main')
+      if (!main?.firstElementChild || main.querySelector(':scope > p[role="status"]')) return false
+      const texts = [...app.querySelectorAll('button')].map((b) => b.textContent)
+      const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
+      if (same && !late && ![...drawn.querySelectorAll('button')].every((b) => texts.includes(b.textContent))) {
+        timer ??= setTimeout(() => ready(true), 1000)
+        return false
+      }
+      clearTimeout(timer)
+      handOver(app)
+      return true
+    }
+    if (!ready()) new MutationObserver((_, observer) => ready() && observer.disconnect()).observe(app, { childList: true, subtree: true, characterData: true })
+  }).observe(root, { childList: true })
+}

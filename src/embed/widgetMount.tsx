@@ -1,0 +1,142 @@
+// Mounts a widget into an element: in its shadow root for partner pages (their CSS stays out,
+// ours stays in; embed/mount.tsx adds the stylesheet), or into the element itself for the hosted and
+// iframe pages, whose HTML carries the stylesheet already (scripts/build.mjs: their first screen is
+// drawn before any module runs), so their first load does without it.
+import { effect } from '@preact/signals'
+import { render } from 'preact'
+import { App } from '../App'
+import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
+import { loadLocale, t } from '../i18n/i18n'
+import { type Services, createServices } from '../services'
+import type { LinkProblem as Problem } from '../config/link'
+import { LinkProblem } from '../screens/LinkProblem'
+import type { Emit } from './protocol'
+
+export type MountOptions = {
+  /** Render in a shadow root (partner pages). */
+  shadow: boolean
+  emit: Emit
+  /** Offer a close button that emits `close`. */
+  closable?: boolean
+  /** The widget is the page (hosted, iframe): it owns the main landmark. */
+  ownsPage?: boolean
+  /** The stylesheet to adopt where the widget renders (a partner page's shadow root). */
+  css?: string
+}
+
+export type Mounted = {
+  update(options: Partial<WidgetOptions>): void
+  unmount(): void
+}
+
+// Every option, checked by the compiler against WidgetOptions (a new option must be added here).
+const KNOWN = Object.keys({
+  flow: 1, apiBase: 1, partnerBase: 1, partnerToken: 1, partnerCookies: 1, sandbox: 1, locale: 1, theme: 1, brand: 1, chains: 1,
+  sources: 1, destination: 1, currencies: 1, cardHosts: 1, cardCrypto: 1, walletAddress: 1,
+  amount: 1, lockAmount: 1, identityUrl: 1, authCode: 1, parentOrigin: 1, reference: 1,
+  returnUrl: 1, closable: 1,
+} satisfies Record<keyof WidgetOptions | 'closable', 1>)
+
+let sheet: CSSStyleSheet | undefined
+function styles(css: string): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+  }
+  return sheet
+}
+
+/**
+ * A hosted-page or iframe link that must not start: says so to the buyer, names the reason in the
+ * console, and sends an `error` event (`bad_signature` for a changed or expired link).
+ */
+export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit | undefined, locale: string) {
+  console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
+  const changed = problem.code === 'bad_signature'
+  emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
+  const draw = () => render(<LinkProblem problem={problem} />, host)
+  draw()
+  loadLocale(locale).then(draw)
+}
+
+export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {
+  // Constructed sheets, not <style> tags: allowed under a style-src CSP without 'unsafe-inline'.
+  let root: ShadowRoot | Document = document
+  if (how.shadow) {
+    root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  }
+  if (how.css && !root.adoptedStyleSheets.includes(styles(how.css))) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles(how.css)]
+  const container = document.createElement('div')
+  ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
+
+  const result = parseOptions(options, navigator.language)
+  if (how.shadow) {
+    // On a partner page a misspelt option would otherwise vanish without a word.
+    for (const key of Object.keys(options)) {
+      if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
+        console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
+      }
+    }
+  }
+  // Every event carries the partner's reference, so their page can match it to their order.
+  const reference = result.ok ? result.config.reference : undefined
+  const emit: Emit = (name, payload) => how.emit(name, reference === undefined ? payload : { ...payload, reference })
+  const abort = new AbortController()
+  let services: Services | undefined
+  let stopLocale = () => {}
+  if (result.ok) {
+    services = createServices(result.config, emit, abort.signal)
+    const live = services.live
+    stopLocale = effect(() => void loadLocale(live.value.locale))
+  } else {
+    console.error(`[stablecoin-widget] ${result.problem}`)
+    how.emit('error', { code: 'bad_option', message: result.problem })
+  }
+  render(
+    <App
+      result={result}
+      services={services}
+      landmark={how.ownsPage ?? false}
+      onClose={how.closable ? () => emit('close', { flow: result.ok ? result.config.flow : undefined }) : undefined}
+    />,
+    container,
+  )
+
+  return {
+    update(options) {
+      if (!services) return
+      const result = parseLiveOptions(options)
+      if (!result.ok) {
+        // Nothing of a bad update is applied; what the buyer sees stays as it was.
+        console.error(`[stablecoin-widget] update: ${result.problem}`)
+        how.emit('error', { code: 'bad_option', message: result.problem })
+        return
+      }
+      const next = result.update
+      // A locked amount was the embedding's (or, on a link, the partner's signed) decision: no
+      // update, from a frame's parent page or any script, moves it.
+      if (next.amount !== undefined && services.config.lockAmount) {
+        const problem = 'amount: locked (lockAmount); mount the widget again to change it'
+        console.error(`[stablecoin-widget] update: ${problem}`)
+        how.emit('error', { code: 'bad_option', message: problem })
+        return
+      }
+      // The locale is live everywhere: amounts are formatted and read with the new one from now on.
+      if (next.locale) services.config.locale = next.locale
+      const live = services.live.value
+      services.live.value = {
+        theme: next.theme ?? live.theme,
+        brand: next.brand ?? live.brand,
+        locale: next.locale ?? live.locale,
+        amount: next.amount ?? live.amount,
+        authCode: next.authCode ?? live.authCode,
+      }
+    },
+    unmount() {
+      abort.abort(new Error('unmounted'))
+      stopLocale()
+      render(null, container)
+      container.remove()
+    },
+  }
+}

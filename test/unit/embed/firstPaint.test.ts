@@ -1,0 +1,225 @@
+// @vitest-environment happy-dom
+// The page's first screen (scripts/firstPaint.mjs, issue 19): drawn from the templates the build
+// renders (src/embed/firstScreens.tsx) only for a plain link, and handed over to the app with what
+// the buyer did on it. The "app" here is markup appended to #app as mountWidget does.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { firstPaint } from '../../../scripts/firstPaint.mjs'
+import { firstPaintData, firstScreens, walletList } from '../../../src/embed/firstScreens'
+
+const data = { ...firstPaintData(), catalogs: ['de', 'es', 'fr', 'pt-BR'] }
+const screens = firstScreens({ sandbox: false, closable: false })
+const entry = { id: 'acme', partnerBase: 'https://partner.example', identityUrl: 'https://id.example' }
+
+function page(search: string, registry: object[] = [entry]) {
+  history.replaceState(null, '', `/${search}`)
+  document.head.innerHTML = `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(registry)}</script>`
+  document.body.innerHTML =
+    '<div id="app"></div>' +
+    Object.entries(screens)
+      .map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`)
+      .join('') +
+    `<template id="sw-wallets">${walletList()}</template>`
+  firstPaint(data)
+  return document.getElementById('app') as HTMLElement
+}
+const drawn = () => document.querySelector<HTMLElement>('[data-first-screen]')
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+/** What mountWidget puts into #app: an element, then the app's render inside it. */
+function appRenders(root: HTMLElement, inner: string) {
+  const app = document.createElement('div')
+  app.innerHTML = `<div class="widget"><main>${inner}</main><p class="live" role="status"></p></div>`
+  root.append(app)
+  return app
+}
+const cardForm = '<section><h1>How much do you want to pay?</h1><form><select id="currency"><option>EUR</option><option>USD</option></select><input id="total"><button type="submit">See what you get</button></form></section>'
+
+beforeEach(() => localStorage.clear())
+afterEach(() => vi.useRealTimers())
+
+describe('the page draws the first screen only where the app would draw the same', () => {
+  it.each(['card', 'onboarding', 'deposit'])('draws %s for a plain signed link', (flow) => {
+    page(`?partner=acme&flow=${flow}&currencies=EUR%2CUSD%2CGBP&cardCrypto=ETH&reference=r1&signature=abc`)
+    expect(drawn()?.querySelector('h1')?.textContent).toBeTruthy()
+  })
+
+  it.each([
+    ['an amount', '&amount=5'],
+    ['a brand', '&brand=%7B%7D'],
+    ['a signed wallet', '&walletAddress=0x0000000000000000000000000000000000000001'],
+    ['another theme', '&theme=dark'],
+    ['other currencies', '&currencies=EUR'],
+    ['a locale with a catalog', '&locale=de-AT'],
+    ['a locale by its language', '&locale=pt'],
+    ['a registry-only option', '&apiBase=https%3A%2F%2Fevil.example'],
+    ['an unknown option', '&whatever=1'],
+  ])('draws nothing for a link with %s', (_, extra) => {
+    page(`?partner=acme&flow=card${extra}`)
+    expect(drawn()).toBeNull()
+  })
+
+  it('draws nothing for an unknown partner, a flow without a template, or one the entry does not offer', () => {
+    for (const search of ['?partner=other&flow=card', '?partner=acme&flow=constructor', '?partner=acme&flow=__proto__', '?partner=acme&flow=payout', '?partner=acme']) {
+      page(search)
+      expect(drawn()).toBeNull()
+    }
+    page('?partner=acme&flow=card', [{ id: 'acme' }])
+    expect(drawn()).toBeNull()
+    page('?partner=acme&flow=onboarding', [{ id: 'acme', partnerBase: 'https://partner.example' }])
+    expect(drawn()).toBeNull()
+  })
+
+  it('draws in English for an English locale, and for one without a catalog', () => {
+    page('?partner=acme&flow=card&locale=en-GB')
+    expect(drawn()?.querySelector('.widget')?.getAttribute('lang')).toBe('en-GB')
+    page('?partner=acme&flow=card&locale=nl')
+    expect(drawn()).not.toBeNull()
+  })
+
+  it('draws nothing where the widget keeps a flow or a draft; the rate slots and used codes do not count', () => {
+    localStorage.setItem('stablecoin-widget:v1:rate-slots', '[]')
+    localStorage.setItem('stablecoin-widget:v1:used-auth-codes', '[]')
+    page('?partner=acme&flow=card')
+    expect(drawn()).not.toBeNull()
+    localStorage.setItem('stablecoin-widget:v1:flow:card', '{}')
+    page('?partner=acme&flow=card')
+    expect(drawn()).toBeNull()
+    localStorage.clear()
+    localStorage.setItem('stablecoin-widget:v1:identity-draft', '{}')
+    page('?partner=acme&flow=onboarding')
+    expect(drawn()).toBeNull()
+  })
+
+  it('the hosted page has no close button; the drawn screen shows no server text, only its template', () => {
+    page('?partner=acme&flow=card&reference=%3Cimg%20src%3Dx%3E')
+    expect(drawn()?.querySelector('.close')).toBeNull()
+    expect(drawn()?.innerHTML).not.toContain('<img')
+  })
+})
+
+describe('the app takes over with what the buyer did', () => {
+  it('keeps the drawn screen until the app has more than "Loading…", then the typed amount, the focus and the held submit go to the app', async () => {
+    const root = page('?partner=acme&flow=card')
+    const input = drawn()?.querySelector<HTMLInputElement>('#total') as HTMLInputElement
+    input.value = '50'
+    input.focus()
+    input.setSelectionRange(1, 1)
+    const submitted = new Event('submit', { cancelable: true, bubbles: true })
+    drawn()?.querySelector('form')?.dispatchEvent(submitted)
+    expect(submitted.defaultPrevented).toBe(true)
+    expect(drawn()?.querySelector('.live')?.textContent).toBe('Loading…')
+
+    const app = appRenders(root, '<p role="status">Loading…</p>')
+    await flush()
+    expect(app.hidden).toBe(true)
+    expect(drawn()).not.toBeNull()
+
+    const seen: string[] = []
+    app.addEventListener('input', (e) => seen.push(`input ${(e.target as HTMLInputElement).id}=${(e.target as HTMLInputElement).value}`))
+    app.addEventListener('submit', (e) => {
+      e.preventDefault()
+      seen.push('submit')
+    })
+    app.querySelector('main')!.innerHTML = cardForm
+    await flush()
+    expect(drawn()).toBeNull()
+    expect(app.hidden).toBe(false)
+    expect(seen).toEqual(['input total=50', 'submit'])
+    const real = app.querySelector<HTMLInputElement>('#total')
+    expect(document.activeElement).toBe(real)
+    expect(real?.selectionStart).toBe(1)
+  })
+
+  it('a field left as it was sends no event; no submit without one held', async () => {
+    const root = page('?partner=acme&flow=card')
+    const seen: string[] = []
+    const app = document.createElement('div')
+    app.addEventListener('input', () => seen.push('input'))
+    app.addEventListener('submit', () => seen.push('submit'))
+    app.innerHTML = `<main>${cardForm}</main>`
+    root.append(app)
+    await flush()
+    expect(drawn()).toBeNull()
+    expect(seen).toEqual([])
+  })
+
+  it('another screen (a resumed flow, a refused option) takes nothing', async () => {
+    const root = page('?partner=acme&flow=card')
+    const input = drawn()?.querySelector<HTMLInputElement>('#total') as HTMLInputElement
+    input.value = '50'
+    drawn()?.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }))
+    const seen: string[] = []
+    const app = document.createElement('div')
+    app.addEventListener('input', () => seen.push('input'))
+    app.addEventListener('submit', () => seen.push('submit'))
+    app.innerHTML = '<main><section><h1>Your purchase</h1><form><input id="total"><button type="submit">Go</button></form></section></main>'
+    root.append(app)
+    await flush()
+    expect(drawn()).toBeNull()
+    expect(app.hidden).toBe(false)
+    expect(seen).toEqual([])
+  })
+
+  it('a refused link: the app removes the drawn screen itself and nothing is hidden', async () => {
+    const root = page('?partner=acme&flow=card')
+    drawn()?.remove()
+    const problem = document.createElement('div')
+    problem.innerHTML = '<main><h1>This link does not work</h1></main>'
+    root.append(problem)
+    await flush()
+    expect(problem.hidden).toBe(false)
+  })
+})
+
+describe("the deposit's wallets", () => {
+  const announce = (info: Record<string, unknown>, provider: unknown = { request: async () => [] }) =>
+    window.dispatchEvent(Object.assign(new Event('eip6963:announceProvider'), { detail: { info, provider } }))
+
+  it('lists each wallet that announces itself once, with a data:image icon or none, its name as text', () => {
+    page('?partner=acme&flow=deposit')
+    expect(drawn()?.textContent).toContain('Looking for wallets')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A', icon: 'data:image/svg+xml,<svg/>' })
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A again' })
+    announce({ uuid: 'b', rdns: 'b.example', name: '<b>B</b>'.padEnd(80, 'x'), icon: 'https://tracker.example/icon.png' })
+    announce({ uuid: 'c', rdns: 'c.example', name: 'No provider' }, {})
+    announce({ uuid: 'd', rdns: 'd.example', name: 42 })
+    const items = [...(drawn()?.querySelectorAll('ul.choices li') ?? [])]
+    expect(items.map((li) => li.querySelector('span')?.textContent)).toEqual(['Wallet A', '<b>B</b>'.padEnd(60, 'x')])
+    expect(items.map((li) => li.querySelector('img')?.getAttribute('src') ?? null)).toEqual(['data:image/svg+xml,<svg/>', null])
+    expect(drawn()?.querySelector('b')).toBeNull()
+    expect(drawn()?.textContent).not.toContain('Looking for wallets')
+  })
+
+  it("a wallet pressed is pressed on the app's screen once the app lists it", async () => {
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
+    const press = new MouseEvent('click', { bubbles: true, cancelable: true })
+    drawn()?.querySelector('ul.choices button')?.dispatchEvent(press)
+    expect(press.defaultPrevented).toBe(true)
+    const pressed: string[] = []
+    const app = appRenders(root, '<section><h1>Connect your wallet</h1><p role="status">Looking…</p><button type="button">Look again</button></section>')
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))
+    await flush()
+    expect(app.hidden).toBe(true)
+    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button">Wallet A</button></li></ul><button type="button">Look again</button>'
+    await flush()
+    expect(app.hidden).toBe(false)
+    expect(pressed).toEqual(['Wallet A'])
+  })
+
+  it('a wallet the app never finds: the app shows after a second, and nothing is pressed', async () => {
+    vi.useFakeTimers()
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
+    drawn()?.querySelector('ul.choices button')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    const pressed: string[] = []
+    const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))
+    await vi.advanceTimersByTimeAsync(500)
+    expect(app.hidden).toBe(true)
+    await vi.advanceTimersByTimeAsync(600)
+    expect(app.hidden).toBe(false)
+    expect(drawn()).toBeNull()
+    expect(pressed).toEqual([])
+  })
+})

@@ -186,7 +186,7 @@ const preloadScripts = Object.fromEntries(
 // which shows the one the link names where the app would draw exactly that (else nothing, as before).
 const FIRST_SCREENS = `${out}/.vite/firstScreens.json`
 if (!args.reuse) {
-  const server = await createViteServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'error' })
+  const server = await createViteServer({ server: { middlewareMode: true, ws: false }, appType: 'custom', logLevel: 'error' })
   try {
     const { firstScreens, firstPaintData, walletList } = await server.ssrLoadModule('/src/embed/firstScreens.tsx')
     const css = (await server.ssrLoadModule('/src/styles.css?inline')).default

@@ -9,13 +9,14 @@
 //  - it carries only options that do not change the first screen (`free`), or one of `fixed` with
 //    the value the template was drawn with: no amount, no brand, no signed wallet, no other theme;
 //  - its locale (else the browser's) is read in English, as the app chooses its catalog;
-//  - nothing of the widget's is stored in this origin (a stored flow may resume elsewhere).
+//  - nothing of the widget's is stored in this origin or tab (a stored flow or identity draft resumes
+//    elsewhere).
 // Otherwise the page stays empty until the app draws, as before.
 //
 // A submit or a button pressed on the drawn screen is held (the live region says it is loading).
-// The app renders into a new element beside it: that element stays hidden until the app's first
-// screen is in it (not its "Loading…"); then, in one task, the drawn screen goes and the app's
-// shows. Where the app drew the same screen (the same heading), what the buyer did goes to it
+// The app renders into a new element beside it: that element is taken out of the page until the
+// app's first screen is in it (not its "Loading…"); then, in one task, it takes the drawn screen's
+// place. Where the app drew the same screen (the same heading), what the buyer did goes to it
 // through the app's own handlers: each typed value as input and change events to the field of the
 // same id, the focus and caret, then the held submit, or a press on the button of the same words. A different screen (a refused link, a resumed flow) takes
 // nothing of it. The app removes the drawn screen itself before it shows a refused link.
@@ -35,18 +36,26 @@ export function firstPaint(d) {
   const locale = p.get('locale') || navigator.language || 'en'
   const language = locale.split('-')[0].toLowerCase()
   if (d.catalogs.some((c) => c === locale || c.split('-')[0] === language)) return
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)
-      if (key.startsWith(d.stored) && !d.unrelated.includes(key)) return
-    }
-  } catch {}
+  for (const storage of ['localStorage', 'sessionStorage']) {
+    try {
+      for (let i = 0; i < window[storage].length; i++) {
+        const key = window[storage].key(i)
+        if (key.startsWith(d.stored) && !d.unrelated.includes(key)) return
+      }
+    } catch {}
+  }
 
   const drawn = template.content.firstElementChild.cloneNode(true)
   drawn.querySelector('.widget').lang = locale
   // The iframe page offers its close button only in a frame.
   if (window.parent === window) drawn.querySelector('.close')?.remove()
+  // A button is known by its wallet (data-wallet: the same id as the app's discovery gives it), else
+  // by its words among the buttons that are no wallet.
+  const keyOf = (button) => (button.dataset.wallet !== undefined ? `wallet ${button.dataset.wallet}` : `words ${button.textContent}`)
   let pending
+  const edited = new Set()
+  drawn.addEventListener('input', (event) => edited.add(event.target), true)
+  drawn.addEventListener('change', (event) => edited.add(event.target), true)
   const hold = (event, what) => {
     event.preventDefault()
     event.stopImmediatePropagation()
@@ -58,7 +67,7 @@ export function firstPaint(d) {
     'click',
     (event) => {
       const button = event.target.closest('button')
-      if (button && button.type !== 'submit') hold(event, button.textContent)
+      if (button && button.type !== 'submit') hold(event, keyOf(button))
     },
     true,
   )
@@ -84,6 +93,7 @@ export function firstPaint(d) {
         drawn.querySelector('section p[role="status"]').replaceWith(list)
       }
       const item = one.cloneNode(true)
+      item.querySelector('button').dataset.wallet = id
       const icon = item.querySelector('img')
       if (typeof info.icon === 'string' && /^data:image\/[a-z+.-]+[;,]/i.test(info.icon)) icon.src = info.icon
       else icon.remove()
@@ -99,19 +109,23 @@ export function firstPaint(d) {
     const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
     const focused = document.activeElement
     const inDrawn = drawn.contains(focused)
-    drawn.remove()
-    app.hidden = false
+    drawn.replaceWith(app)
     if (!same) return
     for (const typed of fields(drawn)) {
+      if (!edited.has(typed)) continue
       const real = byId(app, typed.id)
       if (!real || real.tagName !== typed.tagName || real.value === typed.value) continue
       real.value = typed.value
       real.dispatchEvent(new Event('input', { bubbles: true }))
       real.dispatchEvent(new Event('change', { bubbles: true }))
     }
-    const button = (text) => [...app.querySelectorAll('button')].find((b) => b.textContent === text)
+    // The app's one button of that key; none where two share it.
+    const button = (key) => {
+      const found = [...app.querySelectorAll('button')].filter((b) => keyOf(b) === key)
+      return found.length === 1 ? found[0] : undefined
+    }
     if (inDrawn) {
-      const target = focused.tagName === 'BUTTON' ? button(focused.textContent) : byId(app, focused.id)
+      const target = focused.tagName === 'BUTTON' ? button(keyOf(focused)) : byId(app, focused.id)
       target?.focus()
       try {
         if (focused.selectionStart !== null) target.setSelectionRange(focused.selectionStart, focused.selectionEnd)
@@ -120,22 +134,28 @@ export function firstPaint(d) {
     if (pending === 'submit') app.querySelector('form')?.requestSubmit()
     else if (pending !== undefined) button(pending)?.click()
   }
-  // The app's element: the first other element the app puts into #app. It is ready once its main
-  // region holds more than "Loading…" and, on the same screen, every button the buyer saw (the
-  // deposit's wallets answer the app a moment later), or a second after that at the latest.
+  // The app's element: the element mountWidget puts into #app, with the widget rendered in it. It is
+  // ready once its main region holds more than "Loading…" and, on the same screen, every button the
+  // buyer saw (the deposit's wallets answer the app a moment later), or a second after that at the
+  // latest.
   new MutationObserver((records, rootObserver) => {
+    if (!drawn.isConnected) return rootObserver.disconnect()
+    const app = records.flatMap((r) => [...r.addedNodes]).find((n) => n.nodeType === 1 && n !== drawn && n.querySelector('.widget'))
+    if (!app) return
     rootObserver.disconnect()
-    const app = records.flatMap((r) => [...r.addedNodes]).find((n) => n !== drawn && n.nodeType === 1)
-    if (!app || !drawn.isConnected) return
-    app.hidden = true
+    // Out of the page until it is ready: one screen at a time (no second heading, no ids twice).
+    app.remove()
     let timer
     const ready = (late) => {
-      if (!drawn.isConnected) return true
+      if (!drawn.isConnected) {
+        if (!app.isConnected) root.append(app)
+        return true
+      }
       const main = app.querySelector('main')
       if (!main?.firstElementChild || main.querySelector(':scope > p[role="status"]')) return false
-      const texts = [...app.querySelectorAll('button')].map((b) => b.textContent)
+      const keys = [...app.querySelectorAll('button')].map(keyOf)
       const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
-      if (same && !late && ![...drawn.querySelectorAll('button')].every((b) => texts.includes(b.textContent))) {
+      if (same && !late && ![...drawn.querySelectorAll('button')].every((b) => keys.includes(keyOf(b)))) {
         timer ??= setTimeout(() => ready(true), 1000)
         return false
       }

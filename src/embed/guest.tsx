@@ -63,5 +63,8 @@ async function start(root: HTMLElement) {
   report()
 }
 
+// A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's page does not.
+if (import.meta.env.DEV) void import('../styles.css')
+
 const root = document.getElementById('app')
 if (root) void start(root)

@@ -34,7 +34,10 @@ function appRenders(root: HTMLElement, inner: string) {
 }
 const cardForm = '<section><h1>How much do you want to pay?</h1><form><select id="currency"><option>EUR</option><option>USD</option></select><input id="total"><button type="submit">See what you get</button></form></section>'
 
-beforeEach(() => localStorage.clear())
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
 afterEach(() => vi.useRealTimers())
 
 describe('the page draws the first screen only where the app would draw the same', () => {
@@ -85,9 +88,15 @@ describe('the page draws the first screen only where the app would draw the same
     page('?partner=acme&flow=card')
     expect(drawn()).toBeNull()
     localStorage.clear()
-    localStorage.setItem('stablecoin-widget:v1:identity-draft', '{}')
+    localStorage.setItem('stablecoin-widget:v1:flow:account', '{}')
     page('?partner=acme&flow=onboarding')
     expect(drawn()).toBeNull()
+    localStorage.clear()
+    // From the attacker's review: the identity draft is kept in this tab's sessionStorage.
+    sessionStorage.setItem('stablecoin-widget:v1:identity-draft', '{}')
+    page('?partner=acme&flow=onboarding')
+    expect(drawn()).toBeNull()
+    sessionStorage.clear()
   })
 
   it('the hosted page has no close button; the drawn screen shows no server text, only its template', () => {
@@ -102,6 +111,7 @@ describe('the app takes over with what the buyer did', () => {
     const root = page('?partner=acme&flow=card')
     const input = drawn()?.querySelector<HTMLInputElement>('#total') as HTMLInputElement
     input.value = '50'
+    input.dispatchEvent(new Event('input', { bubbles: true }))
     input.focus()
     input.setSelectionRange(1, 1)
     const submitted = new Event('submit', { cancelable: true, bubbles: true })
@@ -111,7 +121,7 @@ describe('the app takes over with what the buyer did', () => {
 
     const app = appRenders(root, '<p role="status">Loading…</p>')
     await flush()
-    expect(app.hidden).toBe(true)
+    expect(app.isConnected).toBe(false)
     expect(drawn()).not.toBeNull()
 
     const seen: string[] = []
@@ -123,40 +133,52 @@ describe('the app takes over with what the buyer did', () => {
     app.querySelector('main')!.innerHTML = cardForm
     await flush()
     expect(drawn()).toBeNull()
-    expect(app.hidden).toBe(false)
+    expect(app.isConnected).toBe(true)
     expect(seen).toEqual(['input total=50', 'submit'])
     const real = app.querySelector<HTMLInputElement>('#total')
     expect(document.activeElement).toBe(real)
     expect(real?.selectionStart).toBe(1)
   })
 
-  it('a field left as it was sends no event; no submit without one held', async () => {
+  it('a field the buyer did not edit is not written (what the app shows there stays); no submit without one held', async () => {
     const root = page('?partner=acme&flow=card')
     const seen: string[] = []
-    const app = document.createElement('div')
+    const app = appRenders(root, cardForm.replace('<input id="total">', '<input id="total" value="20">'))
     app.addEventListener('input', () => seen.push('input'))
     app.addEventListener('submit', () => seen.push('submit'))
-    app.innerHTML = `<main>${cardForm}</main>`
-    root.append(app)
     await flush()
     expect(drawn()).toBeNull()
+    expect(app.querySelector<HTMLInputElement>('#total')?.value).toBe('20')
     expect(seen).toEqual([])
+  })
+
+  it('an element something else puts into #app first is not taken for the app', async () => {
+    const root = page('?partner=acme&flow=card')
+    const other = document.createElement('div')
+    other.textContent = 'an extension'
+    root.append(other)
+    await flush()
+    expect(other.isConnected).toBe(true)
+    expect(drawn()).not.toBeNull()
+    const app = appRenders(root, cardForm)
+    await flush()
+    expect(drawn()).toBeNull()
+    expect(app.isConnected).toBe(true)
   })
 
   it('another screen (a resumed flow, a refused option) takes nothing', async () => {
     const root = page('?partner=acme&flow=card')
     const input = drawn()?.querySelector<HTMLInputElement>('#total') as HTMLInputElement
     input.value = '50'
+    input.dispatchEvent(new Event('input', { bubbles: true }))
     drawn()?.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }))
     const seen: string[] = []
-    const app = document.createElement('div')
+    const app = appRenders(root, '<section><h1>Your purchase</h1><form><input id="total"><button type="submit">Go</button></form></section>')
     app.addEventListener('input', () => seen.push('input'))
     app.addEventListener('submit', () => seen.push('submit'))
-    app.innerHTML = '<main><section><h1>Your purchase</h1><form><input id="total"><button type="submit">Go</button></form></section></main>'
-    root.append(app)
     await flush()
     expect(drawn()).toBeNull()
-    expect(app.hidden).toBe(false)
+    expect(app.isConnected).toBe(true)
     expect(seen).toEqual([])
   })
 
@@ -167,7 +189,7 @@ describe('the app takes over with what the buyer did', () => {
     problem.innerHTML = '<main><h1>This link does not work</h1></main>'
     root.append(problem)
     await flush()
-    expect(problem.hidden).toBe(false)
+    expect(problem.isConnected).toBe(true)
   })
 })
 
@@ -200,11 +222,41 @@ describe("the deposit's wallets", () => {
     const app = appRenders(root, '<section><h1>Connect your wallet</h1><p role="status">Looking…</p><button type="button">Look again</button></section>')
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))
     await flush()
-    expect(app.hidden).toBe(true)
-    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button">Wallet A</button></li></ul><button type="button">Look again</button>'
+    expect(app.isConnected).toBe(false)
+    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>'
     await flush()
-    expect(app.hidden).toBe(false)
+    expect(app.isConnected).toBe(true)
     expect(pressed).toEqual(['Wallet A'])
+  })
+
+  // From the attacker's review: a press is replayed by the wallet's id, never by its name alone.
+  it('a wallet that takes the name of the one pressed, listed first by the app, is not the one pressed', async () => {
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'real', rdns: 'io.metamask', name: 'MetaMask' })
+    drawn()?.querySelector('ul.choices button')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    const pressed: string[] = []
+    const app = appRenders(
+      root,
+      '<section><h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="evil|io.metamask">MetaMask</button></li><li><button type="button" data-wallet="real|io.metamask">MetaMask</button></li></ul><button type="button">Look again</button></section>',
+    )
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
+    await flush()
+    expect(pressed).toEqual(['real|io.metamask'])
+  })
+
+  it('"Look again" pressed is the rescan, not a wallet that calls itself "Look again"', async () => {
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
+    const rescan = [...(drawn()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Look again')
+    rescan?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    const pressed: string[] = []
+    const app = appRenders(
+      root,
+      '<section><h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="x|x.evil">Look again</button></li><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button></section>',
+    )
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
+    await flush()
+    expect(pressed).toEqual(['rescan'])
   })
 
   it('a wallet the app never finds: the app shows after a second, and nothing is pressed', async () => {
@@ -216,9 +268,9 @@ describe("the deposit's wallets", () => {
     const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))
     await vi.advanceTimersByTimeAsync(500)
-    expect(app.hidden).toBe(true)
+    expect(app.isConnected).toBe(false)
     await vi.advanceTimersByTimeAsync(600)
-    expect(app.hidden).toBe(false)
+    expect(app.isConnected).toBe(true)
     expect(drawn()).toBeNull()
     expect(pressed).toEqual([])
   })

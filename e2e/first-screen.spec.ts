@@ -39,6 +39,8 @@ async function layout(page: Page) {
 
 const flows: Array<[string, (s: StackConfig) => string, string]> = [
   ['card', (s) => cardUrl(s), 'See what you get'],
+  ['card (dark, two currencies)', (s) => cardUrl(s, { theme: 'dark', currencies: 'USD,MXN' }), 'See what you get'],
+  ['card (one currency)', (s) => cardUrl(s, { currencies: 'GBP' }), 'See what you get'],
   ['onboarding', (s) => fiatUrl(s), 'Continue'],
   ['deposit', (s) => widgetUrl(s), 'Look again'],
 ]
@@ -133,4 +135,18 @@ test('a production page draws the first screen with no sandbox badge', async ({ 
   await expect(drawn(page).getByRole('heading', { level: 1 })).toHaveText('Connect your wallet')
   await expect(drawn(page).getByText('Sandbox')).toHaveCount(0)
   release()
+})
+
+test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events", async ({ page, stack }) => {
+  const release = await holdModules(page)
+  await page.goto(`${stack.apiBase}/examples/iframe.html?flow=card`, { waitUntil: 'commit' })
+  const frame = page.frameLocator('#widget iframe')
+  const field = frame.locator('[data-first-screen]').getByLabel('Total to pay')
+  await field.fill('60')
+  await field.press('Enter')
+  await expect(frame.locator('[data-first-screen]').getByRole('status')).toHaveText('Loading…')
+  release()
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Check your purchase')
+  await expect(frame.getByText('60 EUR', { exact: true })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { widgetEvents: Array<{ name: string }> }).widgetEvents.map((e) => e.name))).toContain('quote')
 })

@@ -12,10 +12,17 @@
 //  - JS heap after 1 and after 50 mount/unmount cycles of the script-tag widget (performance entries
 //    cleared, GC forced before each reading), and a heap-snapshot diff of what grew in between.
 // Everything is served gzip-compressed, with the build's _headers, by one server on port 24173.
+//
+// BENCH_COMPARE=<git revision> measures that revision too, in the same run: its tree is checked out
+// in the system's temporary folder (a git worktree on this repo's node_modules), built the same way
+// (production for the sizes, sandbox against a second stack of its own for the timings and the heap),
+// served on port 24273, and timed interleaved with this tree, page for page. The table then has a
+// "before" and an "after" figure side by side.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import preact from '@preact/preset-vite'
@@ -89,14 +96,44 @@ const moduleStats = {}
   else process.env.WIDGET_SANDBOX = previous
 }
 
+// The revision to compare with, built from its own tree (BENCH_COMPARE).
+const COMPARE = process.env.BENCH_COMPARE
+const BEFORE_TREE = join(tmpdir(), `stablecoin-widget-bench-before${OFFSET || ''}`)
+const BEFORE_PORTS = { sourcePort: PORTS.sourcePort + 100, destPort: PORTS.destPort + 100, apiPort: PORTS.apiPort + 100 }
+const BEFORE_WIDGET = `http://127.0.0.1:${24273 + OFFSET}`
+let sizesBefore
+if (COMPARE) {
+  mkdirSync('.sandbox-state', { recursive: true })
+  spawnSync('git', ['worktree', 'remove', '--force', BEFORE_TREE], { stdio: 'ignore' })
+  rmSync(BEFORE_TREE, { recursive: true, force: true })
+  spawnSync('git', ['worktree', 'prune'], { stdio: 'ignore' })
+  const added = spawnSync('git', ['worktree', 'add', '--detach', BEFORE_TREE, COMPARE], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (added.status !== 0) process.exit(added.status ?? 1)
+  symlinkSync(resolve('node_modules'), join(BEFORE_TREE, 'node_modules'))
+  buildIn(BEFORE_TREE, '--partners', resolve('test/fixtures/partners.json'), '--out', join(BEFORE_TREE, 'dist-prod'))
+  sizesBefore = measure(join(BEFORE_TREE, 'dist-prod'))
+}
+/** Runs a revision's own build script in its tree. */
+function buildIn(tree, ...args) {
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
 const stack = await startStack({ ...PORTS, quiet: true, widgetBase: WIDGET, allowedOrigins: [WIDGET] })
-// Whatever happens below, the stack's chains and servers stop with the bench.
+// Whatever happens below, the stacks' chains and servers stop with the bench.
+let stackBefore
 let preview
+let previewBefore
 let browser
 try {
 mkdirSync('.sandbox-state', { recursive: true })
 writeFileSync(`.sandbox-state/bench-partners${OFFSET || ''}.json`, JSON.stringify(stack.registry))
 build('--partners', `.sandbox-state/bench-partners${OFFSET || ''}.json`, '--out', SANDBOX_DIST)
+if (COMPARE) {
+  stackBefore = await startStack({ ...BEFORE_PORTS, quiet: true, widgetBase: BEFORE_WIDGET, allowedOrigins: [BEFORE_WIDGET] })
+  writeFileSync(join(BEFORE_TREE, 'bench-partners.json'), JSON.stringify(stackBefore.registry))
+  buildIn(BEFORE_TREE, '--partners', join(BEFORE_TREE, 'bench-partners.json'), '--out', join(BEFORE_TREE, 'dist-sandbox'))
+}
 
 // The reference: a blank Preact page (one heading), built by the same Vite, served the same way.
 const BLANK_SRC = `.sandbox-state/bench-blank${OFFSET || ''}`
@@ -147,6 +184,7 @@ function serveGzip(dir, port) {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) })))
 }
 preview = await serveGzip(SANDBOX_DIST, 24173 + OFFSET)
+if (COMPARE) previewBefore = await serveGzip(join(BEFORE_TREE, 'dist-sandbox'), 24273 + OFFSET)
 browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -229,8 +267,10 @@ async function timeTo(url, target, { throttled, frame = false, onRequest } = {})
 const firstScreenRequests = {}
 const timing = []
 const blank = {}
-// Interleaved: each round times the blank page and then every flow and mode, so a change in the
-// machine's load weighs on the reference and on the widget alike.
+// The trees measured: this one ("after"), and the compared revision ("before") with its own stack.
+const trees = [{ name: 'after', stack, widget: WIDGET }, ...(COMPARE ? [{ name: 'before', stack: stackBefore, widget: BEFORE_WIDGET }] : [])]
+// Interleaved: each round times the blank page and then every flow and mode of every tree, so a
+// change in the machine's load weighs on the reference and on each tree alike.
 for (const throttled of [false, true]) {
   const runs = { blank: [] }
   for (let i = 0; i < RUNS; i++) {
@@ -238,14 +278,16 @@ for (const throttled of [false, true]) {
     for (const flow of Object.keys(flows)) {
       const target = { kind: 'control', text: flows[flow].control }
       for (const mode of ['hosted', 'iframe']) {
-        const key = `${flow} ${mode}`
-        runs[key] ??= []
-        if (mode === 'hosted') {
-          const seen = []
-          runs[key].push(await timeTo(demoUrl(stack.config, `${WIDGET}/`, flow), target, { throttled, onRequest: (r) => seen.push(new URL(r.url()).pathname) }))
-          firstScreenRequests[flow] = seen
-        } else {
-          runs[key].push(await timeTo(`${stack.config.apiBase}/examples/iframe.html?flow=${flow}`, target, { throttled, frame: true }))
+        for (const tree of trees) {
+          const key = `${tree.name} ${flow} ${mode}`
+          runs[key] ??= []
+          if (mode === 'hosted') {
+            const seen = []
+            runs[key].push(await timeTo(demoUrl(tree.stack.config, `${tree.widget}/`, flow), target, { throttled, onRequest: (r) => seen.push(new URL(r.url()).pathname) }))
+            if (tree.name === 'after') firstScreenRequests[flow] = seen
+          } else {
+            runs[key].push(await timeTo(`${tree.stack.config.apiBase}/examples/iframe.html?flow=${flow}`, target, { throttled, frame: true }))
+          }
         }
       }
     }
@@ -253,8 +295,10 @@ for (const throttled of [false, true]) {
   blank[throttled ? 'slow' : 'plain'] = median(runs.blank)
   for (const flow of Object.keys(flows)) {
     for (const mode of ['hosted', 'iframe']) {
-      const times = runs[`${flow} ${mode}`]
-      timing.push({ flow, mode, throttled, median: median(times.map((t) => t.first)), app: median(times.map((t) => t.app)) })
+      for (const tree of trees) {
+        const times = runs[`${tree.name} ${flow} ${mode}`]
+        timing.push({ tree: tree.name, flow, mode, throttled, median: median(times.map((t) => t.first)), app: median(times.map((t) => t.app)) })
+      }
     }
   }
 }
@@ -351,7 +395,7 @@ async function snapshot(cdp) {
   return byName
 }
 
-async function heap() {
+async function heap(stack) {
   const page = await browser.newPage()
   await page.goto(`${stack.config.apiBase}/examples/script.html?flow=card`)
   await page.locator('#widget').getByLabel('Total to pay').waitFor()
@@ -398,7 +442,8 @@ async function heap() {
   const withoutCode = total(after) - total(before) - code
   return { after1, after50, after100, grew, code, withoutCode, snapshot1: total(before) }
 }
-const memory = await heap()
+const memory = await heap(stack)
+const memoryBefore = COMPARE ? await heap(stackBefore) : undefined
 
 
 // One table: what was measured, and its figures side by side.
@@ -413,6 +458,16 @@ const budgets = { deposit: '', card: '30 KB', onboarding: '30 KB', bankDeposit: 
 for (const [flow, size] of Object.entries(sizes.flows)) rows.push([`${flow}: before its first screen is interactive`, kb(size), kb(sizes.brotli.flows[flow]), budgets[flow] ?? ''])
 rows.push(['deposit: with its wallet code (viem)', kb(sizes.flows.deposit + sizes.wallet), kb(sizes.brotli.flows.deposit + sizes.brotli.wallet), '65 KB'])
 rows.push(['payout: with its wallet code (viem)', kb(sizes.flows.payout + sizes.payoutWallet), kb(sizes.brotli.flows.payout + sizes.brotli.payoutWallet), ''])
+if (sizesBefore) {
+  section(`built size before (${COMPARE}, its own build of the same registry), gzip: before → after`)
+  const both = (label, before, after) => rows.push([label, kb(before), kb(after), `${after - before >= 0 ? '+' : ''}${after - before} bytes`])
+  both('script-tag loader', sizesBefore.loader, sizes.loader)
+  both('hosted page, first load (no flow yet)', sizesBefore.initial, sizes.initial)
+  for (const flow of Object.keys(sizes.flows)) both(`${flow}: before its first screen is interactive`, sizesBefore.flows[flow], sizes.flows[flow])
+  both('deposit: with its wallet code (viem)', sizesBefore.flows.deposit + sizesBefore.wallet, sizes.flows.deposit + sizes.wallet)
+  both('payout: with its wallet code (viem)', sizesBefore.flows.payout + sizesBefore.payoutWallet, sizes.flows.payout + sizes.payoutWallet)
+  section('lazy chunks (after)')
+}
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry) continue
   const name = key.includes('chainActions') ? `lazy: ${chunk.file} (viem: wallet actions)` : `lazy: ${chunk.file}`
@@ -433,23 +488,25 @@ for (const [flow, key] of Object.entries(FLOW_KEYS)) {
     if (mods.length > TOP) rows.push([`    ${mods.length - TOP} more`, kb(rest), '', ''])
   }
 }
-section(`navigation → first enabled control (blank page: first heading), median of ${RUNS} runs`)
+const timed = (tree, flow, mode, throttled, what = 'median') => timing.find((t) => t.tree === tree && t.flow === flow && t.mode === mode && t.throttled === throttled)[what]
+const timeRow = (label, tree, flow, mode, what) => {
+  const [plain, slow] = [false, true].map((throttled) => timed(tree, flow, mode, throttled, what))
+  rows.push([label, `${Math.round(plain)} ms`, `${Math.round(slow)} ms`, `${(plain / blank.plain).toFixed(2)} / ${(slow / blank.slow).toFixed(2)}`])
+}
+section(`navigation → first enabled control (blank page: first heading), median of ${RUNS} runs${COMPARE ? `, before (${COMPARE}) and after interleaved` : ''}`)
 rows.push(['', 'plain', `${THROTTLE.cpu}x CPU, ${THROTTLE.latency} ms, 1.6 Mbit/s`, '× blank page (plain / throttled)'])
 rows.push(['blank Preact page, first heading', `${Math.round(blank.plain)} ms`, `${Math.round(blank.slow)} ms`, '1.00 / 1.00'])
 for (const flow of Object.keys(flows)) {
   for (const mode of ['hosted', 'iframe']) {
-    const plain = timing.find((t) => t.flow === flow && t.mode === mode && !t.throttled).median
-    const slow = timing.find((t) => t.flow === flow && t.mode === mode && t.throttled).median
-    rows.push([`${flow}, ${mode} page: "${flows[flow].control}"`, `${Math.round(plain)} ms`, `${Math.round(slow)} ms`, `${(plain / blank.plain).toFixed(2)} / ${(slow / blank.slow).toFixed(2)}`])
+    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${mode} page: "${flows[flow].control}"`, tree.name, flow, mode)
   }
 }
 // Where the page drew the first screen from its HTML, its control works at once (what is done on it
 // is held); the app takes over later, with what was done. That moment, in the same runs:
+section("the app's own control (the page's drawn first screen taken over), same runs")
 for (const flow of Object.keys(flows)) {
   for (const mode of ['hosted', 'iframe']) {
-    const plain = timing.find((t) => t.flow === flow && t.mode === mode && !t.throttled).app
-    const slow = timing.find((t) => t.flow === flow && t.mode === mode && t.throttled).app
-    rows.push([`${flow}, ${mode} page: the app's own control`, `${Math.round(plain)} ms`, `${Math.round(slow)} ms`, `${(plain / blank.plain).toFixed(2)} / ${(slow / blank.slow).toFixed(2)}`])
+    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${mode} page: the app's own control`, tree.name, flow, mode, 'app')
   }
 }
 section('hosted page: requests until the first enabled control (the registry entry is inlined: none for it)')
@@ -467,6 +524,11 @@ rows.push(['after 1 cycle / after 50 cycles', kb(memory.after1), kb(memory.after
 const more = memory.after100 - memory.after50
 rows.push(['after 50 cycles / after 100 cycles', kb(memory.after50), kb(memory.after100), `growth ${kb(more)} (${((more / memory.after50) * 100).toFixed(1)}%)`])
 rows.push(['snapshot diff 1 → 50: V8 compiled code / all else', kb(memory.code), kb(memory.withoutCode), `all else: ${((memory.withoutCode / memory.snapshot1) * 100).toFixed(1)}% of the heap after 1 (limit 2%)`])
+if (memoryBefore) {
+  const g = memoryBefore.after50 - memoryBefore.after1
+  rows.push([`before (${COMPARE}): after 1 cycle / after 50 cycles`, kb(memoryBefore.after1), kb(memoryBefore.after50), `growth ${kb(g)} (${((g / memoryBefore.after1) * 100).toFixed(1)}%)`])
+  rows.push([`before (${COMPARE}): snapshot diff code / all else`, kb(memoryBefore.code), kb(memoryBefore.withoutCode), `all else: ${((memoryBefore.withoutCode / memoryBefore.snapshot1) * 100).toFixed(1)}% of the heap after 1`])
+}
 for (const d of memory.grew) rows.push([`  grew: ${d.name.slice(0, 60)}`, `${(d.size / 1024).toFixed(1)} KB`, `+${d.count}`, 'heap-snapshot diff, after 1 → after 50'])
 const widths = [0, 1, 2].map((i) => Math.max(...rows.filter((r) => !r[0].startsWith('—')).map((r) => r[i].length)))
 console.log('')
@@ -477,6 +539,9 @@ for (const row of rows) {
 } finally {
   await browser?.close()
   await stack.stop()
+  await stackBefore?.stop()
   await preview?.close()
+  await previewBefore?.close()
+  if (COMPARE) spawnSync('git', ['worktree', 'remove', '--force', BEFORE_TREE], { stdio: 'ignore' })
 }
 process.exit(0)

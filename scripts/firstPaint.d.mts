@@ -2,8 +2,8 @@
 export type FirstPaintData = {
   /** Link parameters that leave the first screen as drawn. */
   free: readonly string[]
-  /** Link parameters allowed only with the value the screens were drawn with. */
-  fixed: Readonly<Record<string, string>>
+  /** The themes a link may name; the first is the default. */
+  themes: readonly string[]
   /** Per flow, the registry entry's field the flow needs. */
   needs: Readonly<Record<string, string>>
   /** The live region's words while a held action waits for the app. */

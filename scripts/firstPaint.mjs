@@ -6,8 +6,9 @@
 // Draws the flow's <template id="sw-first-FLOW"> (the app's own first screen, rendered at build time
 // by src/embed/firstScreens.tsx) only where the app would draw exactly that screen:
 //  - the link names a registered partner and a flow with a template, and the entry offers the flow;
-//  - it carries only options that do not change the first screen (`free`), or one of `fixed` with
-//    the value the template was drawn with: no amount, no brand, no signed wallet, no other theme;
+//  - it carries only options the drawn screen shows as the app would (`free`: the theme, the card's
+//    currencies, and those that do not change a first screen): no amount, no brand, no signed
+//    wallet, nothing registry-only;
 //  - its locale (else the browser's) is read in English, as the app chooses its catalog;
 //  - nothing of the widget's is stored in this origin or tab (a stored flow or identity draft resumes
 //    elsewhere).
@@ -27,7 +28,10 @@ export function firstPaint(d) {
   const root = document.getElementById('app')
   const template = flow && document.getElementById(`sw-first-${flow}`)
   if (!root || !template || template.tagName !== 'TEMPLATE') return
-  for (const [key, value] of p) if (!d.free.includes(key) && !(Object.hasOwn(d.fixed, key) && d.fixed[key] === value)) return
+  for (const key of p.keys()) if (!d.free.includes(key)) return
+  const theme = p.get('theme') ?? d.themes[0]
+  const currencies = p.get('currencies')?.split(',')
+  if (!d.themes.includes(theme) || (currencies && !currencies.every((c) => /^[A-Z]{3}$/.test(c)))) return
   let entry
   try {
     entry = JSON.parse(document.getElementById('stablecoin-widget-partners').textContent).find((e) => e.id === p.get('partner'))
@@ -46,7 +50,17 @@ export function firstPaint(d) {
   }
 
   const drawn = template.content.firstElementChild.cloneNode(true)
-  drawn.querySelector('.widget').lang = locale
+  const widget = drawn.querySelector('.widget')
+  widget.lang = locale
+  widget.dataset.theme = theme
+  // The card's currencies, as its form lists them: a choice where there are two or more.
+  const select = drawn.querySelector('select#currency')
+  if (select && currencies) {
+    const option = (c) => Object.assign(document.createElement('option'), { value: c, textContent: c })
+    if (currencies.length > 1) select.replaceChildren(...currencies.map(option))
+    else select.closest('.field').remove()
+    drawn.querySelector('.unit').textContent = currencies[0]
+  }
   // The iframe page offers its close button only in a frame.
   if (window.parent === window) drawn.querySelector('.close')?.remove()
   // A button is known by its wallet (data-wallet: the same id as the app's discovery gives it), else

@@ -61,6 +61,8 @@ export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] 
 export type Flow = (typeof flows)[number]
 
 export const themes = ['light', 'dark', 'auto'] as const
+/** The theme where the options name none. */
+export const DEFAULT_THEME = 'light'
 /** The card's currencies where the options name none (the hosted page's first screen is drawn with them). */
 export const DEFAULT_CURRENCIES = ['EUR', 'USD', 'GBP'] as const
 export type Theme = (typeof themes)[number]
@@ -213,7 +215,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     sandbox: __SANDBOX_BUILD__ && (options.sandbox === true || isSandboxApi(apiBase)),
     // The option, then the browser's language, then English.
     locale: options.locale ?? (isLocale(navigatorLanguage) ? navigatorLanguage : 'en'),
-    theme: options.theme ?? 'light',
+    theme: options.theme ?? DEFAULT_THEME,
     brand: options.brand ?? {},
     chains: Array.isArray(chains) ? mergeChains(chains) : (chains ?? defaultChains),
     sources: options.sources ?? defaultSources,

@@ -5,7 +5,7 @@
 // one only for such a link; the app then takes over (embed/takeOver.ts) with what the buyer did.
 import renderToString from 'preact-render-to-string'
 import { Shell } from '../App'
-import { DEFAULT_CURRENCIES, type WidgetConfig } from '../config/config'
+import { DEFAULT_CURRENCIES, DEFAULT_THEME, type WidgetConfig, themes } from '../config/config'
 import { type MessageKey, addEnglish, t } from '../i18n/i18n'
 import { enCard } from '../i18n/en-card'
 import { enDeposit } from '../i18n/en-deposit'
@@ -19,10 +19,13 @@ import type { ComponentChildren } from 'preact'
 import { RATE_SLOTS_KEY } from '../rateLimit/rateLimiter'
 import { USED_CODES_KEY } from '../identity/usedCodes'
 
-/** What a link may say and still get the drawn screen: any of `free`, and `fixed` only as given. */
+/**
+ * What a link may say and still get the drawn screen (`free`; the page draws the theme and the
+ * card's currencies as the app does), and the themes (the first is the app's default).
+ */
 export const PLAIN_LINK = {
-  free: ['partner', 'flow', 'signature', 'expires', 'reference', 'returnUrl', 'parentOrigin', 'cardCrypto', 'locale'],
-  fixed: { currencies: DEFAULT_CURRENCIES.join(','), theme: 'light' },
+  free: ['partner', 'flow', 'signature', 'expires', 'reference', 'returnUrl', 'parentOrigin', 'cardCrypto', 'locale', 'theme', 'currencies'],
+  themes: [DEFAULT_THEME, ...themes.filter((t) => t !== DEFAULT_THEME)],
 }
 
 /** Per flow: the registry entry's field the flow needs (else the app says it cannot start). */

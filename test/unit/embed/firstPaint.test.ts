@@ -50,8 +50,8 @@ describe('the page draws the first screen only where the app would draw the same
     ['an amount', '&amount=5'],
     ['a brand', '&brand=%7B%7D'],
     ['a signed wallet', '&walletAddress=0x0000000000000000000000000000000000000001'],
-    ['another theme', '&theme=dark'],
-    ['other currencies', '&currencies=EUR'],
+    ['a theme that is none', '&theme=neon'],
+    ['currencies that are not ISO codes', '&currencies=EUR,usd'],
     ['a locale with a catalog', '&locale=de-AT'],
     ['a locale by its language', '&locale=pt'],
     ['a registry-only option', '&apiBase=https%3A%2F%2Fevil.example'],
@@ -70,6 +70,18 @@ describe('the page draws the first screen only where the app would draw the same
     expect(drawn()).toBeNull()
     page('?partner=acme&flow=onboarding', [{ id: 'acme', partnerBase: 'https://partner.example' }])
     expect(drawn()).toBeNull()
+  })
+
+  it("draws the link's theme, and the card's currencies as its form lists them", () => {
+    page('?partner=acme&flow=card&theme=dark&currencies=USD%2CMXN')
+    expect(drawn()?.querySelector('.widget')?.getAttribute('data-theme')).toBe('dark')
+    expect([...(drawn()?.querySelectorAll('#currency option') ?? [])].map((o) => o.textContent)).toEqual(['USD', 'MXN'])
+    expect(drawn()?.querySelector<HTMLSelectElement>('#currency')?.value).toBe('USD')
+    expect(drawn()?.querySelector('.unit')?.textContent).toBe('USD')
+    page('?partner=acme&flow=card&currencies=GBP')
+    expect(drawn()?.querySelector('#currency')).toBeNull()
+    expect(drawn()?.querySelector('.unit')?.textContent).toBe('GBP')
+    expect(drawn()?.querySelector('.widget')?.getAttribute('data-theme')).toBe('light')
   })
 
   it('draws in English for an English locale, and for one without a catalog', () => {

@@ -207,10 +207,17 @@ const paintScript = minifySync('firstPaint.js', `(${firstPaint})(${paintData})`)
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`
 const preloadHashes = [...new Set([...Object.values(preloadScripts), paintScript])].map(sha256)
 const styleHashes = [sha256(drawn.css)]
+// The page in the order its first screen needs it: the stylesheet and the registry in the head, then
+// the drawn screens and the script that shows one; only after them the modules and their preloads
+// (Vite put those in the head), so that over a slow link the page's own bytes do not share it with
+// the app's chunks before the first screen is up. Module scripts run after parsing wherever they are.
+const MODULE_TAGS = /\n?\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g
 for (const page of pages) {
-  templates[page] = templates[page].replace('</head>', `    <script>${preloadScripts[page]}</script>\n    <style>${drawn.css}</style>\n  </head>`)
+  const modules = templates[page].match(MODULE_TAGS)?.map((tag) => tag.trim()) ?? []
+  templates[page] = templates[page].replace(MODULE_TAGS, '').replace('</head>', `    <style>${drawn.css}</style>\n  </head>`)
   const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
-  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${screens.join('\n    ')}\n    <script>${paintScript}</script>`)
+  const after = [...screens, `<script>${paintScript}</script>`, `<script>${preloadScripts[page]}</script>`, ...modules]
+  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${after.join('\n    ')}`)
 }
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.

@@ -25,7 +25,8 @@ const FLOWS = FLOW_ENTRIES
 function preloadsFor(html: string, search: string, language = 'en-US'): string[] {
   const added: string[] = []
   const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { append: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } }
-  new Function('location', 'document', 'navigator', inlineScripts(html)[0])({ search }, document, { language })
+  const preloads = inlineScripts(html).find((script) => script.includes('modulepreload')) as string
+  new Function('location', 'document', 'navigator', preloads)({ search }, document, { language })
   return added
 }
 const catalogFile = (name: string) => `modulepreload /${manifest[`src/i18n/${name}.ts`].file}`

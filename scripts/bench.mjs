@@ -14,15 +14,16 @@
 // Everything is served gzip-compressed, with the build's _headers, by one server on port 24173.
 //
 // BENCH_COMPARE=<git revision> measures that revision too, in the same run: its tree is checked out
-// in the system's temporary folder (a git worktree on this repo's node_modules), built the same way
-// (production for the sizes, sandbox against a second stack of its own for the timings and the heap),
-// served on port 24273, and timed interleaved with this tree, page for page. The table then has a
+// in a fresh folder under the system's temporary folder (a git worktree on this repo's node_modules),
+// built by its own build script (production for the sizes, sandbox against a second stack of its
+// own for the timings and the heap), served on port 34173, and timed interleaved with this tree,
+// page for page. The table then has a
 // "before" and an "after" figure side by side.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, resolve } from 'node:path'
+import { dirname, extname, join, normalize, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import preact from '@preact/preset-vite'
@@ -33,8 +34,12 @@ import { startStack } from '../test/sandbox/stack.mjs'
 import { parseHeadersFile } from '../test/sandbox/static.mjs'
 
 function build(...args) {
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+  buildIn('.', ...args)
+}
+/** Runs a tree's own build script in it; a failed build throws (the stacks stop, the worktree goes). */
+function buildIn(tree, ...args) {
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) throw new Error(`bench: the build in ${tree} failed (${r.status})`)
 }
 // BENCH_PORTS_OFFSET=<n> moves the ports and the output folders (dist-prod-bench-<n>/,
 // dist-sandbox-bench-<n>/), so a trial run needs neither the shared ports nor dist/.
@@ -96,28 +101,19 @@ const moduleStats = {}
   else process.env.WIDGET_SANDBOX = previous
 }
 
-// The revision to compare with, built from its own tree (BENCH_COMPARE).
-const COMPARE = process.env.BENCH_COMPARE
-const BEFORE_TREE = join(tmpdir(), `stablecoin-widget-bench-before${OFFSET || ''}`)
-const BEFORE_PORTS = { sourcePort: PORTS.sourcePort + 100, destPort: PORTS.destPort + 100, apiPort: PORTS.apiPort + 100 }
-const BEFORE_WIDGET = `http://127.0.0.1:${24273 + OFFSET}`
+// The revision to compare with (BENCH_COMPARE), checked out as a worktree in a fresh folder of its
+// own under the temporary folder, built by its own build script, with this checkout's node_modules.
+// Its stack has ports of its own (39545/39546/39787, its widget on 34173, + BENCH_PORTS_OFFSET).
+let COMPARE
+if (process.env.BENCH_COMPARE) {
+  const rev = spawnSync('git', ['rev-parse', '--verify', '--end-of-options', `${process.env.BENCH_COMPARE}^{commit}`], { encoding: 'utf8' })
+  if (rev.status !== 0) throw new Error(`BENCH_COMPARE=${process.env.BENCH_COMPARE}: not a commit of this repository`)
+  COMPARE = rev.stdout.trim().slice(0, 12)
+}
+const BEFORE_PORTS = { sourcePort: 39545 + OFFSET, destPort: 39546 + OFFSET, apiPort: 39787 + OFFSET }
+const BEFORE_WIDGET = `http://127.0.0.1:${34173 + OFFSET}`
+let BEFORE_TREE
 let sizesBefore
-if (COMPARE) {
-  mkdirSync('.sandbox-state', { recursive: true })
-  spawnSync('git', ['worktree', 'remove', '--force', BEFORE_TREE], { stdio: 'ignore' })
-  rmSync(BEFORE_TREE, { recursive: true, force: true })
-  spawnSync('git', ['worktree', 'prune'], { stdio: 'ignore' })
-  const added = spawnSync('git', ['worktree', 'add', '--detach', BEFORE_TREE, COMPARE], { stdio: ['ignore', 'ignore', 'inherit'] })
-  if (added.status !== 0) process.exit(added.status ?? 1)
-  symlinkSync(resolve('node_modules'), join(BEFORE_TREE, 'node_modules'))
-  buildIn(BEFORE_TREE, '--partners', resolve('test/fixtures/partners.json'), '--out', join(BEFORE_TREE, 'dist-prod'))
-  sizesBefore = measure(join(BEFORE_TREE, 'dist-prod'))
-}
-/** Runs a revision's own build script in its tree. */
-function buildIn(tree, ...args) {
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (r.status !== 0) process.exit(r.status ?? 1)
-}
 
 const stack = await startStack({ ...PORTS, quiet: true, widgetBase: WIDGET, allowedOrigins: [WIDGET] })
 // Whatever happens below, the stacks' chains and servers stop with the bench.
@@ -130,6 +126,12 @@ mkdirSync('.sandbox-state', { recursive: true })
 writeFileSync(`.sandbox-state/bench-partners${OFFSET || ''}.json`, JSON.stringify(stack.registry))
 build('--partners', `.sandbox-state/bench-partners${OFFSET || ''}.json`, '--out', SANDBOX_DIST)
 if (COMPARE) {
+  BEFORE_TREE = join(mkdtempSync(join(tmpdir(), 'stablecoin-widget-bench-')), 'tree')
+  const added = spawnSync('git', ['worktree', 'add', '--detach', BEFORE_TREE, COMPARE], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (added.status !== 0) throw new Error(`bench: git worktree add ${COMPARE} failed`)
+  symlinkSync(resolve('node_modules'), join(BEFORE_TREE, 'node_modules'))
+  buildIn(BEFORE_TREE, '--partners', resolve('test/fixtures/partners.json'), '--out', join(BEFORE_TREE, 'dist-prod'))
+  sizesBefore = measure(join(BEFORE_TREE, 'dist-prod'))
   stackBefore = await startStack({ ...BEFORE_PORTS, quiet: true, widgetBase: BEFORE_WIDGET, allowedOrigins: [BEFORE_WIDGET] })
   writeFileSync(join(BEFORE_TREE, 'bench-partners.json'), JSON.stringify(stackBefore.registry))
   buildIn(BEFORE_TREE, '--partners', join(BEFORE_TREE, 'bench-partners.json'), '--out', join(BEFORE_TREE, 'dist-sandbox'))
@@ -184,7 +186,7 @@ function serveGzip(dir, port) {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) })))
 }
 preview = await serveGzip(SANDBOX_DIST, 24173 + OFFSET)
-if (COMPARE) previewBefore = await serveGzip(join(BEFORE_TREE, 'dist-sandbox'), 24273 + OFFSET)
+if (COMPARE) previewBefore = await serveGzip(join(BEFORE_TREE, 'dist-sandbox'), 34173 + OFFSET)
 browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -459,7 +461,7 @@ for (const [flow, size] of Object.entries(sizes.flows)) rows.push([`${flow}: bef
 rows.push(['deposit: with its wallet code (viem)', kb(sizes.flows.deposit + sizes.wallet), kb(sizes.brotli.flows.deposit + sizes.brotli.wallet), '65 KB'])
 rows.push(['payout: with its wallet code (viem)', kb(sizes.flows.payout + sizes.payoutWallet), kb(sizes.brotli.flows.payout + sizes.brotli.payoutWallet), ''])
 if (sizesBefore) {
-  section(`built size before (${COMPARE}, its own build of the same registry), gzip: before → after`)
+  section(`built size before (${COMPARE}, its own build of the same registry, with this checkout's node_modules), gzip: before → after`)
   const both = (label, before, after) => rows.push([label, kb(before), kb(after), `${after - before >= 0 ? '+' : ''}${after - before} bytes`])
   both('script-tag loader', sizesBefore.loader, sizes.loader)
   both('hosted page, first load (no flow yet)', sizesBefore.initial, sizes.initial)
@@ -542,6 +544,10 @@ for (const row of rows) {
   await stackBefore?.stop()
   await preview?.close()
   await previewBefore?.close()
-  if (COMPARE) spawnSync('git', ['worktree', 'remove', '--force', BEFORE_TREE], { stdio: 'ignore' })
+  // Only the worktree this run made, in the folder it made.
+  if (BEFORE_TREE) {
+    spawnSync('git', ['worktree', 'remove', '--force', BEFORE_TREE], { stdio: 'ignore' })
+    rmSync(dirname(BEFORE_TREE), { recursive: true, force: true })
+  }
 }
 process.exit(0)

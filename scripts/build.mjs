@@ -59,6 +59,9 @@ const realPath = (path) => {
 const isDist = realPath(out) === realPath('dist')
 
 const pages = ['index.html', 'embed.html']
+// The pages' first-screen script (scripts/firstPaint.mjs): a --reuse takes only first screens drawn
+// for this very script (.vite/firstScreens.json says which).
+const PAINT = createHash('sha256').update(readFileSync(new URL('./firstPaint.mjs', import.meta.url))).digest('hex')
 // The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
 // starts from. Kept in sandbox builds only (a production build is never reused), so a folder that
 // has them is a sandbox build.
@@ -102,6 +105,12 @@ function copyBundles(from) {
     const src = join(from, file)
     if (!existsSync(src) || !lstatSync(src).isFile() || !realpathSync(src).startsWith(inside)) stop(`--reuse ${from}: ${file} is not a plain file of the folder (missing, a link or a folder)`)
   }
+  const paint = (() => {
+    try {
+      return JSON.parse(readFileSync(join(from, '.vite', 'firstScreens.json'), 'utf8')).paint
+    } catch {}
+  })()
+  if (paint !== PAINT) stop(`--reuse ${from}: its first screens were drawn for another scripts/firstPaint.mjs (or none); build it again`)
   rmSync(out, { recursive: true, force: true })
   for (const file of files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
@@ -191,6 +200,7 @@ if (!args.reuse) {
     const { firstScreens, firstPaintData, walletList } = await server.ssrLoadModule('/src/embed/firstScreens.tsx')
     const css = (await server.ssrLoadModule('/src/styles.css?inline')).default
     const drawn = {
+      paint: PAINT,
       css: css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim(),
       data: firstPaintData(),
       screens: { 'index.html': firstScreens({ sandbox, closable: false }), 'embed.html': firstScreens({ sandbox, closable: true }) },
@@ -214,7 +224,7 @@ const styleHashes = [sha256(drawn.css)]
 const MODULE_TAGS = /\n?\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g
 for (const page of pages) {
   const modules = templates[page].match(MODULE_TAGS)?.map((tag) => tag.trim()) ?? []
-  templates[page] = templates[page].replace(MODULE_TAGS, '').replace('</head>', `    <style>${drawn.css}</style>\n  </head>`)
+  templates[page] = templates[page].replace(MODULE_TAGS, '').replace('</head>', () => `    <style>${drawn.css}</style>\n  </head>`)
   const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
   const after = [...screens, `<script>${paintScript}</script>`, `<script>${preloadScripts[page]}</script>`, ...modules]
   templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${after.join('\n    ')}`)

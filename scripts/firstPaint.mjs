@@ -28,7 +28,9 @@ export function firstPaint(d) {
   const root = document.getElementById('app')
   const template = flow && document.getElementById(`sw-first-${flow}`)
   if (!root || !template || template.tagName !== 'TEMPLATE') return
-  for (const key of p.keys()) if (!d.free.includes(key)) return
+  // A repeated option is refused by the app; so is any option not in `free` here.
+  const keys = [...p.keys()]
+  if (new Set(keys).size !== keys.length || !keys.every((key) => d.free.includes(key))) return
   const theme = p.get('theme') ?? d.themes[0]
   const currencies = p.get('currencies')?.split(',')
   if (!d.themes.includes(theme) || (currencies && !currencies.every((c) => /^[A-Z]{3}$/.test(c)))) return
@@ -54,13 +56,16 @@ export function firstPaint(d) {
   widget.lang = locale
   widget.dataset.theme = theme
   // The card's currencies, as its form lists them: a choice where there are two or more.
+  // The unit beside the amount is the currency chosen, as on the app's form.
   const select = drawn.querySelector('select#currency')
+  const unit = drawn.querySelector('.unit')
   if (select && currencies) {
     const option = (c) => Object.assign(document.createElement('option'), { value: c, textContent: c })
     if (currencies.length > 1) select.replaceChildren(...currencies.map(option))
     else select.closest('.field').remove()
-    drawn.querySelector('.unit').textContent = currencies[0]
+    unit.textContent = currencies[0]
   }
+  select?.addEventListener('change', () => (unit.textContent = select.value))
   // The iframe page offers its close button only in a frame.
   if (window.parent === window) drawn.querySelector('.close')?.remove()
   // A button is known by its wallet (data-wallet: the same id as the app's discovery gives it), else

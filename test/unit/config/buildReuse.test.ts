@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { createHash } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 
 // `build.mjs --reuse DIR` takes DIR's bundles and writes only the registry's pages. It makes
@@ -22,6 +23,9 @@ function write(root: string, files: Record<string, string>) {
   }
 }
 
+// The build takes only first screens drawn for the page script it inlines (scripts/firstPaint.mjs).
+const PAINT = createHash('sha256').update(readFileSync('scripts/firstPaint.mjs')).digest('hex')
+
 /** A folder laid out as a sandbox build leaves it (what --reuse reads), plus `extra` files. */
 function builtFolder(extra: Record<string, string> = {}) {
   const from = join(scratch(), 'from')
@@ -31,7 +35,7 @@ function builtFolder(extra: Record<string, string> = {}) {
     '.vite/runtime.json': JSON.stringify({ 'src/embed/runtime.ts': { file: 'assets/runtime-c.js' } }),
     '.vite/pages/index.html': page,
     '.vite/pages/embed.html': page,
-    '.vite/firstScreens.json': JSON.stringify({ css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
+    '.vite/firstScreens.json': JSON.stringify({ paint: PAINT, css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
     'assets/index-a.js': 'export {}',
     'assets/embed-b.js': 'export {}',
     'assets/runtime-c.js': 'export {}',
@@ -109,6 +113,15 @@ describe('build --reuse', () => {
     const r = build(sandboxRegistry(), from)
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('is not a plain file of the folder')
+    expect(existsSync(r.out)).toBe(false)
+  })
+
+  // From the second attacker's review: a folder from before a change of the page script drew nothing, silently.
+  it('refuses first screens drawn for another page script, and writes nothing', () => {
+    const from = builtFolder({ '.vite/firstScreens.json': JSON.stringify({ paint: 'an older script', css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }) })
+    const r = build(sandboxRegistry(), from)
+    expect(r.status).toBe(1)
+    expect(r.stderr).toContain('drawn for another scripts/firstPaint.mjs')
     expect(existsSync(r.out)).toBe(false)
   })
 

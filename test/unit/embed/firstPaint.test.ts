@@ -56,6 +56,9 @@ describe('the page draws the first screen only where the app would draw the same
     ['a locale by its language', '&locale=pt'],
     ['a registry-only option', '&apiBase=https%3A%2F%2Fevil.example'],
     ['an unknown option', '&whatever=1'],
+    // From the second attacker's review: the app refuses a repeated option.
+    ['a repeated option', '&currencies=USD&currencies=EUR'],
+    ['a repeated flow', '&flow=card'],
   ])('draws nothing for a link with %s', (_, extra) => {
     page(`?partner=acme&flow=card${extra}`)
     expect(drawn()).toBeNull()
@@ -82,6 +85,15 @@ describe('the page draws the first screen only where the app would draw the same
     expect(drawn()?.querySelector('#currency')).toBeNull()
     expect(drawn()?.querySelector('.unit')?.textContent).toBe('GBP')
     expect(drawn()?.querySelector('.widget')?.getAttribute('data-theme')).toBe('light')
+  })
+
+  // From the second attacker's review: the drawn unit showed EUR after the buyer chose USD.
+  it("the card's unit follows the currency the buyer chooses on the drawn screen", () => {
+    page('?partner=acme&flow=card&currencies=EUR%2CUSD')
+    const select = drawn()?.querySelector<HTMLSelectElement>('#currency') as HTMLSelectElement
+    select.value = 'USD'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    expect(drawn()?.querySelector('.unit')?.textContent).toBe('USD')
   })
 
   it('draws in English for an English locale, and for one without a catalog', () => {

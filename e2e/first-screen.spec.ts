@@ -67,6 +67,8 @@ for (const [flow, url, control] of flows) {
 test('card: typed and sent with the keyboard before the app arrives, the app quotes that amount', async ({ page, stack }) => {
   const release = await holdModules(page)
   await page.goto(cardUrl(stack), { waitUntil: 'commit' })
+  // The page has drawn the screen (goto returns as the response begins, before it is parsed).
+  await expect(drawn(page).getByRole('button', { name: 'See what you get' })).toBeEnabled()
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(drawn(page).getByLabel('Total to pay')).toBeFocused()

@@ -95,30 +95,36 @@ export function firstPaint(d) {
   // The deposit lists the wallets that announce themselves (EIP-6963), as its screen does: the same
   // checks (a name; a provider; an icon only as a data:image URI, else none), the same markup.
   const wallets = document.getElementById('sw-wallets')
+  // Listening ends with the drawn screen (the app listens for itself).
+  const listening = new AbortController()
   if (flow === d.discovers && wallets) {
     const seen = new Set()
     let list
     let one
-    addEventListener('eip6963:announceProvider', (event) => {
-      const info = event.detail?.info
-      if (!info || typeof info.name !== 'string' || typeof event.detail.provider?.request !== 'function' || !drawn.isConnected) return
-      const id = `${String(info.uuid ?? info.rdns ?? '')}|${String(info.rdns ?? '')}`
-      if (seen.has(id)) return
-      seen.add(id)
-      if (!list) {
-        list = wallets.content.querySelector('ul').cloneNode(true)
-        one = list.firstElementChild
-        list.textContent = ''
-        drawn.querySelector('section p[role="status"]').replaceWith(list)
-      }
-      const item = one.cloneNode(true)
-      item.querySelector('button').dataset.wallet = id
-      const icon = item.querySelector('img')
-      if (typeof info.icon === 'string' && /^data:image\/[a-z+.-]+[;,]/i.test(info.icon)) icon.src = info.icon
-      else icon.remove()
-      item.querySelector('span').textContent = info.name.slice(0, 60)
-      list.append(item)
-    })
+    addEventListener(
+      'eip6963:announceProvider',
+      (event) => {
+        const info = event.detail?.info
+        if (!info || typeof info.name !== 'string' || typeof event.detail.provider?.request !== 'function' || !drawn.isConnected) return
+        const id = `${String(info.uuid ?? info.rdns ?? '')}|${String(info.rdns ?? '')}`
+        if (seen.has(id)) return
+        seen.add(id)
+        if (!list) {
+          list = wallets.content.querySelector('ul').cloneNode(true)
+          one = list.firstElementChild
+          list.textContent = ''
+          drawn.querySelector('section p[role="status"]').replaceWith(list)
+        }
+        const item = one.cloneNode(true)
+        item.querySelector('button').dataset.wallet = id
+        const icon = item.querySelector('img')
+        if (typeof info.icon === 'string' && /^data:image\/[a-z+.-]+[;,]/i.test(info.icon)) icon.src = info.icon
+        else icon.remove()
+        item.querySelector('span').textContent = info.name.slice(0, 60)
+        list.append(item)
+      },
+      { signal: listening.signal },
+    )
     dispatchEvent(new Event('eip6963:requestProvider'))
   }
 
@@ -129,6 +135,7 @@ export function firstPaint(d) {
     const focused = document.activeElement
     const inDrawn = drawn.contains(focused)
     drawn.replaceWith(app)
+    listening.abort()
     if (!same) return
     for (const typed of fields(drawn)) {
       if (!edited.has(typed)) continue
@@ -158,7 +165,10 @@ export function firstPaint(d) {
   // buyer saw (the deposit's wallets answer the app a moment later), or a second after that at the
   // latest.
   new MutationObserver((records, rootObserver) => {
-    if (!drawn.isConnected) return rootObserver.disconnect()
+    if (!drawn.isConnected) {
+      listening.abort()
+      return rootObserver.disconnect()
+    }
     const app = records.flatMap((r) => [...r.addedNodes]).find((n) => n.nodeType === 1 && n !== drawn && n.querySelector('.widget'))
     if (!app) return
     rootObserver.disconnect()
@@ -167,6 +177,7 @@ export function firstPaint(d) {
     let timer
     const ready = (late) => {
       if (!drawn.isConnected) {
+        listening.abort()
         if (!app.isConnected) root.append(app)
         return true
       }

@@ -198,10 +198,12 @@ if (!args.reuse) {
   const server = await createViteServer({ server: { middlewareMode: true, ws: false }, appType: 'custom', logLevel: 'error' })
   try {
     const { firstScreens, firstPaintData, walletList } = await server.ssrLoadModule('/src/embed/firstScreens.tsx')
-    const css = (await server.ssrLoadModule('/src/styles.css?inline')).default
+    // Comments out, and whitespace folded outside quoted strings (the odd parts of the split).
+    const css = (await server.ssrLoadModule('/src/styles.css?inline')).default.replace(/\/\*[\s\S]*?\*\//g, '')
+    const folded = css.split(/("[^"\n]*"|'[^'\n]*')/).map((part, i) => (i % 2 ? part : part.replace(/\s+/g, ' '))).join('').trim()
     const drawn = {
       paint: PAINT,
-      css: css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim(),
+      css: folded,
       data: firstPaintData(),
       screens: { 'index.html': firstScreens({ sandbox, closable: false }), 'embed.html': firstScreens({ sandbox, closable: true }) },
       wallets: walletList(),

@@ -2,10 +2,11 @@
 export type FirstPaintData = {
   /** Link parameters that leave the first screen as drawn. */
   free: readonly string[]
-  /** The themes a link may name; the first is the default. */
+  /** The themes a link may name, and the one where it names none. */
   themes: readonly string[]
-  /** Per flow, the registry entry's field the flow needs. */
-  needs: Readonly<Record<string, string>>
+  defaultTheme: string
+  /** Per flow, the registry entry's fields the flow needs (config.ts FLOW_NEEDS). */
+  needs: Readonly<Record<string, readonly string[]>>
   /** The live region's words while a held action waits for the app. */
   loading: string
   /** The flow that lists the buyer's wallets. */

@@ -31,14 +31,14 @@ export function firstPaint(d) {
   // A repeated option is refused by the app; so is any option not in `free` here.
   const keys = [...p.keys()]
   if (new Set(keys).size !== keys.length || !keys.every((key) => d.free.includes(key))) return
-  const theme = p.get('theme') ?? d.themes[0]
+  const theme = p.get('theme') ?? d.defaultTheme
   const currencies = p.get('currencies')?.split(',')
   if (!d.themes.includes(theme) || (currencies && !currencies.every((c) => /^[A-Z]{3}$/.test(c)))) return
   let entry
   try {
     entry = JSON.parse(document.getElementById('stablecoin-widget-partners').textContent).find((e) => e.id === p.get('partner'))
   } catch {}
-  if (!entry || (Object.hasOwn(d.needs, flow) && !entry[d.needs[flow]])) return
+  if (!entry || !Object.hasOwn(d.needs, flow) || d.needs[flow].some((need) => !entry[need])) return
   const locale = p.get('locale') || navigator.language || 'en'
   const language = locale.split('-')[0].toLowerCase()
   if (d.catalogs.some((c) => c === locale || c.split('-')[0] === language)) return

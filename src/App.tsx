@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Notice } from './components/Notice'
 import { Screen } from './components/Screen'
-import { type ConfigResult, type Flow, type WidgetConfig, flows } from './config/config'
+import { type ConfigResult, FLOW_NEEDS, type Flow, type WidgetConfig, flows } from './config/config'
 import { type MessageKey, t } from './i18n/i18n'
 import type { LiveOptions, Services } from './services'
 import { legibleAccent } from './theme/accent'
@@ -33,20 +33,8 @@ const startLabels: Record<Flow, [MessageKey, MessageKey]> = {
   payout: ['start.payout', 'start.payoutHint'],
 }
 
-/**
- * The flows this embedding is set up for: the partner-path flows need the partner backend, the
- * bank flows the identity page (a buyer not yet onboarded verifies first).
- */
-function available(config: WidgetConfig): Flow[] {
-  const needs: Record<Flow, boolean> = {
-    deposit: true,
-    card: !!config.partnerBase,
-    onboarding: !!config.identityUrl,
-    bankDeposit: !!config.partnerBase && !!config.identityUrl,
-    payout: !!config.partnerBase && !!config.identityUrl,
-  }
-  return flows.filter((f) => needs[f])
-}
+/** The flows this embedding is set up for (config.ts FLOW_NEEDS). */
+const available = (config: WidgetConfig): Flow[] => flows.filter((f) => FLOW_NEEDS[f].every((need) => !!config[need]))
 
 export type AppProps = { result: ConfigResult; services?: Services; onClose?: () => void; landmark?: boolean }
 

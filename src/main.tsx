@@ -11,8 +11,6 @@ const emit: Emit = (name, payload) => window.dispatchEvent(new CustomEvent('stab
 async function start(root: HTMLElement) {
   const link = await resolveLink(location.search, readRegistry(document))
   if (!link.ok) {
-    // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
-    root.querySelector('[data-first-screen]')?.remove()
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
@@ -25,9 +23,6 @@ async function start(root: HTMLElement) {
   }
   mountWidget(root, link.options, { shadow: false, ownsPage: true, emit })
 }
-
-// A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's page does not.
-if (import.meta.env.DEV) void import('./styles.css')
 
 const root = document.getElementById('app')
 if (root) void start(root)

@@ -61,6 +61,18 @@ export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] 
 export type Flow = (typeof flows)[number]
 
 export const themes = ['light', 'dark', 'auto'] as const
+/**
+ * What each flow needs besides the service: the partner-path flows the partner backend, the bank
+ * flows the identity page. parseOptions refuses a flow without them (with words of its own); the
+ * start screen offers only the flows that have them; the page draws a first screen only for them.
+ */
+export const FLOW_NEEDS: Record<Flow, ReadonlyArray<'partnerBase' | 'identityUrl'>> = {
+  deposit: [],
+  card: ['partnerBase'],
+  onboarding: ['identityUrl'],
+  bankDeposit: ['partnerBase', 'identityUrl'],
+  payout: ['partnerBase', 'identityUrl'],
+}
 /** The theme where the options name none. */
 export const DEFAULT_THEME = 'light'
 /** The card's currencies where the options name none (the hosted page's first screen is drawn with them). */

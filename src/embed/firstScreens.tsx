@@ -2,10 +2,10 @@
 // screens the pages draw from their HTML before any module has run (issue 19). Each is the flow's
 // own first screen, rendered by the same components with the options a plain link gives (English,
 // light theme, no amount, the default currencies, nothing stored). The page's inline script shows
-// one only for such a link; the app then takes over (embed/takeOver.ts) with what the buyer did.
+// one only for such a link; the app then takes over, and the script hands it what the buyer did.
 import renderToString from 'preact-render-to-string'
 import { Shell } from '../App'
-import { DEFAULT_CURRENCIES, DEFAULT_THEME, type WidgetConfig, themes } from '../config/config'
+import { DEFAULT_CURRENCIES, DEFAULT_THEME, FLOW_NEEDS, type WidgetConfig, themes } from '../config/config'
 import { type MessageKey, addEnglish, t } from '../i18n/i18n'
 import { enCard } from '../i18n/en-card'
 import { enDeposit } from '../i18n/en-deposit'
@@ -21,15 +21,13 @@ import { USED_CODES_KEY } from '../identity/usedCodes'
 
 /**
  * What a link may say and still get the drawn screen (`free`; the page draws the theme and the
- * card's currencies as the app does), and the themes (the first is the app's default).
+ * card's currencies as the app does), and the themes it may name.
  */
 export const PLAIN_LINK = {
   free: ['partner', 'flow', 'signature', 'expires', 'reference', 'returnUrl', 'parentOrigin', 'cardCrypto', 'locale', 'theme', 'currencies'],
-  themes: [DEFAULT_THEME, ...themes.filter((t) => t !== DEFAULT_THEME)],
+  themes: [...themes],
+  defaultTheme: DEFAULT_THEME,
 }
-
-/** Per flow: the registry entry's field the flow needs (else the app says it cannot start). */
-export const NEEDS: Record<string, string> = { card: 'partnerBase', onboarding: 'identityUrl' }
 
 /** Any stored key of the widget's but these means a flow may resume: the app draws the first screen then. */
 const STORED_PREFIX = 'stablecoin-widget:v1:'
@@ -41,7 +39,7 @@ const noop = () => {}
 function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: ComponentChildren): string {
   return renderToString(
     <div data-first-screen="">
-      <Shell landmark live={{ theme: 'light', brand: {}, locale: 'en' }} sandbox={sandbox} title={t(title)} step={[1, STEPS]} onClose={closable ? noop : undefined}>
+      <Shell landmark live={{ theme: DEFAULT_THEME, brand: {}, locale: 'en' }} sandbox={sandbox} title={t(title)} step={[1, STEPS]} onClose={closable ? noop : undefined}>
         {screen}
       </Shell>
     </div>,
@@ -50,7 +48,7 @@ function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: C
 
 /** What scripts/firstPaint.mjs is called with (but the catalogs, which the build knows). */
 export function firstPaintData() {
-  return { ...PLAIN_LINK, needs: NEEDS, loading: t('app.loading'), discovers: 'deposit', stored: STORED_PREFIX, unrelated: UNRELATED_KEYS }
+  return { ...PLAIN_LINK, needs: FLOW_NEEDS, loading: t('app.loading'), discovers: 'deposit', stored: STORED_PREFIX, unrelated: UNRELATED_KEYS }
 }
 
 /** The first screens, as HTML, for a build (`sandbox`: with the badge) and a page (`closable`: the iframe's). */

@@ -52,8 +52,6 @@ async function start(root: HTMLElement) {
     else if (message.kind === 'authCode') widget.update({ authCode: message.code })
   })
   if (!link.ok) {
-    // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
-    root.querySelector('[data-first-screen]')?.remove()
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
@@ -62,9 +60,6 @@ async function start(root: HTMLElement) {
   new ResizeObserver(report).observe(document.body)
   report()
 }
-
-// A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's page does not.
-if (import.meta.env.DEV) void import('../styles.css')
 
 const root = document.getElementById('app')
 if (root) void start(root)

@@ -12,6 +12,9 @@ import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
 import type { Emit } from './protocol'
 
+// A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's pages do not.
+if (import.meta.env.DEV) void import('../styles.css')
+
 export type MountOptions = {
   /** Render in a shadow root (partner pages). */
   shadow: boolean
@@ -54,6 +57,8 @@ export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit
   console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
   const changed = problem.code === 'bad_signature'
   emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
+  // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
+  host.querySelector(':scope > [data-first-screen]')?.remove()
   const draw = () => render(<LinkProblem problem={problem} />, host)
   draw()
   loadLocale(locale).then(draw)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chainOf, explorerTxUrl, isSandboxApi, parseLiveOptions, readConfig } from '../../../src/config/config'
+import { FLOW_NEEDS, chainOf, explorerTxUrl, isSandboxApi, parseLiveOptions, readConfig, flows } from '../../../src/config/config'
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`
 const BASE = { apiBase: 'https://api.partner.example' }
@@ -83,6 +83,18 @@ describe('readConfig', () => {
     expect(problem(q({ ...BASE, flow: 'bankDeposit', identityUrl: 'https://id.example/' }))).toMatch(/^partnerBase: required/)
     expect(problem(q({ ...BASE, flow: 'payout', partnerBase: 'https://shop.example/api' }))).toMatch(/^identityUrl: required/)
     expect(ok(q({ ...BASE, flow: 'payout', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })).flow).toBe('payout')
+  })
+
+  // FLOW_NEEDS (the start screen's choices, the page's drawn first screen) says what this check does.
+  it.each(flows)('%s starts exactly when it has what FLOW_NEEDS names', (flow) => {
+    const have = { partnerBase: 'https://partner.example/api', identityUrl: 'https://id.example/' }
+    for (const partnerBase of [false, true]) {
+      for (const identityUrl of [false, true]) {
+        const given = { partnerBase, identityUrl }
+        const params = { ...BASE, flow, ...(partnerBase ? { partnerBase: have.partnerBase } : {}), ...(identityUrl ? { identityUrl: have.identityUrl } : {}) }
+        expect(readConfig(q(params)).ok, `${flow} with ${JSON.stringify(given)}`).toBe(FLOW_NEEDS[flow].every((need) => given[need]))
+      }
+    }
   })
 
   it('requires identityUrl for onboarding and partnerBase for card', () => {

@@ -511,7 +511,7 @@ for (const flow of Object.keys(flows)) {
     for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${mode} page: the app's own control`, tree.name, flow, mode, 'app')
   }
 }
-section('hosted page: requests until the first enabled control (the registry entry is inlined: none for it)')
+section("hosted page: requests until the app's own control (a drawn first screen needs only the page; the registry entry is inlined: none for it)")
 for (const [flow, seen] of Object.entries(firstScreenRequests)) {
   rows.push([flow, String(seen.length), '', seen.map((p) => p.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js')).join(', ')])
 }

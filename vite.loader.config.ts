@@ -30,7 +30,7 @@ const runtime = process.env.WIDGET_PART === 'runtime'
 export default defineConfig({
   define: runtime
     ? {}
-    : { __RUNTIME__: JSON.stringify([(process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')]), __WIDGET__: JSON.stringify(widgetFiles()) },
+    : { __RUNTIME__: JSON.stringify((process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')), __WIDGET__: JSON.stringify(widgetFiles()) },
   build: {
     target: 'es2022',
     outDir: 'dist',

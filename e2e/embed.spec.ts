@@ -383,8 +383,10 @@ test('every example partner page opens with no console error', async ({ page }) 
     await page.goto(partner(mode))
     await expect(page.locator('#widget').getByRole('heading', { name: heading })).toBeVisible()
   }
-  await page.goto(partner('iframe'))
-  await expect(page.frameLocator('#widget iframe').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  for (const mode of ['iframe', 'frame']) {
+    await page.goto(partner(mode))
+    await expect(page.frameLocator('#widget iframe').getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  }
   await page.goto(partner('hosted'))
   await page.getByRole('link', { name: 'Pay with stablecoins' }).click()
   await expect(page.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
@@ -423,6 +425,82 @@ test("iframe() with a signed link: the frame starts loading before the runtime a
   await expect.poll(async () => (await events(page)).map((e) => e.name)).toContain('ready')
   await expect(page.locator('#widget iframe')).toHaveAttribute('title', 'Payment widget')
   await expect(page.locator('#widget iframe')).toHaveCount(1)
+})
+
+// A declared frame: <iframe data-stablecoin-widget src="…signed embed link…"> in the partner's HTML.
+const declaredFrame = (page: Page) => page.locator('#widget iframe[data-stablecoin-widget]')
+
+test('declared iframe: it loads with the page before the loader, which then adopts it (size, DOM events); a deposit completes in it', async ({ page }) => {
+  await wallet(page, 2)
+  const fromPartnerPage: string[] = []
+  page.on('request', (r) => {
+    if (r.frame() === page.mainFrame() && r.url().startsWith(WIDGET_ORIGIN)) fromPartnerPage.push(new URL(r.url()).pathname)
+  })
+  // The loader is held back: the frame's page comes anyway, and draws its first screen.
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(`${WIDGET_ORIGIN}/stablecoin-widget.js`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(partner('frame'), { waitUntil: 'domcontentloaded' })
+  const frame = page.frameLocator('#widget iframe[data-stablecoin-widget]')
+  await expect(frame.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  expect(await page.evaluate(() => 'StablecoinWidget' in window)).toBe(false)
+  await expect(declaredFrame(page)).toHaveJSProperty('style.height', '')
+  release()
+  // Adopted: its height follows its content (the partner's CSS said 480px), its events are DOM events.
+  await expect.poll(() => declaredFrame(page).evaluate((f) => (f as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/)
+  await expect.poll(async () => (await events(page)).map((e) => e.name)).toContain('ready')
+  await deposit(frame, '1.25')
+  expectDepositEvents(await events(page), '1.25', 'order-42')
+  // The partner's page fetched the loader and its runtime, none of the widget's own chunks.
+  expect(fromPartnerPage.map((p) => p.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/stablecoin-widget.js', '/assets/runtime.js'])
+  await expect(declaredFrame(page)).toHaveAttribute('title', 'Payment widget')
+})
+
+test('declared iframe: a loader that comes after the frame has started still learns its height and hears every event', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(`${WIDGET_ORIGIN}/stablecoin-widget.js`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(partner('frame', { flow: 'card' }), { waitUntil: 'domcontentloaded' })
+  // The frame has loaded, and the app itself (not the drawn first screen) is up: its hello went unheard.
+  await expect.poll(() => page.frame({ url: /\/embed\.html\?/ })?.evaluate(() => document.readyState)).toBe('complete')
+  await expect(page.frameLocator('#widget iframe').locator('#app').getByLabel('Total to pay')).toBeVisible()
+  release()
+  // Its height, and every event it had for the partner, in order from the first (ready).
+  await expect.poll(() => declaredFrame(page).evaluate((f) => (f as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/)
+  const height = await declaredFrame(page).evaluate((f) => f.getBoundingClientRect().height)
+  const content = await page.frameLocator('#widget iframe').locator('html').evaluate((h) => h.scrollHeight)
+  expect(Math.abs(height - content)).toBeLessThanOrEqual(1)
+  await expect.poll(async () => (await events(page)).map((e) => e.name)).toEqual(['ready', 'screen'])
+})
+
+test('declared iframe: one showing any other page is refused by name and never adopted', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  // A partner's page with a declared frame showing another page of the widget's origin, then the loader.
+  await page.goto(`${stack.apiBase}/examples/partner.css`)
+  await page.evaluate((widget) => {
+    const heard: unknown[] = []
+    ;(window as unknown as { widgetEvents: unknown[] }).widgetEvents = heard
+    document.addEventListener('stablecoin-widget', (e) => heard.push((e as CustomEvent).detail))
+    const frame = document.createElement('iframe')
+    frame.dataset.stablecoinWidget = ''
+    frame.src = `${widget}/sri.json`
+    document.body.innerHTML = '<div id="widget"></div>'
+    document.getElementById('widget')!.append(frame)
+  }, WIDGET_ORIGIN)
+  await page.addScriptTag({ url: `${WIDGET_ORIGIN}/stablecoin-widget.js` })
+  await expect.poll(() => errors.join('\n')).toContain("a declared iframe must show this widget's embed page")
+  await page.evaluate(() => document.dispatchEvent(new Event('DOMContentLoaded')))
+  await page.waitForLoadState('networkidle')
+  expect(errors.filter((e) => e.includes('declared iframe'))).toHaveLength(1)
+  await expect(declaredFrame(page)).toHaveJSProperty('style.height', '')
+  expect(await events(page)).toEqual([])
 })
 
 test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event', async ({ page }) => {

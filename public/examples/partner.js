@@ -13,8 +13,9 @@ const record = (name) => (payload) => {
 }
 const names = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close']
 
-if (mode === 'element' || mode === 'markup') {
-  // The custom element and the declared <div> mount themselves; their events are DOM events.
+if (mode === 'element' || mode === 'markup' || mode === 'frame') {
+  // The custom element, the declared <div> and the declared <iframe> start by themselves; their
+  // events are DOM events.
   document.addEventListener('stablecoin-widget', (e) => record(e.detail.name)(e.detail.payload))
 }
 

@@ -1,7 +1,7 @@
 // mount() and iframe(), shared by the script-tag loader and the npm package. No side effects at
 // import: nothing touches window or document until one of them is called.
 import { type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
-import { type EarlyFrame, FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
+import { FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
 import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
 
 type Runtime = Pick<typeof import('./mount'), 'mountWidget'>
@@ -44,7 +44,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
    * takes its partner's settings from the registry (`partner`), buyer-facing options from its URL,
    * and signed options only from a `link` the partner's server signed (signWidgetUrl).
    */
-  function iframe(element: HTMLElement, options: RawOptions, early?: EarlyFrame): WidgetHandle {
+  function iframe(element: HTMLElement, options: RawOptions, early?: HTMLIFrameElement): WidgetHandle {
     const events = listeners()
     const page = embedPage()
     let src = page
@@ -59,36 +59,42 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       src.search = paramsFromOptions(rest).toString()
     }
     // The stub may have started the frame already (same src, checked the same way): keep it loading.
-    const frame = early?.frame ?? document.createElement('iframe')
+    const frame = early ?? document.createElement('iframe')
     frame.title = String(options.title ?? FRAME_TITLE)
     frame.style.cssText = FRAME_STYLE
     if (!early) {
       frame.src = src.href
       frame.allow = FRAME_ALLOW
+      element.appendChild(frame)
     }
-    // Commands wait until the frame's page has spoken: before that it is still about:blank.
+    return relay(frame, src.origin, events)
+  }
+
+  /**
+   * A frame of ours, heard and commanded: its height followed, its events to `events`. The frame says
+   * nothing until its parent has said hello, so a frame that loaded before this page listened (one the
+   * loader's stub started, or one declared in the partner's HTML) loses nothing: it is greeted now if
+   * it shows our page already (a cross-origin document is null here), and whenever it loads. Its own
+   * hello is answered too. Commands wait until it has spoken (before that it may be about:blank).
+   */
+  function relay(frame: HTMLIFrameElement, origin: string, events: ReturnType<typeof listeners>): WidgetHandle {
     let waiting: object[] | undefined = []
+    const hello = () => post({ kind: 'hello' }, true)
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== src.origin || event.source !== frame.contentWindow || !isGuestMessage(event.data)) return
+      if (event.origin !== origin || event.source !== frame.contentWindow || !isGuestMessage(event.data)) return
       const message = event.data
-      // The frame's hello went to each registered origin; ours answers it, so the frame knows its parent.
-      if (message.kind === 'hello') frame.contentWindow?.postMessage({ source: HOST, version: VERSION, kind: 'hello' }, src.origin)
+      if (message.kind === 'hello') hello()
       const queued = waiting
       waiting = undefined
       for (const m of queued ?? []) post(m)
       if (message.kind === 'resize') frame.style.height = `${Math.ceil(message.height)}px`
       else if (message.kind === 'event') events.emit(message.event.name, message.event.payload)
     }
+    const post = (message: object, now = false) =>
+      waiting && !now ? waiting.push(message) : frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, origin)
     window.addEventListener('message', onMessage)
-    if (early) {
-      window.removeEventListener('message', early.hear)
-      // After the caller has its handle and its listeners (the stub replays them right away).
-      queueMicrotask(() => {
-        for (const event of early.heard) onMessage(event)
-      })
-    } else element.appendChild(frame)
-    const post = (message: object) =>
-      waiting ? waiting.push(message) : frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, src.origin)
+    frame.addEventListener('load', hello)
+    if (!frame.contentDocument) hello()
     const handle: WidgetHandle = {
       update: (o) =>
         post(typeof o.authCode === 'string' && Object.keys(o).length === 1 ? { kind: 'authCode', code: o.authCode } : { kind: 'update', options: o }),
@@ -96,6 +102,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       off: (name, l) => (events.remove(name, l as never), handle),
       unmount() {
         window.removeEventListener('message', onMessage)
+        frame.removeEventListener('load', hello)
         frame.remove()
         events.clear()
       },
@@ -103,11 +110,33 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     return handle
   }
 
+  /**
+   * `<iframe data-stablecoin-widget src="…embed.html?…signed link…">` in the partner's HTML: it loads
+   * with the page, before any script, and says nothing until the runtime adopts it: then its height
+   * follows its content, and its events are `stablecoin-widget` DOM events on it. Only a frame showing this
+   * widget's embed page is adopted; any other is refused by name and left alone.
+   */
+  function adoptFrame(frame: HTMLIFrameElement): WidgetHandle | undefined {
+    const page = embedPage()
+    const src = frame.src ? new URL(frame.src) : undefined
+    if (!src || src.origin !== page.origin || src.pathname !== page.pathname) {
+      console.error(`[stablecoin-widget] a declared iframe must show this widget's embed page (${page.href})`)
+      return undefined
+    }
+    if (!frame.title) frame.title = FRAME_TITLE
+    const handle = relay(frame, src.origin, listeners())
+    for (const event of EVENT_NAMES) {
+      handle.on(event, (payload) => frame.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
+    }
+    return handle
+  }
+
   /** What `<stablecoin-widget>` does when it is connected, disconnected or an attribute changes. */
-  const handles = new WeakMap<Element, WidgetHandle>()
+  const handles = new WeakMap<Element, WidgetHandle | undefined>()
   const element = {
     connect(el: HTMLElement) {
-      if (!handles.has(el)) handles.set(el, mountDeclared(el))
+      // Once per element: a refused frame is remembered too (as no handle), and refused once.
+      if (!handles.has(el)) handles.set(el, el instanceof HTMLIFrameElement ? adoptFrame(el) : mountDeclared(el))
     },
     disconnect(el: HTMLElement) {
       handles.get(el)?.unmount()

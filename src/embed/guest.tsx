@@ -23,22 +23,26 @@ async function start(root: HTMLElement) {
   const entry = link.entry
   const linkParent = link.ok ? link.options.parentOrigin : new URLSearchParams(location.search).get('parentOrigin') ?? undefined
   const origins = entry ? candidateOrigins(entry.parentOrigins, linkParent, ancestors) : []
-  let parent: string | undefined = origins.length === 1 ? origins[0] : undefined
-  const queue: GuestMessage[] = []
+  // Nothing is said until the parent has said hello (in answer to ours, or first: a parent whose
+  // script came after this page, such as the loader adopting a declared frame): until then it is
+  // kept, the latest height only, so a parent that listens late still hears every event in order.
+  let parent: string | undefined
+  let queue: GuestMessage[] = []
 
   const post = (message: GuestMessage) => {
     if (!framed) return
     if (parent) window.parent.postMessage(message, parent)
-    else if (origins.length > 0 && queue.length < 100) queue.push(message)
+    else if (origins.length > 0 && queue.length < 100) queue = [...queue.filter((m) => m.kind !== 'resize' || message.kind !== 'resize'), message]
   }
   // The hello: to each registered origin with that exact targetOrigin; only the real parent hears it.
   for (const origin of framed ? origins : []) window.parent.postMessage({ source: GUEST, version: VERSION, kind: 'hello' } satisfies GuestMessage, origin)
 
   const emit = (name: WidgetEvent['name'], payload: unknown) =>
     post({ source: GUEST, version: VERSION, kind: 'event', event: { name, payload } as WidgetEvent })
-  // Listening before anything is mounted: a refused link's error event reaches the parent too
-  // once its hello is answered (where the browser could not say which registered origin frames us).
+  // Listening before anything is mounted: a refused link's error event reaches the parent too, once
+  // it has said hello.
   let widget: ReturnType<typeof mountWidget> | undefined
+  let report = () => {}
   window.addEventListener('message', (event) => {
     if (!framed || event.source !== window.parent || !origins.includes(event.origin) || !isHostMessage(event.data)) return
     if (!parent) {
@@ -47,7 +51,9 @@ async function start(root: HTMLElement) {
     }
     if (event.origin !== parent || !widget) return
     const message = event.data
-    if (message.kind === 'update') widget.update(message.options)
+    // Another hello (a parent's script greeting both at once and on load): the height once more.
+    if (message.kind === 'hello') report()
+    else if (message.kind === 'update') widget.update(message.options)
     else if (message.kind === 'theme') widget.update({ theme: message.theme, brand: message.brand })
     else if (message.kind === 'authCode') widget.update({ authCode: message.code })
   })
@@ -56,7 +62,7 @@ async function start(root: HTMLElement) {
     return
   }
   widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, emit })
-  const report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
+  report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()
 }

@@ -29,6 +29,3 @@ export function listeners() {
 export const FRAME_ALLOW = 'payment; clipboard-write'
 export const FRAME_TITLE = 'Payment widget'
 export const FRAME_STYLE = 'width:100%;max-width:440px;border:0;display:block;height:480px'
-
-/** A frame the loader's stub already started for a `link`, with what it said before the runtime came. */
-export type EarlyFrame = { frame: HTMLIFrameElement; heard: MessageEvent[]; hear(event: MessageEvent): void }

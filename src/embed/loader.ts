@@ -2,38 +2,37 @@
 // finds the declared widgets, and hands every call to the runtime once it arrives (fetched on first
 // use, once; a failed fetch is retried on the next call). Calls keep their order; a handle works
 // at once (update, on, off, unmount are queued). mount() fetches the widget's own chunks at the
-// same time as the runtime; iframe() needs only the runtime.
-import { type EarlyFrame, FRAME_ALLOW, type WidgetHandle } from './handle'
+// same time as the runtime; iframe() and a declared <iframe> need only the runtime.
+import { FRAME_ALLOW, type WidgetHandle } from './handle'
 import { VERSION } from './protocol'
 import type { Runtime, Widget } from './runtime'
 
 // The hashed files of the runtime and of the widget, each with its static imports (from the app
 // build's manifest, see vite.loader.config.ts): all fetched at once, no waterfall.
-declare const __RUNTIME__: string[]
+declare const __RUNTIME__: string
 declare const __WIDGET__: string[]
 
-type Load = Promise<Runtime>
 const base = (document.currentScript as HTMLScriptElement | null)?.src ?? location.href
-const fetchAll = <T,>(files: string[]): Promise<T> =>
-  Promise.all(files.map((file) => import(/* @vite-ignore */ new URL(file, base).href))).then((modules) => modules[0])
-let runtime: Load | undefined
-let widget: ReturnType<Widget> | undefined
-const getWidget: Widget = () =>
-  (widget ??= fetchAll<Awaited<ReturnType<Widget>>>(__WIDGET__).catch((error) => {
-    widget = undefined
-    throw error
-  }))
+/** A promise made on first use and kept; a failed one is made again on the next use. */
+const once = <T,>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined
+  return () =>
+    (made ??= make().catch((error) => {
+      made = undefined
+      throw error
+    }))
+}
+const fetch1 = (file: string) => import(/* @vite-ignore */ new URL(file, base).href)
+const fetchAll = <T,>(files: string[]): Promise<T> => Promise.all(files.map(fetch1)).then((modules) => modules[0])
+const getWidget: Widget = once(() => fetchAll(__WIDGET__))
+const getRuntime = once(() =>
+  fetch1(__RUNTIME__).then((module: { start(base: string, widget: Widget): Runtime }) => module.start(base, getWidget)),
+)
 
-function load(withWidget?: boolean): Load {
+function load(withWidget?: boolean): Promise<Runtime> {
   // Started now, in parallel; a failure reaches the buyer through the runtime's mount (load_failed).
   if (withWidget) getWidget().catch(() => {})
-  return (runtime ??= fetchAll<{ start(base: string, widget: Widget): Runtime }>(__RUNTIME__).then(
-    (module) => module.start(base, getWidget),
-    (error) => {
-      runtime = undefined
-      throw error
-    },
-  ))
+  return getRuntime()
 }
 
 const loadFailed = (error: unknown) => ({ code: 'load_failed', message: String(error) })
@@ -53,29 +52,23 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
   let real: WidgetHandle | undefined
   const call = (f: (h: WidgetHandle) => void) => (real ? f(real) : queue.push(f))
   // A signed link needs nothing of the runtime to start loading: the frame starts now, in parallel
-  // with the runtime, which takes it over with what it said meanwhile. Only a link to this widget's
-  // embed page starts early; any other is left to the runtime, which refuses it by name.
-  let early: EarlyFrame | undefined
+  // with the runtime, which takes it over (the frame says nothing until the runtime's hello). Only a
+  // link to this widget's embed page starts early; any other is left to the runtime, which refuses
+  // it by name.
+  let early: HTMLIFrameElement | undefined
   const link = String(options.link)
   if (kind === 'iframe' && link.startsWith(`${new URL('embed.html', base).href}?`)) {
-    const frame = document.createElement('iframe')
-    const heard: MessageEvent[] = []
-    const hear = (event: MessageEvent) => event.source === frame.contentWindow && heard.push(event)
-    frame.src = link
-    frame.allow = FRAME_ALLOW
-    addEventListener('message', hear)
-    element.append(frame)
-    early = { frame, heard, hear }
+    early = document.createElement('iframe')
+    early.src = link
+    early.allow = FRAME_ALLOW
+    element.append(early)
   }
   load(kind === 'mount').then(
     (api) => {
       real = api[kind](element, options as never, early)
       for (const f of queue.splice(0)) f(real)
     },
-    (error) => {
-      if (early) removeEventListener('message', early.hear)
-      errors.forEach((l) => l(loadFailed(error)))
-    },
+    (error) => errors.forEach((l) => l(loadFailed(error))),
   )
   const h: WidgetHandle = {
     update: (o) => call((r) => r.update(o)),
@@ -86,7 +79,9 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
   return h
 }
 
-const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, true)
+// A declared <iframe data-stablecoin-widget src="…signed link…"> loads with the partner's page; the
+// runtime adopts it (its size, its events) and needs none of the widget's own code for it.
+const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, !(el as HTMLIFrameElement).src)
 const LIVE = 'amount theme locale brand auth-code'.split(' ')
 customElements.get('stablecoin-widget') ||
   customElements.define(

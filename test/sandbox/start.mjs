@@ -35,7 +35,7 @@ if (process.argv.includes('--demo')) {
   console.log(`Open: ${demoUrl(stack.config)}`)
   console.log('Signed links of the sandbox partner (the partner kit signs them on the partner\'s server):')
   for (const flow of ['deposit', 'card', 'onboarding']) console.log(`  ${flow.padEnd(10)} ${demoUrl(stack.config, undefined, flow)}`)
-  for (const mode of ['script', 'iframe', 'element', 'markup', 'csp', 'hosted']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
+  for (const mode of ['script', 'iframe', 'frame', 'element', 'markup', 'csp', 'hosted']) console.log(`  partner page, ${mode.padEnd(8)} ${stack.config.apiBase}/examples/${mode}.html`)
 }
 
 let stopping = false

@@ -7,8 +7,10 @@ import { partnerKit } from './card.mjs'
 
 const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
 // csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
-// markup is a <div data-stablecoin-widget> that the script tag mounts by itself.
-const MODES = { script: 'script', iframe: 'iframe', element: 'element', markup: 'markup', csp: 'script', hosted: 'hosted' }
+// markup is a <div data-stablecoin-widget> that the script tag mounts by itself; frame is an
+// <iframe data-stablecoin-widget> with the signed link, which loads with the page and which the script
+// tag adopts.
+const MODES = { script: 'script', iframe: 'iframe', element: 'element', markup: 'markup', frame: 'frame', csp: 'script', hosted: 'hosted' }
 const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -85,6 +87,8 @@ export function exampleRoutes({ config, widgetBase }) {
         ? `<stablecoin-widget ${attrs('')}></stablecoin-widget>`
         : mode === 'markup'
           ? `<div data-stablecoin-widget ${attrs('data-')}></div>`
+        : mode === 'frame'
+          ? `<iframe data-stablecoin-widget src="${escapeHtml(await embedUrl(opts))}" title="Payment widget" allow="payment; clipboard-write"></iframe>`
         : mode === 'hosted'
           ? `<a class="pay" href="${escapeHtml(await hostedUrl(opts, query))}">Pay with stablecoins</a>`
           : ''

@@ -5,7 +5,7 @@
 // page with the same Vite into dist-bench/blank/ as the reference), then prints:
 //  - sizes (gzip, brotli) of the loader, of what each flow loads before it is interactive, of each
 //    lazy chunk, and each flow's first load by chunk and by module;
-//  - navigation → the flow's first enabled control, median of N runs, per flow, hosted and iframe,
+//  - navigation → the flow's first enabled control, median of N runs, per flow, hosted, iframe() and declared iframe,
 //    plain and throttled (4x CPU, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, through CDP),
 //    against navigation → the blank page's first heading in the same conditions, and the ratio;
 //  - widget-path requests of one complete run of each flow, against the contract's minimum;
@@ -194,6 +194,12 @@ browser = await chromium.launch({
 
 // The first enabled control of each flow's first screen. The deposit's is the buyer's wallet: a
 // browser wallet (announced through EIP-6963 in every frame, as an extension does) named "Bench wallet".
+// The ways in that are timed: the hosted page; the example partner page calling
+// StablecoinWidget.iframe() with a signed link (after the loader); and the one declaring
+// <iframe data-stablecoin-widget src="…signed link…"> in its HTML (this tree only: a compared
+// revision may not adopt it).
+const MODES = ['hosted', 'iframe', 'frame']
+const MODE_LABEL = { hosted: 'hosted page', iframe: 'iframe() page', frame: 'declared iframe page' }
 const flows = {
   deposit: { control: 'Bench wallet', heading: 'Connect your wallet' },
   card: { control: 'See what you get', heading: 'How much do you want to pay?' },
@@ -279,8 +285,9 @@ for (const throttled of [false, true]) {
     runs.blank.push((await timeTo(`${WIDGET}/blank/`, { kind: 'heading', text: 'Blank page' }, { throttled })).first)
     for (const flow of Object.keys(flows)) {
       const target = { kind: 'control', text: flows[flow].control }
-      for (const mode of ['hosted', 'iframe']) {
+      for (const mode of MODES) {
         for (const tree of trees) {
+          if (mode === 'frame' && tree.name === 'before') continue
           const key = `${tree.name} ${flow} ${mode}`
           runs[key] ??= []
           if (mode === 'hosted') {
@@ -288,7 +295,7 @@ for (const throttled of [false, true]) {
             runs[key].push(await timeTo(demoUrl(tree.stack.config, `${tree.widget}/`, flow), target, { throttled, onRequest: (r) => seen.push(new URL(r.url()).pathname) }))
             if (tree.name === 'after') firstScreenRequests[flow] = seen
           } else {
-            runs[key].push(await timeTo(`${tree.stack.config.apiBase}/examples/iframe.html?flow=${flow}`, target, { throttled, frame: true }))
+            runs[key].push(await timeTo(`${tree.stack.config.apiBase}/examples/${mode}.html?flow=${flow}`, target, { throttled, frame: true }))
           }
         }
       }
@@ -296,8 +303,9 @@ for (const throttled of [false, true]) {
   }
   blank[throttled ? 'slow' : 'plain'] = median(runs.blank)
   for (const flow of Object.keys(flows)) {
-    for (const mode of ['hosted', 'iframe']) {
+    for (const mode of MODES) {
       for (const tree of trees) {
+        if (mode === 'frame' && tree.name === 'before') continue
         const times = runs[`${tree.name} ${flow} ${mode}`]
         timing.push({ tree: tree.name, flow, mode, throttled, median: median(times.map((t) => t.first)), app: median(times.map((t) => t.app)) })
       }
@@ -499,16 +507,20 @@ section(`navigation → first enabled control (blank page: first heading), media
 rows.push(['', 'plain', `${THROTTLE.cpu}x CPU, ${THROTTLE.latency} ms, 1.6 Mbit/s`, '× blank page (plain / throttled)'])
 rows.push(['blank Preact page, first heading', `${Math.round(blank.plain)} ms`, `${Math.round(blank.slow)} ms`, '1.00 / 1.00'])
 for (const flow of Object.keys(flows)) {
-  for (const mode of ['hosted', 'iframe']) {
-    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${mode} page: "${flows[flow].control}"`, tree.name, flow, mode)
+  for (const mode of MODES) {
+    for (const tree of trees) {
+      if (mode !== 'frame' || tree.name !== 'before') timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: "${flows[flow].control}"`, tree.name, flow, mode)
+    }
   }
 }
 // Where the page drew the first screen from its HTML, its control works at once (what is done on it
 // is held); the app takes over later, with what was done. That moment, in the same runs:
 section("the app's own control (the page's drawn first screen taken over), same runs")
 for (const flow of Object.keys(flows)) {
-  for (const mode of ['hosted', 'iframe']) {
-    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${mode} page: the app's own control`, tree.name, flow, mode, 'app')
+  for (const mode of MODES) {
+    for (const tree of trees) {
+      if (mode !== 'frame' || tree.name !== 'before') timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: the app's own control`, tree.name, flow, mode, 'app')
+    }
   }
 }
 section("hosted page: requests until the app's own control (a drawn first screen needs only the page; the registry entry is inlined: none for it)")

@@ -73,8 +73,8 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
   /**
    * A frame of ours, heard and commanded: its height followed, its events to `events`. The frame says
    * nothing until its parent has said hello, so a frame that loaded before this page listened (one the
-   * loader's stub started, or one declared in the partner's HTML) loses nothing: it is greeted now if
-   * it shows our page already (a cross-origin document is null here), and whenever it loads. Its own
+   * loader's stub started, or one declared in the partner's HTML) loses nothing: it is greeted now
+   * unless it still shows its first about:blank, and whenever it loads. Its own
    * hello is answered too. Commands wait until it has spoken (before that it may be about:blank).
    */
   function relay(frame: HTMLIFrameElement, origin: string, events: ReturnType<typeof listeners>): WidgetHandle {
@@ -94,7 +94,9 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       waiting && !now ? waiting.push(message) : frame.contentWindow?.postMessage({ source: HOST, version: VERSION, ...message }, origin)
     window.addEventListener('message', onMessage)
     frame.addEventListener('load', hello)
-    if (!frame.contentDocument) hello()
+    // Not while it still shows its first about:blank (its load comes): a cross-origin page has no
+    // document here, a same-origin one (the widget served from the partner's origin) has its own.
+    if (frame.contentDocument?.URL !== 'about:blank') hello()
     const handle: WidgetHandle = {
       update: (o) =>
         post(typeof o.authCode === 'string' && Object.keys(o).length === 1 ? { kind: 'authCode', code: o.authCode } : { kind: 'update', options: o }),
@@ -118,8 +120,9 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
    */
   function adoptFrame(frame: HTMLIFrameElement): WidgetHandle | undefined {
     const page = embedPage()
-    const src = frame.src ? new URL(frame.src) : undefined
-    if (!src || src.origin !== page.origin || src.pathname !== page.pathname) {
+    const src = parseUrl(frame.src)
+    // A srcdoc is shown instead of the src.
+    if (!src || src.origin !== page.origin || src.pathname !== page.pathname || frame.hasAttribute('srcdoc')) {
       console.error(`[stablecoin-widget] a declared iframe must show this widget's embed page (${page.href})`)
       return undefined
     }
@@ -178,6 +181,14 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
   }
 
   return { mount, iframe, defineElement, mountDeclared, element }
+}
+
+function parseUrl(href: string): URL | undefined {
+  try {
+    return new URL(href)
+  } catch {
+    return undefined
+  }
 }
 
 /** Options from an element's attributes: `data-api-base` and `api-base` both give `apiBase`. */

@@ -8,6 +8,16 @@ import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } fr
 
 const framed = window.parent !== window
 
+/**
+ * What the frame keeps for a parent that has not said hello yet: every message in order, the latest
+ * height only, and past `limit` the newest (the oldest go first).
+ */
+export function keep(queue: readonly GuestMessage[], message: GuestMessage, limit = 500): GuestMessage[] {
+  const kept = message.kind === 'resize' ? queue.filter((m) => m.kind !== 'resize') : [...queue]
+  kept.push(message)
+  return kept.slice(-limit)
+}
+
 /** The origins the parent may be: the registered ones, narrowed by the link and by the browser. */
 export function candidateOrigins(registered: readonly string[], linkParent: unknown, ancestors: readonly string[] | undefined): string[] {
   let origins = [...registered]
@@ -25,14 +35,14 @@ async function start(root: HTMLElement) {
   const origins = entry ? candidateOrigins(entry.parentOrigins, linkParent, ancestors) : []
   // Nothing is said until the parent has said hello (in answer to ours, or first: a parent whose
   // script came after this page, such as the loader adopting a declared frame): until then it is
-  // kept, the latest height only, so a parent that listens late still hears every event in order.
+  // kept (keep()), so a parent that listens late still hears the events in order.
   let parent: string | undefined
   let queue: GuestMessage[] = []
 
   const post = (message: GuestMessage) => {
     if (!framed) return
     if (parent) window.parent.postMessage(message, parent)
-    else if (origins.length > 0 && queue.length < 100) queue = [...queue.filter((m) => m.kind !== 'resize' || message.kind !== 'resize'), message]
+    else if (origins.length > 0) queue = keep(queue, message)
   }
   // The hello: to each registered origin with that exact targetOrigin; only the real parent hears it.
   for (const origin of framed ? origins : []) window.parent.postMessage({ source: GUEST, version: VERSION, kind: 'hello' } satisfies GuestMessage, origin)

@@ -98,6 +98,9 @@ export function exampleRoutes({ config, widgetBase }) {
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
       .replaceAll('{{ELEMENT}}', element)
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
+    // A script that blocks the parser in the head holds back every element after it, a declared
+    // frame too: this page's own script is deferred (the frame keeps its events until adopted).
+    if (mode === 'frame') html = html.replace('<script src="/examples/partner.js"></script>', '<script src="/examples/partner.js" defer></script>')
     return html
   }
 

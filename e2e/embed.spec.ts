@@ -253,6 +253,15 @@ test('update changes the amount without a remount; unmount leaves no requests af
 
 test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
   const source = (await wallet(page, 4)).holdDeposit(stack)
+  await page.addInitScript(() => {
+    const w = window as unknown as { fetches: string[] }
+    w.fetches = []
+    const original = window.fetch
+    window.fetch = (input, init) => {
+      w.fetches.push(input instanceof Request ? input.url : String(input))
+      return original(input, init)
+    }
+  })
   try {
     await page.goto(partner('script'))
     const widget = page.locator('#widget')
@@ -261,14 +270,24 @@ test('unmount while a deposit waits for its receipt: the chain is not read again
     await widget.getByRole('button', { name: 'See the price' }).click()
     await widget.getByRole('button', { name: 'Confirm and send' }).click()
     await expect(widget.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
-    // The receipt is being polled on the chain's RPC now.
-    await page.waitForRequest((r) => r.url().startsWith(source.rpcUrl))
-    await page.evaluate(() => (window as unknown as { widget: { unmount(): void } }).widget.unmount())
+    // Each fetch the page starts, in the order it starts (the browser's request events reach the test
+    // later, so one started just before the unmount could look like one after it). The receipt is
+    // polled on the chain's RPC now: the log sees it, a fetch started after the heading.
+    const fetches = () => page.evaluate(() => (window as unknown as { fetches: string[] }).fetches)
+    const shownAt = (await fetches()).length
+    await expect.poll(async () => (await fetches()).slice(shownAt).some((url) => url.startsWith(source.rpcUrl))).toBe(true)
+    const unmountedAt = await page.evaluate(() => {
+      const w = window as unknown as { fetches: string[]; widget: { unmount(): void } }
+      w.widget.unmount()
+      return w.fetches.length
+    })
     await expect(widget.locator('.widget')).toHaveCount(0)
     const after: string[] = []
-    page.on('request', (r) => after.push(`${r.method()} ${r.url()}`))
-    // Over three drop checks and three receipt polls (every second) of the sandbox build, not one request.
-    await expectNothing(() => after, Math.max(quietFor('dropCheckMs', 3), 3_000), 'requests after unmount')
+    page.on('request', (r) => r.resourceType() !== 'fetch' && after.push(`${r.method()} ${r.url()}`))
+    const fetchesAfter = async () => (await fetches()).slice(unmountedAt)
+    // Over three drop checks and three receipt polls (every second) of the sandbox build, not one
+    // fetch started after the unmount, and no other request.
+    await expectNothing(async () => [...(await fetchesAfter()), ...after], Math.max(quietFor('dropCheckMs', 3), 3_000), 'requests after unmount')
   } finally {
     await mineAndResume(source.rpcUrl)
   }

@@ -55,9 +55,16 @@ export function walletClient(provider: Eip1193Provider, chain?: ChainConfig): Cl
 }
 
 /** Reads go to the chain's own RPC when the embedding gave one, else through the wallet. */
-export function readClient(chain: ChainConfig, provider?: Eip1193Provider): Client {
-  const transport = chain.rpcUrl ? custom(rpcProvider(chain.rpcUrl), { retryCount: 3 }) : provider ? custom(provider) : undefined
-  if (!transport) throw new Error(`no way to read chain ${chain.id}`)
+export function readClient(chain: ChainConfig, provider?: Eip1193Provider, signal?: AbortSignal): Client {
+  const source = chain.rpcUrl ? rpcProvider(chain.rpcUrl) : provider
+  if (!source) throw new Error(`no way to read chain ${chain.id}`)
+  // Once the signal is aborted (the widget unmounted), nothing more goes to the chain: not even a
+  // request viem chains after one already in flight (waitForTransactionReceipt reads the receipt
+  // right after the getTransaction it had started, without looking at its signal in between).
+  const guarded: Eip1193Provider = signal
+    ? { request: (args) => (signal.aborted ? Promise.reject(new DOMException('the widget stopped reading the chain', 'AbortError')) : source.request(args)) }
+    : source
+  const transport = chain.rpcUrl ? custom(guarded, { retryCount: 3 }) : custom(guarded)
   return createClient({ transport, chain: toViemChain(chain), pollingInterval: 1_000 })
 }
 

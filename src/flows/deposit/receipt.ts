@@ -26,7 +26,7 @@ export async function confirm(ctx: DepositContext, state: TrackingState, alive: 
   if (!readable(ctx, tracking)) return dispatch({ type: 'UNREADABLE' })
   const w = await ctx.loadChainActions()
   const chain = chainOf(ctx.config, tracking.chainId)
-  watchForDrop(ctx, tracking, alive).catch(() => {})
+  watchForDrop(ctx, tracking, alive, signal).catch(() => {})
   const onReplaced = (r: { reason: 'repriced' | 'replaced' | 'cancelled'; hash: string }) => {
     if (!alive()) return
     if (r.reason === 'repriced') store.save({ ...tracking, txHash: r.hash })
@@ -34,7 +34,7 @@ export async function confirm(ctx: DepositContext, state: TrackingState, alive: 
   }
   while (alive()) {
     try {
-      const reader = w.readClient(chain, walletOf(tracking))
+      const reader = w.readClient(chain, walletOf(tracking), signal)
       const receipt = await w.waitReceipt(reader, tracking.txHash as Hex, onReplaced, ctx.sent.get(tracking.txHash.toLowerCase()), signal)
       if (!alive()) return
       ctx.receipts.set(receipt.txHash.toLowerCase(), { txHash: receipt.txHash, logs: receipt.logs })
@@ -53,11 +53,12 @@ export async function confirm(ctx: DepositContext, state: TrackingState, alive: 
  * A transaction the chain stops knowing (dropped from the mempool) never gets a receipt. After two
  * checks that cannot find it, the buyer is told; it is never resent for them.
  */
-async function watchForDrop(ctx: DepositContext, tracking: Tracking, alive: () => boolean) {
+async function watchForDrop(ctx: DepositContext, tracking: Tracking, alive: () => boolean, signal: AbortSignal) {
   const w = await ctx.loadChainActions()
   let reader: Client
   try {
-    reader = w.readClient(chainOf(ctx.config, tracking.chainId), walletOf(tracking))
+    // The signal stops the client's own retries too (a failed read is retried after a delay).
+    reader = w.readClient(chainOf(ctx.config, tracking.chainId), walletOf(tracking), signal)
   } catch {
     return
   }

@@ -455,14 +455,18 @@ test('declared iframe: it loads with the page before the loader, which then adop
   page.on('request', (r) => {
     if (r.frame() === page.mainFrame() && r.url().startsWith(WIDGET_ORIGIN)) fromPartnerPage.push(new URL(r.url()).pathname)
   })
-  // The loader is held back: the frame's page comes anyway, and draws its first screen.
+  // The loader and the page's own script are held back: the frame's page comes anyway, and draws
+  // its first screen (the example page defers its script, which would otherwise hold the parser).
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
-  await page.route(`${WIDGET_ORIGIN}/stablecoin-widget.js`, async (route) => {
-    await held
-    await route.continue()
-  })
-  await page.goto(partner('frame'), { waitUntil: 'domcontentloaded' })
+  for (const url of [`${WIDGET_ORIGIN}/stablecoin-widget.js`, `${stack.apiBase}/examples/partner.js`]) {
+    await page.route(url, async (route) => {
+      await held
+      await route.continue()
+    })
+  }
+  // (DOMContentLoaded waits for a deferred script: only the response is awaited here.)
+  await page.goto(partner('frame'), { waitUntil: 'commit' })
   const frame = page.frameLocator('#widget iframe[data-stablecoin-widget]')
   await expect(frame.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   expect(await page.evaluate(() => 'StablecoinWidget' in window)).toBe(false)

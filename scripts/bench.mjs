@@ -199,6 +199,7 @@ browser = await chromium.launch({
 // <iframe data-stablecoin-widget src="…signed link…"> in its HTML (this tree only: a compared
 // revision may not adopt it).
 const MODES = ['hosted', 'iframe', 'frame']
+const modesOf = (tree) => (tree.name === 'before' ? MODES.filter((mode) => mode !== 'frame') : MODES)
 const MODE_LABEL = { hosted: 'hosted page', iframe: 'iframe() page', frame: 'declared iframe page' }
 const flows = {
   deposit: { control: 'Bench wallet', heading: 'Connect your wallet' },
@@ -286,8 +287,7 @@ for (const throttled of [false, true]) {
     for (const flow of Object.keys(flows)) {
       const target = { kind: 'control', text: flows[flow].control }
       for (const mode of MODES) {
-        for (const tree of trees) {
-          if (mode === 'frame' && tree.name === 'before') continue
+        for (const tree of trees.filter((t) => modesOf(t).includes(mode))) {
           const key = `${tree.name} ${flow} ${mode}`
           runs[key] ??= []
           if (mode === 'hosted') {
@@ -304,8 +304,7 @@ for (const throttled of [false, true]) {
   blank[throttled ? 'slow' : 'plain'] = median(runs.blank)
   for (const flow of Object.keys(flows)) {
     for (const mode of MODES) {
-      for (const tree of trees) {
-        if (mode === 'frame' && tree.name === 'before') continue
+      for (const tree of trees.filter((t) => modesOf(t).includes(mode))) {
         const times = runs[`${tree.name} ${flow} ${mode}`]
         timing.push({ tree: tree.name, flow, mode, throttled, median: median(times.map((t) => t.first)), app: median(times.map((t) => t.app)) })
       }
@@ -508,9 +507,7 @@ rows.push(['', 'plain', `${THROTTLE.cpu}x CPU, ${THROTTLE.latency} ms, 1.6 Mbit/
 rows.push(['blank Preact page, first heading', `${Math.round(blank.plain)} ms`, `${Math.round(blank.slow)} ms`, '1.00 / 1.00'])
 for (const flow of Object.keys(flows)) {
   for (const mode of MODES) {
-    for (const tree of trees) {
-      if (mode !== 'frame' || tree.name !== 'before') timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: "${flows[flow].control}"`, tree.name, flow, mode)
-    }
+    for (const tree of trees.filter((t) => modesOf(t).includes(mode))) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: "${flows[flow].control}"`, tree.name, flow, mode)
   }
 }
 // Where the page drew the first screen from its HTML, its control works at once (what is done on it
@@ -518,9 +515,7 @@ for (const flow of Object.keys(flows)) {
 section("the app's own control (the page's drawn first screen taken over), same runs")
 for (const flow of Object.keys(flows)) {
   for (const mode of MODES) {
-    for (const tree of trees) {
-      if (mode !== 'frame' || tree.name !== 'before') timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: the app's own control`, tree.name, flow, mode, 'app')
-    }
+    for (const tree of trees.filter((t) => modesOf(t).includes(mode))) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: the app's own control`, tree.name, flow, mode, 'app')
   }
 }
 section("hosted page: requests until the app's own control (a drawn first screen needs only the page; the registry entry is inlined: none for it)")

@@ -1,7 +1,9 @@
 // The partner's own script (external, so the page runs under a CSP without 'unsafe-inline').
 // Reads its settings from <meta name="widget-config"> and mounts the widget the way the page says.
 // It runs before the loader (a plain script above it): a widget declared in markup mounts as soon
-// as the loader runs, so its events are heard on `document` (they bubble) from the start.
+// as the loader runs, so its events are heard on `document` (they bubble) from the start. On the
+// declared-iframe page it is deferred, so that it does not hold the frame back; the frame keeps its
+// events until the loader adopts it.
 const config = JSON.parse(document.querySelector('meta[name="widget-config"]').content)
 const mode = document.documentElement.dataset.mode
 const events = []

@@ -97,10 +97,10 @@ export function exampleRoutes({ config, widgetBase }) {
       .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: await embedUrl(opts), reference: opts.reference } : opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
       .replaceAll('{{ELEMENT}}', element)
+      // A script that blocks the parser in the head holds back every element after it, a declared
+      // frame too: that page's own script is deferred (the frame keeps its events until adopted).
+      .replaceAll('{{PARTNER_DEFER}}', mode === 'frame' ? ' defer' : '')
     html = sri ? html.replaceAll('{{LOADER_SRI}}', sri) : html.replace(/ integrity="\{\{LOADER_SRI\}\}"/g, '')
-    // A script that blocks the parser in the head holds back every element after it, a declared
-    // frame too: this page's own script is deferred (the frame keeps its events until adopted).
-    if (mode === 'frame') html = html.replace('<script src="/examples/partner.js"></script>', '<script src="/examples/partner.js" defer></script>')
     return html
   }
 

@@ -72,9 +72,13 @@ async function watchForDrop(ctx: DepositContext, tracking: Tracking, alive: () =
   }
 }
 
-/** The receipt of a deposit sent before this visit (or in another tab): what the status request carries. */
-export async function readReceipt(ctx: DepositContext, tracking: Tracking): Promise<ReceiptSummary> {
+/**
+ * The receipt of a deposit sent before this visit (or in another tab): what the status request
+ * carries. The signal stops the reading (it has no time limit) when the widget goes.
+ */
+export async function readReceipt(ctx: DepositContext, tracking: Tracking, signal: AbortSignal): Promise<ReceiptSummary> {
   const w = await ctx.loadChainActions()
-  const receipt = await w.waitReceipt(w.readClient(chainOf(ctx.config, tracking.chainId), walletOf(tracking)), tracking.txHash as Hex, () => {})
+  const reader = w.readClient(chainOf(ctx.config, tracking.chainId), walletOf(tracking), signal)
+  const receipt = await w.waitReceipt(reader, tracking.txHash as Hex, () => {}, undefined, signal)
   return { txHash: receipt.txHash, logs: receipt.logs }
 }

@@ -35,11 +35,11 @@ export function trackingEffects(ctx: DepositContext, state: TrackingState): Effe
   if (state.phase === 'confirming') {
     return [lock, { key: `receipt:${txHash}:${state.attempt}`, start: (alive, signal) => void confirm(ctx, state, alive, signal) }]
   }
-  return [lock, { key: `status:${txHash}:${state.attempt}`, start: (alive) => followStatus(ctx, state, alive) }]
+  return [lock, { key: `status:${txHash}:${state.attempt}`, start: (alive, signal) => followStatus(ctx, state, alive, signal) }]
 }
 
 /** The service's status of the deposit, polled from its receipt (read again when this visit has none). */
-function followStatus(ctx: DepositContext, state: TrackingState, alive: () => boolean) {
+function followStatus(ctx: DepositContext, state: TrackingState, alive: () => boolean, signal: AbortSignal) {
   const { tracking } = state
   const { dispatch } = ctx
   let stop: (() => void) | undefined
@@ -58,6 +58,6 @@ function followStatus(ctx: DepositContext, state: TrackingState, alive: () => bo
   }
   const known = ctx.receipts.get(tracking.txHash.toLowerCase())
   if (known) start(known)
-  else void readReceipt(ctx, tracking).then(start, (error) => alive() && dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }))
+  else void readReceipt(ctx, tracking, signal).then(start, (error) => alive() && dispatch({ type: 'TRACK_ERROR', problem: describeError(error) }))
   return () => stop?.()
 }

@@ -417,6 +417,19 @@ describe('status', () => {
     expect(chain.actions.waitReceipt).toHaveBeenCalledTimes(1)
     expect(d.types()).toContain('TRACK')
   })
+
+  it('that receipt read stops when the widget goes: the chain is not read after an unmount', async () => {
+    chain.actions.waitReceipt.mockImplementation((_r, _h, _on, _s, signal) => never(signal))
+    const d = drive(following('delivering', hashOf(0xd5)))
+    await until(() => chain.actions.waitReceipt.mock.calls.length === 1, 'the receipt read')
+    const asked = chain.actions.waitReceipt.mock.calls[0][4]
+    const reader = (chain.actions.readClient.mock.calls.at(-1) as unknown[] | undefined)?.[2] as AbortSignal | undefined
+    expect([asked?.aborted, reader?.aborted]).toEqual([false, false])
+    d.dispose()
+    driver = undefined
+    expect([asked?.aborted, reader?.aborted]).toEqual([true, true])
+    expect(api.to('/deposit/status')).toHaveLength(0)
+  })
 })
 
 describe('tabs', () => {

@@ -54,7 +54,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
 
 /** At the confirm screen: the send once the buyer confirms; else the quote's expiry and its preview. */
 function quoteEffects(ctx: DepositContext, state: QuoteState): Effect | Effect[] | undefined {
-  if (state.work !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive) => void sendDeposit(ctx, state, alive) }
+  if (state.work !== 'idle') return { key: `send:${state.quotedAt}`, start: (alive, signal) => void sendDeposit(ctx, state, alive, signal) }
   // A quote that came expired, or valid for too long to trust: nothing runs; the buyer asks again.
   if (state.stale) return undefined
   const expiry = expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, ctx.dispatch)

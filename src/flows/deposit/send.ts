@@ -22,6 +22,8 @@ type Sending = {
   ctx: DepositContext
   state: QuoteState
   alive: () => boolean
+  /** Aborted when the widget goes: the chain's reads and the approval's receipt wait stop. */
+  signal?: AbortSignal
   step: (event: DepositEvent) => void
   w: ChainActions
   provider: Eip1193Provider
@@ -31,12 +33,12 @@ type Sending = {
 }
 
 /** Two tabs at the same confirm screen: only one sends. */
-export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive: () => boolean) {
-  const result = await exclusive('stablecoin-widget:deposit:send', () => send(ctx, state, alive))
+export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal?: AbortSignal) {
+  const result = await exclusive('stablecoin-widget:deposit:send', () => send(ctx, state, alive, signal))
   if (result === 'elsewhere' && alive()) ctx.dispatch({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
 }
 
-async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean) {
+async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal?: AbortSignal) {
   const step = (event: DepositEvent) => alive() && ctx.dispatch(event)
   // Another tab may have sent and let go of the lock before this one asked for it, its storage
   // event not here yet: a deposit already kept is followed here, never sent a second time.
@@ -49,6 +51,7 @@ async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean
       ctx,
       state,
       alive,
+      signal,
       step,
       w: await ctx.loadChainActions(),
       provider,
@@ -93,7 +96,7 @@ async function readyToSend(s: Sending): Promise<Client | undefined> {
   }
   if (!s.alive()) return
   step({ type: 'WORK', work: 'checking' })
-  const reader = w.readClient(chain, provider)
+  const reader = w.readClient(chain, provider, s.signal)
   const source = sourceOf(ctx, state.form)
   // A native source has no token contract to ask: its balance is the account's own.
   const balance = isNativeToken(source.token) ? await w.nativeBalance(reader, account) : await w.tokenBalance(reader, source.token as Hex, account)
@@ -142,7 +145,7 @@ async function sendInTurn(s: Sending, reader: Client, calls: Call[], approve: Ca
     step({ type: 'WORK', work: 'approving' })
     const hash = await w.send(provider, chain, account, approve)
     step({ type: 'WORK', work: 'approvalConfirming', approvalHash: hash })
-    const receipt = await w.waitReceipt(reader, hash, () => {})
+    const receipt = await w.waitReceipt(reader, hash, () => {}, undefined, s.signal)
     if (!receipt.success) return step({ type: 'BLOCKED', notice: { kind: 'wallet', problem: 'unknown' } })
   }
   if (!(await stillValid(s))) return

@@ -186,6 +186,20 @@ describe('send', () => {
     expect(d.events.filter((e) => e.type === 'WORK').map((e) => (e as { work: string }).work)).toEqual(['checking', 'approving', 'approvalConfirming', 'sending'])
   })
 
+  it('the wait for the approval\'s receipt stops when the widget goes, and the deposit is never asked for', async () => {
+    chain.actions.waitReceipt.mockImplementation((_r, _h, _on, _s, signal) => never(signal))
+    const d = drive(atQuote(depositQuote(START, 60_000, { approval: true })))
+    d.dispatch({ type: 'CONFIRM' })
+    await until(() => chain.actions.waitReceipt.mock.calls.length === 1, 'the approval receipt wait')
+    const asked = chain.actions.waitReceipt.mock.calls[0][4]
+    expect(asked?.aborted).toBe(false)
+    d.dispose()
+    driver = undefined
+    expect(asked?.aborted).toBe(true)
+    await clock.advance(10_000)
+    expect(chain.prompts).toEqual(['approve'])
+  })
+
   it('a send the wallet refuses is BLOCKED and never retried on its own', async () => {
     chain.actions.send.mockRejectedValue(Object.assign(new Error('User rejected'), { code: 4001 }))
     const d = drive(atQuote())

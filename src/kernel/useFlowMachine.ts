@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useMemo } from 'preact/hooks'
 
 export type FlowParts<S, E> = {
   initial: S
@@ -30,8 +30,10 @@ export function useFlowMachine<S, E>(create: () => FlowParts<S, E>, deps: unknow
     // The first screen is news too: seen as a change from a state no flow has.
     flow.observe?.({ tag: 'start' } as never, flow.state.value)
     flow.effects.run(flow.state.value)
-    return () => flow.effects.dispose()
   }, [flow])
+  // Disposed in the commit itself, as the widget unmounts: Preact 11 runs a useEffect's cleanup
+  // after paint (up to 35 ms later), and a status or chain poll due in between would still go out.
+  useLayoutEffect(() => () => flow.effects.dispose(), [flow])
 
   return [flow.state.value, flow.dispatch] as const
 }

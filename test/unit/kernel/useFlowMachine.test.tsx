@@ -2,6 +2,7 @@
 // The flow kernel's hook: events through the pure transition, effects run on each new state (and
 // the first), observe sees every change, and unmounting disposes the effects.
 import { act, cleanup, render } from '@testing-library/preact'
+import { render as preactRender } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useFlowMachine } from '../../../src/kernel/useFlowMachine'
 
@@ -79,6 +80,15 @@ describe('useFlowMachine', () => {
     await act(() => {
       t.view.unmount()
     })
+    expect(t.dispose).toHaveBeenCalledTimes(1)
+  })
+
+  it('the widget unmounted (render(null) outside act): the effects are disposed at once, before any timer or frame', () => {
+    // Preact 11 runs a useEffect cleanup after paint, up to 35 ms after the unmount: a status or
+    // chain poll due in that time would still go out from a widget that is gone.
+    const t = setup()
+    preactRender(null, t.view.container)
+    expect(t.view.container.textContent).toBe('')
     expect(t.dispose).toHaveBeenCalledTimes(1)
   })
 })

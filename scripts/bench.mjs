@@ -208,9 +208,11 @@ const flows = {
 }
 
 // Runs in every frame from its first script: the moment (epoch ms) the target is in the DOM, and
-// enabled when it is a control. Mutation observer, so no polling interval is in the figure. Also a
-// browser wallet that announces itself, as an extension's content script does in every frame.
-function watch({ kind, text }) {
+// enabled when it is a control. Mutation observer, so no polling interval is in the figure; only in
+// the frame the target is in (the top page, or the widget's frame), so the partner page around a
+// frame does no work of the bench's. Also a browser wallet that announces itself, as an extension's
+// content script does in every frame.
+function watch({ kind, text, frame }) {
   const announce = () =>
     window.dispatchEvent(
       new CustomEvent('eip6963:announceProvider', {
@@ -222,6 +224,7 @@ function watch({ kind, text }) {
     )
   window.addEventListener('eip6963:requestProvider', announce)
   announce()
+  if ((window === top) === frame) return
   // `own`: the app's own control, not one of the screen the page drew from its HTML (issue 19).
   const found = (own) => {
     for (const el of document.querySelectorAll(kind === 'heading' ? 'h1, h2' : 'button, input, select')) {
@@ -247,7 +250,7 @@ function watch({ kind, text }) {
 async function timeTo(url, target, { throttled, frame = false, onRequest } = {}) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.addInitScript(watch, target)
+  await page.addInitScript(watch, { ...target, frame })
   if (throttled) {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu })

@@ -219,14 +219,22 @@ const paintScript = minifySync('firstPaint.js', `(${firstPaint})(${paintData})`)
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`
 const preloadHashes = [...new Set([...Object.values(preloadScripts), paintScript])].map(sha256)
 const styleHashes = [sha256(drawn.css)]
-// The head keeps Vite's module script and preloads, and gets the flow's preloads and the stylesheet;
-// the drawn screens and the script that shows one follow <div id="app">. (Moving the modules and
-// preloads after the screens drew the first screen 30–100 ms sooner and let the app take over
-// 25–220 ms later, measured in one bench run: the app's own screen is worth more.)
+// The head keeps Vite's module script and preloads, and gets the stylesheet and (hosted page) the
+// flow's preloads; the drawn screens and the script that shows one follow <div id="app">. (Moving
+// Vite's modules and preloads after the screens drew the first screen 30–100 ms sooner and let the
+// app take over 25–220 ms later, measured in one bench run: the app's own screen is worth more.)
+// In the frame page, the flow's preloads come right after the script that draws: adding a
+// modulepreload costs the main thread each time, which a frame shares with the partner's page.
+// Measured (4x CPU, 20 runs each, interleaved): the deposit's 13 preloads took 10–86 ms (median 34)
+// before its screen could be drawn; after it, the drawn screen came 34 ms sooner (median), and the
+// app took over 36 ms later.
+const preloadsAfterPaint = (page) => page === 'embed.html'
 for (const page of pages) {
-  templates[page] = templates[page].replace('</head>', () => `    <script>${preloadScripts[page]}</script>\n    <style>${drawn.css}</style>\n  </head>`)
+  const preload = `<script>${preloadScripts[page]}</script>`
+  templates[page] = templates[page].replace('</head>', () => `    ${preloadsAfterPaint(page) ? '' : `${preload}\n    `}<style>${drawn.css}</style>\n  </head>`)
   const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
-  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${[...screens, `<script>${paintScript}</script>`].join('\n    ')}`)
+  const after = [...screens, `<script>${paintScript}</script>`, ...(preloadsAfterPaint(page) ? [preload] : [])]
+  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${after.join('\n    ')}`)
 }
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.

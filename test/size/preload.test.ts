@@ -44,6 +44,19 @@ describe('the pages preload the flow the link names, under the strict CSP', () =
     expect(csp).not.toContain('unsafe-inline')
   })
 
+  it('the frame page draws its first screen before it adds the preloads (each costs the main thread it shares with the partner page); the hosted page adds them in its head', () => {
+    const order = (page: string) => {
+      const html = readFileSync(join(DIST, page), 'utf8')
+      const [drawing, preloading] = [inlineScripts(html).find((s) => s.includes('sw-first-')), inlineScripts(html).find((s) => s.includes('modulepreload'))]
+      return { drawsAt: html.indexOf(drawing as string), preloadsAt: html.indexOf(preloading as string), headEnds: html.indexOf('</head>') }
+    }
+    const frame = order('embed.html')
+    expect(frame.preloadsAt).toBeGreaterThan(frame.drawsAt)
+    const hosted = order('index.html')
+    expect(hosted.preloadsAt).toBeLessThan(hosted.headEnds)
+    expect(hosted.drawsAt).toBeGreaterThan(hosted.headEnds)
+  })
+
   it.each(Object.entries(FLOWS))('?flow=%s preloads every chunk of that flow the page does not load already', (flow, key) => {
     const onPage = closure(manifest, 'index.html')
     const expected = [...closure(manifest, key)].filter((k) => !onPage.has(k)).map((k) => `modulepreload /${manifest[k].file}`)

@@ -196,10 +196,9 @@ browser = await chromium.launch({
 // browser wallet (announced through EIP-6963 in every frame, as an extension does) named "Bench wallet".
 // The ways in that are timed: the hosted page; the example partner page calling
 // StablecoinWidget.iframe() with a signed link (after the loader); and the one declaring
-// <iframe data-stablecoin-widget src="…signed link…"> in its HTML (this tree only: a compared
-// revision may not adopt it).
+// <iframe data-stablecoin-widget src="…signed link…"> in its HTML (a compared revision too: the
+// moment is the frame's own, whether or not that revision's loader adopts the frame).
 const MODES = ['hosted', 'iframe', 'frame']
-const modesOf = (tree) => (tree.name === 'before' ? MODES.filter((mode) => mode !== 'frame') : MODES)
 const MODE_LABEL = { hosted: 'hosted page', iframe: 'iframe() page', frame: 'declared iframe page' }
 const flows = {
   deposit: { control: 'Bench wallet', heading: 'Connect your wallet' },
@@ -290,7 +289,7 @@ for (const throttled of [false, true]) {
     for (const flow of Object.keys(flows)) {
       const target = { kind: 'control', text: flows[flow].control }
       for (const mode of MODES) {
-        for (const tree of trees.filter((t) => modesOf(t).includes(mode))) {
+        for (const tree of trees) {
           const key = `${tree.name} ${flow} ${mode}`
           runs[key] ??= []
           if (mode === 'hosted') {
@@ -307,7 +306,7 @@ for (const throttled of [false, true]) {
   blank[throttled ? 'slow' : 'plain'] = median(runs.blank)
   for (const flow of Object.keys(flows)) {
     for (const mode of MODES) {
-      for (const tree of trees.filter((t) => modesOf(t).includes(mode))) {
+      for (const tree of trees) {
         const times = runs[`${tree.name} ${flow} ${mode}`]
         timing.push({ tree: tree.name, flow, mode, throttled, median: median(times.map((t) => t.first)), app: median(times.map((t) => t.app)) })
       }
@@ -510,7 +509,7 @@ rows.push(['', 'plain', `${THROTTLE.cpu}x CPU, ${THROTTLE.latency} ms, 1.6 Mbit/
 rows.push(['blank Preact page, first heading', `${Math.round(blank.plain)} ms`, `${Math.round(blank.slow)} ms`, '1.00 / 1.00'])
 for (const flow of Object.keys(flows)) {
   for (const mode of MODES) {
-    for (const tree of trees.filter((t) => modesOf(t).includes(mode))) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: "${flows[flow].control}"`, tree.name, flow, mode)
+    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: "${flows[flow].control}"`, tree.name, flow, mode)
   }
 }
 // Where the page drew the first screen from its HTML, its control works at once (what is done on it
@@ -518,7 +517,7 @@ for (const flow of Object.keys(flows)) {
 section("the app's own control (the page's drawn first screen taken over), same runs")
 for (const flow of Object.keys(flows)) {
   for (const mode of MODES) {
-    for (const tree of trees.filter((t) => modesOf(t).includes(mode))) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: the app's own control`, tree.name, flow, mode, 'app')
+    for (const tree of trees) timeRow(`${COMPARE ? `${tree.name}: ` : ''}${flow}, ${MODE_LABEL[mode]}: the app's own control`, tree.name, flow, mode, 'app')
   }
 }
 section("hosted page: requests until the app's own control (a drawn first screen needs only the page; the registry entry is inlined: none for it)")

@@ -228,13 +228,14 @@ const styleHashes = [sha256(drawn.css)]
 // Measured (4x CPU, 20 runs each, interleaved): the deposit's 13 preloads took 10–86 ms (median 34)
 // before its screen could be drawn; after it, the drawn screen came 34 ms sooner (median), and the
 // app took over 36 ms later.
-const preloadsAfterPaint = (page) => page === 'embed.html'
 for (const page of pages) {
   const preload = `<script>${preloadScripts[page]}</script>`
-  templates[page] = templates[page].replace('</head>', () => `    ${preloadsAfterPaint(page) ? '' : `${preload}\n    `}<style>${drawn.css}</style>\n  </head>`)
+  const [inHead, afterPaint] = page === 'embed.html' ? [[], [preload]] : [[preload], []]
+  const head = [...inHead, `<style>${drawn.css}</style>`]
+  templates[page] = templates[page].replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
   const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
-  const after = [...screens, `<script>${paintScript}</script>`, ...(preloadsAfterPaint(page) ? [preload] : [])]
-  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${after.join('\n    ')}`)
+  const body = [...screens, `<script>${paintScript}</script>`, ...afterPaint]
+  templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${body.join('\n    ')}`)
 }
 for (const page of pages) writeFileSync(join(out, page), withRegistry(templates[page], partners))
 // One folder per partner, holding only its own entry, with its own frame-ancestors: /p/<id>/.

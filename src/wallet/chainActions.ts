@@ -58,9 +58,8 @@ export function walletClient(provider: Eip1193Provider, chain?: ChainConfig): Cl
 export function readClient(chain: ChainConfig, provider?: Eip1193Provider, signal?: AbortSignal): Client {
   const source = chain.rpcUrl ? rpcProvider(chain.rpcUrl) : provider
   if (!source) throw new Error(`no way to read chain ${chain.id}`)
-  // Once the signal is aborted (the widget unmounted), nothing more goes to the chain: not even a
-  // request viem chains after one already in flight (waitForTransactionReceipt reads the receipt
-  // right after the getTransaction it had started, without looking at its signal in between).
+  // Once the signal is aborted (the widget unmounted), nothing more goes to the chain through this
+  // client, whoever asks: not viem's own polling, nor the transport's retry of a failed read.
   const guarded: Eip1193Provider = signal
     ? { request: (args) => (signal.aborted ? Promise.reject(new DOMException('the widget stopped reading the chain', 'AbortError')) : source.request(args)) }
     : source

@@ -23,7 +23,7 @@ type Sending = {
   state: QuoteState
   alive: () => boolean
   /** Aborted when the widget goes: the chain's reads and the approval's receipt wait stop. */
-  signal?: AbortSignal
+  signal: AbortSignal
   step: (event: DepositEvent) => void
   w: ChainActions
   provider: Eip1193Provider
@@ -33,12 +33,12 @@ type Sending = {
 }
 
 /** Two tabs at the same confirm screen: only one sends. */
-export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal?: AbortSignal) {
+export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal: AbortSignal) {
   const result = await exclusive('stablecoin-widget:deposit:send', () => send(ctx, state, alive, signal))
   if (result === 'elsewhere' && alive()) ctx.dispatch({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
 }
 
-async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal?: AbortSignal) {
+async function send(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal: AbortSignal) {
   const step = (event: DepositEvent) => alive() && ctx.dispatch(event)
   // Another tab may have sent and let go of the lock before this one asked for it, its storage
   // event not here yet: a deposit already kept is followed here, never sent a second time.

@@ -1,6 +1,5 @@
 // The chain reader of a deposit being followed: once the widget is unmounted (its signal aborted),
-// nothing more goes to the chain, not even a request viem chains after one already in flight
-// (waitForTransactionReceipt asks for the receipt right after a getTransaction it had started).
+// nothing more goes to the chain through it, whoever asks (viem's polling, the transport's retries).
 import { describe, expect, it } from 'vitest'
 import { readClient } from '../../../src/wallet/chainActions'
 

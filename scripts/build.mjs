@@ -20,6 +20,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { parseArgs } from 'node:util'
 import { minifySync } from 'rolldown/utils'
 import { createServer as createViteServer } from 'vite'
+import { rewriteDeclarations } from './dtsExtensions.mjs'
 import { firstPaint } from './firstPaint.mjs'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
@@ -141,6 +142,8 @@ if (isDist && !args.reuse) {
   if (types.status !== 0) process.exit(types.status ?? 1)
   // The partner-backend kit (stablecoin-widget/server, ESM + types) in dist/server.
   vite(['--config', 'vite.server.config.ts'])
+  // Both packages' types, with the file extensions Node's ESM resolution (node16, nodenext) needs.
+  for (const types of ['dist/lib/types', 'dist/server/types']) rewriteDeclarations(types)
 }
 
 // The registry goes into the pages themselves: reading a partner's entry costs no round trip.

@@ -15,14 +15,14 @@ type Schema = { safeParse(input: unknown): { success: boolean; data?: unknown; e
 type Path = Array<string | number>
 
 /** The path of every plain object inside a JSON value (the value itself first), arrays walked through. */
-export function objectPaths(value: unknown, path: Path = []): Path[] {
+function objectPaths(value: unknown, path: Path = []): Path[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...path, i]))
   if (value === null || typeof value !== 'object') return []
   return [path, ...Object.entries(value).flatMap(([key, item]) => objectPaths(item, [...path, key]))]
 }
 
 /** A deep copy of `value` with `key: extra` added to the object at `path`. */
-export function withKeyAt(value: unknown, path: Path, key: string, extra: unknown): unknown {
+function withKeyAt(value: unknown, path: Path, key: string, extra: unknown): unknown {
   const copy = structuredClone(value)
   const target = path.reduce<any>((node, step) => node[step], copy)
   target[key] = extra
@@ -38,7 +38,7 @@ const KEY = 'unexpectedKey'
  * of its objects. `kept` names the objects whose keys are data by contract (bank details: "render
  * every string field that comes back, never drop one"): there the key is kept, the rest unchanged.
  */
-export function expectUnknownKeysIgnored(schema: Schema, sample: unknown, kept: string[] = []) {
+function expectUnknownKeysIgnored(schema: Schema, sample: unknown, kept: string[] = []) {
   const plain = schema.safeParse(sample)
   expect(plain.error).toBeUndefined()
   const paths = objectPaths(sample)

@@ -21,10 +21,14 @@ export type LimitEntry = z.infer<typeof limitEntry>
 
 export const limits = z.object({ limits: z.array(limitEntry) })
 
+const countryCode = /^[A-Z]{2}$/
+
 /** Assumed (the contract does not show it): country → which ways to pay are open there. */
 export const paymentMethods = z.object({
-  countries: z.record(
-    z.string(),
+  // Keyed by ISO 3166-1 alpha-2: any other key is no country, and is dropped whatever it holds
+  // (looseRecord lets it through unparsed; the overwrite removes it).
+  countries: z.looseRecord(
+    z.string().check(z.regex(countryCode)),
     z.object({
       /** The country's own currency (what its banks send). */
       currency: z.optional(z.string()),
@@ -32,6 +36,6 @@ export const paymentMethods = z.object({
       virtual_account: z.boolean(),
       card: z.boolean(),
     }),
-  ),
+  ).check(z.overwrite((countries) => Object.fromEntries(Object.entries(countries).filter(([code]) => countryCode.test(code))))),
 })
 export type PaymentMethods = z.infer<typeof paymentMethods>

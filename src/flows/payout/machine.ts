@@ -24,6 +24,7 @@ import {
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { ownedBy } from './persisted'
+import { checkQuote } from './transfer'
 
 /** The token the payout is funded with (from the embedding's sources; the service never picks it). */
 export type Source = { chainId: number; token: string; symbol: string; decimals: number }
@@ -222,15 +223,16 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
     case 'quoting':
       if (event.type === 'QUOTED') {
         const quote = event.quote
+        // Exactly what the buyer asked to send, or at least what they asked to arrive: else refused, never shown.
+        const asked = checkQuote(state.ask, quote, ctx.source.decimals)
+        if (!asked.ok) return toForm(state, { kind: 'api', problem: { key: `payout.problem.${asked.rule}`, code: `payout_${asked.rule}` } })
         // The fiat that arrives must fit the rail the service chose (GET /limits); said before anything is created.
         const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
         const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)
-        if (!fits.ok) return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'limits', check: fits } }
+        if (!fits.ok) return toForm(state, { kind: 'limits', check: fits })
         return { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, work: 'idle', ...priced(event, state.requote) }
       }
-      if (event.type === 'QUOTE_FAILED') {
-        return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'api', problem: event.problem } }
-      }
+      if (event.type === 'QUOTE_FAILED') return toForm(state, { kind: 'api', problem: event.problem })
       if (event.type === 'BACK') return toForm(state)
       return state
 
@@ -397,8 +399,8 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
   }
 }
 
-function toForm(state: Base): PayoutState {
-  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft }
+function toForm(state: Base, error?: FormError): PayoutState {
+  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error }
 }
 
 function requote(state: QuotedBase, refreshed = true): PayoutState {

@@ -159,6 +159,15 @@ describe('payout effects: creating', () => {
     expect(d.store.load()).toBeUndefined()
   })
 
+  it('a payout asking for another amount than the quote is refused with its own code: never funded', async () => {
+    const partner = fakePartner({ '/bank/payout': [{ ...created, depositAmount: '222.82609' }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_quote.amount' } })
+    expect(d.store.load()).toBeUndefined()
+  })
+
   it('quote_expired from the service: priced again, never resent', async () => {
     const { QuoteExpired } = await import('../../../../src/errors/ApiError')
     const partner = fakePartner({ '/bank/payout': [new QuoteExpired(409, 'quote_expired', 'expired')], '/bank/payout/quote': [{ ...quote, quoteId: 'bq_2' }] })

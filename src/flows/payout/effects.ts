@@ -24,6 +24,7 @@ import { pickLimit } from '../../lib/limits'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus, promptedUnanswered } from './machine'
 import { type PayoutStore, type ReferenceStore, type SpentAddresses, newReference } from './persisted'
+import { checkQuote } from './quoteCheck'
 import { checkPayout, checkTransfer, transferOf } from './transfer'
 
 type State<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
@@ -132,6 +133,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         signal,
       )
       if (!alive()) return
+      // Exactly what the buyer asked to send, or at least what they asked to arrive: else never shown, nothing created.
+      const asked = checkQuote(ask, quote, source.decimals)
+      if (!asked.ok) return dispatch({ type: 'QUOTE_FAILED', problem: { key: `payout.problem.${asked.rule}`, code: `payout_${asked.rule}` } })
       const at = clock.now()
       dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) === 'expired' ? 'expired' : undefined })
     } catch (error) {

@@ -24,7 +24,6 @@ import {
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { ownedBy } from './persisted'
-import { checkQuote } from './transfer'
 
 /** The token the payout is funded with (from the embedding's sources; the service never picks it). */
 export type Source = { chainId: number; token: string; symbol: string; decimals: number }
@@ -223,9 +222,6 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
     case 'quoting':
       if (event.type === 'QUOTED') {
         const quote = event.quote
-        // Exactly what the buyer asked to send, or at least what they asked to arrive: else refused, never shown.
-        const asked = checkQuote(state.ask, quote, ctx.source.decimals)
-        if (!asked.ok) return toForm(state, { kind: 'api', problem: { key: `payout.problem.${asked.rule}`, code: `payout_${asked.rule}` } })
         // The fiat that arrives must fit the rail the service chose (GET /limits); said before anything is created.
         const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
         const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)

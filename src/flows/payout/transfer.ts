@@ -1,15 +1,12 @@
 // The payout's funding as the contract allows it: a plain ERC-20 transfer of depositAmount to
 // depositAddress on exactly `chain`, value 0, no approval, no other call. Built here, and checked
-// as the quote guard checks a deposit: the quote against the buyer's ask, the created payout
-// against the quote, the transaction against the payout right before each prompt.
+// again as the quote guard checks a deposit (token, amount, target, value) before each prompt.
 // Pure, and without viem: the calldata is two words after the selector.
 import type { PayoutQuote } from '../../api/payout'
-import { compareDecimal, toBaseUnits } from '../../lib/decimal'
-import type { QuoteAsk, Source } from './machine'
+import { toBaseUnits } from '../../lib/decimal'
+import type { Source } from './machine'
 
 export type TransferRule =
-  | 'ask.crypto'
-  | 'ask.fiat'
   | 'chain'
   | 'token'
   | 'amount'
@@ -35,22 +32,6 @@ function units(value: string, decimals: number): bigint | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * The quote against what the buyer asked, before anything is created: a crypto ask is exactly what
- * leaves the wallet (in base units); a fiat ask ("this much must arrive") arrives in full at least.
- */
-export function checkQuote(
-  ask: Pick<QuoteAsk, 'kind' | 'amount'>,
-  quote: Pick<PayoutQuote, 'cryptoAmount' | 'fiatAmount'>,
-  decimals: number,
-): { ok: true } | { ok: false; rule: 'ask.crypto' | 'ask.fiat' } {
-  if (ask.kind === 'crypto') {
-    const asked = units(ask.amount, decimals)
-    return asked !== undefined && asked === units(quote.cryptoAmount, decimals) ? { ok: true } : { ok: false, rule: 'ask.crypto' }
-  }
-  return compareDecimal(quote.fiatAmount, ask.amount) < 0 ? { ok: false, rule: 'ask.fiat' } : { ok: true }
 }
 
 /** What the service answered, against what the buyer was quoted and what the embedding pays with. */

@@ -8,8 +8,11 @@ import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
 import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
 import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
 import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
 import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { enPayout } from '../../../../src/i18n/en-payout'
+import { addEnglish } from '../../../../src/i18n/i18n'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
@@ -129,6 +132,45 @@ const beneficiaryState = (): PayoutState => ({
   work: 'idle',
 })
 const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
+
+describe('payout effects: a quote for what the buyer did not ask', () => {
+  addEnglish(enPayout)
+  const quoting = (kind: 'crypto' | 'fiat', amount: string): PayoutState => ({
+    tag: 'quoting',
+    buyer,
+    form: { kind, amount, currency: 'EUR', country: 'DE', rail: '' },
+    draft: emptyDraft(),
+    ask: { kind, amount, currency: 'EUR', country: 'DE' },
+    requote: false,
+  })
+  it.each([
+    // The buyer asks to send 100; the quote would have the wallet send 1000.
+    ['crypto', '100', { cryptoAmount: '1000', fiatAmount: '915.00' }, 'payout_ask.crypto'],
+    // One base unit more is another amount too, and so is more precision than the token has.
+    ['crypto', '100', { cryptoAmount: '100.000001', fiatAmount: '91.50' }, 'payout_ask.crypto'],
+    ['crypto', '100', { cryptoAmount: '100.0000001', fiatAmount: '91.50' }, 'payout_ask.crypto'],
+    // The buyer asks that 20 EUR arrive; the quote pays in less.
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '19.99' }, 'payout_ask.fiat'],
+  ] as const)('a %s ask of %s answered with %o is refused before anything is created: the buyer reads it, the host hears %s', async (kind, amount, answer, code) => {
+    const partner = fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] })
+    const start = quoting(kind, amount)
+    const d = drive(start, partner)
+    await until(() => d.state().tag !== 'quoting', 'the answer')
+    expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'api', problem: { key: `payout.problem.${code.slice(7)}`, code } } })
+    const error = payoutEvents(start, d.state(), config).find((e) => e.name === 'error')
+    expect(error?.payload).toMatchObject({ flow: 'payout', code, message: expect.stringMatching(/Nothing was sent/) })
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(0)
+  })
+  it.each([
+    ['crypto', '100', { cryptoAmount: '100.000000', fiatAmount: '91.50' }],
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '20.00' }],
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '20.01' }],
+  ] as const)('a %s ask of %s answered with %o is the quote shown', async (kind, amount, answer) => {
+    const d = drive(quoting(kind, amount), fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] }))
+    await until(() => d.state().tag !== 'quoting', 'the answer')
+    expect(d.state()).toMatchObject({ tag: 'quote', quote: answer })
+  })
+})
 
 describe('payout effects: creating', () => {
   it('a lost answer is retried by the buyer with the reference stored before the first attempt: one payout', async () => {

@@ -67,7 +67,8 @@ function fakeWallet(chainIds: number[] = [8453], balance = 100_000_000n) {
     currentChainId: async () => chainIds[Math.min(i++, chainIds.length - 1)],
     ensureChain: async () => false,
     readClient: () => ({}) as never,
-    tokenBalance: async () => balance,
+    // The buyer's wallet holds `balance`; the payout's own address nothing yet.
+    tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === DEPOSIT ? 0n : balance),
     nativeBalance: async () => 10n ** 18n,
     send: async (_p, _c, _a, tx) => {
       sent.push(tx)
@@ -83,7 +84,7 @@ afterEach(() => {
   disposers = []
 })
 
-function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage()) {
+function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage(), cfg = config) {
   const clock = createFakeClock(NOW)
   let state = initial
   const seen: PayoutEvent[] = []
@@ -93,7 +94,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
   let n = 0
   const effects = createPayoutEffects(
     {
-      config,
+      config: cfg,
       partner,
       source,
       store,
@@ -313,5 +314,59 @@ describe('payout effects: funding', () => {
     expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
     expect(d.store.load()?.txHash).toBeUndefined()
     expect(d.spent.has(DEPOSIT)).toBe(false)
+  })
+})
+
+describe('payout effects: one payout, two devices', () => {
+  /** One chain both devices read: the buyer's wallet holds plenty, the payout's address what was sent to it. */
+  function sharedChain() {
+    const held = new Map<string, bigint>()
+    const sent: unknown[] = []
+    const actions: WalletActions = {
+      ...fakeWallet().actions,
+      tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === BUYER.toLowerCase() ? 100_000_000n : (held.get(owner.toLowerCase()) ?? 0n)),
+      send: async (_p, _c, _a, tx) => {
+        sent.push(tx)
+        const to = `0x${tx.data.slice(34, 74)}`
+        held.set(to, (held.get(to) ?? 0n) + BigInt(`0x${tx.data.slice(74)}`))
+        return HASH as `0x${string}`
+      },
+    }
+    return { actions, sent }
+  }
+  async function connectAndSend(d: ReturnType<typeof drive>) {
+    await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+    d.dispatch({ type: 'CONNECT', wallet })
+    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+    d.dispatch({ type: 'SEND', now: NOW })
+    await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
+    await settle()
+  }
+
+  it('a second device opening the same signed reference while the service still says pending never prompts: it reads the address and follows', async () => {
+    const signed = (() => {
+      const parsed = parseOptions({ ...config, reference: 'order-42' })
+      if (!parsed.ok) throw new Error(parsed.problem)
+      return parsed.config
+    })()
+    // The service hands the same payout back for the same reference, and has not seen the transfer yet.
+    const partner = fakePartner({ '/bank/payout': [created], '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const chain = sharedChain()
+    const first = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
+    first.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => first.state().tag === 'funding', 'the first device at funding')
+    await connectAndSend(first)
+    expect(first.state()).toMatchObject({ tag: 'following', record: { txHash: HASH } })
+    expect(chain.sent).toHaveLength(1)
+
+    // Another device (its own storage: no record, no spent address, no claim) opens the same link.
+    const second = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
+    second.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => second.state().tag === 'funding', 'the second device at funding')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
+    await connectAndSend(second)
+    expect(chain.sent).toHaveLength(1)
+    expect(second.state()).toMatchObject({ tag: 'following', alreadyFunded: true, record: { id: 'bp_1' } })
+    expect(second.store.load()?.promptedAt).toBeUndefined()
   })
 })

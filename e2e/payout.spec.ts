@@ -328,3 +328,109 @@ for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
     await fits('beneficiary with errors')
   })
 }
+
+// Issue 28, item 2: the wallet is only ever asked for what the buyer asked. Each hostile answer is
+// refused before anything is funded, in the buyer's words, with its own code for the host.
+async function listenErrors(page: Page) {
+  const errors: Array<Record<string, unknown>> = []
+  await page.exposeFunction('__payoutError', (p: Record<string, unknown>) => errors.push(p))
+  await page.evaluate(() =>
+    window.addEventListener('stablecoin-widget', (e) => {
+      const d = (e as CustomEvent<{ name?: string; payload?: unknown }>).detail
+      if (d?.name === 'error') (window as unknown as { __payoutError(p: unknown): void }).__payoutError(d.payload)
+    }),
+  )
+  return errors
+}
+
+for (const [kind, amount, hostile, code, words] of [
+  ['crypto', '100', 'quote.crypto', 'payout_ask.crypto', 'This price is not for the amount you asked to send. Nothing was sent. Ask for a new price.'],
+  ['fiat', '20', 'quote.fiat', 'payout_ask.fiat', 'This price pays less into the bank than you asked for. Nothing was sent. Ask for a new price.'],
+] as const) {
+  test(`a quote for another amount than a ${kind} ask (${hostile}) is refused: nothing created, no wallet prompt, the buyer reads why`, async ({ page, stack }) => {
+    const wallet = await newBuyer(page, stack, 5)
+    const errors = await listenErrors(page)
+    if (kind === 'crypto') await page.getByLabel('What I send (USDC)').check()
+    await page.getByLabel(kind === 'crypto' ? 'You send' : 'Arrives in the bank', { exact: true }).fill(amount)
+    await page.getByLabel('Country of the bank').selectOption('DE')
+    await sandbox(stack, '/__sandbox/control', { hostilePayout: hostile })
+    await page.getByRole('button', { name: 'See the price' }).click()
+    await expect(page.getByText(words)).toBeVisible()
+    await expect(page.getByText(`Code: ${code}`)).toBeVisible()
+    await expect(h1(page)).toHaveText('Cash out to a bank account')
+    await expect(page.getByLabel(kind === 'crypto' ? 'You send' : 'Arrives in the bank', { exact: true })).toHaveValue(amount)
+    await expect.poll(() => errors).toContainEqual(expect.objectContaining({ flow: 'payout', code, message: words }))
+    await expectAxeClean(page, `refused ${kind} quote`)
+    expect(wallet.prompts()).toEqual([])
+    expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
+    expect((await payouts(stack, page)).payouts).toHaveLength(0)
+    // The next answer is honest: the same ask is priced as asked.
+    await page.getByRole('button', { name: 'See the price' }).click()
+    await expect(h1(page)).toHaveText('Check your cash-out')
+    await expect(page.getByRole('row', { name: kind === 'crypto' ? /You send/ : /Arrives in the bank/ })).toContainText(kind === 'crypto' ? '100 USDC' : '20 EUR')
+  })
+}
+
+test('a payout that asks for another amount than its quote (create.amount) is never funded', async ({ page, stack }) => {
+  const wallet = await newBuyer(page, stack, 5)
+  const errors = await listenErrors(page)
+  await quote(page)
+  await beneficiary(page)
+  await sandbox(stack, '/__sandbox/control', { hostilePayout: 'create.amount' })
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(page.getByText(/does not match your price \(its network, amount or address\)\. Nothing was sent/)).toBeVisible()
+  await expect(page.getByText('Code: payout_quote.amount')).toBeVisible()
+  await expect(h1(page)).toHaveText('Who receives the money?')
+  await expect.poll(() => errors).toContainEqual(expect.objectContaining({ flow: 'payout', code: 'payout_quote.amount' }))
+  expect(wallet.prompts()).toEqual([])
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
+  const [p] = (await payouts(stack, page)).payouts
+  expect(p.status).toBe('pending')
+  expect(await balance(stack, p.internal.depositAddress)).toBe(0n)
+})
+
+// Issue 28, item 3: one payout is funded once, whatever the number of devices. A second browser
+// (its own storage) opens the same signed link while the service has not seen the first transfer.
+test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed', async ({ page, browser, stack }) => {
+  const reference = `order-${Date.now().toString(36)}`
+  const account = 3
+  const first = TestWallet.forStack(stack, account)
+  await first.install(page)
+  await onboard(page, stack, stack.accounts[account], { reference })
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true, payoutUnseen: true })
+  await quote(page)
+  await toFunding(page)
+  await send(page)
+  await expect(h1(page)).toHaveText('Waiting for your transfer', { timeout: 20_000 })
+  expect(first.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+  const [p] = (await payouts(stack, page)).payouts
+  expect(await balance(stack, p.internal.depositAddress)).toBe(units(p.internal.depositAmount))
+  expect(((await sandbox(stack, '/__sandbox/bank/payouts')) as SandboxPayouts).payouts.find((x) => x.id === p.id)?.status).toBe('pending')
+
+  const other = await browser.newContext()
+  try {
+    const page2 = await other.newPage()
+    const second = TestWallet.forStack(stack, account)
+    await second.install(page2)
+    await onboard(page2, stack, stack.accounts[account], { reference })
+    await quote(page2)
+    await toFunding(page2)
+    // The service hands the same payout back for the same reference.
+    await expect(page2.getByText(p.internal.depositAddress)).toBeVisible()
+    await send(page2)
+    await expect(page2.getByText(/already received a transfer, so nothing was sent again/)).toBeVisible()
+    await expect(h1(page2)).toHaveText('Waiting for your transfer')
+    expect(second.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
+    expect(second.signatures()).toBe(0)
+    // The service catches up: both devices follow the one payout; nothing arrived twice.
+    await sandbox(stack, '/__sandbox/control', { payoutUnseen: false })
+    await expect(h1(page2)).toHaveText('Converting your payout', { timeout: 20_000 })
+    await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+    expect(await balance(stack, p.internal.depositAddress)).toBe(units(p.internal.depositAmount))
+    const all = (await sandbox(stack, '/__sandbox/bank/payouts')) as SandboxPayouts
+    expect(all.orphans.filter((o) => o.payout === p.id)).toEqual([])
+    expect(first.signatures() + second.signatures()).toBe(1)
+  } finally {
+    await other.close()
+  }
+})

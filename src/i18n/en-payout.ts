@@ -60,6 +60,8 @@ export const enPayout = {
   'payout.problem.refused': 'The service refused this field. Check it against your bank statement.',
   'payout.problem.beneficiary': 'Check the highlighted fields.',
   'payout.problem.mismatch': "The payout the service created does not match your price (its network, amount or address). Nothing was sent. Start over for a new payout.",
+  'payout.problem.ask.crypto': 'This price is not for the amount you asked to send. Nothing was sent. Ask for a new price.',
+  'payout.problem.ask.fiat': 'This price pays less into the bank than you asked for. Nothing was sent. Ask for a new price.',
 
   'payout.formHeading': 'Cash out to a bank account',
   'payout.amountKind': 'Which amount do you want to set?',

@@ -22,8 +22,9 @@ import { beneficiarySchema, buildBeneficiary } from '../../lib/beneficiary'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { pickLimit } from '../../lib/limits'
 import type { Eip1193Provider } from '../../wallet/eip6963'
-import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus, promptedUnanswered } from './machine'
+import { type PayoutEvent, type PayoutRecord, type PayoutState, type Source, isFinalPayoutStatus } from './machine'
 import { type PayoutStore, type ReferenceStore, type SpentAddresses, newReference } from './persisted'
+import { checkQuote } from './quoteCheck'
 import { checkPayout, checkTransfer, transferOf } from './transfer'
 
 type State<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
@@ -132,6 +133,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         signal,
       )
       if (!alive()) return
+      // Exactly what the buyer asked to send, or at least what they asked to arrive: else never shown, nothing created.
+      const asked = checkQuote(ask, quote, source.decimals)
+      if (!asked.ok) return dispatch({ type: 'QUOTE_FAILED', problem: { key: `payout.problem.${asked.rule}`, code: `payout_${asked.rule}` } })
       const at = clock.now()
       dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) === 'expired' ? 'expired' : undefined })
     } catch (error) {
@@ -251,8 +255,6 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       if (!alive()) return
       if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
       const w = await deps.loadWallet()
-      // Asked before and never answered: the address's balance on chain, read once more right before asking again.
-      if (promptedUnanswered(record) && (await depositHeld(w))) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
       if (!alive()) return
       // The wallet is on the payout's chain before the prompt (a switch is asked for, never assumed).
       if ((await w.currentChainId(provider)) !== chain.id) {
@@ -262,6 +264,12 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       }
       if (!alive()) return
       const reader = w.readClient(chain, provider)
+      // Before every prompt, the first too: another device or storage may have funded this payout
+      // (the same signed reference gives the same payout back) before the service saw it. Its
+      // address's token balance, not its Transfer logs: the service cannot sweep what it has not
+      // seen, and a log range from the payout's creation (a block no other device knows) is one
+      // that public RPCs refuse. Read on the payout's chain (the wallet is on it now).
+      if ((await w.tokenBalance(reader, source.token as Hex, record.depositAddress as Hex)) > 0n) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
       const balance = await w.tokenBalance(reader, source.token as Hex, sender)
       if (balance < toBaseUnits(record.depositAmount, source.decimals)) return block({ kind: 'insufficient', balance: fromBaseUnits(balance, source.decimals) })
       if ((await w.nativeBalance(reader, sender)) === 0n) return block({ kind: 'insufficientGas' })
@@ -296,10 +304,6 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       if (!asked && problem === 'unknown') return block({ kind: 'check', problem: describeError(error) })
       // Asked, and no answer we can trust: the mark stays, and the buyer checks before any new send.
       dispatch({ type: 'BLOCKED', problem: { kind: 'wallet', problem }, asked })
-    }
-
-    async function depositHeld(w: WalletActions): Promise<boolean> {
-      return (await w.tokenBalance(w.readClient(chain), source.token as Hex, record.depositAddress as Hex)) > 0n
     }
   }
 

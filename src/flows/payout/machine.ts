@@ -225,12 +225,10 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
         // The fiat that arrives must fit the rail the service chose (GET /limits); said before anything is created.
         const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
         const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)
-        if (!fits.ok) return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'limits', check: fits } }
+        if (!fits.ok) return toForm(state, { kind: 'limits', check: fits })
         return { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, work: 'idle', ...priced(event, state.requote) }
       }
-      if (event.type === 'QUOTE_FAILED') {
-        return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error: { kind: 'api', problem: event.problem } }
-      }
+      if (event.type === 'QUOTE_FAILED') return toForm(state, { kind: 'api', problem: event.problem })
       if (event.type === 'BACK') return toForm(state)
       return state
 
@@ -397,8 +395,8 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
   }
 }
 
-function toForm(state: Base): PayoutState {
-  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft }
+function toForm(state: Base, error?: FormError): PayoutState {
+  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error }
 }
 
 function requote(state: QuotedBase, refreshed = true): PayoutState {

@@ -60,6 +60,8 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.problem.refused': 'Der Dienst hat dieses Feld abgelehnt. Prüfen Sie es anhand Ihres Kontoauszugs.',
   'payout.problem.beneficiary': 'Prüfen Sie die markierten Felder.',
   'payout.problem.mismatch': 'Die vom Dienst erstellte Auszahlung passt nicht zu Ihrem Preis (Netzwerk, Betrag oder Adresse). Es wurde nichts gesendet. Beginnen Sie neu für eine neue Auszahlung.',
+  'payout.problem.ask.crypto': 'Der erhaltene Preis gilt nicht für den Betrag, den Sie senden wollten, daher wurde er nicht verwendet. Es wurde nichts gesendet. Fragen Sie den Preis erneut an.',
+  'payout.problem.ask.fiat': 'Der erhaltene Preis zahlt weniger auf das Bankkonto aus als den Betrag, den Sie angegeben haben, daher wurde er nicht verwendet. Es wurde nichts gesendet. Fragen Sie den Preis erneut an.',
   'payout.formHeading': 'Auf ein Bankkonto auszahlen',
   'payout.amountKind': 'Welchen Betrag möchten Sie festlegen?',
   'payout.amountKind.crypto': 'Was ich sende ({symbol})',

@@ -60,6 +60,8 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.problem.refused': 'El servicio rechazó este campo. Compruébalo con tu extracto bancario.',
   'payout.problem.beneficiary': 'Revisa los campos marcados.',
   'payout.problem.mismatch': 'El pago que creó el servicio no coincide con tu precio (su red, importe o dirección). No se envió nada. Empieza de nuevo para obtener un pago nuevo.',
+  'payout.problem.ask.crypto': 'El precio que recibimos no es para el importe que pediste enviar, así que no se usó. No se envió nada. Pide el precio de nuevo.',
+  'payout.problem.ask.fiat': 'El precio que recibimos paga en el banco menos del importe que pediste, así que no se usó. No se envió nada. Pide el precio de nuevo.',
   'payout.formHeading': 'Retirar a una cuenta bancaria',
   'payout.amountKind': '¿Qué importe quieres fijar?',
   'payout.amountKind.crypto': 'Lo que envío ({symbol})',

@@ -60,6 +60,8 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.problem.refused': 'Le service a refusé ce champ. Vérifiez-le avec votre relevé bancaire.',
   'payout.problem.beneficiary': 'Vérifiez les champs signalés.',
   'payout.problem.mismatch': 'Le paiement créé par le service ne correspond pas à votre prix (son réseau, son montant ou son adresse). Rien n’a été envoyé. Recommencez pour un nouveau paiement.',
+  'payout.problem.ask.crypto': 'Le prix reçu ne correspond pas au montant que vous vouliez envoyer : il n’a pas été utilisé. Rien n’a été envoyé. Demandez à nouveau le prix.',
+  'payout.problem.ask.fiat': 'Le prix reçu verse sur le compte bancaire moins que le montant demandé : il n’a pas été utilisé. Rien n’a été envoyé. Demandez à nouveau le prix.',
   'payout.formHeading': 'Retirer vers un compte bancaire',
   'payout.amountKind': 'Quel montant voulez-vous fixer ?',
   'payout.amountKind.crypto': 'Ce que j’envoie ({symbol})',

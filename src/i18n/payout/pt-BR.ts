@@ -60,6 +60,8 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.problem.refused': 'O serviço recusou este campo. Confira com seu extrato bancário.',
   'payout.problem.beneficiary': 'Confira os campos destacados.',
   'payout.problem.mismatch': 'O saque que o serviço criou não corresponde ao seu preço (rede, valor ou endereço). Nada foi enviado. Recomece para um novo saque.',
+  'payout.problem.ask.crypto': 'O preço recebido não é para o valor que você pediu para enviar, então não foi usado. Nada foi enviado. Peça o preço de novo.',
+  'payout.problem.ask.fiat': 'O preço recebido paga no banco menos do que o valor que você pediu, então não foi usado. Nada foi enviado. Peça o preço de novo.',
   'payout.formHeading': 'Sacar para uma conta bancária',
   'payout.amountKind': 'Qual valor você quer definir?',
   'payout.amountKind.crypto': 'O que eu envio ({symbol})',

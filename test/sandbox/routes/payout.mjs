@@ -2,7 +2,8 @@
 // checked against its schema, and status. Each payout gets a fresh deposit address on the source
 // chain; the routing layer watches that chain's token transfers (anvil logs) and moves the payout
 // from pending to converting when the funding transfer really lands. Controls under
-// /__sandbox/bank/payout/* drive sent → settled, rejected and returned (a real refund on chain).
+// /__sandbox/bank/payout/* drive sent → settled, rejected and returned (a real refund on chain);
+// /__sandbox/control takes `hostilePayout` (one broken answer) and `payoutUnseen` (a lagging service).
 import { randomBytes } from 'node:crypto'
 import { createWalletClient, encodeFunctionData, getAddress, http, parseAbiItem } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -12,6 +13,19 @@ import { parseStrict } from './bankDeposit.mjs'
 import { RAILS, USDC_RATES, cents, createKeyring, fiat, payoutRails, toFiat, toUsdc, usdc } from './reference.mjs'
 
 export const PAYOUT_CHAIN = 8453
+
+/**
+ * A hostile or buggy service (issue 28): each answer the widget must hold to the buyer's ask, broken
+ * once (`POST /__sandbox/control {"hostilePayout": "<name>"}`). The answer is otherwise the real one.
+ */
+export const HOSTILE_PAYOUT = {
+  // The quote would have the wallet send ten times the crypto the buyer asked to send.
+  'quote.crypto': (answer, { units }) => ({ ...answer, cryptoAmount: usdc(units * 10n) }),
+  // The quote pays in one cent less than the fiat the buyer asked to arrive (or than it priced).
+  'quote.fiat': (answer, { fiatAmount }) => ({ ...answer, fiatAmount: fiat(cents(fiatAmount ?? answer.fiatAmount) - 1n) }),
+  // The payout asks for ten times the quote's cryptoAmount (only this answer: the payout keeps the quoted amount).
+  'create.amount': (answer, { units }) => ({ ...answer, depositAmount: usdc(units * 10n) }),
+}
 const OUR_FEE_BPS = 50n // the operator's markup: 0.5 % of the converted fiat
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
 const erc20Transfer = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] }]
@@ -120,7 +134,8 @@ export function checkBeneficiary(beneficiary, rail) {
  * addresses.sourceToken: the USDC paid out with; accounts(accountId): the onboarded users.
  */
 export function payoutRoutes({ chains, addresses, accounts }) {
-  const defaults = { payoutQuoteTtlSeconds: 7200, payoutStepMs: 1000, payoutHold: false, payoutWatchMs: 200, closedRails: [] }
+  // payoutUnseen: the routing layer is behind the chain (transfers land, the payout stays pending until it catches up).
+  const defaults = { payoutQuoteTtlSeconds: 7200, payoutStepMs: 1000, payoutHold: false, payoutWatchMs: 200, closedRails: [], hostilePayout: undefined, payoutUnseen: false }
   let settings = { ...defaults, closedRails: [] }
   const keys = createKeyring()
   const quotes = new Map()
@@ -196,10 +211,18 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       expiresAt: new Date(Date.now() + settings.payoutQuoteTtlSeconds * 1000).toISOString(),
     }
     quotes.set(quoteId, { ...q, units, rateValue: rate, fiatCurrency: input.fiatCurrency, expiresAtMs: Date.parse(q.expiresAt) })
-    return { body: q }
+    return { body: hostile('quote.', q, { units, fiatAmount: input.fiatAmount }) }
   }
 
-  const created = (p) => ({ id: p.id, depositAddress: p.depositAddress, depositAmount: usdc(p.depositUnits), chain: PAYOUT_CHAIN, status: p.status, expiresAt: p.expiresAt })
+  const created = (p) =>
+    hostile('create.', { id: p.id, depositAddress: p.depositAddress, depositAmount: usdc(p.depositUnits), chain: PAYOUT_CHAIN, status: p.status, expiresAt: p.expiresAt }, { units: p.depositUnits })
+  /** The one hostile answer asked for, if it is of this kind (`quote.`, `create.`): spent once used. */
+  function hostile(kind, answer, facts) {
+    const name = settings.hostilePayout
+    if (!name?.startsWith(kind)) return answer
+    settings.hostilePayout = undefined
+    return HOSTILE_PAYOUT[name](answer, facts)
+  }
   function record(p) {
     const out = { id: p.id, status: p.status }
     if (p.fiatAmount !== undefined) out.fiatAmount = p.fiatAmount
@@ -260,6 +283,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     if (ticking) return
     ticking = true
     try {
+      if (settings.payoutUnseen) return
       const latest = await chains.src.public.getBlockNumber()
       if (nextBlock === undefined || latest < nextBlock) return
       const logs = await chains.src.public.getLogs({ address: addresses.sourceToken, event: TRANSFER, fromBlock: nextBlock, toBlock: latest })
@@ -367,6 +391,11 @@ export function payoutRoutes({ chains, addresses, accounts }) {
         if (Number.isFinite(body.payoutStepMs)) settings.payoutStepMs = body.payoutStepMs
         if (typeof body.payoutHold === 'boolean') settings.payoutHold = body.payoutHold
         if (Array.isArray(body.closedRails)) settings.closedRails = body.closedRails.filter((r) => typeof r === 'string')
+        if (typeof body.payoutUnseen === 'boolean') settings.payoutUnseen = body.payoutUnseen
+        if (typeof body.hostilePayout === 'string') {
+          if (!HOSTILE_PAYOUT[body.hostilePayout]) throw new HttpError(400, 'invalid_request', `hostilePayout: one of ${Object.keys(HOSTILE_PAYOUT).join(', ')}`)
+          settings.hostilePayout = body.hostilePayout
+        }
       },
       reset() {
         keys.reset()

@@ -198,3 +198,43 @@ describe('funding and statuses', () => {
     expect(await s.v1('/bank/payout/status', { id: 'bp_none' }, { 'Content-Type': 'application/json', Authorization: `Basic ${KEY}` })).toMatchObject({ status: 401 })
   })
 })
+
+describe('hostile answers (issue 28): each once, the next answer honest again', () => {
+  it('quote.crypto: a cryptoAmount that is not the crypto ask', async () => {
+    await s.control('/control', { hostilePayout: 'quote.crypto' })
+    const ask = { fiatAmount: undefined, cryptoAmount: '100' }
+    expect((await quote(ask)).body.cryptoAmount).toBe('1000')
+    expect((await quote(ask)).body.cryptoAmount).toBe('100')
+  })
+
+  it('quote.fiat: a fiatAmount below the fiat ask', async () => {
+    await s.control('/control', { hostilePayout: 'quote.fiat' })
+    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('19.99')
+    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('20.00')
+  })
+
+  it('create.amount: a depositAmount that is not the quote cryptoAmount (the payout itself keeps the quoted amount)', async () => {
+    const q = (await quote({ fiatAmount: undefined, cryptoAmount: '100' })).body
+    await s.control('/control', { hostilePayout: 'create.amount' })
+    const created = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body
+    expect(created.depositAmount).toBe('1000')
+    expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body).toMatchObject({ id: created.id, depositAmount: '100' })
+  })
+
+  it('refuses a name it does not know', async () => {
+    expect(await s.control('/control', { hostilePayout: 'nope' })).toMatchObject({ status: 400 })
+  })
+})
+
+describe('a service behind the chain (payoutUnseen, issue 28)', () => {
+  it('a real transfer stays unseen (pending) until the service catches up, then it is seen', async () => {
+    await s.control('/control', { payoutHold: true, payoutUnseen: true })
+    const created = (await payout()).body
+    await s.transfer(wallet, created.depositAddress, parseUnits(created.depositAmount, 6))
+    await new Promise((r) => setTimeout(r, 600))
+    expect(await status(created.id)).toMatchObject({ status: 'pending' })
+    expect((await status(created.id)).depositTxHash).toBeUndefined()
+    await s.control('/control', { payoutUnseen: false })
+    expect(await until(() => status(created.id), (p) => p.status !== 'pending')).toMatchObject({ status: 'converting' })
+  })
+})

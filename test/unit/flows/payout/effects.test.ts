@@ -8,8 +8,11 @@ import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
 import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
 import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
 import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
 import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { enPayout } from '../../../../src/i18n/en-payout'
+import { addEnglish } from '../../../../src/i18n/i18n'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
@@ -64,7 +67,8 @@ function fakeWallet(chainIds: number[] = [8453], balance = 100_000_000n) {
     currentChainId: async () => chainIds[Math.min(i++, chainIds.length - 1)],
     ensureChain: async () => false,
     readClient: () => ({}) as never,
-    tokenBalance: async () => balance,
+    // The buyer's wallet holds `balance`; the payout's own address nothing yet.
+    tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === DEPOSIT ? 0n : balance),
     nativeBalance: async () => 10n ** 18n,
     send: async (_p, _c, _a, tx) => {
       sent.push(tx)
@@ -80,7 +84,7 @@ afterEach(() => {
   disposers = []
 })
 
-function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage()) {
+function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage(), cfg = config) {
   const clock = createFakeClock(NOW)
   let state = initial
   const seen: PayoutEvent[] = []
@@ -90,7 +94,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
   let n = 0
   const effects = createPayoutEffects(
     {
-      config,
+      config: cfg,
       partner,
       source,
       store,
@@ -130,6 +134,45 @@ const beneficiaryState = (): PayoutState => ({
 })
 const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
 
+describe('payout effects: a quote for what the buyer did not ask', () => {
+  addEnglish(enPayout)
+  const quoting = (kind: 'crypto' | 'fiat', amount: string): PayoutState => ({
+    tag: 'quoting',
+    buyer,
+    form: { kind, amount, currency: 'EUR', country: 'DE', rail: '' },
+    draft: emptyDraft(),
+    ask: { kind, amount, currency: 'EUR', country: 'DE' },
+    requote: false,
+  })
+  it.each([
+    // The buyer asks to send 100; the quote would have the wallet send 1000.
+    ['crypto', '100', { cryptoAmount: '1000', fiatAmount: '915.00' }, 'payout_ask.crypto'],
+    // One base unit more is another amount too, and so is more precision than the token has.
+    ['crypto', '100', { cryptoAmount: '100.000001', fiatAmount: '91.50' }, 'payout_ask.crypto'],
+    ['crypto', '100', { cryptoAmount: '100.0000001', fiatAmount: '91.50' }, 'payout_ask.crypto'],
+    // The buyer asks that 20 EUR arrive; the quote pays in less.
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '19.99' }, 'payout_ask.fiat'],
+  ] as const)('a %s ask of %s answered with %o is refused before anything is created: the buyer reads it, the host hears %s', async (kind, amount, answer, code) => {
+    const partner = fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] })
+    const start = quoting(kind, amount)
+    const d = drive(start, partner)
+    await until(() => d.state().tag !== 'quoting', 'the answer')
+    expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'api', problem: { key: `payout.problem.${code.slice(7)}`, code } } })
+    const error = payoutEvents(start, d.state(), config).find((e) => e.name === 'error')
+    expect(error?.payload).toMatchObject({ flow: 'payout', code, message: expect.stringMatching(/Nothing was sent/) })
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(0)
+  })
+  it.each([
+    ['crypto', '100', { cryptoAmount: '100.000000', fiatAmount: '91.50' }],
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '20.00' }],
+    ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '20.01' }],
+  ] as const)('a %s ask of %s answered with %o is the quote shown', async (kind, amount, answer) => {
+    const d = drive(quoting(kind, amount), fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] }))
+    await until(() => d.state().tag !== 'quoting', 'the answer')
+    expect(d.state()).toMatchObject({ tag: 'quote', quote: answer })
+  })
+})
+
 describe('payout effects: creating', () => {
   it('a lost answer is retried by the buyer with the reference stored before the first attempt: one payout', async () => {
     const partner = fakePartner({ '/bank/payout': [new PartnerUnreachableError(new TypeError('fetch failed')), created], '/limits': [{ limits: [] }] })
@@ -156,6 +199,15 @@ describe('payout effects: creating', () => {
     d.dispatch({ type: 'CREATE', now: NOW })
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
+    expect(d.store.load()).toBeUndefined()
+  })
+
+  it('a payout asking for another amount than the quote is refused with its own code: never funded', async () => {
+    const partner = fakePartner({ '/bank/payout': [{ ...created, depositAmount: '222.82609' }] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_quote.amount' } })
     expect(d.store.load()).toBeUndefined()
   })
 
@@ -262,5 +314,59 @@ describe('payout effects: funding', () => {
     expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
     expect(d.store.load()?.txHash).toBeUndefined()
     expect(d.spent.has(DEPOSIT)).toBe(false)
+  })
+})
+
+describe('payout effects: one payout, two devices', () => {
+  /** One chain both devices read: the buyer's wallet holds plenty, the payout's address what was sent to it. */
+  function sharedChain() {
+    const held = new Map<string, bigint>()
+    const sent: unknown[] = []
+    const actions: WalletActions = {
+      ...fakeWallet().actions,
+      tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === BUYER.toLowerCase() ? 100_000_000n : (held.get(owner.toLowerCase()) ?? 0n)),
+      send: async (_p, _c, _a, tx) => {
+        sent.push(tx)
+        const to = `0x${tx.data.slice(34, 74)}`
+        held.set(to, (held.get(to) ?? 0n) + BigInt(`0x${tx.data.slice(74)}`))
+        return HASH as `0x${string}`
+      },
+    }
+    return { actions, sent }
+  }
+  async function connectAndSend(d: ReturnType<typeof drive>) {
+    await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+    d.dispatch({ type: 'CONNECT', wallet })
+    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+    d.dispatch({ type: 'SEND', now: NOW })
+    await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
+    await settle()
+  }
+
+  it('a second device opening the same signed reference while the service still says pending never prompts: it reads the address and follows', async () => {
+    const signed = (() => {
+      const parsed = parseOptions({ ...config, reference: 'order-42' })
+      if (!parsed.ok) throw new Error(parsed.problem)
+      return parsed.config
+    })()
+    // The service hands the same payout back for the same reference, and has not seen the transfer yet.
+    const partner = fakePartner({ '/bank/payout': [created], '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
+    const chain = sharedChain()
+    const first = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
+    first.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => first.state().tag === 'funding', 'the first device at funding')
+    await connectAndSend(first)
+    expect(first.state()).toMatchObject({ tag: 'following', record: { txHash: HASH } })
+    expect(chain.sent).toHaveLength(1)
+
+    // Another device (its own storage: no record, no spent address, no claim) opens the same link.
+    const second = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
+    second.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => second.state().tag === 'funding', 'the second device at funding')
+    expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
+    await connectAndSend(second)
+    expect(chain.sent).toHaveLength(1)
+    expect(second.state()).toMatchObject({ tag: 'following', alreadyFunded: true, record: { id: 'bp_1' } })
+    expect(second.store.load()?.promptedAt).toBeUndefined()
   })
 })

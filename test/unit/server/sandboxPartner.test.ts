@@ -46,7 +46,7 @@ describe('the sandbox partner backend', () => {
   it('refuses a field the contract does not define, before anything is forwarded', async () => {
     const res = await post('/partner/card/kyc-token', { walletAddress: wallet, userId: 'u1' })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'userId: not a field of this request' } })
+    expect(await res.json()).toEqual({ error: { code: 'invalid_field', message: 'userId: not a field of this request' } })
     expect((await sandbox.log()).filter((e) => e.path === '/v1/card/kyc-token')).toHaveLength(0)
   })
 

@@ -159,7 +159,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
 }
 
 /** The codes the kit answers with on its own (README, "The kit's own codes"); the service uses none of them. */
-const KIT_CODES = new Set([
+export const KIT_CODES = new Set([
   'origin_not_allowed',
   'route_not_found',
   'method_not_allowed',

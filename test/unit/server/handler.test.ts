@@ -226,9 +226,11 @@ describe('createPartnerHandler', () => {
     it('in the query too', async () => {
       const upstream = fakeUpstream(() => Response.json({}))
       const { handle } = handler({ fetch: upstream.fetch })
-      const res = await handle(request('/api/card/limits?fiatCurrency=EUR&fiatCurrency=USD&cryptoCurrency=ETH'))
-      expect(res.status).toBe(400)
-      expect(await res.json()).toEqual({ error: { code: 'duplicate_key', message: 'fiatCurrency: given more than once' } })
+      for (const query of ['fiatCurrency=EUR&fiatCurrency=USD&cryptoCurrency=ETH', 'fiatCurrency=EUR&fiat%43urrency=USD&cryptoCurrency=ETH']) {
+        const res = await handle(request(`/api/card/limits?${query}`))
+        expect(res.status, query).toBe(400)
+        expect(await res.json()).toEqual({ error: { code: 'duplicate_key', message: 'fiatCurrency: given more than once' } })
+      }
       expect(upstream.calls).toHaveLength(0)
     })
 

@@ -52,7 +52,7 @@ test('from the widget page: a wrong token is a readable 401, the right one is se
       { url: `${stack.partnerBase}/card/kyc-token`, token, wallet: stack.accounts[2] },
     )
   const refused = await call('user-41')
-  expect(refused).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } }, credentials: null })
+  expect(refused).toMatchObject({ status: 401, body: { error: { code: 'unauthenticated' } }, credentials: null })
   const served = await call('user-42')
   expect(served).toMatchObject({ status: 200, body: { environment: 'sandbox' } })
   expect(served.body.token).toMatch(/^kyc_/)
@@ -75,5 +75,42 @@ test('a page of a foreign origin cannot use the partner backend: the browser blo
     { url: `${stack.partnerBase}/card/kyc-token`, wallet: stack.accounts[2] },
   )
   expect(outcome).toBe('TypeError') // CORS refused: the page reads nothing
+  expect((await log()).filter((e) => e.path === '/v1/card/kyc-token')).toEqual([])
+})
+
+test('a key given twice is refused by the kit, by name, and nothing reaches the service', async ({ page }) => {
+  await sandbox(stack, '/__sandbox/control', { partnerToken: null })
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  const answers = await page.evaluate(
+    async ({ base, wallet }) => {
+      const post = async (path: string, body: string) => {
+        const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+        return { status: res.status, body: await res.json() }
+      }
+      return [
+        await post('/card/status', '{"id":"cp_mine","id":"cp_victim"}'),
+        await post('/card/kyc-token', `{"walletAddress":"${wallet}","walletAddres\\u0073":"0x${'0'.repeat(40)}"}`),
+      ]
+    },
+    { base: stack.partnerBase, wallet: stack.accounts[2] },
+  )
+  expect(answers).toEqual([
+    { status: 400, body: { error: { code: 'duplicate_key', message: 'id: given more than once' } } },
+    { status: 400, body: { error: { code: 'duplicate_key', message: 'walletAddress: given more than once' } } },
+  ])
+  expect((await log()).filter((e) => e.path === '/v1/card/status' || e.path === '/v1/card/kyc-token')).toEqual([])
+})
+
+test("a partner token the backend no longer accepts: the buyer reads to sign in again on the partner's site, with the kit's code", async ({ page }) => {
+  await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42' })
+  await page.goto(cardUrl(stack, { partnerToken: 'user-41' }))
+  await page.getByLabel('Total to pay').fill('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByText('Your sign-in on the site you came from has ended. Sign in again on that site, then try again.')).toBeVisible()
+  await expect(page.getByText('Code: unauthenticated')).toBeVisible()
   expect((await log()).filter((e) => e.path === '/v1/card/kyc-token')).toEqual([])
 })

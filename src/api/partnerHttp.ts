@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini'
-import { PartnerUnreachableError } from '../errors/ApiError'
+import { ApiError, PartnerUnreachableError } from '../errors/ApiError'
 import type { PartnerClientOptions } from './card'
 import { type ResponseSchema, readResponse } from './client'
+import { lazySchemas } from './lazySchemas'
+
+/** The buyer's words for the kit's own codes: fetched when a flow opens its door to the backend, not with the flow. */
+export const kitWords = lazySchemas(() => import('../errors/kitWords'))
+const withKitWords = kitWords.schema('withKitWords')
 
 /** GET and POST on the partner's backend (`partnerBase`), parsed with a contract schema. */
 export type PartnerHttp = {
@@ -10,12 +15,14 @@ export type PartnerHttp = {
 }
 
 /**
- * The same door as `createPartnerClient` (card.ts): bearer token, no cookies unless the partner
- * opted in, errors read by `readResponse`. Its calls do not spend the widget path's per-IP budget.
+ * The one door to the partner's backend (the card calls, `createPartnerClient` in card.ts, use it too):
+ * bearer token, no cookies unless the partner opted in, errors read by `readResponse`, the kit's own
+ * codes in the buyer's words. Its calls do not spend the widget path's per-IP budget.
  */
 export function createPartnerHttp({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerClientOptions): PartnerHttp {
   const base = partnerBase.replace(/\/+$/, '')
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
+  kitWords.preload()
   async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: ResponseSchema<S>): Promise<z.infer<S>> {
     let res: Response
     try {
@@ -26,7 +33,11 @@ export function createPartnerHttp({ base: partnerBase, token, cookies = false, f
       // Offline, DNS, or a CORS refusal: the browser does not say which.
       throw new PartnerUnreachableError(cause)
     }
-    return readResponse(path, res, schema)
+    return readResponse(path, res, schema).catch(async (error) => {
+      // The kit's own codes (never the service's) in the buyer's words; without them, the general ones.
+      if (error instanceof ApiError) await withKitWords().then((words) => words(error), () => {})
+      throw error
+    })
   }
   return {
     get(path, query, schema, signal) {

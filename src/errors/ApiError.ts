@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/i18n'
 import { WidgetError } from './WidgetError'
 
 /** The service answered with its error envelope (or a status we could not read as one). */
@@ -6,6 +7,8 @@ export class ApiError extends WidgetError {
   readonly status: number
   readonly code: string
   readonly serverMessage: string
+  /** The buyer's words for a code only the partner's kit sends (errors/kitWords.ts); no field at runtime until set. */
+  declare key?: MessageKey
 
   constructor(status: number, code: string, serverMessage: string) {
     super(`The service answered ${status} ${code}`, { details: serverMessage })

@@ -5,6 +5,7 @@ import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
 import type { enFiatLater } from './en-fiatLater'
+import type { enPartner } from './en-partner'
 import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
 import type { PayoutKey } from './en-payout'
 
@@ -96,5 +97,5 @@ export const en = {
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

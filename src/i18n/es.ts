@@ -214,6 +214,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.tx': 'Transacción',
   'card.startOver': 'Empezar una nueva compra',
   'error.partnerUnreachable': 'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
+  'partner.signIn': 'Su sesión en el sitio del que viene ha terminado. Vuelva a iniciar sesión en ese sitio e inténtelo de nuevo.',
+  'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
   'card.failed.afterPayment': 'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'card.failed.unknown': 'La compra no se completó. Si su extracto muestra un cargo por ella, contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'fiat.notYou': '¿No es usted? Empezar de nuevo',

@@ -214,6 +214,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.tx': 'Transação',
   'card.startOver': 'Fazer uma nova compra',
   'error.partnerUnreachable': 'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
+  'partner.signIn': 'Sua sessão no site de onde você veio terminou. Entre novamente nesse site e tente de novo.',
+  'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
   'card.failed.afterPayment': 'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'card.failed.unknown': 'A compra não foi concluída. Se a sua fatura mostrar uma cobrança por ela, entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'fiat.notYou': 'Não é você? Recomeçar',

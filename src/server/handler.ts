@@ -4,6 +4,7 @@
 // The key goes into one header of one outgoing request and nowhere else: every body and every log
 // line the handler writes is scrubbed of it.
 import { partnerCorsHeaders } from './cors'
+import { duplicateKey } from './duplicateKey'
 import { ROUTES, type Route, describeIssue } from './routes'
 
 export type PartnerHandlerOptions = {
@@ -68,27 +69,29 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           ...headers,
         },
       })
-    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+    // The envelope is the service's; the codes the kit answers with on its own are not (README,
+    // "The kit's own codes"), so that the partner's logs tell a refusal here from the service's.
+    const fail = (status: number, code: KitCode, message: string, headers?: Record<string, string>) =>
       reply(status, { error: { code, message } }, headers)
 
     try {
       // A page of another origin is refused outright, not only left without CORS headers: the
       // request would otherwise still run with the key. Callers without Origin are not browsers.
-      if (origin !== null && !config.allowedOrigins.includes(origin)) return fail(403, 'permission_denied', 'origin: not allowed')
+      if (origin !== null && !config.allowedOrigins.includes(origin)) return fail(403, 'origin_not_allowed', 'origin: not allowed')
       const url = new URL(request.url)
       const route = routes.get(url.pathname)
-      if (!route) return fail(404, 'not_found', 'No such endpoint.')
+      if (!route) return fail(404, 'route_not_found', 'No such endpoint in the partner backend.')
       if (request.method === 'OPTIONS') {
         return new Response(null, { status: 204, headers: { Vary: 'Origin', ...partnerCorsHeaders(origin, config, true) } })
       }
       if (request.method !== route.method) {
-        return fail(405, 'invalid_request', `method: this endpoint takes ${route.method}`, { Allow: `${route.method}, OPTIONS` })
+        return fail(405, 'method_not_allowed', `method: this endpoint takes ${route.method}`, { Allow: `${route.method}, OPTIONS` })
       }
       // The body is read once, with its size capped while it streams in.
       const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
       if (authenticate) {
         const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
-        if (!token) return fail(401, 'unauthorized', 'Authorization: a bearer token is required.')
+        if (!token) return fail(401, 'unauthenticated', 'Authorization: a bearer token is required.')
         let accepted: unknown = false
         try {
           // A fresh copy, so that authenticate may read the body (the original is consumed).
@@ -97,15 +100,15 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         } catch (error) {
           log(`authenticate threw: ${describe(error)}`)
         }
-        if (!accepted) return fail(401, 'unauthorized', 'The partner token was refused.')
+        if (!accepted) return fail(401, 'unauthenticated', 'The partner token was refused.')
       }
-      if ('problem' in input) return fail(input.status ?? 400, 'invalid_request', input.problem)
+      if ('problem' in input) return fail(input.status, input.code, input.problem)
       const parsed = route.schema.safeParse(input.value)
-      if (!parsed.success) return fail(400, 'invalid_request', describeIssue(parsed.error, input.value))
+      if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))
       return await forward(route, parsed.data as Record<string, unknown>)
     } catch (error) {
       log(`unexpected error: ${describe(error)}`)
-      return fail(500, 'internal', 'Unexpected error in the partner backend.')
+      return fail(500, 'kit_error', 'Unexpected error in the partner backend.')
     }
 
     async function forward(route: Route, data: Record<string, unknown>): Promise<Response> {
@@ -127,37 +130,62 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         text = await res.text()
       } catch (error) {
         log(`${where}: the service could not be reached (${describe(error)})`)
-        return fail(502, 'upstream_error', 'The payment service could not be reached.')
+        return fail(502, 'service_unreachable', 'The payment service could not be reached.')
       }
       const answer = parseJson(text)
       if (res.status === 401) {
         // The service refused our key: the buyer's token is fine, this backend is misconfigured.
         log(`${where}: the service refused the API key (401)`)
-        return fail(502, 'upstream_error', 'The payment service refused this backend.')
+        return fail(502, 'service_refused_key', 'The payment service refused this backend.')
       }
       if (res.ok) {
         if (typeof answer !== 'object' || answer === null) {
           log(`${where}: the service answered ${res.status} with a body that is not a JSON object`)
-          return fail(502, 'upstream_error', 'The payment service sent an answer that could not be read.')
+          return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
         }
         return reply(res.status, answer)
       }
-      const retryAfter = res.headers.get('Retry-After')
-      const extra: Record<string, string> = retryAfter && retryAfter.length <= 64 ? { 'Retry-After': retryAfter } : {}
+      const retryAfter = checkedRetryAfter(res.headers.get('Retry-After'))
+      const extra: Record<string, string> = retryAfter ? { 'Retry-After': retryAfter } : {}
       const status = res.status >= 400 && res.status <= 599 ? res.status : 502
-      if (isEnvelope(answer)) return fail(status, answer.error.code, answer.error.message, extra)
+      // A code of the kit's own from the service would read, in the partner's logs, as the kit's.
+      if (isEnvelope(answer) && !(KIT_CODES as ReadonlySet<string>).has(answer.error.code)) {
+        return reply(status, { error: { code: answer.error.code, message: answer.error.message } }, extra)
+      }
       log(`${where}: the service answered ${res.status} without the error envelope`)
-      return fail(status, codeFor(status), `The payment service answered ${res.status}.`, extra)
+      return fail(status, 'service_error', `The payment service answered ${res.status}.`, extra)
     }
   }
 }
 
-type Input = { value: unknown; text?: string } | { problem: string; status?: number }
+/** The codes the kit answers with on its own (README, "The kit's own codes"); the service uses none of them. */
+export const KIT_CODES = new Set([
+  'origin_not_allowed',
+  'route_not_found',
+  'method_not_allowed',
+  'unauthenticated',
+  'unsupported_media_type',
+  'body_too_large',
+  'invalid_json',
+  'duplicate_key',
+  'invalid_field',
+  'kit_error',
+  'service_unreachable',
+  'service_refused_key',
+  'service_unreadable',
+  'service_error',
+] as const)
+type KitCode = typeof KIT_CODES extends Set<infer C> ? C : never
+
+type Problem = { problem: string; status: number; code: KitCode }
+type Input = { value: unknown; text?: string } | Problem
+
+const refuse = (code: KitCode, problem: string, status = 400): Problem => ({ problem, status, code })
 
 function readQuery(url: URL): Input {
   const value: Record<string, string> = {}
   for (const [name, field] of url.searchParams) {
-    if (Object.hasOwn(value, name)) return { problem: `${name}: given more than once` }
+    if (Object.hasOwn(value, name)) return refuse('duplicate_key', `${name}: given more than once`)
     value[name] = field
   }
   return { value }
@@ -165,16 +193,35 @@ function readQuery(url: URL): Input {
 
 async function readBody(request: Request): Promise<Input> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? '')) {
-    return { problem: 'Content-Type: must be application/json' }
+    return refuse('unsupported_media_type', 'Content-Type: must be application/json', 415)
   }
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY) return { problem: 'body: too large', status: 413 }
+  const tooLarge = refuse('body_too_large', 'body: at most 16 KiB', 413)
+  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY) return tooLarge
   const text = await readLimited(request)
-  if (text === undefined) return { problem: 'body: too large', status: 413 }
-  if (text.trim() === '') return { problem: 'body: required' }
+  if (text === undefined) return tooLarge
+  if (text.trim() === '') return refuse('invalid_json', 'body: required')
   const value = parseJson(text)
-  if (value === undefined) return { problem: 'body: not valid JSON' }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'body: must be a JSON object' }
+  if (value === undefined) return refuse('invalid_json', 'body: not valid JSON')
+  // JSON.parse keeps the last of two equal keys: the body would mean one thing here and another to
+  // whoever reads the first (authenticate, a log).
+  const twice = duplicateKey(text)
+  if (twice !== undefined) return refuse('duplicate_key', `${twice}: given more than once`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('invalid_json', 'body: must be a JSON object')
   return { value, text }
+}
+
+/**
+ * Retry-After as RFC 9110 lets a sender write it: delta-seconds (digits only, at most 10 of
+ * them) or an IMF-fixdate ("Wed, 21 Oct 2015 07:28:00 GMT"). Anything else, from the service or a
+ * proxy in between, is dropped, never passed on.
+ */
+function checkedRetryAfter(value: string | null): string | undefined {
+  if (value === null) return undefined
+  if (/^[0-9]{1,10}$/.test(value)) return value
+  if (!/^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/.test(value)) return undefined
+  // toUTCString writes an IMF-fixdate: a date that reads back as written is a real moment (no
+  // 31 February, no hour 25, its weekday right).
+  return new Date(Date.parse(value)).toUTCString() === value ? value : undefined
 }
 
 /** The body as text, or undefined as soon as it passes MAX_BODY bytes (a chunked body has no Content-Length). */
@@ -213,14 +260,6 @@ function parseJson(text: string): unknown {
 function isEnvelope(value: unknown): value is { error: { code: string; message: string } } {
   const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error
   return typeof error?.code === 'string' && typeof error.message === 'string'
-}
-
-function codeFor(status: number): string {
-  if (status === 429) return 'rate_limited'
-  if (status === 404) return 'not_found'
-  if (status === 403) return 'permission_denied'
-  if (status >= 502 && status <= 504) return 'upstream_error'
-  return status >= 500 ? 'internal' : 'invalid_request'
 }
 
 function describe(error: unknown): string {

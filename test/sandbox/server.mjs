@@ -105,8 +105,9 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   async function dispatch(req, res, url, headers = {}) {
     const handler = routes[`${req.method} ${url.pathname}`]
     if (!handler) throw new HttpError(404, 'not_found', `${url.pathname}: no such endpoint`, headers)
-    // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text.
-    const form = /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+    // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text;
+    // so does the partner kit's every body: it reads the bytes itself, as a partner mounts it.
+    const form = /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '') || url.pathname.startsWith('/partner/')
     const body = req.method !== 'POST' ? undefined : form ? await readText(req) : await readJson(req)
     const out = await handler({ body, query: url.searchParams, req, allowedOrigins: allowed })
     if (out.redirect) {

@@ -45,8 +45,9 @@ export { cardEvents } from './hostEvents'
 
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
   const { config, api, store, clock } = deps
-  const partner = deps.partner ?? createPartnerClient({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
-  const rateHttp = deps.rateHttp ?? createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  const partner = deps.partner ?? createPartnerClient(http)
+  const rateHttp = deps.rateHttp ?? http
 
   function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {

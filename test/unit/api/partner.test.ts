@@ -1,7 +1,10 @@
 // Issue 12: the partner backend gets no cookies unless the partner opts in, learns its user from
 // a token, and a backend that does not answer (or refuses CORS) is the shop's problem, not the buyer's.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as z from 'zod/mini'
 import { createPartnerClient } from '../../../src/api/card'
+import { createPartnerHttp } from '../../../src/api/partnerHttp'
+import { FieldRejected } from '../../../src/errors/ApiError'
 import { describeError } from '../../../src/errors/describeError'
 import { problemText } from '../../../src/errors/words'
 import { enCard } from '../../../src/i18n/en-card'
@@ -28,7 +31,7 @@ const ok = (body: unknown) => () => new Response(JSON.stringify(body), { status:
 describe('partner client', () => {
   it('sends no cookies and no Authorization by default', async () => {
     const { calls, fetch } = recording(ok(limits))
-    const partner = createPartnerClient({ base: 'https://shop.example/api/', fetch })
+    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api/', fetch }))
     await partner.limits('EUR', 'ETH')
     await partner.kycToken(`0x${'1'.repeat(40)}`).catch(() => undefined)
     expect(calls.map((c) => c.init.credentials)).toEqual(['omit', 'omit'])
@@ -38,7 +41,7 @@ describe('partner client', () => {
 
   it('sends the partner token as a bearer token on every call', async () => {
     const { calls, fetch } = recording(ok({ id: 'p1', status: 'pending', environment: 'sandbox' }))
-    const partner = createPartnerClient({ base: 'https://shop.example/api', token: 'tok-123', fetch })
+    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 'tok-123', fetch }))
     await partner.status('p1')
     await partner.limits('EUR', 'ETH').catch(() => undefined)
     for (const c of calls) {
@@ -50,18 +53,18 @@ describe('partner client', () => {
 
   it('sends cookies only when the partner opts in', async () => {
     const { calls, fetch } = recording(ok(limits))
-    await createPartnerClient({ base: 'https://shop.example/api', cookies: true, fetch }).limits('EUR', 'ETH')
+    await createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', cookies: true, fetch })).limits('EUR', 'ETH')
     expect(calls[0]!.init.credentials).toBe('include')
   })
 
   it('a backend that refuses CORS (fetch rejects) is the shop’s payment service not answering, not the buyer’s connection', async () => {
     vi.stubGlobal('navigator', { onLine: true })
-    const partner = createPartnerClient({
+    const partner = createPartnerClient(createPartnerHttp({
       base: 'https://shop.example/api',
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
       }) as unknown as typeof globalThis.fetch,
-    })
+    }))
     const error = await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
     const text = problemText(describeError(error))
     expect(text).toMatch(/shop/i)
@@ -70,13 +73,79 @@ describe('partner client', () => {
 
   it('while the browser is offline it still says to check the connection', async () => {
     vi.stubGlobal('navigator', { onLine: false })
-    const partner = createPartnerClient({
+    const partner = createPartnerClient(createPartnerHttp({
       base: 'https://shop.example/api',
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
       }) as unknown as typeof globalThis.fetch,
-    })
+    }))
     const error = await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
     expect(describeError(error).key).toBe('error.network')
+  })
+})
+
+// Item 6 of issue 28: the partner kit (src/server) answers its own refusals with codes the service
+// never sends; each reaches the buyer as words of its own, through either door to the backend.
+describe("the partner kit's own codes, in the buyer's words", () => {
+  const answer = (status: number, code: string, message = 'm') => () =>
+    new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'Content-Type': 'application/json' } })
+  const refused = "The shop's payment service did not accept this request. Try again; if it keeps happening, tell the site you came from."
+  const cases: Array<[number, string, string | RegExp]> = [
+    [401, 'unauthenticated', /^Your sign-in on the site you came from has ended\. Sign in again on that site/],
+    [403, 'origin_not_allowed', refused],
+    [404, 'route_not_found', refused],
+    [405, 'method_not_allowed', refused],
+    [415, 'unsupported_media_type', refused],
+    [413, 'body_too_large', refused],
+    [400, 'invalid_json', refused],
+    [400, 'duplicate_key', refused],
+    [400, 'invalid_field', 'The service did not accept this: m'],
+    [502, 'service_unreachable', 'The service had a problem. Try again in a moment.'],
+    [502, 'service_refused_key', 'The service had a problem. Try again in a moment.'],
+    [502, 'service_unreadable', 'The service had a problem. Try again in a moment.'],
+    [500, 'kit_error', 'The service had a problem. Try again in a moment.'],
+  ]
+
+  it.each(cases)('%i %s, from the card client', async (status, code, words) => {
+    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch: recording(answer(status, code)).fetch }))
+    const problem = describeError(await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e))
+    expect(problem.code).toBe(code)
+    if (typeof words === 'string') expect(problemText(problem)).toBe(words)
+    else expect(problemText(problem)).toMatch(words)
+  })
+
+  it.each(cases)('%i %s, from the bank flows\' client', async (status, code, words) => {
+    const http = createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch: recording(answer(status, code)).fetch })
+    const problem = describeError(await http.post('/bank/deposit/status', { id: 'bd_1' }, z.object({})).catch((e) => e))
+    expect(problem.code).toBe(code)
+    if (typeof words === 'string') expect(problemText(problem)).toBe(words)
+    else expect(problemText(problem)).toMatch(words)
+  })
+
+  it('a refused field is still named as one (the payout flow points at it)', async () => {
+    const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(400, 'invalid_field', 'beneficiary.iban: must not be empty')).fetch })
+    const error = await http.post('/bank/payout', {}, z.object({})).catch((e) => e)
+    expect(error).toBeInstanceOf(FieldRejected)
+    expect(error.field).toBe('beneficiary.iban')
+  })
+
+  it('every code the kit answers with on its own has words (service_error keeps the service\'s status)', async () => {
+    const { KIT_CODES } = await import('../../../src/server/handler')
+    for (const code of KIT_CODES) {
+      if (code === 'service_error') continue
+      const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(code === 'kit_error' ? 500 : 400, code)).fetch })
+      const problem = describeError(await http.get('/limits', {}, z.object({})).catch((e) => e))
+      expect(problem.key, code).not.toBe('error.unknown')
+    }
+  })
+
+  it('a code the service could send is not read as the kit\'s, nor a name of Object.prototype', async () => {
+    for (const [status, code] of [[401, 'unauthorized'], [404, 'not_found'], [403, 'constructor'], [403, '__proto__'], [400, 'toString']] as const) {
+      const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(status, code)).fetch })
+      const problem = describeError(await http.get('/limits', {}, z.object({})).catch((e) => e))
+      expect(typeof problem.key, code).toBe('string')
+      expect(problem.key, code).not.toMatch(/^partner\./)
+      expect(problemText(problem), code).not.toMatch(/sign in/i)
+    }
   })
 })

@@ -7,13 +7,14 @@ import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enFiat } from '../../../src/i18n/en-fiat'
 import { enFiatLater } from '../../../src/i18n/en-fiatLater'
 import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enPartner } from '../../../src/i18n/en-partner'
 import { enPayout } from '../../../src/i18n/en-payout'
 import { messages as es } from '../../../src/i18n/es'
 import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout }
+const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enPartner }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

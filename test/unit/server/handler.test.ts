@@ -1,5 +1,6 @@
 // createPartnerHandler with real Request objects, against the sandbox service's partner path
 // (/v1/card/*, behind its key), and against upstreams that misbehave on purpose.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, createPartnerHandler } from '../../../src/server/index'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
@@ -92,7 +93,7 @@ describe('createPartnerHandler', () => {
       const res = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } }))
       expect(res.status).toBe(502)
       const seen = await everything(res)
-      expect(seen).toContain('"code":"upstream_error"')
+      expect(seen).toContain('"code":"service_refused_key"')
       expect(seen).not.toContain(wrongKey)
       expect(lines).toEqual(['POST /v1/card/kyc-token: the service refused the API key (401)'])
     })
@@ -122,8 +123,8 @@ describe('createPartnerHandler', () => {
       for (const text of seen) expect(text).not.toContain(key)
       expect(seen[0]).toContain('bad request with Bearer [redacted]')
       expect(seen[1]).toContain('"debug":"Bearer [redacted]"')
-      expect(seen[2]).toContain('"code":"upstream_error"')
-      expect(seen[3]).toContain('{"error":{"code":"upstream_error","message":"The payment service could not be reached."}}')
+      expect(seen[2]).toContain('"code":"service_error"')
+      expect(seen[3]).toContain('{"error":{"code":"service_unreachable","message":"The payment service could not be reached."}}')
       expect(lines.length).toBeGreaterThan(0)
       expect(lines.join('\n')).toContain('ECONNREFUSED (Authorization: Bearer [redacted])')
       expect(lines.join('\n')).not.toContain(key)
@@ -147,28 +148,28 @@ describe('createPartnerHandler', () => {
     expect(call.init.redirect).toBe('error')
   })
 
-  it('serves only the partner paths: anything else is 404 in the error envelope, and a wrong method 405', async () => {
+  it('serves only the partner paths: anything else is 404 route_not_found in the error envelope, and a wrong method 405 method_not_allowed', async () => {
     const upstream = fakeUpstream(() => Response.json({}))
     const { handle } = handler({ fetch: upstream.fetch })
     for (const path of ['/api/card/quote', '/api/v1/card/purchase', '/card/purchase', '/api/card/purchase/', '/api/deposit/quote', '/api/admin', '/api/card/kyc-token/../purchase2']) {
       const res = await handle(request(path, { body: {} }))
       expect(res.status, path).toBe(404)
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint.' } })
+      expect(await res.json()).toEqual({ error: { code: 'route_not_found', message: 'No such endpoint in the partner backend.' } })
     }
     const get = await handle(request('/api/card/purchase'))
     expect(get.status).toBe(405)
     expect(get.headers.get('Allow')).toBe('POST, OPTIONS')
+    expect(await get.json()).toEqual({ error: { code: 'method_not_allowed', message: 'method: this endpoint takes POST' } })
     expect(upstream.calls).toHaveLength(0)
   })
 
-  it('refuses a field the contract does not define with 400 naming it, and forwards nothing', async () => {
+  it('refuses a field the contract does not define with 400 invalid_field naming it, and forwards nothing', async () => {
     const upstream = fakeUpstream(() => Response.json({}))
     const { handle } = handler({ fetch: upstream.fetch })
     const cases: Array<[Request, string]> = [
       [request('/api/card/kyc-token', { body: { walletAddress: wallet, email: 'a@b.c' } }), 'email: not a field of this request'],
       [request('/api/card/status', { body: { id: 'cp_1', apiKey: 'x' } }), 'apiKey: not a field of this request'],
       [request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH&debug=1'), 'debug: not a field of this request'],
-      [request('/api/card/limits?fiatCurrency=EUR&fiatCurrency=USD&cryptoCurrency=ETH'), 'fiatCurrency: given more than once'],
       [request('/api/card/limits?fiatCurrency=EUR'), 'cryptoCurrency: required'],
       [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: 50, walletAddress: wallet, returnUrl: `${SHOP}/` } }), 'fiatAmount: must be a string'],
       [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'javascript:alert(1)' } }), 'returnUrl: must be an http or https URL without a user name or password'],
@@ -176,16 +177,82 @@ describe('createPartnerHandler', () => {
       [request('/api/bank/deposit', { body: { accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '10', reference: 'r'.repeat(65) } }), 'reference: must be at most 64 characters'],
       [request('/api/bank/payout/quote', { body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '10', fiatAmount: '9' } }), 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two'],
       [request('/api/bank/payout', { body: { quoteId: 'q', accountId: 'a', beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE89', extra: 1 } } }), 'beneficiary.extra: must be a string or an object of strings'],
-      [request('/api/card/kyc-token', { body: '[1]' }), 'body: must be a JSON object'],
-      [request('/api/card/kyc-token', { body: '{"walletAddress":' }), 'body: not valid JSON'],
-      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Type': 'text/plain' } }), 'Content-Type: must be application/json'],
     ]
     for (const [req, message] of cases) {
       const res = await handle(req)
       expect(res.status, message).toBe(400)
-      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message } })
+      expect(await res.json()).toEqual({ error: { code: 'invalid_field', message } })
     }
     expect(upstream.calls).toHaveLength(0)
+  })
+
+  it('refuses a body that is not one JSON object, or not sent as JSON, with codes of its own', async () => {
+    const upstream = fakeUpstream(() => Response.json({}))
+    const { handle } = handler({ fetch: upstream.fetch })
+    const cases: Array<[Request, number, string, string]> = [
+      [request('/api/card/kyc-token', { body: '[1]' }), 400, 'invalid_json', 'body: must be a JSON object'],
+      [request('/api/card/kyc-token', { body: '{"walletAddress":' }), 400, 'invalid_json', 'body: not valid JSON'],
+      [request('/api/card/kyc-token', { body: ' ' }), 400, 'invalid_json', 'body: required'],
+      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Type': 'text/plain' } }), 415, 'unsupported_media_type', 'Content-Type: must be application/json'],
+      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Length': String(17 * 1024) } }), 413, 'body_too_large', 'body: at most 16 KiB'],
+    ]
+    for (const [req, status, code, message] of cases) {
+      const res = await handle(req)
+      expect(res.status, message).toBe(status)
+      expect(await res.json()).toEqual({ error: { code, message } })
+    }
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  describe('a key given twice is refused (400 duplicate_key), at any depth, however it is spelled', () => {
+    const payout = (beneficiary: string) =>
+      `{"quoteId":"q","accountId":"a","beneficiary":${beneficiary}}`
+    it.each([
+      ['/api/card/status', '{"id":"mine","id":"victim"}', 'id'],
+      ['/api/card/status', '{"i\\u0064":"mine","id":"victim"}', 'id'],
+      ['/api/card/status', '{"id":"mine","\\u0069\\u0064":"victim"}', 'id'],
+      ['/api/bank/payout', payout('{"name":"A","schema":"bank_sepa","iban":"DE89","iban":"DE00"}'), 'beneficiary.iban'],
+      ['/api/bank/payout', payout('{"name":"A","schema":"bank_us","beneficiaryAddress":{"city":"Boston","c\\u0069ty":"Austin"}}'), 'beneficiary.beneficiaryAddress.city'],
+      ['/api/bank/payout', `{"quoteId":"q","accountId":"a","beneficiary":{"name":"A","schema":"bank_sepa"},"accountId":"b"}`, 'accountId'],
+    ])('%s %s', async (path, body, key) => {
+      const upstream = fakeUpstream(() => Response.json({ id: 'x' }))
+      const { handle } = handler({ fetch: upstream.fetch })
+      const res = await handle(request(path, { body }))
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error: { code: 'duplicate_key', message: `${key}: given more than once` } })
+      expect(upstream.calls).toHaveLength(0)
+    })
+
+    it('in the query too', async () => {
+      const upstream = fakeUpstream(() => Response.json({}))
+      const { handle } = handler({ fetch: upstream.fetch })
+      for (const query of ['fiatCurrency=EUR&fiatCurrency=USD&cryptoCurrency=ETH', 'fiatCurrency=EUR&fiat%43urrency=USD&cryptoCurrency=ETH']) {
+        const res = await handle(request(`/api/card/limits?${query}`))
+        expect(res.status, query).toBe(400)
+        expect(await res.json()).toEqual({ error: { code: 'duplicate_key', message: 'fiatCurrency: given more than once' } })
+      }
+      expect(upstream.calls).toHaveLength(0)
+    })
+
+    it('authenticate never reads a body with a key given twice, so its ownership check and the forwarded body cannot differ', async () => {
+      const upstream = fakeUpstream(() => Response.json({ id: 'bd_1', status: 'awaiting_funds' }))
+      const bodies: string[] = []
+      const { handle } = handler({
+        fetch: upstream.fetch,
+        authenticate: async (_token, req) => {
+          const text = await req.text()
+          bodies.push(text)
+          return text.includes('"accountId":"acc_alice"')
+        },
+      })
+      const res = await handle(request('/api/bank/deposit', {
+        body: '{"accountId":"acc_alice","walletId":"w_1","fiatCurrency":"EUR","fiatAmount":"10","accountId":"acc_bob"}',
+        headers: { Authorization: 'Bearer tok_alice' },
+      }))
+      expect(res.status).not.toBe(200)
+      expect(bodies.every((text) => !text.includes('acc_bob'))).toBe(true)
+      expect(upstream.calls).toHaveLength(0)
+    })
   })
 
   it('forwards the bank deposit and payout bodies as the contract defines them', async () => {
@@ -234,6 +301,7 @@ describe('createPartnerHandler', () => {
         expect(corsHeaderNames(preflight), origin).toEqual([])
         expect(corsHeaderNames(post), origin).toEqual([])
         expect(post.status).toBe(403)
+        expect((await post.json()).error.code).toBe('origin_not_allowed')
       }
       expect(upstream.calls).toHaveLength(0)
     })
@@ -285,7 +353,7 @@ describe('createPartnerHandler', () => {
       for (const headers of <Array<Record<string, string>>>[{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
         const res = await kyc(headers)
         expect(res.status).toBe(401)
-        expect((await res.json()).error.code).toBe('unauthorized')
+        expect((await res.json()).error.code).toBe('unauthenticated')
         expect(res.headers.get('Access-Control-Allow-Origin')).toBe(SHOP)
       }
       expect(upstream.calls).toHaveLength(0)
@@ -296,7 +364,7 @@ describe('createPartnerHandler', () => {
     })
   })
 
-  it('passes a 429 through with its Retry-After, and a network failure becomes 502 upstream_error', async () => {
+  it('passes a 429 through with its Retry-After, and a network failure becomes 502 service_unreachable', async () => {
     const limited = fakeUpstream(() => Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429, headers: { 'Retry-After': '3' } }))
     const res = await handler({ fetch: limited.fetch }).handle(request('/api/card/status', { body: { id: 'cp_1' } }))
     expect(res.status).toBe(429)
@@ -306,8 +374,146 @@ describe('createPartnerHandler', () => {
     const down = handler({ apiBase: 'http://127.0.0.1:9' }) // nothing listens on the discard port
     const unreachable = await down.handle(request('/api/card/status', { body: { id: 'cp_1' } }))
     expect(unreachable.status).toBe(502)
-    expect(await unreachable.json()).toEqual({ error: { code: 'upstream_error', message: 'The payment service could not be reached.' } })
+    expect(await unreachable.json()).toEqual({ error: { code: 'service_unreachable', message: 'The payment service could not be reached.' } })
     expect(down.lines[0]).toMatch(/^POST \/v1\/card\/status: the service could not be reached/)
+  })
+
+  describe('Retry-After is passed back only as delta-seconds or an IMF-fixdate (RFC 9110), anything else dropped', () => {
+    /** An upstream answer with any header value at all, as a raw socket could send it (the Headers class would refuse some). */
+    const answerWith = (value: string, status = 429) =>
+      fakeUpstream(
+        () =>
+          ({
+            status,
+            ok: false,
+            headers: { get: (name: string) => (name.toLowerCase() === 'retry-after' ? value : null) },
+            text: async () => JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down.' } }),
+          }) as unknown as Response,
+      )
+    const retryAfter = async (value: string, status?: number) => {
+      const res = await handler({ fetch: answerWith(value, status).fetch }).handle(request('/api/card/status', { body: { id: 'cp_1' } }))
+      return { status: res.status, header: res.headers.get('Retry-After'), names: [...res.headers.keys()] }
+    }
+
+    it.each(['0', '3', '120', '86400', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Sun, 06 Nov 1994 08:49:37 GMT', 'Thu, 29 Feb 2024 23:59:59 GMT'])('%j passes', async (value) => {
+      expect(await retryAfter(value)).toMatchObject({ status: 429, header: value })
+    })
+
+    it.each([
+      '3\r\nSet-Cookie: session=attacker',
+      '3\nX-Injected: 1',
+      '3\r',
+      'Wed, 21 Oct 2015 07:28:00 GMT\r\nLocation: https://evil.example',
+      '-1',
+      '1.5',
+      '+3',
+      '3 ',
+      ' 3',
+      '3, 4',
+      '0x10',
+      '1e3',
+      '٣',
+      '99999999999',
+      'soon',
+      '',
+      'Wed, 21 Oct 2015 07:28:00 UTC',
+      'Wednesday, 21-Oct-15 07:28:00 GMT',
+      'Wed Oct 21 07:28:00 2015',
+      'Wed, 21 Oct 2015 07:28 GMT',
+      'Wed, 1 Oct 2015 07:28:00 GMT',
+      'wed, 21 oct 2015 07:28:00 gmt',
+      'Thu, 21 Oct 2015 07:28:00 GMT',
+      'Wed, 31 Feb 2015 07:28:00 GMT',
+      'Wed, 21 Oct 2015 25:28:00 GMT',
+      'Wed, 21 Oct 2015 07:28:00 GMT<script>',
+      '2015-10-21T07:28:00Z',
+    ])('%j is dropped, the answer otherwise the same', async (value) => {
+      const seen = await retryAfter(value)
+      expect(seen.status).toBe(429)
+      expect(seen.header).toBeNull()
+      expect(seen.names).not.toContain('set-cookie')
+      expect(seen.names).not.toContain('x-injected')
+      expect(seen.names).not.toContain('location')
+    })
+
+    it('also on a 503 that says when to come back', async () => {
+      expect(await retryAfter('30', 503)).toMatchObject({ status: 503, header: '30' })
+      expect(await retryAfter('30\r\nX-Injected: 1', 503)).toMatchObject({ status: 503, header: null })
+    })
+  })
+
+  describe("the kit's own answers carry codes of their own, never one of the service's", () => {
+    // The contract's codes (../shared/spec/partner-api.md, "Errors"): a partner reading its logs
+    // must tell what the kit refused from what the service answered.
+    const SERVICE_CODES = ['invalid_request', 'no_route', 'unauthorized', 'permission_denied', 'chain_not_allowed', 'account_not_found', 'not_found', 'quote_expired', 'requires_action', 'rate_limited', 'not_implemented', 'upstream_error', 'internal']
+
+    async function kitAnswers() {
+      const seen: Array<{ status: number; code: string }> = []
+      const note = async (res: Response) => seen.push({ status: res.status, code: (await res.json()).error.code })
+      const quiet = fakeUpstream(() => Response.json({}))
+      const { handle } = handler({ fetch: quiet.fetch, authenticate: (token) => token === 'good' })
+      const good = { Authorization: 'Bearer good' }
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, Origin: 'https://evil.example' } })))
+      await note(await handle(request('/api/nothing', { body: { id: 'x' }, headers: good })))
+      await note(await handle(request('/api/card/status', { headers: good })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' } })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { Authorization: 'Bearer bad' } })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Type': 'text/plain' } })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Length': '20000' } })))
+      await note(await handle(request('/api/card/status', { body: '{"id":', headers: good })))
+      await note(await handle(request('/api/card/status', { body: '{"id":"a","id":"b"}', headers: good })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x', extra: 1 }, headers: good })))
+      // A body that breaks while it is read (the connection reset): the kit's own failure.
+      const broken = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('connection reset')) })
+      await note(await handle(new Request('https://shop.example/api/card/status', { method: 'POST', headers: { ...good, Origin: SHOP, 'Content-Type': 'application/json' }, body: broken, duplex: 'half' } as RequestInit)))
+      // The service: unreachable, refusing the key, unreadable, an error without the envelope, an envelope with a code the kit keeps for itself.
+      const upstreams: Array<() => Response> = [
+        () => {
+          throw new TypeError('fetch failed')
+        },
+        () => Response.json({ error: { code: 'unauthorized', message: 'Missing, malformed or unknown key.' } }, { status: 401 }),
+        () => new Response('<html>ok</html>', { status: 200 }),
+        () => new Response('<html>Bad gateway</html>', { status: 404 }),
+        () => Response.json({ error: { code: 'unauthenticated', message: 'Sign in again.' } }, { status: 401 + 2 }),
+      ]
+      for (const answer of upstreams) {
+        const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => token === 'good' })
+        await note(await behind(request('/api/card/status', { body: { id: 'x' }, headers: good })))
+      }
+      return seen
+    }
+
+    it('each refusal and failure of its own has its code and status', async () => {
+      expect(await kitAnswers()).toEqual([
+        { status: 403, code: 'origin_not_allowed' },
+        { status: 404, code: 'route_not_found' },
+        { status: 405, code: 'method_not_allowed' },
+        { status: 401, code: 'unauthenticated' },
+        { status: 401, code: 'unauthenticated' },
+        { status: 415, code: 'unsupported_media_type' },
+        { status: 413, code: 'body_too_large' },
+        { status: 400, code: 'invalid_json' },
+        { status: 400, code: 'duplicate_key' },
+        { status: 400, code: 'invalid_field' },
+        { status: 500, code: 'kit_error' },
+        { status: 502, code: 'service_unreachable' },
+        { status: 502, code: 'service_refused_key' },
+        { status: 502, code: 'service_unreadable' },
+        { status: 404, code: 'service_error' },
+        { status: 403, code: 'service_error' },
+      ])
+    })
+
+    it("none is a code of the service's, and each is in the README's table of the kit's codes", async () => {
+      const codes = [...new Set((await kitAnswers()).map((a) => a.code))]
+      expect(codes.filter((code) => SERVICE_CODES.includes(code))).toEqual([])
+      const readme = readFileSync('README.md', 'utf8')
+      const kit = readme.slice(readme.indexOf('## Partner-backend kit'), readme.indexOf('\n## ', readme.indexOf('## Partner-backend kit') + 1))
+      // Rows "| 403 | `origin_not_allowed` | …": the code and the status it is answered with.
+      const rows = new Map([...kit.matchAll(/^\| ([^|]+?) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], m[1]]))
+      for (const { status, code } of await kitAnswers()) expect(rows.get(code), code).toBe(code === 'service_error' ? '4xx, 5xx' : String(status))
+      expect([...rows.keys()].sort()).toEqual([...codes].sort())
+    })
   })
 
   it('authenticate can read the body, to check that the account it acts on is its user\'s', async () => {

@@ -43,10 +43,21 @@ describe('the sandbox partner backend', () => {
     expect(await limits.json()).toEqual({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'sandbox' })
   })
 
+  it('hands the kit the bytes the page sent, so a key given twice or a body that is not JSON is the kit\'s to refuse', async () => {
+    const raw = (body: string) =>
+      fetch(`${sandbox.base}/partner/card/status`, { method: 'POST', headers: { Origin: PAGE_ORIGIN, 'Content-Type': 'application/json' }, body })
+    const twice = await raw('{"id":"cp_mine","id":"cp_victim"}')
+    expect(twice.status).toBe(400)
+    expect(await twice.json()).toEqual({ error: { code: 'duplicate_key', message: 'id: given more than once' } })
+    const broken = await raw('{"id":')
+    expect(await broken.json()).toEqual({ error: { code: 'invalid_json', message: 'body: not valid JSON' } })
+    expect((await sandbox.log()).filter((e) => e.path === '/v1/card/status')).toHaveLength(0)
+  })
+
   it('refuses a field the contract does not define, before anything is forwarded', async () => {
     const res = await post('/partner/card/kyc-token', { walletAddress: wallet, userId: 'u1' })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'userId: not a field of this request' } })
+    expect(await res.json()).toEqual({ error: { code: 'invalid_field', message: 'userId: not a field of this request' } })
     expect((await sandbox.log()).filter((e) => e.path === '/v1/card/kyc-token')).toHaveLength(0)
   })
 

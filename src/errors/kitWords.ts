@@ -1,0 +1,32 @@
+// The codes only the partner kit answers with (src/server, README "The kit's own codes"), in the
+// buyer's words. The service never sends them. Fetched when a flow opens its door to the partner's
+// backend (api/partnerHttp.ts), or again with its first error answer; never with the flow itself.
+import { enPartner } from '../i18n/en-partner'
+import { type MessageKey, addEnglish } from '../i18n/i18n'
+import type { ApiError } from './ApiError'
+
+addEnglish(enPartner)
+
+// Refused before anything reached the service, for a reason the buyer can do nothing about.
+const refused = 'partner.refused'
+const server = 'error.server'
+const WORDS = new Map<string, MessageKey>([
+  ['unauthenticated', 'partner.signIn'],
+  ['origin_not_allowed', refused],
+  ['route_not_found', refused],
+  ['method_not_allowed', refused],
+  ['unsupported_media_type', refused],
+  ['body_too_large', refused],
+  ['invalid_json', refused],
+  ['duplicate_key', refused],
+  ['invalid_field', 'error.invalid'],
+  ['service_unreachable', server],
+  ['service_refused_key', server],
+  ['service_unreadable', server],
+])
+
+/** The error, with the buyer's words for a code of the kit's own (describeError reads them). */
+export function withKitWords(error: ApiError): ApiError {
+  error.key = WORDS.get(error.code)
+  return error
+}

@@ -207,7 +207,7 @@ if (!args.reuse) {
     const drawn = {
       paint: PAINT,
       css: folded,
-      data: firstPaintData(),
+      data: firstPaintData({ sandbox }),
       screens: { 'index.html': firstScreens({ sandbox, closable: false }), 'embed.html': firstScreens({ sandbox, closable: true }) },
       wallets: walletList(),
     }
@@ -231,12 +231,17 @@ const styleHashes = [sha256(drawn.css)]
 // Measured (4x CPU, 20 runs each, interleaved): the deposit's 13 preloads took 10–86 ms (median 34)
 // before its screen could be drawn; after it, the drawn screen came 34 ms sooner (median), and the
 // app took over 36 ms later.
+// A flow's drawn screen only where some partner offers it (its `flows`, else the build's default).
+const offered = new Set(partners.flatMap((e) => e.flows ?? drawn.data.flows))
 for (const page of pages) {
   const preload = `<script>${preloadScripts[page]}</script>`
   const [inHead, afterPaint] = page === 'embed.html' ? [[], [preload]] : [[preload], []]
   const head = [...inHead, `<style>${drawn.css}</style>`]
   templates[page] = templates[page].replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
-  const screens = [...Object.entries(drawn.screens[page]).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`), `<template id="sw-wallets">${drawn.wallets}</template>`]
+  const screens = [
+    ...Object.entries(drawn.screens[page]).filter(([flow]) => offered.has(flow)).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`),
+    `<template id="sw-wallets">${drawn.wallets}</template>`,
+  ]
   const body = [...screens, `<script>${paintScript}</script>`, ...afterPaint]
   templates[page] = templates[page].replace('<div id="app"></div>', () => `<div id="app"></div>\n    ${body.join('\n    ')}`)
 }

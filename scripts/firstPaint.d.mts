@@ -7,6 +7,8 @@ export type FirstPaintData = {
   defaultTheme: string
   /** Per flow, the registry entry's fields the flow needs (config.ts FLOW_NEEDS). */
   needs: Readonly<Record<string, readonly string[]>>
+  /** The flows an entry offers when it names none (config.ts defaultFlows for this build). */
+  flows: readonly string[]
   /** The live region's words while a held action waits for the app. */
   loading: string
   /** The flow that lists the buyer's wallets. */

@@ -5,7 +5,8 @@
 //
 // Draws the flow's <template id="sw-first-FLOW"> (the app's own first screen, rendered at build time
 // by src/embed/firstScreens.tsx) only where the app would draw exactly that screen:
-//  - the link names a registered partner and a flow with a template, and the entry offers the flow;
+//  - the link names a registered partner and a flow with a template, and the entry offers the flow
+//    (its `flows`, else the build's default) with what the flow needs;
 //  - it carries only options the drawn screen shows as the app would (`free`: the theme, the card's
 //    currencies, and those that do not change a first screen): no amount, no brand, no signed
 //    wallet, nothing registry-only;
@@ -38,7 +39,7 @@ export function firstPaint(d) {
   try {
     entry = JSON.parse(document.getElementById('stablecoin-widget-partners').textContent).find((e) => e.id === p.get('partner'))
   } catch {}
-  if (!entry || !Object.hasOwn(d.needs, flow) || d.needs[flow].some((need) => !entry[need])) return
+  if (!entry || !Object.hasOwn(d.needs, flow) || d.needs[flow].some((need) => !entry[need]) || !(entry.flows ?? d.flows).includes(flow)) return
   const locale = p.get('locale') || navigator.language || 'en'
   const language = locale.split('-')[0].toLowerCase()
   if (d.catalogs.some((c) => c === locale || c.split('-')[0] === language)) return

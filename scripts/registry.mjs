@@ -50,6 +50,9 @@ const publicKey = z
   .refine((k) => !('d' in k), 'holds a private key (d): publish only the public part')
   .transform(({ kty, crv, x, y }) => ({ kty, crv, x, y }))
 
+/** The widget's flows (src/config/config.ts `flows`, which a unit test holds this list to). */
+export const FLOW_NAMES = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout']
+
 export const entrySchema = z
   .object({
     id: z.string().regex(ID, 'must be 3 to 40 of a-z, 0-9 and -'),
@@ -64,6 +67,9 @@ export const entrySchema = z
     parentOrigins: z.array(origin),
     returnOrigins: z.array(origin),
     publicKey: publicKey.optional(),
+    // The flows the partner offers. Without it, the build mode's default (src/config/config.ts
+    // defaultFlows): in production every flow but the virtual account, in the sandbox all of them.
+    flows: z.array(z.enum(FLOW_NAMES)).min(1).optional(),
     // Sandbox entries only: shorter timers, so tests wait for conditions, not production timers.
     timings: z
       .object(Object.fromEntries(['pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs'].map((k) => [k, z.number().int().min(50).max(600_000).optional()])))
@@ -102,6 +108,8 @@ export function parseRegistry(data, file = 'partners') {
     const entry = parsed.data
     if (seen.has(entry.id)) throw new RegistryError(`${name}: id: "${entry.id}" appears twice`)
     seen.add(entry.id)
+    const twice = entry.flows?.find((flow, i) => entry.flows.indexOf(flow) !== i)
+    if (twice) throw new RegistryError(`${name}: flows: "${twice}" appears twice`)
     if (entry.environment !== 'sandbox' && entry.timings) throw new RegistryError(`${name}: timings: only sandbox entries may shorten the timers`)
     if (entry.environment !== 'sandbox') {
       for (const [path, value] of addressesOf(entry)) {

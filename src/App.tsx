@@ -18,23 +18,12 @@ const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>
   bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow'),
   payout: () => import('./flows/payout/PayoutFlow'),
 }
-const flowNames: Record<Flow, MessageKey> = {
-  deposit: 'deposit.name',
-  card: 'card.name',
-  onboarding: 'fiat.name',
-  bankDeposit: 'bankDeposit.name',
-  payout: 'payout.name',
-}
-const startLabels: Record<Flow, [MessageKey, MessageKey]> = {
-  deposit: ['start.deposit', 'start.depositHint'],
-  card: ['start.card', 'start.cardHint'],
-  onboarding: ['start.fiat', 'start.fiatHint'],
-  bankDeposit: ['start.bankDeposit', 'start.bankDepositHint'],
-  payout: ['start.payout', 'start.payoutHint'],
-}
+/** A flow's words in the catalogs: `<word>.name`, `start.<word>`, `start.<word>Hint` (the virtual account's are `fiat`). */
+const words = (flow: Flow) => (flow === 'onboarding' ? 'fiat' : flow)
+const flowName = (flow: Flow) => t(`${words(flow)}.name` as MessageKey)
 
-/** The flows this embedding is set up for (config.ts FLOW_NEEDS). */
-const available = (config: WidgetConfig): Flow[] => flows.filter((f) => FLOW_NEEDS[f].every((need) => !!config[need]))
+/** The flows the partner offers (config.flows) that this embedding is set up for (config.ts FLOW_NEEDS). */
+const available = (config: WidgetConfig): Flow[] => flows.filter((f) => config.flows.includes(f) && FLOW_NEEDS[f].every((need) => !!config[need]))
 
 export type AppProps = { result: ConfigResult; services?: Services; onClose?: () => void; landmark?: boolean }
 
@@ -72,7 +61,7 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
     <Shell
       live={services.live.value}
       sandbox={config.sandbox}
-      title={flow ? t(flowNames[flow]) : undefined}
+      title={flow ? flowName(flow) : undefined}
       step={flow ? step : undefined}
       waiting={waiting}
       onClose={onClose}
@@ -85,9 +74,9 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
               <li>
                 <button type="button" class="choice" onClick={() => setFlow(choice)}>
                   <span>
-                    <strong>{t(startLabels[choice][0])}</strong>
+                    <strong>{t(`start.${words(choice)}` as MessageKey)}</strong>
                     <br />
-                    <span class="muted">{t(startLabels[choice][1])}</span>
+                    <span class="muted">{t(`start.${words(choice)}Hint` as MessageKey)}</span>
                   </span>
                 </button>
               </li>

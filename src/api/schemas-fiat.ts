@@ -11,7 +11,6 @@ export const fiatOnboardRequest = z.object({
     name: z.string(),
     email: z.string(),
     country: z.string(),
-    category: z.optional(z.string()),
   }),
   wallet: address,
 })

@@ -59,6 +59,12 @@ const destination = object({ ...tokenShape, address: optional(address) })
 
 export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] as const
 export type Flow = (typeof flows)[number]
+/**
+ * The flows offered where the registry entry or the options name none: in production every flow
+ * but the virtual account (onboarding), which no production account stands behind yet
+ * (partner-api.md); in the sandbox all of them.
+ */
+export const defaultFlows = (sandbox: boolean): Flow[] => flows.filter((f) => sandbox || f !== 'onboarding')
 
 export const themes = ['light', 'dark', 'auto'] as const
 /**
@@ -106,6 +112,8 @@ const timings = object({ pollMs: ms, dropCheckMs: ms, kycRecheckMs: ms, bankPoll
 
 export type WidgetConfig = {
   flow?: Flow
+  /** The flows offered: the start screen lists these (those whose FLOW_NEEDS are met). */
+  flows: Flow[]
   theme: Theme
   brand: Brand
   /** Prefilled amount; `lockAmount` makes it read-only. */
@@ -145,6 +153,7 @@ export type WidgetConfig = {
 // The fields in this order: the first problem named is the first field's, as with the zod schema.
 const config: Schema<WidgetConfig> = object({
   flow: optional(oneOf(flows)),
+  flows: array(oneOf(flows), 1),
   theme: oneOf(themes),
   brand,
   amount: optional(decimalString),
@@ -193,6 +202,7 @@ export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; pro
  */
 export type WidgetOptions = {
   flow?: Flow
+  flows?: Flow[]
   apiBase: string
   partnerBase?: string
   partnerToken?: string
@@ -222,6 +232,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   const chains = options.chains
   const candidate = {
     flow: options.flow,
+    flows: options.flows ?? defaultFlows(__SANDBOX_BUILD__),
     apiBase,
     // A build mode, not a URL switch: a production build never turns the sandbox on.
     sandbox: __SANDBOX_BUILD__ && (options.sandbox === true || isSandboxApi(apiBase)),
@@ -256,16 +267,10 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     const issue = parsed.issue
     return { ok: false, problem: `${issue.path.join('.') || 'configuration'}: ${issue.message}` }
   }
-  if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
-    return { ok: false, problem: 'identityUrl: required for the bank transfer flow (the identity provider page)' }
-  }
-  if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
-    return { ok: false, problem: `${parsed.data.partnerBase ? 'identityUrl' : 'partnerBase'}: required for the ${parsed.data.flow} flow` }
-  }
-  if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
-    return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }
-  }
-  return { ok: true, config: parsed.data }
+  // A flow the partner offers, with what it needs (FLOW_NEEDS: the partner backend, the identity page).
+  const { flow } = parsed.data
+  const problem = flow && (parsed.data.flows.includes(flow) ? FLOW_NEEDS[flow].find((need) => !parsed.data[need]) : 'flow')
+  return problem ? { ok: false, problem: `${problem}: ${problem === 'flow' ? 'not offered (flows)' : `required for the ${flow} flow`}` } : { ok: true, config: parsed.data }
 }
 
 const liveShape = {

@@ -4,7 +4,7 @@
 // - registry only: where money, card details and identity go; a link carrying one does not start;
 // - signed only: per-link options the partner's server vouches for with its signature;
 // - buyer-facing: flow, amount, locale, theme… which any link may set.
-import type { ChainConfig, DestinationConfig, Timings, TokenConfig } from './config'
+import { type ChainConfig, type DestinationConfig, type Flow, type Timings, type TokenConfig, defaultFlows } from './config'
 import { type RawOptions, optionsFromParams } from './params'
 import { type PublicJwk, verifySignedQuery, withoutPairs } from './signedLink'
 import { carriesCredentials } from '../lib/credentials'
@@ -22,13 +22,15 @@ export type RegistryEntry = {
   parentOrigins: string[]
   returnOrigins: string[]
   publicKey?: PublicJwk
+  /** The flows the partner offers; without it, config.ts defaultFlows for the entry's environment. */
+  flows?: Flow[]
   /** Sandbox entries only (the build refuses it elsewhere): shorter timers for tests. */
   timings?: Timings
 }
 
 /** Never from a URL: a link that carries one of these is a mistake or an attack. */
 export const REGISTRY_ONLY = [
-  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings',
+  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings', 'flows',
 ] as const
 /** From a URL only under the partner's valid signature. */
 export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken'] as const
@@ -40,7 +42,7 @@ export const REGISTRY_ELEMENT_ID = 'stablecoin-widget-partners'
 
 export type LinkProblem = {
   ok: false
-  /** `invalid_link`: no such partner; `forbidden_option`: a registry-only option; `bad_signature`: missing, bad or expired. */
+  /** `invalid_link`: no such partner, or a flow it does not offer; `forbidden_option`: a registry-only option; `bad_signature`: missing, bad or expired. */
   code: 'invalid_link' | 'forbidden_option' | 'bad_signature'
   /** For the console: names the parameter or the reason. */
   detail: string
@@ -100,6 +102,10 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
   if (typeof raw.parentOrigin === 'string' && !entry.parentOrigins.includes(raw.parentOrigin)) {
     return { ok: false, code: 'forbidden_option', detail: `parentOrigin: ${raw.parentOrigin} is not registered for partner "${entry.id}"`, entry }
   }
+  const offered = entry.flows ?? defaultFlows(entry.environment === 'sandbox')
+  if ('flow' in raw && !(offered as unknown[]).includes(raw.flow)) {
+    return { ok: false, code: 'invalid_link', detail: `flow: ${raw.flow} is not offered by partner "${entry.id}"`, entry }
+  }
   if ('destinationAddress' in raw && !entry.destination) {
     return { ok: false, code: 'forbidden_option', detail: `destinationAddress: partner "${entry.id}" has no destination in the registry`, entry }
   }
@@ -123,6 +129,7 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
       ...(typeof raw.destinationAddress === 'string' ? { address: raw.destinationAddress } : {}),
     },
     sandbox: entry.environment === 'sandbox',
+    flows: offered,
     ...(entry.environment === 'sandbox' && entry.timings ? { timings: entry.timings } : {}),
   })
   return { ok: true, entry, options }

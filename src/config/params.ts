@@ -2,7 +2,7 @@
 // Objects travel as JSON, lists as commas, booleans as 1/0; checking is parseOptions' job.
 
 const JSON_OPTIONS = ['chains', 'sources', 'destination', 'brand']
-const LIST_OPTIONS = ['currencies', 'cardHosts']
+const LIST_OPTIONS = ['currencies', 'cardHosts', 'flows']
 const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable', 'partnerCookies']
 
 export type RawOptions = Record<string, unknown>

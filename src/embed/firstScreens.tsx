@@ -5,7 +5,7 @@
 // one only for such a link; the app then takes over, and the script hands it what the buyer did.
 import renderToString from 'preact-render-to-string'
 import { Shell } from '../App'
-import { DEFAULT_CURRENCIES, DEFAULT_THEME, FLOW_NEEDS, type WidgetConfig, themes } from '../config/config'
+import { DEFAULT_CURRENCIES, DEFAULT_THEME, FLOW_NEEDS, type WidgetConfig, defaultFlows, themes } from '../config/config'
 import { type MessageKey, addEnglish, t } from '../i18n/i18n'
 import { enCard } from '../i18n/en-card'
 import { enDeposit } from '../i18n/en-deposit'
@@ -46,9 +46,12 @@ function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: C
   )
 }
 
-/** What scripts/firstPaint.mjs is called with (but the catalogs, which the build knows). */
-export function firstPaintData() {
-  return { ...PLAIN_LINK, needs: FLOW_NEEDS, loading: t('app.loading'), discovers: 'deposit', stored: STORED_PREFIX, unrelated: UNRELATED_KEYS }
+/**
+ * What scripts/firstPaint.mjs is called with (but the catalogs, which the build knows), for a build
+ * of one environment: `flows`, what its entries offer when they name none (as link.ts resolves them).
+ */
+export function firstPaintData({ sandbox }: { sandbox: boolean }) {
+  return { ...PLAIN_LINK, needs: FLOW_NEEDS, flows: defaultFlows(sandbox), loading: t('app.loading'), discovers: 'deposit', stored: STORED_PREFIX, unrelated: UNRELATED_KEYS }
 }
 
 /** The first screens, as HTML, for a build (`sandbox`: with the badge) and a page (`closable`: the iframe's). */

@@ -21,7 +21,6 @@ const FIELD_OF: Record<string, Field> = {
   'individual.name': 'name',
   'individual.email': 'email',
   'individual.country': 'country',
-  'individual.category': 'category',
   wallet: 'wallet',
 }
 
@@ -43,7 +42,7 @@ export async function submitApplicant(
     const result = await onboard(deps.api, {
       authCode,
       applicantInfo: { nationality: form.nationality, phone: normalisePhone(form.phone) ?? form.phone.trim() },
-      individual: { name: form.name.trim(), email: form.email.trim(), country: form.country, category: form.category || undefined },
+      individual: { name: form.name.trim(), email: form.email.trim(), country: form.country },
       wallet: form.wallet.trim(),
     })
     deps.usedCodes.add(authCode)

@@ -7,7 +7,7 @@ import { isEmail, normalisePhone } from '../lib/contact'
 import type { Problem, Work } from '../kernel/types'
 import type { BuyerAccount } from './account'
 
-export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'email' | 'category'
+export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'email'
 export type Applicant = Record<Field, string>
 export type FieldError = 'required' | 'address' | 'country' | 'phone' | 'email' | 'server'
 
@@ -47,7 +47,8 @@ export const isIdentityEvent = (event: { type: string }): event is IdentityEvent
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
-export const emptyApplicant: Applicant = { wallet: '', nationality: '', country: '', phone: '', name: '', email: '', category: 'self_employed' }
+// No `individual.category`: the contract names only its default, which the service applies when it is omitted.
+export const emptyApplicant: Applicant = { wallet: '', nationality: '', country: '', phone: '', name: '', email: '' }
 
 /** Where a buyer not yet known starts: the wallet, or back from the identity provider with a code. */
 export function initialIdentity(form: Applicant, authCode?: string, refused?: ServerMessage): IdentityState {

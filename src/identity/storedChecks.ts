@@ -10,7 +10,7 @@ const stored = z.object({
   savedAt: z.number().check(z.nonnegative()),
 })
 
-const field = z.enum(['wallet', 'nationality', 'country', 'phone', 'name', 'email', 'category'])
+const field = z.enum(['wallet', 'nationality', 'country', 'phone', 'name', 'email'])
 const draft = z.object({
   form: z.object({
     wallet: z.string(),
@@ -19,7 +19,6 @@ const draft = z.object({
     phone: z.string(),
     name: z.string(),
     email: z.string(),
-    category: z.string(),
   }),
   serverMessage: z.optional(
     z.object({

@@ -11,7 +11,7 @@ import { bt, countryName } from './text'
 
 /**
  * Where the buyer pays from and how much. The one-off deposit where the service offers it in that
- * country; the virtual account otherwise. The rail's limits and settlement time under the amount.
+ * country; the virtual account otherwise, where the partner offers it. The rail's limits and settlement time under the amount.
  */
 export function AmountScreen({
   state,
@@ -29,6 +29,8 @@ export function AmountScreen({
   const countries = codes.map((code): [string, string] => [code, countryName(code, locale)]).sort((a, b) => a[1].localeCompare(b[1], locale))
   const methods = reference && form.country ? reference.methods.countries[form.country] : undefined
   const offered = methods?.bank_deposit === true
+  // The virtual account, where the service has one there and the partner offers that flow.
+  const virtual = methods?.virtual_account === true && config.flows.includes('onboarding')
   const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
   const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
   const amountError =
@@ -72,7 +74,7 @@ export function AmountScreen({
         </div>
         {methods && !offered ? (
           <Notice tone="info">
-            {methods.virtual_account ? (
+            {virtual ? (
               <>
                 {bt('bankDeposit.notOffered', { country: countryName(form.country, locale) })} {bt('bankDeposit.virtualAccount')}
               </>
@@ -131,7 +133,7 @@ export function AmountScreen({
         {busy && <p role="status">{bt('bankDeposit.creating')}</p>}
         <div class="actions">
           {methods && !offered ? (
-            methods.virtual_account &&
+            virtual &&
             onVirtualAccount && (
               <button type="button" class="primary" onClick={onVirtualAccount}>
                 {bt('bankDeposit.openVirtualAccount')}

@@ -11,7 +11,6 @@ import { countryOptions } from '../../lib/country'
 addEnglish(enFiatLater)
 
 type State = Extract<IdentityState, { tag: 'details' }>
-const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']
 
 /** `opensAccount`: the virtual-account flow's words ("Open my account"); the other bank flows go on ("Continue"). */
 export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: { state: State; dispatch: (e: IdentityEvent) => void; locale: string; opensAccount?: boolean }) {
@@ -73,14 +72,6 @@ export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: 
         {text('phone', 'fiat.phone', { type: 'tel', autoComplete: 'tel' }, 'fiat.phoneHint')}
         {countrySelect('nationality', 'fiat.nationality')}
         {countrySelect('country', 'fiat.country')}
-        <div class="field">
-          <label for="category">{t('fiat.category')}</label>
-          <select id="category" value={state.form.category} disabled={busy} onChange={edit('category')}>
-            {CATEGORIES.map((c) => (
-              <option value={c}>{t(`fiat.category.${c}` as MessageKey)}</option>
-            ))}
-          </select>
-        </div>
         {state.serverMessage && (
           <Notice tone="error" code={state.serverMessage.problem.code} id="server-error">
             {partnerProblemText(state.serverMessage.problem)}

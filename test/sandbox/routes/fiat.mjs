@@ -7,7 +7,8 @@ const ISO_COUNTRY = /^[A-Z]{2}$/
 const E164 = /^\+[1-9]\d{6,14}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const CATEGORIES = ['self_employed', 'employed', 'student', 'retired', 'unemployed']
+// individual.category: optional, defaulting to `self_employed`, the only value the contract names.
+const CATEGORIES = ['self_employed']
 
 // The banking partner's own codes, passed through unchanged on 400.
 const partnerError = (code, message) => new HttpError(400, code, message)

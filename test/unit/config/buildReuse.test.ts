@@ -35,7 +35,7 @@ function builtFolder(extra: Record<string, string> = {}) {
     '.vite/runtime.json': JSON.stringify({ 'src/embed/runtime.ts': { file: 'assets/runtime-c.js' } }),
     '.vite/pages/index.html': page,
     '.vite/pages/embed.html': page,
-    '.vite/firstScreens.json': JSON.stringify({ paint: PAINT, css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
+    '.vite/firstScreens.json': JSON.stringify({ paint: PAINT, css: '', data: { flows: [] }, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
     'assets/index-a.js': 'export {}',
     'assets/embed-b.js': 'export {}',
     'assets/runtime-c.js': 'export {}',

@@ -74,6 +74,7 @@ export type Timings = z.infer<typeof timings>
 
 const config = z.object({
   flow: z.optional(z.enum(flows)),
+  flows: z.array(z.enum(flows)).check(z.minLength(1)),
   theme: z.enum(themes),
   brand,
   /** Prefilled amount; `lockAmount` makes it read-only. */
@@ -134,6 +135,7 @@ export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; pro
  */
 export type WidgetOptions = {
   flow?: Flow
+  flows?: Flow[]
   apiBase: string
   partnerBase?: string
   partnerToken?: string
@@ -163,6 +165,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   const chains = options.chains
   const candidate = {
     flow: options.flow,
+    flows: options.flows ?? flows.filter((f) => __SANDBOX_BUILD__ || f !== 'onboarding'),
     apiBase,
     // A build mode, not a URL switch: a production build never turns the sandbox on.
     sandbox: __SANDBOX_BUILD__ && (options.sandbox === true || isSandboxApi(apiBase)),
@@ -197,14 +200,17 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     const issue = parsed.error.issues[0]
     return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
   }
+  if (parsed.data.flow && !parsed.data.flows.includes(parsed.data.flow)) {
+    return { ok: false, problem: 'flow: not offered (flows)' }
+  }
   if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
-    return { ok: false, problem: 'identityUrl: required for the bank transfer flow (the identity provider page)' }
+    return { ok: false, problem: 'identityUrl: required for the onboarding flow' }
   }
   if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
     return { ok: false, problem: `${parsed.data.partnerBase ? 'identityUrl' : 'partnerBase'}: required for the ${parsed.data.flow} flow` }
   }
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
-    return { ok: false, problem: 'partnerBase: required for the card flow (the partner backend that holds the API key)' }
+    return { ok: false, problem: 'partnerBase: required for the card flow' }
   }
   return { ok: true, config: parsed.data }
 }

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { firstPaint } from '../../../scripts/firstPaint.mjs'
 import { firstPaintData, firstScreens, walletList } from '../../../src/embed/firstScreens'
 
-const data = { ...firstPaintData(), catalogs: ['de', 'es', 'fr', 'pt-BR'] }
+const data = { ...firstPaintData({ sandbox: true }), catalogs: ['de', 'es', 'fr', 'pt-BR'] }
 const screens = firstScreens({ sandbox: false, closable: false })
 const entry = { id: 'acme', partnerBase: 'https://partner.example', identityUrl: 'https://id.example' }
 
-function page(search: string, registry: object[] = [entry]) {
+function page(search: string, registry: object[] = [entry], d = data) {
   history.replaceState(null, '', `/${search}`)
   document.head.innerHTML = `<script type="application/json" id="stablecoin-widget-partners">${JSON.stringify(registry)}</script>`
   document.body.innerHTML =
@@ -19,7 +19,7 @@ function page(search: string, registry: object[] = [entry]) {
       .map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`)
       .join('') +
     `<template id="sw-wallets">${walletList()}</template>`
-  firstPaint(data)
+  firstPaint(d)
   return document.getElementById('app') as HTMLElement
 }
 const drawn = () => document.querySelector<HTMLElement>('[data-first-screen]')
@@ -72,6 +72,18 @@ describe('the page draws the first screen only where the app would draw the same
     page('?partner=acme&flow=card', [{ id: 'acme' }])
     expect(drawn()).toBeNull()
     page('?partner=acme&flow=onboarding', [{ id: 'acme', partnerBase: 'https://partner.example' }])
+    expect(drawn()).toBeNull()
+  })
+
+  it('draws a flow only where the entry offers it (issue 28, item 8)', () => {
+    const production = { ...data, flows: firstPaintData({ sandbox: false }).flows }
+    page('?partner=acme&flow=onboarding', [entry], production)
+    expect(drawn()).toBeNull()
+    page('?partner=acme&flow=card', [entry], production)
+    expect(drawn()).not.toBeNull()
+    page('?partner=acme&flow=onboarding', [{ ...entry, flows: ['onboarding'] }], production)
+    expect(drawn()).not.toBeNull()
+    page('?partner=acme&flow=card', [{ ...entry, flows: ['deposit'] }])
     expect(drawn()).toBeNull()
   })
 

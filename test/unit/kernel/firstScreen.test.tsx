@@ -173,7 +173,7 @@ describe('stores before their checks arrive', () => {
     const { identityChecks } = await import('../../../src/identity/checks')
     const storage = memoryStorage()
     const draft = identityDraft(storage)
-    const form = { wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', nationality: 'DE', country: 'DE', phone: '', name: 'Ada', email: '', category: '' }
+    const form = { wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', nationality: 'DE', country: 'DE', phone: '', name: 'Ada', email: '' }
     draft.put({ form })
     expect(() => draft.take()).toThrow()
     expect(storage.getItem('stablecoin-widget:v1:identity-draft')).not.toBeNull()

@@ -12,7 +12,7 @@ import { fakeApi, inTurn } from '../../helpers/fakeApi'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const form: Applicant = { wallet: WALLET, nationality: 'FR', country: 'FR', phone: '+33 1 23 45 67 89', name: 'Ada', email: 'ada@example.com', category: '' }
+const form: Applicant = { wallet: WALLET, nationality: 'FR', country: 'FR', phone: '+33 1 23 45 67 89', name: 'Ada', email: 'ada@example.com' }
 const details = (work: 'idle' | 'submitting'): Extract<IdentityState, { tag: 'details' }> => ({ tag: 'details', form, authCode: 'c-1', errors: {}, work })
 
 function deps(answer: Parameters<typeof fakeApi>[0] = {}) {
@@ -40,11 +40,13 @@ describe('identityEffect', () => {
 })
 
 describe('submitApplicant', () => {
-  it('sends no category when none is chosen, and saves the account before ONBOARDED', async () => {
+  it('sends no category (the service applies its default; issue 28, item 9), and saves the account before ONBOARDED', async () => {
     const d = deps({ '/fiat/onboard': () => ({ accountId: 'a-1', walletId: 'w-1', kycStatus: 'pending' }) })
     const dispatch = vi.fn((_e: IdentityEvent) => expect(d.accounts.load()).toEqual({ accountId: 'a-1', walletId: 'w-1', wallet: WALLET }))
     await submitApplicant(details('submitting'), d, () => true, dispatch)
-    expect(d.api.to('/fiat/onboard')[0].body).toMatchObject({ individual: { category: undefined }, applicantInfo: { phone: '+33123456789' } })
+    const body = d.api.to('/fiat/onboard')[0].body as { individual: object }
+    expect(body).toMatchObject({ applicantInfo: { phone: '+33123456789' } })
+    expect(Object.keys(body.individual)).toEqual(['name', 'email', 'country'])
     expect(dispatch).toHaveBeenCalledWith({ type: 'ONBOARDED', accountId: 'a-1', walletId: 'w-1', kycStatus: 'pending' })
   })
 

@@ -28,7 +28,7 @@ const baseConfig = (() => {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 })()
-const applicant: Applicant = { wallet: ` ${WALLET} `, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: ' Ada Lovelace ', email: 'ada@example.com', category: 'self_employed' }
+const applicant: Applicant = { wallet: ` ${WALLET} `, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: ' Ada Lovelace ', email: 'ada@example.com' }
 const account = { id: 'va-1', details: { iban: 'DE89370400440532013000', bankName: 'Test Bank', routing: 5 }, applicationFeeBps: 50, asset: 'USDC' }
 
 let clock: FakeClock
@@ -67,10 +67,11 @@ describe('onboarding (the identity steps as this flow composes them)', () => {
     api.answer('/fiat/account', () => account)
     const d = drive(submitting())
     await until(() => d.state().tag === 'account', 'the account')
-    expect(api.to('/fiat/onboard')[0].body).toEqual({
+    // No category: the contract names only its default, which the service applies (issue 28, item 9).
+    expect(api.to('/fiat/onboard')[0].body).toStrictEqual({
       authCode: 'code-1',
       applicantInfo: { nationality: 'DE', phone: '+49301234567' },
-      individual: { name: 'Ada Lovelace', email: 'ada@example.com', country: 'DE', category: 'self_employed' },
+      individual: { name: 'Ada Lovelace', email: 'ada@example.com', country: 'DE' },
       wallet: WALLET,
     })
     expect(d.usedCodes.has('code-1')).toBe(true)

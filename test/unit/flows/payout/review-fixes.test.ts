@@ -39,7 +39,7 @@ const record: PayoutRecord = {
   accountId: 'acc_1', wallet: BUYER, createdAt: NOW,
 }
 const walletInfo = { id: 'w|test', name: 'Test', rdns: 'test' }
-const identity: IdentityState = { tag: 'wallet', form: { wallet: '', nationality: '', country: '', phone: '', name: '', email: '', category: 'self_employed' } }
+const identity: IdentityState = { tag: 'wallet', form: { wallet: '', nationality: '', country: '', phone: '', name: '', email: '' } }
 const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
 
 type Calls = Array<{ path: string; body: Record<string, unknown> }>

@@ -12,7 +12,7 @@ describe('stablecoin-widget/server', () => {
 
   it('is a package entry with its types, which are checked without the DOM', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
-    expect(pkg.exports['./server']).toEqual({ types: './dist/server/types/index.d.ts', import: './dist/server/index.js' })
+    expect(pkg.exports['./server']).toEqual({ types: './dist/server/types/server/index.d.ts', import: './dist/server/index.js' })
     const tsconfig = JSON.parse(readFileSync('tsconfig.server.json', 'utf8'))
     expect(tsconfig.compilerOptions.outDir).toBe('dist/server/types')
     expect(tsconfig.compilerOptions.lib).toEqual(['ES2023']) // no DOM: the kit's types check without it

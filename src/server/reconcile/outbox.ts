@@ -19,7 +19,7 @@ export type PendingChange = {
   attempts: number
 }
 
-const ms = (param: string) => `(${param}::float8 * interval '1 millisecond')`
+const ms = (param: string) => `(${param}::integer * interval '1 millisecond')`
 
 export async function claimChanges(db: Db, owner: string, limit: number, leaseMs: number): Promise<PendingChange[]> {
   const { rows } = await db.query<PendingChange>(
@@ -33,7 +33,7 @@ export async function claimChanges(db: Db, owner: string, limit: number, leaseMs
      WHERE c.seq = due.seq AND p.kind = c.kind AND p.id = c.id
      RETURNING c.seq::text AS "changeId", c.kind, c.id, p.user_id AS "userId", c.status, c.record,
        c.previous_status AS "previousStatus", c.previous_record AS "previousRecord", c.final, c.observed_at AS "observedAt", c.attempts`,
-    [limit, owner, leaseMs],
+    [limit, owner, Math.round(leaseMs)],
   )
   // The claim's order is lost in UPDATE … RETURNING.
   return rows.sort((a, b) => Number(a.changeId) - Number(b.changeId))
@@ -47,6 +47,6 @@ export async function markFailed(db: Db, owner: string, changeId: string, retryM
   await db.query(
     `UPDATE ${SCHEMA}.changes SET next_attempt_at = now() + ${ms('$3')}, last_error = $4, lease_owner = NULL, lease_until = NULL
      WHERE seq = $1::bigint AND lease_owner = $2 AND delivered_at IS NULL`,
-    [changeId, owner, retryMs, error.slice(0, 1000)],
+    [changeId, owner, Math.round(retryMs), error.slice(0, 1000)],
   )
 }

@@ -16,7 +16,7 @@ export type DuePayment = {
   intervalMs: number
 }
 
-const ms = (param: string) => `(${param}::float8 * interval '1 millisecond')`
+const ms = (param: string) => `(${param}::integer * interval '1 millisecond')`
 
 export async function claimDuePayments(db: Db, owner: string, limit: number, leaseMs: number): Promise<DuePayment[]> {
   const { rows } = await db.query<DuePayment>(
@@ -27,7 +27,7 @@ export async function claimDuePayments(db: Db, owner: string, limit: number, lea
      UPDATE ${SCHEMA}.payments p SET lease_owner = $2, lease_until = now() + ${ms('$3')}
      FROM due WHERE p.kind = due.kind AND p.id = due.id
      RETURNING p.kind, p.id, p.details, p.status, p.record, p.version, p.interval_ms AS "intervalMs"`,
-    [limit, owner, leaseMs],
+    [limit, owner, Math.round(leaseMs)],
   )
   return rows
 }
@@ -45,9 +45,9 @@ export function recordObservation(db: Db, owner: string, payment: DuePayment, se
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(
       `UPDATE ${SCHEMA}.payments SET status = $3, record = $4::jsonb, open = NOT $5, version = version + 1,
-         interval_ms = $6, next_check_at = now() + ${ms('$6')}, lease_owner = NULL, lease_until = NULL
+         interval_ms = $6::integer, next_check_at = now() + ${ms('$6')}, lease_owner = NULL, lease_until = NULL
        WHERE kind = $1 AND id = $2 AND version = $7 AND lease_owner = $8 RETURNING 1`,
-      [payment.kind, payment.id, seen.status, JSON.stringify(seen.record), seen.final, seen.nextIntervalMs, payment.version, owner],
+      [payment.kind, payment.id, seen.status, JSON.stringify(seen.record), seen.final, Math.round(seen.nextIntervalMs), payment.version, owner],
     )
     if (rows.length === 0) return false
     if (seen.status !== payment.status) {
@@ -64,9 +64,9 @@ export function recordObservation(db: Db, owner: string, payment: DuePayment, se
 /** The service could not answer: look again after `retryMs`, and let any instance do it. */
 export async function postpone(db: Db, owner: string, payment: DuePayment, retryMs: number): Promise<void> {
   await db.query(
-    `UPDATE ${SCHEMA}.payments SET interval_ms = $3, next_check_at = now() + ${ms('$3')}, lease_owner = NULL, lease_until = NULL
+    `UPDATE ${SCHEMA}.payments SET interval_ms = $3::integer, next_check_at = now() + ${ms('$3')}, lease_owner = NULL, lease_until = NULL
      WHERE kind = $1 AND id = $2 AND lease_owner = $4`,
-    [payment.kind, payment.id, retryMs, owner],
+    [payment.kind, payment.id, Math.round(retryMs), owner],
   )
 }
 

@@ -53,7 +53,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const idleMs = options.idleMs ?? 1000
   const batchSize = options.batchSize ?? 20
   const log = options.log ?? ((line: string) => console.warn(`[stablecoin-widget/server] reconciler: ${line}`))
-  const owner = `${crypto.randomUUID()}`
+  const owner = crypto.randomUUID()
   const db = options.store.db
   const pacer = createPacer(rps, clock)
   // A payment is claimed only as far as its lease lasts at this pace: half the lease's worth.
@@ -63,12 +63,18 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   let wakeDelivery = () => {}
 
   async function loop(round: () => Promise<number>, signal: AbortSignal, onWake?: (wake: () => void) => void) {
+    // While the database fails, rounds grow apart (up to a minute) rather than fill the log.
+    let failures = 0
     while (!signal.aborted) {
       let worked = 0
       try {
         worked = await round()
+        failures = 0
       } catch (error) {
-        log(`round failed (${error instanceof Error ? error.message : String(error)}); trying again in ${idleMs} ms`)
+        const wait = Math.min(60_000, idleMs * 2 ** failures++)
+        log(`round failed (${error instanceof Error ? error.message : String(error)}); trying again in ${wait} ms`)
+        await clock.sleep(wait, signal)
+        continue
       }
       if (worked || signal.aborted) continue
       const nap = new AbortController()

@@ -11,6 +11,7 @@ import {
   type Reconciler,
   type ReconcilerOptions,
 } from '../../../../src/server/index'
+import { claimDuePayments, recordObservation } from '../../../../src/server/reconcile/polling'
 import { busiestWindow, fakeStatuses, until, type FakeStatuses } from './fakeStatuses'
 
 let store: PaymentStore
@@ -167,5 +168,22 @@ describe('reconciler', { timeout: 20_000 }, () => {
     await until(() => ids.every((id) => seen(id).length === 3), 8000, 'the last change of every payment')
     await new Promise((resolve) => setTimeout(resolve, 200))
     for (const id of ids) expect(seen(id)).toEqual(['pending→converting', 'converting→sent', 'sent→settled'])
+  })
+})
+
+describe('leases on payments', () => {
+  it('drop the answer of an instance whose lease ran out and was taken, so one change is recorded once', async () => {
+    await store.recordPayment({ kind: 'payout', id: 'po_l', userId: 'alice', status: 'pending' })
+    const [slow] = await claimDuePayments(store.db, 'slow', 10, 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const [quick] = await claimDuePayments(store.db, 'quick', 10, 60_000)
+    expect(quick?.id).toBe('po_l')
+    expect(await claimDuePayments(store.db, 'third', 10, 60_000)).toEqual([]) // held by quick
+    const seen = { status: 'converting', record: { id: 'po_l', status: 'converting' }, final: false, nextIntervalMs: 0 }
+    expect(await recordObservation(store.db, 'slow', slow, seen)).toBe(false)
+    expect(await recordObservation(store.db, 'quick', quick, seen)).toBe(true)
+    expect(await recordObservation(store.db, 'quick', quick, seen)).toBe(false) // a stale version
+    const { rows } = await store.db.query(`SELECT status, previous_status FROM stablecoin_widget.changes WHERE id = 'po_l'`)
+    expect(rows).toEqual([{ status: 'converting', previous_status: 'pending' }])
   })
 })

@@ -1,6 +1,6 @@
 // One round of delivery: every change due, each to onUpdate, each marked delivered or retried later.
 import type { Db } from '../store/sql'
-import { claimChanges, markDelivered, markFailed, type PendingChange } from './outbox'
+import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from './outbox'
 import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
 
 export type DeliverOptions = {
@@ -23,6 +23,7 @@ export async function deliverDue(options: DeliverOptions): Promise<number> {
     // Once stopping, the changes not begun are left to their lease: another instance, or this one
     // restarted, delivers them.
     if (options.signal.aborted) break
+    if (!(await renewLease(db, owner, change.changeId, options.leaseMs))) continue
     const [payment, previous] = toUpdate(change)
     try {
       await onUpdate(payment, previous)

@@ -39,6 +39,18 @@ export async function claimChanges(db: Db, owner: string, limit: number, leaseMs
   return rows.sort((a, b) => Number(a.changeId) - Number(b.changeId))
 }
 
+/**
+ * Extends the lease just before a delivery: a change claimed early in a batch of slow callbacks
+ * would otherwise reach its turn with its lease run out. False when another instance took it.
+ */
+export async function renewLease(db: Db, owner: string, changeId: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE ${SCHEMA}.changes SET lease_until = now() + ${ms('$3')} WHERE seq = $1::bigint AND lease_owner = $2 AND delivered_at IS NULL RETURNING 1`,
+    [changeId, owner, Math.round(leaseMs)],
+  )
+  return rows.length === 1
+}
+
 export async function markDelivered(db: Db, changeId: string): Promise<void> {
   await db.query(`UPDATE ${SCHEMA}.changes SET delivered_at = now(), lease_owner = NULL, lease_until = NULL, last_error = NULL WHERE seq = $1::bigint`, [changeId])
 }

@@ -171,6 +171,32 @@ describe('reconciler', { timeout: 20_000 }, () => {
   })
 })
 
+describe('leases on changes', () => {
+  it('are renewed before each delivery: a slow batch never delivers a change another instance took over', { timeout: 20_000 }, async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `po_s${i}`)
+    for (const id of ids) {
+      await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'converting' })
+      fake.set('payout', id, 'converting')
+      // Changes already in the outbox, so that one round claims them all.
+      await store.db.query(
+        `INSERT INTO stablecoin_widget.changes (kind, id, status, previous_status, record, final) VALUES ('payout', $1, 'converting', 'pending', $2::jsonb, false)`,
+        [id, JSON.stringify({ id, status: 'converting' })],
+      )
+    }
+    const slowly = async (payment: PaymentUpdate, previous: PreviousState | undefined) => {
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      deliveries.push({ payment, previous, at: Date.now() })
+    }
+    // The first claims every change at once; the second starts once they are all claimed.
+    start({ onUpdate: slowly, deliveryLeaseMs: 400 })
+    await until(async () => (await store.db.query('SELECT 1 FROM stablecoin_widget.changes WHERE lease_owner IS NOT NULL')).rows.length === ids.length, 5000, 'all changes claimed')
+    start({ onUpdate: slowly, deliveryLeaseMs: 400 })
+    await until(() => new Set(deliveries.map((d) => d.payment.id)).size === ids.length, 10_000, 'every change')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(deliveries.map((d) => d.payment.id).sort()).toEqual(ids)
+  })
+})
+
 describe('leases on payments', () => {
   it('drop the answer of an instance whose lease ran out and was taken, so one change is recorded once', async () => {
     await store.recordPayment({ kind: 'payout', id: 'po_l', userId: 'alice', status: 'pending' })

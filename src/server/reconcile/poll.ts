@@ -4,7 +4,7 @@ import type { Db } from '../store/sql'
 import { describe } from './deliver'
 import { finalStatuses, statusSchemas } from './kinds'
 import type { Pacer } from './pacer'
-import { claimDuePayments, postpone, recordObservation, releaseLeases, type DuePayment } from './polling'
+import { claimDuePayments, postpone, recordObservation, releaseLeases, retireStale, type DuePayment } from './polling'
 import { StatusFetchError, type FetchStatus } from './statusFetcher'
 
 export type PollOptions = {
@@ -19,6 +19,7 @@ export type PollOptions = {
   pollIntervalMs: number
   /** While nothing changes (or the service fails), each wait doubles up to this. */
   maxPollIntervalMs: number
+  followForMs: number
   log(line: string): void
   signal: AbortSignal
 }
@@ -26,6 +27,9 @@ export type PollOptions = {
 /** Resolves to the number of payments claimed, and how many of them changed status. */
 export async function pollDue(options: PollOptions): Promise<{ claimed: number; changed: number }> {
   const { db, owner, signal } = options
+  for (const stale of await retireStale(db, options.followForMs)) {
+    options.log(`${stale.kind} ${stale.id} is no longer followed: still ${stale.status ?? 'without a status'} after ${options.followForMs} ms`)
+  }
   const due = await claimDuePayments(db, owner, options.batchSize, options.leaseMs)
   let changed = 0
   for (const [index, payment] of due.entries()) {

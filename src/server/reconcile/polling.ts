@@ -32,6 +32,20 @@ export async function claimDuePayments(db: Db, owner: string, limit: number, lea
   return rows
 }
 
+/**
+ * Stops following payments created longer ago than `followForMs` that never reached a final
+ * status (an expired bank deposit, a card state the contract does not name): followed forever,
+ * they would take a growing share of the key's rate from the payments still moving.
+ */
+export async function retireStale(db: Db, followForMs: number): Promise<Array<{ kind: PaymentKind; id: string; status: string | null }>> {
+  const { rows } = await db.query<{ kind: PaymentKind; id: string; status: string | null }>(
+    `UPDATE ${SCHEMA}.payments SET open = false WHERE open AND created_at < now() - (($1::float8 / 1000) * interval '1 second')
+     RETURNING kind, id, status`,
+    [followForMs],
+  )
+  return rows
+}
+
 export type Observation = {
   status: string
   record: unknown

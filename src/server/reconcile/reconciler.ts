@@ -24,6 +24,8 @@ export type ReconcilerOptions = {
   pollIntervalMs?: number
   /** While a status stays the same, looks grow apart up to this. Default 10 min. */
   maxPollIntervalMs?: number
+  /** A payment not final this long after its creation is no longer followed (logged). Default 30 days. */
+  followForMs?: number
   /** onUpdate that throws is tried again after this, doubling up to retryMaxMs. Default 1 s, 15 min. */
   retryBaseMs?: number
   retryMaxMs?: number
@@ -92,6 +94,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           db, owner, fetchStatus: options.fetchStatus, pacer, now: clock.now, batchSize: pollBatch, leaseMs, log, signal,
           pollIntervalMs: options.pollIntervalMs ?? 5000,
           maxPollIntervalMs: options.maxPollIntervalMs ?? 10 * 60_000,
+          followForMs: options.followForMs ?? 30 * 24 * 3_600_000,
         })
         if (changed) wakeDelivery()
         return claimed

@@ -129,6 +129,18 @@ describe('reconciler', { timeout: 20_000 }, () => {
     expect(logs.filter((line) => line.includes('partner database down'))).toHaveLength(2)
   })
 
+  it('stops following a payment that is still not final after followForMs, and says so', async () => {
+    await store.recordPayment({ kind: 'bankDeposit', id: 'bd_old', userId: 'alice', status: 'expired' })
+    await store.recordPayment({ kind: 'bankDeposit', id: 'bd_new', userId: 'alice', status: 'expired' })
+    await store.db.query(`UPDATE stablecoin_widget.payments SET created_at = now() - interval '2 days' WHERE id = 'bd_old'`)
+    fake.set('bankDeposit', 'bd_old', 'expired')
+    fake.set('bankDeposit', 'bd_new', 'expired')
+    start({ followForMs: 24 * 3_600_000 })
+    await until(() => asked('bd_new') >= 2, 5000, 'two looks at bd_new')
+    expect(asked('bd_old')).toBe(0)
+    expect(logs).toContain('bankDeposit bd_old is no longer followed: still expired after 86400000 ms')
+  })
+
   it("keeps its requests within the rate it is given, and waits as long as the service's 429 says", async () => {
     for (let i = 0; i < 30; i++) {
       await store.recordPayment({ kind: 'payout', id: `po_r${i}`, userId: 'dave', status: 'pending' })

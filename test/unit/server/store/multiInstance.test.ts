@@ -76,7 +76,8 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
     const requests: Array<{ at: number; instance: string }> = []
     const server: Server = createServer((req, res) => {
       const id = decodeURIComponent(req.url!.split('/').pop()!)
-      requests.push({ at: Date.now(), instance: String(req.headers['x-instance']) })
+      // When the instance sent it: arrival times would add the loopback's jitter to the spacing.
+      requests.push({ at: Number(req.headers['x-started-at']), instance: String(req.headers['x-instance']) })
       res.setHeader('Content-Type', 'application/json')
       res.end(JSON.stringify({ id, status: steps[current.get(id)!] }))
     })

@@ -16,7 +16,7 @@ let delivered = 0
 const reconciler = createReconciler({
   store,
   fetchStatus: async (kind, id) => {
-    const res = await fetch(`${env.STATUS_URL}/${kind}/${encodeURIComponent(id)}`, { headers: { 'X-Instance': name } })
+    const res = await fetch(`${env.STATUS_URL}/${kind}/${encodeURIComponent(id)}`, { headers: { 'X-Instance': name, 'X-Started-At': String(Date.now()) } })
     if (!res.ok) throw new Error(`status server answered ${res.status}`)
     return res.json()
   },

@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 // stablecoin-widget/server: the partner-backend kit, one ESM file for Node 20 and any runtime with
 // fetch-standard Request/Response (zod/mini bundled in), and its types from tsconfig.server.json
 // (no DOM lib, so a DOM global in the kit fails the build). tsc runs beside the bundler, not after.
+// PGlite stays outside the file: the default store imports it only when it is used.
 const OUT = 'dist/server'
 let tsc: ChildProcess | undefined
 
@@ -17,7 +18,7 @@ export default defineConfig({
     copyPublicDir: false,
     minify: true,
     lib: { entry: 'src/server/index.ts', formats: ['es'], fileName: () => 'index.js' },
-    rollupOptions: { external: [/^node:/] },
+    rollupOptions: { external: [/^node:/, '@electric-sql/pglite'], output: { codeSplitting: false } },
   },
   plugins: [
     {

@@ -7,3 +7,5 @@ import { ROUTES } from './routes'
 
 /** The paths the handler serves (under its basePath), e.g. to mount each one in a router. */
 export const partnerRoutes: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = ROUTES.map(({ method, path }) => ({ method, path }))
+export * from './store/index'
+export * from './reconcile/index'

@@ -1,0 +1,60 @@
+// One round of delivery: every change due, each to onUpdate, each marked delivered or retried later.
+import type { Db } from '../store/sql'
+import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from './outbox'
+import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
+
+export type DeliverOptions = {
+  db: Db
+  owner: string
+  onUpdate: OnUpdate
+  batchSize: number
+  /** Longer than any callback takes: past it, another instance may deliver the change again. */
+  leaseMs: number
+  retryMs(attempts: number): number
+  log(line: string): void
+  signal: AbortSignal
+}
+
+/** Resolves to the number of changes claimed. */
+export async function deliverDue(options: DeliverOptions): Promise<number> {
+  const { db, owner, onUpdate, log } = options
+  const changes = await claimChanges(db, owner, options.batchSize, options.leaseMs)
+  for (const change of changes) {
+    // Once stopping, the changes not begun are left to their lease: another instance, or this one
+    // restarted, delivers them.
+    if (options.signal.aborted) break
+    if (!(await renewLease(db, owner, change.changeId, options.leaseMs))) continue
+    const [payment, previous] = toUpdate(change)
+    try {
+      await onUpdate(payment, previous)
+    } catch (error) {
+      const retryMs = options.retryMs(change.attempts)
+      log(`onUpdate threw for ${change.kind} ${change.id} (change ${change.changeId}, attempt ${change.attempts}); retried in ${retryMs} ms: ${describe(error)}`)
+      await markFailed(db, owner, change.changeId, retryMs, describe(error))
+      continue
+    }
+    await markDelivered(db, change.changeId)
+  }
+  return changes.length
+}
+
+function toUpdate(change: PendingChange): [PaymentUpdate, PreviousState | undefined] {
+  const payment = {
+    changeId: change.changeId,
+    kind: change.kind,
+    id: change.id,
+    userId: change.userId,
+    status: change.status,
+    record: change.record,
+    final: change.final,
+    observedAt: change.observedAt,
+  } as PaymentUpdate
+  if (change.previousStatus === null) return [payment, undefined]
+  const previous: PreviousState = { status: change.previousStatus }
+  if (change.previousRecord !== null) previous.record = change.previousRecord as PreviousState['record']
+  return [payment, previous]
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

@@ -1,0 +1,5 @@
+export { createReconciler, type Reconciler, type ReconcilerOptions } from './reconciler'
+export { createStatusFetcher, StatusFetchError, type FetchStatus, type StatusFetcherOptions } from './statusFetcher'
+export type { OnUpdate, PaymentUpdate, PreviousState } from './update'
+export type { StatusRecord } from './kinds'
+export type { Clock } from './pacer'

@@ -1,0 +1,73 @@
+// One round of polling: every payment due, asked about at the pacer's rate, its answer checked
+// against the contract and recorded (a change also goes into the outbox, in the same transaction).
+import type { Db } from '../store/sql'
+import { describe } from './deliver'
+import { finalStatuses, statusSchemas } from './kinds'
+import type { Pacer } from './pacer'
+import { claimDuePayments, postpone, recordObservation, releaseLeases, retireStale, type DuePayment } from './polling'
+import { StatusFetchError, type FetchStatus } from './statusFetcher'
+
+export type PollOptions = {
+  db: Db
+  owner: string
+  fetchStatus: FetchStatus
+  pacer: Pacer
+  now(): number
+  batchSize: number
+  leaseMs: number
+  /** After a change, and the first time. */
+  pollIntervalMs: number
+  /** While nothing changes (or the service fails), each wait doubles up to this. */
+  maxPollIntervalMs: number
+  followForMs: number
+  log(line: string): void
+  signal: AbortSignal
+}
+
+/** Resolves to the number of payments claimed, and how many of them changed status. */
+export async function pollDue(options: PollOptions): Promise<{ claimed: number; changed: number }> {
+  const { db, owner, signal } = options
+  for (const stale of await retireStale(db, options.followForMs)) {
+    options.log(`${stale.kind} ${stale.id} is no longer followed: still ${stale.status ?? 'without a status'} after ${options.followForMs} ms`)
+  }
+  const due = await claimDuePayments(db, owner, options.batchSize, options.leaseMs)
+  let changed = 0
+  for (const [index, payment] of due.entries()) {
+    await options.pacer.turn(signal)
+    if (signal.aborted) {
+      await releaseLeases(db, owner, due.slice(index))
+      break
+    }
+    if (await pollOne(options, payment)) changed++
+  }
+  return { claimed: due.length, changed }
+}
+
+async function pollOne(options: PollOptions, payment: DuePayment): Promise<boolean> {
+  const { db, owner, log } = options
+  const slower = Math.min(options.maxPollIntervalMs, Math.max(options.pollIntervalMs, payment.intervalMs * 2))
+  let answer: unknown
+  try {
+    answer = await options.fetchStatus(payment.kind, payment.id, payment.details)
+  } catch (error) {
+    if (error instanceof StatusFetchError && error.retryAfterMs) options.pacer.holdUntil(options.now() + error.retryAfterMs)
+    log(`status of ${payment.kind} ${payment.id}: ${describe(error)}; asked again in ${slower} ms`)
+    await postpone(db, owner, payment, slower)
+    return false
+  }
+  const parsed = statusSchemas[payment.kind].safeParse(answer)
+  if (!parsed.success) {
+    log(`status of ${payment.kind} ${payment.id}: the answer does not match the contract (${parsed.error.issues[0]?.message}); asked again in ${slower} ms`)
+    await postpone(db, owner, payment, slower)
+    return false
+  }
+  const { status } = parsed.data
+  const changed = status !== payment.status
+  const recorded = await recordObservation(db, owner, payment, {
+    status,
+    record: parsed.data,
+    final: finalStatuses[payment.kind].includes(status),
+    nextIntervalMs: changed ? options.pollIntervalMs : slower,
+  })
+  return changed && recorded
+}

@@ -1,0 +1,61 @@
+// The default way the reconciler asks the service: POST to the kind's partner-path status
+// endpoint with the API key. The answer is returned as JSON and checked by the reconciler against
+// the contract's schema. The key goes into the Authorization header and into nothing else: errors
+// name the endpoint and the HTTP status only.
+import type { PaymentKind } from '../store/kinds'
+import { statusRequests } from './kinds'
+
+/** Asks the service about one payment; resolves to the JSON it answered, or throws. */
+export type FetchStatus = (kind: PaymentKind, id: string, details: unknown) => Promise<unknown>
+
+export class StatusFetchError extends Error {
+  override name = 'StatusFetchError'
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+    /** From the service's Retry-After on 429 or 503: no request should start before then. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message)
+  }
+}
+
+export type StatusFetcherOptions = {
+  /** The service, e.g. `https://api.example.com` (as for createPartnerHandler). */
+  apiBase: string
+  apiKey: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+export function createStatusFetcher({ apiBase, apiKey, fetch: fetchFn = (i, o) => fetch(i, o), timeoutMs = 15_000 }: StatusFetcherOptions): FetchStatus {
+  const base = apiBase.replace(/\/+$/, '')
+  return async (kind, id, details) => {
+    const { path, body } = statusRequests[kind]
+    let res: Response
+    let text: string
+    try {
+      res = await fetchFn(base + path, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body(id, details)),
+        // The key is never sent on to wherever a redirect points.
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      text = await res.text()
+    } catch (error) {
+      throw new StatusFetchError(`POST ${path}: the service could not be reached (${error instanceof Error ? error.name : 'error'})`)
+    }
+    if (!res.ok) {
+      const seconds = Number(res.headers.get('Retry-After'))
+      const retryAfterMs = res.status === 429 ? (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 1000) : undefined
+      throw new StatusFetchError(`POST ${path}: the service answered ${res.status}`, res.status, retryAfterMs)
+    }
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw new StatusFetchError(`POST ${path}: the answer is not JSON`, res.status)
+    }
+  }
+}

@@ -1,0 +1,79 @@
+// The kit's tables, in a schema of their own so that they sit in the partner's database beside its
+// tables without clashing. Applied in order, each once; several instances starting together wait
+// on one advisory lock, so exactly one applies a migration and the others see it done.
+import type { Db } from './sql'
+
+export const SCHEMA = 'stablecoin_widget'
+
+// Append only: a published migration is never edited, a change is a new entry.
+const MIGRATIONS: ReadonlyArray<readonly string[]> = [
+  [
+    `CREATE TABLE ${SCHEMA}.payments (
+      kind text NOT NULL,
+      id text NOT NULL,
+      user_id text NOT NULL,
+      details jsonb,
+      amount numeric,
+      currency text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      status text,
+      record jsonb,
+      version integer NOT NULL DEFAULT 0,
+      open boolean NOT NULL DEFAULT true,
+      interval_ms integer NOT NULL DEFAULT 0,
+      next_check_at timestamptz NOT NULL DEFAULT now(),
+      lease_owner text,
+      lease_until timestamptz,
+      PRIMARY KEY (kind, id)
+    )`,
+    `CREATE INDEX payments_due ON ${SCHEMA}.payments (next_check_at) WHERE open`,
+    `CREATE INDEX payments_usage ON ${SCHEMA}.payments (user_id, kind, created_at)`,
+    // One row per bound value ('account' or 'wallet'): the primary key is what makes a bind atomic.
+    `CREATE TABLE ${SCHEMA}.bindings (
+      what text NOT NULL,
+      value text NOT NULL,
+      user_id text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (what, value)
+    )`,
+    // The outbox: a change is written in the transaction that observes it, and delivered after.
+    `CREATE TABLE ${SCHEMA}.changes (
+      seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      kind text NOT NULL,
+      id text NOT NULL,
+      status text NOT NULL,
+      previous_status text,
+      record jsonb NOT NULL,
+      previous_record jsonb,
+      final boolean NOT NULL,
+      observed_at timestamptz NOT NULL DEFAULT now(),
+      delivered_at timestamptz,
+      attempts integer NOT NULL DEFAULT 0,
+      next_attempt_at timestamptz NOT NULL DEFAULT now(),
+      last_error text,
+      lease_owner text,
+      lease_until timestamptz,
+      FOREIGN KEY (kind, id) REFERENCES ${SCHEMA}.payments (kind, id)
+    )`,
+    `CREATE INDEX changes_undelivered ON ${SCHEMA}.changes (kind, id, seq) WHERE delivered_at IS NULL`,
+  ],
+]
+
+/** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */
+const LOCK = 5_320_241_125
+
+export async function migrate(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${LOCK})`)
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`)
+    await tx.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`)
+    const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${SCHEMA}.migrations`)
+    const applied = new Set(rows.map((row) => row.version))
+    for (const [index, statements] of MIGRATIONS.entries()) {
+      const version = index + 1
+      if (applied.has(version)) continue
+      for (const statement of statements) await tx.query(statement)
+      await tx.query(`INSERT INTO ${SCHEMA}.migrations (version) VALUES ($1)`, [version])
+    }
+  })
+}

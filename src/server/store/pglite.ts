@@ -1,0 +1,19 @@
+// The embedded default engine: Postgres compiled to WASM, in this process. Loaded only when used,
+// so that a partner who passes a `pg` Pool never loads it.
+import type { Db, Row } from './sql'
+
+/** Opens PGlite: in memory without `dataDir`, else persisted in that directory. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  let module: typeof import('@electric-sql/pglite')
+  try {
+    module = await import('@electric-sql/pglite')
+  } catch (cause) {
+    throw new Error('stablecoin-widget/server: the default store needs @electric-sql/pglite (npm install @electric-sql/pglite), or pass a pg Pool', { cause })
+  }
+  const pglite = await module.PGlite.create(dataDir)
+  return {
+    query: <R extends Row>(text: string, params?: readonly unknown[]) => pglite.query<R>(text, params ? [...params] : undefined),
+    transaction: (work) => pglite.transaction((tx) => work({ query: <R extends Row>(text: string, params?: readonly unknown[]) => tx.query<R>(text, params ? [...params] : undefined) })),
+    close: () => pglite.close(),
+  }
+}

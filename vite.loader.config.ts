@@ -26,11 +26,17 @@ function widgetFiles(): string[] {
 }
 
 const runtime = process.env.WIDGET_PART === 'runtime'
+// The loader's own file name: it starts only from a <script src> naming it (src/embed/loader.ts).
+const LOADER = 'stablecoin-widget.js'
 
 export default defineConfig({
   define: runtime
     ? {}
-    : { __RUNTIME__: JSON.stringify((process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')), __WIDGET__: JSON.stringify(widgetFiles()) },
+    : {
+        __RUNTIME__: JSON.stringify((process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')),
+        __WIDGET__: JSON.stringify(widgetFiles()),
+        __LOADER__: JSON.stringify(LOADER),
+      },
   build: {
     target: 'es2022',
     outDir: 'dist',
@@ -43,7 +49,7 @@ export default defineConfig({
           lib: { entry: 'src/embed/runtime.ts', formats: ['es'], fileName: () => 'assets/runtime-[hash].js' },
         }
       : {
-          lib: { entry: 'src/embed/loader.ts', formats: ['iife'], name: 'StablecoinWidgetLoader', fileName: () => 'stablecoin-widget.js' },
+          lib: { entry: 'src/embed/loader.ts', formats: ['iife'], name: 'StablecoinWidgetLoader', fileName: () => LOADER },
         }),
   },
 })

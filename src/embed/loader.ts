@@ -8,11 +8,19 @@ import { VERSION } from './protocol'
 import type { Runtime, Widget } from './runtime'
 
 // The hashed files of the runtime and of the widget, each with its static imports (from the app
-// build's manifest, see vite.loader.config.ts): all fetched at once, no waterfall.
+// build's manifest, see vite.loader.config.ts): all fetched at once, no waterfall. And this file's
+// own name, as the build writes it.
 declare const __RUNTIME__: string
 declare const __WIDGET__: string[]
+declare const __LOADER__: string
 
-const base = (document.currentScript as HTMLScriptElement | null)?.src ?? location.href
+// Every file comes from where this one came from: its own <script src>, read through Document's own
+// getter (Reflect.get with the document as receiver), which no markup can hide. `document.currentScript`
+// can be (<img name="currentScript" src="…">, a form, an embed): a page where it names anything else
+// gets no widget at all, never one from elsewhere. The getter gives a script element or null; only a
+// <script src> of this very file (an HTML script element: an SVG one has no src) is taken.
+const script = Reflect.get(Document.prototype, 'currentScript', document) as HTMLScriptElement | null
+const base = script == document.currentScript && script?.src?.endsWith(`/${__LOADER__}`) ? script.src : ''
 /** A promise made on first use and kept; a failed one is made again on the next use. */
 const once = <T,>(make: () => Promise<T>) => {
   let made: Promise<T> | undefined
@@ -83,30 +91,32 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
 // runtime adopts it (its size, its events) and needs none of the widget's own code for it.
 const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, !(el as HTMLIFrameElement).src)
 const LIVE = 'amount theme locale brand auth-code'.split(' ')
-customElements.get('stablecoin-widget') ||
-  customElements.define(
-    'stablecoin-widget',
-    class extends HTMLElement {
-      // The same list as the runtime's OBSERVED: an attribute change is an update().
-      static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
-      attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-        run((api) => api.element.attribute(this, name, value))
-      }
-      connectedCallback() {
-        connect(this)
-      }
-      disconnectedCallback() {
-        run((api) => api.element.disconnect(this))
-      }
-    },
-  )
-
-;(window as unknown as { StablecoinWidget: object }).StablecoinWidget = {
-  mount: handle.bind(null, 'mount'),
-  iframe: handle.bind(null, 'iframe'),
-  version: VERSION,
-}
 const declared = () => document.querySelectorAll<HTMLElement>('[data-stablecoin-widget]').forEach(connect)
-// Those already parsed now, the rest once the document is (connecting one twice mounts it once).
-declared()
-document.addEventListener('DOMContentLoaded', declared)
+if (base) {
+  customElements.get('stablecoin-widget') ||
+    customElements.define(
+      'stablecoin-widget',
+      class extends HTMLElement {
+        // The same list as the runtime's OBSERVED: an attribute change is an update().
+        static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
+        attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+          run((api) => api.element.attribute(this, name, value))
+        }
+        connectedCallback() {
+          connect(this)
+        }
+        disconnectedCallback() {
+          run((api) => api.element.disconnect(this))
+        }
+      },
+    )
+
+  ;(window as unknown as { StablecoinWidget: object }).StablecoinWidget = {
+    mount: handle.bind(null, 'mount'),
+    iframe: handle.bind(null, 'iframe'),
+    version: VERSION,
+  }
+  // Those already parsed now, the rest once the document is (connecting one twice mounts it once).
+  declared()
+  document.addEventListener('DOMContentLoaded', declared)
+} else console.error(`[stablecoin-widget] not started: document.currentScript is not ${__LOADER__}`)

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'lib' || name === 'server' || name === 'examples' ? [] : files(path)
+    if (statSync(path).isDirectory()) return name === 'lib' || name === 'server' ? [] : files(path)
     return /\.(js|html)$/.test(name) ? [path] : []
   })
 }

@@ -1,11 +1,11 @@
-// The example partner pages, one per mode, from the template public/examples/partner.html, served
+// The example partner pages, one per mode, from the template examples/partner.html, served
 // from the sandbox's origin (a partner's origin, not the widget's) with this stack's settings.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { demoUrl } from '../demoUrl.mjs'
 import { partnerKit } from './card.mjs'
 
-const DIR = fileURLToPath(new URL('../../../public/examples/', import.meta.url))
+const DIR = fileURLToPath(new URL('../../../examples/', import.meta.url))
 // csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
 // markup is a <div data-stablecoin-widget> that the script tag mounts by itself; frame is an
 // <iframe data-stablecoin-widget> with the signed link, which loads with the page and which the script

@@ -40,9 +40,6 @@ function builtFolder(extra: Record<string, string> = {}) {
     'assets/embed-b.js': 'export {}',
     'assets/runtime-c.js': 'export {}',
     'stablecoin-widget.js': '',
-    'examples/partner.html': '',
-    'examples/partner.css': '',
-    'examples/partner.js': '',
     ...extra,
   })
   return from
@@ -126,14 +123,14 @@ describe('build --reuse', () => {
   })
 
   it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {
-    const from = builtFolder({ 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '' })
+    const from = builtFolder({ 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '', 'examples/partner.html': '{{MODE}}' })
     const r = build(sandboxRegistry(), from)
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
-    for (const stray of ['assets/evil.js', 'old', 'lib', 'p/other']) expect(existsSync(join(r.out, stray)), stray).toBe(false)
+    for (const stray of ['assets/evil.js', 'old', 'lib', 'p/other', 'examples']) expect(existsSync(join(r.out, stray)), stray).toBe(false)
     const sri = Object.keys(JSON.parse(readFileSync(join(r.out, 'sri.json'), 'utf8')))
     expect(sri.sort()).toEqual(
-      ['assets/embed-b.js', 'assets/index-a.js', 'assets/runtime-c.js', 'embed.html', 'examples/partner.css', 'examples/partner.html', 'examples/partner.js', 'index.html', 'p/sandbox-shop/embed.html', 'p/sandbox-shop/index.html', 'stablecoin-widget.js'].sort(),
+      ['assets/embed-b.js', 'assets/index-a.js', 'assets/runtime-c.js', 'embed.html', 'index.html', 'p/sandbox-shop/embed.html', 'p/sandbox-shop/index.html', 'stablecoin-widget.js'].sort(),
     )
     expect(readFileSync(join(r.out, 'index.html'), 'utf8')).toContain('"id":"sandbox-shop"')
   })

@@ -141,6 +141,11 @@ export type WidgetConfig = {
   /** The only origin messages go to, and come from, when the widget is framed. */
   parentOrigin?: string
   timings?: Timings
+  /**
+   * Not an option: the registry entry a hosted page or frame was opened for (mountWidget's
+   * `partner`). With apiBase, whose stored records these are (storage/safeStorage.ts scopedStorage).
+   */
+  partner?: string
 }
 // The fields in this order: the first problem named is the first field's, as with the zod schema.
 const config: Schema<WidgetConfig> = object({

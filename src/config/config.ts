@@ -142,8 +142,9 @@ export type WidgetConfig = {
   parentOrigin?: string
   timings?: Timings
   /**
-   * Not an option: the registry entry a hosted page or frame was opened for (mountWidget's
-   * `partner`). With apiBase, whose stored records these are (storage/safeStorage.ts scopedStorage).
+   * Not an option: whose stored records these are, with apiBase (storage/safeStorage.ts). A hosted
+   * page or frame has it from the registry entry its link names (config/link.ts resolveLink); a
+   * partner's own page (script mode) has none, as that origin's storage is the partner's own.
    */
   partner?: string
 }

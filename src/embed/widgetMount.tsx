@@ -25,8 +25,6 @@ export type MountOptions = {
   ownsPage?: boolean
   /** The stylesheet to adopt where the widget renders (a partner page's shadow root). */
   css?: string
-  /** The registry entry a hosted page or frame was opened for: its stored records are this partner's only. */
-  partner?: string
 }
 
 export type Mounted = {
@@ -92,7 +90,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
   let services: Services | undefined
   let stopLocale = () => {}
   if (result.ok) {
-    services = createServices({ ...result.config, partner: how.partner }, emit, abort.signal)
+    services = createServices({ ...result.config, partner: how.shadow ? undefined : (options as { partner?: string }).partner }, emit, abort.signal)
     const live = services.live
     stopLocale = effect(() => void loadLocale(live.value.locale))
   } else {

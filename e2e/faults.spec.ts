@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNothing, expectWithinRateLimit, fillDetails, quietSpan, sandboxOf, setHidden, test } from './helpers'
+import { expect, expectNothing, expectWithinRateLimit, fillDetails, keptKey, quietSpan, sandboxOf, setHidden, test } from './helpers'
 import { type LogEntry, type StackConfig, TIMINGS, cardUrl, destBalance, fiatUrl, mineAndResume, rpc, sandbox, stackConfig, widgetUrl, SANDBOX_ORIGIN } from './stack'
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
@@ -407,7 +407,7 @@ test('a dropped transaction is shown as not found with help, and never resent', 
   await quote(page, '3')
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
-  const hash = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:flow:deposit') ?? '{}').txHash)
+  const hash = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').txHash, keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))
   await rpc(source.rpcUrl, 'anvil_dropTransaction', [hash])
   await rpc(source.rpcUrl, 'evm_setAutomine', [true])
   await expect(page.getByText(/cannot find this transaction/)).toBeVisible({ timeout: 40_000 })
@@ -415,5 +415,5 @@ test('a dropped transaction is shown as not found with help, and never resent', 
   await page.getByRole('button', { name: /stop following it/ }).click()
   await expect(page.getByRole('heading', { name: 'The transaction was not sent' })).toBeVisible()
   expect(wallet.signatures()).toBe(signatures)
-  expect(await page.evaluate(() => localStorage.getItem('stablecoin-widget:v1:flow:deposit'))).toBeNull()
+  expect(await page.evaluate((key) => localStorage.getItem(key), keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))).toBeNull()
 })

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { DEFAULT_ORIGINS, startStack } from '../test/sandbox/stack.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { serveStatic } from '../test/sandbox/static.mjs'
-import { PROD_REGISTRY, type StackConfig, WORKERS, layout } from './stack'
+import { PROD_REGISTRY, SECOND_PARTNER, type StackConfig, WORKERS, layout } from './stack'
 
 function build(partners: string, out: string, reuse?: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -31,7 +31,10 @@ export default async function globalSetup() {
   const started = await Promise.all(
     slots.map(async (l) => {
       const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin] })
-      writeFileSync(l.registryFile, JSON.stringify(stack.registry, null, 2))
+      // A second partner on the same service and the same origin (its links signed with the same
+      // key): one partner's stored records must never reach the other's page (e2e/partners.spec.ts).
+      const registry = [...stack.registry, { ...stack.registry[0], id: SECOND_PARTNER }]
+      writeFileSync(l.registryFile, JSON.stringify(registry, null, 2))
       return { l, stack }
     }),
   )

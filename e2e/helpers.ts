@@ -3,9 +3,16 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page, test as base, expect } from '@playwright/test'
+import { scopedStorage } from '../src/storage/safeStorage'
 import { type LogEntry, type StackConfig, TIMINGS, rpc, sandbox as callSandbox, stackConfig } from './stack'
 
 export { expect }
+
+/** A stored key (`stablecoin-widget:v1:flow:account`) as the widget names it for a partner of this stack (storage/safeStorage.ts). */
+export function keptKey(stack: StackConfig, key: string, partner = stack.partner): string {
+  const scoped = scopedStorage({} as Storage, { partner, apiBase: stack.apiBase }) as unknown as { at(key: string): string }
+  return scoped.at(key)
+}
 
 /**
  * Fixtures every spec uses (`import { expect, test } from './helpers'`):

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, expectNothing, fillDetails, quietSpan, setHidden, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, fillDetails, keptKey, quietSpan, setHidden, tabTo, test } from './helpers'
 import { type LogEntry, type StackConfig, fiatUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -67,7 +67,7 @@ test('a reused auth code leads back to identity and is never sent again', async 
   await expect(h1(page)).toHaveText('Send a bank transfer')
   // A second buyer session replays the same code, as a stale link or a back button would.
   const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
-  const used = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:used-auth-codes') ?? '[]')[0])
+  const used = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]')[0], keptKey(stack, 'stablecoin-widget:v1:used-auth-codes'))
   await page.evaluate(() => localStorage.clear())
   // As the identity provider does: the partner's signed link, with the code pair added to it.
   await page.goto(`${fiatUrl(stack, { walletAddress: stack.accounts[4] })}&authCode=${encodeURIComponent(used)}`)
@@ -126,7 +126,7 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   expect(sent).toHaveLength(1)
-  const onboards = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:used-auth-codes') ?? '[]') as string[])
+  const onboards = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[], keptKey(stack, 'stablecoin-widget:v1:used-auth-codes'))
   expect(onboards).toContain(sent[0])
   expect(onboards.at(-1)).not.toBe(sent[0])
 })

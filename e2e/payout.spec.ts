@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectNothing, fillDetails, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, fillDetails, keptKey, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet, type TestWalletOptions } from './testWallet'
 
@@ -21,7 +21,7 @@ type SandboxPayout = {
 type SandboxPayouts = { payouts: Array<SandboxPayout & { internal: { accountId: string } }>; orphans: Array<{ payout: string }> }
 /** This test's payouts (the sandbox keeps every worker's payouts across resets): those of the page's buyer. */
 async function payouts(stack: StackConfig, page: Page): Promise<{ payouts: SandboxPayout[]; orphans: unknown[] }> {
-  const { accountId } = await page.evaluate(() => JSON.parse(localStorage.getItem('stablecoin-widget:v1:flow:account') ?? '{}') as { accountId?: string })
+  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
   const all = (await sandbox(stack, '/__sandbox/bank/payouts')) as SandboxPayouts
   const mine = all.payouts.filter((p) => p.internal.accountId === accountId)
   return { payouts: mine, orphans: all.orphans.filter((o) => mine.some((p) => p.id === o.payout)) }
@@ -307,7 +307,7 @@ for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
     await wallet.install(page)
     // A known buyer (the account a bank flow keeps), so the payout screens come first.
     const account = { accountId: 'acc_unknown', walletId: 'w_unknown', wallet: stack.accounts[9], savedAt: Date.now() }
-    await page.addInitScript((a) => localStorage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify(a)), account)
+    await page.addInitScript(([key, a]) => localStorage.setItem(key, JSON.stringify(a)), [keptKey(stack, 'stablecoin-widget:v1:flow:account'), account] as const)
     await page.goto(payoutUrl(stack, { locale }))
     const fits = async (screen: string) => {
       await expect(h1(page)).toBeVisible()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, test } from './helpers'
+import { expect, expectAxeClean, keptKey, test } from './helpers'
 import { type StackConfig, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -160,9 +160,9 @@ test('a tracked transaction on a chain the widget cannot read says so and lets t
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
-  await page.addInitScript(() => {
+  await page.addInitScript((key) => {
     localStorage.setItem(
-      'stablecoin-widget:v1:flow:deposit',
+      key,
       JSON.stringify({
         provider: 'sandbox-relay',
         chainId: 999999,
@@ -171,7 +171,7 @@ test('a tracked transaction on a chain the widget cannot read says so and lets t
         createdAt: Date.now(),
       }),
     )
-  })
+  }, keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))
   await page.goto(widgetUrl(stack))
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
   await expect(page.getByText(/We cannot read Chain 999999 from here/)).toBeVisible()

@@ -40,6 +40,8 @@ export const SANDBOX_DIST = mine.sandboxDist
 export const SANDBOX_ORIGIN = mine.sandboxOrigin
 export const PROD_DIST = mine.prodDist
 export const PROD_REGISTRY = 'test/fixtures/partners.json'
+/** The sandbox build's second partner: the first's entry under another id (e2e/globalSetup.ts). */
+export const SECOND_PARTNER = 'sandbox-other'
 export const PROD_ORIGIN = mine.prodOrigin
 
 /** The timers the sandbox build reads from its registry entry (test/sandbox/demoUrl.mjs), in ms. */

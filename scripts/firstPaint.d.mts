@@ -13,7 +13,7 @@ export type FirstPaintData = {
   loading: string
   /** The flow that lists the buyer's wallets. */
   discovers: string
-  /** The prefix of the widget's stored keys, and those that never change the first screen. */
+  /** Where the widget's stored keys start (the partner's scope follows), and the scoped names that never change the first screen. */
   stored: string
   unrelated: readonly string[]
   /** The catalogs besides English (a locale that picks one is not drawn). */

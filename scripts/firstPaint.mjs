@@ -11,8 +11,8 @@
 //    currencies, and those that do not change a first screen): no amount, no brand, no signed
 //    wallet, nothing registry-only;
 //  - its locale (else the browser's) is read in English, as the app chooses its catalog;
-//  - nothing of the widget's is stored in this origin or tab (a stored flow or identity draft resumes
-//    elsewhere).
+//  - nothing of this partner's (on its service) is stored in this origin or tab (a stored flow or
+//    identity draft resumes elsewhere).
 // Otherwise the page stays empty until the app draws, as before.
 //
 // A submit or a button pressed on the drawn screen is held (the live region says it is loading).
@@ -43,11 +43,13 @@ export function firstPaint(d) {
   const locale = p.get('locale') || navigator.language || 'en'
   const language = locale.split('-')[0].toLowerCase()
   if (d.catalogs.some((c) => c === locale || c.split('-')[0] === language)) return
+  // This partner's records on its service only (src/storage/safeStorage.ts scopedStorage).
+  const scope = d.stored + JSON.stringify([entry.id, entry.apiBase])
   for (const storage of ['localStorage', 'sessionStorage']) {
     try {
       for (let i = 0; i < window[storage].length; i++) {
         const key = window[storage].key(i)
-        if (key.startsWith(d.stored) && !d.unrelated.includes(key)) return
+        if (key.startsWith(scope) && !d.unrelated.includes(key.slice(scope.length))) return
       }
     } catch {}
   }

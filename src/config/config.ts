@@ -149,6 +149,12 @@ export type WidgetConfig = {
   /** The only origin messages go to, and come from, when the widget is framed. */
   parentOrigin?: string
   timings?: Timings
+  /**
+   * Not an option: whose stored records these are, with apiBase (storage/safeStorage.ts). A hosted
+   * page or frame has it from the registry entry its link names (config/link.ts resolveLink); a
+   * partner's own page (script mode) has none, as that origin's storage is the partner's own.
+   */
+  partner?: string
 }
 // The fields in this order: the first problem named is the first field's, as with the zod schema.
 const config: Schema<WidgetConfig> = object({

@@ -119,6 +119,8 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
   }
   Object.assign(options, {
     apiBase: entry.apiBase,
+    // Whose stored records (storage/safeStorage.ts): the entry's, never a link's.
+    partner: entry.id,
     partnerBase: entry.partnerBase,
     cardHosts: entry.cardHosts,
     identityUrl: entry.identityUrl,

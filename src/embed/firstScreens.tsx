@@ -16,7 +16,7 @@ import { WalletStep } from '../screens/identity/WalletStep'
 import { WalletScreen } from '../screens/deposit/WalletScreen'
 import { emptyForm } from '../flows/deposit/machine'
 import type { ComponentChildren } from 'preact'
-import { RATE_SLOTS_KEY } from '../rateLimit/rateLimiter'
+import { NS } from '../storage/safeStorage'
 import { USED_CODES_KEY } from '../identity/usedCodes'
 
 /**
@@ -29,9 +29,13 @@ export const PLAIN_LINK = {
   defaultTheme: DEFAULT_THEME,
 }
 
-/** Any stored key of the widget's but these means a flow may resume: the app draws the first screen then. */
-const STORED_PREFIX = 'stablecoin-widget:v1:'
-const UNRELATED_KEYS = [RATE_SLOTS_KEY, USED_CODES_KEY]
+/**
+ * Any key of this partner's on its service (storage/safeStorage.ts scopedStorage: the prefix, then
+ * JSON [partner id, apiBase]) but the used codes means a flow may resume: the app draws the first
+ * screen then. Another partner's records, and the rate slots (shared: the service limits per IP),
+ * are not this page's.
+ */
+const UNRELATED_KEYS = [USED_CODES_KEY.slice(NS.length)]
 
 const STEPS = 4
 const noop = () => {}
@@ -51,7 +55,7 @@ function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: C
  * of one environment: `flows`, what its entries offer when they name none (as link.ts resolves them).
  */
 export function firstPaintData({ sandbox }: { sandbox: boolean }) {
-  return { ...PLAIN_LINK, needs: FLOW_NEEDS, flows: defaultFlows(sandbox), loading: t('app.loading'), discovers: 'deposit', stored: STORED_PREFIX, unrelated: UNRELATED_KEYS }
+  return { ...PLAIN_LINK, needs: FLOW_NEEDS, flows: defaultFlows(sandbox), loading: t('app.loading'), discovers: 'deposit', stored: NS, unrelated: UNRELATED_KEYS }
 }
 
 /** The first screens, as HTML, for a build (`sandbox`: with the badge) and a page (`closable`: the iframe's). */

@@ -90,7 +90,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
   let services: Services | undefined
   let stopLocale = () => {}
   if (result.ok) {
-    services = createServices(result.config, emit, abort.signal)
+    services = createServices({ ...result.config, partner: how.shadow ? undefined : (options as { partner?: string }).partner }, emit, abort.signal)
     const live = services.live
     stopLocale = effect(() => void loadLocale(live.value.locale))
   } else {

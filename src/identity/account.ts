@@ -3,7 +3,7 @@
 // once. It sits in the partner origin's storage: ids and a public address only, stamped, and
 // forgotten after 30 days or when the buyer says "Not you?".
 import { createFlowStore } from '../storage/flowStore'
-import { lazyCheck } from '../storage/storedCheck'
+import { flowKey, lazyCheck } from '../storage/storedCheck'
 import { identityChecks } from './checks'
 
 export type BuyerAccount = { accountId: string; walletId: string; wallet: string }
@@ -18,19 +18,16 @@ export type BuyerAccountStore = {
   forget(): void
 }
 
-/** The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". */
-const BANK_RECORD = /^stablecoin-widget:v1:flow:(account|onboarding|payout|bankDeposit)(-|$)/
+/**
+ * The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". A
+ * test holds this list to every record the bank flows write (test/unit/review/attack-other-partner).
+ */
+export const BANK_RECORDS = ['account', 'onboarding', 'payout', 'payout-reference', 'payout-signed', 'bankDeposit', 'bankDeposit-attempt']
 
-/** Removes every bank-flow record on this device: the account, an opened account, a payout, a deposit, their keys. */
+/** Removes every bank-flow record of this partner's on this device: the account, an opened account, a payout, a deposit, their keys. */
 export function forgetBuyer(storage: Storage | undefined): void {
   try {
-    if (!storage) return
-    const keys: string[] = []
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i)
-      if (key && BANK_RECORD.test(key)) keys.push(key)
-    }
-    for (const key of keys) storage.removeItem(key)
+    for (const name of BANK_RECORDS) storage?.removeItem(flowKey(name))
   } catch {
     // no storage: nothing was kept
   }

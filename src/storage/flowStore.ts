@@ -3,7 +3,7 @@
 export const FLOW_KEY_PREFIX = 'stablecoin-widget:v1:flow:'
 
 export type FlowStore<T> = {
-  /** The storage key, for the `storage` events of other tabs. */
+  /** The key in its storage (scopedStorage's `at` gives it as the browser, and other tabs' `storage` events, name it). */
   key: string
   /** Throws StoredCheckPending while a stored record's check is still on its way (see `ready`). */
   load(): T | undefined
@@ -50,4 +50,4 @@ export function createFlowStore<T>(
   }
 }
 
-export { safeLocalStorage, safeSessionStorage } from './safeStorage'
+export { partnerStorage } from './safeStorage'

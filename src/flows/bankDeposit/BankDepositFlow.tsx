@@ -11,7 +11,7 @@ import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
 import type { Services } from '../../services'
-import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
+import { partnerStorage } from '../../storage/flowStore'
 import { bankDepositEvents } from './hostEvents'
 import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { type FlowContext, type FlowEvent, type FlowState, amountState, flowTransition, isIdentityStep, resumeState } from './machine'
@@ -43,7 +43,7 @@ const STEPS: Record<FlowState['tag'], number> = { starting: 1, wallet: 1, identi
 
 export default function BankDepositFlow(props: Props) {
   return (
-    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...bankDepositKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[bankDepositSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[bankDepositSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <BankDeposit {...props} />}
     </FirstScreen>
   )
@@ -51,8 +51,8 @@ export default function BankDepositFlow(props: Props) {
 
 function BankDeposit({ services, onStep, switchFlow }: Props) {
   const { config } = services
-  const local = safeLocalStorage()
-  const session = safeSessionStorage()
+  const local = partnerStorage(config)
+  const session = partnerStorage(config, true)
   const accounts = buyerAccount(local)
   // The identity part's pieces once it has arrived (its own stores of the account and spent codes).
   const identity = useRef<{ part: Identity; deps: Parameters<Identity['identityEffect']>[1] } | undefined>(undefined)

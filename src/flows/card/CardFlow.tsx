@@ -9,7 +9,7 @@ import { CardFormScreen } from '../../screens/card/CardFormScreen'
 import { Notice } from '../../components/Notice'
 import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import type { Services } from '../../services'
-import { safeLocalStorage } from '../../storage/flowStore'
+import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
 import { cardSchemas } from '../../api/card'
@@ -33,7 +33,7 @@ const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2,
 
 export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[cardChecks]} stored={() => anyStored(safeLocalStorage(), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[cardChecks]} stored={() => anyStored(partnerStorage(props.services.config), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas, props.services.limiter]}>
       {() => <Card {...props} />}
     </FirstScreen>
   )
@@ -42,7 +42,7 @@ export default function CardFlow(props: { services: Services; onStep: (step: num
 function Card({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const [state, dispatch] = useFlowMachine<CardState, CardEvent>(() => {
-    const store = cardStore(safeLocalStorage())
+    const store = cardStore(partnerStorage(config))
     const ctx = {
       get decimalMark() {
         return decimalMarkOf(config.locale)

@@ -9,7 +9,7 @@ import { ResultScreen } from '../../screens/deposit/ResultScreen'
 import { TrackingScreen } from '../../screens/deposit/TrackingScreen'
 import { WalletScreen } from '../../screens/deposit/WalletScreen'
 import type { Services } from '../../services'
-import { safeLocalStorage } from '../../storage/flowStore'
+import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { depositEvents } from './hostEvents'
 import { createDepositEffects } from './effects'
@@ -25,7 +25,7 @@ addEnglish(enDeposit)
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[depositChecks]} stored={() => anyStored(safeLocalStorage(), depositKeys)} later={[depositSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[depositChecks]} stored={() => anyStored(partnerStorage(props.services.config), depositKeys)} later={[depositSchemas, errorSchemas, props.services.limiter]}>
       {() => <Deposit {...props} />}
     </FirstScreen>
   )
@@ -34,7 +34,7 @@ export default function DepositFlow(props: { services: Services; onStep: (step: 
 function Deposit({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const [state, dispatch] = useFlowMachine<DepositState, DepositEvent>(() => {
-    const store = depositStore(safeLocalStorage())
+    const store = depositStore(partnerStorage(config))
     const ctx = {
       sourceDecimals: config.sources.map((s) => s.decimals),
       get decimalMark() {

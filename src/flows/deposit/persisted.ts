@@ -7,6 +7,11 @@ import type { Tracking } from './machine'
 export const depositChecks = lazyPart(() => import('./storedChecks'))
 export const depositKeys = [flowKey('deposit')]
 
+/**
+ * `key` as the browser names it (a partner's storage scopes its keys: storage/safeStorage.ts): other
+ * tabs' `storage` events carry it, and the send's tab lock is named after it.
+ */
 export function depositStore(storage: Storage | undefined): FlowStore<Tracking> {
-  return { ...createFlowStore(storage, 'deposit', lazyCheck(depositChecks, (m) => m.tracking)), ready: depositChecks.load, arrived: depositChecks.arrived }
+  const key = (storage as { at?: (key: string) => string } | undefined)?.at?.(depositKeys[0]) ?? depositKeys[0]
+  return { ...createFlowStore(storage, 'deposit', lazyCheck(depositChecks, (m) => m.tracking)), key, ready: depositChecks.load, arrived: depositChecks.arrived }
 }

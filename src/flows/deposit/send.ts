@@ -32,9 +32,9 @@ type Sending = {
   request: DepositQuoteRequest
 }
 
-/** Two tabs at the same confirm screen: only one sends. */
+/** Two tabs at the same confirm screen: only one sends. The lock is named after this partner's record (another partner's tab neither holds it nor learns of it). */
 export async function sendDeposit(ctx: DepositContext, state: QuoteState, alive: () => boolean, signal: AbortSignal) {
-  const result = await exclusive('stablecoin-widget:deposit:send', () => send(ctx, state, alive, signal))
+  const result = await exclusive(`${ctx.store.key}:send`, () => send(ctx, state, alive, signal))
   if (result === 'elsewhere' && alive()) ctx.dispatch({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
 }
 

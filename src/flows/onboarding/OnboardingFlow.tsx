@@ -8,7 +8,7 @@ import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import type { Services } from '../../services'
-import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
+import { partnerStorage } from '../../storage/flowStore'
 import { onboardingEvents } from './hostEvents'
 import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onboardingTransition } from './machine'
 import { errorSchemas } from '../../api/client'
@@ -32,7 +32,7 @@ const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, 
 
 export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...onboardingKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <Onboarding {...props} />}
     </FirstScreen>
   )
@@ -40,10 +40,11 @@ export default function OnboardingFlow(props: { services: Services; onStep: (ste
 
 function Onboarding({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
+  const session = partnerStorage(config, true)
   const [state, dispatch] = useFlowMachine<OnboardingState, OnboardingEvent>(() => {
-    const storage = safeLocalStorage()
+    const storage = partnerStorage(config)
     const store = onboardingStore(storage)
-    const start = identityStart(config, storage, safeSessionStorage())
+    const start = identityStart(config, storage, session)
     return {
       initial: initialOnboardingState(start.identity, store.load(), start.account),
       transition: onboardingTransition,
@@ -60,7 +61,7 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
     }
   }, [services])
   useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
-  useIdentitySync(state, dispatch, services, safeSessionStorage())
+  useIdentitySync(state, dispatch, services, session)
 
   const later = useLazyPart(accountScreens, true)
   if (state.tag === 'wallet' || state.tag === 'identity' || state.tag === 'details') {

@@ -1,6 +1,6 @@
 import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore, type FlowStore } from '../../storage/flowStore'
-import { flowKey, lazyCheck } from '../../storage/storedCheck'
+import { anyStored, flowKey, lazyCheck } from '../../storage/storedCheck'
 import type { StoredAccount } from './machine'
 
 /** Long enough for a bank transfer to arrive; short enough that a shared device forgets. */
@@ -25,16 +25,9 @@ export function onboardingStore(storage: Storage | undefined, now: () => number 
     key: inner.key,
     load() {
       const found = inner.load()
-      const present = (() => {
-        try {
-          return storage?.getItem(inner.key) != null
-        } catch {
-          return false
-        }
-      })()
       if (!found) {
         // Unreadable (a fee that cannot be shown, a missing id): gone, not left for the next visit.
-        if (present) inner.clear()
+        if (anyStored(storage, onboardingKeys)) inner.clear()
         return undefined
       }
       const { savedAt, ...value } = found

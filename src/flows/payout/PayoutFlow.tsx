@@ -14,7 +14,7 @@ import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
 import { PayoutQuoteScreen } from '../../screens/payout/PayoutQuoteScreen'
 import { PayoutStatusScreen } from '../../screens/payout/PayoutStatusScreen'
 import type { Services } from '../../services'
-import { safeLocalStorage, safeSessionStorage } from '../../storage/flowStore'
+import { partnerStorage } from '../../storage/flowStore'
 import { payoutEvents } from './hostEvents'
 import { type PayoutEvent, type PayoutForm, type PayoutState, initialPayoutState, payoutTransition, stepOf } from './machine'
 import { payoutSourceOf } from './source'
@@ -39,7 +39,7 @@ addEnglish({ ...enPayout, ...enLimits })
 
 export default function PayoutFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(safeLocalStorage(), [...payoutKeys, ...identityKeys.local]) || anyStored(safeSessionStorage(), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...payoutKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
       {() => <Payout {...props} />}
     </FirstScreen>
   )
@@ -48,9 +48,9 @@ export default function PayoutFlow(props: { services: Services; onStep: (step: n
 function Payout({ services, onStep }: { services: Services; onStep: (step: number, of: number) => void }) {
   const { config } = services
   const source = payoutSourceOf(config)
-  const session = safeSessionStorage()
+  const session = partnerStorage(config, true)
   const [state, dispatch] = useFlowMachine<PayoutState, PayoutEvent>(() => {
-    const local = safeLocalStorage()
+    const local = partnerStorage(config)
     const store = payoutStore(local)
     const start = identityStart(config, local, session)
     const ctx = {

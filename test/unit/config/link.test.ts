@@ -26,6 +26,14 @@ describe('hosted and iframe links: trust from the registry and the signature onl
     expect(parsed.ok && parsed.config.chains.find((c) => c.id === 8453)?.routers).toEqual(entry.chains[0].routers)
   })
 
+  it("whose stored records a page keeps is the registry entry's id (issue 28), and a link's options never name another", async () => {
+    const two = [entry, { ...entry, id: 'other-shop' }]
+    const link = await resolveLink('?partner=other-shop&flow=card', two, NOW)
+    expect(link.ok && link.options.partner).toBe('other-shop')
+    const first = await resolveLink('?partner=acme-shop&flow=card', two, NOW)
+    expect(first.ok && first.options.partner).toBe('acme-shop')
+  })
+
   it('timings come from a sandbox entry only, never from a link', async () => {
     const sandbox = { ...entry, environment: 'sandbox' as const, timings: { pollMs: 500 } }
     const link = await resolveLink('?partner=acme-shop&flow=deposit', [sandbox], NOW)

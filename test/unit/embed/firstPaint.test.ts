@@ -5,10 +5,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { firstPaint } from '../../../scripts/firstPaint.mjs'
 import { firstPaintData, firstScreens, walletList } from '../../../src/embed/firstScreens'
+import { RATE_SLOTS_KEY } from '../../../src/rateLimit/rateLimiter'
+import { USED_CODES_KEY } from '../../../src/identity/usedCodes'
+import { DRAFT_KEY } from '../../../src/identity/checks'
+import { scopedStorage } from '../../../src/storage/safeStorage'
+import { flowKey } from '../../../src/storage/storedCheck'
 
 const data = { ...firstPaintData({ sandbox: true }), catalogs: ['de', 'es', 'fr', 'pt-BR'] }
 const screens = firstScreens({ sandbox: false, closable: false })
-const entry = { id: 'acme', partnerBase: 'https://partner.example', identityUrl: 'https://id.example' }
+const entry = { id: 'acme', apiBase: 'https://api.example', partnerBase: 'https://partner.example', identityUrl: 'https://id.example' }
+/** The storage of partner `acme` on its service, as the app reads and writes it. */
+const acme = (storage: Storage) => scopedStorage(storage, { partner: entry.id, apiBase: entry.apiBase })!
 
 function page(search: string, registry: object[] = [entry], d = data) {
   history.replaceState(null, '', `/${search}`)
@@ -116,23 +123,40 @@ describe('the page draws the first screen only where the app would draw the same
   })
 
   it('draws nothing where the widget keeps a flow or a draft; the rate slots and used codes do not count', () => {
-    localStorage.setItem('stablecoin-widget:v1:rate-slots', '[]')
-    localStorage.setItem('stablecoin-widget:v1:used-auth-codes', '[]')
+    localStorage.setItem(RATE_SLOTS_KEY, '[]')
+    acme(localStorage).setItem(USED_CODES_KEY, '[]')
     page('?partner=acme&flow=card')
     expect(drawn()).not.toBeNull()
-    localStorage.setItem('stablecoin-widget:v1:flow:card', '{}')
+    acme(localStorage).setItem(flowKey('card'), '{}')
     page('?partner=acme&flow=card')
     expect(drawn()).toBeNull()
     localStorage.clear()
-    localStorage.setItem('stablecoin-widget:v1:flow:account', '{}')
+    acme(localStorage).setItem(flowKey('account'), '{}')
     page('?partner=acme&flow=onboarding')
     expect(drawn()).toBeNull()
     localStorage.clear()
     // From the attacker's review: the identity draft is kept in this tab's sessionStorage.
-    sessionStorage.setItem('stablecoin-widget:v1:identity-draft', '{}')
+    acme(sessionStorage).setItem(DRAFT_KEY, '{}')
     page('?partner=acme&flow=onboarding')
     expect(drawn()).toBeNull()
     sessionStorage.clear()
+  })
+
+  it("another partner's records, the same partner's on another service, or an older widget's do not count (issue 28)", () => {
+    const other = { partner: 'other', apiBase: entry.apiBase }
+    scopedStorage(localStorage, other)!.setItem(flowKey('card'), '{}')
+    scopedStorage(localStorage, other)!.setItem(flowKey('account'), '{}')
+    scopedStorage(sessionStorage, other)!.setItem(DRAFT_KEY, '{}')
+    scopedStorage(localStorage, { partner: entry.id, apiBase: 'https://api.example.evil' })!.setItem(flowKey('card'), '{}')
+    // Never read by the app: whose it is cannot be proven.
+    localStorage.setItem('stablecoin-widget:v1:flow:card', '{}')
+    page('?partner=acme&flow=card')
+    expect(drawn()).not.toBeNull()
+    page('?partner=acme&flow=onboarding')
+    expect(drawn()).not.toBeNull()
+    acme(localStorage).setItem(flowKey('card'), '{}')
+    page('?partner=acme&flow=card')
+    expect(drawn()).toBeNull()
   })
 
   it('the hosted page has no close button; the drawn screen shows no server text, only its template', () => {

@@ -37,3 +37,22 @@ describe('flow boundaries', () => {
     expect(into).toEqual([])
   })
 })
+
+describe('storage boundaries (issue 28)', () => {
+  // Every partner's hosted page shares the widget's origin: a flow keeps and reads its records only
+  // through partnerStorage (its partner's part, on its service), never the browser's storage itself.
+  // The rate limiter's slots are the one shared record (the service limits per IP).
+  const code = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .join('\n')
+  const allowed = ['src/storage/safeStorage.ts', 'src/services.ts']
+
+  it('only the storage module (and the rate limiter, in services.ts) reach localStorage or sessionStorage', () => {
+    const reaching = files('src')
+      .filter((file) => !file.startsWith('src/server/') && !allowed.includes(file))
+      .filter((file) => /safe(?:Local|Session)Storage\s*\(|\b(?:local|session)Storage\s*[.[]/.test(code(file)))
+    expect(reaching).toEqual([])
+  })
+})

@@ -8,6 +8,10 @@ import { signal } from '@preact/signals'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { scopedStorage } from '../../../src/storage/safeStorage'
+
+/** localStorage as these flows keep their records (no partner: a script-mode page; this service). */
+const kept = () => scopedStorage(localStorage, { apiBase: 'https://api.example.com' })!
 
 const CARD_CHECKS = '../../../src/flows/card/storedChecks'
 const ONBOARDING_CHECKS = '../../../src/flows/onboarding/storedChecks'
@@ -91,7 +95,7 @@ describe('the first screen without a stored record', () => {
 
 describe('a stored record waits for its check, then resumes', () => {
   it('card: a kept purchase shows "Loading…", then is followed', async () => {
-    localStorage.setItem('stablecoin-widget:v1:flow:card', JSON.stringify(purchase))
+    kept().setItem('stablecoin-widget:v1:flow:card', JSON.stringify(purchase))
     const held = holdBack(CARD_CHECKS)
     const { default: CardFlow } = await import('../../../src/flows/card/CardFlow')
     const { services: s } = await services('partnerBase=https://shop.example/api&flow=card&cardCrypto=ETH')
@@ -103,27 +107,27 @@ describe('a stored record waits for its check, then resumes', () => {
     held.release()
     await waitFor(() => expect(partnerUrls).toContain('https://shop.example/api/card/status'), { timeout: 5_000 })
     expect(screen.queryByLabelText('Total to pay')).toBeNull()
-    expect(localStorage.getItem('stablecoin-widget:v1:flow:card')).not.toBeNull()
+    expect(kept().getItem('stablecoin-widget:v1:flow:card')).not.toBeNull()
   })
 
   it('onboarding: an unreadable record stays until its check has read it, then is removed and the flow starts afresh', async () => {
     const key = 'stablecoin-widget:v1:flow:onboarding'
-    localStorage.setItem(key, JSON.stringify({ accountId: 'acc_1', virtualAccountId: 'va_1', details: { iban: 'DE89' }, feeBps: -1, savedAt: Date.now() }))
+    kept().setItem(key, JSON.stringify({ accountId: 'acc_1', virtualAccountId: 'va_1', details: { iban: 'DE89' }, feeBps: -1, savedAt: Date.now() }))
     const held = holdBack(ONBOARDING_CHECKS)
     const { default: OnboardingFlow } = await import('../../../src/flows/onboarding/OnboardingFlow')
     const { services: s } = await services('identityUrl=https://id.example.com&flow=onboarding')
     render(<OnboardingFlow services={s} onStep={() => {}} />)
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     await waitFor(() => expect(held.asked()).toBeGreaterThan(0))
-    expect(localStorage.getItem(key)).not.toBeNull()
+    expect(kept().getItem(key)).not.toBeNull()
     held.release()
-    await waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    await waitFor(() => expect(kept().getItem(key)).toBeNull())
     await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull())
     expect(screen.getByRole('textbox')).toBeTruthy()
   })
 
   it('a check that cannot be fetched: the flow says so, and the record stays for the next visit', async () => {
-    localStorage.setItem('stablecoin-widget:v1:flow:card', JSON.stringify(purchase))
+    kept().setItem('stablecoin-widget:v1:flow:card', JSON.stringify(purchase))
     const { default: CardFlow } = await import('../../../src/flows/card/CardFlow')
     // The fresh module's part fails its fetch (offline), as the browser's import() would. (Not
     // vi.doMock: a real copy that an earlier test fetched can stand in for a mock under load.)
@@ -134,7 +138,7 @@ describe('a stored record waits for its check, then resumes', () => {
     await waitFor(() => expect(screen.getByText(/did not load/)).toBeTruthy(), { timeout: 5_000 })
     expect(load).toHaveBeenCalled()
     expect(cardChecks.get()).toBeUndefined()
-    expect(localStorage.getItem('stablecoin-widget:v1:flow:card')).not.toBeNull()
+    expect(kept().getItem('stablecoin-widget:v1:flow:card')).not.toBeNull()
   })
 })
 

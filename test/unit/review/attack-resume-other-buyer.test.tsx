@@ -18,6 +18,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../src/config/config'
 import type { Services } from '../../../src/services'
+import { scopedStorage } from '../../../src/storage/safeStorage'
 
 const WALLET_A = '0x1111111111111111111111111111111111111111'
 const WALLET_B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -60,9 +61,12 @@ afterEach(() => {
 })
 
 /** What A leaves behind: A's account (A's wallet) and A's unfunded payout. */
+/** localStorage as these flows keep their records (no partner: a script-mode page; this service). */
+const kept = () => scopedStorage(localStorage, { apiBase: 'https://api.example.com' })!
+
 function leavePayoutOfA() {
-  localStorage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A, savedAt: NOW }))
-  localStorage.setItem(
+  kept().setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A, savedAt: NOW }))
+  kept().setItem(
     'stablecoin-widget:v1:flow:payout',
     JSON.stringify({
       id: 'bp_A', depositAddress: DEPOSIT_A, depositAmount: '480', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
@@ -74,8 +78,8 @@ function leavePayoutOfA() {
 
 /** What A leaves behind: A's account and A's one-off deposit (details paying into A's wallet). */
 function leaveDepositOfA() {
-  localStorage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A, savedAt: NOW }))
-  localStorage.setItem(
+  kept().setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A, savedAt: NOW }))
+  kept().setItem(
     'stablecoin-widget:v1:flow:bankDeposit',
     JSON.stringify({
       deposit: { id: 'bd_A', rail: 'sepa', expiresAt: new Date(NOW + 86_400_000).toISOString(), details: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', reference: 'REF-OF-A-7731' }, currency: 'EUR', amount: '500', country: 'DE', createdAt: NOW },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createFlowStore, safeLocalStorage } from '../../../src/storage/flowStore'
+import { createFlowStore } from '../../../src/storage/flowStore'
+import { safeLocalStorage } from '../../../src/storage/safeStorage'
 import { memoryStorage, throwingStorage } from '../helpers/memoryStorage'
 
 const isPoint = (v: unknown) =>

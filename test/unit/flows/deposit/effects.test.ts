@@ -15,6 +15,7 @@ import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, f
 import { fakeLocks } from '../../helpers/fakeLocks'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import { scopedStorage } from '../../../../src/storage/safeStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
@@ -259,12 +260,29 @@ describe('send', () => {
   it('another tab sending at the same time: this one is BLOCKED (elsewhere)', async () => {
     const locks = fakeLocks()
     locks.install()
-    locks.holdElsewhere('stablecoin-widget:deposit:send')
-    const d = drive(atQuote())
+    const store = depositStore(scopedStorage(memoryStorage(), { partner: 'acme-shop', apiBase: config.apiBase }))
+    locks.holdElsewhere(`${store.key}:send`)
+    driver = driveDeposit(atQuote(), { config, api, target, clock, loadChainActions: chain.load, store })
+    const d = driver
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.types().includes('BLOCKED'))
     expect(last(d, 'BLOCKED')).toEqual({ type: 'BLOCKED', notice: { kind: 'elsewhere' } })
     expect(chain.actions.send).not.toHaveBeenCalled()
+  })
+
+  it("another partner's tab sending on this origin holds this one up in nothing: its lock is its own", async () => {
+    const locks = fakeLocks()
+    locks.install()
+    const theirs = depositStore(scopedStorage(memoryStorage(), { partner: 'other-shop', apiBase: config.apiBase }))
+    locks.holdElsewhere(`${theirs.key}:send`)
+    locks.holdElsewhere('stablecoin-widget:deposit:send')
+    const store = depositStore(scopedStorage(memoryStorage(), { partner: 'acme-shop', apiBase: config.apiBase }))
+    driver = driveDeposit(atQuote(), { config, api, target, clock, loadChainActions: chain.load, store })
+    const d = driver
+    d.dispatch({ type: 'CONFIRM' })
+    await until(() => chain.prompts.length > 0 || d.types().includes('BLOCKED'), 'a prompt')
+    expect(d.types()).not.toContain('BLOCKED')
+    expect(chain.prompts.length).toBeGreaterThan(0)
   })
 
   it('another tab sent and let go of the lock before this one confirmed, and its storage event is not here yet: this tab follows that deposit and sends nothing', async () => {

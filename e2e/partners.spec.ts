@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, expectNothing, fillDetails, keptKey, quietSpan, test } from './helpers'
+import { SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig } from './stack'
+import { TestWallet } from './testWallet'
+
+// Issue 28, finding 4: every partner's hosted page runs on the widget's one origin, so they share
+// one storage. Partner A's buyer leaves a payout past its point of no return; the same browser then
+// opens partner B's payout link (the sandbox build's second partner: the same service, the same
+// backend, links signed with the same key; only the partner id differs). Nothing of A's may be
+// shown, resumed or sent by B's page; A's own link still resumes it.
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+const payoutUrl = (stack: StackConfig, partner: string) => demoUrl({ ...stack, partner }, `${SANDBOX_ORIGIN}/`, 'payout', {})
+
+test("partner B's payout link after partner A's unfinished payout: nothing of A's is resumed, shown or sent", async ({ page, stack, sandbox }) => {
+  const wallet = TestWallet.forStack(stack, 4)
+  await wallet.install(page)
+
+  // Partner A: a new buyer verifies, quotes and creates a payout (past its point of no return), then leaves.
+  await page.goto(payoutUrl(stack, stack.partner))
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await page.getByLabel('Wallet address').fill(stack.accounts[4])
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Account holder name').fill('Ada Lovelace')
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+
+  // What A's page kept, read as A's page stores it.
+  const kept = await page.evaluate(
+    ([account, payout]) => ({ account: JSON.parse(localStorage.getItem(account) ?? '{}'), payout: JSON.parse(localStorage.getItem(payout) ?? '{}') }),
+    [keptKey(stack, 'stablecoin-widget:v1:flow:account'), keptKey(stack, 'stablecoin-widget:v1:flow:payout')] as const,
+  )
+  const [record] = kept.payout.records as Array<{ id: string; depositAddress: string }>
+  const secrets: string[] = [kept.account.accountId, kept.account.walletId, record.id, record.depositAddress.toLowerCase()]
+  expect(secrets.every((s) => typeof s === 'string' && s.length > 3)).toBe(true)
+
+  // Partner B's link, in the same browser, on the same origin: every request and event is watched.
+  const seen: string[] = []
+  page.on('request', (request) => seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`))
+  await page.exposeFunction('__partnerEvent', (detail: unknown) => seen.push(`event ${JSON.stringify(detail)}`))
+  await page.addInitScript(() =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __partnerEvent(d: unknown): void }).__partnerEvent((e as CustomEvent).detail)),
+  )
+  await page.goto(payoutUrl(stack, SECOND_PARTNER))
+  // B's buyer is not A's: the identity steps start, no payout is resumed.
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await expect(page.getByText(record.depositAddress)).toHaveCount(0)
+  const ofA = () => seen.filter((line) => secrets.some((s) => line.toLowerCase().includes(s.toLowerCase())))
+  await expectNothing(ofA, await quietSpan(sandbox, 'bankPollMs'), "requests or events of partner B's page carrying partner A's ids")
+  expect(seen.some((line) => line.startsWith('event '))).toBe(true)
+
+  // A's own link resumes A's payout: the record was kept for A, only hidden from B.
+  await page.goto(payoutUrl(stack, stack.partner))
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+  await expect(page.getByText(record.depositAddress)).toBeVisible()
+})

@@ -89,6 +89,10 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
   const needs: string[] = SIGNED_ONLY.filter((k) => k in raw)
   if (raw.lockAmount === true && 'amount' in raw) needs.push('amount (locked)')
   if ('returnUrl' in raw && !(returnOrigin && entry.returnOrigins.includes(returnOrigin))) needs.push('returnUrl (outside the registered return origins)')
+  // A bearer token, or the partner's reference to an order, in a link that never expires would work
+  // for whoever finds the link, for as long as the partner's session lasts.
+  const lasting = ['partnerToken', 'reference'].find((k) => k in raw)
+  if (lasting && !params.has('expires')) return { ok: false, code: 'bad_signature', detail: `expires: missing (a link with a ${lasting} must expire)`, entry }
   const signed = params.has('signature') || params.has('expires')
   if (needs.length > 0 || signed) {
     if (!entry.publicKey) {

@@ -42,6 +42,23 @@ describe('the partnerToken of a hosted-page or frame link', () => {
     expect(sessionStorage.getItem(keys[0])).toContain(`partnerToken=${TOKEN}`)
   })
 
+  it('a token under a percent-encoded name leaves the address bar too', async () => {
+    await open(`partner=acme-shop&flow=card&partner%54oken=${TOKEN}`)
+    expect(await readPageLink(registry, sessionStorage)).toMatchObject({ ok: true, options: { partnerToken: TOKEN } })
+    expect(location.href).not.toContain(TOKEN)
+    expect(returnToThisLink(`${location.origin}/?partner=acme-shop&partner%54oken=${TOKEN}&signature=x`, 'card')).not.toContain(TOKEN)
+  })
+
+  it('pairs added to the stripped link (another wallet, another token) do not pass with the kept token', async () => {
+    await open(`partner=acme-shop&flow=card&partnerToken=${TOKEN}&walletAddress=${WALLET}`)
+    await readPageLink(registry, sessionStorage)
+    const stripped = location.href
+    for (const added of ['&walletAddress=0x000000000000000000000000000000000000dEaD', '&partnerToken=stolen', '&expires=99999999999']) {
+      history.replaceState(null, '', stripped + added)
+      expect(await readPageLink(registry, sessionStorage), added).toMatchObject({ ok: false, code: 'bad_signature' })
+    }
+  })
+
   it('a reload after the token left the address bar starts again with it', async () => {
     await open(`partner=acme-shop&flow=card&partnerToken=${TOKEN}`)
     await readPageLink(registry, sessionStorage)

@@ -18,7 +18,7 @@ test('a card purchase with a partner token round-trips through the kit: the widg
   page.on('request', (req) => {
     if (req.url().startsWith(stack.partnerBase) && req.method() === 'POST') sentTokens.push(req.headers().authorization)
   })
-  await page.goto(cardUrl(stack, { partnerToken: 'user-42' }))
+  await page.goto(cardUrl(stack, { partnerToken: 'user-42', expires: String(Math.floor(Date.now() / 1000) + 600) }))
   await page.getByLabel('Total to pay').fill('50')
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(h1(page)).toHaveText('Check your purchase')

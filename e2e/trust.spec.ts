@@ -72,7 +72,7 @@ test('the whole attack link of issue 13 does not start, and makes no request out
 
 test('a signed link starts with its signed wallet; the same link with another wallet is refused before any request', async ({ page }) => {
   await widgetEvents(page)
-  const good = signUrl(link(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&reference=order-7`), KEY)
+  const good = signUrl(link(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&reference=order-7&expires=${Math.floor(Date.now() / 1000) + 600}`), KEY)
   await page.goto(good)
   await expect(page.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()
 

@@ -1,6 +1,7 @@
 // The hosted page: the partner's entry from the registry inlined in this page (`?partner=ID`),
 // plus what the link may say (buyer-facing options, and signed ones under a valid signature).
-import { readRegistry, resolveLink } from './config/link'
+import { readRegistry } from './config/link'
+import { readPageLink } from './config/pageLink'
 import { mountLinkProblem, mountWidget } from './embed/widgetMount'
 import type { Emit } from './embed/protocol'
 import { t } from './i18n/i18n'
@@ -9,7 +10,7 @@ import { t } from './i18n/i18n'
 const emit: Emit = (name, payload) => window.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload } }))
 
 async function start(root: HTMLElement) {
-  const link = await resolveLink(location.search, readRegistry(document))
+  const link = await readPageLink(readRegistry(document))
   if (!link.ok) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return

@@ -6,7 +6,7 @@
 // - buyer-facing: flow, amount, locale, theme… which any link may set.
 import { type ChainConfig, type DestinationConfig, type Flow, type Timings, type TokenConfig, defaultFlows } from './config'
 import { type RawOptions, optionsFromParams } from './params'
-import { type PublicJwk, verifySignedQuery, withoutPairs } from './signedLink'
+import { type PublicJwk, verifySignedQuery } from './signedLink'
 import { carriesCredentials } from '../lib/credentials'
 
 export type RegistryEntry = {
@@ -97,7 +97,10 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
       return { ok: false, code: 'bad_signature', detail: `${needs[0] ?? 'signature'}: needs a signed link, and partner "${entry.id}" has no public key`, entry }
     }
     const check = await verifySignedQuery(search, entry.publicKey, now)
-    if (!check.ok) return { ok: false, code: 'bad_signature', detail: `signature: ${check.reason}${needs.length ? ` (the link sets ${needs.join(', ')})` : ''}`, entry }
+    // A bearer token, or the partner's reference to an order, in a link that never expires would
+    // work for whoever finds the link, for as long as the partner's session lasts.
+    const reason = check.ok ? ('partnerToken' in raw || 'reference' in raw) && !check.expires && 'no expires' : check.reason
+    if (reason) return { ok: false, code: 'bad_signature', detail: `signature: ${reason}${needs.length ? ` (the link sets ${needs.join(', ')})` : ''}`, entry }
   }
   if (typeof raw.parentOrigin === 'string' && !entry.parentOrigins.includes(raw.parentOrigin)) {
     return { ok: false, code: 'forbidden_option', detail: `parentOrigin: ${raw.parentOrigin} is not registered for partner "${entry.id}"`, entry }
@@ -135,20 +138,4 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
     ...(entry.environment === 'sandbox' && entry.timings ? { timings: entry.timings } : {}),
   })
   return { ok: true, entry, options }
-}
-
-/**
- * This very link, to come back to from a page we send the buyer to (card page, identity provider):
- * the query verbatim (a signed link must still verify), without a spent `authCode`. An unsigned
- * link also names the flow, so the return opens it; a signed one is never changed (without a flow
- * in it, the buyer picks the flow again and the persisted one resumes).
- */
-export function returnToThisLink(href: string, flow: string): string {
-  let back = withoutPairs(href, 'authCode')
-  const url = new URL(back)
-  if (url.searchParams.has('signature') || url.searchParams.get('flow') === flow) return back
-  back = withoutPairs(back, 'flow')
-  const hash = back.indexOf('#')
-  const [head, tail] = hash >= 0 ? [back.slice(0, hash), back.slice(hash)] : [back, '']
-  return `${head}${head.includes('?') ? '&' : '?'}flow=${encodeURIComponent(flow)}${tail}`
 }

@@ -2,7 +2,8 @@
 // among the entry's registered `parentOrigins` only. The frame finds its parent by posting a hello
 // to each registered origin, each with that exact targetOrigin (never "*"); the browser delivers
 // it only where the origin matches. Messages from any other origin or window are ignored.
-import { readRegistry, resolveLink } from '../config/link'
+import { readRegistry } from '../config/link'
+import { readPageLink } from '../config/pageLink'
 import { mountLinkProblem, mountWidget } from './widgetMount'
 import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from './protocol'
 
@@ -28,7 +29,7 @@ export function candidateOrigins(registered: readonly string[], linkParent: unkn
 }
 
 async function start(root: HTMLElement) {
-  const link = await resolveLink(location.search, readRegistry(document))
+  const link = await readPageLink(readRegistry(document))
   const ancestors = location.ancestorOrigins ? Array.from(location.ancestorOrigins) : undefined
   const entry = link.entry
   const linkParent = link.ok ? link.options.parentOrigin : new URLSearchParams(location.search).get('parentOrigin') ?? undefined

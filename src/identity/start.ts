@@ -2,7 +2,6 @@
 // (perhaps back from the identity provider with a single-use code in the address bar).
 import { useEffect } from 'preact/hooks'
 import type { WidgetConfig } from '../config/config'
-import { returnToThisLink } from '../config/link'
 import { withoutPairs } from '../config/signedLink'
 import type { Services } from '../services'
 import { type BuyerAccount, type BuyerAccountStore, buyerAccount } from './account'
@@ -47,11 +46,4 @@ export function useIdentitySync(state: { tag: string }, dispatch: (event: Identi
   useEffect(() => {
     if (authCode && authCode !== services.config.authCode) dispatch({ type: 'AUTH_CODE', code: authCode })
   }, [authCode])
-}
-
-/** The identity provider returns to this very link with `authCode` added (see returnToThisLink). */
-export function identityHref(identityUrl: string, flow: string): string {
-  const url = new URL(identityUrl)
-  url.searchParams.set('returnUrl', returnToThisLink(location.href, flow))
-  return url.href
 }

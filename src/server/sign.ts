@@ -20,8 +20,24 @@ export async function generateSigningKeys(): Promise<{ publicKey: PublicSigningJ
   return { publicKey, privateKey: { ...publicKey, d: String(jwk.d) } }
 }
 
-/** The link with `signature=<r‖s, base64url>` as its last pair; an existing signature is replaced. */
-export async function signWidgetUrl(url: string | URL, privateKeyJwk: EcJwk): Promise<string> {
+/** How long a link lives by default: half an hour, in seconds. */
+export const DEFAULT_LINK_LIFETIME = 1800
+
+export type SignOptions = {
+  /**
+   * Seconds from now until the link expires (default 1800): an `expires` pair is added before the
+   * signature, unless the link already has one (which is kept). `null` adds none, for a link
+   * without a partnerToken or a reference only: the widget refuses those without an expiry.
+   */
+  expiresIn?: number | null
+}
+
+/**
+ * The link with `signature=<r‖s, base64url>` as its last pair; an existing signature is replaced.
+ * A link carries an `expires` (half an hour from now unless `expiresIn` says otherwise), so a link
+ * that leaks (with its partnerToken, a bearer) stops working.
+ */
+export async function signWidgetUrl(url: string | URL, privateKeyJwk: EcJwk, { expiresIn = DEFAULT_LINK_LIFETIME }: SignOptions = {}): Promise<string> {
   const href = typeof url === 'string' ? url : url.href
   const hashAt = href.indexOf('#')
   const fragment = hashAt < 0 ? '' : href.slice(hashAt)
@@ -29,24 +45,34 @@ export async function signWidgetUrl(url: string | URL, privateKeyJwk: EcJwk): Pr
   const queryAt = withoutFragment.indexOf('?')
   const path = queryAt < 0 ? withoutFragment : withoutFragment.slice(0, queryAt)
   const query = queryAt < 0 ? '' : withoutFragment.slice(queryAt + 1)
-  const signed = query
-    .split('&')
-    .filter((pair) => pair !== '' && !isSignaturePair(pair))
-    .join('&')
+  const pairs = query.split('&').filter((pair) => pair !== '' && !isSignaturePair(pair))
+  const names = new Set(pairs.map(nameOf))
+  if (expiresIn !== null && !names.has('expires')) {
+    if (!Number.isSafeInteger(expiresIn) || expiresIn <= 0) throw new TypeError('signWidgetUrl: expiresIn must be a whole number of seconds above 0, or null')
+    pairs.push(`expires=${Math.floor(Date.now() / 1000) + expiresIn}`)
+  }
+  const bearer = ['partnerToken', 'reference'].find((name) => names.has(name))
+  if (bearer && !names.has('expires') && expiresIn === null) {
+    throw new TypeError(`signWidgetUrl: a link with a ${bearer} needs an expires (the widget refuses it without one): leave expiresIn out or give it seconds`)
+  }
+  const signed = pairs.join('&')
   const key = await importPrivateKey(privateKeyJwk)
   const raw = new Uint8Array(await crypto.subtle.sign(SIGN, key, new TextEncoder().encode(signed)))
   const signature = `signature=${base64url(raw)}`
   return `${path}?${signed ? `${signed}&` : ''}${signature}${fragment}`
 }
 
-function isSignaturePair(pair: string): boolean {
+/** A pair's name, decoded as the widget decodes it. */
+function nameOf(pair: string): string {
   const name = pair.split('=', 1)[0]
   try {
-    return decodeURIComponent(name.replace(/\+/g, ' ')) === 'signature'
+    return decodeURIComponent(name.replace(/\+/g, ' '))
   } catch {
-    return name === 'signature'
+    return name
   }
 }
+
+const isSignaturePair = (pair: string) => nameOf(pair) === 'signature'
 
 async function importPrivateKey(jwk: EcJwk): Promise<CryptoKey> {
   if (jwk?.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string' || typeof jwk.x !== 'string' || typeof jwk.y !== 'string') {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { Notice } from '../../components/Notice'
 import type { Flow, WidgetConfig } from '../../config/config'
-import { returnToThisLink } from '../../config/link'
+import { returnToThisLink } from '../../lib/returnLink'
 import { enBankDepositAmount } from '../../i18n/bankDeposit/en-amount'
 import { enLimits } from '../../i18n/bankDeposit/en-limits'
 import { addEnglish, t } from '../../i18n/i18n'

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks'
-import { returnToThisLink } from '../../config/link'
+import { returnToThisLink } from '../../lib/returnLink'
 import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish, t } from '../../i18n/i18n'
@@ -71,7 +71,7 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
               api: services.api,
               store,
               clock: systemClock,
-              // This link as it came (its signature must hold when the card page sends the buyer back).
+              // This link as it came, without its partnerToken (this tab keeps it: the signature holds again on the way back).
               returnUrl: () => returnToThisLink(location.href, 'card'),
               // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
               navigate: (url) => framed || location.assign(url),

@@ -18,6 +18,7 @@ import { depositSchemas } from '../../api/deposit'
 import { errorSchemas } from '../../api/client'
 import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
+import { withoutPairs } from '../../config/signedLink'
 import { depositChecks, depositKeys, depositStore } from './persisted'
 
 // This flow's English strings come with its chunk, not with the first load.
@@ -88,7 +89,8 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
 /** In a frame, the same widget as a full page (a wallet that does not inject into frames works there). */
 function fullPageHref(): string | undefined {
   if (window.self === window.top) return undefined
-  // The query string stays exactly as it came: a signed link must still verify on the full page.
-  const url = new URL(location.href)
+  // The query string stays as it came, so a signed link verifies on the full page; never with a
+  // partnerToken, which stays with this frame (a new tab holds none: a link with one does not start there).
+  const url = new URL(withoutPairs(location.href, 'partnerToken'))
   return `${url.origin}${url.pathname.replace(/embed\.html$/, '')}${url.search}`
 }

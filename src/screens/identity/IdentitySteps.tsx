@@ -2,7 +2,6 @@
 import { Notice } from '../../components/Notice'
 import { enFiat } from '../../i18n/en-fiat'
 import { addEnglish, t } from '../../i18n/i18n'
-import { identityHref } from '../../identity/start'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { WalletStep } from './WalletStep'
@@ -24,7 +23,7 @@ export function IdentitySteps({
   if (state.tag === 'wallet') return <WalletStep state={state} dispatch={dispatch} />
   if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (!later) return <p role="status">{t('app.loading')}</p>
-  const { IdentityStep, DetailsScreen } = later
+  const { IdentityStep, DetailsScreen, identityHref } = later
   switch (state.tag) {
     case 'identity':
       return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(identityUrl, flow)} />

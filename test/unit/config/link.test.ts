@@ -75,11 +75,26 @@ describe('hosted and iframe links: trust from the registry and the signature onl
   })
 
   it('under a valid signature the signed options are honoured; the destination chain and token stay the registry’s', async () => {
-    const search = await signed(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&destinationAddress=${WALLET}&reference=order-1&amount=25&lockAmount=1&returnUrl=https%3A%2F%2Felsewhere.example%2Fdone`)
+    const search = await signed(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&destinationAddress=${WALLET}&reference=order-1&amount=25&lockAmount=1&returnUrl=https%3A%2F%2Felsewhere.example%2Fdone&expires=${NOW / 1000 + 600}`)
     const link = await resolveLink(search, registry, NOW)
     if (!link.ok) throw new Error(link.detail)
     expect(link.options).toMatchObject({ walletAddress: WALLET, reference: 'order-1', amount: '25', lockAmount: true, returnUrl: 'https://elsewhere.example/done' })
     expect(link.options.destination).toEqual({ ...entry.destination, address: WALLET })
+  })
+
+  it.each([
+    ['partnerToken', 'partnerToken=user-1'],
+    ['reference', 'reference=order-1'],
+  ])('a signed link with a %s but no expires does not start: the buyer reads the link-problem words, the console names expires', async (name, pair) => {
+    const link = await resolveLink(await signed(`partner=acme-shop&flow=card&${pair}`), registry, NOW)
+    expect(link).toMatchObject({ ok: false, code: 'bad_signature' })
+    expect(!link.ok && link.detail).toBe(`signature: no expires (the link sets ${name})`)
+    // The same link with an expires starts.
+    expect(await resolveLink(await signed(`partner=acme-shop&flow=card&${pair}&expires=${NOW / 1000 + 600}`), registry, NOW)).toMatchObject({ ok: true })
+  })
+
+  it('a signed link with neither needs no expires', async () => {
+    expect(await resolveLink(await signed(`partner=acme-shop&flow=card&walletAddress=${WALLET}`), registry, NOW)).toMatchObject({ ok: true })
   })
 
   it('a tampered signed link does not start', async () => {

@@ -3,7 +3,8 @@
 // plain `it` records an attack that was tried and held.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { type RegistryEntry, resolveLink, returnToThisLink } from '../../../src/config/link'
+import { type RegistryEntry, resolveLink } from '../../../src/config/link'
+import { returnToThisLink } from '../../../src/lib/returnLink'
 import { verifySignedQuery } from '../../../src/config/signedLink'
 import { signWidgetUrl } from '../../../src/server/sign'
 

@@ -26,10 +26,10 @@ describe('signWidgetUrl', () => {
 
   it('puts the signature last and replaces an existing one wherever it was', async () => {
     const { publicKey, privateKey } = await generateSigningKeys()
-    const signed = await signWidgetUrl('https://cdn.example/?a=1&signature=AAAA&b=%2F&signature=BBBB#frag', privateKey)
+    const signed = await signWidgetUrl('https://cdn.example/?a=1&signature=AAAA&b=%2F&signature=BBBB#frag', privateKey, { expiresIn: null })
     expect(signed).toMatch(/^https:\/\/cdn\.example\/\?a=1&b=%2F&signature=[A-Za-z0-9_-]{86}#frag$/)
     expect(signed.match(/signature=/g)).toHaveLength(1)
-    const again = await signWidgetUrl(signed, privateKey)
+    const again = await signWidgetUrl(signed, privateKey, { expiresIn: null })
     expect(again.match(/signature=/g)).toHaveLength(1)
     expect(again.split('#')[0]).toMatch(/^https:\/\/cdn\.example\/\?a=1&b=%2F&signature=/)
     const signature = /signature=([^&#]+)/.exec(again)![1]
@@ -38,7 +38,7 @@ describe('signWidgetUrl', () => {
 
   it('takes a URL object and a link without a query', async () => {
     const { publicKey, privateKey } = await generateSigningKeys()
-    const bare = await signWidgetUrl(new URL('https://cdn.example/embed.html'), privateKey)
+    const bare = await signWidgetUrl(new URL('https://cdn.example/embed.html'), privateKey, { expiresIn: null })
     const signature = /\?signature=([A-Za-z0-9_-]{86})$/.exec(bare)![1]
     expect(await verifyRaw(publicKey, '', signature)).toBe(true)
   })
@@ -49,6 +49,37 @@ describe('signWidgetUrl', () => {
     expect(await verifySignedQuery(signed.search, publicKey)).toEqual({ ok: true, expires: 4102444800 })
     const tampered = signed.search.replace('walletAddress=0x1', 'walletAddress=0x2')
     expect(await verifySignedQuery(tampered, publicKey)).toEqual({ ok: false, reason: 'mismatch' })
+  })
+
+  it('adds an expires 30 minutes ahead by default, inside the signed string, before the signature', async () => {
+    const { publicKey, privateKey } = await generateSigningKeys()
+    const before = Math.floor(Date.now() / 1000)
+    const signed = await signWidgetUrl('https://cdn.example/?partner=shop&partnerToken=user-1', privateKey)
+    const after = Math.floor(Date.now() / 1000)
+    const match = /\?partner=shop&partnerToken=user-1&expires=(\d+)&signature=([A-Za-z0-9_-]{86})$/.exec(signed)
+    expect(match, signed).not.toBeNull()
+    expect(Number(match![1])).toBeGreaterThanOrEqual(before + 1800)
+    expect(Number(match![1])).toBeLessThanOrEqual(after + 1800)
+    expect(await verifyRaw(publicKey, `partner=shop&partnerToken=user-1&expires=${match![1]}`, match![2])).toBe(true)
+  })
+
+  it('takes another lifetime (expiresIn, seconds), and keeps an expires the link already has', async () => {
+    const { privateKey } = await generateSigningKeys()
+    const now = Math.floor(Date.now() / 1000)
+    const short = new URL(await signWidgetUrl('https://cdn.example/?partner=shop&reference=o-1', privateKey, { expiresIn: 120 }))
+    expect(Number(short.searchParams.get('expires')) - now).toBeGreaterThanOrEqual(120)
+    expect(Number(short.searchParams.get('expires')) - now).toBeLessThanOrEqual(121)
+    const explicit = await signWidgetUrl('https://cdn.example/?partner=shop&expires=4102444800&reference=o-1', privateKey, { expiresIn: 120 })
+    expect(explicit).toMatch(/^https:\/\/cdn\.example\/\?partner=shop&expires=4102444800&reference=o-1&signature=[A-Za-z0-9_-]{86}$/)
+  })
+
+  it('signs without expires only when told (expiresIn: null), and then refuses a link with a partnerToken or a reference', async () => {
+    const { privateKey } = await generateSigningKeys()
+    const lasting = await signWidgetUrl('https://cdn.example/?partner=shop&walletAddress=0x1', privateKey, { expiresIn: null })
+    expect(lasting).toMatch(/^https:\/\/cdn\.example\/\?partner=shop&walletAddress=0x1&signature=[A-Za-z0-9_-]{86}$/)
+    await expect(signWidgetUrl('https://cdn.example/?partner=shop&partnerToken=user-1', privateKey, { expiresIn: null })).rejects.toThrow(/partnerToken.*expires/)
+    await expect(signWidgetUrl('https://cdn.example/?partner=shop&reference=o-1', privateKey, { expiresIn: null })).rejects.toThrow(/reference.*expires/)
+    await expect(signWidgetUrl('https://cdn.example/?a=1', privateKey, { expiresIn: 0 })).rejects.toThrow(/expiresIn/)
   })
 
   it('refuses a key that is not an EC P-256 private JWK', async () => {

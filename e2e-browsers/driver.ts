@@ -230,7 +230,8 @@ class FirefoxPage implements Backend {
     await this.page.goto(url, { waitUntil: 'load' })
   }
   async url() {
-    return this.page.url()
+    // The document's own address: puppeteer's page.url() over BiDi lags a navigation a link started.
+    return this.page.mainFrame().evaluate(() => location.href)
   }
   async reload() {
     await this.page.reload({ waitUntil: 'load' })

@@ -74,6 +74,11 @@ export class Locator {
   inspect(): Promise<Seen[]> {
     return this.backend.run(this.frame, script('inspect', this.steps))
   }
+  /** Where the page is, for a failure's message: its address and the start of its text. */
+  async where() {
+    const text = await this.backend.run<string>(this.frame, 'document.body ? document.body.innerText.slice(0, 400) : "(no body)"').catch((e: Error) => `(unreadable: ${e.message})`)
+    return `the page at ${await this.backend.url().catch(() => '?')} shows ${JSON.stringify(text)}`
+  }
   async count() {
     return (await this.inspect()).length
   }
@@ -87,7 +92,7 @@ export class Locator {
     for (;;) {
       last = await attempt().catch((e: Error) => ({ count: -1, ready: false, error: e.message }))
       if (last.ready) return last as T & { count: number; ready: boolean }
-      if (Date.now() > end) throw new Error(`${what} ${this}: ${last.count} match(es), none ready to act on ${JSON.stringify(last)}`)
+      if (Date.now() > end) throw new Error(`${what} ${this}: ${last.count} match(es), none ready to act on ${JSON.stringify(last)}; ${await this.where()}`)
       await sleep(100)
     }
   }
@@ -287,6 +292,18 @@ class WebKitSession {
     this.queue = next.catch(() => undefined)
     return next
   }
+  /** A new window of this session (the driver's current window after it). */
+  newWindow(): Promise<string> {
+    const next = this.queue.then(async () => {
+      // A window, not a tab: a tab behind another is hidden (see launchFirefox).
+      await this.driver.switchTo().newWindow('window')
+      const handle = await this.driver.getWindowHandle()
+      this.current = { window: handle, path: [] }
+      return handle
+    })
+    this.queue = next.catch(() => undefined)
+    return next
+  }
 }
 
 class WebKitPage implements Backend {
@@ -392,7 +409,10 @@ async function launchFirefox(): Promise<XBrowser> {
       const context = await browser.createBrowserContext()
       return {
         async newPage() {
-          return new XPage(new FirefoxPage(await context.newPage()), 'firefox')
+          // Each page in a window of its own, as Playwright's: a second tab would hide the first
+          // (visibilityState 'hidden'), and the widget rightly pauses a hidden page.
+          const pages = (await context.pages()).length
+          return new XPage(new FirefoxPage(await context.newPage(pages ? { type: 'window' } : {})), 'firefox')
         },
         close: () => context.close(),
       }
@@ -439,10 +459,7 @@ async function launchWebKit(): Promise<XBrowser> {
             first = false
             handle = await driver.getWindowHandle()
           } else {
-            handle = await s.in(await driver.getWindowHandle(), [], async (d) => {
-              await d.switchTo().newWindow('tab')
-              return d.getWindowHandle()
-            })
+            handle = await s.newWindow()
           }
           return new XPage(
             new WebKitPage(s, handle, async () => {
@@ -469,13 +486,13 @@ export function launch(engine: Engine): Promise<XBrowser> {
 
 type Options = { timeout?: number }
 
-async function poll(what: string, timeout: number | undefined, check: () => Promise<{ pass: boolean; got: unknown }>) {
+async function poll(what: string, timeout: number | undefined, check: () => Promise<{ pass: boolean; got: unknown }>, where?: () => Promise<string>) {
   const end = Date.now() + (timeout ?? DEFAULT_TIMEOUT)
   let last: { pass: boolean; got: unknown } = { pass: false, got: undefined }
   for (;;) {
     last = await check().catch((e: Error) => ({ pass: false, got: `error: ${e.message}` }))
     if (last.pass) return
-    if (Date.now() > end) throw new Error(`${what}: got ${JSON.stringify(last.got)}`)
+    if (Date.now() > end) throw new Error(`${what}: got ${JSON.stringify(last.got)}${where ? `; ${await where()}` : ''}`)
     await sleep(100)
   }
 }
@@ -489,7 +506,7 @@ function locatorExpect(locator: Locator, not = false) {
     poll(`expect(${locator})${not ? '.not' : ''}.${name}`, options?.timeout, async () => {
       const seen = await locator.inspect()
       return { pass: test(seen) !== not, got: seen.map((s) => ({ text: s.text.slice(0, 200), value: s.value, visible: s.visible })) }
-    })
+    }, () => locator.where())
   const single = (test: (s: Seen) => boolean) => (seen: Seen[]) => seen.length === 1 && test(seen[0])
   return {
     toBeVisible: (options?: Options) => check('toBeVisible', options, single((s) => s.visible)),

@@ -70,6 +70,8 @@ test('virtual account: identity, details, the bank details, then the money arriv
   await expect(h1(page)).toHaveText('Send a bank transfer')
   await expect(page.getByText(/^DE\d\d \d{4} \d{4} \d{4} \d{4} \d{2}$/)).toBeVisible()
   await expect(page.getByRole('definition').filter({ hasText: /^SBX-/ })).toHaveCount(1)
+  await page.getByRole('button', { name: 'Copy Payment reference' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Payment reference copied' })).toBeVisible()
   await sandbox.fundLastAccount('99.5')
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   await expect(page.getByText('99.5 in stablecoins was delivered to your wallet.')).toBeVisible()

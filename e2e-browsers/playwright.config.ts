@@ -16,8 +16,11 @@ export default defineConfig<{ engine: Engine }>({
   retries: 0,
   reporter: [['list']],
   globalSetup: '../e2e/globalSetup.ts',
-  projects: [
-    { name: 'firefox', use: { engine: 'firefox' }, workers: 1 },
-    { name: 'webkit', use: { engine: 'webkit' }, workers: 1 },
-  ],
+  // `npm test` (E2E_BROWSERS_QUICK) runs, per engine, the tests tagged for it (README "Tests").
+  projects: (['firefox', 'webkit'] as const).map((engine) => ({
+    name: engine,
+    use: { engine },
+    workers: 1,
+    ...(process.env.E2E_BROWSERS_QUICK ? { grep: new RegExp(`@npm:${engine}\\b`) } : {}),
+  })),
 })

@@ -17,7 +17,7 @@ async function quote(page: XPage, root: XPage | Locator, amount: string) {
   await expect.poll(() => heard(page)).toContain('quote')
 }
 
-test('script tag: the widget mounts in a shadow root, says ready, obeys update and quotes', async ({ page, stack }) => {
+test('script tag: the widget mounts in a shadow root, says ready, obeys update and quotes', { tag: ['@npm:firefox'] }, async ({ page, stack }) => {
   await page.goto(partner(stack, 'script', { flow: 'card' }))
   const widget = page.locator('#widget')
   await expect(widget.getByLabel('Total to pay')).toBeVisible()
@@ -39,7 +39,7 @@ test('markup: a <div data-stablecoin-widget> mounts by itself and its events are
   expect(await page.errors()).toEqual([])
 })
 
-test('custom element: <stablecoin-widget> mounts, follows its attributes live and quotes', async ({ page, stack }) => {
+test('custom element: <stablecoin-widget> mounts, follows its attributes live and quotes', { tag: ['@npm:webkit'] }, async ({ page, stack }) => {
   await page.goto(partner(stack, 'element', { flow: 'card' }))
   const el = page.locator('stablecoin-widget')
   await expect(el.getByLabel('Total to pay')).toBeVisible()
@@ -54,7 +54,7 @@ test('custom element: <stablecoin-widget> mounts, follows its attributes live an
   expect(await page.errors()).toEqual([])
 })
 
-test('iframe(): the frame says hello, is sized to its content, obeys update and its events reach the page', async ({ page, stack }) => {
+test('iframe(): the frame says hello, is sized to its content, obeys update and its events reach the page', { tag: ['@npm:firefox'] }, async ({ page, stack }) => {
   await page.goto(partner(stack, 'iframe', { flow: 'card' }))
   const frame = page.frameLocator('#widget iframe')
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
@@ -70,7 +70,7 @@ test('iframe(): the frame says hello, is sized to its content, obeys update and 
   expect(await page.errors()).toEqual([])
 })
 
-test('declared iframe: the loader adopts the frame of the page (size, events) and a quote is heard', async ({ page, stack }) => {
+test('declared iframe: the loader adopts the frame of the page (size, events) and a quote is heard', { tag: ['@npm:firefox'] }, async ({ page, stack }) => {
   await page.goto(partner(stack, 'frame', { flow: 'card' }))
   const iframe = page.locator('#widget iframe[data-stablecoin-widget]')
   const frame = page.frameLocator('#widget iframe[data-stablecoin-widget]')

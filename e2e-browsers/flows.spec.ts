@@ -13,7 +13,7 @@ const link = (stack: StackConfig, flow: string): string => demoUrl(stack, `${SAN
 // The sandbox build's own wallet (src/wallet/sandboxWallet.ts): anvil's dev account 9.
 const SANDBOX_WALLET = 9
 
-test('card: quote, the sandbox card page, back, purchase complete', async ({ page, stack }) => {
+test('card: quote, the sandbox card page, back, purchase complete', { tag: ['@npm:firefox', '@npm:webkit'] }, async ({ page, stack }) => {
   await page.goto(cardUrl(stack))
   await expect(h1(page)).toHaveText('How much do you want to pay?')
   await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
@@ -33,7 +33,7 @@ test('card: quote, the sandbox card page, back, purchase complete', async ({ pag
   expect(await page.errors()).toEqual([])
 })
 
-test('deposit: the sandbox wallet pays, the deposit is delivered and the balance grows', async ({ page, stack }) => {
+test('deposit: the sandbox wallet pays, the deposit is delivered and the balance grows', { tag: ['@npm:webkit'] }, async ({ page, stack }) => {
   const before = await destBalance(stack, stack.accounts[SANDBOX_WALLET])
   await page.goto(widgetUrl(stack))
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible()

@@ -11,7 +11,7 @@ const WALLET = '0x1111111111111111111111111111111111111111'
 const EVIL = '0x000000000000000000000000000000000000dEaD'
 const link = (query: string) => `${PROD_ORIGIN}/?${query}`
 
-test('a signed link starts with its signed wallet; the same link with another wallet, or unsigned, or expired, is refused', async ({ page }) => {
+test('a signed link starts with its signed wallet; the same link with another wallet, or unsigned, or expired, is refused', { tag: ['@npm:firefox', '@npm:webkit'] }, async ({ page }) => {
   const good: string = signUrl(link(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&reference=order-7`), KEY)
   await page.goto(good)
   await expect(page.getByRole('heading', { name: 'Connect your wallet', level: 1 })).toBeVisible()

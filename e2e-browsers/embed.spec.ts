@@ -81,6 +81,16 @@ test('declared iframe: the loader adopts the frame of the page (size, events) an
   expect(await page.errors()).toEqual([])
 })
 
+test('strict CSP: the script tag runs under script-src and style-src \'self\', its styles applied, and quotes', async ({ page, stack }) => {
+  await page.goto(partner(stack, 'csp', { flow: 'card' }))
+  const widget = page.locator('#widget')
+  await expect(widget.getByLabel('Total to pay')).toBeVisible()
+  // The widget's own stylesheet (adopted by its shadow root) reached it: its h1 is 1.35rem.
+  expect(await widget.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontSize)).toBe('21.6px')
+  await quote(page, widget, '60')
+  expect(await page.errors()).toEqual([])
+})
+
 test('hosted: the partner links to the full page, a deposit completes there, and the buyer returns', async ({ page, stack }) => {
   await page.goto(partner(stack, 'hosted'))
   await page.getByRole('link', { name: 'Pay with stablecoins' }).click()

@@ -50,6 +50,20 @@ test('deposit: the sandbox wallet pays, the deposit is delivered and the balance
   expect(await page.errors()).toEqual([])
 })
 
+test('deposit in German: the locked amount 25.50 shows as 25,50, is quoted and delivered as 25.5', async ({ page, stack }) => {
+  const before = await destBalance(stack, stack.accounts[SANDBOX_WALLET])
+  await page.goto(widgetUrl(stack, { amount: '25.50', locale: 'de', lockAmount: '1' }))
+  await page.getByRole('button', { name: /Sandbox/ }).click()
+  await expect(page.getByLabel('Betrag')).toHaveValue('25,50')
+  await page.getByRole('button', { name: 'Preis anzeigen' }).click()
+  await expect(h1(page)).toHaveText('Einzahlung prüfen')
+  await page.getByRole('button', { name: 'Bestätigen und senden' }).click()
+  await expect(h1(page)).toHaveText('Einzahlung zugestellt', { timeout: 60_000 })
+  const grown = (await destBalance(stack, stack.accounts[SANDBOX_WALLET])) - before
+  expect(grown).toBeGreaterThan(25_000_000n)
+  expect(grown).toBeLessThanOrEqual(25_500_000n)
+})
+
 /** The wallet, the sandbox identity provider and back: the details form is next. */
 async function throughIdentity(page: XPage, url: string, wallet: string) {
   await page.goto(url)

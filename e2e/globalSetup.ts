@@ -40,8 +40,17 @@ export default async function globalSetup() {
   )
   // The bundles do not depend on the registry: the first stack's sandbox build is made in full, and
   // each further stack's takes its bundles and writes its own pages (scripts/build.mjs --reuse).
-  for (const [i, { l }] of started.entries()) await build(l.registryFile, l.sandboxDist, i ? started[0].l.sandboxDist : undefined)
-  await prodBuilt
+  // E2E_SANDBOX_BUNDLES names a sandbox build of this same source to take them from for the first too
+  // (`npm test` hands the cross-browser suite the one the Chromium suite has just made).
+  const bundles = process.env.E2E_SANDBOX_BUNDLES
+  try {
+    for (const [i, { l }] of started.entries()) await build(l.registryFile, l.sandboxDist, i ? started[0].l.sandboxDist : bundles)
+    await prodBuilt
+  } catch (error) {
+    // A failed build leaves no chain running behind it.
+    await Promise.all(started.map(({ stack }) => stack.stop()))
+    throw error
+  }
   const servers: Array<{ close(): Promise<void> }> = []
   for (const { l, stack } of started) {
     servers.push(await serveStatic({ dir: l.sandboxDist, port: Number(new URL(l.sandboxOrigin).port) }))

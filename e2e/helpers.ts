@@ -203,8 +203,11 @@ export async function setHidden(page: Page, hidden: boolean) {
   }, hidden)
 }
 
+/** What fillDetails needs of a page: Playwright's, or the cross-browser suite's (e2e-browsers/driver.ts). */
+type Fields = { getByLabel(text: string): { fill(value: string): Promise<unknown>; selectOption(value: string): Promise<unknown> } }
+
 /** The bank flow's details form, filled as a buyer would (overrides per field). */
-export async function fillDetails(page: Page, overrides: Partial<Record<string, string>> = {}) {
+export async function fillDetails(page: Fields, overrides: Partial<Record<string, string>> = {}) {
   const v = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 2345 6789', nationality: 'DE', country: 'DE', ...overrides }
   await page.getByLabel('Full name').fill(v.name)
   await page.getByLabel('Email').fill(v.email)

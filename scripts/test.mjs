@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order: browser check, types, build, unit tests (with the bundle
-// budget, which reads the build), then the end-to-end suite against the sandbox and anvil.
+// budget, which reads the build), then the end-to-end suite against the sandbox and anvil in
+// Chromium, then its cross-browser share in Firefox ESR and WebKitGTK.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -38,4 +39,13 @@ run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
 // run's build step may rewrite dist/ while this suite serves it.
 const prodDir = process.env.E2E_PROD_DIR ?? (process.env.E2E_PORTS_OFFSET ? undefined : 'dist')
 run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'], prodDir ? { E2E_PROD_DIR: prodDir } : {})
+// Then Firefox ESR and WebKitGTK (e2e-browsers/, README "Tests"), each on its share of the specs,
+// both at once; an engine that is not installed is skipped with a line saying so. They serve the
+// production build the Chromium suite served, and take the bundles of its first sandbox build.
+const offset = process.env.E2E_PORTS_OFFSET ? `-${process.env.E2E_PORTS_OFFSET}` : ''
+const bundles = `dist-sandbox${offset}`
+run('cross-browser tests', node, ['scripts/test-browsers.mjs', '--quick'], {
+  E2E_PROD_DIR: prodDir ?? `dist-prod${offset}`,
+  ...(existsSync(bundles) ? { E2E_SANDBOX_BUNDLES: bundles } : {}),
+})
 console.log(`\n✔ all tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -23,6 +23,13 @@ const WORDS = new Map<string, MessageKey>([
   ['service_unreachable', server],
   ['service_refused_key', server],
   ['service_unreadable', server],
+  // Issue 29: ownership, limits and the crypto deposit's chain (user_limit_reached's own words: widget side).
+  ['payment_not_found', refused],
+  ['account_not_owned', refused],
+  ['user_limit_reached', refused],
+  ['chain_not_configured', refused],
+  ['deposit_unverified', refused],
+  ['chain_unreachable', server],
 ])
 
 /** The error, with the buyer's words for a code of the kit's own (describeError reads them). */

@@ -1,17 +1,29 @@
 // createPartnerHandler with real Request objects, against the sandbox service's partner path
 // (/v1/card/*, behind its key), and against upstreams that misbehave on purpose.
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PartnerHandlerOptions, createPartnerHandler } from '../../../src/server/index'
+import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
 
 const SHOP = 'https://shop.example'
 const wallet = `0x${'c'.repeat(40)}`
 let sandbox: MiniSandbox
+let store: PaymentStore
 beforeAll(async () => {
   sandbox = await startMiniSandbox()
+  store = await openPaymentStore()
+  // The payments these tests read, as if user-1 had created them through the kit.
+  for (const [kind, id] of [['card', 'cp_1'], ['card', 'x'], ['bankDeposit', 'bd_1'], ['payout', 'po_1']] as const) {
+    await store.recordPayment({ kind, id, userId: 'user-1' })
+  }
+}, 60_000)
+afterAll(async () => {
+  await sandbox.close()
+  await store.close()
 })
-afterAll(() => sandbox.close())
 
 function handler(options: Partial<PartnerHandlerOptions> = {}) {
   const lines: string[] = []
@@ -20,7 +32,10 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
     apiKey: SANDBOX_KEY,
     allowedOrigins: [SHOP],
     basePath: '/api',
+    // The token is the user's id: every request below is user-1's unless it says otherwise.
+    authenticate: (token) => token,
     allowAnonymous: true,
+    store,
     log: (line) => lines.push(line),
     ...options,
   })
@@ -30,7 +45,7 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
 const request = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   new Request(`https://shop.example${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { Origin: SHOP, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    headers: { Origin: SHOP, Authorization: 'Bearer user-1', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   })
 
@@ -95,7 +110,8 @@ describe('createPartnerHandler', () => {
       const seen = await everything(res)
       expect(seen).toContain('"code":"service_refused_key"')
       expect(seen).not.toContain(wrongKey)
-      expect(lines).toEqual(['POST /v1/card/kyc-token: the service refused the API key (401)'])
+      const print = createHash('sha256').update(wrongKey).digest('hex').slice(0, 8)
+      expect(lines).toEqual([`POST /v1/card/kyc-token: the service refused the API key with fingerprint ${print} (401)`])
     })
 
     it('not when an upstream echoes it back in an error, a success body, a header or a thrown error', async () => {
@@ -135,7 +151,7 @@ describe('createPartnerHandler', () => {
 
   it('sends nothing of the browser request upstream but the checked fields: no cookie, no partner token', async () => {
     const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
-    const { handle } = handler({ fetch: upstream.fetch, authenticate: () => true })
+    const { handle } = handler({ fetch: upstream.fetch, authenticate: () => 'user-1' })
     await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Cookie: 'sid=1', Authorization: 'Bearer user-token' } }))
     const [call] = upstream.calls
     expect(call.url).toBe(`${sandbox.base}/v1/card/kyc-token`)
@@ -242,7 +258,7 @@ describe('createPartnerHandler', () => {
         authenticate: async (_token, req) => {
           const text = await req.text()
           bodies.push(text)
-          return text.includes('"accountId":"acc_alice"')
+          return text.includes('"accountId":"acc_alice"') ? 'alice' : undefined
         },
       })
       const res = await handle(request('/api/bank/deposit', {
@@ -256,7 +272,7 @@ describe('createPartnerHandler', () => {
   })
 
   it('forwards the bank deposit and payout bodies as the contract defines them', async () => {
-    const upstream = fakeUpstream(() => Response.json({ ok: true }))
+    const upstream = fakeUpstream((url) => Response.json({ ok: true, id: url.endsWith('/v1/bank/payout') ? 'po_1' : 'bd_1' }))
     const { handle } = handler({ fetch: upstream.fetch })
     const payout = {
       quoteId: 'q_1',
@@ -346,11 +362,11 @@ describe('createPartnerHandler', () => {
           seen.push(`${token} ${new URL(req.url).pathname}`)
           if (token === 'throws') throw new Error(`session store down, key ${SANDBOX_KEY}`)
           if (token === 'forgot-to-return') return undefined
-          return token === 'user-42'
+          return token === 'user-42' ? token : undefined
         },
       })
       const kyc = (headers: Record<string, string>) => handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers }))
-      for (const headers of <Array<Record<string, string>>>[{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
+      for (const headers of <Array<Record<string, string>>>[{ Authorization: '' }, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42', Authorization: '' }]) {
         const res = await kyc(headers)
         expect(res.status).toBe(401)
         expect((await res.json()).error.code).toBe('unauthenticated')
@@ -443,6 +459,24 @@ describe('createPartnerHandler', () => {
   })
 
   describe("the kit's own answers carry codes of their own, never one of the service's", () => {
+    // A chain's RPC that knows no transaction at all.
+    let rpc: { url: string; close: () => void }
+    beforeAll(async () => {
+      await store.bindAccount('someone-else', 'acc_taken')
+      const server = createServer((req, res) => {
+        let body = ''
+        req.on('data', (chunk) => (body += chunk))
+        req.on('end', () => {
+          const { id, method } = JSON.parse(body)
+          res.setHeader('Content-Type', 'application/json')
+          res.end(JSON.stringify({ jsonrpc: '2.0', id, result: method === 'eth_chainId' ? '0x7a69' : null }))
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      rpc = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+    })
+    afterAll(() => rpc.close())
+
     // The contract's codes (../shared/spec/partner-api.md, "Errors"): a partner reading its logs
     // must tell what the kit refused from what the service answered.
     const SERVICE_CODES = ['invalid_request', 'no_route', 'unauthorized', 'permission_denied', 'chain_not_allowed', 'account_not_found', 'not_found', 'quote_expired', 'requires_action', 'rate_limited', 'not_implemented', 'upstream_error', 'internal']
@@ -451,12 +485,12 @@ describe('createPartnerHandler', () => {
       const seen: Array<{ status: number; code: string }> = []
       const note = async (res: Response) => seen.push({ status: res.status, code: (await res.json()).error.code })
       const quiet = fakeUpstream(() => Response.json({}))
-      const { handle } = handler({ fetch: quiet.fetch, authenticate: (token) => token === 'good' })
+      const { handle } = handler({ fetch: quiet.fetch, authenticate: (token) => (token === 'good' ? 'user-1' : undefined) })
       const good = { Authorization: 'Bearer good' }
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, Origin: 'https://evil.example' } })))
       await note(await handle(request('/api/nothing', { body: { id: 'x' }, headers: good })))
       await note(await handle(request('/api/card/status', { headers: good })))
-      await note(await handle(request('/api/card/status', { body: { id: 'x' } })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { Authorization: '' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { Authorization: 'Bearer bad' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Type': 'text/plain' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Length': '20000' } })))
@@ -477,9 +511,24 @@ describe('createPartnerHandler', () => {
         () => Response.json({ error: { code: 'unauthenticated', message: 'Sign in again.' } }, { status: 401 + 2 }),
       ]
       for (const answer of upstreams) {
-        const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => token === 'good' })
+        const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => (token === 'good' ? 'user-1' : undefined) })
         await note(await behind(request('/api/card/status', { body: { id: 'x' }, headers: good })))
       }
+      // Ownership, limits and the crypto deposit's chain: refused before anything reaches the service.
+      const owned = handler({
+        fetch: quiet.fetch,
+        authenticate: (token) => (token === 'good' ? 'user-1' : undefined),
+        userLimits: { card: { perDay: 0 } },
+        chains: { 1: { rpcUrl: 'http://127.0.0.1:9' }, 31337: { rpcUrl: rpc.url } },
+      }).handle
+      const tx = `0x${'ab'.repeat(32)}`
+      await note(await owned(request('/api/card/status', { body: { id: 'cp_nobody' }, headers: good })))
+      await note(await owned(request('/api/bank/deposit', { body: { accountId: 'acc_taken', walletId: 'w_t', fiatCurrency: 'EUR', fiatAmount: '10' }, headers: good })))
+      await note(await owned(request('/api/card/purchase', { body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 10 }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 1 }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 31337 }, headers: good })))
+      expect(quiet.calls).toHaveLength(0)
       return seen
     }
 
@@ -501,6 +550,12 @@ describe('createPartnerHandler', () => {
         { status: 502, code: 'service_unreadable' },
         { status: 404, code: 'service_error' },
         { status: 403, code: 'service_error' },
+        { status: 404, code: 'payment_not_found' },
+        { status: 403, code: 'account_not_owned' },
+        { status: 429, code: 'user_limit_reached' },
+        { status: 400, code: 'chain_not_configured' },
+        { status: 502, code: 'chain_unreachable' },
+        { status: 422, code: 'deposit_unverified' },
       ])
     })
 
@@ -517,15 +572,15 @@ describe('createPartnerHandler', () => {
   })
 
   it('authenticate can read the body, to check that the account it acts on is its user\'s', async () => {
-    const upstream = fakeUpstream(() => Response.json({ id: 'bd_1', status: 'awaiting_funds' }))
+    const upstream = fakeUpstream(() => Response.json({ id: 'bd_alice', status: 'awaiting_funds' }))
     const owner = new Map([['tok_alice', 'acc_alice']])
     const { handle } = handler({
       fetch: upstream.fetch,
-      authenticate: async (token, req) => owner.get(token) === ((await req.json()) as { accountId?: string }).accountId,
+      authenticate: async (token, req) => (owner.get(token) === ((await req.json()) as { accountId?: string }).accountId ? 'alice' : undefined),
     })
     const deposit = (accountId: string) =>
       handle(request('/api/bank/deposit', {
-        body: { accountId, walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '10' },
+        body: { accountId, walletId: 'w_alice', fiatCurrency: 'EUR', fiatAmount: '10' },
         headers: { Authorization: 'Bearer tok_alice' },
       }))
     expect((await deposit('acc_alice')).status).toBe(200)
@@ -547,7 +602,7 @@ describe('createPartnerHandler', () => {
       },
     })
     const res = await handle(
-      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, Authorization: 'Bearer user-1', 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
     )
     expect(res.status).toBe(413)
     expect(pulled).toBeLessThan(1024 * 1024)
@@ -558,7 +613,7 @@ describe('createPartnerHandler', () => {
     const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP] }
     expect(() => createPartnerHandler(base)).toThrow(/authenticate is required/)
     expect(() => createPartnerHandler({ ...base, allowAnonymous: true })).not.toThrow()
-    expect(() => createPartnerHandler({ ...base, authenticate: () => true })).not.toThrow()
+    expect(() => createPartnerHandler({ ...base, authenticate: () => 'user-1' })).not.toThrow()
   })
 
   it('refuses options that would make it unsafe, without echoing the key', () => {

@@ -39,6 +39,8 @@ export type Tracking = {
   approvalHash?: string
   originHash?: string
   deliveredHash?: string
+  /** The partner's kit answered `POST /deposit/sent` for `txHash` with its `id` (src/flows/deposit/report.ts). */
+  kit?: { txHash: string; id: string }
 }
 
 export type SendStep = Work<'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>

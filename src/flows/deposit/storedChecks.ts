@@ -22,6 +22,7 @@ const schema = z.object({
   approvalHash: z.optional(z.string()),
   originHash: z.optional(z.string()),
   deliveredHash: z.optional(z.string()),
+  kit: z.optional(z.object({ txHash: z.string(), id: z.string() })),
 })
 
 /** Only a sent deposit is kept: a hash, or a batch's id while its hash is not known. */

@@ -62,7 +62,9 @@ export async function startStack(opts = {}) {
       signingKey: keys.privateKey,
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
-    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins })
+    // The partner backend reads crypto deposits from the source chain, as a partner's own RPC.
+    const partnerChains = { 8453: { rpcUrl: source.url } }
+    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains })
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl
@@ -94,7 +96,8 @@ export async function startStack(opts = {}) {
     say(`chains on ${source.url} (8453) and ${destination.url} (42161); API on ${apiBase}; ready in ${Date.now() - started} ms`)
     const urls = { api: apiBase, sourceRpc: source.url, destRpc: destination.url }
     const registry = [sandboxEntry(config, keys.publicKey)]
-    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop }
+    // The partner backend's store (PGlite, opened on first use): what the kit recorded, for tests and the demo.
+    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop, partnerStore: card.partnerStore }
   } catch (error) {
     await stop()
     throw error

@@ -29,6 +29,8 @@ const kit = await loadKit()
 export const partnerKit = kit
 
 const KEY = 'sk_sandbox_partner_key'
+/** The user of partner-backend requests that carry no token (see the partner backend below). */
+export const SANDBOX_BUYER = 'sandbox-buyer'
 const ENV = 'sandbox'
 // Fiat per ETH, in cents, and the per-currency card window (not proportional on purpose).
 const MARKETS = {
@@ -50,7 +52,7 @@ const purchaseRequest = z.object({
 const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
-export function cardRoutes({ chains, publicBase, allowedOrigins }) {
+export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {} }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
     cardPurchaseTtlSeconds: 600,
@@ -137,27 +139,49 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
     }
   }
 
-  // The partner backend: the kit's handler, as a partner mounts it. Control settings choose how
-  // it knows its user (`partnerToken`: a required bearer token) and whether it allows cookies
-  // (`partnerCredentials`).
+  // The partner backend: the kit's handler, as a partner mounts it, over one store for the life
+  // of the sandbox. Who the user is: with `partnerToken` set, only that token, which is its own
+  // user id; otherwise any token names its user (`alice`, `bob`), and a request without one is the
+  // sandbox's one buyer (a partner that knows its buyer by its own session), so that widget links
+  // without a token still pay. `partnerCredentials` allows cookies in CORS.
   const corsOptions = () => ({ allowedOrigins, allowCredentials: settings.partnerCredentials })
-  const partnerHandler = () =>
-    kit.createPartnerHandler({
-      apiBase: publicBase,
-      apiKey: KEY,
-      basePath: '/partner',
-      ...corsOptions(),
-      // The sandbox's widget links carry no token unless a test sets one: anyone is served then.
-      ...(settings.partnerToken ? { authenticate: (token) => token === settings.partnerToken } : { allowAnonymous: true }),
-      log: (line) => console.warn('[sandbox] partner backend:', line),
-    })
-  const partner = async ({ body, req }) => fromResponse(await partnerHandler()(toRequest(req, body, publicBase)))
+  // Opened on the first partner request (PGlite takes seconds to start).
+  let store
+  const partnerStore = () => (store ??= kit.openPaymentStore())
+  const handlers = new Map()
+  const partnerHandler = () => {
+    const credentials = settings.partnerCredentials
+    if (!handlers.has(credentials)) {
+      handlers.set(
+        credentials,
+        kit.createPartnerHandler({
+          apiBase: publicBase,
+          apiKey: KEY,
+          basePath: '/partner',
+          allowedOrigins,
+          allowCredentials: credentials,
+          store: partnerStore(),
+          chains: partnerChains,
+          authenticate: (token) => (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
+          log: (line) => console.warn('[sandbox] partner backend:', line),
+        }),
+      )
+    }
+    return handlers.get(credentials)
+  }
+  const partner = async ({ body, req }) => {
+    const request = toRequest(req, body, publicBase)
+    if (!settings.partnerToken && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${SANDBOX_BUYER}`)
+    return fromResponse(await partnerHandler()(request))
+  }
 
   const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
 <body><main><h1>Sandbox card page</h1><p>Sandbox: no card is charged.</p><p>Purchase <code>${p.id}</code>: ${p.total} ${p.fiatCurrency}</p>${body}</main></body></html>`
 
   return {
+    partnerStore,
+    close: () => store?.then((s) => s.close()).catch(() => {}),
     routes: {
       'POST /card/quote': ({ body }) => ({ body: price(body).quote }),
 

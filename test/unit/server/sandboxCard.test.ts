@@ -4,7 +4,7 @@ import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
 let sandbox: MiniSandbox
 beforeAll(async () => {
   sandbox = await startMiniSandbox()
-})
+}, 60_000)
 afterAll(() => sandbox.close())
 
 describe('the sandbox card answers', () => {

@@ -55,3 +55,9 @@ export const depositStatus = z.object({
 })
 export type DepositStatus = z.infer<typeof depositStatus>
 
+
+/**
+ * The partner kit's answer to POST {partnerBase}/deposit/sent (README "Partner-backend kit"; not the
+ * service's contract): its own id for the deposit, which its `/deposit/status` takes.
+ */
+export const depositSent = z.object({ id: z.string().check(z.minLength(1), z.maxLength(256)) })

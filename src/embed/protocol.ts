@@ -7,14 +7,29 @@ type Payloads = {
   screen: { flow: Flow; screen: string }
   /** `fee` is the whole fee; the card flow also sends its parts, `providerFee` and `ourFee`. */
   quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; providerFee?: string; ourFee?: string; currencyIn: string; currencyOut: string; expiresAt?: string }
-  submitted: { flow: Flow; id: string }
-  status: { flow: Flow; id: string; status: string }
+  submitted: { flow: Flow; id: string } & PaymentIds
+  status: { flow: Flow; id: string; status: string } & PaymentIds
   /** A hint for the page: confirm on your backend before you act on it. */
-  complete: { flow: Flow; id: string; outcome: string; amount?: string; currency?: string; txHash?: string }
+  complete: { flow: Flow; id: string; outcome: string; amount?: string; currency?: string; txHash?: string } & PaymentIds
   /** `message` is what the buyer reads; `code` is stable, for your logic; `detail` is the service's own text. */
   error: { flow?: Flow; code?: string; message: string; detail?: string }
   close: { flow?: Flow }
   account: { accountId: string; walletId: string; virtualAccountId: string; details: Record<string, string>; feeBps: number }
+}
+/**
+ * What a server looks a payment up with, beside `id` (the card purchase, one-off bank deposit or payout
+ * id). Ids only: never a token or a key.
+ */
+export type PaymentIds = {
+  /**
+   * The crypto deposit once its hash is known: the body of the kit's `POST /deposit/sent` (the source
+   * chain's transaction), and `kitId`, the kit's id, once the kit answered it.
+   */
+  deposit?: { provider: string; txHash: string; chainId: number; kitId?: string }
+  /** The bank flow's virtual account, as the contract names its ids (`/fiat/status` takes accountId and virtualAccountId). */
+  accountId?: string
+  walletId?: string
+  virtualAccountId?: string
 }
 /** Every payload carries the partner's `reference` when one was given. */
 export type WidgetEventMap = { [K in keyof Payloads]: Payloads[K] & { reference?: string } }

@@ -28,6 +28,10 @@ export type DepositContext = DepositDeps & {
   sent: Map<string, SentTransaction>
   /** Fingerprints of quotes refused by the guard or the simulation: never used again, even if the service repeats one. */
   rejected: Set<string>
+  /** Reports to the partner's kit under way (report.ts), by hash: each resolves true once it ended (told, or given up). */
+  reports: Map<string, Promise<boolean>>
+  /** Aborted when the widget goes: a report stops with it (the kept record tells the kit on the next visit). */
+  gone: AbortController
   sleep(ms: number): Promise<void>
 }
 
@@ -38,6 +42,8 @@ export function depositContext(deps: DepositDeps, dispatch: (event: DepositEvent
     receipts: new Map(),
     sent: new Map(),
     rejected: new Set(),
+    reports: new Map(),
+    gone: new AbortController(),
     sleep: (ms) => new Promise<void>((resolve) => deps.clock.setTimeout(resolve, ms)),
   }
 }

@@ -7,7 +7,7 @@ import { whenChecked } from '../../storage/storedCheck'
 import { expiryEffect } from '../../kernel/quote'
 import { connect, walletDiscovery } from './connect'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
-import { type DepositEvent, type DepositState, trackingId } from './machine'
+import { type DepositEvent, type DepositState, type Tracking, trackingId } from './machine'
 import { previewQuote } from './previewQuote'
 import { requestQuote } from './quoting'
 import { sendDeposit } from './send'
@@ -21,7 +21,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   const ctx = depositContext(deps, dispatch)
   const discovery = walletDiscovery(ctx)
 
-  function effectOf(state: DepositState): Effect | Effect[] | undefined {
+  function effectOf(state: DepositState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'discovering':
         return { key: 'discover', start: (alive) => discovery.discover(alive) }
@@ -34,7 +34,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':
-        return { key: `result:${trackingId(state.tracking)}`, start: () => deps.store.clear() }
+        return { key: `result:${trackingId(state.tracking)}`, start: () => void clearOnceTold(ctx, state.tracking) }
       default:
         return undefined
     }
@@ -45,6 +45,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   return {
     run: runner.run,
     dispose() {
+      ctx.gone.abort()
       runner.dispose()
       discovery.stop()
       stopAdopting()
@@ -60,6 +61,21 @@ function quoteEffects(ctx: DepositContext, state: QuoteState): Effect | Effect[]
   const expiry = expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, ctx.dispatch)
   if (state.preview) return [expiry]
   return [expiry, { key: `preview:${state.quotedAt}:${state.previewAttempt ?? 0}`, start: (alive) => void previewQuote(ctx, state, alive) }]
+}
+
+/**
+ * An ended deposit is no longer kept, once the partner's kit was told of it (report.ts): a page closed
+ * before then resumes it, and tells the kit. Only this deposit goes, not one the buyer started since.
+ */
+async function clearOnceTold(ctx: DepositContext, tracking: Tracking) {
+  const report = ctx.reports.get(tracking.txHash)
+  if (!report) return ctx.store.clear()
+  if (!(await report)) return
+  try {
+    if (ctx.store.load()?.txHash === tracking.txHash) ctx.store.clear()
+  } catch {
+    // Its check not here: the record stays, and the next visit ends it again.
+  }
 }
 
 /** A deposit sent from another tab of this origin: followed here too. */

@@ -1,5 +1,5 @@
 import type { WidgetConfig } from '../../config/config'
-import type { WidgetEvent } from '../../embed/protocol'
+import type { PaymentIds, WidgetEvent } from '../../embed/protocol'
 import { type DepositState, trackingId } from './machine'
 import { noticeContext } from './notice'
 import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
@@ -15,14 +15,15 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
     const currencyOut = (config.destination ?? config.defaultDestination).symbol
     out.push({ name: 'quote', payload: { flow, amountIn: q.amountIn, amountOut: q.amountOut, fee: q.fee, currencyIn, currencyOut, expiresAt: q.expiresAt } })
   }
-  if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: trackingId(next.tracking) } })
+  const ids = idsOf(next)
+  if (next.tag === 'tracking' && prev.tag === 'quote') out.push({ name: 'submitted', payload: { flow, id: trackingId(next.tracking), ...ids } })
   const status = statusOf(next)
-  if (status && status !== statusOf(prev)) out.push({ name: 'status', payload: { flow, id: idOf(next), status } })
+  if (status && status !== statusOf(prev)) out.push({ name: 'status', payload: { flow, id: idOf(next), status, ...ids } })
   if (next.tag === 'result' && prev.tag !== 'result') {
     const { tracking } = next
     out.push({
       name: 'complete',
-      payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash },
+      payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash, ...ids },
     })
   }
   const problem = problemOf(next, config)
@@ -36,6 +37,13 @@ function statusOf(s: DepositState): string | undefined {
   if (s.tag === 'tracking') return s.phase === 'confirming' ? 'confirming' : 'pending'
   if (s.tag === 'result') return s.outcome
   return undefined
+}
+
+/** What a server looks the deposit up with, once its hash is known; the kit's id once it answered for that hash. */
+function idsOf(s: DepositState): PaymentIds {
+  if (s.tag !== 'tracking' && s.tag !== 'result') return {}
+  const { provider, txHash, chainId, kit } = s.tracking
+  return txHash ? { deposit: { provider, txHash, chainId, ...(kit?.txHash === txHash && { kitId: kit.id }) } } : {}
 }
 
 function idOf(s: DepositState): string {

@@ -39,6 +39,8 @@ export type Tracking = {
   approvalHash?: string
   originHash?: string
   deliveredHash?: string
+  /** The partner's kit answered `POST /deposit/sent` for `txHash` with its `id` (src/flows/deposit/report.ts). */
+  kit?: { txHash: string; id: string }
 }
 
 export type SendStep = Work<'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
@@ -131,6 +133,8 @@ export type DepositEvent =
   | { type: 'TRACK'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
   | { type: 'MISSING'; missing: boolean }
   | { type: 'ADOPT'; tracking: Tracking }
+  /** The partner's kit answered `POST /deposit/sent` for this hash (report.ts). */
+  | { type: 'REPORTED'; txHash: string; id: string }
   | { type: 'STOP_FOLLOWING' }
   | FollowEvent
   | { type: 'RESTART' }
@@ -156,6 +160,10 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Machin
   if (event.type === 'ADOPT') {
     const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')
     return beforeSending ? tracked(event.tracking) : state
+  }
+  if (event.type === 'REPORTED') {
+    const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
+    return told ? { ...state, tracking: { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } } : state
   }
   switch (state.tag) {
     case 'discovering':

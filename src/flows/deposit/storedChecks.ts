@@ -22,6 +22,8 @@ const schema = z.object({
   approvalHash: z.optional(z.string()),
   originHash: z.optional(z.string()),
   deliveredHash: z.optional(z.string()),
+  // The kit's answer for that hash (report.ts): an id as the kit's answer schema allows it.
+  kit: z.optional(z.object({ txHash: z.string(), id: z.string().check(z.minLength(1), z.maxLength(256)) })),
 })
 
 /** Only a sent deposit is kept: a hash, or a batch's id while its hash is not known. */

@@ -8,12 +8,12 @@ import { pollLater } from '../../polling/pollLater'
 import { discoverWallets } from '../../wallet/eip6963'
 import { followBatch } from './batch'
 import type { DepositContext } from './context'
-import type { DepositState, ReceiptSummary } from './machine'
+import type { DepositState, ReceiptSummary, Tracking } from './machine'
 import { confirm, readReceipt } from './receipt'
 
 type TrackingState = Extract<DepositState, { tag: 'tracking' }>
 
-export function trackingEffects(ctx: DepositContext, state: TrackingState): Effect[] {
+export function trackingEffects(ctx: DepositContext, state: TrackingState): Array<Effect | undefined> {
   const { txHash } = state.tracking
   // The batch's id when there is one: the lock keeps its name once the hash is known.
   const name = (state.tracking.callsId ?? txHash).toLowerCase()
@@ -35,7 +35,23 @@ export function trackingEffects(ctx: DepositContext, state: TrackingState): Effe
   if (state.phase === 'confirming') {
     return [lock, { key: `receipt:${txHash}:${state.attempt}`, start: (alive, signal) => void confirm(ctx, state, alive, signal) }]
   }
-  return [lock, { key: `status:${txHash}:${state.attempt}`, start: (alive, signal) => followStatus(ctx, state, alive, signal) }]
+  return [lock, { key: `status:${txHash}:${state.attempt}`, start: (alive, signal) => followStatus(ctx, state, alive, signal) }, reportEffect(ctx, state.tracking)]
+}
+
+/**
+ * With a partner backend, the kit is told about the deposit once its receipt is in (report.ts,
+ * fetched then). The report outlives this state (the widget going stops it), so a deposit that ends
+ * meanwhile keeps its record until the kit was told.
+ */
+function reportEffect(ctx: DepositContext, tracking: Tracking): Effect | undefined {
+  const { txHash, kit } = tracking
+  if (!ctx.config.partnerBase || kit?.txHash === txHash) return undefined
+  return {
+    key: `report:${txHash}`,
+    start: () => {
+      if (!ctx.reports.has(txHash)) ctx.reports.set(txHash, import('./report').then((m) => m.reportSent(ctx, tracking), () => false))
+    },
+  }
 }
 
 /** The service's status of the deposit, polled from its receipt (read again when this visit has none). */

@@ -55,7 +55,15 @@ describe('deposit events', () => {
     expect(depositEvents(delivering, { ...delivering, waiting: true }, config)).toEqual([])
     const end = depositEvents(delivering, done, config)
     expect(names(end)).toEqual(['screen', 'status', 'complete'])
-    expect(end[2].payload).toEqual({ flow: 'deposit', id: tracking.txHash, outcome: 'done', amount: '9.99', currency: 'USDC', txHash: '0xd' })
+    expect(end[2].payload).toEqual({
+      flow: 'deposit',
+      id: tracking.txHash,
+      outcome: 'done',
+      amount: '9.99',
+      currency: 'USDC',
+      txHash: '0xd',
+      deposit: { provider: 'p', txHash: tracking.txHash, chainId: 8453 },
+    })
   })
 
   it('reports a problem once, not on every later change', () => {

@@ -30,7 +30,8 @@ export default async function globalSetup() {
   const prodBuilt = process.env.E2E_PROD_DIR ? Promise.resolve() : build(PROD_REGISTRY, prodDir)
   const started = await Promise.all(
     slots.map(async (l) => {
-      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin] })
+      // The shop's server opens its store (PGlite, in memory) and starts its reconciler with the stack.
+      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin], partnerDemo: { eager: true } })
       writeFileSync(l.registryFile, JSON.stringify(stack.registry, null, 2))
       return { l, stack }
     }),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { formatUnits, parseEther, parseUnits } from 'viem'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
+import { createPartnerDemo } from './partnerDemo.mjs'
 
 // The sandbox is plain Node ESM: it runs the built kit. `npm start` starts the sandbox before it
 // builds, so a fresh clone has no dist/server yet: build the kit on the spot (about a second).
@@ -28,7 +29,7 @@ const kit = await loadKit()
 /** The partner kit as the sandbox runs it (the example pages sign their links with its signWidgetUrl). */
 export const partnerKit = kit
 
-const KEY = 'sk_sandbox_partner_key'
+export const KEY = 'sk_sandbox_partner_key'
 const ENV = 'sandbox'
 // Fiat per ETH, in cents, and the per-currency card window (not proportional on purpose).
 const MARKETS = {
@@ -50,7 +51,7 @@ const purchaseRequest = z.object({
 const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
-export function cardRoutes({ chains, publicBase, allowedOrigins }) {
+export function cardRoutes({ chains, publicBase, allowedOrigins, demo }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
     cardPurchaseTtlSeconds: 600,
@@ -141,17 +142,31 @@ export function cardRoutes({ chains, publicBase, allowedOrigins }) {
   // it knows its user (`partnerToken`: a required bearer token) and whether it allows cookies
   // (`partnerCredentials`).
   const corsOptions = () => ({ allowedOrigins, allowCredentials: settings.partnerCredentials })
-  const partnerHandler = () =>
+  // The partner's server around the kit: its demo sign-in and the kit's store (partnerDemo.mjs),
+  // the stack's; a store of its own, in memory, when none is given (the unit tests' mini sandbox).
+  const server = demo ?? createPartnerDemo({ kit, apiBase: publicBase, apiKey: KEY })
+  // The user: a demo session of the example pages; the token a test sets (`partnerToken`, which is
+  // then required, and is the user's id); otherwise the widget's links carry none and anyone is served.
+  const bearer = (req) => /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1]
+  const who = (req) =>
+    settings.partnerToken
+      ? { authenticate: (token) => server.userOf(token) ?? (token === settings.partnerToken ? token : undefined) }
+      : server.userOf(bearer(req))
+        ? { authenticate: (token) => server.userOf(token) }
+        : { allowAnonymous: true }
+  const partnerHandler = (req) =>
     kit.createPartnerHandler({
       apiBase: publicBase,
       apiKey: KEY,
       basePath: '/partner',
       ...corsOptions(),
-      // The sandbox's widget links carry no token unless a test sets one: anyone is served then.
-      ...(settings.partnerToken ? { authenticate: (token) => token === settings.partnerToken } : { allowAnonymous: true }),
+      ...who(req),
+      // Opened when the kit first awaits it: PGlite takes seconds to start, and most sandboxes
+      // (the unit tests') never need it.
+      store: { then: (resolve, reject) => server.store().then(resolve, reject) },
       log: (line) => console.warn('[sandbox] partner backend:', line),
     })
-  const partner = async ({ body, req }) => fromResponse(await partnerHandler()(toRequest(req, body, publicBase)))
+  const partner = async ({ body, req }) => fromResponse(await partnerHandler(req)(toRequest(req, body, publicBase)))
 
   const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
@@ -257,6 +272,7 @@ ${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form(
         settings = { ...defaults }
       },
     },
+    close: () => (demo ? undefined : server.close()),
     /**
      * CORS for /partner/*, from the kit: the sandbox's server answers OPTIONS and injected faults
      * itself, before the handler runs, so they get the handler's headers from here.

@@ -41,10 +41,13 @@ export async function startMiniSandbox(): Promise<MiniSandbox> {
     control: async (body) => (await fetch(`${base}/__sandbox/control`, { method: 'POST', body: JSON.stringify(body) })).json(),
     reset: async () => (await fetch(`${base}/__sandbox/reset`, { method: 'POST' })).json(),
     log: async () => (await fetch(`${base}/__sandbox/log`)).json(),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      // The card routes' partner server: its store and reconciler, when a request opened them.
+      await card.close?.()
+      await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
-      }),
+      })
+    },
   }
 }

@@ -36,7 +36,8 @@ const demoUser = (query) => (DEMO_USERS.includes(query.get('user')) ? query.get(
 export function exampleRoutes({ config, widgetBase, demo }) {
   function options(query) {
     const flow = query.get('flow') ?? 'deposit'
-    // Demo sign-in: the partner's page hands the widget its user's session as partnerToken.
+    // Demo sign-in: the partner's page hands the widget its user's session as partnerToken (in the
+    // options of a page that mounts the widget; not in a link, see linkOptions).
     const partnerToken = demo?.tokenFor(demoUser(query))
     return {
       flow,
@@ -63,10 +64,10 @@ export function exampleRoutes({ config, widgetBase, demo }) {
 /** Buyer-facing options of a link (everything else comes from the registry entry). */
   function linkOptions(opts) {
     const out = {}
-    for (const key of ['theme', 'locale', 'amount', 'reference', 'partnerToken']) if (opts[key] !== undefined) out[key] = String(opts[key])
+    // Never the demo session (partnerToken): the widget sends its own link as the card page's and
+    // the identity provider's return URL, so a token in it would reach them.
+    for (const key of ['theme', 'locale', 'amount', 'reference']) if (opts[key] !== undefined) out[key] = String(opts[key])
     if (opts.brand) out.brand = JSON.stringify(opts.brand)
-    // A link that carries a bearer token expires (an hour here).
-    if (opts.partnerToken) out.expires = String(Math.floor(Date.now() / 1000) + 3600)
     return out
   }
 

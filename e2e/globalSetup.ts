@@ -31,7 +31,7 @@ export default async function globalSetup() {
   const started = await Promise.all(
     slots.map(async (l) => {
       // The shop's server opens its store (PGlite, in memory) and starts its reconciler with the stack.
-      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin], partnerDemo: { eager: true } })
+      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin], partnerDemo: { eager: true, reconcile: true } })
       writeFileSync(l.registryFile, JSON.stringify(stack.registry, null, 2))
       return { l, stack }
     }),

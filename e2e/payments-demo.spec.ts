@@ -67,19 +67,24 @@ test('a card purchase in the widget turns "confirmed" on the Payments page, with
   // The reconciler's pace against the key's rate (the sandbox refuses a key over it with 429).
   const demo = (await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as {
     keyRate: { limit: number; windowMs: number }
-    reconciler: { requestsPerSecond: number; requests: number[] }
+    reconciler: { requestsPerSecond: number; requests: number[]; refused: number }
   }
+  // The sandbox's log holds the kit's requests; the reconciler's are listed by the demo.
   const mine = demo.reconciler.requests.filter((t) => t >= started)
-  const keyWide = ((await sandbox.log()) as LogEntry[]).filter((e) => e.path.startsWith('/v1/'))
+  const kits = ((await sandbox.log()) as LogEntry[]).filter((e) => e.path.startsWith('/v1/'))
+  const key = [...kits.map((e) => e.t), ...mine]
   const { limit, windowMs } = demo.keyRate
   console.log(
     `reconciler: ${mine.length} status requests in ${((Date.now() - started) / 1000).toFixed(1)} s, at most ${busiest(mine, windowMs)} per ${windowMs} ms ` +
-      `(paced at ${demo.reconciler.requestsPerSecond}/s); the whole key: at most ${busiest(keyWide.map((e) => e.t), windowMs)} per ${windowMs} ms; the key's limit: ${limit} per ${windowMs} ms`,
+      `(paced at ${demo.reconciler.requestsPerSecond}/s); the whole key (kit and reconciler): at most ${busiest(key, windowMs)} per ${windowMs} ms; ` +
+      `the key's limit: ${limit} per ${windowMs} ms`,
   )
   expect(mine.length).toBeGreaterThan(0)
-  expect(busiest(mine, 1000)).toBeLessThanOrEqual(Math.ceil(demo.reconciler.requestsPerSecond))
-  expect(busiest(keyWide.map((e) => e.t), windowMs)).toBeLessThanOrEqual(limit)
-  expect(keyWide.filter((e) => e.status === 429)).toEqual([])
+  // Started at least 1/rate apart by the pacer; timed here a moment later, so one more may fall in a second.
+  expect(busiest(mine, 1000)).toBeLessThanOrEqual(Math.ceil(demo.reconciler.requestsPerSecond) + 1)
+  expect(busiest(key, windowMs)).toBeLessThanOrEqual(limit)
+  expect(kits.filter((e) => e.status === 429)).toEqual([])
+  expect(demo.reconciler.refused).toBe(0)
 })
 
 test("alice never sees bob's payments: the partner's server lists each demo user's own, and no one's without a session", async ({ page, stack }) => {

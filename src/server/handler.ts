@@ -1,34 +1,56 @@
 // The partner's backend for the widget: it serves exactly the partner-backend paths the widget
 // calls, checks each request against the contract, knows the partner's user by the bearer token
 // the widget sends (never by cookies), and forwards to the service's partner path with the API key.
-// The key goes into one header of one outgoing request and nowhere else: every body and every log
-// line the handler writes is scrubbed of it.
+// It records which user created each payment and each account a user pays with, and answers 404
+// to anyone else, without asking the service. The key goes into one header of one outgoing
+// request and nowhere else: every body and every log line the handler writes is scrubbed of it.
+import { type ApiKey, keyFingerprint, readApiKey } from './apiKey'
 import { partnerCorsHeaders } from './cors'
+import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { duplicateKey } from './duplicateKey'
 import { ROUTES, type Route, describeIssue } from './routes'
+import { cryptoDepositId, type PaymentKind } from './store/kinds'
+import { openPaymentStore } from './store/openPaymentStore'
+import type { PaymentStore } from './store/paymentStore'
+import { type UserLimits, checkUserLimits, overLimit } from './userLimits'
 
 export type PartnerHandlerOptions = {
   /** The service, e.g. `https://api.example.com`; requests go to `${apiBase}/v1/...`. */
   apiBase: string
-  /** The partner's API key. It never leaves this process except towards apiBase. */
-  apiKey: string
+  /**
+   * The partner's API key, or a function read on every request (a rotated key is used without a
+   * restart). It never leaves this process except towards apiBase.
+   */
+  apiKey: ApiKey
   /** Exact origins of the pages that embed the widget; no other origin gets CORS headers. */
   allowedOrigins: readonly string[]
   /** Where the handler is mounted: `/partner` serves `/partner/card/purchase`, and so on. */
   basePath?: string
   /**
-   * Your own user, by the `partnerToken` the widget sends as `Authorization: Bearer …`. Return
-   * true (or any truthy value) to serve the request; false, nothing or a throw answers 401. The
-   * request it gets has its JSON body (already size-checked) readable, to check that the
-   * accountId or id it acts on belongs to that user. Required, unless `allowAnonymous`.
+   * Your own user, by the `partnerToken` the widget sends as `Authorization: Bearer …`: return
+   * that user's id (a non-empty string). Nothing, false, null or a throw answers 401. Every payment
+   * the kit creates is recorded against this id, and only this id reaches it again. Required.
    */
   authenticate?: (token: string, request: Request) => unknown
-  /** Serve every caller without a token (anyone who can reach the handler spends your key). */
+  /**
+   * Serve callers without a token, but only the routes that create nothing and read nothing of
+   * anyone's (the limits, payment methods, card rate and card limits). Every other route still
+   * needs `authenticate`.
+   */
   allowAnonymous?: boolean
+  /**
+   * Where ownership, bindings, usage and quotes live. Default: PGlite in memory, which a restart
+   * forgets (logged once): pass `openPaymentStore({ dataDir })` or `openPaymentStore({ pool })`.
+   */
+  store?: PaymentStore | Promise<PaymentStore>
+  /** The RPC the kit reads crypto deposits from, per chain id: `{ 8453: { rpcUrl: 'https://…' } }`. */
+  chains?: ChainsOption
+  /** Per-user limits over any 24 hours, per kind: `{ payout: { perDay: 3, maxAmount: { EUR: '1000' } } }`. */
+  userLimits?: UserLimits
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
   allowCredentials?: boolean
   fetch?: typeof fetch
-  /** Time allowed to the service per request (default 15 s). */
+  /** Time allowed to the service (and to a chain's RPC) per request (default 15 s). */
   timeoutMs?: number
   /** Where the handler reports upstream failures (default: console.warn). Lines never hold the key. */
   log?: (line: string) => void
@@ -41,16 +63,54 @@ const REDACTED = '[redacted]'
 
 export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHandler {
   const config = checkOptions(options)
-  const { apiKey, authenticate } = config
+  const { authenticate } = config
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
-  const secrets = [...new Set([apiKey, JSON.stringify(apiKey).slice(1, -1), encodeURIComponent(apiKey)])]
-  const scrub = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text)
+  // Every key read so far, in every spelling a body could carry it.
+  const secrets = new Set<string>()
+  const keep = (key: string) => {
+    for (const spelling of [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)]) secrets.add(spelling)
+    return key
+  }
+  if (typeof options.apiKey === 'string') keep(options.apiKey)
+  const scrub = (text: string) => [...secrets].reduce((out, secret) => out.split(secret).join(REDACTED), text)
   const log = (line: string) => {
     try {
       ;(options.log ?? ((l: string) => console.warn(`[stablecoin-widget/server] ${l}`)))(scrub(line))
     } catch {
       // A failing logger must not turn an answer into a crash.
     }
+  }
+  const once = new Set<string>()
+  const logOnce = (topic: string, line: string) => {
+    if (once.has(topic)) return
+    once.add(topic)
+    log(line)
+  }
+  let store: Promise<PaymentStore> | undefined
+  const openStore = () => {
+    if (!store) {
+      if (options.store) store = Promise.resolve(options.store)
+      else {
+        log('no store given: ownership is kept in memory (PGlite) and forgotten on restart; pass openPaymentStore({ dataDir }) or ({ pool })')
+        store = openPaymentStore()
+      }
+      // A store that fails to open is tried again on the next request.
+      store.catch(() => (store = undefined))
+    }
+    return store
+  }
+  const readReceipt = createReceiptReader(config.chains, config.timeoutMs)
+  const limits = config.userLimits
+  // Per user, one creation at a time in this process: a limit is checked and the payment recorded
+  // before the next is checked. (Across instances, two at once can both pass: docs/server-store.md.)
+  const queues = new Map<string, Promise<unknown>>()
+  const oneAtATime = <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(userId) ?? Promise.resolve()
+    const mine = previous.then(work, work)
+    const tail = mine.catch(() => {})
+    queues.set(userId, tail)
+    tail.then(() => queues.get(userId) === tail && queues.delete(userId))
+    return mine
   }
   const routes = new Map<string, Route>(ROUTES.map((route) => [config.basePath + route.path, route]))
 
@@ -73,6 +133,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
     // "The kit's own codes"), so that the partner's logs tell a refusal here from the service's.
     const fail = (status: number, code: KitCode, message: string, headers?: Record<string, string>) =>
       reply(status, { error: { code, message } }, headers)
+    const notFound = () => fail(404, 'payment_not_found', 'No such payment for this user.')
 
     try {
       // A page of another origin is refused outright, not only left without CORS headers: the
@@ -89,30 +150,135 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       }
       // The body is read once, with its size capped while it streams in.
       const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
-      if (authenticate) {
-        const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
-        if (!token) return fail(401, 'unauthenticated', 'Authorization: a bearer token is required.')
-        let accepted: unknown = false
+      const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
+      let userId: string | undefined
+      if (!(config.allowAnonymous && route.owns && 'anonymous' in route.owns && !token)) {
+        if (!authenticate || !token) return fail(401, 'unauthenticated', 'Authorization: a bearer token is required.')
+        let answer: unknown
         try {
           // A fresh copy, so that authenticate may read the body (the original is consumed).
           const text = 'text' in input ? input.text : undefined
-          accepted = await authenticate(token, new Request(request.url, { method: request.method, headers: request.headers, body: text }))
+          answer = await authenticate(token, new Request(request.url, { method: request.method, headers: request.headers, body: text }))
         } catch (error) {
           log(`authenticate threw: ${describe(error)}`)
         }
-        if (!accepted) return fail(401, 'unauthenticated', 'The partner token was refused.')
+        if (typeof answer === 'string' && answer !== '') userId = answer
+        else {
+          if (answer) {
+            logOnce('authenticate', `authenticate returned ${typeof answer === 'object' ? 'an object' : JSON.stringify(answer)}: it must return your user's id (a non-empty string), which owns what the request creates; the request was refused`)
+          }
+          return fail(401, 'unauthenticated', 'The partner token was refused.')
+        }
       }
       if ('problem' in input) return fail(input.status, input.code, input.problem)
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))
-      return await forward(route, parsed.data as Record<string, unknown>)
+      const data = parsed.data as Record<string, unknown>
+      const owns = route.owns
+      if (!userId || !owns || 'anonymous' in owns) return await forward(route, data)
+      const user = userId
+      const payments = await openStore()
+      if ('reads' in owns) {
+        if ((await payments.ownerOf(owns.reads, data.id as string)) !== user) return notFound()
+        return await forward(route, data)
+      }
+      if ('quotes' in owns) {
+        return await forward(route, data, async (answer) => {
+          const { quoteId, fiatAmount } = answer as { quoteId?: unknown; fiatAmount?: unknown }
+          if (typeof quoteId === 'string' && quoteId && typeof fiatAmount === 'string' && /^\d{1,18}(\.\d{1,18})?$/.test(fiatAmount)) {
+            await payments.recordQuote({ id: quoteId, userId: user, amount: fiatAmount, currency: data.fiatCurrency as string })
+          }
+          return undefined
+        })
+      }
+      if ('creates' in owns) return await create(route, owns.creates, data, user, payments)
+      if (owns.kit === 'depositStatus') {
+        const id = data.id as string
+        if ((await payments.ownerOf('deposit', id)) !== user) return notFound()
+        // The provider and the receipt the kit read from the chain, as the contract's request.
+        return await forward(route, (await payments.detailsOf('deposit', id)) ?? {})
+      }
+      return await depositSent(data as { provider: string; txHash: `0x${string}`; chainId: number }, user, payments)
     } catch (error) {
       log(`unexpected error: ${describe(error)}`)
       return fail(500, 'kit_error', 'Unexpected error in the partner backend.')
     }
 
-    async function forward(route: Route, data: Record<string, unknown>): Promise<Response> {
+    /** A creating route: the account bound, the limit checked, then forwarded, then recorded. */
+    async function create(route: Route, kind: PaymentKind, data: Record<string, unknown>, user: string, payments: PaymentStore): Promise<Response> {
+      // Bound before anything is forwarded, so that of two users racing with one account only one
+      // reaches the service. A creation the service then refuses leaves the binding: that user
+      // did present the account (docs/server-store.md).
+      if (typeof data.accountId === 'string') {
+        const walletId = typeof data.walletId === 'string' ? data.walletId : undefined
+        if (!(await payments.bindAccount(user, data.accountId, walletId))) {
+          return fail(403, 'account_not_owned', 'accountId: this account is another user\'s.')
+        }
+      }
+      return oneAtATime(user, async () => {
+        let amount: { amount: string; currency: string } | undefined
+        if (typeof data.fiatAmount === 'string') amount = { amount: data.fiatAmount, currency: data.fiatCurrency as string }
+        if (kind === 'payout') {
+          const quote = await payments.quoteOf(data.quoteId as string)
+          if (quote && quote.userId === user) amount = { amount: quote.amount, currency: quote.currency }
+          else if (limits.payout?.maxAmount) return fail(400, 'invalid_field', 'quoteId: not a quote this backend gave this user')
+        }
+        const over = await overLimit(payments, limits, user, kind, amount)
+        if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+        return forward(route, data, async (answer) => {
+          const { id, status } = answer as { id?: unknown; status?: unknown }
+          if (typeof id !== 'string' || id === '') {
+            log(`${route.method} ${route.upstream}: the service answered without an id; nothing was recorded`)
+            return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
+          }
+          const mine = await payments.recordPayment({ kind, id, userId: user, status: typeof status === 'string' ? status : undefined, ...amount })
+          if (!mine) {
+            // The service handed back a payment another user holds (an idempotency reference
+            // reused): its details are not this user's to see.
+            log(`${route.method} ${route.upstream}: the service answered ${kind} ${id}, which another user holds; not handed over`)
+            return notFound()
+          }
+          return undefined
+        })
+      })
+    }
+
+    async function depositSent(data: { provider: string; txHash: `0x${string}`; chainId: number }, user: string, payments: PaymentStore): Promise<Response> {
+      const id = cryptoDepositId(data.provider, data.txHash)
+      const owner = await payments.ownerOf('deposit', id)
+      if (owner === user) return reply(200, { id })
+      if (owner !== undefined) return notFound()
+      if (!Object.hasOwn(config.chains, data.chainId)) return fail(400, 'chain_not_configured', `chainId: ${data.chainId} is not a chain this backend reads`)
+      const read = await readReceipt(data.chainId, data.txHash)
+      if (!read.ok) {
+        if (read.log) log(read.log)
+        return read.status === 502 ? fail(502, 'chain_unreachable', read.problem) : fail(422, 'deposit_unverified', read.problem)
+      }
+      // The sender is bound like an account: a transaction from another user's address is not this user's.
+      if (!(await payments.bindAddress(user, read.from))) return notFound()
+      return oneAtATime(user, async () => {
+        const over = await overLimit(payments, limits, user, 'deposit', undefined)
+        if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+        const details = { provider: data.provider, receipt: read.receipt }
+        if (!(await payments.recordPayment({ kind: 'deposit', id, userId: user, details }))) return notFound()
+        return reply(200, { id })
+      })
+    }
+
+    /**
+     * Forwards the checked fields with the key. `onSuccess` sees a 2xx answer first, and may
+     * answer instead of it.
+     */
+    async function forward(route: Route, data: Record<string, unknown>, onSuccess?: (answer: object) => Promise<Response | undefined>): Promise<Response> {
       const target = new URL(config.apiBase + route.upstream)
+      const where = `${route.method} ${route.upstream}`
+      let apiKey: string
+      try {
+        apiKey = keep(await readApiKey(config.apiKey))
+      } catch (error) {
+        log(`apiKey could not be read: ${describe(error)}`)
+        return fail(500, 'kit_error', 'Unexpected error in the partner backend.')
+      }
       const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' }
       let body: string | undefined
       if (route.method === 'GET') {
@@ -121,7 +287,6 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         headers['Content-Type'] = 'application/json'
         body = JSON.stringify(data)
       }
-      const where = `${route.method} ${route.upstream}`
       let res: Response
       let text: string
       try {
@@ -135,7 +300,9 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const answer = parseJson(text)
       if (res.status === 401) {
         // The service refused our key: the buyer's token is fine, this backend is misconfigured.
-        log(`${where}: the service refused the API key (401)`)
+        // Once per key: a rotated key that is refused too gets its own line.
+        const print = await keyFingerprint(apiKey)
+        logOnce(`401 ${print}`, `${where}: the service refused the API key with fingerprint ${print} (401)`)
         return fail(502, 'service_refused_key', 'The payment service refused this backend.')
       }
       if (res.ok) {
@@ -143,7 +310,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           log(`${where}: the service answered ${res.status} with a body that is not a JSON object`)
           return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
         }
-        return reply(res.status, answer)
+        return (await onSuccess?.(answer)) ?? reply(res.status, answer)
       }
       const retryAfter = checkedRetryAfter(res.headers.get('Retry-After'))
       const extra: Record<string, string> = retryAfter ? { 'Retry-After': retryAfter } : {}
@@ -174,6 +341,12 @@ export const KIT_CODES = new Set([
   'service_refused_key',
   'service_unreadable',
   'service_error',
+  'payment_not_found',
+  'account_not_owned',
+  'user_limit_reached',
+  'chain_not_configured',
+  'chain_unreachable',
+  'deposit_unverified',
 ] as const)
 type KitCode = typeof KIT_CODES extends Set<infer C> ? C : never
 
@@ -279,8 +452,8 @@ function checkOptions(options: PartnerHandlerOptions) {
     throw problem('apiBase must be an absolute http or https URL')
   }
   if (apiBase.protocol !== 'https:' && apiBase.protocol !== 'http:') throw problem('apiBase must be an http or https URL')
-  if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(options.apiKey)) {
-    throw problem('apiKey must be a non-empty string of printable characters without spaces')
+  if (typeof options.apiKey !== 'function' && (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(options.apiKey))) {
+    throw problem('apiKey must be a non-empty string of printable characters without spaces, or a function that returns one')
   }
   const origins = options.allowedOrigins
   if (!Array.isArray(origins)) throw problem('allowedOrigins must be an array of origins like "https://shop.example"')
@@ -293,7 +466,24 @@ function checkOptions(options: PartnerHandlerOptions) {
   if (basePath && !/^\/[A-Za-z0-9._~\-/]*$/.test(basePath)) throw problem('basePath must be a path like "/partner"')
   if (options.authenticate !== undefined && typeof options.authenticate !== 'function') throw problem('authenticate must be a function')
   if (options.authenticate === undefined && options.allowAnonymous !== true) {
-    throw problem('authenticate is required: it tells your users from anyone else who would spend your key (or set allowAnonymous: true)')
+    throw problem('authenticate is required: it tells your users from anyone else who would spend your key (allowAnonymous: true serves only the reference data)')
+  }
+  const chains: Record<number, { rpcUrl: string }> = {}
+  for (const [id, chain] of Object.entries(options.chains ?? {})) {
+    let rpc: URL | undefined
+    try {
+      rpc = new URL((chain as { rpcUrl?: unknown })?.rpcUrl as string)
+    } catch {}
+    if (!/^[1-9][0-9]*$/.test(id) || !rpc || (rpc.protocol !== 'https:' && rpc.protocol !== 'http:')) {
+      throw problem(`chains: ${JSON.stringify(id)} must be a chain id with { rpcUrl: "https://…" }`)
+    }
+    chains[Number(id)] = { rpcUrl: rpc.href }
+  }
+  let userLimits: UserLimits
+  try {
+    userLimits = checkUserLimits(options.userLimits)
+  } catch (error) {
+    throw problem((error as Error).message)
   }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw problem('timeoutMs must be a positive number')
@@ -304,6 +494,9 @@ function checkOptions(options: PartnerHandlerOptions) {
     allowCredentials: options.allowCredentials === true,
     basePath,
     authenticate: options.authenticate,
+    allowAnonymous: options.allowAnonymous === true,
+    chains,
+    userLimits,
     timeoutMs,
   }
 }

@@ -2,6 +2,7 @@
 // ../shared/spec/partner-api.md and assumed-contract.md define it, and the service's partner path
 // it forwards to. Strict objects: a field the contract does not define is refused by name.
 import * as z from 'zod/mini'
+import type { PaymentKind } from './store/kinds'
 
 const text = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`))
 const decimal = z.string().check(z.regex(/^\d{1,18}(\.\d{1,18})?$/, 'must be a decimal string like "25.50"'))
@@ -31,6 +32,19 @@ const beneficiary = z.catchall(
   z.union([text(256), z.record(z.string(), z.string().check(z.maxLength(256)))], 'must be a string or an object of strings'),
 )
 
+/** What a route does with the partner's payments, which decides what the kit checks and records. */
+export type Ownership =
+  /** Reference data, the same for everyone: served to anonymous callers when `allowAnonymous`. */
+  | { anonymous: true }
+  /** A status read or follow-up of the payment `id`: only its owner reaches the service. */
+  | { reads: PaymentKind }
+  /** Creates a payment of this kind, recorded against the user from the service's answer. */
+  | { creates: PaymentKind }
+  /** Records the quote's amount for the user, for a payout's amount ceiling. */
+  | { quotes: true }
+  /** Served by the kit itself (the crypto deposit's routes). */
+  | { kit: 'depositSent' | 'depositStatus' }
+
 export type Route = {
   method: 'GET' | 'POST'
   /** The widget-facing path under the handler's basePath. */
@@ -39,10 +53,13 @@ export type Route = {
   upstream: string
   /** The JSON body (POST) or the query (GET). */
   schema: z.ZodMiniType
+  /** Undefined: needs a user, creates and reads nothing of the user's (the KYC token). */
+  owns?: Ownership
 }
 
-const post = (path: string, schema: z.ZodMiniType): Route => ({ method: 'POST', path, upstream: `/v1${path}`, schema })
-const get = (path: string, schema: z.ZodMiniType): Route => ({ method: 'GET', path, upstream: `/v1${path}`, schema })
+const post = (path: string, schema: z.ZodMiniType, owns?: Ownership): Route => ({ method: 'POST', path, upstream: `/v1${path}`, schema, owns })
+const get = (path: string, schema: z.ZodMiniType): Route => ({ method: 'GET', path, upstream: `/v1${path}`, schema, owns: { anonymous: true } })
+const txHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x and 64 hex digits'))
 
 export const ROUTES: readonly Route[] = [
   // Card payment (assumed-contract.md: "Card payment: the partner's backend").
@@ -50,8 +67,9 @@ export const ROUTES: readonly Route[] = [
   post(
     '/card/purchase',
     z.strictObject({ kycToken: text(4096), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
+    { creates: 'card' },
   ),
-  post('/card/status', id),
+  post('/card/status', id, { reads: 'card' }),
   get('/card/limits', z.strictObject({ fiatCurrency: currency, cryptoCurrency: asset })),
   get(
     '/card/rate',
@@ -64,8 +82,9 @@ export const ROUTES: readonly Route[] = [
   post(
     '/bank/deposit',
     z.strictObject({ accountId: text(128), walletId: text(128), fiatCurrency: currency, fiatAmount: decimal, reference: z.optional(reference) }),
+    { creates: 'bankDeposit' },
   ),
-  post('/bank/deposit/status', id),
+  post('/bank/deposit/status', id, { reads: 'bankDeposit' }),
   // Bank payout (permission `bank-payouts`).
   post(
     '/bank/payout/quote',
@@ -85,6 +104,7 @@ export const ROUTES: readonly Route[] = [
           path: ['cryptoAmount'],
         }),
       ),
+    { quotes: true },
   ),
   post(
     '/bank/payout',
@@ -95,8 +115,17 @@ export const ROUTES: readonly Route[] = [
       purpose: z.optional(text(512)),
       reference: z.optional(reference),
     }),
+    { creates: 'payout' },
   ),
-  post('/bank/payout/status', id),
+  post('/bank/payout/status', id, { reads: 'payout' }),
+  // The crypto deposit, where the partner has a backend: the widget says which transaction it sent
+  // (never its receipt: the kit reads that from the chain), then asks its status by the kit's id.
+  post(
+    '/deposit/sent',
+    z.strictObject({ provider: text(128), txHash, chainId: z.int().check(z.positive('must be a chain id')) }),
+    { kit: 'depositSent' },
+  ),
+  post('/deposit/status', z.strictObject({ id: text(256) }), { kit: 'depositStatus' }),
 ]
 
 /** The first problem of a refused request, naming the field. */

@@ -64,9 +64,11 @@ export async function startStack(opts = {}) {
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
     // The partner's own server around the kit (its demo users, the kit's store and reconciler);
-    // opts.partnerDemo: { dataDir, eager, log } (partnerDemo.mjs).
+    // opts.partnerDemo: { dataDir, eager, reconcile, report, log } (partnerDemo.mjs).
     const demo = createPartnerDemo({ kit: partnerKit, apiBase, apiKey: KEY, ...opts.partnerDemo })
-    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, demo })
+    // The partner backend reads crypto deposits from the source chain, as a partner's own RPC.
+    const partnerChains = { 8453: { rpcUrl: source.url } }
+    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains, demo })
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl
@@ -98,7 +100,8 @@ export async function startStack(opts = {}) {
     say(`chains on ${source.url} (8453) and ${destination.url} (42161); API on ${apiBase}; ready in ${Date.now() - started} ms`)
     const urls = { api: apiBase, sourceRpc: source.url, destRpc: destination.url }
     const registry = [sandboxEntry(config, keys.publicKey)]
-    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop }
+    // The partner backend's store (PGlite, opened on first use): what the kit recorded, for tests and the demo.
+    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop, partnerStore: card.partnerStore }
   } catch (error) {
     await stop()
     throw error

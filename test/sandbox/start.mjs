@@ -34,6 +34,7 @@ try {
       partnerDemo: {
         dataDir: `${ROOT}.sandbox-state/partner-store${apiPort === 8787 ? '' : `-${apiPort}`}`,
         eager: true,
+        reconcile: true,
         report: (line) => console.log(`[shop server] ${line}`),
         log: (line) => verbose && console.warn(`[shop server] ${line}`),
       },

@@ -57,6 +57,20 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     )`,
     `CREATE INDEX changes_undelivered ON ${SCHEMA}.changes (kind, id, seq) WHERE delivered_at IS NULL`,
   ],
+  [
+    // One transaction is one crypto deposit, whatever provider a browser names with it: the id is
+    // `provider:txHash`, and two providers for one hash would follow (and credit) it twice.
+    `CREATE UNIQUE INDEX payments_deposit_tx ON ${SCHEMA}.payments (lower(right(id, 66))) WHERE kind = 'deposit'`,
+    `CREATE INDEX payments_by_user ON ${SCHEMA}.payments (user_id, created_at DESC)`,
+    // The payout quotes the kit handed to each user: a payout names its quote, not its amount.
+    `CREATE TABLE ${SCHEMA}.quotes (
+      id text PRIMARY KEY,
+      user_id text NOT NULL,
+      amount numeric NOT NULL,
+      currency text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

@@ -24,6 +24,22 @@ export type Usage = {
   totals: Record<string, string>
 }
 
+/** A payment as `listPayments` answers it: what the kit recorded, and the last status it observed. */
+export type ListedPayment = {
+  kind: PaymentKind
+  id: string
+  userId: string
+  /** The last status seen (on creation or by the reconciler); null when none was seen yet. */
+  status: string | null
+  /** The service's last status record, as the reconciler checked it against the contract. */
+  record: unknown
+  /** The reconciler no longer follows it: its status is final (or it was followed too long). */
+  final: boolean
+  amount: string | null
+  currency: string | null
+  createdAt: Date
+}
+
 export interface PaymentStore {
   readonly db: Db
   /**
@@ -33,12 +49,22 @@ export interface PaymentStore {
   recordPayment(payment: NewPayment): Promise<boolean>
   /** The user who created the payment, or undefined when the kit never recorded it. */
   ownerOf(kind: PaymentKind, id: string): Promise<string | undefined>
+  /** What was recorded with the payment for its status requests (a crypto deposit's `{ provider, receipt }`). */
+  detailsOf(kind: PaymentKind, id: string): Promise<Record<string, unknown> | undefined>
   /**
-   * Binds the account and its wallet to the user on first use. True when both are (now) that
-   * user's; false, binding nothing, when either is another user's. Of two users binding at once,
-   * exactly one gets true.
+   * Binds the account and its wallet (a payout names the account alone) to the user on first use.
+   * True when all are (now) that user's; false, binding nothing, when any is another user's. Of
+   * two users binding at once, exactly one gets true.
    */
-  bindAccount(userId: string, accountId: string, walletId: string): Promise<boolean>
+  bindAccount(userId: string, accountId: string, walletId?: string): Promise<boolean>
+  /** Binds an on-chain address (a crypto deposit's sender) to the user, as bindAccount does; case does not matter. */
+  bindAddress(userId: string, address: string): Promise<boolean>
+  /** Records the amount of a quote the kit handed to the user (a payout names its quote, not its amount). */
+  recordQuote(quote: { id: string; userId: string; amount: string; currency: string }): Promise<void>
+  /** The quote as recorded, or undefined (unknown, or older than a day: a payout quote holds two hours). */
+  quoteOf(id: string): Promise<{ userId: string; amount: string; currency: string } | undefined>
+  /** The user's payments, newest first (default and most: 100). */
+  listPayments(userId: string, options?: { limit?: number }): Promise<ListedPayment[]>
   /** The user's payments of a kind created at or after `since`, whatever their status. */
   usage(userId: string, kind: PaymentKind, since: Date): Promise<Usage>
   close(): Promise<void>
@@ -53,9 +79,11 @@ export function createPaymentStore(db: Db): PaymentStore {
       if (!id || !userId) throw new TypeError('recordPayment: id and userId are required')
       if (amount !== undefined && !DECIMAL.test(amount)) throw new TypeError('recordPayment: amount must be a decimal string like "25.50"')
       if ((amount === undefined) !== (currency === undefined)) throw new TypeError('recordPayment: amount and currency go together')
+      // No conflict target: a crypto deposit's transaction already held under another id (another
+      // spelling of the provider) is a conflict too, and this id then stays nobody's (false below).
       await db.query(
         `INSERT INTO ${SCHEMA}.payments (kind, id, user_id, details, status, amount, currency)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7) ON CONFLICT (kind, id) DO NOTHING`,
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7) ON CONFLICT DO NOTHING`,
         [kind, id, userId, details === undefined ? null : JSON.stringify(details), status ?? null, amount ?? null, currency ?? null],
       )
       return (await this.ownerOf(kind, id)) === userId
@@ -66,28 +94,52 @@ export function createPaymentStore(db: Db): PaymentStore {
       return rows[0]?.user_id
     },
 
+    async detailsOf(kind, id) {
+      const { rows } = await db.query<{ details: Record<string, unknown> | null }>(`SELECT details FROM ${SCHEMA}.payments WHERE kind = $1 AND id = $2`, [kind, id])
+      return rows[0]?.details ?? undefined
+    },
+
     bindAccount(userId, accountId, walletId) {
-      if (!userId || !accountId || !walletId) throw new TypeError('bindAccount: userId, accountId and walletId are required')
-      return db
-        .transaction(async (tx) => {
-          // A concurrent insert of the same key waits here for the other transaction to end, then
-          // sees its row: the loser reads the winner's user below.
-          await tx.query(
-            `INSERT INTO ${SCHEMA}.bindings (what, value, user_id) VALUES ('account', $1, $3), ('wallet', $2, $3) ON CONFLICT DO NOTHING`,
-            [accountId, walletId, userId],
-          )
-          const { rows } = await tx.query<{ user_id: string }>(
-            `SELECT user_id FROM ${SCHEMA}.bindings WHERE (what = 'account' AND value = $1) OR (what = 'wallet' AND value = $2)`,
-            [accountId, walletId],
-          )
-          if (rows.length !== 2 || rows.some((row) => row.user_id !== userId)) throw REFUSED
-          return true
-        })
-        .catch((error) => {
-          // Refused: rolled back, so the half of the pair that was free stays free.
-          if (error === REFUSED) return false
-          throw error
-        })
+      if (!userId || !accountId || walletId === '') throw new TypeError('bindAccount: userId and accountId are required, and walletId is not empty')
+      return bind(userId, walletId === undefined ? [['account', accountId]] : [['account', accountId], ['wallet', walletId]])
+    },
+
+    bindAddress(userId, address) {
+      if (!userId || !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new TypeError('bindAddress: userId and a 0x address of 40 hex digits are required')
+      return bind(userId, [['address', address.toLowerCase()]])
+    },
+
+    async recordQuote({ id, userId, amount, currency }) {
+      if (!id || !userId || !DECIMAL.test(amount) || !currency) throw new TypeError('recordQuote: id, userId, a decimal amount and its currency are required')
+      await db.query(`DELETE FROM ${SCHEMA}.quotes WHERE created_at < now() - interval '1 day'`)
+      await db.query(`INSERT INTO ${SCHEMA}.quotes (id, user_id, amount, currency) VALUES ($1, $2, $3::numeric, $4) ON CONFLICT DO NOTHING`, [id, userId, amount, currency])
+    },
+
+    async quoteOf(id) {
+      const { rows } = await db.query<{ user_id: string; amount: string; currency: string }>(
+        `SELECT user_id, amount::text AS amount, currency FROM ${SCHEMA}.quotes WHERE id = $1 AND created_at >= now() - interval '1 day'`,
+        [id],
+      )
+      return rows[0] && { userId: rows[0].user_id, amount: rows[0].amount, currency: rows[0].currency }
+    },
+
+    async listPayments(userId, { limit = 100 } = {}) {
+      const { rows } = await db.query<{ kind: PaymentKind; id: string; user_id: string; status: string | null; record: unknown; open: boolean; amount: string | null; currency: string | null; created_at: Date | string }>(
+        `SELECT kind, id, user_id, status, record, open, amount::text AS amount, currency, created_at FROM ${SCHEMA}.payments
+         WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
+        [userId, Math.max(1, Math.min(100, Math.floor(limit)))],
+      )
+      return rows.map((row) => ({
+        kind: row.kind,
+        id: row.id,
+        userId: row.user_id,
+        status: row.status,
+        record: row.record,
+        final: !row.open,
+        amount: row.amount,
+        currency: row.currency,
+        createdAt: new Date(row.created_at),
+      }))
     },
 
     async usage(userId, kind, since) {
@@ -102,6 +154,25 @@ export function createPaymentStore(db: Db): PaymentStore {
     },
 
     close: () => db.close(),
+  }
+
+  function bind(userId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<boolean> {
+    return db
+      .transaction(async (tx) => {
+        // A concurrent insert of the same key waits here for the other transaction to end, then
+        // sees its row: the loser reads the winner's user below.
+        const values = pairs.map((_, i) => `($${2 * i + 2}, $${2 * i + 3}, $1)`).join(', ')
+        await tx.query(`INSERT INTO ${SCHEMA}.bindings (what, value, user_id) VALUES ${values} ON CONFLICT DO NOTHING`, [userId, ...pairs.flat()])
+        const where = pairs.map((_, i) => `(what = $${2 * i + 1} AND value = $${2 * i + 2})`).join(' OR ')
+        const { rows } = await tx.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE ${where}`, pairs.flat())
+        if (rows.length !== pairs.length || rows.some((row) => row.user_id !== userId)) throw REFUSED
+        return true
+      })
+      .catch((error) => {
+        // Refused: rolled back, so the part that was free stays free.
+        if (error === REFUSED) return false
+        throw error
+      })
   }
 }
 

@@ -30,6 +30,8 @@ const kit = await loadKit()
 export const partnerKit = kit
 
 export const KEY = 'sk_sandbox_partner_key'
+/** The user of partner-backend requests that carry no token (see the partner backend below). */
+export const SANDBOX_BUYER = 'sandbox-buyer'
 const ENV = 'sandbox'
 // Fiat per ETH, in cents, and the per-currency card window (not proportional on purpose).
 const MARKETS = {
@@ -51,7 +53,7 @@ const purchaseRequest = z.object({
 const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
-export function cardRoutes({ chains, publicBase, allowedOrigins, demo }) {
+export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {}, demo }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
     cardPurchaseTtlSeconds: 600,
@@ -138,41 +140,50 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, demo }) {
     }
   }
 
-  // The partner backend: the kit's handler, as a partner mounts it. Control settings choose how
-  // it knows its user (`partnerToken`: a required bearer token) and whether it allows cookies
-  // (`partnerCredentials`).
+  // The partner backend: the kit's handler, as a partner mounts it, over one store for the life
+  // of the sandbox. Who the user is: with `partnerToken` set, only that token, which is its own
+  // user id; otherwise any token names its user (`alice`, `bob`), and a request without one is the
+  // sandbox's one buyer (a partner that knows its buyer by its own session), so that widget links
+  // without a token still pay. `partnerCredentials` allows cookies in CORS.
   const corsOptions = () => ({ allowedOrigins, allowCredentials: settings.partnerCredentials })
-  // The partner's server around the kit: its demo sign-in and the kit's store (partnerDemo.mjs),
-  // the stack's; a store of its own, in memory, when none is given (the unit tests' mini sandbox).
+  // The partner's server around the kit (partnerDemo.mjs): its demo sign-in and the kit's store,
+  // the stack's; one of its own, in memory and without a reconciler, when none is given.
   const server = demo ?? createPartnerDemo({ kit, apiBase: publicBase, apiKey: KEY })
-  // The user: a demo session of the example pages; the token a test sets (`partnerToken`, which is
-  // then required, and is the user's id); otherwise the widget's links carry none and anyone is served.
-  const bearer = (req) => /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1]
-  const who = (req) =>
-    settings.partnerToken
-      ? { authenticate: (token) => server.userOf(token) ?? (token === settings.partnerToken ? token : undefined) }
-      : server.userOf(bearer(req))
-        ? { authenticate: (token) => server.userOf(token) }
-        : { allowAnonymous: true }
-  const partnerHandler = (req) =>
-    kit.createPartnerHandler({
-      apiBase: publicBase,
-      apiKey: KEY,
-      basePath: '/partner',
-      ...corsOptions(),
-      ...who(req),
-      // Opened when the kit first awaits it: PGlite takes seconds to start, and most sandboxes
-      // (the unit tests') never need it.
-      store: { then: (resolve, reject) => server.store().then(resolve, reject) },
-      log: (line) => console.warn('[sandbox] partner backend:', line),
-    })
-  const partner = async ({ body, req }) => fromResponse(await partnerHandler(req)(toRequest(req, body, publicBase)))
+  const partnerStore = () => server.store()
+  const handlers = new Map()
+  const partnerHandler = () => {
+    const credentials = settings.partnerCredentials
+    if (!handlers.has(credentials)) {
+      handlers.set(
+        credentials,
+        kit.createPartnerHandler({
+          apiBase: publicBase,
+          apiKey: KEY,
+          basePath: '/partner',
+          allowedOrigins,
+          allowCredentials: credentials,
+          store: partnerStore(),
+          chains: partnerChains,
+          // A demo session of the example pages names its demo user; otherwise as said above.
+          authenticate: (token) => server.userOf(token) ?? (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
+          log: (line) => console.warn('[sandbox] partner backend:', line),
+        }),
+      )
+    }
+    return handlers.get(credentials)
+  }
+  const partner = async ({ body, req }) => {
+    const request = toRequest(req, body, publicBase)
+    if (!settings.partnerToken && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${SANDBOX_BUYER}`)
+    return fromResponse(await partnerHandler()(request))
+  }
 
   const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
 <body><main><h1>Sandbox card page</h1><p>Sandbox: no card is charged.</p><p>Purchase <code>${p.id}</code>: ${p.total} ${p.fiatCurrency}</p>${body}</main></body></html>`
 
   return {
+    partnerStore,
     routes: {
       'POST /card/quote': ({ body }) => ({ body: price(body).quote }),
 

@@ -7,6 +7,8 @@ import { HttpError } from '../http.mjs'
 import { KEY_RATE } from '../rateLimit.mjs'
 
 export const DEMO_USERS = ['alice', 'bob']
+/** Marks the reconciler's requests to the sandbox (server.mjs leaves them out of its log). */
+export const RECONCILER_HEADER = 'x-sandbox-reconciler'
 
 /**
  * The reconciler's pace here: a sixth of the key's rate (the kit's handler spends the rest), and a
@@ -19,22 +21,29 @@ const SUCCESS = { card: 'completed', bankDeposit: 'settled', payout: 'settled', 
 
 /**
  * dataDir keeps the store across restarts (`npm start`); without it the store is in memory. The
- * store opens on first use (a request to the kit or to the Payments page), or at once with `eager`.
+ * store opens on first use (a request to the kit or to the Payments page), or at once with `eager`;
+ * with `reconcile`, the reconciler starts with it (npm start and e2e; the unit tests' stacks follow nothing).
  * `report` hears each change the reconciler delivers (onUpdate), `log` its complaints. `kit` is the
  * partner kit the sandbox runs (card.mjs loads it).
  */
-export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false, report, log }) {
+export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false, reconcile = false, report, log }) {
   const sessions = new Map(DEMO_USERS.map((user) => [`demo_${user}_${randomBytes(16).toString('hex')}`, user]))
   const tokens = new Map([...sessions].map(([token, user]) => [user, token]))
   // When each of the reconciler's status requests started (the last 1000), to compare with the key's rate.
   const started = []
+  let refused = 0
   const fetchStatus = kit.createStatusFetcher({
     apiBase,
     apiKey,
     fetch: (input, init) => {
       started.push(Date.now())
       if (started.length > 1000) started.shift()
-      return fetch(input, init)
+      // Kept out of the sandbox's request log (the tests' view of what the widget and the kit
+      // caused); counted against the key all the same, and listed by GET /__sandbox/partner-demo.
+      return fetch(input, { ...init, headers: { ...init?.headers, [RECONCILER_HEADER]: '1' } }).then((res) => {
+        if (res.status === 429) refused++
+        return res
+      })
     },
   })
   let opened
@@ -44,6 +53,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
     if (dataDir && !opened) mkdirSync(dataDir, { recursive: true })
     opened ??= kit.openPaymentStore(dataDir ? { dataDir } : {}).then(
       (s) => {
+        if (!reconcile) return s
         reconciler = kit.createReconciler({
           store: s,
           fetchStatus,
@@ -64,7 +74,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
   }
   if (eager) store().catch((error) => console.error('[sandbox] the partner store did not open:', error))
 
-  const confirmed = (p) => SUCCESS[p.kind] === p.status
+  const confirmed = (p) => p.final !== false && SUCCESS[p.kind] === p.status
 
   /** The demo user a partner token names (a session this server handed out), or undefined. */
   const userOf = (token) => (typeof token === 'string' ? sessions.get(token) : undefined)
@@ -96,7 +106,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
               amount: p.amount ?? null,
               currency: p.currency ?? null,
               status: p.status ?? null,
-              final: p.final === true || (p.open === false),
+              final: p.final,
               confirmed: confirmed(p),
             })),
           },
@@ -106,7 +116,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
     control: {
       routes: {
         'GET /__sandbox/partner-demo': () => ({
-          body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started] } },
+          body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused } },
         }),
       },
     },

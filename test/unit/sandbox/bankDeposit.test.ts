@@ -79,7 +79,7 @@ describe('creation', () => {
     expect(await s.v1('/bank/deposit/status', { id: 'x' }, { Authorization: `Bearer ${KEY}x`, 'Content-Type': 'application/json' })).toMatchObject({ status: 401 })
     await s.control('/control', { keyPermissions: ['bank-payouts'] })
     expect(await create()).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
-    expect(await s.partner('/bank/deposit/status', { id: 'bd_x' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
+    expect(await s.partner('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '10' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
   })
 })
 

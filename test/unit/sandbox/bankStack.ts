@@ -34,6 +34,8 @@ export async function startBankStack() {
   const { startStack } = await import('../../sandbox/stack.mjs')
   const [sourcePort, destPort, apiPort] = [await freePort(), await freePort(), await freePort()]
   const stack = await startStack({ sourcePort, destPort, apiPort, quiet: true })
+  // The partner backend's store opens on its first request; open it now (PGlite takes seconds).
+  await stack.partnerStore()
   const config = stack.config as Config
   const base = config.apiBase
   const chain = (id: number, url: string) =>

@@ -72,7 +72,7 @@ describe('quote', () => {
     expect((await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).status).toBe(200)
     await s.control('/control', { keyPermissions: ['bank'] })
     expect(await quote()).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
-    expect(await s.partner('/bank/payout/status', { id: 'bp_x' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
+    expect(await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
     expect(await s.v1('/bank/payout/quote', {}, { 'Content-Type': 'application/json', Authorization: 'Bearer nope' })).toMatchObject({ status: 401 })
   })
 })

@@ -1,17 +1,27 @@
 // createPartnerHandler with real Request objects, against the sandbox service's partner path
 // (/v1/card/*, behind its key), and against upstreams that misbehave on purpose.
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PartnerHandlerOptions, createPartnerHandler } from '../../../src/server/index'
+import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
 
 const SHOP = 'https://shop.example'
 const wallet = `0x${'c'.repeat(40)}`
 let sandbox: MiniSandbox
+let store: PaymentStore
 beforeAll(async () => {
   sandbox = await startMiniSandbox()
+  store = await openPaymentStore()
+  // The payments these tests read, as if user-1 had created them through the kit.
+  for (const [kind, id] of [['card', 'cp_1'], ['card', 'x'], ['bankDeposit', 'bd_1'], ['payout', 'po_1']] as const) {
+    await store.recordPayment({ kind, id, userId: 'user-1' })
+  }
+}, 60_000)
+afterAll(async () => {
+  await sandbox.close()
+  await store.close()
 })
-afterAll(() => sandbox.close())
 
 function handler(options: Partial<PartnerHandlerOptions> = {}) {
   const lines: string[] = []
@@ -20,7 +30,10 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
     apiKey: SANDBOX_KEY,
     allowedOrigins: [SHOP],
     basePath: '/api',
+    // The token is the user's id: every request below is user-1's unless it says otherwise.
+    authenticate: (token) => token,
     allowAnonymous: true,
+    store,
     log: (line) => lines.push(line),
     ...options,
   })
@@ -30,7 +43,7 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
 const request = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   new Request(`https://shop.example${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { Origin: SHOP, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    headers: { Origin: SHOP, Authorization: 'Bearer user-1', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   })
 
@@ -95,7 +108,8 @@ describe('createPartnerHandler', () => {
       const seen = await everything(res)
       expect(seen).toContain('"code":"service_refused_key"')
       expect(seen).not.toContain(wrongKey)
-      expect(lines).toEqual(['POST /v1/card/kyc-token: the service refused the API key (401)'])
+      const print = createHash('sha256').update(wrongKey).digest('hex').slice(0, 8)
+      expect(lines).toEqual([`POST /v1/card/kyc-token: the service refused the API key with fingerprint ${print} (401)`])
     })
 
     it('not when an upstream echoes it back in an error, a success body, a header or a thrown error', async () => {
@@ -135,7 +149,7 @@ describe('createPartnerHandler', () => {
 
   it('sends nothing of the browser request upstream but the checked fields: no cookie, no partner token', async () => {
     const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
-    const { handle } = handler({ fetch: upstream.fetch, authenticate: () => true })
+    const { handle } = handler({ fetch: upstream.fetch, authenticate: () => 'user-1' })
     await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Cookie: 'sid=1', Authorization: 'Bearer user-token' } }))
     const [call] = upstream.calls
     expect(call.url).toBe(`${sandbox.base}/v1/card/kyc-token`)
@@ -242,7 +256,7 @@ describe('createPartnerHandler', () => {
         authenticate: async (_token, req) => {
           const text = await req.text()
           bodies.push(text)
-          return text.includes('"accountId":"acc_alice"')
+          return text.includes('"accountId":"acc_alice"') ? 'alice' : undefined
         },
       })
       const res = await handle(request('/api/bank/deposit', {
@@ -256,7 +270,7 @@ describe('createPartnerHandler', () => {
   })
 
   it('forwards the bank deposit and payout bodies as the contract defines them', async () => {
-    const upstream = fakeUpstream(() => Response.json({ ok: true }))
+    const upstream = fakeUpstream((url) => Response.json({ ok: true, id: url.endsWith('/v1/bank/payout') ? 'po_1' : 'bd_1' }))
     const { handle } = handler({ fetch: upstream.fetch })
     const payout = {
       quoteId: 'q_1',
@@ -346,11 +360,11 @@ describe('createPartnerHandler', () => {
           seen.push(`${token} ${new URL(req.url).pathname}`)
           if (token === 'throws') throw new Error(`session store down, key ${SANDBOX_KEY}`)
           if (token === 'forgot-to-return') return undefined
-          return token === 'user-42'
+          return token === 'user-42' ? token : undefined
         },
       })
       const kyc = (headers: Record<string, string>) => handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers }))
-      for (const headers of <Array<Record<string, string>>>[{}, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42' }]) {
+      for (const headers of <Array<Record<string, string>>>[{ Authorization: '' }, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42', Authorization: '' }]) {
         const res = await kyc(headers)
         expect(res.status).toBe(401)
         expect((await res.json()).error.code).toBe('unauthenticated')
@@ -451,12 +465,12 @@ describe('createPartnerHandler', () => {
       const seen: Array<{ status: number; code: string }> = []
       const note = async (res: Response) => seen.push({ status: res.status, code: (await res.json()).error.code })
       const quiet = fakeUpstream(() => Response.json({}))
-      const { handle } = handler({ fetch: quiet.fetch, authenticate: (token) => token === 'good' })
+      const { handle } = handler({ fetch: quiet.fetch, authenticate: (token) => (token === 'good' ? 'user-1' : undefined) })
       const good = { Authorization: 'Bearer good' }
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, Origin: 'https://evil.example' } })))
       await note(await handle(request('/api/nothing', { body: { id: 'x' }, headers: good })))
       await note(await handle(request('/api/card/status', { headers: good })))
-      await note(await handle(request('/api/card/status', { body: { id: 'x' } })))
+      await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { Authorization: '' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { Authorization: 'Bearer bad' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Type': 'text/plain' } })))
       await note(await handle(request('/api/card/status', { body: { id: 'x' }, headers: { ...good, 'Content-Length': '20000' } })))
@@ -477,7 +491,7 @@ describe('createPartnerHandler', () => {
         () => Response.json({ error: { code: 'unauthenticated', message: 'Sign in again.' } }, { status: 401 + 2 }),
       ]
       for (const answer of upstreams) {
-        const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => token === 'good' })
+        const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => (token === 'good' ? 'user-1' : undefined) })
         await note(await behind(request('/api/card/status', { body: { id: 'x' }, headers: good })))
       }
       return seen
@@ -517,15 +531,15 @@ describe('createPartnerHandler', () => {
   })
 
   it('authenticate can read the body, to check that the account it acts on is its user\'s', async () => {
-    const upstream = fakeUpstream(() => Response.json({ id: 'bd_1', status: 'awaiting_funds' }))
+    const upstream = fakeUpstream(() => Response.json({ id: 'bd_alice', status: 'awaiting_funds' }))
     const owner = new Map([['tok_alice', 'acc_alice']])
     const { handle } = handler({
       fetch: upstream.fetch,
-      authenticate: async (token, req) => owner.get(token) === ((await req.json()) as { accountId?: string }).accountId,
+      authenticate: async (token, req) => (owner.get(token) === ((await req.json()) as { accountId?: string }).accountId ? 'alice' : undefined),
     })
     const deposit = (accountId: string) =>
       handle(request('/api/bank/deposit', {
-        body: { accountId, walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '10' },
+        body: { accountId, walletId: 'w_alice', fiatCurrency: 'EUR', fiatAmount: '10' },
         headers: { Authorization: 'Bearer tok_alice' },
       }))
     expect((await deposit('acc_alice')).status).toBe(200)
@@ -547,7 +561,7 @@ describe('createPartnerHandler', () => {
       },
     })
     const res = await handle(
-      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, Authorization: 'Bearer user-1', 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
     )
     expect(res.status).toBe(413)
     expect(pulled).toBeLessThan(1024 * 1024)
@@ -558,7 +572,7 @@ describe('createPartnerHandler', () => {
     const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP] }
     expect(() => createPartnerHandler(base)).toThrow(/authenticate is required/)
     expect(() => createPartnerHandler({ ...base, allowAnonymous: true })).not.toThrow()
-    expect(() => createPartnerHandler({ ...base, authenticate: () => true })).not.toThrow()
+    expect(() => createPartnerHandler({ ...base, authenticate: () => 'user-1' })).not.toThrow()
   })
 
   it('refuses options that would make it unsafe, without echoing the key', () => {

@@ -34,6 +34,8 @@ export async function startMiniSandbox(): Promise<MiniSandbox> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const card = cardRoutes({ chains: { dst: undefined }, publicBase: base, allowedOrigins })
   modules.push(card)
+  // The partner backend's store, opened now rather than on the first request (PGlite takes seconds).
+  await card.partnerStore()
   Object.assign(routes, card.routes)
   control.plainHeaders = card.plainHeaders
   return {
@@ -42,12 +44,11 @@ export async function startMiniSandbox(): Promise<MiniSandbox> {
     reset: async () => (await fetch(`${base}/__sandbox/reset`, { method: 'POST' })).json(),
     log: async () => (await fetch(`${base}/__sandbox/log`)).json(),
     close: async () => {
-      // The card routes' partner server: its store and reconciler, when a request opened them.
-      await card.close?.()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
       })
+      await card.close()
     },
   }
 }

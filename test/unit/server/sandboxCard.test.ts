@@ -6,7 +6,7 @@ import { KEY_RATE } from '../../sandbox/rateLimit.mjs'
 let sandbox: MiniSandbox
 beforeAll(async () => {
   sandbox = await startMiniSandbox()
-})
+}, 60_000)
 afterAll(() => sandbox.close())
 
 describe('the sandbox card answers', () => {

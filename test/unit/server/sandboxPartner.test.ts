@@ -6,7 +6,7 @@ import { type MiniSandbox, PAGE_ORIGIN, SANDBOX_KEY, startMiniSandbox } from './
 let sandbox: MiniSandbox
 beforeAll(async () => {
   sandbox = await startMiniSandbox()
-})
+}, 60_000)
 afterAll(() => sandbox.close())
 beforeEach(() => sandbox.reset())
 

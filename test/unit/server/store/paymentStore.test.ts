@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPaymentStore, type PaymentStore } from '../../../../src/server/index'
+import { cryptoDepositId, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
 import { migrate } from '../../../../src/server/store/migrations'
 
 // One PGlite for the file: starting one takes seconds.
@@ -39,11 +39,57 @@ describe('account binding', () => {
     expect(await store.bindAccount('carol', 'acc_carol', 'wal_bob')).toBe(true)
   })
 
+  it('binds an account alone (a payout names no wallet), and refuses it to another user with or without a wallet', async () => {
+    expect(await store.bindAccount('hana', 'acc_h')).toBe(true)
+    expect(await store.bindAccount('hana', 'acc_h', 'wal_h')).toBe(true)
+    expect(await store.bindAccount('ivan', 'acc_h')).toBe(false)
+    expect(await store.bindAccount('ivan', 'acc_i', 'wal_h')).toBe(false)
+    expect(await store.bindAccount('ivan', 'acc_i')).toBe(true)
+  })
+
   it('lets exactly one of two users binding at once win', async () => {
     for (let i = 0; i < 5; i++) {
       const results = await Promise.all([store.bindAccount('dave', `acc_r${i}`, `wal_r${i}`), store.bindAccount('erin', `acc_r${i}`, `wal_r${i}`)])
       expect(results.filter(Boolean)).toHaveLength(1)
     }
+  })
+})
+
+describe('listing, for the partner\'s own pages', () => {
+  it("lists a user's payments newest first, with their last observed status, and no one else's", async () => {
+    await store.recordPayment({ kind: 'card', id: 'l_1', userId: 'lena', amount: '20', currency: 'EUR' })
+    await store.recordPayment({ kind: 'bankDeposit', id: 'l_2', userId: 'lena', status: 'awaiting_funds' })
+    await store.recordPayment({ kind: 'card', id: 'l_3', userId: 'otto' })
+    await store.db.query(`UPDATE stablecoin_widget.payments SET created_at = created_at - interval '1 minute' WHERE id = 'l_1'`)
+    await store.db.query(`UPDATE stablecoin_widget.payments SET status = 'completed', record = '{"id":"l_1","status":"completed"}', open = false WHERE id = 'l_1'`)
+    const listed = await store.listPayments('lena')
+    expect(listed.map((p) => [p.kind, p.id, p.status, p.final])).toEqual([
+      ['bankDeposit', 'l_2', 'awaiting_funds', false],
+      ['card', 'l_1', 'completed', true],
+    ])
+    expect(listed[1]).toMatchObject({ userId: 'lena', amount: '20', currency: 'EUR', record: { id: 'l_1', status: 'completed' } })
+    expect(listed[1].createdAt).toBeInstanceOf(Date)
+    expect((await store.listPayments('lena', { limit: 1 })).map((p) => p.id)).toEqual(['l_2'])
+    expect(await store.listPayments('nobody')).toEqual([])
+  })
+})
+
+describe('crypto deposits', () => {
+  it('hold one transaction once, whatever the provider or the case of its hash, and whoever asks', async () => {
+    const tx = `0x${'ab'.repeat(32)}`
+    expect(await store.recordPayment({ kind: 'deposit', id: cryptoDepositId('router', tx), userId: 'alice' })).toBe(true)
+    expect(await store.recordPayment({ kind: 'deposit', id: cryptoDepositId('router', tx.toUpperCase().replace('0X', '0x')), userId: 'alice' })).toBe(true)
+    // Another spelling of the provider would follow the same transaction twice (and credit it twice).
+    expect(await store.recordPayment({ kind: 'deposit', id: cryptoDepositId('ROUTER', tx), userId: 'alice' })).toBe(false)
+    expect(await store.recordPayment({ kind: 'deposit', id: cryptoDepositId('other', tx), userId: 'bob' })).toBe(false)
+    expect(await store.ownerOf('deposit', cryptoDepositId('other', tx))).toBeUndefined()
+  })
+
+  it('bind a sending address to the first user, whatever its case', async () => {
+    const from = `0x${'Ab'.repeat(20)}`
+    expect(await store.bindAddress('alice', from)).toBe(true)
+    expect(await store.bindAddress('alice', from.toLowerCase())).toBe(true)
+    expect(await store.bindAddress('bob', from.toUpperCase().replace('0X', '0x'))).toBe(false)
   })
 })
 
@@ -66,7 +112,7 @@ describe('migrations', () => {
   it('apply once: running them again changes nothing', async () => {
     await migrate(store.db)
     const { rows } = await store.db.query<{ version: number }>('SELECT version FROM stablecoin_widget.migrations ORDER BY version')
-    expect(rows.map((row) => row.version)).toEqual([1])
+    expect(rows.map((row) => row.version)).toEqual([1, 2])
     expect(await store.ownerOf('payout', 'po_1')).toBe('alice')
   })
 })

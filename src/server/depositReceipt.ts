@@ -1,0 +1,63 @@
+// The crypto deposit's receipt, read by the kit from the chain through the partner's own RPC, never
+// taken from the browser. What is checked here: the RPC is on the chain it is configured for, the
+// transaction is mined there and succeeded, and it moves an ERC-20 token out of its sender. Which
+// deposit address it pays is the service's to judge from the logs (the quote never went through
+// the kit, so the kit does not know the address).
+import { createPublicClient, http } from 'viem'
+
+export type ChainsOption = Readonly<Record<number, { rpcUrl: string }>>
+
+export type DepositReceipt = { txHash: string; logs: Array<{ address: string; topics: string[] }> }
+
+export type ReceiptCheck =
+  | { ok: true; from: string; receipt: DepositReceipt }
+  | { ok: false; status: 422 | 502; problem: string; log?: string }
+
+/** keccak256("Transfer(address,address,uint256)"), the ERC-20 event. */
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+type Client = ReturnType<typeof createPublicClient>
+
+export function createReceiptReader(chains: ChainsOption, timeoutMs: number) {
+  const clients = new Map<number, Promise<Client>>()
+
+  /** The chain's client, once its RPC has said it is on that chain (asked again after a failure). */
+  function client(chainId: number): Promise<Client> {
+    let ready = clients.get(chainId)
+    if (!ready) {
+      const rpc = createPublicClient({ transport: http(chains[chainId].rpcUrl, { retryCount: 0, timeout: timeoutMs }) })
+      ready = rpc.getChainId().then((actual) => {
+        if (actual !== chainId) throw new ChainMismatch(`the rpcUrl of chain ${chainId} answers for chain ${actual}`)
+        return rpc
+      })
+      ready.catch(() => clients.delete(chainId))
+      clients.set(chainId, ready)
+    }
+    return ready
+  }
+
+  return async function readReceipt(chainId: number, hash: `0x${string}`): Promise<ReceiptCheck> {
+    let receipt: Awaited<ReturnType<Client['getTransactionReceipt']>>
+    try {
+      receipt = await (await client(chainId)).getTransactionReceipt({ hash })
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') {
+        return { ok: false, status: 422, problem: `txHash: no such mined transaction on chain ${chainId}` }
+      }
+      const why = error instanceof ChainMismatch ? error.message : `${error instanceof Error ? error.name : 'error'}`
+      return { ok: false, status: 502, problem: `The chain ${chainId} could not be read.`, log: `chain ${chainId}: ${why}` }
+    }
+    if (receipt.status !== 'success') return { ok: false, status: 422, problem: `txHash: the transaction failed on chain ${chainId}` }
+    const sender = receipt.from.toLowerCase()
+    const fromTopic = `0x${sender.slice(2).padStart(64, '0')}`
+    const paysOut = receipt.logs.some((log) => log.topics[0] === TRANSFER && log.topics.length === 3 && log.topics[1]?.toLowerCase() === fromTopic)
+    if (!paysOut) return { ok: false, status: 422, problem: 'txHash: the transaction moves no token out of its sender' }
+    return {
+      ok: true,
+      from: sender,
+      receipt: { txHash: receipt.transactionHash, logs: receipt.logs.map((log) => ({ address: log.address, topics: [...log.topics] })) },
+    }
+  }
+}
+
+class ChainMismatch extends Error {}

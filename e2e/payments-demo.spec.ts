@@ -37,7 +37,7 @@ test('a card purchase in the widget turns "confirmed" on the Payments page, with
   await page.goto(paymentsPage(stack, 'alice'))
   await expect(page.getByRole('heading', { level: 1, name: 'Your payments' })).toBeVisible()
   await expect(page.getByText('Demo sign-in:')).toBeVisible()
-  await expect(page.getByText(/signed in as alice/)).toBeVisible()
+  await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
   let loads = 0
   page.on('load', () => loads++)
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
@@ -117,7 +117,7 @@ test("alice never sees bob's payments: the partner's server lists each demo user
   expect(await listed(page, stack, 'bob')).toMatchObject({ status: 401, body: { error: { code: 'unauthenticated' } } })
 
   await page.goto(paymentsPage(stack, 'alice'))
-  await expect(page.getByText(/signed in as alice/)).toBeVisible()
+  await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
   await expect(page.getByRole('table')).toBeVisible()
   await expect(page.getByText(id)).toHaveCount(0)
   await page.goto(paymentsPage(stack, 'bob'))

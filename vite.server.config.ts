@@ -5,7 +5,8 @@ import { defineConfig } from 'vite'
 // stablecoin-widget/server: the partner-backend kit, one ESM file for Node 20 and any runtime with
 // fetch-standard Request/Response (zod/mini bundled in), and its types from tsconfig.server.json
 // (no DOM lib, so a DOM global in the kit fails the build). tsc runs beside the bundler, not after.
-// PGlite stays outside the file: the default store imports it only when it is used.
+// PGlite stays outside the file: the default store imports it only when it is used. viem (which
+// reads a crypto deposit's receipt) is a dependency of the package: imported, not copied in.
 const OUT = 'dist/server'
 let tsc: ChildProcess | undefined
 
@@ -18,7 +19,7 @@ export default defineConfig({
     copyPublicDir: false,
     minify: true,
     lib: { entry: 'src/server/index.ts', formats: ['es'], fileName: () => 'index.js' },
-    rollupOptions: { external: [/^node:/, '@electric-sql/pglite'], output: { codeSplitting: false } },
+    rollupOptions: { external: [/^node:/, '@electric-sql/pglite', /^viem($|\/)/], output: { codeSplitting: false } },
   },
   plugins: [
     {

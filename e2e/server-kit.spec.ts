@@ -114,3 +114,59 @@ test("a partner token the backend no longer accepts: the buyer reads to sign in 
   await expect(page.getByText('Code: unauthenticated')).toBeVisible()
   expect((await log()).filter((e) => e.path === '/v1/card/kyc-token')).toEqual([])
 })
+
+test("one user reading or acting on another user's payment gets 404 (403 for an account), and nothing reaches the service", async ({ page }) => {
+  // No partnerToken control: each bearer token names its user, as a partner's sessions would.
+  await sandbox(stack, '/__sandbox/control', { partnerToken: null })
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  const account = `acc_e2e_${Date.now()}`
+  const answers = await page.evaluate(
+    async ({ base, wallet, returnUrl, account }) => {
+      const post = async (user: string, path: string, body: unknown) => {
+        const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user}` }, body: JSON.stringify(body) })
+        return { status: res.status, body: await res.json() }
+      }
+      const kyc = await post('alice', '/card/kyc-token', { walletAddress: wallet })
+      const purchase = await post('alice', '/card/purchase', { kycToken: kyc.body.token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl })
+      const id: string = purchase.body.id
+      const deposit = { accountId: account, walletId: `w_${account}`, fiatCurrency: 'EUR', fiatAmount: '100' }
+      return {
+        id,
+        bobReads: await post('bob', '/card/status', { id }),
+        bobReadsAnotherSpelling: await post('bob', '/card/status', { id: id.toUpperCase() }),
+        aliceReads: await post('alice', '/card/status', { id }),
+        // Alice presents the account first (the service does not know it: the binding stays hers).
+        aliceDeposits: await post('alice', '/bank/deposit', deposit),
+        bobDeposits: await post('bob', '/bank/deposit', deposit),
+        bobPaysOut: await post('bob', '/bank/payout', { quoteId: 'q_any', accountId: account, beneficiary: { name: 'Bob', schema: 'bank_sepa' } }),
+      }
+    },
+    { base: stack.partnerBase, wallet: stack.accounts[2], returnUrl: cardUrl(stack), account },
+  )
+  expect(answers.id).toMatch(/^cp_/)
+  const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
+  expect(answers.bobReads).toEqual(notFound)
+  expect(answers.bobReadsAnotherSpelling).toEqual(notFound)
+  expect(answers.aliceReads).toMatchObject({ status: 200, body: { id: answers.id, status: 'pending' } })
+  expect(answers.aliceDeposits).toMatchObject({ status: 404, body: { error: { code: 'account_not_found' } } })
+  const notOwned = { status: 403, body: { error: { code: 'account_not_owned', message: "accountId: this account is another user's." } } }
+  expect(answers.bobDeposits).toEqual(notOwned)
+  expect(answers.bobPaysOut).toEqual(notOwned)
+  // What the service received: Alice's one status read and her one deposit; nothing of Bob's.
+  const entries = await log()
+  const received = (path: string) => entries.filter((e) => e.path === path && e.method === 'POST').length
+  expect(entries.filter((e) => e.path.startsWith('/partner/') && e.method === 'POST').map((e) => `${e.path} ${e.status}`)).toEqual([
+    '/partner/card/kyc-token 200',
+    '/partner/card/purchase 200',
+    '/partner/card/status 404',
+    '/partner/card/status 404',
+    '/partner/card/status 200',
+    '/partner/bank/deposit 404',
+    '/partner/bank/deposit 403',
+    '/partner/bank/payout 403',
+  ])
+  expect(received('/v1/card/status')).toBe(1)
+  expect(received('/v1/bank/deposit')).toBe(1)
+  expect(received('/v1/bank/payout')).toBe(0)
+})

@@ -31,7 +31,7 @@ export type PartnerHandlerOptions = {
    * that user's id (a non-empty string). Nothing, false, null or a throw answers 401. Every payment
    * the kit creates is recorded against this id, and only this id reaches it again. Required.
    */
-  authenticate?: (token: string, request: Request) => unknown
+  authenticate?: (token: string, request: Request) => UserId | Promise<UserId>
   /**
    * Serve callers without a token, but only the routes that create nothing and read nothing of
    * anyone's (the limits, payment methods, card rate and card limits). Every other route still
@@ -57,6 +57,8 @@ export type PartnerHandlerOptions = {
 }
 
 export type PartnerHandler = (request: Request) => Promise<Response>
+/** What authenticate answers: your user's id, or no user (401). */
+export type UserId = string | null | undefined | false
 
 const MAX_BODY = 16 * 1024
 const REDACTED = '[redacted]'

@@ -1,6 +1,10 @@
 // stablecoin-widget/server: the partner's backend for the widget. No DOM; runs wherever the
 // fetch-standard Request and Response and WebCrypto exist (Node 20, Deno, Bun, workers).
-export { createPartnerHandler, type PartnerHandler, type PartnerHandlerOptions } from './handler'
+export { createPartnerHandler, type PartnerHandler, type PartnerHandlerOptions, type UserId } from './handler'
+export { createPartnerReads, type PartnerReads, type PartnerReadsOptions } from './partnerReads'
+export type { ApiKey } from './apiKey'
+export type { ChainsOption, DepositReceipt } from './depositReceipt'
+export type { UserLimits } from './userLimits'
 export { partnerCorsHeaders, type CorsOptions } from './cors'
 export { generateSigningKeys, signWidgetUrl, type EcJwk, type PrivateSigningJwk, type PublicSigningJwk } from './sign'
 import { ROUTES } from './routes'

@@ -2,6 +2,7 @@
 // endpoint with the API key. The answer is returned as JSON and checked by the reconciler against
 // the contract's schema. The key goes into the Authorization header and into nothing else: errors
 // name the endpoint and the HTTP status only.
+import { type ApiKey, readApiKey } from '../apiKey'
 import type { PaymentKind } from '../store/kinds'
 import { statusRequests } from './kinds'
 
@@ -23,7 +24,8 @@ export class StatusFetchError extends Error {
 export type StatusFetcherOptions = {
   /** The service, e.g. `https://api.example.com` (as for createPartnerHandler). */
   apiBase: string
-  apiKey: string
+  /** The key, or a function read before every request (a rotated key is used without a restart). */
+  apiKey: ApiKey
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -32,12 +34,18 @@ export function createStatusFetcher({ apiBase, apiKey, fetch: fetchFn = (i, o) =
   const base = apiBase.replace(/\/+$/, '')
   return async (kind, id, details) => {
     const { path, body } = statusRequests[kind]
+    let key: string
+    try {
+      key = await readApiKey(apiKey)
+    } catch (error) {
+      throw new StatusFetchError(`POST ${path}: ${error instanceof Error ? error.message : 'the API key could not be read'}`)
+    }
     let res: Response
     let text: string
     try {
       res = await fetchFn(base + path, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body(id, details)),
         // The key is never sent on to wherever a redirect points.
         redirect: 'error',

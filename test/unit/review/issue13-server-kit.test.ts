@@ -1,7 +1,7 @@
 // Review of issue 13 (attacker's view) — the partner-backend kit.
 // Each weakness found here was fixed in the kit (commit 4960d27); these tests now hold it.
 import { describe, expect, it, vi } from 'vitest'
-import { createPartnerHandler } from '../../../src/server/index'
+import { createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 
 const KEY = 'sk_live_review_0123456789'
 const SHOP = 'https://shop.example'
@@ -27,16 +27,18 @@ describe('createPartnerHandler: who may spend the partner key', () => {
   it('`authenticate` can read the body to check the account is its user’s (per-resource authorisation) without breaking the request', async () => {
     const up = upstream()
     const owner = new Map([['tok_alice', 'acc_alice']])
+    const store = await openPaymentStore()
     const handle = createPartnerHandler({
       apiBase: 'https://api.example.com',
       apiKey: KEY,
       allowedOrigins: [SHOP],
       fetch: up.fetch,
-      // The natural way to bind the token to the account it acts on.
+      // The natural way to bind the token to the account it acts on (issue 29: answering the user's id).
       authenticate: async (token, request) => {
         const body = (await request.json()) as { accountId?: string }
-        return owner.get(token) === body.accountId
+        return owner.get(token) === body.accountId ? 'alice' : undefined
       },
+      store,
       log: () => {},
     })
     const res = await handle(
@@ -49,6 +51,7 @@ describe('createPartnerHandler: who may spend the partner key', () => {
     // Today: 500 "Unexpected error" — the handler reads the already-consumed body. Partners either
     // learn about request.clone() by accident or skip the ownership check (IDOR on accountId / ids).
     expect(res.status).toBe(200)
-  })
+    await store.close()
+  }, 30_000)
 })
 // The chunked-body limit found in this review is held by test/unit/server/handler.test.ts.

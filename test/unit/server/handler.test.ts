@@ -2,6 +2,8 @@
 // (/v1/card/*, behind its key), and against upstreams that misbehave on purpose.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
@@ -457,6 +459,24 @@ describe('createPartnerHandler', () => {
   })
 
   describe("the kit's own answers carry codes of their own, never one of the service's", () => {
+    // A chain's RPC that knows no transaction at all.
+    let rpc: { url: string; close: () => void }
+    beforeAll(async () => {
+      await store.bindAccount('someone-else', 'acc_taken')
+      const server = createServer((req, res) => {
+        let body = ''
+        req.on('data', (chunk) => (body += chunk))
+        req.on('end', () => {
+          const { id, method } = JSON.parse(body)
+          res.setHeader('Content-Type', 'application/json')
+          res.end(JSON.stringify({ jsonrpc: '2.0', id, result: method === 'eth_chainId' ? '0x7a69' : null }))
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      rpc = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+    })
+    afterAll(() => rpc.close())
+
     // The contract's codes (../shared/spec/partner-api.md, "Errors"): a partner reading its logs
     // must tell what the kit refused from what the service answered.
     const SERVICE_CODES = ['invalid_request', 'no_route', 'unauthorized', 'permission_denied', 'chain_not_allowed', 'account_not_found', 'not_found', 'quote_expired', 'requires_action', 'rate_limited', 'not_implemented', 'upstream_error', 'internal']
@@ -494,6 +514,21 @@ describe('createPartnerHandler', () => {
         const { handle: behind } = handler({ fetch: fakeUpstream(answer).fetch, authenticate: (token) => (token === 'good' ? 'user-1' : undefined) })
         await note(await behind(request('/api/card/status', { body: { id: 'x' }, headers: good })))
       }
+      // Ownership, limits and the crypto deposit's chain: refused before anything reaches the service.
+      const owned = handler({
+        fetch: quiet.fetch,
+        authenticate: (token) => (token === 'good' ? 'user-1' : undefined),
+        userLimits: { card: { perDay: 0 } },
+        chains: { 1: { rpcUrl: 'http://127.0.0.1:9' }, 31337: { rpcUrl: rpc.url } },
+      }).handle
+      const tx = `0x${'ab'.repeat(32)}`
+      await note(await owned(request('/api/card/status', { body: { id: 'cp_nobody' }, headers: good })))
+      await note(await owned(request('/api/bank/deposit', { body: { accountId: 'acc_taken', walletId: 'w_t', fiatCurrency: 'EUR', fiatAmount: '10' }, headers: good })))
+      await note(await owned(request('/api/card/purchase', { body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 10 }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 1 }, headers: good })))
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 31337 }, headers: good })))
+      expect(quiet.calls).toHaveLength(0)
       return seen
     }
 
@@ -515,6 +550,12 @@ describe('createPartnerHandler', () => {
         { status: 502, code: 'service_unreadable' },
         { status: 404, code: 'service_error' },
         { status: 403, code: 'service_error' },
+        { status: 404, code: 'payment_not_found' },
+        { status: 403, code: 'account_not_owned' },
+        { status: 429, code: 'user_limit_reached' },
+        { status: 400, code: 'chain_not_configured' },
+        { status: 502, code: 'chain_unreachable' },
+        { status: 422, code: 'deposit_unverified' },
       ])
     })
 

@@ -145,7 +145,7 @@ describe("accounts belong to the first user who pays with them", () => {
 describe('who the user is', () => {
   it('authenticate answers a user id: true, a number, an empty string or an object is refused, with one log line saying why', async () => {
     for (const answer of [true, 1, '', {}, null, false, undefined]) {
-      const { service, lines, alice } = kit({ authenticate: () => answer })
+      const { service, lines, alice } = kit({ authenticate: () => answer as string })
       expect(await alice('/card/kyc-token', { walletAddress: wallet }), String(answer)).toMatchObject({ status: 401, body: { error: { code: 'unauthenticated' } } })
       await alice('/card/kyc-token', { walletAddress: wallet })
       expect(service.calls).toHaveLength(0)

@@ -9,6 +9,7 @@ describe('stablecoin-widget/server', () => {
     expect(Object.keys(kit).sort()).toEqual([
       'StatusFetchError',
       'createPartnerHandler',
+      'createPartnerReads',
       'createReconciler',
       'createStatusFetcher',
       'cryptoDepositId',

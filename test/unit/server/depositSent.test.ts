@@ -1,0 +1,151 @@
+// @vitest-environment node
+// The crypto deposit through the kit, against a real anvil: the kit reads the receipt from the
+// chain itself, and the browser only names the transaction.
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseUnits, type Address, type Hash } from 'viem'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+// @ts-expect-error: plain ESM module of the sandbox
+import { startAnvil } from '../../sandbox/anvil.mjs'
+// @ts-expect-error: plain ESM module of the sandbox
+import { compileContracts } from '../../sandbox/compile.mjs'
+// @ts-expect-error: plain ESM module of the sandbox
+import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
+import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+
+const SHOP = 'https://shop.example'
+const CHAIN = 31337
+const PORT = 20900 + Math.floor(Math.random() * 90)
+let anvil: { url: string; stop: () => Promise<void> }
+let store: PaymentStore
+let token: Address
+let send: (from: Address, data: { to: Address; data?: `0x${string}`; value?: bigint; gas?: bigint }) => Promise<Hash>
+let transfer: (from: Address, amount?: string) => Promise<Hash>
+let chainReceipt: (hash: Hash) => Promise<{ logs: Array<{ address: string; topics: string[] }> }>
+
+beforeAll(async () => {
+  ;[anvil, store] = await Promise.all([startAnvil({ chainId: CHAIN, port: PORT }), openPaymentStore()])
+  const chain = defineChain({ id: CHAIN, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+  const pub = createPublicClient({ chain, transport: http(), pollingInterval: 50 })
+  const artifacts = compileContracts()
+  const abi = artifacts.TestUSDC.abi
+  const wallet = (account: Address) => createWalletClient({ chain, transport: http(), account })
+  const deployed = await pub.waitForTransactionReceipt({ hash: await wallet(DEV_ACCOUNTS[0]).deployContract({ abi, bytecode: artifacts.TestUSDC.bytecode }) })
+  token = getAddress(deployed.contractAddress!)
+  send = async (from, tx) => {
+    const hash = await wallet(from).sendTransaction(tx)
+    await pub.waitForTransactionReceipt({ hash })
+    return hash
+  }
+  for (const account of DEV_ACCOUNTS.slice(1, 5)) {
+    await send(DEV_ACCOUNTS[0], { to: token, data: encodeFunctionData({ abi, functionName: 'mint', args: [account, parseUnits('1000', 6)] }) })
+  }
+  // A real ERC-20 transfer to a deposit address, as the buyer's wallet sends it.
+  transfer = (from, amount = '25') => send(from, { to: token, data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits(amount, 6)] }) })
+  chainReceipt = async (hash) => {
+    const receipt = await pub.getTransactionReceipt({ hash })
+    return { logs: receipt.logs.map((log) => ({ address: log.address, topics: [...log.topics] })) }
+  }
+}, 90_000)
+afterAll(async () => {
+  await anvil?.stop()
+  await store?.close()
+})
+
+function kit(options: Partial<PartnerHandlerOptions> = {}) {
+  const calls: Array<{ path: string; body: unknown }> = []
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ path: new URL(String(url)).pathname, body: JSON.parse(String(init?.body)) })
+    return Response.json({ status: 'pending', txHashes: { origin: (JSON.parse(String(init?.body)) as { receipt: { txHash: string } }).receipt.txHash } })
+  }) as unknown as typeof globalThis.fetch
+  const lines: string[] = []
+  const handle = createPartnerHandler({
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    allowedOrigins: [SHOP],
+    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
+    store,
+    chains: { [CHAIN]: { rpcUrl: anvil.url } },
+    fetch,
+    log: (line) => lines.push(line),
+    ...options,
+  })
+  const as = (who: string) => async (path: string, body: unknown) => {
+    const res = await handle(
+      new Request(`${SHOP}${path}`, { method: 'POST', headers: { Origin: SHOP, Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    )
+    return { status: res.status, body: await res.json() }
+  }
+  return { calls, lines, alice: as('alice'), bob: as('bob'), carol: as('carol') }
+}
+
+const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
+
+describe('POST /deposit/sent and /deposit/status', () => {
+  it('records the transaction read from the chain for its sender, and asks the service with that receipt, never one from the browser', async () => {
+    const { calls, alice, bob } = kit()
+    const txHash = await transfer(DEV_ACCOUNTS[1])
+    const sent = await alice('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN })
+    expect(sent).toEqual({ status: 200, body: { id: cryptoDepositId('router', txHash) } })
+    // A replay is the same deposit; the same hash in capitals too.
+    expect(await alice('/deposit/sent', { provider: 'router', txHash: txHash.toUpperCase().replace('0X', '0x'), chainId: CHAIN })).toEqual(sent)
+    // A forged receipt is not a field at all.
+    expect(await alice('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN, receipt: { txHash, logs: [] } })).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_field', message: 'receipt: not a field of this request' } },
+    })
+    const status = await alice('/deposit/status', { id: sent.body.id })
+    expect(status).toEqual({ status: 200, body: { status: 'pending', txHashes: { origin: txHash } } })
+    expect(calls).toEqual([{ path: '/v1/deposit/status', body: { provider: 'router', receipt: { txHash, ...(await chainReceipt(txHash)) } } }])
+    expect(calls[0].body).toMatchObject({ receipt: { logs: [{ address: token.toLowerCase() }] } })
+    // Bob, with the id, the hash, or the hash under another provider: nobody's to him, and the service hears nothing.
+    expect(await bob('/deposit/status', { id: sent.body.id })).toEqual(notFound)
+    expect(await bob('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN })).toEqual(notFound)
+    expect(await bob('/deposit/sent', { provider: 'ROUTER', txHash, chainId: CHAIN })).toEqual(notFound)
+    // Alice herself under another provider: one transaction is followed (and credited) once.
+    expect(await alice('/deposit/sent', { provider: 'other', txHash, chainId: CHAIN })).toEqual(notFound)
+    expect(calls).toHaveLength(1)
+    expect((await store.listPayments('alice')).filter((p) => p.kind === 'deposit')).toHaveLength(1)
+  })
+
+  it("a transaction from an address another user sent from is not this user's (no claiming someone else's deposit off the chain)", async () => {
+    const { bob, carol } = kit()
+    const first = await transfer(DEV_ACCOUNTS[2])
+    expect((await bob('/deposit/sent', { provider: 'router', txHash: first, chainId: CHAIN })).status).toBe(200)
+    const second = await transfer(DEV_ACCOUNTS[2])
+    expect(await carol('/deposit/sent', { provider: 'router', txHash: second, chainId: CHAIN })).toEqual(notFound)
+    expect(await store.ownerOf('deposit', cryptoDepositId('router', second))).toBeUndefined()
+  })
+
+  it('refuses a chain it does not read, an RPC on another chain, and a transaction that is missing, failed, or moves no token out of its sender', async () => {
+    const { calls, lines, carol } = kit()
+    const sent = (txHash: string, chainId = CHAIN) => carol('/deposit/sent', { provider: 'router', txHash, chainId })
+    const unverified = (message: string) => ({ status: 422, body: { error: { code: 'deposit_unverified', message } } })
+    const good = await transfer(DEV_ACCOUNTS[3])
+    expect(await sent(good, 8453)).toEqual({ status: 400, body: { error: { code: 'chain_not_configured', message: 'chainId: 8453 is not a chain this backend reads' } } })
+    expect(await sent(`0x${'ab'.repeat(32)}`)).toEqual(unverified(`txHash: no such mined transaction on chain ${CHAIN}`))
+    // Ether only, no token: no ERC-20 Transfer out of the sender.
+    expect(await sent(await send(DEV_ACCOUNTS[3], { to: DEV_ACCOUNTS[9], value: 1n }))).toEqual(unverified('txHash: the transaction moves no token out of its sender'))
+    // A token transfer that reverted (more than the balance), mined with its gas given.
+    const abi = compileContracts().TestUSDC.abi
+    const reverted = await send(DEV_ACCOUNTS[3], { to: token, gas: 100_000n, data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits('999999', 6)] }) })
+    expect(await sent(reverted)).toEqual(unverified(`txHash: the transaction failed on chain ${CHAIN}`))
+    // The partner pointed chain 1's RPC at this anvil: refused, and logged.
+    const misconfigured = kit({ chains: { 1: { rpcUrl: anvil.url } } })
+    expect(await misconfigured.carol('/deposit/sent', { provider: 'router', txHash: good, chainId: 1 })).toEqual({
+      status: 502,
+      body: { error: { code: 'chain_unreachable', message: 'The chain 1 could not be read.' } },
+    })
+    expect(misconfigured.lines).toEqual([`chain 1: the rpcUrl of chain 1 answers for chain ${CHAIN}`])
+    expect(calls).toHaveLength(0)
+    expect(lines).toEqual([])
+    expect((await sent(good)).status).toBe(200)
+  })
+
+  it('counts crypto deposits against the per-user limit', async () => {
+    const { carol } = kit({ userLimits: { deposit: { perDay: 2 } } })
+    const already = (await store.listPayments('carol')).filter((p) => p.kind === 'deposit').length
+    expect(already).toBe(1)
+    expect((await carol('/deposit/sent', { provider: 'router', txHash: await transfer(DEV_ACCOUNTS[3]), chainId: CHAIN })).status).toBe(200)
+    const over = await carol('/deposit/sent', { provider: 'router', txHash: await transfer(DEV_ACCOUNTS[3]), chainId: CHAIN })
+    expect(over).toEqual({ status: 429, body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } } })
+  })
+})

@@ -30,10 +30,8 @@ export default async function globalSetup() {
   const prodBuilt = process.env.E2E_PROD_DIR ? Promise.resolve() : build(PROD_REGISTRY, prodDir)
   const started = await Promise.all(
     slots.map(async (l) => {
-      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin] })
-      // The partner kit opens its store (PGlite) on its first request: seconds in which the sandbox
-      // answers nothing else. Every deposit now tells the kit, so it is opened here, before any test.
-      await fetch(`${stack.config.partnerBase}/deposit/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":"warm-up"}' })
+      // The shop's server opens its store (PGlite, in memory) and starts its reconciler with the stack.
+      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin], partnerDemo: { eager: true, reconcile: true } })
       // A second partner on the same service and the same origin (its links signed with the same
       // key): one partner's stored records must never reach the other's page (e2e/partners.spec.ts).
       const registry = [...stack.registry, { ...stack.registry[0], id: SECOND_PARTNER }]

@@ -19,3 +19,14 @@ export function createIpLimiter({ limit = 5, windowMs = 10_000, now = () => Date
     },
   }
 }
+
+/**
+ * The partner path's limit: the contract sets one rate per key, for every partner request made with
+ * it (the partner's backend forwarding the widget's calls and its reconciler alike), and does not
+ * publish the number. The sandbox's key allows KEY_RATE: a rolling window, like the IP limit.
+ */
+export const KEY_RATE = { limit: 30, windowMs: 1_000 }
+
+export function createKeyLimiter({ limit = KEY_RATE.limit, windowMs = KEY_RATE.windowMs, now = () => Date.now() } = {}) {
+  return createIpLimiter({ limit, windowMs, now })
+}

@@ -2,7 +2,7 @@
 // CORS, 5 requests per 10 s per IP, the error envelope), plus /__sandbox/* controls for tests.
 import { createServer } from 'node:http'
 import { HttpError, corsHeaders, readJson, readText, send, sendError } from './http.mjs'
-import { createIpLimiter } from './rateLimit.mjs'
+import { createIpLimiter, createKeyLimiter } from './rateLimit.mjs'
 
 const WIDGET_PATH = /^\/(deposit\/|card\/quote$|fiat\/)/
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -24,6 +24,7 @@ export function isLoopbackOrigin(origin) {
  */
 export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   const limiter = createIpLimiter()
+  const keyLimiter = createKeyLimiter()
   const log = []
   let faults = []
   const allowed = new Set(allowedOrigins)
@@ -51,6 +52,7 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
       log.length = 0
       faults = []
       limiter.reset()
+      keyLimiter.reset()
       await control.reset?.()
       return send(res, 200, { ok: true }, headers)
     }
@@ -141,8 +143,13 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
     })
     try {
       if (path.startsWith('/__sandbox/')) return await handleControl(req, res, path)
-      log.push(entry)
+      // The partner demo's reconciler (routes/partnerDemo.mjs) keeps its own record of its requests.
+      if (!req.headers['x-sandbox-reconciler']) log.push(entry)
       if (WIDGET_PATH.test(path)) return await handleWidget(req, res, url, entry)
+      // The partner path: one rate per key (KEY_RATE), counted for whatever key is presented.
+      const key = path.startsWith('/v1/') ? req.headers.authorization : undefined
+      const keyWait = key ? keyLimiter.take(key) : 0
+      if (keyWait) throw new HttpError(429, 'rate_limited', "Too many requests for this key: over the key's rate.", { 'Retry-After': String(keyWait) })
       const plain = control.plainHeaders?.(req) ?? {}
       if (req.method === 'OPTIONS') return send(res, 204, undefined, { ...plain, 'Access-Control-Max-Age': '600' })
       const fault = path.startsWith('/partner/') ? takeFault(path, true) : undefined

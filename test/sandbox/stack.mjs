@@ -2,10 +2,11 @@
 import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
 import { bankDepositRoutes } from './routes/bankDeposit.mjs'
-import { cardRoutes } from './routes/card.mjs'
+import { KEY, cardRoutes, partnerKit } from './routes/card.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
 import { exampleRoutes } from './routes/examples.mjs'
 import { fiatRoutes } from './routes/fiat.mjs'
+import { createPartnerDemo } from './routes/partnerDemo.mjs'
 import { PAYOUT_CHAIN, payoutRoutes } from './routes/payout.mjs'
 import { referenceRoutes } from './routes/reference.mjs'
 import { sandboxEntry } from './demoUrl.mjs'
@@ -28,7 +29,7 @@ export async function startStack(opts = {}) {
   let stopped
   const stop = () =>
     (stopped ??= (async () => {
-      modules.forEach((m) => m.close?.())
+      await Promise.all(modules.map((m) => m.close?.()))
       if (server?.listening) {
         const closed = new Promise((resolve) => server.close(resolve))
         server.closeAllConnections()
@@ -62,9 +63,12 @@ export async function startStack(opts = {}) {
       signingKey: keys.privateKey,
     }
     const deposit = depositRoutes({ chains: { src: deployed.src, dst: deployed.dst }, artifacts: deployed.artifacts, addresses })
+    // The partner's own server around the kit (its demo users, the kit's store and reconciler);
+    // opts.partnerDemo: { dataDir, eager, reconcile, report, log } (partnerDemo.mjs).
+    const demo = createPartnerDemo({ kit: partnerKit, apiBase, apiKey: KEY, ...opts.partnerDemo })
     // The partner backend reads crypto deposits from the source chain, as a partner's own RPC.
     const partnerChains = { 8453: { rpcUrl: source.url } }
-    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains })
+    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains, demo })
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl
@@ -77,15 +81,15 @@ export async function startStack(opts = {}) {
     // Bank payouts are funded with a plain ERC-20 transfer on this chain; one-off bank deposits
     // settle on the destination chain (config.destination).
     config.payout = { chainId: PAYOUT_CHAIN, token: addresses.sourceToken, symbol: 'USDC', decimals: 6 }
-    const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173' })
-    modules = [deposit, card, fiat, bankDeposit, payout, reference, examples]
+    const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173', demo })
+    modules = [deposit, card, fiat, bankDeposit, payout, reference, examples, demo]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => modules.forEach((m) => m.control?.reset?.()),
-        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes },
+        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes, ...demo.control.routes },
         plainHeaders: card.plainHeaders,
       },
     })

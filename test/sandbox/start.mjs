@@ -28,6 +28,17 @@ try {
     quiet: !verbose,
     allowedOrigins: [...new Set([...DEFAULT_ORIGINS, widgetBase, `http://localhost:${widgetPort}`])],
     widgetBase,
+    // The shop's server: the kit's store, kept in .sandbox-state/ so a restart keeps who paid what,
+    // and its reconciler, whose every delivered change is printed.
+    ...(demo && {
+      partnerDemo: {
+        dataDir: `${ROOT}.sandbox-state/partner-store${apiPort === 8787 ? '' : `-${apiPort}`}`,
+        eager: true,
+        reconcile: true,
+        report: (line) => console.log(`[shop server] ${line}`),
+        log: (line) => verbose && console.warn(`[shop server] ${line}`),
+      },
+    }),
   })
 } catch (error) {
   console.error(`[sandbox] failed to start: ${error.message}`)

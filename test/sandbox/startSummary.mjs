@@ -33,5 +33,6 @@ export function startSummary({ config, widgetBase, stackFile }) {
   lines.push(row('The buyer picks', demoUrl(config, `${widgetBase}/`)))
   lines.push('', 'Partner pages that embed the widget (add ?flow=card, ?flow=payout, … for another flow):')
   for (const mode of EXAMPLE_MODES) lines.push(row(mode, `${config.apiBase}/examples/${mode}.html`))
+  lines.push(row('Payments', `${config.apiBase}/examples/payments.html (the shop's server: a demo user's payments, confirmed by the kit)`))
   return lines.join('\n')
 }

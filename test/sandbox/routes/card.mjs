@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { formatUnits, parseEther, parseUnits } from 'viem'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
+import { createPartnerDemo } from './partnerDemo.mjs'
 
 // The sandbox is plain Node ESM: it runs the built kit. `npm start` starts the sandbox before it
 // builds, so a fresh clone has no dist/server yet: build the kit on the spot (about a second).
@@ -28,7 +29,7 @@ const kit = await loadKit()
 /** The partner kit as the sandbox runs it (the example pages sign their links with its signWidgetUrl). */
 export const partnerKit = kit
 
-const KEY = 'sk_sandbox_partner_key'
+export const KEY = 'sk_sandbox_partner_key'
 /** The user of partner-backend requests that carry no token (see the partner backend below). */
 export const SANDBOX_BUYER = 'sandbox-buyer'
 const ENV = 'sandbox'
@@ -52,7 +53,7 @@ const purchaseRequest = z.object({
 const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
-export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {} }) {
+export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {}, demo }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
     cardPurchaseTtlSeconds: 600,
@@ -145,9 +146,10 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
   // sandbox's one buyer (a partner that knows its buyer by its own session), so that widget links
   // without a token still pay. `partnerCredentials` allows cookies in CORS.
   const corsOptions = () => ({ allowedOrigins, allowCredentials: settings.partnerCredentials })
-  // Opened on the first partner request (PGlite takes seconds to start).
-  let store
-  const partnerStore = () => (store ??= kit.openPaymentStore())
+  // The partner's server around the kit (partnerDemo.mjs): its demo sign-in and the kit's store,
+  // the stack's; one of its own, in memory and without a reconciler, when none is given.
+  const server = demo ?? createPartnerDemo({ kit, apiBase: publicBase, apiKey: KEY })
+  const partnerStore = () => server.store()
   const handlers = new Map()
   const partnerHandler = () => {
     const credentials = settings.partnerCredentials
@@ -162,7 +164,8 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
           allowCredentials: credentials,
           store: partnerStore(),
           chains: partnerChains,
-          authenticate: (token) => (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
+          // A demo session of the example pages names its demo user; otherwise as said above.
+          authenticate: (token) => server.userOf(token) ?? (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
           log: (line) => console.warn('[sandbox] partner backend:', line),
         }),
       )
@@ -181,7 +184,6 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
 
   return {
     partnerStore,
-    close: () => store?.then((s) => s.close()).catch(() => {}),
     routes: {
       'POST /card/quote': ({ body }) => ({ body: price(body).quote }),
 
@@ -281,6 +283,7 @@ ${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form(
         settings = { ...defaults }
       },
     },
+    close: () => (demo ? undefined : server.close()),
     /**
      * CORS for /partner/*, from the kit: the sandbox's server answers OPTIONS and injected faults
      * itself, before the handler runs, so they get the handler's headers from here.

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { demoUrl } from '../demoUrl.mjs'
 import { partnerKit } from './card.mjs'
+import { DEMO_USERS } from './partnerDemo.mjs'
 
 const DIR = fileURLToPath(new URL('../../../examples/', import.meta.url))
 // csp is script mode under a strict Content-Security-Policy header; hosted links to the full page;
@@ -11,7 +12,7 @@ const DIR = fileURLToPath(new URL('../../../examples/', import.meta.url))
 // <iframe data-stablecoin-widget> with the signed link, which loads with the page and which the script
 // tag adopts.
 const MODES = { script: 'script', iframe: 'iframe', element: 'element', markup: 'markup', frame: 'frame', csp: 'script', hosted: 'hosted' }
-const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css' }
+const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css', 'payments.js': 'text/javascript', 'payments.css': 'text/css' }
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -29,11 +30,18 @@ export function cspFor(widgetBase, apiBase, rpcUrls) {
   ].join('; ')
 }
 
-export function exampleRoutes({ config, widgetBase }) {
+/** The demo user a page is for (`?user=bob`); alice when it names none of them. */
+const demoUser = (query) => (DEMO_USERS.includes(query.get('user')) ? query.get('user') : DEMO_USERS[0])
+
+export function exampleRoutes({ config, widgetBase, demo }) {
   function options(query) {
     const flow = query.get('flow') ?? 'deposit'
+    // Demo sign-in: the partner's page hands the widget its user's session as partnerToken (in the
+    // options of a page that mounts the widget; not in a link, see linkOptions).
+    const partnerToken = demo?.tokenFor(demoUser(query))
     return {
       flow,
+      ...(partnerToken ? { partnerToken } : {}),
       apiBase: config.apiBase,
       sandbox: true,
       chains: config.chains,
@@ -56,6 +64,8 @@ export function exampleRoutes({ config, widgetBase }) {
 /** Buyer-facing options of a link (everything else comes from the registry entry). */
   function linkOptions(opts) {
     const out = {}
+    // Never the demo session (partnerToken): the widget sends its own link as the card page's and
+    // the identity provider's return URL, so a token in it would reach them.
     for (const key of ['theme', 'locale', 'amount', 'reference']) if (opts[key] !== undefined) out[key] = String(opts[key])
     if (opts.brand) out.brand = JSON.stringify(opts.brand)
     return out
@@ -113,6 +123,18 @@ export function exampleRoutes({ config, widgetBase }) {
           ? { 'Content-Security-Policy': cspFor(widgetBase, config.apiBase, config.chains.map((c) => c.rpcUrl)) }
           : {},
     })
+  }
+  // The partner's Payments page: the signed-in demo user's payments, from the partner's server.
+  routes['GET /examples/payments.html'] = ({ query }) => {
+    const user = demoUser(query)
+    const other = DEMO_USERS.find((u) => u !== user)
+    return {
+      html: readFileSync(`${DIR}payments.html`, 'utf8')
+        .replaceAll('{{USER}}', escapeHtml(user))
+        .replaceAll('{{OTHER}}', escapeHtml(other))
+        .replaceAll('{{SESSION}}', escapeHtml(demo?.tokenFor(user) ?? '')),
+      headers: { 'Cache-Control': 'no-store' },
+    }
   }
   for (const [name, type] of Object.entries(ASSETS)) {
     routes[`GET /examples/${name}`] = () => ({ raw: readFileSync(DIR + name, 'utf8'), type })

@@ -70,6 +70,10 @@ describe("npm start's summary", () => {
     for (const mode of ['script', 'iframe', 'frame', 'element', 'markup', 'csp', 'hosted']) expect(text).toContain(`${config.apiBase}/examples/${mode}.html`)
   })
 
+  it("links the partner's Payments page, where the kit's server-confirmed statuses show", () => {
+    expect(text).toMatch(new RegExp(`Payments.*${config.apiBase}/examples/payments\\.html`))
+  })
+
   it('dumps no JSON: no braces, no token or account addresses, no key', () => {
     expect(text).not.toMatch(/[{}"]/)
     expect(text).not.toMatch(/0x[0-9a-fA-F]{40}/)

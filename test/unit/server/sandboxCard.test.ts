@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
+// @ts-expect-error: plain ESM module of the sandbox
+import { KEY_RATE } from '../../sandbox/rateLimit.mjs'
 
 let sandbox: MiniSandbox
 beforeAll(async () => {
@@ -29,5 +31,23 @@ describe('the sandbox card answers', () => {
     })
     expect(purchase).toMatchObject({ environment: 'sandbox' })
     expect(await post('/v1/card/status', { id: purchase.id })).toMatchObject({ status: 'pending', environment: 'sandbox' })
+  })
+})
+
+describe("the sandbox key's rate", () => {
+  it('over KEY_RATE requests within its window, the partner path answers 429 with Retry-After; another key and a reset start afresh', async () => {
+    await sandbox.reset()
+    const limits = (key: string) =>
+      fetch(`${sandbox.base}/v1/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH`, { headers: { Authorization: `Bearer ${key}` } })
+    const answers = await Promise.all(Array.from({ length: KEY_RATE.limit + 1 }, () => limits(SANDBOX_KEY)))
+    const statuses = answers.map((res) => res.status).sort()
+    expect(statuses).toEqual([...Array(KEY_RATE.limit).fill(200), 429])
+    const refused = answers.find((res) => res.status === 429)!
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
+    expect(await refused.json()).toMatchObject({ error: { code: 'rate_limited' } })
+    // Counted per key: another key is not held by this one's requests (the sandbox knows it not: 401).
+    expect((await limits('sk_another_key')).status).toBe(401)
+    await sandbox.reset()
+    expect((await limits(SANDBOX_KEY)).status).toBe(200)
   })
 })

@@ -89,3 +89,28 @@ test("the loader's code run from any other script than its own file (here inline
   await expect.poll(() => errors.join('\n')).toContain('[stablecoin-widget] not started: document.currentScript is not stablecoin-widget.js')
   expect(await page.evaluate(() => 'StablecoinWidget' in window)).toBe(false)
 })
+
+test('a loader the partner serves itself under a relative src (async, as the README writes it), with a <base href> in the markup after its tag: nothing from another origin runs', async ({ page }) => {
+  const asked = await foreignOrigin(page)
+  // The partner serves the widget's files from its own origin, under /w/ (here the sandbox build's
+  // files); the loader arrives a moment later, so the page's later markup is parsed before it runs.
+  await page.route(`${stack.apiBase}/w/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname.slice('/w'.length)
+    const response = await page.request.get(`${SANDBOX_ORIGIN}${path}`)
+    if (path === '/stablecoin-widget.js') await new Promise((resolve) => setTimeout(resolve, 300))
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } })
+  })
+  const html = (await (await page.request.get(partner('markup', { flow: 'card' }))).text()).replace(
+    /<script id="loader" src="[^"]*"/,
+    () => '<script id="loader" src="/w/stablecoin-widget.js"',
+  )
+  await page.goto(`${stack.apiBase}/examples/partner.css`)
+  // The markup (a comment field, say) comes after the loader's tag: the loader was fetched from the
+  // partner's origin, and this base is the document's only one.
+  await page.setContent(html.replace('<div id="log"', () => `<base href="${BAIT}"><div id="log"`))
+  // The widget starts from where its loader came from, the partner's origin; nothing from the other.
+  await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
+  expect(asked.filter((u) => u !== BAIT && !u.startsWith(`${BAIT}examples/`))).toEqual([])
+})

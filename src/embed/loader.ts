@@ -18,9 +18,11 @@ declare const __LOADER__: string
 // getter (Reflect.get with the document as receiver), which no markup can hide. `document.currentScript`
 // can be (<img name="currentScript" src="…">, a form, an embed): a page where it names anything else
 // gets no widget at all, never one from elsewhere. The getter gives a script element or null; only a
-// <script src> of this very file (an HTML script element: an SVG one has no src) is taken.
+// <script src> of this very file is taken (an SVG one, or inline code, has no src attribute). The
+// attribute is read against the page's own address, never its <base>: a <base href> in markup after
+// an async tag would otherwise move a relative src to another origin once the file was fetched.
 const script = Reflect.get(Document.prototype, 'currentScript', document) as HTMLScriptElement | null
-const base = script == document.currentScript && script?.src?.endsWith(`/${__LOADER__}`) ? script.src : ''
+const base = script == document.currentScript && script ? new URL(script.getAttribute('src')!, location as never).href : ''
 /** A promise made on first use and kept; a failed one is made again on the next use. */
 const once = <T,>(make: () => Promise<T>) => {
   let made: Promise<T> | undefined
@@ -92,7 +94,7 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
 const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, !(el as HTMLIFrameElement).src)
 const LIVE = 'amount theme locale brand auth-code'.split(' ')
 const declared = () => document.querySelectorAll<HTMLElement>('[data-stablecoin-widget]').forEach(connect)
-if (base) {
+if (base.endsWith(`/${__LOADER__}`)) {
   customElements.get('stablecoin-widget') ||
     customElements.define(
       'stablecoin-widget',

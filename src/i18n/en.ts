@@ -60,11 +60,6 @@ export const en = {
   'quote.tryAgain': 'Try again',
 
   'steps.heading': 'Progress',
-  'steps.switch': 'Switch your wallet to {chain}',
-  'steps.approve': 'Allow the deposit to use your {token}',
-  'steps.send': 'Send the deposit',
-  'steps.confirm': 'Confirmation on {chain}',
-  'steps.deliver': 'Delivery on {chain}',
   'steps.todo': 'to do',
   'steps.active': 'in progress',
   'steps.done': 'done',

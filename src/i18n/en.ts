@@ -1,6 +1,7 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
 // keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
 import type { enCard } from './en-card'
+import type { enCopy } from './en-copy'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
@@ -84,13 +85,8 @@ export const en = {
   'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.',
 
   'fiat.name': 'Bank transfer',
-  'copy.copy': 'Copy',
-  'copy.copied': 'Copied',
-  'copy.copiedLabel': '{label} copied',
-  'copy.label': 'Copy {label}',
-  'copy.failed': 'Could not copy; select the text and copy it yourself.',
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner | keyof typeof enCopy
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

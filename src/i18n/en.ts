@@ -1,6 +1,7 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
 // keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
 import type { enCard } from './en-card'
+import type { enAmount } from './en-amount'
 import type { enCopy } from './en-copy'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
@@ -47,11 +48,6 @@ export const en = {
 
   'deposit.name': 'Deposit crypto',
   'wallet.sandbox': 'Sandbox wallet',
-  'amount.empty': 'Enter an amount.',
-  'amount.format': 'Use digits and one decimal mark only, for example {example}.',
-  'amount.negative': 'The amount must be above zero.',
-  'amount.zero': 'The amount must be above zero.',
-  'amount.decimals': '{token} allows at most {decimals} decimals.',
 
   'quote.loading': 'Getting a price…',
   'quote.held': 'Price held for {time}',
@@ -88,5 +84,5 @@ export const en = {
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner | keyof typeof enCopy
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner | keyof typeof enCopy | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -1,4 +1,8 @@
 import type { ComponentChildren } from 'preact'
+import { enAmount } from '../i18n/en-amount'
+import { addEnglish } from '../i18n/i18n'
+
+addEnglish(enAmount)
 
 /** The amount the buyer types: the biggest text on its screen, its unit beside it, errors tied to it. */
 export function AmountField({

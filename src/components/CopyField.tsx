@@ -1,5 +1,8 @@
 import { useState } from 'preact/hooks'
-import { t } from '../i18n/i18n'
+import { enCopy } from '../i18n/en-copy'
+import { addEnglish, t } from '../i18n/i18n'
+
+addEnglish(enCopy)
 
 /** A value on its own row with a copy button; the copy is announced to screen readers. */
 export function CopyField({ label, value, display, large }: { label: string; value: string; display?: string; large?: boolean }) {

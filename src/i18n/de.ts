@@ -275,7 +275,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.keepDetails': 'Ihre Bankverbindung bleibt für künftige Überweisungen gleich.',
 
   'copy.copy': 'Kopieren',
-  'copy.copied': 'Kopiert',
   'copy.copiedLabel': '{label} kopiert',
   'copy.label': '{label} kopieren',
   'copy.failed': 'Kopieren nicht möglich; markieren Sie den Text und kopieren Sie ihn selbst.',

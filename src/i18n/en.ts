@@ -1,6 +1,8 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
 // keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
 import type { enCard } from './en-card'
+import type { enAmount } from './en-amount'
+import type { enCopy } from './en-copy'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enFiat } from './en-fiat'
@@ -46,11 +48,6 @@ export const en = {
 
   'deposit.name': 'Deposit crypto',
   'wallet.sandbox': 'Sandbox wallet',
-  'amount.empty': 'Enter an amount.',
-  'amount.format': 'Use digits and one decimal mark only, for example {example}.',
-  'amount.negative': 'The amount must be above zero.',
-  'amount.zero': 'The amount must be above zero.',
-  'amount.decimals': '{token} allows at most {decimals} decimals.',
 
   'quote.loading': 'Getting a price…',
   'quote.held': 'Price held for {time}',
@@ -60,11 +57,6 @@ export const en = {
   'quote.tryAgain': 'Try again',
 
   'steps.heading': 'Progress',
-  'steps.switch': 'Switch your wallet to {chain}',
-  'steps.approve': 'Allow the deposit to use your {token}',
-  'steps.send': 'Send the deposit',
-  'steps.confirm': 'Confirmation on {chain}',
-  'steps.deliver': 'Delivery on {chain}',
   'steps.todo': 'to do',
   'steps.active': 'in progress',
   'steps.done': 'done',
@@ -89,13 +81,8 @@ export const en = {
   'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.',
 
   'fiat.name': 'Bank transfer',
-  'copy.copy': 'Copy',
-  'copy.copied': 'Copied',
-  'copy.copiedLabel': '{label} copied',
-  'copy.label': 'Copy {label}',
-  'copy.failed': 'Could not copy; select the text and copy it yourself.',
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner | keyof typeof enCopy | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -275,7 +275,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.keepDetails': 'Tus datos bancarios siguen siendo los mismos para futuras transferencias.',
 
   'copy.copy': 'Copiar',
-  'copy.copied': 'Copiado',
   'copy.copiedLabel': '{label} copiado',
   'copy.label': 'Copiar {label}',
   'copy.failed': 'No se pudo copiar; selecciona el texto y cópialo tú.',

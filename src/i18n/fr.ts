@@ -275,7 +275,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.keepDetails': 'Vos coordonnées bancaires restent les mêmes pour les prochains virements.',
 
   'copy.copy': 'Copier',
-  'copy.copied': 'Copié',
   'copy.copiedLabel': '{label} copié',
   'copy.label': 'Copier {label}',
   'copy.failed': 'Impossible de copier ; sélectionnez le texte et copiez-le vous-même.',

@@ -275,7 +275,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'fiat.keepDetails': 'Seus dados bancários continuam os mesmos para as próximas transferências.',
 
   'copy.copy': 'Copiar',
-  'copy.copied': 'Copiado',
   'copy.copiedLabel': '{label} copiado',
   'copy.label': 'Copiar {label}',
   'copy.failed': 'Não foi possível copiar; selecione o texto e copie você mesmo.',

@@ -23,9 +23,6 @@ import { walk } from '../errors/WidgetError'
 import type { Eip1193Provider } from './eip6963'
 import { rpcProvider } from './rpcProvider'
 
-// The quote guard decodes calldata with viem: it comes with this chunk, not with the flow's.
-export { guardQuote, understood } from '../flows/deposit/guard'
-
 // The one ERC-20 function the deposit encodes (balanceOf and allowance are read by their selectors).
 const erc20Abi = [
   {

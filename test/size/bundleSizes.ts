@@ -37,8 +37,8 @@ export const FLOW_ENTRIES = {
   payout: 'src/flows/payout/PayoutFlow.tsx',
 } as const
 export type FlowName = keyof typeof FLOW_ENTRIES
-/** The wallet code (viem), which the deposit and the payout load once a wallet is chosen. */
-const WALLET_ENTRY = 'src/wallet/chainActions.ts'
+/** The wallet code each flow loads once a wallet is chosen: viem's actions, with the deposit's quote guard. */
+const WALLET_ENTRIES = { deposit: ['src/wallet/chainActions.ts', 'src/flows/deposit/guard.ts'], payout: ['src/wallet/chainActions.ts'] } as const
 
 export type Sizes = {
   loader: number
@@ -71,7 +71,7 @@ export function measure(dist = 'dist'): Sizes {
     if (!manifest[FLOW_ENTRIES[name]]) throw new Error(`${FLOW_ENTRIES[name]} is not in ${dist}'s manifest: a build older than the flow? Run \`npm run build\``)
     return new Set([...initialKeys, ...closure(manifest, FLOW_ENTRIES[name])])
   }
-  const walletBeyond = (name: FlowName) => [...closure(manifest, WALLET_ENTRY)].filter((k) => !flow(name).has(k))
+  const walletBeyond = (name: keyof typeof WALLET_ENTRIES) => [...new Set(WALLET_ENTRIES[name].flatMap((entry) => [...closure(manifest, entry)]))].filter((k) => !flow(name).has(k))
   const walletKeys = walletBeyond('deposit')
   const payoutWalletKeys = walletBeyond('payout')
   const names = Object.keys(FLOW_ENTRIES) as FlowName[]

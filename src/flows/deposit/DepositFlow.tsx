@@ -20,6 +20,7 @@ import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { withoutPairs } from '../../config/signedLink'
 import { depositChecks, depositKeys, depositStore } from './persisted'
+import { loadWalletCode } from './walletCode'
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enDeposit)
@@ -57,7 +58,7 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
             store,
             target: window,
             clock: systemClock,
-            loadChainActions: () => import('../../wallet/chainActions'),
+            loadChainActions: loadWalletCode,
           },
           dispatch,
         ),

@@ -6,8 +6,9 @@ import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
 import type { SentTransaction } from '../../wallet/chainActions'
 import type { DepositEvent, ReceiptSummary, Tracking } from './machine'
+import type { ChainActions } from './walletCode'
 
-export type ChainActions = typeof import('../../wallet/chainActions')
+export type { ChainActions } from './walletCode'
 
 export type DepositDeps = {
   config: WidgetConfig

@@ -3,10 +3,13 @@
 // providerOf/providerByRdns find it. `prompts` lists what the buyer was asked to sign, in order.
 import type { Client, Hex } from 'viem'
 import { vi } from 'vitest'
-import * as actual from '../../../src/wallet/chainActions'
+import { guardQuote, understood } from '../../../src/flows/deposit/guard'
+import type { ChainActions as Actions } from '../../../src/flows/deposit/walletCode'
+import * as chain from '../../../src/wallet/chainActions'
 import { type Eip1193Provider, discoverWallets } from '../../../src/wallet/eip6963'
 
-export type ChainActions = typeof actual
+export type ChainActions = Actions
+const actual: Actions = { ...chain, guardQuote, understood }
 export type Prompt = 'switch' | 'approve' | 'send' | 'batch'
 
 export const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -31,20 +34,20 @@ export function fakeChain(overrides: Partial<ChainActions> = {}) {
     nativeBalance: vi.fn(async () => 10n ** 18n),
     allowance: vi.fn(async () => 0n),
     approveData: vi.fn(() => '0x095ea7b3' as Hex),
-    send: vi.fn(async (_p: Eip1193Provider, _c: unknown, _a: Hex, tx: actual.Call) => {
+    send: vi.fn(async (_p: Eip1193Provider, _c: unknown, _a: Hex, tx: chain.Call) => {
       prompts.push(tx.to.toLowerCase() === USDC.toLowerCase() ? 'approve' : 'send')
       return hashOf(++sent)
     }),
-    sentTransaction: vi.fn(async () => ({ from: BUYER as Hex, nonce: 7 }) as actual.SentTransaction | undefined),
-    waitReceipt: vi.fn(async (_r: Client, hash: Hex, _on: (r: actual.Replacement) => void, _s?: actual.SentTransaction, _signal?: AbortSignal) => ({
+    sentTransaction: vi.fn(async () => ({ from: BUYER as Hex, nonce: 7 }) as chain.SentTransaction | undefined),
+    waitReceipt: vi.fn(async (_r: Client, hash: Hex, _on: (r: chain.Replacement) => void, _s?: chain.SentTransaction, _signal?: AbortSignal) => ({
       success: true,
       txHash: hash as string,
       logs: [] as Array<{ address: string; topics: string[] }>,
     })),
-    simulate: vi.fn(async (): Promise<actual.Simulation> => ({ kind: 'ok', changes: [{ token: USDC, diff: -25_500_000n }], gasUsed: 21_000n, gasPrice: 1n })),
+    simulate: vi.fn(async (): Promise<chain.Simulation> => ({ kind: 'ok', changes: [{ token: USDC, diff: -25_500_000n }], gasUsed: 21_000n, gasPrice: 1n })),
     canBatch: vi.fn(async () => false),
     sendBatch: vi.fn(async () => (prompts.push('batch'), 'batch-1')),
-    batchStatus: vi.fn(async (): Promise<actual.BatchStatus> => ({ status: 'pending' })),
+    batchStatus: vi.fn(async (): Promise<chain.BatchStatus> => ({ status: 'pending' })),
     guardQuote: vi.fn((): ReturnType<ChainActions['guardQuote']> => ({ ok: true })),
     understood: vi.fn(() => true),
   }

@@ -3,6 +3,8 @@ import { messages as de } from '../../../src/i18n/de'
 import { en } from '../../../src/i18n/en'
 import { enCard } from '../../../src/i18n/en-card'
 import { enCardLater } from '../../../src/i18n/en-cardLater'
+import { enAmount } from '../../../src/i18n/en-amount'
+import { enCopy } from '../../../src/i18n/en-copy'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enFiat } from '../../../src/i18n/en-fiat'
 import { enFiatLater } from '../../../src/i18n/en-fiatLater'
@@ -14,7 +16,7 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enPartner }
+const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enPartner, enCopy, enAmount }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

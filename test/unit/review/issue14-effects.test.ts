@@ -8,7 +8,8 @@ import type { ApiClient } from '../../../src/api/client'
 import type { DepositQuote } from '../../../src/api/schemas'
 import type { DepositState } from '../../../src/flows/deposit/machine'
 import { systemClock } from '../../../src/kernel/types'
-import * as actual from '../../../src/wallet/chainActions'
+import { guardQuote, understood } from '../../../src/flows/deposit/guard'
+import * as actions from '../../../src/wallet/chainActions'
 import { depositConfig as config, driveDeposit } from '../helpers/deposit'
 import { announceWallet } from '../helpers/fakeChain'
 
@@ -96,7 +97,7 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
   let asked = 0
   const api: ApiClient = { post: async () => quotes[Math.min(asked++, quotes.length - 1)] as never }
   const start = { tag: 'quoting', form: { amount: '25.5', source: 0 }, session, amount: '25.5', requote: false } as DepositState
-  const driver = driveDeposit(start, { config, api, target, clock: systemClock, loadChainActions: async () => ({ ...actual, readClient: () => reader as never }) })
+  const driver = driveDeposit(start, { config, api, target, clock: systemClock, loadChainActions: async () => ({ ...actions, guardQuote, understood, readClient: () => reader as never }) })
   cleanups.push(driver.dispose)
   const { events, dispatch } = driver
   for (let i = 0; i < (opts.steps ?? 40) && sends.length === 0; i++) {

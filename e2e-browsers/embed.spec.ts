@@ -5,7 +5,7 @@ import type { Locator, XPage } from './driver'
 import { expect, test } from './fixtures'
 
 const partner = (stack: StackConfig, mode: string, query: Record<string, string> = {}) => `${stack.apiBase}/examples/${mode}.html?${new URLSearchParams(query)}`
-/** The names of the events the partner page heard (public/examples/partner.js records them). */
+/** The names of the events the partner page heard (examples/partner.js records them). */
 const heard = (page: XPage) => page.evaluate(() => (window as unknown as { widgetEvents: Array<{ name: string }> }).widgetEvents.map((e) => e.name))
 const update = (page: XPage, options: object) => page.evaluate((o) => (window as unknown as { widget: { update(o: object): void } }).widget.update(o), options)
 

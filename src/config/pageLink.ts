@@ -8,7 +8,7 @@
 // and the buyer reads that it was changed or has expired (start again from the partner's site).
 import { type LinkResult, type RegistryEntry, resolveLink } from './link'
 import { withoutPairsInQuery } from './signedLink'
-import { safeSessionStorage } from '../storage/safeStorage'
+import { linkSessionStorage } from '../storage/safeStorage'
 
 /**
  * sessionStorage: the key ends with the link as the address bar then holds it (without its token
@@ -16,7 +16,7 @@ import { safeSessionStorage } from '../storage/safeStorage'
  */
 export const VERIFIED_LINK_KEY = 'stablecoin-widget:v1:verified-link:'
 
-export async function readPageLink(registry: readonly RegistryEntry[], session = safeSessionStorage()): Promise<LinkResult> {
+export async function readPageLink(registry: readonly RegistryEntry[], session = linkSessionStorage()): Promise<LinkResult> {
   const search = location.search.slice(1)
   const bare = withoutPairsInQuery(search, 'partnerToken')
   const key = VERIFIED_LINK_KEY + withoutPairsInQuery(bare, 'authCode')

@@ -21,6 +21,12 @@ export function safeSessionStorage(): Storage | undefined {
 }
 
 /**
+ * The tab's storage before any partner is known, for one record only: the page's own link as
+ * signed (config/pageLink.ts), whose key is that link and so names its partner and service.
+ */
+export const linkSessionStorage = safeSessionStorage
+
+/**
  * Whose records: a partner (the registry entry a hosted page or frame was opened for; none in
  * script mode, where the storage is the partner's own origin's) on one service.
  */

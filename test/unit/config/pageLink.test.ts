@@ -9,7 +9,11 @@ import { VERIFIED_LINK_KEY, readPageLink } from '../../../src/config/pageLink'
 import { identityHref, returnToThisLink } from '../../../src/lib/returnLink'
 import { signWidgetUrl } from '../../../src/server/sign'
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
+// The links here name onboarding too, which a production entry offers only when it names it.
+const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8')).map((entry: RegistryEntry) => ({
+  ...entry,
+  flows: ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'],
+}))
 const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const TOKEN = 'user-42-secret'
 const WALLET = '0x1111111111111111111111111111111111111111'

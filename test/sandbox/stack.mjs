@@ -69,6 +69,9 @@ export async function startStack(opts = {}) {
     // The partner backend reads crypto deposits from the source chain, as a partner's own RPC.
     const partnerChains = { 8453: { rpcUrl: source.url } }
     const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains, demo })
+    // The partner backend's store, opened before serving: PGlite's start holds the event loop for
+    // seconds, which mid-test let idle keep-alive sockets die under the kit's requests (ECONNRESET).
+    await card.partnerStore()
     // A route module is { routes: { 'POST /path': handler }, control?: { set, reset }, close? }.
     const fiat = fiatRoutes({ publicBase: apiBase })
     config.identityUrl = fiat.identityUrl

@@ -25,6 +25,12 @@ function widgetFiles(): string[] {
   return [...seen].map((key) => manifest[key].file)
 }
 
+const required = (name: string) => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
 const runtime = process.env.WIDGET_PART === 'runtime'
 // The loader's own file name: it starts only from a <script src> naming it (src/embed/loader.ts).
 const LOADER = 'stablecoin-widget.js'
@@ -36,6 +42,8 @@ export default defineConfig({
         __RUNTIME__: JSON.stringify((process.env.WIDGET_RUNTIME ?? 'assets/runtime.js').replace(/^\.\//, '')),
         __WIDGET__: JSON.stringify(widgetFiles()),
         __LOADER__: JSON.stringify(LOADER),
+        // scripts/build.mjs passes the runtime's hash with its name; a loader never goes without it.
+        __RUNTIME_SRI__: JSON.stringify(process.env.WIDGET_RUNTIME ? required('WIDGET_RUNTIME_SRI') : ''),
       },
   build: {
     target: 'es2022',

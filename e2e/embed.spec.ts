@@ -426,24 +426,29 @@ test("iframe(): the partner's page fetches the loader and its runtime only, neve
   expect(fromPartnerPage.map((p) => p.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/stablecoin-widget.js', '/assets/runtime.js'])
 })
 
-test("iframe() with a signed link: the frame starts loading before the runtime arrives, which then takes it over (events, size)", async ({ page }) => {
+test("iframe() with a signed link: the frame starts with the runtime (not before: the loader's bytes went to its integrity check), which then runs it (events, size)", async ({ page }) => {
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route(`${WIDGET_ORIGIN}/assets/runtime-*.js`, async (route) => {
     await held
     await route.continue()
   })
-  const embedRequested = page.waitForRequest((r) => r.url().startsWith(`${WIDGET_ORIGIN}/embed.html?`))
+  const embed: string[] = []
+  page.on('request', (r) => r.url().startsWith(`${WIDGET_ORIGIN}/embed.html?`) && embed.push(r.url()))
+  const runtimeAsked = page.waitForRequest((r) => /\/assets\/runtime-[\w-]+\.js$/.test(r.url()))
   await page.goto(partner('iframe', { flow: 'card' }), { waitUntil: 'domcontentloaded' })
-  await embedRequested
-  // The widget in the frame is up while the runtime is still held back.
-  await expect(page.frameLocator('#widget iframe').getByLabel('Total to pay')).toBeVisible()
+  await runtimeAsked
+  await page.waitForTimeout(500)
+  expect(embed).toEqual([])
+  await expect(page.locator('#widget iframe')).toHaveCount(0)
   release()
-  // The runtime took the frame over: the frame's size follows its content, events reach the page.
+  // The runtime made the frame: its size follows its content, events reach the page.
+  await expect(page.frameLocator('#widget iframe').getByLabel('Total to pay')).toBeVisible()
   await expect.poll(() => page.locator('#widget iframe').evaluate((f) => (f as HTMLIFrameElement).style.height)).not.toBe('480px')
   await expect.poll(async () => (await events(page)).map((e) => e.name)).toContain('ready')
   await expect(page.locator('#widget iframe')).toHaveAttribute('title', 'Payment widget')
   await expect(page.locator('#widget iframe')).toHaveCount(1)
+  expect(embed).toHaveLength(1)
 })
 
 // A declared frame: <iframe data-stablecoin-widget src="…signed embed link…"> in the partner's HTML.

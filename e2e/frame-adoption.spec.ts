@@ -75,17 +75,6 @@ const callIframe = (page: Page, link: string) =>
     for (const name of ['ready', 'screen', 'quote', 'error']) h.on(name, (payload) => heard.push({ name, payload }))
   }, link)
 
-/** Holds `pattern` back until the returned function is called. */
-async function hold(page: Page, pattern: string) {
-  let release = () => {}
-  const held = new Promise<void>((r) => (release = r))
-  await page.route(pattern, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
-
 const frameUp = async (page: Page) => {
   await expect.poll(() => page.frame({ url: /\/embed\.html\?/ })?.evaluate(() => document.readyState)).toBe('complete')
   await expect(page.frameLocator('#widget iframe').locator('#app').getByLabel('Total to pay')).toBeVisible()
@@ -98,19 +87,6 @@ test('same origin (control): iframe() with the runtime at once: the frame is hea
   await callIframe(page, link)
   await expect.poll(async () => (await events(page)).map((e) => e.name)).toContain('ready')
   await expect.poll(() => height(page)).not.toBe('480px')
-})
-
-test('same origin: iframe()\'s early frame that loaded before the runtime still reports its events and its height', async ({ page }) => {
-  const link = (await signedLink()).replace(WIDGET_ORIGIN, SAME)
-  const release = await hold(page, `${SAME}/assets/runtime-*.js`)
-  await pageWith(page, SAME)
-  await page.addScriptTag({ url: `${SAME}/stablecoin-widget.js` })
-  await callIframe(page, link)
-  // The stub's early frame is up (its hello went unheard) while the runtime is held back.
-  await frameUp(page)
-  release()
-  await expect.poll(async () => (await events(page)).map((e) => e.name), { timeout: 10_000 }).toContain('ready')
-  await expect.poll(() => height(page), { timeout: 5_000 }).not.toBe('480px')
 })
 
 test('same origin: a declared frame the loader adopts after it has loaded still reports its events and its height', async ({ page }) => {

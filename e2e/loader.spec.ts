@@ -1,6 +1,6 @@
 // The script tag takes its base from its own <script src>, which markup on the partner's page cannot
 // replace (issue 28, finding 1).
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 import { expect, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, stackConfig } from './stack'
 
@@ -53,6 +53,8 @@ const CLOBBERS: Array<[string, string]> = [
   ['an <embed name>', `<embed name="currentScript" src="${BAIT}">`],
   ['a <form name> with a field named src', `<form name="currentScript"><input name="src" value="${BAIT}"></form>`],
   ['two <img name>, a collection', `<img name="currentScript" src="${BAIT}" alt=""><img name="currentScript" src="${BAIT}" alt="">`],
+  ['an <iframe name> (the name gives its window)', `<iframe name="currentScript" src="${BAIT}"></iframe>`],
+  ['an <object id>', `<object id="currentScript" data="${BAIT}"></object>`],
 ]
 
 for (const [what, markup] of CLOBBERS) {
@@ -77,6 +79,25 @@ test('a page naming an <a id> "currentScript" (window.currentScript, not the doc
   await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
   expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
   expect(asked).toEqual([])
+  expect(errors.filter((e) => e.includes('stablecoin-widget'))).toEqual([])
+})
+
+// The check reads `document.currentScript` and requires an HTMLScriptElement: the names it reaches
+// through the global object (HTMLScriptElement, and what the loader uses after it) are the global's
+// own properties, which a page's named elements cannot shadow.
+test('a page whose markup takes the names of the globals the loader uses (HTMLScriptElement, Reflect, Document, URL, Object, Promise): the widget starts from its own origin, nothing from the other', async ({ page }) => {
+  const asked = await foreignOrigin(page)
+  const errors = consoleErrors(page)
+  const markup = [
+    `<img name="HTMLScriptElement" src="${BAIT}" alt="">`,
+    `<form name="Reflect"><input name="get" value="${BAIT}"></form>`,
+    `<img name="Document" src="${BAIT}" alt="">`,
+    `<form id="URL"></form><img name="Object" src="${BAIT}" alt=""><embed name="Promise" src="${BAIT}">`,
+  ].join('')
+  await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
+  await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
+  expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
+  expect(asked.filter((u) => u !== BAIT)).toEqual([])
   expect(errors.filter((e) => e.includes('stablecoin-widget'))).toEqual([])
 })
 
@@ -113,4 +134,118 @@ test('a loader the partner serves itself under a relative src (async, as the REA
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
   expect(asked.filter((u) => u !== BAIT && !u.startsWith(`${BAIT}examples/`))).toEqual([])
+})
+
+// The runtime is checked against the hash the build wrote into the loader: a runtime altered on the
+// widget's own origin (a CDN, a cache) runs none of its code in the partner's page.
+const RUNTIME = () => `${SANDBOX_ORIGIN}/assets/runtime-*.js`
+const TAMPERED = 'window.tamperedCode = (window.tamperedCode ?? 0) + 1;\n'
+
+/**
+ * Serves the runtime as `how` says (tampered: a line of foreign code in front of it; 503: not at
+ * all; whole: as built), switchable; lists the runtime's requests.
+ */
+async function runtimeServed(page: Page, first: 'tampered' | '503') {
+  const asked: string[] = []
+  page.context().on('request', (r) => /\/assets\/runtime-[\w-]+\.js$/.test(r.url()) && asked.push(r.url()))
+  let how: 'tampered' | '503' | 'whole' = first
+  await page.context().route(RUNTIME(), async (route: Route) => {
+    if (how === '503') return route.fulfill({ status: 503, body: '' })
+    const real = await route.fetch()
+    await route.fulfill({ response: real, body: `${how === 'tampered' ? TAMPERED : ''}${await real.text()}` })
+  })
+  return { asked, serve: (next: typeof how) => void (how = next) }
+}
+
+/** The errors the example page's partner heard: [code, has a message]. */
+const errorsHeard = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { widgetEvents: Array<{ name: string; payload: { code: string; message: unknown } }> }).widgetEvents))
+    .filter((e) => e.name === 'error')
+    .map((e) => [e.payload.code, typeof e.payload.message === 'string' && e.payload.message.length > 0])
+
+const tamperedRan = (page: Page) => page.evaluate(() => 'tamperedCode' in window)
+
+/** A declared widget's page once settled: it heard load_failed (once per failed call), and none of the tampered code ran. */
+async function declaredFailed(page: Page) {
+  await expect.poll(async () => (await errorsHeard(page)).length).toBeGreaterThan(0)
+  await page.waitForLoadState('networkidle')
+  expect(new Set((await errorsHeard(page)).map((e) => JSON.stringify(e)))).toEqual(new Set([JSON.stringify(['load_failed', true])]))
+  expect(await tamperedRan(page)).toBe(false)
+}
+
+/** The script-tag page whose runtime did not arrive (503) on the first call: it heard load_failed. */
+async function firstCallFailed(page: Page) {
+  const runtime = await runtimeServed(page, '503')
+  await page.goto(partner('script', { flow: 'card' }))
+  await expect.poll(() => errorsHeard(page)).toEqual([['load_failed', true]])
+  return runtime
+}
+
+type Api = { mount(el: HTMLElement, o: unknown): { on(n: string, l: (p: unknown) => void): unknown } }
+
+/**
+ * mount() called again, with the page's own options, into a new element (#again): resolves with the
+ * first error its handle hears, or with null once the widget has drawn its first field.
+ */
+const mountAgain = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const config = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="widget-config"]')!.content)
+        document.getElementById('again')?.remove()
+        const el = document.createElement('div')
+        el.id = 'again'
+        document.getElementById('widget')!.after(el)
+        const handle = (window as unknown as { StablecoinWidget: Api }).StablecoinWidget.mount(el, config)
+        handle.on('error', resolve)
+        handle.on('ready', () => resolve(null))
+      }),
+  )
+
+test('a tampered runtime runs none of its code: mount() hears load_failed, and so does a second mount(), which runs none of it either', async ({ page }) => {
+  const runtime = await runtimeServed(page, 'tampered')
+  await page.goto(partner('script', { flow: 'card' }))
+  await expect.poll(() => errorsHeard(page)).toEqual([['load_failed', true]])
+  expect(runtime.asked).toHaveLength(1)
+  expect(await tamperedRan(page)).toBe(false)
+  expect(await mountAgain(page)).toMatchObject({ code: 'load_failed' })
+  await page.waitForLoadState('networkidle')
+  expect(await tamperedRan(page)).toBe(false)
+  await expect(page.locator('#widget')).toBeEmpty()
+})
+
+test('a declared widget whose runtime was tampered with fires its error event (load_failed) and runs none of it', async ({ page }) => {
+  const runtime = await runtimeServed(page, 'tampered')
+  await page.goto(partner('markup', { flow: 'card' }))
+  // (The loader connects the declared widget at once and again once the document is parsed: each failed call says so.)
+  await declaredFailed(page)
+  expect(runtime.asked.length).toBeGreaterThan(0)
+  expect(await page.locator('#widget [data-stablecoin-widget]').evaluate((el) => el.shadowRoot)).toBe(null)
+})
+
+// The check's own names on the document (head, createElement) can be taken by markup too.
+for (const markup of ['<img name="head" alt="">', '<form name="head"></form>', '<iframe name="head"></iframe>', '<form name="createElement"></form>']) {
+  test(`a tampered runtime on a page with ${markup}: its error event (load_failed), none of its code`, async ({ page }) => {
+    await runtimeServed(page, 'tampered')
+    await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
+    await declaredFailed(page)
+  })
+}
+
+test('after a runtime that did not arrive, the next call fetches it again and checks it: tampered by then, it runs none of it', async ({ page }) => {
+  const runtime = await firstCallFailed(page)
+  runtime.serve('tampered')
+  expect(await mountAgain(page)).toMatchObject({ code: 'load_failed' })
+  expect(runtime.asked).toHaveLength(2)
+  await page.waitForLoadState('networkidle')
+  expect(await tamperedRan(page)).toBe(false)
+})
+
+test('after a runtime that did not arrive, the next call starts the widget, fetching the runtime once more (import() takes the checked one)', async ({ page }) => {
+  const runtime = await firstCallFailed(page)
+  runtime.serve('whole')
+  expect(await mountAgain(page)).toBe(null)
+  await expect(page.locator('#again').getByLabel('Total to pay')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(runtime.asked).toHaveLength(2)
 })

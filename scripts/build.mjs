@@ -134,7 +134,10 @@ if (!args.reuse) {
 }
 const runtime = JSON.parse(readFileSync(`${out}/.vite/runtime.json`, 'utf8'))['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime in .vite/runtime.json')
-if (!args.reuse) vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
+/** A file's Subresource Integrity hash: sha384 in sri.json; the loader holds the runtime's sha256 (fewer bytes). */
+const sriOf = (file, algorithm = 'sha384') => `${algorithm}-${createHash(algorithm).update(readFileSync(join(out, file))).digest('base64')}`
+// The loader checks the runtime against its hash (src/embed/loader.ts).
+if (!args.reuse) vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_RUNTIME_SRI: sriOf(runtime, 'sha256'), WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
 if (isDist && !args.reuse) {
   // The npm package (ESM + types) in dist/lib.
   vite(['--config', 'vite.lib.config.ts'])
@@ -259,9 +262,7 @@ writeFileSync(join(out, '_headers'), `${headersFile(partners, preloadHashes, sty
 
 // Every page, script and stylesheet served (the npm package and the build's records are not).
 const files = filesUnder(out, ['lib', 'server', '.vite']).filter((f) => /\.(js|css|html)$/.test(f))
-const sri = Object.fromEntries(
-  files.sort().map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(out, f))).digest('base64')}`]),
-)
+const sri = Object.fromEntries(files.sort().map((f) => [f, sriOf(f)]))
 writeFileSync(`${out}/sri.json`, `${JSON.stringify(sri, null, 2)}\n`)
 console.log(
   `built ${sandbox ? 'SANDBOX' : 'production'} → ${out}: loader stablecoin-widget.js → ${runtime}; ` +

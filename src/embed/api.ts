@@ -44,7 +44,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
    * takes its partner's settings from the registry (`partner`), buyer-facing options from its URL,
    * and signed options only from a `link` the partner's server signed (signWidgetUrl).
    */
-  function iframe(element: HTMLElement, options: RawOptions, early?: HTMLIFrameElement): WidgetHandle {
+  function iframe(element: HTMLElement, options: RawOptions): WidgetHandle {
     const events = listeners()
     const page = embedPage()
     let src = page
@@ -58,22 +58,19 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
       const { closable, title, ...rest } = options
       src.search = paramsFromOptions(rest).toString()
     }
-    // The stub may have started the frame already (same src, checked the same way): keep it loading.
-    const frame = early ?? document.createElement('iframe')
+    const frame = document.createElement('iframe')
     frame.title = String(options.title ?? FRAME_TITLE)
     frame.style.cssText = FRAME_STYLE
-    if (!early) {
-      frame.src = src.href
-      frame.allow = FRAME_ALLOW
-      element.appendChild(frame)
-    }
+    frame.src = src.href
+    frame.allow = FRAME_ALLOW
+    element.appendChild(frame)
     return relay(frame, src.origin, events)
   }
 
   /**
    * A frame of ours, heard and commanded: its height followed, its events to `events`. The frame says
-   * nothing until its parent has said hello, so a frame that loaded before this page listened (one the
-   * loader's stub started, or one declared in the partner's HTML) loses nothing: it is greeted now
+   * nothing until its parent has said hello, so a frame that loaded before this page listened (one
+   * declared in the partner's HTML) loses nothing: it is greeted now
    * unless it still shows its first about:blank, and whenever it loads. Its own
    * hello is answered too. Commands wait until it has spoken (before that it may be about:blank).
    */

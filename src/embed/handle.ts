@@ -25,7 +25,7 @@ export function listeners() {
   }
 }
 
-/** The iframe of iframe(): the loader's stub may start it early (src and allow); the runtime adds title and style. */
+/** The iframe of iframe(): its permissions, title and starting style. */
 export const FRAME_ALLOW = 'payment; clipboard-write'
 export const FRAME_TITLE = 'Payment widget'
 export const FRAME_STYLE = 'width:100%;max-width:440px;border:0;display:block;height:480px'

@@ -1,9 +1,11 @@
 // The script tag: a stub under 1 KB gzip. It defines StablecoinWidget and <stablecoin-widget>,
 // finds the declared widgets, and hands every call to the runtime once it arrives (fetched on first
-// use, once; a failed fetch is retried on the next call). Calls keep their order; a handle works
-// at once (update, on, off, unmount are queued). mount() fetches the widget's own chunks at the
-// same time as the runtime; iframe() and a declared <iframe> need only the runtime.
-import { FRAME_ALLOW, type WidgetHandle } from './handle'
+// use, once; a failed fetch is retried on the next call), checked against the hash the build wrote
+// here. Calls keep their order; a handle works at once (update, on, off, unmount are queued).
+// mount() fetches the widget's own chunks at the same time as the runtime; iframe() and a declared
+// <iframe> need only the runtime. (iframe() used to start its frame before the runtime arrived:
+// those bytes now go to the runtime's integrity check, and the frame starts with the runtime.)
+import type { WidgetHandle } from './handle'
 import { VERSION } from './protocol'
 import type { Runtime, Widget } from './runtime'
 
@@ -13,30 +15,49 @@ import type { Runtime, Widget } from './runtime'
 declare const __RUNTIME__: string
 declare const __WIDGET__: string[]
 declare const __LOADER__: string
+// The runtime's Subresource Integrity hash (sha256; sri.json gives its sha384): see getRuntime.
+declare const __RUNTIME_SRI__: string
 
-// Every file comes from where this one came from: its own <script src>, read through Document's own
-// getter (Reflect.get with the document as receiver), which no markup can hide. `document.currentScript`
-// can be (<img name="currentScript" src="…">, a form, an embed): a page where it names anything else
-// gets no widget at all, never one from elsewhere. The getter gives a script element or null; only a
-// <script src> of this very file is taken (an SVG one, or inline code, has no src attribute). The
-// attribute is read against the page's own address, never its <base>: a <base href> in markup after
-// an async tag would otherwise move a relative src to another origin once the file was fetched.
-const script = Reflect.get(Document.prototype, 'currentScript', document) as HTMLScriptElement | null
-const base = script == document.currentScript && script ? new URL(script.getAttribute('src')!, location as never).href : ''
+// Every file comes from where this one came from: its own <script src>. Markup can hide
+// `document.currentScript` (<img name="currentScript" src="…">, a form, an embed, an iframe's
+// window, a collection), but a name on the document only ever gives one of those, never an HTML
+// script element; and HTMLScriptElement is the global object's own property, which no named element
+// shadows (e2e/loader.spec.ts tries both). So a page where it names anything else gets no widget at
+// all, never one from elsewhere. Only a <script src> of this very file is taken (an SVG script is not
+// an HTMLScriptElement; inline code has no src). The attribute is read against the page's own
+// address, never its <base>: a <base href> in markup after an async tag would otherwise move a
+// relative src to another origin once the file was fetched.
+const script = document.currentScript
+const base = script instanceof HTMLScriptElement ? new URL(script.getAttribute('src')!, location as never).href : ''
 /** A promise made on first use and kept; a failed one is made again on the next use. */
 const once = <T,>(make: () => Promise<T>) => {
-  let made: Promise<T> | undefined
+  let made: Promise<T> | 0 = 0
   return () =>
-    (made ??= make().catch((error) => {
-      made = undefined
+    (made ||= make().catch((error) => {
+      made = 0
       throw error
     }))
 }
-const fetch1 = (file: string) => import(/* @vite-ignore */ new URL(file, base).href)
-const fetchAll = <T,>(files: string[]): Promise<T> => Promise.all(files.map(fetch1)).then((modules) => modules[0])
-const getWidget: Widget = once(() => fetchAll(__WIDGET__))
+// A URL object: import(), a script's src and a template take its href.
+const url = (file: string) => new URL(file, base) as unknown as string
+const fetch1 = (file: string) => import(/* @vite-ignore */ url(file))
+// All the widget's modules; the runtime takes the first, the entry.
+const getWidget: Widget = once(() => Promise.all(__WIDGET__.map(fetch1)) as ReturnType<Widget>)
+// The runtime runs only once it has matched its hash: a <script type=module integrity> fetches it,
+// checked (every browser with modules checks a script's integrity), and import() then takes the
+// module that script made, fetching nothing again. A script that fails fires `error`, and the file is
+// then never imported: an import() after a failed <script> (a 503, say) fetches the file again,
+// unchecked (seen in Chromium 156, e2e/loader.spec.ts). So a retry (once's next call) is a new
+// checked <script>, never a bare import() (after a failed check Chromium answers that one from its
+// module map: the page gets no widget until it is loaded again). Markup naming `head` or
+// `createElement` on the document gives either the same checked script elsewhere, or a TypeError here:
+// load_failed.
 const getRuntime = once(() =>
-  fetch1(__RUNTIME__).then((module: { start(base: string, widget: Widget): Runtime }) => module.start(base, getWidget)),
+  new Promise((onload, onerror) =>
+    document.head.append(Object.assign(document.createElement('script'), { type: 'module', integrity: __RUNTIME_SRI__, src: url(__RUNTIME__), onload, onerror })),
+  )
+    .then(() => fetch1(__RUNTIME__))
+    .then((module: { start(base: string, widget: Widget): Runtime }) => module.start(base, getWidget)),
 )
 
 function load(withWidget?: boolean): Promise<Runtime> {
@@ -45,12 +66,13 @@ function load(withWidget?: boolean): Promise<Runtime> {
   return getRuntime()
 }
 
-const loadFailed = (error: unknown) => ({ code: 'load_failed', message: String(error) })
+// A fixed message: the code is what a partner acts on, and words are never made of String(error).
+const loadFailed = { code: 'load_failed', message: '[stablecoin-widget] not loaded' }
 
 /** A call on the runtime, once it is there; an element hears a failed fetch as an error event. */
 function run(call: (api: Runtime) => void, element?: HTMLElement, withWidget?: boolean) {
-  load(withWidget).then(call, (error) => {
-    element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed(error) }, bubbles: true }))
+  load(withWidget).then(call, () => {
+    element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed }, bubbles: true }))
   })
 }
 
@@ -61,24 +83,12 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
   const queue: Array<(h: WidgetHandle) => void> = []
   let real: WidgetHandle | undefined
   const call = (f: (h: WidgetHandle) => void) => (real ? f(real) : queue.push(f))
-  // A signed link needs nothing of the runtime to start loading: the frame starts now, in parallel
-  // with the runtime, which takes it over (the frame says nothing until the runtime's hello). Only a
-  // link to this widget's embed page starts early; any other is left to the runtime, which refuses
-  // it by name.
-  let early: HTMLIFrameElement | undefined
-  const link = String(options.link)
-  if (kind === 'iframe' && link.startsWith(`${new URL('embed.html', base).href}?`)) {
-    early = document.createElement('iframe')
-    early.src = link
-    early.allow = FRAME_ALLOW
-    element.append(early)
-  }
   load(kind === 'mount').then(
     (api) => {
-      real = api[kind](element, options as never, early)
-      for (const f of queue.splice(0)) f(real)
+      real = api[kind](element, options as never)
+      queue.forEach((f) => f(real!))
     },
-    (error) => errors.forEach((l) => l(loadFailed(error))),
+    () => errors.forEach((l) => l(loadFailed)),
   )
   const h: WidgetHandle = {
     update: (o) => call((r) => r.update(o)),
@@ -92,7 +102,6 @@ function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<
 // A declared <iframe data-stablecoin-widget src="…signed link…"> loads with the partner's page; the
 // runtime adopts it (its size, its events) and needs none of the widget's own code for it.
 const connect = (el: HTMLElement) => run((api) => api.element.connect(el), el, !(el as HTMLIFrameElement).src)
-const LIVE = 'amount theme locale brand auth-code'.split(' ')
 const declared = () => document.querySelectorAll<HTMLElement>('[data-stablecoin-widget]').forEach(connect)
 if (base.endsWith(`/${__LOADER__}`)) {
   customElements.get('stablecoin-widget') ||
@@ -100,7 +109,7 @@ if (base.endsWith(`/${__LOADER__}`)) {
       'stablecoin-widget',
       class extends HTMLElement {
         // The same list as the runtime's OBSERVED: an attribute change is an update().
-        static observedAttributes = LIVE.flatMap((name) => [name, `data-${name}`])
+        static observedAttributes = 'amount theme locale brand auth-code'.split(' ').flatMap((name) => [name, `data-${name}`])
         attributeChangedCallback(name: string, _old: string | null, value: string | null) {
           run((api) => api.element.attribute(this, name, value))
         }

@@ -4,9 +4,10 @@
 // iframe() never fetches it at all.
 import { createApi } from './api'
 
-export type Widget = () => Promise<Pick<typeof import('./mount'), 'mountWidget'>>
+// The widget's modules, its entry first (the stub fetches them all at once).
+export type Widget = () => Promise<[Pick<typeof import('./mount'), 'mountWidget'>, ...unknown[]]>
 
 export function start(base: string, widget: Widget) {
-  return createApi(widget, () => new URL('embed.html', base))
+  return createApi(() => widget().then((modules) => modules[0]), () => new URL('embed.html', base))
 }
 export type Runtime = ReturnType<typeof start>

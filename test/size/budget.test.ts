@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -74,6 +75,16 @@ describe('bundle budget (gzip)', () => {
     expect(gzipSize(DIST, runtime)).toBeLessThanOrEqual(3 * KB)
     const loader = readFileSync(join(DIST, 'stablecoin-widget.js'), 'utf8')
     expect(loader).toContain(runtime)
+  })
+
+  it("the loader checks the runtime against the runtime's own hash (sha256; sri.json holds its sha384)", () => {
+    const runtime = JSON.parse(readFileSync(join(DIST, '.vite', 'runtime.json'), 'utf8'))['src/embed/runtime.ts'].file
+    const sri: Record<string, string> = JSON.parse(readFileSync(join(DIST, 'sri.json'), 'utf8'))
+    const bytes = readFileSync(join(DIST, runtime))
+    // sri.json's entry is this very file's, so the file is the one the loader was built with.
+    expect(sri[runtime]).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`)
+    const loader = readFileSync(join(DIST, 'stablecoin-widget.js'), 'utf8')
+    expect(loader.match(/sha(256|384|512)-[\w+/]+=*/g)).toEqual([`sha256-${createHash('sha256').update(bytes).digest('base64')}`])
   })
 
   it('the loader is one classic script: no import statements, only the lazy import of the runtime', () => {

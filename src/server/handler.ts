@@ -164,7 +164,8 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           const text = 'text' in input ? input.text : undefined
           answer = await authenticate(token, new Request(request.url, { method: request.method, headers: request.headers, body: text }))
         } catch (error) {
-          log(`authenticate threw: ${describe(error)}`)
+          // Session and JWT libraries quote the token they refused: it is a bearer credential.
+          log(`authenticate threw: ${describe(error).split(token).join(REDACTED)}`)
         }
         if (typeof answer === 'string' && answer !== '') userId = answer
         else {

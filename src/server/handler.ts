@@ -7,6 +7,7 @@
 import { type ApiKey, keyFingerprint, readApiKey } from './apiKey'
 import { partnerCorsHeaders } from './cors'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
+import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
 import { ROUTES, type Route, describeIssue } from './routes'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
@@ -61,6 +62,7 @@ export type PartnerHandler = (request: Request) => Promise<Response>
 export type UserId = string | null | undefined | false
 
 const MAX_BODY = 16 * 1024
+const DEPOSIT_STATUS = ROUTES.find((route) => route.path === '/deposit/status') as Route
 const REDACTED = '[redacted]'
 
 export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHandler {
@@ -162,7 +164,8 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           const text = 'text' in input ? input.text : undefined
           answer = await authenticate(token, new Request(request.url, { method: request.method, headers: request.headers, body: text }))
         } catch (error) {
-          log(`authenticate threw: ${describe(error)}`)
+          // Session and JWT libraries quote the token they refused: it is a bearer credential.
+          log(`authenticate threw: ${describe(error).split(token).join(REDACTED)}`)
         }
         if (typeof answer === 'string' && answer !== '') userId = answer
         else {
@@ -247,24 +250,43 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
 
     async function depositSent(data: { provider: string; txHash: `0x${string}`; chainId: number }, user: string, payments: PaymentStore): Promise<Response> {
       const id = cryptoDepositId(data.provider, data.txHash)
-      const owner = await payments.ownerOf('deposit', id)
-      if (owner === user) return reply(200, { id })
-      if (owner !== undefined) return notFound()
+      // The transaction under any provider's spelling: one transaction is one deposit.
+      const held = await payments.depositOf(data.txHash)
+      if (held) return held.userId === user && held.id === id ? reply(200, { id }) : notFound()
       if (!Object.hasOwn(config.chains, data.chainId)) return fail(400, 'chain_not_configured', `chainId: ${data.chainId} is not a chain this backend reads`)
       const read = await readReceipt(data.chainId, data.txHash)
       if (!read.ok) {
         if (read.log) log(read.log)
         return read.status === 502 ? fail(502, 'chain_unreachable', read.problem) : fail(422, 'deposit_unverified', read.problem)
       }
-      // The sender is bound like an account: a transaction from another user's address is not this user's.
-      if (!(await payments.bindAddress(user, read.from))) return notFound()
-      return oneAtATime(user, async () => {
-        const over = await overLimit(payments, limits, user, 'deposit', undefined)
-        if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
-        const details = { provider: data.provider, receipt: read.receipt }
-        if (!(await payments.recordPayment({ kind: 'deposit', id, userId: user, details }))) return notFound()
-        return reply(200, { id })
+      // Another user's sender: refused before the service hears of it.
+      const holder = await payments.addressHolder(read.from)
+      if (holder !== undefined && holder !== user) return notFound()
+      // Over the limit already: the service is not asked (it is asked again below, one at a time).
+      const over = await overLimit(payments, limits, user, 'deposit', undefined)
+      if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+      const details = { provider: data.provider, receipt: read.receipt }
+      // Any token transfer off the chain passes the receipt's checks, and its sender would be bound
+      // to whoever names it first: only a deposit the service knows binds anything or is recorded.
+      const known = await forward(DEPOSIT_STATUS, details, async (answer) => {
+        if (!depositStatus.safeParse(answer).success) {
+          log(`${DEPOSIT_STATUS.method} ${DEPOSIT_STATUS.upstream}: the answer does not match the contract; nothing was recorded`)
+          return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
+        }
+        // The sender is bound like an account: a transaction from another user's address is not this user's.
+        if (!(await payments.bindAddress(user, read.from))) return notFound()
+        return oneAtATime(user, async () => {
+          const over = await overLimit(payments, limits, user, 'deposit', undefined)
+          if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+          if (!(await payments.recordPayment({ kind: 'deposit', id, userId: user, details }))) return notFound()
+          return reply(200, { id })
+        })
       })
+      // The contract's /deposit/status refuses a receipt with no deposit in it with a 400.
+      if (known.status === 400) {
+        return fail(422, 'deposit_unverified', 'txHash: the payment service knows no deposit in this transaction')
+      }
+      return known
     }
 
     /**

@@ -61,6 +61,15 @@ async function pollOne(options: PollOptions, payment: DuePayment): Promise<boole
     await postpone(db, owner, payment, slower)
     return false
   }
+  // An answer about another payment (a mixed-up cache or proxy) is not this payment's status.
+  const about = answeredFor(parsed.data)
+  // (A deposit is named by its transaction's hash, whose case means nothing.)
+  const expected = payment.kind === 'deposit' ? payment.id.slice(-66) : payment.id
+  if (about !== undefined && (payment.kind === 'deposit' ? about.toLowerCase() !== expected.toLowerCase() : about !== expected)) {
+    log(`status of ${payment.kind} ${payment.id}: the answer is about ${about}; asked again in ${slower} ms`)
+    await postpone(db, owner, payment, slower)
+    return false
+  }
   const { status } = parsed.data
   const changed = status !== payment.status
   const recorded = await recordObservation(db, owner, payment, {
@@ -70,4 +79,10 @@ async function pollOne(options: PollOptions, payment: DuePayment): Promise<boole
     nextIntervalMs: changed ? options.pollIntervalMs : slower,
   })
   return changed && recorded
+}
+
+/** The payment an answer names: its id, or a crypto deposit's origin transaction. */
+function answeredFor(record: { id?: unknown; txHashes?: { origin?: unknown } }): string | undefined {
+  if (typeof record.id === 'string') return record.id
+  return typeof record.txHashes?.origin === 'string' ? record.txHashes.origin : undefined
 }

@@ -59,6 +59,10 @@ export interface PaymentStore {
   bindAccount(userId: string, accountId: string, walletId?: string): Promise<boolean>
   /** Binds an on-chain address (a crypto deposit's sender) to the user, as bindAccount does; case does not matter. */
   bindAddress(userId: string, address: string): Promise<boolean>
+  /** The user an address is bound to, or undefined; binds nothing. */
+  addressHolder(address: string): Promise<string | undefined>
+  /** The crypto deposit recorded for this transaction hash, under whatever provider, or undefined. */
+  depositOf(txHash: string): Promise<{ id: string; userId: string } | undefined>
   /** Records the amount of a quote the kit handed to the user (a payout names its quote, not its amount). */
   recordQuote(quote: { id: string; userId: string; amount: string; currency: string }): Promise<void>
   /** The quote as recorded, or undefined (unknown, or older than a day: a payout quote holds two hours). */
@@ -107,6 +111,20 @@ export function createPaymentStore(db: Db): PaymentStore {
     bindAddress(userId, address) {
       if (!userId || !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new TypeError('bindAddress: userId and a 0x address of 40 hex digits are required')
       return bind(userId, [['address', address.toLowerCase()]])
+    },
+
+    async addressHolder(address) {
+      const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE what = 'address' AND value = $1`, [address.toLowerCase()])
+      return rows[0]?.user_id
+    },
+
+    async depositOf(txHash) {
+      // The expression of the unique index payments_deposit_tx, so that it is used.
+      const { rows } = await db.query<{ id: string; user_id: string }>(
+        `SELECT id, user_id FROM ${SCHEMA}.payments WHERE kind = 'deposit' AND lower(right(id, 66)) = $1`,
+        [txHash.toLowerCase()],
+      )
+      return rows[0] && { id: rows[0].id, userId: rows[0].user_id }
     },
 
     async recordQuote({ id, userId, amount, currency }) {

@@ -13,7 +13,7 @@ import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cr
 
 const SHOP = 'https://shop.example'
 const CHAIN = 31337
-const PORT = 20900 + Math.floor(Math.random() * 90)
+const PORT = Number(process.env.KIT_ANVIL_PORT) || 20900 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
 let token: Address
@@ -94,7 +94,9 @@ describe('POST /deposit/sent and /deposit/status', () => {
     })
     const status = await alice('/deposit/status', { id: sent.body.id })
     expect(status).toEqual({ status: 200, body: { status: 'pending', txHashes: { origin: txHash } } })
-    expect(calls).toEqual([{ path: '/v1/deposit/status', body: { provider: 'router', receipt: { txHash, ...(await chainReceipt(txHash)) } } }])
+    // Once when the deposit was named (the service must know it before anything is recorded), once for its status.
+    const asked = { path: '/v1/deposit/status', body: { provider: 'router', receipt: { txHash, ...(await chainReceipt(txHash)) } } }
+    expect(calls).toEqual([asked, asked])
     expect(calls[0].body).toMatchObject({ receipt: { logs: [{ address: token.toLowerCase() }] } })
     // Bob, with the id, the hash, or the hash under another provider: nobody's to him, and the service hears nothing.
     expect(await bob('/deposit/status', { id: sent.body.id })).toEqual(notFound)
@@ -102,7 +104,7 @@ describe('POST /deposit/sent and /deposit/status', () => {
     expect(await bob('/deposit/sent', { provider: 'ROUTER', txHash, chainId: CHAIN })).toEqual(notFound)
     // Alice herself under another provider: one transaction is followed (and credited) once.
     expect(await alice('/deposit/sent', { provider: 'other', txHash, chainId: CHAIN })).toEqual(notFound)
-    expect(calls).toHaveLength(1)
+    expect(calls).toHaveLength(2)
     expect((await store.listPayments('alice')).filter((p) => p.kind === 'deposit')).toHaveLength(1)
   })
 
@@ -113,6 +115,29 @@ describe('POST /deposit/sent and /deposit/status', () => {
     const second = await transfer(DEV_ACCOUNTS[2])
     expect(await carol('/deposit/sent', { provider: 'router', txHash: second, chainId: CHAIN })).toEqual(notFound)
     expect(await store.ownerOf('deposit', cryptoDepositId('router', second))).toBeUndefined()
+  })
+
+  it("a token transfer the service knows no deposit in binds nothing and records nothing: nobody takes another's address with any transfer off the chain", async () => {
+    // Bob's wallet paid someone on the chain: public, and an ERC-20 Transfer out of Bob's address.
+    const notADeposit = await transfer(DEV_ACCOUNTS[4])
+    const asked: string[] = []
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      const { receipt } = JSON.parse(String(init?.body)) as { receipt: { txHash: string } }
+      asked.push(receipt.txHash)
+      return receipt.txHash === notADeposit
+        ? Response.json({ error: { code: 'invalid_request', message: 'receipt: carries no deposit of a known quote' } }, { status: 400 })
+        : Response.json({ status: 'pending', txHashes: { origin: receipt.txHash } })
+    }) as typeof globalThis.fetch
+    const { alice, bob } = kit({ fetch })
+    expect(await alice('/deposit/sent', { provider: 'router', txHash: notADeposit, chainId: CHAIN })).toEqual({
+      status: 422,
+      body: { error: { code: 'deposit_unverified', message: 'txHash: the payment service knows no deposit in this transaction' } },
+    })
+    expect(await store.ownerOf('deposit', cryptoDepositId('router', notADeposit))).toBeUndefined()
+    // Bob's own deposit from that address, later, is still Bob's.
+    const deposit = await transfer(DEV_ACCOUNTS[4])
+    expect(await bob('/deposit/sent', { provider: 'router', txHash: deposit, chainId: CHAIN })).toEqual({ status: 200, body: { id: cryptoDepositId('router', deposit) } })
+    expect(asked).toEqual([notADeposit, deposit])
   })
 
   it('refuses a chain it does not read, an RPC on another chain, and a transaction that is missing, failed, or moves no token out of its sender', async () => {

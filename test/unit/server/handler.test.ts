@@ -380,6 +380,18 @@ describe('createPartnerHandler', () => {
     })
   })
 
+  it("never writes the buyer's token to the log, even when authenticate's error quotes it", async () => {
+    const secret = 'eyJhbGciOiJIUzI1NiJ9.c2Vzc2lvbi1vZi1ib2I.sig'
+    const { handle, lines } = handler({
+      authenticate: (token) => {
+        throw new Error(`jwt expired: ${token}`)
+      },
+    })
+    const res = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Authorization: `Bearer ${secret}` } }))
+    expect(res.status).toBe(401)
+    expect(lines).toEqual(['authenticate threw: Error: jwt expired: [redacted]'])
+  })
+
   it('passes a 429 through with its Retry-After, and a network failure becomes 502 service_unreachable', async () => {
     const limited = fakeUpstream(() => Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429, headers: { 'Retry-After': '3' } }))
     const res = await handler({ fetch: limited.fetch }).handle(request('/api/card/status', { body: { id: 'cp_1' } }))

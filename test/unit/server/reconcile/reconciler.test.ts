@@ -107,6 +107,19 @@ describe('reconciler', { timeout: 20_000 }, () => {
     expect(seen('po_b')).toEqual(['pending→converting'])
   })
 
+  it("never records an answer about another payment: a status record naming another id is not this payment's", async () => {
+    await store.recordPayment({ kind: 'payout', id: 'po_mine', userId: 'alice', status: 'pending' })
+    // Someone else's settled payout, answered for Alice's (a mixed-up cache or proxy).
+    fake.set('payout', 'po_mine', 'settled', { id: 'po_someone_else' })
+    start()
+    await until(() => asked('po_mine') >= 2, 5000, 'two looks at po_mine')
+    expect(deliveries).toEqual([])
+    expect(logs.some((line) => line.includes('po_mine') && line.includes('po_someone_else'))).toBe(true)
+    fake.set('payout', 'po_mine', 'converting')
+    await until(() => deliveries.length === 1, 5000, 'the answer about po_mine')
+    expect(seen('po_mine')).toEqual(['pending→converting'])
+  })
+
   it('retries a throwing onUpdate with growing waits, and holds the later changes of that payment until it succeeds', async () => {
     await store.recordPayment({ kind: 'cardPayout', id: 'cp_a', userId: 'carol', status: 'pending' })
     fake.set('cardPayout', 'cp_a', 'converting')

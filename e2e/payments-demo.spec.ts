@@ -3,7 +3,8 @@
 // page lists that user's payments with the status the reconciler read from the service.
 import type { Page } from '@playwright/test'
 import { expect, expectAxeClean, test } from './helpers'
-import type { LogEntry, StackConfig } from './stack'
+import { type LogEntry, type StackConfig, rpc } from './stack'
+import { TestWallet } from './testWallet'
 
 const paymentsPage = (stack: StackConfig, user: string) => `${stack.apiBase}/examples/payments.html?user=${user}`
 
@@ -122,4 +123,128 @@ test("alice never sees bob's payments: the partner's server lists each demo user
   await expect(page.getByText(id)).toHaveCount(0)
   await page.goto(paymentsPage(stack, 'bob'))
   await expect(page.getByRole('row').filter({ hasText: id })).toBeVisible()
+})
+
+type Update = { userId: string; kind: string; id: string; previous: string | null; status: string; confirmed: boolean }
+type Recorded = { name: string; payload: Record<string, unknown> }
+
+/** What the partner's server delivered to its onUpdate so far (the sandbox's partner demo lists it). */
+async function updates(page: Page, stack: StackConfig): Promise<Update[]> {
+  return ((await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { updates: Update[] }).updates
+}
+
+test('a crypto deposit turns "confirmed" on the Payments page from the chain and the partner path: told by the widget, read from the chain by the kit, followed by the reconciler through /v1/deposit/status', async ({ page, context, stack, sandbox }) => {
+  await sandbox.control({ processingMs: 3_000 })
+  await page.goto(paymentsPage(stack, 'alice'))
+  await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
+  let loads = 0
+  page.on('load', () => loads++)
+
+  // The buyer deposits on the partner's shop page (the markup mode: events are DOM events), signed in as alice.
+  const shop = await context.newPage()
+  await TestWallet.forStack(stack, 8).install(shop)
+  const told: Array<Promise<{ id: string } | undefined>> = []
+  shop.on('request', (r) => {
+    if (r.method() === 'POST' && r.url() === `${stack.partnerBase.replace(/\/+$/, '')}/deposit/sent`) told.push(r.response().then((res) => res?.json()))
+  })
+  await shop.goto(`${stack.apiBase}/examples/markup.html?flow=deposit&user=alice`)
+  const widget = shop.locator('#widget [data-stablecoin-widget]')
+  await widget.getByRole('button', { name: 'Test Wallet' }).click()
+  await widget.getByLabel('Amount').fill('2.5')
+  await widget.getByRole('button', { name: 'See the price' }).click()
+  await widget.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect.poll(() => told.length, { timeout: 30_000 }).toBe(1)
+  const { id } = (await told[0])!
+  expect(id).toMatch(/^sandbox-relay:0x[0-9a-f]{64}$/)
+
+  // Recorded for alice by the kit, not yet confirmed while the routing layer delivers.
+  const row = page.getByRole('row').filter({ hasText: id })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('cell').nth(0)).toHaveText('Crypto deposit')
+  await expect(row.getByRole('cell').nth(4)).toHaveText('not yet')
+  await expect(widget.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  await expect(row.getByRole('cell').nth(3)).toHaveText('done', { timeout: 30_000 })
+  await expect(row.getByRole('cell').nth(4)).toHaveText('confirmed')
+  await expect(page.getByRole('status')).toContainText(`${id} is confirmed`)
+  expect(loads).toBe(0)
+
+  // The reconciler asked the partner path, and onUpdate heard the deposit end once.
+  const delivered = (await updates(page, stack)).filter((u) => u.id === id)
+  expect(delivered.filter((u) => u.status === 'done')).toEqual([{ userId: 'alice', kind: 'deposit', id, previous: expect.any(String), status: 'done', confirmed: true }])
+  expect(new Set(delivered.map((u) => u.status)).size).toBe(delivered.length)
+  const demo = (await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { reconciler: { refused: number } }
+  expect(demo.reconciler.refused).toBe(0)
+})
+
+test('a forged "done" credits nothing: a forged complete event on the partner page, a transfer that is no deposit, someone else\'s transaction', async ({ page, context, stack, sandbox }) => {
+  const [aliceSession, bobSession] = [await sessionOf(page, stack, 'alice'), await sessionOf(page, stack, 'bob')]
+  await page.goto(paymentsPage(stack, 'alice'))
+  await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
+  const before = await updates(page, stack)
+
+  // 1. A malicious buyer on the shop page dispatches the widget's own "complete" event, with ids of its choosing.
+  const shop = await context.newPage()
+  await shop.goto(`${stack.apiBase}/examples/markup.html?flow=deposit&user=alice`)
+  const widget = shop.locator('#widget [data-stablecoin-widget]')
+  await expect(widget.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  const forgedHash = `0x${'f0'.repeat(32)}`
+  const forged = { flow: 'deposit', outcome: 'done', id: forgedHash, reference: 'order-42', deposit: { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453, kitId: `sandbox-relay:${forgedHash}` } }
+  const logBefore = (await sandbox.log()).length
+  await widget.evaluate((el, payload) => el.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'complete', payload }, bubbles: true })), forged)
+  // What it did: the partner page's own listener took it as an event like any other (its log shows it)...
+  const heard = (await shop.evaluate(() => (window as unknown as { widgetEvents: Recorded[] }).widgetEvents)).filter((e) => e.name === 'complete')
+  expect(heard).toEqual([{ name: 'complete', payload: forged }])
+  await expect(shop.locator('#log')).toContainText(forgedHash)
+  // ...and nothing else: the widget still asks for a wallet, and no request left the page for the partner's server or the service.
+  await expect(widget.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  await page.waitForTimeout(1_500)
+  expect((await sandbox.log()).slice(logBefore).filter((e) => !e.path.startsWith('/partner-demo/') && !e.path.startsWith('/examples/'))).toEqual([])
+
+  // 2. The browser tells the kit of transactions itself (as alice, with her session).
+  const sent = async (session: string, body: unknown) => {
+    const res = await page.request.post(`${stack.partnerBase}/deposit/sent`, { headers: { Authorization: `Bearer ${session}` }, data: body })
+    return { status: res.status(), body: await res.json() }
+  }
+  // A hash on no chain: refused, nothing recorded.
+  expect(await sent(aliceSession, { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453 })).toMatchObject({ status: 422, body: { error: { code: 'deposit_unverified' } } })
+  // A real token transfer from alice's wallet that is no deposit (to an address of her choosing): the
+  // kit, which sees a token leave her wallet, records it; the service, asked by the reconciler, knows no such deposit.
+  const source = stack.chains.find((c) => c.id === stack.sources[0].chainId)!
+  const to = stack.accounts[9].slice(2).toLowerCase().padStart(64, '0')
+  const data = `0xa9059cbb${to}${(2_500_000).toString(16).padStart(64, '0')}`
+  const transfer = (await rpc(source.rpcUrl, 'eth_sendTransaction', [{ from: stack.accounts[7], to: stack.sources[0].token, data }])) as string
+  const notADeposit = await sent(aliceSession, { provider: 'sandbox-relay', txHash: transfer, chainId: 8453 })
+  expect(notADeposit.status).toBe(200)
+  const fakeId = notADeposit.body.id as string
+  // Someone else's transaction: bob, naming alice's, gets nothing; nor her id's status.
+  expect(await sent(bobSession, { provider: 'sandbox-relay', txHash: transfer, chainId: 8453 })).toMatchObject({ status: 404, body: { error: { code: 'payment_not_found' } } })
+  const bobReads = await page.request.post(`${stack.partnerBase}/deposit/status`, { headers: { Authorization: `Bearer ${bobSession}` }, data: { id: fakeId } })
+  expect(bobReads.status()).toBe(404)
+
+  // The reconciler follows it through the partner path: the service refuses the receipt, every time.
+  const row = page.getByRole('row').filter({ hasText: fakeId })
+  await expect(row).toBeVisible()
+  const complaints = async () =>
+    ((await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { reconciler: { complaints: string[] } }).reconciler.complaints.filter((l) => l.includes(fakeId))
+  await expect.poll(async () => (await complaints()).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  const viaKit = await page.request.post(`${stack.partnerBase}/deposit/status`, { headers: { Authorization: `Bearer ${aliceSession}` }, data: { id: fakeId } })
+  expect(viaKit.status()).toBe(400)
+  const viaKitBody = (await viaKit.json()) as { error: { code: string; message: string } }
+  expect(viaKitBody.error.message).toMatch(/receipt/)
+  await page.waitForTimeout(3_000)
+  await expect(row.getByRole('cell').nth(4)).toHaveText('not yet')
+  await expect(page.getByRole('row').filter({ hasText: forgedHash })).toHaveCount(0)
+  const listed = (await (await page.request.get(`${stack.apiBase}/partner-demo/payments`, { headers: { Authorization: `Bearer ${aliceSession}` } })).json()) as { payments: Array<{ id: string; status: string | null; confirmed: boolean }> }
+  expect(listed.payments.filter((p) => p.confirmed && (p.id === fakeId || p.id.includes(forgedHash)))).toEqual([])
+  expect(listed.payments.find((p) => p.id === fakeId)).toMatchObject({ status: null, confirmed: false })
+  // onUpdate never heard of either.
+  const after = (await updates(page, stack)).slice(before.length)
+  expect(after.filter((u) => u.id === fakeId || u.id.includes(forgedHash))).toEqual([])
+  const refusals = await complaints()
+  expect(refusals[0]).toContain('/v1/deposit/status: the service answered 400')
+  console.log(
+    `forged complete event: heard by the partner page's own listener (its log), no request to the partner's server or the service; ` +
+      `a transfer that is no deposit: recorded by the kit (${fakeId}), the service answered the kit's /v1/deposit/status ${viaKit.status()} ${JSON.stringify(viaKitBody)}, never confirmed, onUpdate never called (the reconciler: "${refusals[0]}", ${refusals.length} times); ` +
+      `bob naming alice's transaction: 404`,
+  )
 })

@@ -105,7 +105,8 @@ async function schemaOf<S extends z.ZodMiniType>(response: ResponseSchema<S>): P
 async function errorFrom(res: Response, json: unknown): Promise<ApiError> {
   const envelope = (await schemaOf(errorEnvelope)).safeParse(json)
   const message = envelope.success ? envelope.data.error.message : ''
-  if (res.status === 429) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
+  // A 429 of another code (the partner kit's user_limit_reached) is no rate: waiting mends nothing.
+  if (res.status === 429 && (!envelope.success || envelope.data.error.code === 'rate_limited')) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
   if (envelope.success) return typedError(res.status, envelope.data.error.code, message)
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')
 }

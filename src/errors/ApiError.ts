@@ -88,5 +88,6 @@ export class ResponseShapeError extends WidgetError {
 
 export function isRetryable(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof ResponseShapeError) return true
-  return error instanceof ApiError && (error.status >= 500 || error.status === 429)
+  // A 429 is a rate only as rate_limited: the partner kit's user_limit_reached does not lift in a moment.
+  return error instanceof ApiError && (error.status >= 500 || (error.status === 429 && error.code === 'rate_limited'))
 }

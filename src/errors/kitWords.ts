@@ -23,10 +23,10 @@ const WORDS = new Map<string, MessageKey>([
   ['service_unreachable', server],
   ['service_refused_key', server],
   ['service_unreadable', server],
-  // Issue 29: ownership, limits and the crypto deposit's chain (user_limit_reached's own words: widget side).
+  // Issue 29: ownership, limits and the crypto deposit's chain.
   ['payment_not_found', refused],
   ['account_not_owned', refused],
-  ['user_limit_reached', refused],
+  ['user_limit_reached', 'partner.userLimit'],
   ['chain_not_configured', refused],
   ['deposit_unverified', refused],
   ['chain_unreachable', server],

@@ -215,6 +215,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.startOver': 'Neuen Kauf starten',
   'error.partnerUnreachable': 'Der Zahlungsdienst des Shops hat nicht geantwortet. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'partner.signIn': 'Ihre Anmeldung auf der Website, von der Sie kommen, ist abgelaufen. Melden Sie sich dort erneut an und versuchen Sie es dann noch einmal.',
+  'partner.userLimit': 'Sie haben das Tageslimit dieser Website für Zahlungen erreicht. Es wurde nichts gestartet. Versuchen Sie es morgen noch einmal oder mit einem kleineren Betrag, oder wenden Sie sich an die Website.',
   'partner.refused': 'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'card.failed.afterPayment': 'Die Zahlung ist erfolgt, aber die Kryptowährung konnte nicht an Ihre Wallet geliefert werden. Wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'card.failed.unknown': 'Der Kauf wurde nicht abgeschlossen. Wenn Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',

@@ -215,6 +215,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.startOver': 'Empezar una nueva compra',
   'error.partnerUnreachable': 'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
   'partner.signIn': 'Su sesión en el sitio del que viene ha terminado. Vuelva a iniciar sesión en ese sitio e inténtelo de nuevo.',
+  'partner.userLimit': 'Ha alcanzado el límite diario de pagos de este sitio. No se inició nada. Inténtelo de nuevo mañana o con un importe menor, o contacte con el sitio.',
   'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
   'card.failed.afterPayment': 'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'card.failed.unknown': 'La compra no se completó. Si su extracto muestra un cargo por ella, contacte con el sitio del que viene indicando este identificador de compra: {id}.',

@@ -215,6 +215,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.startOver': 'Faire un nouvel achat',
   'error.partnerUnreachable': "Le service de paiement de la boutique n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, prévenez le site d'où vous venez.",
   'partner.signIn': "Votre session sur le site d'où vous venez a expiré. Reconnectez-vous sur ce site, puis réessayez.",
+  'partner.userLimit': "Vous avez atteint la limite de paiements de ce site sur une journée. Rien n'a été lancé. Réessayez demain ou avec un montant plus petit, ou contactez le site.",
   'partner.refused': "Le service de paiement de la boutique n'a pas accepté cette demande. Réessayez ; si cela se reproduit, prévenez le site d'où vous venez.",
   'card.failed.afterPayment': "Le paiement est passé, mais les cryptomonnaies n'ont pas pu être livrées sur votre portefeuille. Contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
   'card.failed.unknown': "L'achat n'a pas abouti. Si votre relevé de carte montre un débit pour cet achat, contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",

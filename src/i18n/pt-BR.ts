@@ -215,6 +215,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.startOver': 'Fazer uma nova compra',
   'error.partnerUnreachable': 'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
   'partner.signIn': 'Sua sessão no site de onde você veio terminou. Entre novamente nesse site e tente de novo.',
+  'partner.userLimit': 'Você atingiu o limite diário de pagamentos deste site. Nada foi iniciado. Tente novamente amanhã ou com um valor menor, ou entre em contato com o site.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
   'card.failed.afterPayment': 'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'card.failed.unknown': 'A compra não foi concluída. Se a sua fatura mostrar uma cobrança por ela, entre em contato com o site de onde você veio informando este identificador de compra: {id}.',

@@ -1,9 +1,12 @@
 // /deposit/quote and /deposit/status, with a routing layer that checks each receipt against the
-// source chain and really delivers on the destination chain.
+// source chain and really delivers on the destination chain. The partner path mirrors the status
+// under /v1/deposit/status: the same request and answer, with the key (server.mjs counts it
+// against the key's rate; the widget path's is the per-IP limit).
 import { randomBytes } from 'node:crypto'
 import { decodeEventLog, encodeFunctionData, formatUnits, parseUnits } from 'viem'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
+import { createKeyring } from './reference.mjs'
 
 const PROVIDER = 'sandbox-relay'
 const SOURCE_CHAIN = 8453
@@ -84,6 +87,8 @@ export function depositRoutes({ chains, artifacts, addresses }) {
   let settings = { ...defaults }
   const quotes = new Map()
   const transfers = new Map()
+  // No permission of its own in the contract: any valid key.
+  const keys = createKeyring()
 
   function fee(units) {
     const pct = units / 1000n
@@ -217,7 +222,11 @@ export function depositRoutes({ chains, artifacts, addresses }) {
   }
 
   return {
-    routes: { 'POST /deposit/quote': quote, 'POST /deposit/status': status },
+    routes: {
+      'POST /deposit/quote': quote,
+      'POST /deposit/status': status,
+      'POST /v1/deposit/status': (input) => (keys.check(input.req), status(input)),
+    },
     control: {
       set(body) {
         if (['done', 'failed', 'expired'].includes(body.nextOutcome)) settings.nextOutcome = body.nextOutcome

@@ -32,6 +32,10 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
   // When each of the reconciler's status requests started (the last 1000), to compare with the key's rate.
   const started = []
   let refused = 0
+  // Each change the reconciler delivered to onUpdate (the last 1000), listed by GET /__sandbox/partner-demo.
+  const updates = []
+  // And what it complained of (the last 100 lines).
+  const complaints = []
   const fetchStatus = kit.createStatusFetcher({
     apiBase,
     apiKey,
@@ -58,9 +62,16 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
           store: s,
           fetchStatus,
           ...RECONCILE,
-          onUpdate: (payment, previous) =>
-            report?.(`onUpdate: ${payment.userId}'s ${payment.kind} ${payment.id}: ${previous?.status ?? 'new'} → ${payment.status}${confirmed(payment) ? ' (confirmed)' : ''}`),
-          log: (line) => log?.(`reconciler: ${line}`),
+          onUpdate: (payment, previous) => {
+            updates.push({ userId: payment.userId, kind: payment.kind, id: payment.id, previous: previous?.status ?? null, status: payment.status, confirmed: confirmed(payment) })
+            if (updates.length > 1000) updates.shift()
+            report?.(`onUpdate: ${payment.userId}'s ${payment.kind} ${payment.id}: ${previous?.status ?? 'new'} → ${payment.status}${confirmed(payment) ? ' (confirmed)' : ''}`)
+          },
+          log: (line) => {
+            complaints.push(line)
+            if (complaints.length > 100) complaints.shift()
+            log?.(`reconciler: ${line}`)
+          },
         })
         reconciler.start()
         return s
@@ -116,7 +127,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
     control: {
       routes: {
         'GET /__sandbox/partner-demo': () => ({
-          body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused } },
+          body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused, complaints: [...complaints] }, updates: [...updates] },
         }),
       },
     },

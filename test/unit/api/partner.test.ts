@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { createPartnerClient } from '../../../src/api/card'
 import { createPartnerHttp } from '../../../src/api/partnerHttp'
-import { FieldRejected } from '../../../src/errors/ApiError'
+import { FieldRejected, RateLimitedError, isRetryable } from '../../../src/errors/ApiError'
 import { describeError } from '../../../src/errors/describeError'
 import { problemText } from '../../../src/errors/words'
 import { enCard } from '../../../src/i18n/en-card'
@@ -122,6 +122,29 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     else expect(problemText(problem)).toMatch(words)
   })
 
+  // Issue 29: over a per-user limit the kit answers 429 with its own code. Not the service's rate: waiting
+  // a moment mends nothing, so it is not retried, and the buyer reads the site's limit, with what to do.
+  const userLimit = "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site."
+  it.each([
+    ['the card client', (fetch: typeof globalThis.fetch) => createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch })).kycToken(`0x${'1'.repeat(40)}`)],
+    ["the bank flows' client", (fetch: typeof globalThis.fetch) => createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch }).post('/bank/payout', {}, z.object({}))],
+  ])('429 user_limit_reached, from %s: its own words, never retried as a rate limit', async (_, call) => {
+    const error = await call(recording(answer(429, 'user_limit_reached', "This user's limit is reached: at most 2 per day.")).fetch).catch((e) => e)
+    expect(error).not.toBeInstanceOf(RateLimitedError)
+    expect(isRetryable(error)).toBe(false)
+    const problem = describeError(error)
+    expect(problem).toMatchObject({ key: 'partner.userLimit', code: 'user_limit_reached' })
+    expect(problemText(problem)).toBe(userLimit)
+  })
+
+  it("the service's own 429 (and one without an envelope) is still a rate limit, retried", async () => {
+    for (const res of [answer(429, 'rate_limited'), () => new Response('busy', { status: 429 })]) {
+      const error = await createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(res).fetch }).get('/limits', {}, z.object({})).catch((e) => e)
+      expect(error).toBeInstanceOf(RateLimitedError)
+      expect(isRetryable(error)).toBe(true)
+    }
+  })
+
   it('a refused field is still named as one (the payout flow points at it)', async () => {
     const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(400, 'invalid_field', 'beneficiary.iban: must not be empty')).fetch })
     const error = await http.post('/bank/payout', {}, z.object({})).catch((e) => e)
@@ -133,7 +156,8 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     const { KIT_CODES } = await import('../../../src/server/handler')
     for (const code of KIT_CODES) {
       if (code === 'service_error') continue
-      const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(code === 'kit_error' ? 500 : 400, code)).fetch })
+      const status = code === 'kit_error' ? 500 : code === 'user_limit_reached' ? 429 : 400
+      const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(status, code)).fetch })
       const problem = describeError(await http.get('/limits', {}, z.object({})).catch((e) => e))
       expect(problem.key, code).not.toBe('error.unknown')
     }

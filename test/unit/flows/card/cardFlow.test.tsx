@@ -112,3 +112,27 @@ describe('item 15: no default asset', () => {
     await waitFor(() => expect(partnerUrls).toEqual(['https://shop.example/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH']))
   })
 })
+
+describe("issue 29: over the site's per-user limit", () => {
+  it("a purchase the kit refuses with 429 user_limit_reached shows the site's limit in words, with a way on, and is not asked again", async () => {
+    const kitCalls: string[] = []
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const u = new URL(url)
+      if (init?.method === 'POST') {
+        kitCalls.push(u.pathname)
+        return new Response(JSON.stringify({ error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } }), { status: 429 })
+      }
+      return new Response(JSON.stringify({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '10', max: '1000', environment: 'sandbox' }), { status: 200 })
+    })
+    setup('amount=25.5&cardCrypto=ETH')
+    fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
+    fireEvent.input(await screen.findByLabelText('Wallet address that receives the crypto'), { target: { value: `0x${'1'.repeat(40)}` } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
+    await screen.findByText("You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site.")
+    expect(screen.queryByText(/Waiting for the network/)).toBeNull()
+    // A way on: the buyer can go back to the amount (and try a smaller one).
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(kitCalls).toEqual(['/api/card/kyc-token'])
+  })
+})

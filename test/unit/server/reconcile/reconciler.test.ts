@@ -12,7 +12,7 @@ import {
   type ReconcilerOptions,
 } from '../../../../src/server/index'
 import { claimDuePayments, recordObservation } from '../../../../src/server/reconcile/polling'
-import { busiestWindow, fakeStatuses, until, type FakeStatuses } from './fakeStatuses'
+import { busiestWindow, everyKind, exactlyOnceFigures, fakeStatuses, until, type FakeStatuses } from './fakeStatuses'
 
 let store: PaymentStore
 beforeAll(async () => {
@@ -93,6 +93,26 @@ describe('reconciler', { timeout: 20_000 }, () => {
     expect(detailsSeen).toEqual(details)
     expect(seen('bd_a')).toEqual(['∅→awaiting_funds'])
     expect(deliveries.find((d) => d.payment.kind === 'deposit')?.payment).toMatchObject({ status: 'done', final: true, userId: 'bob' })
+  })
+
+  it('brings every kind (card, bank deposit, payout, card payout, crypto deposit) to its final status through onUpdate exactly once', async () => {
+    const world = everyKind()
+    await world.record(store, 'frank')
+    start({
+      fetchStatus: async (kind, id) => world.answer(kind, id),
+      onUpdate: (payment, previous) => {
+        deliveries.push({ payment, previous, at: Date.now() })
+        world.delivered(payment.kind, payment.id, payment.status)
+      },
+    })
+    await until(() => deliveries.length >= world.total, 10_000, 'every change of every kind')
+    await new Promise((resolve) => setTimeout(resolve, 300)) // a repeat would show now
+    for (const { kind, id } of world.payments) {
+      expect(seen(id), `${kind} ${id}`).toEqual(world.expected(kind))
+      expect(deliveries.filter((d) => d.payment.id === id && d.payment.final).map((d) => d.payment.status), `${kind} ${id}`).toHaveLength(1)
+    }
+    const figures = await exactlyOnceFigures('PGlite, one reconciler', store.db, world.payments.map((p) => p.id), deliveries.map((d) => d.payment.changeId))
+    expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
   })
 
   it('never delivers an answer outside the contract, and keeps asking', async () => {
@@ -178,21 +198,23 @@ describe('reconciler', { timeout: 20_000 }, () => {
     expect(times.filter((t) => t > refusedAt && t < refusedAt + 400)).toEqual([])
   })
 
-  it('lets two reconcilers on one store deliver each change exactly once', async () => {
-    const ids = Array.from({ length: 8 }, (_, i) => `po_t${i}`)
-    for (const id of ids) {
-      await store.recordPayment({ kind: 'payout', id, userId: 'erin', status: 'pending' })
-      fake.set('payout', id, 'converting')
+  it('lets two reconcilers on one store deliver each change of every kind exactly once', async () => {
+    const world = everyKind()
+    await world.record(store, 'erin')
+    const options = {
+      fetchStatus: async (kind: string, id: string) => world.answer(kind, id),
+      onUpdate: (payment: PaymentUpdate, previous: PreviousState | undefined) => {
+        deliveries.push({ payment, previous, at: Date.now() })
+        world.delivered(payment.kind, payment.id, payment.status)
+      },
     }
-    start()
-    start()
-    for (const [index, status] of ['sent', 'settled'].entries()) {
-      await until(() => ids.every((id) => seen(id).length === index + 1), 8000, `change ${index + 1} of every payment`)
-      for (const id of ids) fake.set('payout', id, status)
-    }
-    await until(() => ids.every((id) => seen(id).length === 3), 8000, 'the last change of every payment')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    for (const id of ids) expect(seen(id)).toEqual(['pending→converting', 'converting→sent', 'sent→settled'])
+    start(options)
+    start(options)
+    await until(() => deliveries.length >= world.total, 10_000, 'every change of every kind')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    for (const { kind, id } of world.payments) expect(seen(id), `${kind} ${id}`).toEqual(world.expected(kind))
+    const figures = await exactlyOnceFigures('PGlite, two reconcilers on one store', store.db, world.payments.map((p) => p.id), deliveries.map((d) => d.payment.changeId))
+    expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
   })
 })
 

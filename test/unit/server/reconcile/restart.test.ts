@@ -4,41 +4,57 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { createReconciler, openPaymentStore, type OnUpdate, type PaymentStore } from '../../../../src/server/index'
-import { fakeStatuses, until } from './fakeStatuses'
+import { everyKind, exactlyOnceFigures, until } from './fakeStatuses'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'scw-store-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-it('carries on after a restart on the same data directory: nothing lost, nothing told twice', { timeout: 90_000 }, async () => {
-  const fake = fakeStatuses()
-  const told: string[] = []
+it('carries every kind on after a restart on the same data directory: nothing lost, nothing told twice', { timeout: 90_000 }, async () => {
+  const world = everyKind()
+  // Each change onUpdate took (returned from), in order, across both lives of the store.
+  const told: Array<{ life: number; changeId: string; kind: string; id: string; change: string; final: boolean }> = []
   const run = (store: PaymentStore, onUpdate: OnUpdate) => {
-    const reconciler = createReconciler({ store, fetchStatus: fake.fetchStatus, onUpdate, requestsPerSecond: 100, pollIntervalMs: 20, maxPollIntervalMs: 40, idleMs: 10, retryBaseMs: 20, log: () => {} })
+    const reconciler = createReconciler({ store, fetchStatus: async (kind, id) => world.answer(kind, id), onUpdate, requestsPerSecond: 100, pollIntervalMs: 20, maxPollIntervalMs: 40, idleMs: 10, retryBaseMs: 20, log: () => {} })
     reconciler.start()
     return reconciler
   }
-  const first = await openPaymentStore({ dataDir })
-  for (const id of ['po_1', 'po_2', 'po_3']) {
-    await first.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'pending' })
-    fake.set('payout', id, 'converting')
+  const take = (life: number): OnUpdate => (payment, previous) => {
+    told.push({ life, changeId: payment.changeId, kind: payment.kind, id: payment.id, change: `${previous?.status}→${payment.status}`, final: payment.final })
+    world.delivered(payment.kind, payment.id, payment.status)
   }
-  // The partner's side of po_2 is down: its change is recorded, and waits.
+
+  const first = await openPaymentStore({ dataDir })
+  await world.record(first, 'alice')
+  // The partner's side of payout_1 is down: its first change is recorded, and waits.
   const before = run(first, (payment, previous) => {
-    if (payment.id === 'po_2') throw new Error('down')
-    told.push(`${payment.id} ${previous?.status}→${payment.status}`)
+    if (payment.id === 'payout_1') throw new Error('down')
+    return take(1)(payment, previous)
   })
-  await until(() => told.length === 2, 20_000, 'po_1 and po_3')
+  await until(() => told.length >= world.total / 3, 20_000, 'a third of the changes')
   await before.stop()
   await first.close()
-  fake.set('payout', 'po_1', 'sent') // moves while no instance runs
+  const beforeRestart = told.length
+  // Mid-way: payout_1 not even begun, and not every payment final.
+  expect(told.filter((t) => t.id === 'payout_1')).toEqual([])
+  expect(told.filter((t) => t.final).length).toBeLessThan(world.payments.length)
 
   const second = await openPaymentStore({ dataDir })
-  expect(await second.ownerOf('payout', 'po_2')).toBe('alice')
-  const after = run(second, (payment, previous) => void told.push(`${payment.id} ${previous?.status}→${payment.status}`))
-  await until(() => told.length >= 4, 20_000, 'po_2 and po_1 again')
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  expect(await second.ownerOf('payout', 'payout_1')).toBe('alice')
+  const after = run(second, take(2))
+  await until(() => told.length >= world.total, 20_000, 'every change of every kind')
+  await new Promise((resolve) => setTimeout(resolve, 300)) // a repeat would show now
   await after.stop()
+  for (const { kind, id } of world.payments) {
+    expect(told.filter((t) => t.id === id).map((t) => t.change), `${kind} ${id}`).toEqual(world.expected(kind))
+    expect(told.filter((t) => t.id === id && t.final), `${kind} ${id}`).toHaveLength(1)
+  }
+  expect(told.find((t) => t.id === 'payout_1')?.life).toBe(2)
+  const figures = await exactlyOnceFigures(
+    `PGlite, restarted after ${beforeRestart} of ${world.total}`,
+    second.db,
+    world.payments.map((p) => p.id),
+    told.map((t) => t.changeId),
+  )
   await second.close()
-  expect(told.slice(0, 2).sort()).toEqual(['po_1 pending→converting', 'po_3 pending→converting'])
-  expect(told.slice(2).sort()).toEqual(['po_1 converting→sent', 'po_2 pending→converting'])
+  expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
 })

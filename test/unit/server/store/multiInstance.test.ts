@@ -10,7 +10,7 @@ import pg from 'pg'
 import { build } from 'rolldown'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPaymentStore, type PaymentStore } from '../../../../src/server/index'
-import { busiestWindow, until } from '../reconcile/fakeStatuses'
+import { busiestWindow, everyKind, exactlyOnceFigures, until } from '../reconcile/fakeStatuses'
 import { startPostgres, type ThrowawayPostgres } from './throwawayPostgres'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
@@ -41,7 +41,7 @@ afterAll(async () => {
   if (bundleDir) rmSync(bundleDir, { recursive: true, force: true })
 })
 
-type Message = { type: string; instance: string; changeId?: string; id?: string; status?: string; previous?: string; line?: string }
+type Message = { type: string; instance: string; changeId?: string; kind?: string; id?: string; status?: string; previous?: string; line?: string }
 
 function spawnReconciler(instance: string, env: Record<string, string>, onMessage: (message: Message) => void): Promise<ChildProcess> {
   const child = fork(join(bundleDir, 'child.mjs'), { env: { ...process.env, INSTANCE: instance, PG_PORT: String(postgres.port), ...env }, stdio: 'pipe' })
@@ -68,18 +68,17 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
     }
   })
 
-  it('delivers every change exactly once across two processes, one of them killed mid-way', async () => {
+  it('delivers every change of every kind exactly once across two processes, one of them killed mid-way', async () => {
     const RPS = 10
-    const steps = ['pending', 'converting', 'sent', 'settled']
-    const ids = Array.from({ length: 10 }, (_, i) => `po_${i}`)
-    const current = new Map(ids.map((id) => [id, 1])) // the service has moved each to `converting`
+    // Two payments of each kind; the service has moved each one status on from its first.
+    const world = everyKind()
     const requests: Array<{ at: number; instance: string }> = []
     const server: Server = createServer((req, res) => {
-      const id = decodeURIComponent(req.url!.split('/').pop()!)
+      const [, kind, id] = req.url!.split('/').map(decodeURIComponent)
       // When the instance sent it: arrival times would add the loopback's jitter to the spacing.
       requests.push({ at: Number(req.headers['x-started-at']), instance: String(req.headers['x-instance']) })
       res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ id, status: steps[current.get(id)!] }))
+      res.end(JSON.stringify(world.answer(kind, id)))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const STATUS_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -96,8 +95,7 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
       }
       delivered.push({ ...message, at: Date.now() })
       // The service moves a payment on only once its change is delivered, so no status goes unseen.
-      const step = current.get(message.id!)!
-      if (message.status === steps[step] && step < steps.length - 1) setTimeout(() => current.set(message.id!, step + 1), Math.random() * 50)
+      world.delivered(message.kind!, message.id!, message.status!)
     }
     // Both start on an empty database: their migrations race, and exactly one applies them.
     await pool.query('DROP SCHEMA stablecoin_widget CASCADE')
@@ -105,9 +103,9 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
       spawnReconciler('A', { STATUS_URL, RPS: String(RPS), HANG_AFTER: '4' }, onMessage),
       spawnReconciler('B', { STATUS_URL, RPS: String(RPS) }, onMessage),
     ])
-    for (const id of ids) await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'pending' })
+    await world.record(store, 'alice')
 
-    await until(() => delivered.length >= ids.length * 3, 60_000, 'every change delivered')
+    await until(() => delivered.length >= world.total, 60_000, 'every change delivered')
     await new Promise((resolve) => setTimeout(resolve, 2000)) // past every lease: a second delivery would show now
     await new Promise<void>((resolve) => {
       b.once('exit', () => resolve())
@@ -117,11 +115,13 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
 
     expect(hanging, 'A hung in onUpdate and was killed').toBeDefined()
     expect(a.signalCode).toBe('SIGKILL')
-    expect(delivered).toHaveLength(ids.length * 3)
+    expect(delivered).toHaveLength(world.total)
     expect(new Set(delivered.map((d) => d.changeId)).size).toBe(delivered.length)
-    for (const id of ids) {
-      expect(delivered.filter((d) => d.id === id).map((d) => `${d.previous}→${d.status}`)).toEqual(['pending→converting', 'converting→sent', 'sent→settled'])
+    for (const { kind, id } of world.payments) {
+      expect(delivered.filter((d) => d.kind === kind && d.id === id).map((d) => `${d.previous}→${d.status}`), `${kind} ${id}`).toEqual(world.expected(kind))
     }
+    const figures = await exactlyOnceFigures('Postgres 15 server, two reconciler processes (one killed mid-delivery)', store.db, world.payments.map((p) => p.id), delivered.map((d) => d.changeId!))
+    expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
     expect(delivered.filter((d) => d.instance === 'A')).toHaveLength(4)
     // The change A held is B's once A's lease has run out, and only then.
     const takenOver = delivered.find((d) => d.changeId === hanging!.changeId)

@@ -21,7 +21,7 @@ const reconciler = createReconciler({
     return res.json()
   },
   onUpdate: async (payment, previous) => {
-    const message = { instance: name, changeId: payment.changeId, id: payment.id, status: payment.status, previous: previous?.status }
+    const message = { instance: name, changeId: payment.changeId, kind: payment.kind, id: payment.id, status: payment.status, previous: previous?.status }
     if (delivered >= hangAfter) {
       await send({ type: 'hanging', ...message })
       await new Promise(() => {})

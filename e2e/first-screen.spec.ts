@@ -7,11 +7,11 @@ import { PROD_ORIGIN, type StackConfig, cardUrl, fiatUrl, widgetUrl } from './st
 import { TestWallet } from './testWallet'
 
 /** Holds every module of the page until `release()`: what the buyer has before the app arrives. */
-async function holdModules(page: Page) {
+async function holdModules(page: Page, except?: RegExp) {
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
-    await held
+    if (!except?.test(route.request().url())) await held
     await route.continue()
   })
   return () => release()
@@ -140,7 +140,9 @@ test('a production page draws the first screen with no sandbox badge', async ({ 
 })
 
 test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events", async ({ page, stack }) => {
-  const release = await holdModules(page)
+  // iframe() makes its frame once the script-tag runtime has arrived (checked against its hash):
+  // the runtime comes, the frame's own modules are held.
+  const release = await holdModules(page, /\/assets\/runtime-[\w-]+\.js$/)
   await page.goto(`${stack.apiBase}/examples/iframe.html?flow=card`, { waitUntil: 'commit' })
   const frame = page.frameLocator('#widget iframe')
   const field = frame.locator('[data-first-screen]').getByLabel('Total to pay')

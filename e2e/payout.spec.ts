@@ -393,10 +393,12 @@ test('a payout that asks for another amount than its quote (create.amount) is ne
 // (its own storage) opens the same signed link while the service has not seen the first transfer.
 test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed', async ({ page, browser, stack }) => {
   const reference = `order-${Date.now().toString(36)}`
+  // A link with a reference expires (issue 28, item 5); both devices open this one.
+  const link = { reference, expires: String(Math.floor(Date.now() / 1000) + 600) }
   const account = 3
   const first = TestWallet.forStack(stack, account)
   await first.install(page)
-  await onboard(page, stack, stack.accounts[account], { reference })
+  await onboard(page, stack, stack.accounts[account], link)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true, payoutUnseen: true })
   await quote(page)
   await toFunding(page)
@@ -412,7 +414,7 @@ test('the same signed link on a second device, while the service still says pend
     const page2 = await other.newPage()
     const second = TestWallet.forStack(stack, account)
     await second.install(page2)
-    await onboard(page2, stack, stack.accounts[account], { reference })
+    await onboard(page2, stack, stack.accounts[account], link)
     await quote(page2)
     await toFunding(page2)
     // The service hands the same payout back for the same reference.

@@ -249,3 +249,46 @@ test('after a runtime that did not arrive, the next call starts the widget, fetc
   await page.waitForLoadState('networkidle')
   expect(runtime.asked).toHaveLength(2)
 })
+
+// Markup can declare a widget too (a comment field, a product description): it may choose what a
+// buyer may (flow, amount, theme…), never where money and identity go. The service's settings of a
+// declared widget come from the loader's own <script> tag, which markup cannot change.
+const INJECTED: Array<[string, string, string]> = [
+  [
+    'a declared <div>',
+    'markup',
+    `<div id="injected" data-stablecoin-widget data-flow="card" data-amount="50" data-api-base="${EVIL}/api" data-partner-base="${EVIL}/partner" data-card-hosts="evil.example" data-identity-url="${EVIL}/id"></div>`,
+  ],
+  [
+    'a <stablecoin-widget>',
+    'element',
+    `<stablecoin-widget id="injected" flow="card" amount="50" api-base="${EVIL}/api" partner-base="${EVIL}/partner" card-hosts="evil.example" data-return-url="${EVIL}/back"></stablecoin-widget>`,
+  ],
+]
+for (const [what, mode, markup] of INJECTED) {
+  test(`${what} injected beside the partner's own widget takes the loader tag's service settings: nothing goes to another origin, and the console names what it ignored`, async ({ page }) => {
+    const asked = await foreignOrigin(page)
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    if (mode === 'markup') {
+      // In the page's own HTML, below the partner's widget (a comment field, say).
+      const html = (await (await page.request.get(partner(mode, { flow: 'card' }))).text()).replace('<div id="log"', () => `${markup}<div id="log"`)
+      await page.goto(`${stack.apiBase}/examples/partner.css`)
+      await page.setContent(html)
+    } else {
+      // A comment the partner's script renders into the page (innerHTML): a custom element upgrades
+      // there too. (In a page written by setContent, Chromium upgrades no custom element at all.)
+      await page.goto(partner(mode, { flow: 'card' }))
+      await page.locator('#log').evaluate((log, html) => log.insertAdjacentHTML('beforebegin', html), markup)
+    }
+    // The partner's own widget works, and so does the injected one, with the partner's settings.
+    await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
+    await expect(page.locator('#injected').getByLabel('Total to pay')).toHaveValue('50')
+    await page.locator('#injected').getByRole('button', { name: 'See what you get' }).click()
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(1500)
+    expect(asked).toEqual([])
+    expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
+    for (const name of ['apiBase', 'partnerBase', 'cardHosts']) expect(warnings.join('\n')).toContain(`[stablecoin-widget] ${name}`)
+  })
+}

@@ -34,7 +34,10 @@ export function iframe(element: HTMLElement, options: import('./config/config').
   return get().iframe(element, options)
 }
 
-/** Registers <stablecoin-widget>. */
-export function defineElement(name?: string) {
-  get().defineElement(name)
+/**
+ * Registers <stablecoin-widget>. `settings`: the service's settings of every declared widget (apiBase,
+ * partnerBase, cardHosts…): markup gives a declared widget only the options a buyer may choose.
+ */
+export function defineElement(name?: string, settings?: Partial<import('./config/config').WidgetOptions>) {
+  get().defineElement(name, settings)
 }

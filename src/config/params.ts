@@ -7,6 +7,15 @@ const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable', 'partnerCookies']
 
 export type RawOptions = Record<string, unknown>
 
+/**
+ * What markup may choose for a widget it declares (`<stablecoin-widget>`, `<div data-stablecoin-widget>`):
+ * the options any link may set (config/link.ts BUYER_FACING), but a return address and a locked
+ * amount, which a link sets only within the registry or under the partner's signature. Where money
+ * and identity go comes from the loader's own <script> tag (or the partner's script), never from
+ * markup, which a comment field or a product description can carry.
+ */
+export const MARKUP_OPTIONS = ['flow', 'amount', 'currencies', 'locale', 'theme', 'brand', 'cardCrypto', 'authCode', 'closable']
+
 export function optionsFromParams(params: Iterable<[string, string]>): RawOptions {
   const options: RawOptions = {}
   for (const [key, raw] of params) {

@@ -1,6 +1,6 @@
 // mount() and iframe(), shared by the script-tag loader and the npm package. No side effects at
 // import: nothing touches window or document until one of them is called.
-import { type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
+import { MARKUP_OPTIONS, type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
 import { FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
 import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
 
@@ -12,7 +12,12 @@ export const OBSERVED = LIVE.flatMap((name) => [name, `data-${name}`])
 
 export const EVENT_NAMES: readonly WidgetEventName[] = ['ready', 'screen', 'quote', 'submitted', 'status', 'complete', 'error', 'close', 'account']
 
-export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
+/**
+ * `settings`: a declared widget's service settings (apiBase, partnerBase, cardHosts, chains…): the
+ * loader's own <script> tag's data- attributes (runtime.ts), or what the partner's script gave
+ * defineElement (npm). Markup gives a declared widget only MARKUP_OPTIONS.
+ */
+export function createApi(load: () => Promise<Runtime>, embedPage: () => URL, settings: RawOptions = {}) {
   function mount(element: HTMLElement, options: RawOptions): WidgetHandle {
     const events = listeners()
     let mounted: { update(o: RawOptions): void; unmount(): void } | undefined
@@ -149,7 +154,8 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
   }
 
   /** `<stablecoin-widget flow="…" api-base="…">`; events come as `stablecoin-widget` DOM events. */
-  function defineElement(name = 'stablecoin-widget') {
+  function defineElement(name = 'stablecoin-widget', more: RawOptions = {}) {
+    Object.assign(settings, more)
     if (customElements.get(name)) return
     customElements.define(
       name,
@@ -168,9 +174,12 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL) {
     )
   }
 
-  /** A widget declared in markup: options from its attributes, events as `stablecoin-widget` DOM events on it. */
+  /**
+   * A widget declared in markup: the service's settings from `settings`, the buyer's choices from its
+   * attributes; events as `stablecoin-widget` DOM events on it.
+   */
   function mountDeclared(element: HTMLElement): WidgetHandle {
-    const handle = mount(element, optionsOf(element))
+    const handle = mount(element, { ...settings, ...markupOptions(element) })
     for (const event of EVENT_NAMES) {
       handle.on(event, (payload) => element.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
     }
@@ -188,12 +197,31 @@ function parseUrl(href: string): URL | undefined {
   }
 }
 
-/** Options from an element's attributes: `data-api-base` and `api-base` both give `apiBase`. */
-export function optionsOf(element: HTMLElement): RawOptions {
+/** Options from an element's attributes (`data-` ones only, when `prefix`): `data-api-base` and `api-base` both give `apiBase`. */
+function attributes(element: Element, prefix = ''): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   for (const attr of Array.from(element.attributes)) {
-    const name = attr.name.startsWith('data-') ? attr.name.slice(5) : attr.name
-    if (name !== 'stablecoin-widget' && name !== 'class' && name !== 'style' && name !== 'id') pairs.push([camel(name), attr.value])
+    const name = attr.name.startsWith('data-') ? attr.name.slice(5) : prefix ? '' : attr.name
+    if (name) pairs.push([camel(name), attr.value])
   }
+  return pairs
+}
+
+/** The loader's own <script> tag's settings: its `data-` attributes (never its src, integrity…). */
+export const tagSettings = (script: HTMLScriptElement): RawOptions => optionsFromParams(attributes(script, 'data-'))
+
+/**
+ * What a declared widget's own attributes may choose: MARKUP_OPTIONS. Any other option (apiBase,
+ * partnerBase, a signed one…) is ignored with a warning naming it; attributes of the element itself
+ * (class, id, aria-…) silently.
+ */
+export function markupOptions(element: HTMLElement): RawOptions {
+  const pairs = attributes(element).filter(([name]) => {
+    if (MARKUP_OPTIONS.includes(name)) return true
+    if (!/^(stablecoinWidget|class|style|id|aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/.test(name)) {
+      console.warn(`[stablecoin-widget] ${name}: not taken from markup (the service's settings come from the loader's <script> tag, or your script); ignored`)
+    }
+    return false
+  })
   return optionsFromParams(pairs)
 }

@@ -29,15 +29,14 @@ declare const __RUNTIME_SRI__: string
 // relative src to another origin once the file was fetched.
 const script = document.currentScript
 const base = script instanceof HTMLScriptElement ? new URL(script.getAttribute('src')!, location as never).href : ''
-/** A promise made on first use and kept; a failed one is made again on the next use. */
-const once = <T,>(make: () => Promise<T>) => {
-  let made: Promise<T> | 0 = 0
-  return () =>
+/** A promise made on first use and kept; a failed one is made again on the next use (`made`: never passed, the promise's slot). */
+const once =
+  <T,>(make: () => Promise<T>, made?: Promise<T> | 0) =>
+  () =>
     (made ||= make().catch((error) => {
       made = 0
       throw error
     }))
-}
 // A URL object: import(), a script's src and a template take its href.
 const url = (file: string) => new URL(file, base) as unknown as string
 const fetch1 = (file: string) => import(/* @vite-ignore */ url(file))
@@ -57,24 +56,21 @@ const getRuntime = once(() =>
     document.head.append(Object.assign(document.createElement('script'), { type: 'module', integrity: __RUNTIME_SRI__, src: url(__RUNTIME__), onload, onerror })),
   )
     .then(() => fetch1(__RUNTIME__))
-    .then((module: { start(base: string, widget: Widget): Runtime }) => module.start(base, getWidget)),
+    // The very script element checked above (its src is this file's, its data- attributes the declared
+    // widgets' settings), never one a query finds, which markup could match.
+    .then((module: { start(script: HTMLScriptElement, widget: Widget): Runtime }) => module.start(script as HTMLScriptElement, getWidget)),
 )
 
-function load(withWidget?: boolean): Promise<Runtime> {
-  // Started now, in parallel; a failure reaches the buyer through the runtime's mount (load_failed).
-  if (withWidget) getWidget().catch(() => {})
-  return getRuntime()
-}
+// The widget's own modules are started now, in parallel; a failure reaches the buyer through the
+// runtime's mount (load_failed).
+const load = (withWidget?: boolean): Promise<Runtime> => (withWidget && getWidget().catch(() => {}), getRuntime())
 
 // A fixed message: the code is what a partner acts on, and words are never made of String(error).
 const loadFailed = { code: 'load_failed', message: '[stablecoin-widget] not loaded' }
 
 /** A call on the runtime, once it is there; an element hears a failed fetch as an error event. */
-function run(call: (api: Runtime) => void, element?: HTMLElement, withWidget?: boolean) {
-  load(withWidget).then(call, () => {
-    element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed }, bubbles: true }))
-  })
-}
+const run = (call: (api: Runtime) => void, element?: HTMLElement, withWidget?: boolean) =>
+  load(withWidget).then(call, () => element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed }, bubbles: true })))
 
 function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<string, unknown>): WidgetHandle {
   const errors = new Set<(payload: unknown) => void>()
@@ -123,8 +119,8 @@ if (base.endsWith(`/${__LOADER__}`)) {
     )
 
   ;(window as unknown as { StablecoinWidget: object }).StablecoinWidget = {
-    mount: handle.bind(null, 'mount'),
-    iframe: handle.bind(null, 'iframe'),
+    mount: (element: HTMLElement, options: Record<string, unknown>) => handle('mount', element, options),
+    iframe: (element: HTMLElement, options: Record<string, unknown>) => handle('iframe', element, options),
     version: VERSION,
   }
   // Those already parsed now, the rest once the document is (connecting one twice mounts it once).

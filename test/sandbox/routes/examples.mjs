@@ -89,7 +89,11 @@ export function exampleRoutes({ config, widgetBase, demo }) {
     const opts = options(query)
     // The integrity hash of the loader being served (the sandbox build's, in e2e).
     const sri = await fetch(`${widgetBase}/sri.json`).then((r) => (r.ok ? r.json() : {}), () => ({})).then((s) => s['stablecoin-widget.js'])
-    const attrs = (prefix) => Object.entries(opts)
+    // Markup gives a declared widget only what a buyer may choose (src/config/params.ts MARKUP_OPTIONS);
+    // the service's settings go on the loader's own tag.
+    const buyer = ['flow', 'amount', 'currencies', 'locale', 'theme', 'brand', 'cardCrypto', 'authCode', 'closable']
+    const attrs = (prefix, service = false) => Object.entries(opts)
+      .filter(([k]) => buyer.includes(k) !== service)
       .map(([k, v]) => `${prefix}${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
       .join(' ')
     const element =
@@ -107,6 +111,7 @@ export function exampleRoutes({ config, widgetBase, demo }) {
       .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: await embedUrl(opts), reference: opts.reference } : opts)))
       .replaceAll('{{WIDGET_BASE}}', widgetBase)
       .replaceAll('{{ELEMENT}}', element)
+      .replaceAll('{{LOADER_SETTINGS}}', mode === 'element' || mode === 'markup' ? ` ${attrs('data-', true)}` : '')
       // A script that blocks the parser in the head holds back every element after it, a declared
       // frame too: that page's own script is deferred (the frame keeps its events until adopted).
       .replaceAll('{{PARTNER_DEFER}}', mode === 'frame' ? ' defer' : '')

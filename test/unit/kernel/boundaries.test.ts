@@ -55,4 +55,13 @@ describe('storage boundaries (issue 28)', () => {
       .filter((file) => /safe(?:Local|Session)Storage\s*\(|\b(?:local|session)Storage\s*[.[]/.test(code(file)))
     expect(reaching).toEqual([])
   })
+
+  it("the tab's unscoped storage for the page's own signed link is read by pageLink alone", () => {
+    // linkSessionStorage is unscoped (no partner is known before the link is checked): any other
+    // user of it would be a way around partnerStorage.
+    const users = files('src')
+      .filter((file) => file !== 'src/storage/safeStorage.ts')
+      .filter((file) => /\blinkSessionStorage\b/.test(code(file)))
+    expect(users).toEqual(['src/config/pageLink.ts'])
+  })
 })

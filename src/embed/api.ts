@@ -179,7 +179,14 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL, se
    * attributes; events as `stablecoin-widget` DOM events on it.
    */
   function mountDeclared(element: HTMLElement): WidgetHandle {
-    const handle = mount(element, { ...settings, ...markupOptions(element) })
+    const chosen = markupOptions(element)
+    // An amount the loader's tag locks is the partner's: markup (which anyone who can write into the
+    // page may add) never replaces it, as a link's locked amount needs a signature.
+    if (settings.lockAmount && chosen.amount !== undefined) {
+      console.warn('[stablecoin-widget] amount: locked by the loader tag (lockAmount); ignored')
+      delete chosen.amount
+    }
+    const handle = mount(element, { ...settings, ...chosen })
     for (const event of EVENT_NAMES) {
       handle.on(event, (payload) => element.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: event, payload }, bubbles: true })))
     }

@@ -68,6 +68,21 @@ describe('a widget declared in markup', () => {
     expect(mounted).toEqual([{ flow: 'deposit' }, { flow: 'deposit' }])
   })
 
+  it("leaves the amount the loader's tag locks to that tag: markup's own amount is refused by name", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { mounted, load } = recorder()
+    const api = createApi(load, () => new URL('https://cdn.example/embed.html'), { apiBase: 'https://api.example', amount: '25', lockAmount: true })
+    // Injected beside the partner's own widget: it would show its 950 as the amount the partner fixed.
+    api.element.connect(html(`<div data-stablecoin-widget data-flow="card" data-amount="950"></div>`))
+    api.element.connect(html(`<stablecoin-widget flow="card" amount="950"></stablecoin-widget>`))
+    await tick()
+    expect(mounted).toEqual([
+      { apiBase: 'https://api.example', amount: '25', lockAmount: true, flow: 'card' },
+      { apiBase: 'https://api.example', amount: '25', lockAmount: true, flow: 'card' },
+    ])
+    expect(warn.mock.calls.filter((c) => String(c[0]).startsWith('[stablecoin-widget] amount'))).toHaveLength(2)
+  })
+
   it('keeps the options a buyer may choose', async () => {
     const { mounted, load } = recorder()
     const api = createApi(load, () => new URL('https://cdn.example/embed.html'), { apiBase: 'https://api.example' })

@@ -91,7 +91,7 @@ export async function startStack(opts = {}) {
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
-        reset: () => modules.forEach((m) => m.control?.reset?.()),
+        reset: () => Promise.all(modules.map((m) => m.control?.reset?.())),
         routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes, ...demo.control.routes },
         plainHeaders: card.plainHeaders,
       },

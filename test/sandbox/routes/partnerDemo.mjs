@@ -125,6 +125,14 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
       },
     },
     control: {
+      // A reset makes the service forget every payment; the shop's store forgets them too, so no
+      // test inherits another's owners and bindings, and the reconciler asks nothing about payments
+      // the service no longer knows (which, growing through a suite, kept it at its full pace).
+      async reset() {
+        if (!opened) return
+        const s = await opened.catch(() => undefined)
+        await s?.db.query('TRUNCATE stablecoin_widget.payments, stablecoin_widget.bindings, stablecoin_widget.changes, stablecoin_widget.quotes')
+      },
       routes: {
         'GET /__sandbox/partner-demo': () => ({
           body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused, complaints: [...complaints] }, updates: [...updates] },

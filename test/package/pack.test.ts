@@ -1,5 +1,5 @@
 // The package as a partner installs it: `npm pack` of the build, read by the tools partners'
-// toolchains trust (@arethetypeswrong/cli, publint), and the README's partner server compiled by
+// toolchains trust (@arethetypeswrong/cli, publint), and docs/partner-kit.md's partner server compiled by
 // tsc under `moduleResolution: nodenext` against the packed tarball, unpacked into node_modules.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -45,10 +45,10 @@ describe('the packed package', () => {
     expect(run.status).toBe(0)
   }, 60_000)
 
-  it("compiles the README's partner server under moduleResolution nodenext", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const block = /<!-- partner-server -->\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1]
-    expect(block, 'README: a ```ts block after <!-- partner-server -->').toBeTruthy()
+  it("compiles the partner server of docs/partner-kit.md under moduleResolution nodenext", () => {
+    const doc = readFileSync(join(ROOT, 'docs/partner-kit.md'), 'utf8')
+    const block = /<!-- partner-server -->\s*```ts\n([\s\S]*?)```/.exec(doc)?.[1]
+    expect(block, 'docs/partner-kit.md: a ```ts block after <!-- partner-server -->').toBeTruthy()
     const app = join(work, 'app')
     const pkg = join(app, 'node_modules', 'stablecoin-widget')
     mkdirSync(pkg, { recursive: true })

@@ -571,11 +571,11 @@ describe('createPartnerHandler', () => {
       ])
     })
 
-    it("none is a code of the service's, and each is in the README's table of the kit's codes", async () => {
+    it("none is a code of the service's, and each is in docs/partner-kit.md's table of the kit's codes", async () => {
       const codes = [...new Set((await kitAnswers()).map((a) => a.code))]
       expect(codes.filter((code) => SERVICE_CODES.includes(code))).toEqual([])
-      const readme = readFileSync('README.md', 'utf8')
-      const kit = readme.slice(readme.indexOf('## Partner-backend kit'), readme.indexOf('\n## ', readme.indexOf('## Partner-backend kit') + 1))
+      const doc = readFileSync('docs/partner-kit.md', 'utf8')
+      const kit = doc.slice(doc.indexOf("## The kit's own codes"), doc.indexOf('\n## ', doc.indexOf("## The kit's own codes") + 1))
       // Rows "| 403 | `origin_not_allowed` | …": the code and the status it is answered with.
       const rows = new Map([...kit.matchAll(/^\| ([^|]+?) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], m[1]]))
       for (const { status, code } of await kitAnswers()) expect(rows.get(code), code).toBe(code === 'service_error' ? '4xx, 5xx' : String(status))

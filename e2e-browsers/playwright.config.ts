@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import type { Engine } from './driver'
 
-// The cross-browser suite (README "Tests"): the specs of this folder in Firefox ESR and in WebKitGTK,
+// The cross-browser suite (docs/testing.md): the specs of this folder in Firefox ESR and in WebKitGTK,
 // each engine in a worker of its own (project workers: 1), both engines at once (workers: 2). Each
 // worker has its own stack (e2e/stack.ts `layout`), started by the Chromium suite's globalSetup.
 process.env.E2E_WORKERS = '2'
@@ -16,7 +16,7 @@ export default defineConfig<{ engine: Engine }>({
   retries: 0,
   reporter: [['list']],
   globalSetup: '../e2e/globalSetup.ts',
-  // `npm test` (E2E_BROWSERS_QUICK) runs, per engine, the tests tagged for it (README "Tests").
+  // `npm test` (E2E_BROWSERS_QUICK) runs, per engine, the tests tagged for it (docs/testing.md).
   projects: (['firefox', 'webkit'] as const).map((engine) => ({
     name: engine,
     use: { engine },

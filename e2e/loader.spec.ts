@@ -111,7 +111,7 @@ test("the loader's code run from any other script than its own file (here inline
   expect(await page.evaluate(() => 'StablecoinWidget' in window)).toBe(false)
 })
 
-test('a loader the partner serves itself under a relative src (async, as the README writes it), with a <base href> in the markup after its tag: nothing from another origin runs', async ({ page }) => {
+test('a loader the partner serves itself under a relative src (async, as docs/embedding.md writes it), with a <base href> in the markup after its tag: nothing from another origin runs', async ({ page }) => {
   const asked = await foreignOrigin(page)
   // The partner serves the widget's files from its own origin, under /w/ (here the sandbox build's
   // files); the loader arrives a moment later, so the page's later markup is parsed before it runs.

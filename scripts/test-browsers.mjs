@@ -5,7 +5,7 @@
 //
 //   node scripts/test-browsers.mjs            every test in both engines
 //   node scripts/test-browsers.mjs --quick    what `npm test` runs: per engine, the tests tagged
-//                                             @npm:firefox or @npm:webkit (README "Tests")
+//                                             @npm:firefox or @npm:webkit (docs/testing.md)
 //   ... -- <playwright args>                  passed on (a file, -g "title", --project webkit)
 //
 // An engine whose binary is missing is skipped with a line saying so. The stacks sit 100 ports

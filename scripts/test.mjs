@@ -39,7 +39,7 @@ run('unit tests', node, ['node_modules/vitest/vitest.mjs', 'run'])
 // run's build step may rewrite dist/ while this suite serves it.
 const prodDir = process.env.E2E_PROD_DIR ?? (process.env.E2E_PORTS_OFFSET ? undefined : 'dist')
 run('end-to-end tests', node, ['node_modules/@playwright/test/cli.js', 'test'], prodDir ? { E2E_PROD_DIR: prodDir } : {})
-// Then Firefox ESR and WebKitGTK (e2e-browsers/, README "Tests"), each on its share of the specs,
+// Then Firefox ESR and WebKitGTK (e2e-browsers/, docs/testing.md), each on its share of the specs,
 // both at once; an engine that is not installed is skipped with a line saying so. They serve the
 // production build the Chromium suite served, and take the bundles of its first sandbox build.
 const offset = process.env.E2E_PORTS_OFFSET ? `-${process.env.E2E_PORTS_OFFSET}` : ''

@@ -16,7 +16,7 @@ const ASSETS = { 'partner.js': 'text/javascript', 'partner.css': 'text/css', 'pa
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The directives a partner page needs for the widget (the README lists them too). */
+/** The directives a partner page needs for the widget (docs/embedding.md lists them too). */
 export function cspFor(widgetBase, apiBase, rpcUrls) {
   return [
     "default-src 'self'",

@@ -1,4 +1,4 @@
-// The first screen drawn from the page's HTML (issue 19, scripts/firstPaint.mjs), in Chromium under
+// The first screen drawn from the page's HTML (issue 19, src/embed/firstPaint.mjs), in Chromium under
 // the build's real CSP: it is the app's own first screen (same words, same places), it works with
 // the keyboard before any module has run, and the app carries out what the buyer did there.
 import type { Page, Route } from '@playwright/test'

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util'
 import { minifySync } from 'rolldown/utils'
 import { createServer as createViteServer } from 'vite'
 import { rewriteDeclarations } from './dtsExtensions.mjs'
-import { firstPaint } from './firstPaint.mjs'
+import { firstPaint } from '../src/embed/firstPaint.mjs'
 import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
 
 const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' }, reuse: { type: 'string' } } })
@@ -60,9 +60,9 @@ const realPath = (path) => {
 const isDist = realPath(out) === realPath('dist')
 
 const pages = ['index.html', 'embed.html']
-// The pages' first-screen script (scripts/firstPaint.mjs): a --reuse takes only first screens drawn
+// The pages' first-screen script (src/embed/firstPaint.mjs): a --reuse takes only first screens drawn
 // for this very script (.vite/firstScreens.json says which).
-const PAINT = createHash('sha256').update(readFileSync(new URL('./firstPaint.mjs', import.meta.url))).digest('hex')
+const PAINT = createHash('sha256').update(readFileSync(new URL('../src/embed/firstPaint.mjs', import.meta.url))).digest('hex')
 // The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
 // starts from. Kept in sandbox builds only (a production build is never reused), so a folder that
 // has them is a sandbox build.
@@ -111,7 +111,7 @@ function copyBundles(from) {
       return JSON.parse(readFileSync(join(from, '.vite', 'firstScreens.json'), 'utf8')).paint
     } catch {}
   })()
-  if (paint !== PAINT) stop(`--reuse ${from}: its first screens were drawn for another scripts/firstPaint.mjs (or none); build it again`)
+  if (paint !== PAINT) stop(`--reuse ${from}: its first screens were drawn for another src/embed/firstPaint.mjs (or none); build it again`)
   rmSync(out, { recursive: true, force: true })
   for (const file of files) {
     mkdirSync(dirname(join(out, file)), { recursive: true })
@@ -197,7 +197,7 @@ const preloadScripts = Object.fromEntries(
 )
 // The first screen itself, drawn from the page (issue 19): each flow's first screen as the app's own
 // components render it for a plain link (src/embed/firstScreens.tsx, through Vite's SSR, once per
-// build; a --reuse takes the first build's), the stylesheet it needs, and scripts/firstPaint.mjs,
+// build; a --reuse takes the first build's), the stylesheet it needs, and src/embed/firstPaint.mjs,
 // which shows the one the link names where the app would draw exactly that (else nothing, as before).
 const FIRST_SCREENS = `${out}/.vite/firstScreens.json`
 if (!args.reuse) {

@@ -51,7 +51,7 @@ function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: C
 }
 
 /**
- * What scripts/firstPaint.mjs is called with (but the catalogs, which the build knows), for a build
+ * What firstPaint.mjs is called with (but the catalogs, which the build knows), for a build
  * of one environment: `flows`, what its entries offer when they name none (as link.ts resolves them).
  */
 export function firstPaintData({ sandbox }: { sandbox: boolean }) {

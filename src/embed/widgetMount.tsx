@@ -57,7 +57,7 @@ export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit
   console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
   const changed = problem.code === 'bad_signature'
   emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
-  // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
+  // The first screen the page drew from its HTML (embed/firstPaint.mjs) is not this link's.
   host.querySelector(':scope > [data-first-screen]')?.remove()
   const draw = () => render(<LinkProblem problem={problem} />, host)
   draw()

@@ -23,8 +23,8 @@ function write(root: string, files: Record<string, string>) {
   }
 }
 
-// The build takes only first screens drawn for the page script it inlines (scripts/firstPaint.mjs).
-const PAINT = createHash('sha256').update(readFileSync('scripts/firstPaint.mjs')).digest('hex')
+// The build takes only first screens drawn for the page script it inlines (src/embed/firstPaint.mjs).
+const PAINT = createHash('sha256').update(readFileSync('src/embed/firstPaint.mjs')).digest('hex')
 
 /** A folder laid out as a sandbox build leaves it (what --reuse reads), plus `extra` files. */
 function builtFolder(extra: Record<string, string> = {}) {
@@ -118,7 +118,7 @@ describe('build --reuse', () => {
     const from = builtFolder({ '.vite/firstScreens.json': JSON.stringify({ paint: 'an older script', css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }) })
     const r = build(sandboxRegistry(), from)
     expect(r.status).toBe(1)
-    expect(r.stderr).toContain('drawn for another scripts/firstPaint.mjs')
+    expect(r.stderr).toContain('drawn for another src/embed/firstPaint.mjs')
     expect(existsSync(r.out)).toBe(false)
   })
 

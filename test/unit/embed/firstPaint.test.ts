@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-// The page's first screen (scripts/firstPaint.mjs, issue 19): drawn from the templates the build
+// The page's first screen (src/embed/firstPaint.mjs, issue 19): drawn from the templates the build
 // renders (src/embed/firstScreens.tsx) only for a plain link, and handed over to the app with what
 // the buyer did on it. The "app" here is markup appended to #app as mountWidget does.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { firstPaint } from '../../../scripts/firstPaint.mjs'
+import { firstPaint } from '../../../src/embed/firstPaint.mjs'
 import { firstPaintData, firstScreens, walletList } from '../../../src/embed/firstScreens'
 import { RATE_SLOTS_KEY } from '../../../src/rateLimit/rateLimiter'
 import { USED_CODES_KEY } from '../../../src/identity/usedCodes'

@@ -1,4 +1,4 @@
-// Types of scripts/firstPaint.mjs (inlined into the pages by scripts/build.mjs).
+// Types of firstPaint.mjs (inlined into the pages by scripts/build.mjs).
 export type FirstPaintData = {
   /** Link parameters that leave the first screen as drawn. */
   free: readonly string[]

@@ -37,7 +37,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
               <button
                 type="button"
                 class="choice"
-                // The page's first screen presses the wallet the buyer chose by this (scripts/firstPaint.mjs).
+                // The page's first screen presses the wallet the buyer chose by this (embed/firstPaint.mjs).
                 data-wallet={wallet.id}
                 disabled={state.tag === 'connecting'}
                 onClick={() => dispatch({ type: 'CHOOSE_WALLET', wallet })}

@@ -1,6 +1,5 @@
-// Review of issue 13 (attacker's view) — signed links and the links the widget hands on.
-// `it.fails` marks a weakness still present (the test asserts what should hold and fails today);
-// plain `it` records an attack that was tried and held.
+// Signed links from an attacker's side (tampered, replayed late, a pair given twice), and the links
+// the widget hands on, which must still verify when the buyer comes back.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'

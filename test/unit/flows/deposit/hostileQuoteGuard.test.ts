@@ -1,12 +1,12 @@
-// Review of issue 14 (attacker's view): hostile quotes that get past guardQuote or the simulated
-// preview. Each test was an `it.fails` finding; all are fixed and now plain `it`.
+// Hostile quotes against guardQuote and the simulated preview: approval-granting calldata off the
+// selector list, and outflows or grants only the simulation shows.
 import { type Hex, encodeFunctionData, maxUint256, pad } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { DepositQuote, DepositQuoteRequest } from '../../../src/api/schemas'
-import { parseOptions } from '../../../src/config/config'
-import { guardQuote } from '../../../src/flows/deposit/guard'
-import { judgeOutflow } from '../../../src/flows/deposit/preview'
-import { simulate } from '../../../src/wallet/chainActions'
+import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
+import { parseOptions } from '../../../../src/config/config'
+import { guardQuote } from '../../../../src/flows/deposit/guard'
+import { judgeOutflow } from '../../../../src/flows/deposit/preview'
+import { simulate } from '../../../../src/wallet/chainActions'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'

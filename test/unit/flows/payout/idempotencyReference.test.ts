@@ -8,17 +8,17 @@
 // buyer corrected away. A partner's signed `reference` is reused the same way for every payout of
 // the session.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
-import '../setup/afterFirstScreen'
+import '../../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PartnerHttp } from '../../../src/api/partnerHttp'
-import type { PayoutQuote } from '../../../src/api/payout'
-import { parseOptions } from '../../../src/config/config'
-import { PartnerUnreachableError } from '../../../src/errors/ApiError'
-import { type WalletActions, createPayoutEffects } from '../../../src/flows/payout/effects'
-import { type PayoutCtx, type PayoutEvent, type PayoutState, emptyDraft, payoutTransition } from '../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses } from '../../../src/flows/payout/persisted'
-import { createFakeClock, until } from '../helpers/fakeClock'
-import { memoryStorage } from '../helpers/memoryStorage'
+import type { PartnerHttp } from '../../../../src/api/partnerHttp'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { parseOptions } from '../../../../src/config/config'
+import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
+import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type PayoutCtx, type PayoutEvent, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
+import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { createFakeClock, until } from '../../helpers/fakeClock'
+import { memoryStorage } from '../../helpers/memoryStorage'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

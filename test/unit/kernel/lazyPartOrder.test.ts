@@ -1,4 +1,4 @@
-// Review of kernel/lazyPart.ts lazyEffects / lazyObserver (effects and host events fetched after
+// kernel/lazyPart.ts lazyEffects / lazyObserver (effects and host events fetched after
 // the first screen): nothing lost, duplicated, reordered, or run for a stale state.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../setup/afterFirstScreen'

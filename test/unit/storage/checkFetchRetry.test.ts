@@ -1,5 +1,5 @@
-// Holes an attacker's review found (helper-20, 2026-11-24): each test asserts the safe behaviour;
-// each failed before its fix.
+// A stored-record check whose first fetch failed (offline): what waited for it runs once it is
+// here, and a deposit another tab sent is still adopted.
 import { describe, expect, it, vi } from 'vitest'
 import { flowKey } from '../../../src/storage/storedCheck'
 import { memoryStorage } from '../helpers/memoryStorage'

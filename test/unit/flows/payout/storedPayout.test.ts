@@ -1,4 +1,4 @@
-// The payout review's fixes, on the machine, the stores and the effects (fake clock, fake partner
+// The stored payout, on the machine, the stores and the effects (fake clock, fake partner
 // backend, fake wallet/chain): a reference per create request, a record resumed only for its own
 // buyer, the wallet ask kept before prompting and checked after a reload, "Not you?", and aging.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.

@@ -1,5 +1,5 @@
-// Review of e13d77e (options checked without zod), from an attacker's side: what a link, a page's
-// data attributes or a frame parent's postMessage may try. Every test asserts the safe behaviour.
+// Hostile options (checked without zod): what a link, a page's data attributes or a frame parent's
+// postMessage may try. Every test asserts the safe behaviour.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseLiveOptions, parseOptions, readConfig } from '../../../src/config/config'
@@ -198,5 +198,17 @@ describe('live options (update(), a frame parent’s postMessage)', () => {
     const options = JSON.parse('{"__proto__":{"amount":"999"}}')
     const result = parseLiveOptions(options)
     expect(result.ok && result.update.amount).toBeFalsy()
+  })
+})
+
+describe('an amount option has a sane length (a 5,000-digit decimal is no amount anyone pays)', () => {
+  const huge = '9'.repeat(5_000)
+  it.each([huge, `1.${'0'.repeat(5_000)}`, '1'.repeat(21)])('refused as an option and as a live update: %#', (amount) => {
+    expect(parseOptions({ apiBase: 'https://api.payments.test', amount }).ok).toBe(false)
+    expect(parseLiveOptions({ amount }).ok).toBe(false)
+  })
+  it.each(['25', '25.50', `${'9'.repeat(20)}.${'1'.repeat(18)}`])('kept: %s', (amount) => {
+    expect(parseOptions({ apiBase: 'https://api.payments.test', amount })).toMatchObject({ ok: true })
+    expect(parseLiveOptions({ amount })).toMatchObject({ ok: true, update: { amount } })
   })
 })

@@ -1,17 +1,16 @@
-// Review of issue 14 (attacker's view), the deposit's effects end to end with a fake wallet and a
-// fake RPC: a hostile quote that passes guardQuote reaches eth_sendTransaction whenever the
-// simulation is anything but a full eth_simulateV1 answer. Each test was an `it.fails` finding;
-// all are fixed and now plain `it`.
+// Hostile quotes through the deposit's effects, end to end with a fake wallet and a fake RPC: a
+// quote that passes guardQuote never reaches eth_sendTransaction unless a full eth_simulateV1
+// answer clears it; a refused quote is never used again; an odd expiry does not loop.
 import { encodeFunctionData } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ApiClient } from '../../../src/api/client'
-import type { DepositQuote } from '../../../src/api/schemas'
-import type { DepositState } from '../../../src/flows/deposit/machine'
-import { systemClock } from '../../../src/kernel/types'
-import { guardQuote, understood } from '../../../src/flows/deposit/guard'
-import * as actions from '../../../src/wallet/chainActions'
-import { depositConfig as config, driveDeposit } from '../helpers/deposit'
-import { announceWallet } from '../helpers/fakeChain'
+import type { ApiClient } from '../../../../src/api/client'
+import type { DepositQuote } from '../../../../src/api/schemas'
+import type { DepositState } from '../../../../src/flows/deposit/machine'
+import { systemClock } from '../../../../src/kernel/types'
+import { guardQuote, understood } from '../../../../src/flows/deposit/guard'
+import * as actions from '../../../../src/wallet/chainActions'
+import { depositConfig as config, driveDeposit } from '../../helpers/deposit'
+import { announceWallet } from '../../helpers/fakeChain'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -21,7 +20,7 @@ const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523
 
 // The deposit was Permit2.approve(USDC, DEAD, 2^160-1, 2^48-1): every USDC of a buyer who ever
 // approved Permit2 (most Uniswap users) goes to DEAD. guardQuote now refuses that selector
-// ('data.permit2', see issue14-guard-preview), so the same attack goes through an attacker's own
+// ('data.permit2', see hostileQuoteGuard.test.ts), so the same attack goes through an attacker's own
 // contract with opaque calldata (it calls Permit2 itself): nothing the guard can decode, so only
 // the simulation (or, without eth_simulateV1, the guard's "fully understood" test) stands between
 // it and the wallet.

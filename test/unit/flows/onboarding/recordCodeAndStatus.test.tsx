@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// Issue 15 on the bank flow: items 3 (a stored fee), 9 (the record on a shared device),
-// 10 (a rejected onboarding), 16 (the delivered asset) and 17 (an unknown kycStatus).
+// The virtual-account flow's record, code and status: a stored fee, the record on a shared device,
+// a rejected onboarding (the single-use code is spent), the delivered asset, an unknown kycStatus.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact'

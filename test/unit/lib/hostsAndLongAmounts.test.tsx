@@ -1,5 +1,5 @@
-// Issue 15, items 4, 5 and 6: card hosts without a port, amounts beyond Intl's digit cap, and
-// canonical option amounts shown with the locale's mark.
+// Card hosts without a port, amounts beyond Intl's digit cap, and canonical option amounts shown
+// with the locale's mark.
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'

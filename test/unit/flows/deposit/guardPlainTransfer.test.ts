@@ -1,4 +1,5 @@
-// Review of issue 14's guard: two ways a hostile quote still passed, each refused now.
+// The guard on a plain transfer: one that also asks for an approval is refused, and router calldata
+// the guard cannot read is not "understood" without eth_simulateV1.
 import { encodeFunctionData } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'

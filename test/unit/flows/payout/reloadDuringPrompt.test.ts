@@ -8,15 +8,15 @@
 // without an order" (partner-api.md, Bank payout rule 3). The status check before the prompt does
 // not help: the first transfer is not yet on chain, so the service still says `pending`.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
-import '../setup/afterFirstScreen'
+import '../../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PartnerHttp } from '../../../src/api/partnerHttp'
-import { parseOptions } from '../../../src/config/config'
-import { type WalletActions, createPayoutEffects } from '../../../src/flows/payout/effects'
-import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, initialPayoutState, payoutTransition } from '../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses } from '../../../src/flows/payout/persisted'
-import { createFakeClock, settle, until } from '../helpers/fakeClock'
-import { memoryStorage } from '../helpers/memoryStorage'
+import type { PartnerHttp } from '../../../../src/api/partnerHttp'
+import { parseOptions } from '../../../../src/config/config'
+import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, initialPayoutState, payoutTransition } from '../../../../src/flows/payout/machine'
+import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { createFakeClock, settle, until } from '../../helpers/fakeClock'
+import { memoryStorage } from '../../helpers/memoryStorage'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -33,7 +33,7 @@ const record: PayoutRecord = {
   id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '100', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
   token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '91.50', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,
   // Fixture update (not a weakening): a payout record now carries its buyer and is resumed only for
-  // that buyer (attack-resume-other-buyer); this one is the `buyer` below's own payout.
+  // that buyer (flows/resumeOtherWallet.test.tsx); this one is the `buyer` below's own payout.
   accountId: 'acc_1', wallet: BUYER,
 }
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }

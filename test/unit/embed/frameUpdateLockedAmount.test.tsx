@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-// Review of issue 13 (attacker's view): a script on the registered parent page (the partner's own
-// code or any third-party script there) sends the frame an `update` message. guest.tsx hands
-// `message.options` straight to widget.update(); this test does the same with the widget mounted
-// from a signed link exactly as guest.tsx mounts it.
-// `it.fails`: the weakness is still present (the test asserts what should hold and fails today).
+// A script on the registered parent page (the partner's own code or any third-party script there)
+// sends the frame an `update` message. guest.tsx hands `message.options` to widget.update(); this
+// test does the same with the widget mounted from a signed link exactly as guest.tsx mounts it: the
+// amount the partner signed and locked stays.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'

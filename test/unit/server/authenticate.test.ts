@@ -1,5 +1,5 @@
-// Review of issue 13 (attacker's view) — the partner-backend kit.
-// Each weakness found here was fixed in the kit (commit 4960d27); these tests now hold it.
+// Who may spend the partner key: the kit's handler is not built without `authenticate`, and
+// `authenticate` can read the request's body without breaking the request.
 import { describe, expect, it, vi } from 'vitest'
 import { createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 
@@ -54,4 +54,4 @@ describe('createPartnerHandler: who may spend the partner key', () => {
     await store.close()
   }, 30_000)
 })
-// The chunked-body limit found in this review is held by test/unit/server/handler.test.ts.
+// The limit on a chunked body is held by test/unit/server/handler.test.ts.

@@ -1,6 +1,5 @@
-// Review of f2fead1 and later (stored records checked by lazily fetched zod checks), from an
-// attacker's side: a record another tab (or a script of the partner's origin) wrote, read before
-// its check is here, or tampered. Every test asserts the safe behaviour.
+// Stored records checked by lazily fetched zod checks, from an attacker's side: a record another
+// tab (or a script of the partner's origin) wrote, read before its check is here, or tampered. Every test asserts the safe behaviour.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../setup/afterFirstScreen'
 import { describe, expect, it, vi } from 'vitest'

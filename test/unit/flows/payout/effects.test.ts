@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
-import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
+import { FieldRejected, PartnerUnreachableError } from '../../../../src/errors/ApiError'
 import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
 import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
@@ -191,6 +191,21 @@ describe('payout effects: creating', () => {
     expect(creates[0].body).toMatchObject({ quoteId: 'bq_1', accountId: 'acc_1' })
     // Kept before the wallet is ever asked: a reload funds this payout, not a new one.
     expect(d.store.load()).toMatchObject({ id: 'bp_1', depositAddress: DEPOSIT })
+  })
+
+  it('a beneficiary field the service refused is marked on that field, the service’s words above it, the form kept and nothing stored', async () => {
+    const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: not a valid IBAN')] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    expect(d.state()).toMatchObject({
+      tag: 'beneficiary',
+      problem: { code: 'invalid_request' },
+      problems: { IBAN: { key: 'payout.problem.refused' } },
+      draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } },
+    })
+    expect(Object.keys((d.state() as { problems: object }).problems)).toEqual(['IBAN'])
+    expect(d.store.load()).toBeUndefined()
   })
 
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {

@@ -92,9 +92,17 @@ describe('payout machine: where it starts', () => {
     expect(initialState({ identity, buyer, record: { ...record, txHash: `0x${'a'.repeat(64)}` } }, ctx)).toMatchObject({ tag: 'tracking', record: { id: 'bp_1' } })
     expect(initialState({ identity, buyer, record }, ctx)).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle' })
   })
-  it('events of another stage do nothing in the identity steps', () => {
+  it('events of another stage do nothing in the identity steps: the form’s EDIT is not the identity steps’ own', () => {
     const start = initialState({ identity }, ctx)
-    expect(transition(start, { type: 'SUBMIT' }, ctx)).toBe(start)
+    expect(transition(start, { type: 'CONFIRM', now: NOW }, ctx)).toBe(start)
+    const details: PayoutState = { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'idle' }
+    expect(transition(details, { type: 'EDIT', amount: '20' }, ctx)).toBe(details)
+    // The identity steps' own EDIT (it names its field) still reaches them.
+    expect(transition(start, { type: 'EDIT', field: 'wallet', value: buyer.wallet }, ctx)).toMatchObject({ tag: 'wallet', form: { wallet: buyer.wallet } })
+  })
+  it('the identity steps’ EDIT does nothing at the form', () => {
+    const s = form()
+    expect(transition(s, { type: 'EDIT', field: 'country', value: 'FR' }, ctx)).toBe(s)
   })
 })
 

@@ -10,11 +10,7 @@ export type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
 export const payoutStatuses = ['pending', 'converting', 'sent', 'settled', 'rejected', 'returned'] as const
 export type PayoutStatusName = (typeof payoutStatuses)[number]
 
-/**
- * Polling stops on these. Only `settled` is success; `sent` is not arrival. `returned` is money
- * coming back (as stablecoin to the sending wallet, minus the rail's cost), not money lost.
- */
-export const payoutFinal: readonly PayoutStatusName[] = ['settled', 'rejected', 'returned']
+export { payoutFinal } from '../lib/status/payout'
 
 /** The answers' schemas (loaded after the first screen: see lazySchemas). */
 export const payoutSchemas = lazySchemas(() => import('./schemas-payout'))

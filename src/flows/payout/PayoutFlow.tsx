@@ -16,7 +16,7 @@ import { PayoutStatusScreen } from '../../screens/payout/PayoutStatusScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { payoutEvents } from './hostEvents'
-import { type PayoutEvent, type PayoutForm, type PayoutState, initialPayoutState, payoutTransition, stepOf } from './machine'
+import { type Context, type PayoutEvent, type PayoutState, initialState, stepOf, transition } from './machine'
 import { payoutSourceOf } from './source'
 import { errorSchemas } from '../../api/client'
 import { fiatSchemas } from '../../api/fiat'
@@ -27,6 +27,7 @@ import { FirstScreen } from '../../kernel/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { payoutChecks, payoutKeys, payoutStore, referenceStore, spentAddresses } from './persisted'
 import { lazyEffects, lazyPart } from '../../kernel/lazyPart'
+import { loadWalletCode } from './walletCode'
 
 // The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
 // meanwhile starts once it is here).
@@ -53,13 +54,13 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
     const local = partnerStorage(config)
     const store = payoutStore(local)
     const start = identityStart(config, local, session)
-    const ctx = {
+    const ctx: Context = {
       source,
       linkWallet: config.walletAddress,
       get decimalMark() {
         return decimalMarkOf(config.locale)
       },
-      emptyForm: (): PayoutForm => ({
+      emptyForm: () => ({
         kind: 'fiat',
         // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
         amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
@@ -71,8 +72,8 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
     return {
       // Only this buyer's payout (start.account is already refused under a link signed for another
       // wallet); another buyer's record stays stored for them, never shown here.
-      initial: initialPayoutState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity }, ctx),
-      transition: (state, event) => payoutTransition(state, event, ctx),
+      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity }, ctx),
+      transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
       },
@@ -89,7 +90,7 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
               clock: systemClock,
               identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
               // viem arrives with the funding step, not before.
-              loadWallet: () => import('../../wallet/chainActions'),
+              loadChainActions: loadWalletCode,
               discover: (onChange) => discoverWallets(window, onChange),
               providerOf,
             },
@@ -120,7 +121,7 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
       return <BeneficiaryScreen state={state} dispatch={dispatch} locale={config.locale} />
     case 'funding':
       return <FundingScreen state={state} dispatch={dispatch} config={config} notYou={stored} />
-    case 'following':
+    case 'tracking':
     case 'result':
       return <PayoutStatusScreen state={state} dispatch={dispatch} config={config} />
   }

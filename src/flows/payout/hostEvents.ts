@@ -1,8 +1,8 @@
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { WidgetEvent } from '../../embed/protocol'
-import { errorPayload } from '../../errors/words'
+import { payoutProblem } from '../../errors/payoutWords'
+import { errorPayload, sendProblemCode, sendProblemText } from '../../errors/words'
 import { addDecimal } from '../../lib/decimal'
-import { sendProblemCode, sendProblemText } from '../../errors/words'
 import { fundingContext } from './fundingText'
 import type { PayoutState } from './machine'
 import { payoutSourceOf } from './source'
@@ -23,7 +23,7 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
   }
   if (next.tag === 'funding' && prev.tag === 'beneficiary') out.push({ name: 'submitted', payload: { flow, id: next.record.id } })
   const status = statusOf(next)
-  if (status && status !== statusOf(prev) && (next.tag === 'following' || next.tag === 'result')) {
+  if (status && status !== statusOf(prev) && (next.tag === 'tracking' || next.tag === 'result')) {
     out.push({ name: 'status', payload: { flow, id: next.record.id, status } })
   }
   if (next.tag === 'result' && prev.tag !== 'result') {
@@ -43,14 +43,15 @@ function sourceSymbol(config: WidgetConfig): string {
 }
 
 function statusOf(s: PayoutState): string | undefined {
-  if (s.tag === 'following') return s.status?.status
+  if (s.tag === 'tracking') return s.status?.status
   if (s.tag === 'result') return s.status.status
   return undefined
 }
 
 function problemOf(s: PayoutState, config: WidgetConfig): { source: object; payload: { code?: string; message: string; detail?: string } } | undefined {
   if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem) }
-  if ((s.tag === 'beneficiary' || s.tag === 'following') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
+  if (s.tag === 'form' && s.error?.kind === 'ask') return { source: s.error, payload: errorPayload(payoutProblem(s.error)) }
+  if ((s.tag === 'beneficiary' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
   if (s.tag === 'funding' && s.problem) {
     const text = sendProblemText(s.problem, fundingContext(s.record, chainOf(config, s.record.chain).name, config.locale))
     return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }

@@ -1,15 +1,20 @@
 // The bank payout as data: a pure transition. No I/O, no timers, no DOM.
 // identity (when the buyer is not known) → form → quoting → quote → beneficiary → funding →
-// following → result. The quote expires into a new price, never into a payout; the transfer is
+// tracking → result. The quote expires into a new price, never into a payout; the transfer is
 // asked for once per payout, and a reload never asks again once its hash exists, nor on its own
 // once the wallet was asked (promptedAt): it checks first, and only the buyer's second
 // confirmation sends again. A stored payout is resumed only for the buyer it belongs to.
 import type { LimitEntry } from '../../api/reference'
 import type { PayoutQuote, PayoutStatus } from '../../api/payout'
-import { payoutFinal } from '../../api/payout'
-import type { WalletProblem } from '../../errors/WalletError'
-import type { BuyerAccount } from '../../identity/account'
-import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import {
+  type IdentityEvent,
+  type IdentityState,
+  type Onboarded,
+  emptyApplicant,
+  identityTransition,
+  isIdentityEvent,
+  isIdentityState,
+} from '../../identity/machine'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
 import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
@@ -23,7 +28,11 @@ import {
 } from '../../lib/beneficiary'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
-import { ownedBy } from './persisted'
+import { payoutFinal } from '../../lib/status/payout'
+import { ownedBy } from './owner'
+
+/** The buyer the service knows (the identity steps end with them): whose the payout is. */
+export type BuyerAccount = Onboarded['account']
 
 /** The token the payout is funded with (from the embedding's sources; the service never picks it). */
 export type Source = { chainId: number; token: string; symbol: string; decimals: number }
@@ -37,10 +46,15 @@ export type QuoteAsk = { kind: 'crypto' | 'fiat'; amount: string; currency: stri
 /** The beneficiary as typed, kept through re-quotes and errors (a typo never clears it). */
 export type Draft = { schema?: OfferedSchemaId; values: Record<string, string>; purpose: string }
 
+/** Why the quote is not what the buyer asked (quoteCheck.ts): never shown, nothing created. */
+export type AskRule = 'ask.crypto' | 'ask.fiat'
+
+/** What the form says; errors/payoutWords.ts words the payout's own (`ask`). */
 export type FormError =
   | { kind: 'amount'; problem: AmountProblem }
   | { kind: 'country' }
   | { kind: 'limits'; check: Extract<LimitCheck, { ok: false }> }
+  | { kind: 'ask'; rule: AskRule }
   | { kind: 'api'; problem: Problem }
 
 /** The payout once it exists: what resuming needs, nothing personal (no beneficiary), and whose it is. */
@@ -109,28 +123,33 @@ export type PayoutState =
       work: Work<FundingWork>
       problem?: FundingProblem
     }
-  | ({ tag: 'following'; buyer: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed)
+  | ({ tag: 'tracking'; buyer: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed)
   | { tag: 'result'; buyer: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
 
 export type PayoutEvent =
   | IdentityEvent
   | { type: 'LIMITS'; limits: LimitEntry[] }
-  | { type: 'SET'; field: keyof PayoutForm; value: string }
-  | { type: 'GET_QUOTE' }
+  /** The form's fields that changed. */
+  | ({ type: 'EDIT' } & Partial<PayoutForm>)
+  | { type: 'SUBMIT' }
   | QuoteEvent<PayoutQuote>
+  /** The quote answered another amount than the buyer asked (quoteCheck.ts). */
+  | { type: 'QUOTE_REJECTED'; rule: AskRule }
   | { type: 'BACK' }
-  | { type: 'CONTINUE'; now: number }
+  /**
+   * The buyer goes ahead: from the quote to the beneficiary, or (funding) asks the wallet for the
+   * transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked.
+   */
+  | { type: 'CONFIRM'; now: number; confirmed?: boolean }
   | { type: 'SCHEMA'; schema: OfferedSchemaId }
   | { type: 'FIELD'; name: string; value: string }
   | { type: 'CREATE'; now: number }
   | { type: 'CREATED'; record: PayoutRecord }
-  /** `field`: the beneficiary field the service refused; `expired`: the quote ran out (quote again). */
-  | { type: 'CREATE_FAILED'; problem: Problem; field?: string; expired?: boolean }
+  /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
+  | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean }
   | { type: 'WALLETS'; wallets: WalletInfo[] }
   | { type: 'CONNECT'; wallet: WalletInfo }
   | { type: 'CONNECTED'; sender: string }
-  /** `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
-  | { type: 'SEND'; now: number; confirmed?: boolean }
   | { type: 'WORK'; work: FundingWork }
   /** The wallet is being asked now: `record` carries the mark, already kept. */
   | { type: 'PROMPTED'; record: PayoutRecord }
@@ -151,7 +170,8 @@ export type PayoutEvent =
   /** "Not you?": the stored buyer is someone else; forget every bank record and verify again. */
   | { type: 'NOT_YOU' }
 
-export type PayoutCtx = {
+/** The machine's context: what the embedding fixed, and how a new form starts. */
+export type Context = {
   source: Source
   decimalMark: '.' | ','
   /** A new form (after the identity step, or to start over). */
@@ -186,16 +206,16 @@ export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 /** The wallet was asked for this payout's transfer and never answered with a hash (a reload, a lost answer). */
 export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
 
-export function initialPayoutState(
+export function initialState(
   init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState },
-  ctx: PayoutCtx,
+  ctx: Context,
 ): PayoutState {
   const { buyer } = init
   // Another buyer's payout (another account, another wallet, a link signed for another wallet) is
   // never shown; it stays stored for its own buyer.
   const record = init.record && buyer && ownedBy(init.record, buyer, ctx.linkWallet) ? init.record : undefined
   if (record && buyer) {
-    if (record.txHash) return { tag: 'following', buyer, record, attempt: 0 }
+    if (record.txHash) return { tag: 'tracking', buyer, record, attempt: 0 }
     // The wallet was asked before the reload: check what arrived before anything else, never ask again on its own.
     return { tag: 'funding', buyer, record, work: 'idle', ...(promptedUnanswered(record) ? { verify: 'running' as const } : {}) }
   }
@@ -204,13 +224,14 @@ export function initialPayoutState(
 }
 
 /** "Not you?": the identity steps from the start; their effect forgets every bank record of this device. */
-function notYou(ctx: PayoutCtx): PayoutState {
+function notYou(ctx: Context): PayoutState {
   return { tag: 'wallet', form: { ...emptyApplicant, wallet: ctx.linkWallet ?? '' }, forget: true }
 }
 
-export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+export function transition(state: PayoutState, event: PayoutEvent, ctx: Context): PayoutState {
   if (isIdentityState(state)) {
-    if (!isIdentityEvent(event)) return state
+    // The form's EDIT (no `field`) is not the identity steps' own.
+    if (!isIdentityEvent(event) || (event.type === 'EDIT' && !('field' in event))) return state
     const next = identityTransition(state, event)
     return next.tag === 'onboarded' ? { tag: 'form', buyer: next.account, form: ctx.emptyForm(), draft: emptyDraft() } : next
   }
@@ -229,6 +250,7 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
         return { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, work: 'idle', ...priced(event, state.requote) }
       }
       if (event.type === 'QUOTE_FAILED') return toForm(state, { kind: 'api', problem: event.problem })
+      if (event.type === 'QUOTE_REJECTED') return toForm(state, { kind: 'ask', rule: event.rule })
       if (event.type === 'BACK') return toForm(state)
       return state
 
@@ -236,7 +258,7 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
       const requoted = requoteOn(state, event, requote)
       if (requoted) return requoted
       if (event.type === 'BACK') return toForm(state)
-      if (event.type === 'CONTINUE') {
+      if (event.type === 'CONFIRM') {
         if (isExpired(state.quote.expiresAt, event.now) || state.stale) return requote(state)
         const schema = state.draft.schema && schemaForRail(state.quote.rail) === state.draft.schema ? state.draft.schema : schemaForRail(state.quote.rail)
         const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
@@ -252,7 +274,7 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
     case 'funding':
       return fundingTransition(state, event, ctx)
 
-    case 'following':
+    case 'tracking':
       switch (event.type) {
         case 'TRACK':
           return isFinalPayoutStatus(event.status.status)
@@ -271,17 +293,19 @@ export function payoutTransition(state: PayoutState, event: PayoutEvent, ctx: Pa
   }
 }
 
-function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: PayoutEvent, ctx: Context): PayoutState {
   switch (event.type) {
-    case 'SET': {
-      const form = { ...state.form, [event.field]: event.value }
+    case 'EDIT': {
+      if ('field' in event) return state
+      const { type: _, ...changed } = event
+      const form = { ...state.form, ...changed }
       // Another currency: another rail list, and a forced rail that no longer applies is dropped.
-      if (event.field === 'currency' && event.value !== state.form.currency) form.rail = ''
+      if (changed.currency !== undefined && changed.currency !== state.form.currency && changed.rail === undefined) form.rail = ''
       return { ...state, form, error: undefined }
     }
     case 'LIMITS':
       return { ...state, limits: event.limits }
-    case 'GET_QUOTE': {
+    case 'SUBMIT': {
       const { form } = state
       const decimals = form.kind === 'crypto' ? ctx.source.decimals : 2
       const parsed = parseAmount(form.amount, decimals, ctx.decimalMark)
@@ -336,7 +360,7 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
         ...state,
         work: 'idle',
         problem: event.problem,
-        problems: event.field ? { ...state.problems, [event.field]: { key: 'payout.problem.refused' } } : state.problems,
+        problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
       }
     case 'CREATED':
       return state.work === 'creating' ? { tag: 'funding', buyer: state.buyer, record: event.record, work: 'idle' } : state
@@ -345,7 +369,7 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
   }
 }
 
-function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, event: PayoutEvent, ctx: PayoutCtx): PayoutState {
+function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, event: PayoutEvent, ctx: Context): PayoutState {
   const idle = state.work === 'idle'
   switch (event.type) {
     case 'WALLETS':
@@ -354,7 +378,7 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
       return idle ? { ...state, wallet: event.wallet, sender: undefined, work: 'connecting', problem: undefined } : state
     case 'CONNECTED':
       return state.work === 'connecting' ? { ...state, sender: event.sender, work: 'idle' } : state
-    case 'SEND':
+    case 'CONFIRM':
       if (!idle || !state.wallet || !state.sender) return state
       // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.
       if (promptedUnanswered(state.record) && !(state.verify === 'clear' && event.confirmed)) return state
@@ -380,9 +404,9 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
       return state.verify === 'running' ? { ...state, verify: undefined, problem: event.problem } : state
     case 'SENT':
       // Past the point of no return: followed from here on, and never asked for again.
-      return { tag: 'following', buyer: state.buyer, record: { ...state.record, txHash: event.txHash, sender: event.sender }, attempt: 0 }
+      return { tag: 'tracking', buyer: state.buyer, record: { ...state.record, txHash: event.txHash, sender: event.sender }, attempt: 0 }
     case 'ALREADY_FUNDED':
-      return { tag: 'following', buyer: state.buyer, record: state.record, attempt: 0, alreadyFunded: true }
+      return { tag: 'tracking', buyer: state.buyer, record: state.record, attempt: 0, alreadyFunded: true }
     case 'RESTART':
       // The unfunded payout is left to expire and forgotten here with its reference: a new request
       // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
@@ -414,7 +438,7 @@ export function stepOf(state: PayoutState): number {
       return 2
     case 'funding':
       return 3
-    case 'following':
+    case 'tracking':
     case 'result':
       return 4
     default:

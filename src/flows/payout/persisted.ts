@@ -7,6 +7,7 @@ import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
 import { flowKey, lazyCheck } from '../../storage/storedCheck'
 import type { PayoutRecord } from './machine'
+import { type Owner, ownedBy } from './owner'
 
 /** Like the buyer's account and the other flows' records: a shared device forgets. */
 export const PAYOUT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
@@ -20,18 +21,6 @@ const claimList = lazyCheck(payoutChecks, (m) => m.claimList)
 
 /** A reference claimed for one request (its digest), or kept for our own. */
 export type Claim = { reference: string; request: string; savedAt: number }
-
-/** Whose a payout is: the paying account and the wallet it was made for. */
-export type Owner = { accountId: string; wallet: string }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-/** A record is resumed only for its own buyer, and under a link signed for a wallet, only for that wallet. */
-export function ownedBy(rec: Pick<PayoutRecord, 'accountId' | 'wallet'>, buyer: Owner | undefined, linkWallet?: string): boolean {
-  if (!buyer) return false
-  if (rec.accountId !== buyer.accountId || !same(rec.wallet, buyer.wallet)) return false
-  return !linkWallet || same(rec.wallet, linkWallet)
-}
 
 export type PayoutStore = {
   key: string

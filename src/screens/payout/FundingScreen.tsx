@@ -88,7 +88,7 @@ export function FundingScreen({
           </button>
         )}
         {state.sender && !prompted && (
-          <button type="button" class="primary" disabled={!idle || state.problem?.kind === 'expired'} onClick={() => dispatch({ type: 'SEND', now: Date.now() })}>
+          <button type="button" class="primary" disabled={!idle || state.problem?.kind === 'expired'} onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}>
             {t('payout.send', params)}
           </button>
         )}
@@ -97,7 +97,7 @@ export function FundingScreen({
             type="button"
             class="primary"
             disabled={!idle || !nothingPending || state.problem?.kind === 'expired'}
-            onClick={() => dispatch({ type: 'SEND', now: Date.now(), confirmed: true })}
+            onClick={() => dispatch({ type: 'CONFIRM', now: Date.now(), confirmed: true })}
           >
             {t('payout.sendAgain', params)}
           </button>

@@ -1,8 +1,9 @@
+import { payoutProblem } from '../../errors/payoutWords'
 import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import type { PayoutEvent, PayoutForm, PayoutState, Source } from '../../flows/payout/machine'
 import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
@@ -31,7 +32,9 @@ export function PayoutFormScreen({
       : error?.kind === 'limits'
         ? limitText(limitProblem(error.check, locale))
         : undefined
-  const set = (field: keyof State['form']) => (e: Event) => dispatch({ type: 'SET', field, value: (e.target as HTMLInputElement).value })
+  // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
+  const problem = error?.kind === 'ask' ? payoutProblem(error) : error?.kind === 'api' ? error.problem : undefined
+  const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t('payout.formHeading')}>
       {notYou && (
@@ -42,7 +45,7 @@ export function PayoutFormScreen({
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          dispatch({ type: 'GET_QUOTE' })
+          dispatch({ type: 'SUBMIT' })
         }}
       >
         <fieldset class="field" disabled={busy}>
@@ -69,7 +72,7 @@ export function PayoutFormScreen({
           value={form.amount}
           error={amountError}
           readOnly={busy}
-          onInput={(value) => dispatch({ type: 'SET', field: 'amount', value })}
+          onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         />
         <div class="field">
           <label for="payout-country">{t('payout.country')}</label>
@@ -108,9 +111,9 @@ export function PayoutFormScreen({
             </ul>
           </div>
         )}
-        {error?.kind === 'api' && (
-          <Notice tone="error" code={error.problem.code}>
-            {problemText(error.problem)}
+        {problem && (
+          <Notice tone="error" code={problem.code}>
+            {problemText(problem)}
           </Notice>
         )}
         {busy && <p role="status">{t('quote.loading')}</p>}

@@ -56,7 +56,7 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
         <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
-        <button type="button" class="primary" onClick={() => dispatch(state.stale ? { type: 'REQUOTE' } : { type: 'CONTINUE', now: Date.now() })}>
+        <button type="button" class="primary" onClick={() => dispatch(state.stale ? { type: 'REQUOTE' } : { type: 'CONFIRM', now: Date.now() })}>
           {state.stale ? t('quote.tryAgain') : t('payout.continue')}
         </button>
       </div>

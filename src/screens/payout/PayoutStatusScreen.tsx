@@ -8,7 +8,7 @@ import { type MessageKey, t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { limitText, railName, settlementText } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'following' | 'result' }>
+type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
 
 const ORDER = ['pending', 'converting', 'sent', 'settled'] as const
 const KNOWN = new Set<string>([...ORDER, 'rejected', 'returned'])
@@ -33,7 +33,7 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
   const chain = chainOf(config, record.chain)
   return (
     <Screen title={t(`payout.heading.${name}` as MessageKey)}>
-      {state.tag === 'following' && state.alreadyFunded && <Notice tone="info">{t('payout.alreadyFunded')}</Notice>}
+      {state.tag === 'tracking' && state.alreadyFunded && <Notice tone="info">{t('payout.alreadyFunded')}</Notice>}
       <p role="status" class="hint">
         {status && !KNOWN.has(status.status) ? t('payout.status.other', { status: status.status }) : t(`payout.body.${name}` as MessageKey, params)}
       </p>
@@ -55,7 +55,7 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
         )}
       </dl>
       {record.txHash && <TxLink chain={chain} hash={record.txHash} label={t('payout.tx')} />}
-      {state.tag === 'following' && (
+      {state.tag === 'tracking' && (
         <>
           {state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
           <p class="muted">{t('track.closeOk')}</p>

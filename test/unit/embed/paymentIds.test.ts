@@ -113,6 +113,6 @@ describe('card, one-off bank deposit and payout: `id` is the service id their st
     const funding = { tag: 'funding', record, work: 'idle' } as unknown as PayoutState
     expect(payloadOf(payoutEvents({ tag: 'beneficiary' } as unknown as PayoutState, funding, config), 'submitted')).toEqual({ flow: 'payout', id: 'po_1' })
     const result = { tag: 'result', record, status: { id: 'po_1', status: 'settled' } } as unknown as PayoutState
-    expect(payloadOf(payoutEvents({ tag: 'following', record, attempt: 0 } as unknown as PayoutState, result, config), 'complete')).toMatchObject({ id: 'po_1', outcome: 'settled' })
+    expect(payloadOf(payoutEvents({ tag: 'tracking', record, attempt: 0 } as unknown as PayoutState, result, config), 'complete')).toMatchObject({ id: 'po_1', outcome: 'settled' })
   })
 })

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
-import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
-import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { FieldRejected, PartnerUnreachableError } from '../../../../src/errors/ApiError'
+import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
-import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
+import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
 import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -27,7 +27,7 @@ const config = (() => {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 })()
-const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote: PayoutQuote = {
   quoteId: 'bq_1',
   cryptoAmount: '22.282609',
@@ -62,7 +62,7 @@ function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHt
 function fakeWallet(chainIds: number[] = [8453], balance = 100_000_000n) {
   const sent: unknown[] = []
   let i = 0
-  const actions: WalletActions = {
+  const actions: ChainActions = {
     connect: async () => BUYER,
     currentChainId: async () => chainIds[Math.min(i++, chainIds.length - 1)],
     ensureChain: async () => false,
@@ -102,7 +102,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
       spent,
       clock,
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
-      loadWallet: async () => w.actions,
+      loadChainActions: async () => w.actions,
       discover: (onChange) => (onChange([wallet]), () => {}),
       providerOf: () => ({ request: async () => null }),
       newReference: () => `po_${++n}`,
@@ -111,7 +111,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
   )
   function dispatch(event: PayoutEvent) {
     seen.push(event)
-    const next = payoutTransition(state, event, ctx)
+    const next = transition(state, event, ctx)
     if (next === state) return
     state = next
     effects.run(state)
@@ -157,7 +157,7 @@ describe('payout effects: a quote for what the buyer did not ask', () => {
     const start = quoting(kind, amount)
     const d = drive(start, partner)
     await until(() => d.state().tag !== 'quoting', 'the answer')
-    expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'api', problem: { key: `payout.problem.${code.slice(7)}`, code } } })
+    expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'ask', rule: code.slice(7) } })
     const error = payoutEvents(start, d.state(), config).find((e) => e.name === 'error')
     expect(error?.payload).toMatchObject({ flow: 'payout', code, message: expect.stringMatching(/Nothing was sent/) })
     expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(0)
@@ -191,6 +191,21 @@ describe('payout effects: creating', () => {
     expect(creates[0].body).toMatchObject({ quoteId: 'bq_1', accountId: 'acc_1' })
     // Kept before the wallet is ever asked: a reload funds this payout, not a new one.
     expect(d.store.load()).toMatchObject({ id: 'bp_1', depositAddress: DEPOSIT })
+  })
+
+  it('a beneficiary field the service refused is marked on that field, the service’s words above it, the form kept and nothing stored', async () => {
+    const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: not a valid IBAN')] })
+    const d = drive(beneficiaryState(), partner)
+    d.dispatch({ type: 'CREATE', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
+    expect(d.state()).toMatchObject({
+      tag: 'beneficiary',
+      problem: { code: 'invalid_request' },
+      problems: { IBAN: { key: 'payout.problem.refused' } },
+      draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } },
+    })
+    expect(Object.keys((d.state() as { problems: object }).problems)).toEqual(['IBAN'])
+    expect(d.store.load()).toBeUndefined()
   })
 
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
@@ -236,7 +251,7 @@ describe('payout effects: funding', () => {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
     d.dispatch({ type: 'CONNECT', wallet })
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch({ type: 'SEND', now: NOW })
+    d.dispatch({ type: 'CONFIRM', now: NOW })
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
     await settle()
   }
@@ -246,7 +261,7 @@ describe('payout effects: funding', () => {
     const d = drive(fundingState(), partner)
     await connectAndSend(d)
     expect(d.sent).toEqual([{ to: TOKEN, data: `0xa9059cbb${'0'.repeat(24)}${DEPOSIT.slice(2)}${(22_282_609).toString(16).padStart(64, '0')}`, value: 0n }])
-    expect(d.state()).toMatchObject({ tag: 'following', record: { txHash: HASH, sender: BUYER } })
+    expect(d.state()).toMatchObject({ tag: 'tracking', record: { txHash: HASH, sender: BUYER } })
     expect(d.store.load()).toMatchObject({ txHash: HASH })
     expect(d.spent.has(DEPOSIT)).toBe(true)
   })
@@ -258,7 +273,7 @@ describe('payout effects: funding', () => {
     const d = drive(fundingState(), partner, fakeWallet(), storage)
     await connectAndSend(d)
     expect(d.sent).toHaveLength(0)
-    expect(d.state()).toMatchObject({ tag: 'following', alreadyFunded: true })
+    expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true })
   })
 
   it('an address the service already saw money at is refused before the prompt', async () => {
@@ -266,7 +281,7 @@ describe('payout effects: funding', () => {
     const d = drive(fundingState(), partner)
     await connectAndSend(d)
     expect(d.sent).toHaveLength(0)
-    expect(d.state()).toMatchObject({ tag: 'following', alreadyFunded: true })
+    expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true })
   })
 
   it('a wallet on another chain that does not switch is blocked before the prompt', async () => {
@@ -322,7 +337,7 @@ describe('payout effects: one payout, two devices', () => {
   function sharedChain() {
     const held = new Map<string, bigint>()
     const sent: unknown[] = []
-    const actions: WalletActions = {
+    const actions: ChainActions = {
       ...fakeWallet().actions,
       tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === BUYER.toLowerCase() ? 100_000_000n : (held.get(owner.toLowerCase()) ?? 0n)),
       send: async (_p, _c, _a, tx) => {
@@ -338,7 +353,7 @@ describe('payout effects: one payout, two devices', () => {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
     d.dispatch({ type: 'CONNECT', wallet })
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch({ type: 'SEND', now: NOW })
+    d.dispatch({ type: 'CONFIRM', now: NOW })
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
     await settle()
   }
@@ -356,7 +371,7 @@ describe('payout effects: one payout, two devices', () => {
     first.dispatch({ type: 'CREATE', now: NOW })
     await until(() => first.state().tag === 'funding', 'the first device at funding')
     await connectAndSend(first)
-    expect(first.state()).toMatchObject({ tag: 'following', record: { txHash: HASH } })
+    expect(first.state()).toMatchObject({ tag: 'tracking', record: { txHash: HASH } })
     expect(chain.sent).toHaveLength(1)
 
     // Another device (its own storage: no record, no spent address, no claim) opens the same link.
@@ -366,7 +381,7 @@ describe('payout effects: one payout, two devices', () => {
     expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
     await connectAndSend(second)
     expect(chain.sent).toHaveLength(1)
-    expect(second.state()).toMatchObject({ tag: 'following', alreadyFunded: true, record: { id: 'bp_1' } })
+    expect(second.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true, record: { id: 'bp_1' } })
     expect(second.store.load()?.promptedAt).toBeUndefined()
   })
 })

@@ -14,8 +14,8 @@ import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
 import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
-import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type PayoutCtx, type PayoutEvent, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
+import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
 import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
 import { createFakeClock, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
@@ -30,7 +30,7 @@ function makeConfig(extra: Record<string, unknown> = {}) {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 }
-const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote = (id: string): PayoutQuote => ({
   quoteId: id,
   cryptoAmount: '100',
@@ -78,7 +78,7 @@ function idempotentPartner(firstAnswerLost = false) {
   return { http, calls }
 }
 
-const wallet: WalletActions = {
+const wallet: ChainActions = {
   connect: async () => BUYER,
   currentChainId: async () => 8453,
   ensureChain: async () => true,
@@ -107,7 +107,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
       spent: spentAddresses(storage),
       clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
-      loadWallet: async () => wallet,
+      loadChainActions: async () => wallet,
       discover: (onChange) => (onChange([{ id: 'w|t', name: 'T', rdns: 't' }]), () => {}),
       providerOf: () => ({ request: async () => null }),
       newReference: () => `po_${++n}`,
@@ -115,7 +115,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
     (event) => dispatch(event),
   )
   function dispatch(event: PayoutEvent) {
-    const next = payoutTransition(state, event, ctx)
+    const next = transition(state, event, ctx)
     if (next === state) return
     state = next
     effects.run(state)
@@ -141,11 +141,11 @@ const beneficiaryState = (IBAN: string): PayoutState => ({
 async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string) {
   d.dispatch({ type: 'RESTART' })
   expect(d.state().tag).toBe('form')
-  d.dispatch({ type: 'SET', field: 'amount', value: '100' })
-  d.dispatch({ type: 'SET', field: 'country', value: 'DE' })
-  d.dispatch({ type: 'GET_QUOTE' })
+  d.dispatch({ type: 'EDIT', amount: '100' })
+  d.dispatch({ type: 'EDIT', country: 'DE' })
+  d.dispatch({ type: 'SUBMIT' })
   await until(() => d.state().tag === 'quote', 'the new quote')
-  d.dispatch({ type: 'CONTINUE', now: NOW })
+  d.dispatch({ type: 'CONFIRM', now: NOW })
   expect(d.state().tag).toBe('beneficiary')
   for (const [name, value] of Object.entries(sepa(IBAN))) d.dispatch({ type: 'FIELD', name, value })
   d.dispatch({ type: 'CREATE', now: NOW })

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import type { PayoutQuote, PayoutStatus } from '../../../../src/api/payout'
 import type { LimitEntry } from '../../../../src/api/reference'
+import { refusedField } from '../../../../src/errors/payoutWords'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
 import {
-  type PayoutCtx,
+  type Context,
   type PayoutEvent,
   type PayoutRecord,
   type PayoutState,
   emptyDraft,
-  initialPayoutState,
-  payoutTransition,
+  initialState,
+  transition,
   schemaForRail,
 } from '../../../../src/flows/payout/machine'
 
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const ctx: PayoutCtx = {
+const ctx: Context = {
   source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
   decimalMark: '.',
   emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
@@ -54,12 +55,12 @@ const record: PayoutRecord = {
 }
 const status = (s: PayoutStatus['status'], extra: Partial<PayoutStatus> = {}): PayoutStatus => ({ id: 'bp_1', status: s, ...extra })
 
-const run = (state: PayoutState, ...events: PayoutEvent[]) => events.reduce((s, e) => payoutTransition(s, e, ctx), state)
+const run = (state: PayoutState, ...events: PayoutEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
 const form = (): PayoutState => ({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft(), limits })
 const filled = (amount = '20', kind: 'fiat' | 'crypto' = 'fiat') =>
-  run(form(), { type: 'SET', field: 'kind', value: kind }, { type: 'SET', field: 'amount', value: amount }, { type: 'SET', field: 'country', value: 'DE' })
-const quoted = () => run(filled(), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote, at: NOW })
-const atBeneficiary = () => run(quoted(), { type: 'CONTINUE', now: NOW })
+  run(form(), { type: 'EDIT', kind }, { type: 'EDIT', amount }, { type: 'EDIT', country: 'DE' })
+const quoted = () => run(filled(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
+const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW })
 const sepa = (s: PayoutState) =>
   run(
     s,
@@ -75,9 +76,9 @@ const connected = () => run(funding(), { type: 'CONNECT', wallet }, { type: 'CON
 describe('payout machine: where it starts', () => {
   const identity = initialIdentity(emptyApplicant)
   it('a buyer the service does not know starts with the identity steps, and goes on to the form once onboarded', () => {
-    const start = initialPayoutState({ identity }, ctx)
+    const start = initialState({ identity }, ctx)
     expect(start.tag).toBe('wallet')
-    const next = payoutTransition(
+    const next = transition(
       { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'submitting' },
       { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' },
       ctx,
@@ -85,52 +86,60 @@ describe('payout machine: where it starts', () => {
     expect(next).toMatchObject({ tag: 'form', buyer: { accountId: 'acc_9', walletId: 'w_9', wallet: buyer.wallet } })
   })
   it('a known buyer starts at the form', () => {
-    expect(initialPayoutState({ identity, buyer }, ctx).tag).toBe('form')
+    expect(initialState({ identity, buyer }, ctx).tag).toBe('form')
   })
   it('reload: a payout with its hash is followed, never funded again; one without resumes funding that same payout', () => {
-    expect(initialPayoutState({ identity, buyer, record: { ...record, txHash: `0x${'a'.repeat(64)}` } }, ctx)).toMatchObject({ tag: 'following', record: { id: 'bp_1' } })
-    expect(initialPayoutState({ identity, buyer, record }, ctx)).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle' })
+    expect(initialState({ identity, buyer, record: { ...record, txHash: `0x${'a'.repeat(64)}` } }, ctx)).toMatchObject({ tag: 'tracking', record: { id: 'bp_1' } })
+    expect(initialState({ identity, buyer, record }, ctx)).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle' })
   })
-  it('events of another stage do nothing in the identity steps', () => {
-    const start = initialPayoutState({ identity }, ctx)
-    expect(payoutTransition(start, { type: 'GET_QUOTE' }, ctx)).toBe(start)
+  it('events of another stage do nothing in the identity steps: the form’s EDIT is not the identity steps’ own', () => {
+    const start = initialState({ identity }, ctx)
+    expect(transition(start, { type: 'CONFIRM', now: NOW }, ctx)).toBe(start)
+    const details: PayoutState = { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'idle' }
+    expect(transition(details, { type: 'EDIT', amount: '20' }, ctx)).toBe(details)
+    // The identity steps' own EDIT (it names its field) still reaches them.
+    expect(transition(start, { type: 'EDIT', field: 'wallet', value: buyer.wallet }, ctx)).toMatchObject({ tag: 'wallet', form: { wallet: buyer.wallet } })
+  })
+  it('the identity steps’ EDIT does nothing at the form', () => {
+    const s = form()
+    expect(transition(s, { type: 'EDIT', field: 'country', value: 'FR' }, ctx)).toBe(s)
   })
 })
 
 describe('payout machine: the form', () => {
   it('an amount is checked before any request, in the buyer’s locale', () => {
-    expect(run(filled('abc'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'form', error: { kind: 'amount', problem: 'format' } })
-    expect(run(filled('1.234'), { type: 'GET_QUOTE' })).toMatchObject({ error: { kind: 'amount', problem: 'decimals' } })
-    expect(run(filled('1.234567', 'crypto'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'quoting', ask: { kind: 'crypto', amount: '1.234567' } })
-    const comma = payoutTransition(filled('20,5'), { type: 'GET_QUOTE' }, { ...ctx, decimalMark: ',' })
+    expect(run(filled('abc'), { type: 'SUBMIT' })).toMatchObject({ tag: 'form', error: { kind: 'amount', problem: 'format' } })
+    expect(run(filled('1.234'), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'amount', problem: 'decimals' } })
+    expect(run(filled('1.234567', 'crypto'), { type: 'SUBMIT' })).toMatchObject({ tag: 'quoting', ask: { kind: 'crypto', amount: '1.234567' } })
+    const comma = transition(filled('20,5'), { type: 'SUBMIT' }, { ...ctx, decimalMark: ',' })
     expect(comma).toMatchObject({ tag: 'quoting', ask: { amount: '20.5' } })
   })
   it('the country is required', () => {
-    const s = run(form(), { type: 'SET', field: 'amount', value: '20' }, { type: 'GET_QUOTE' })
+    const s = run(form(), { type: 'EDIT', amount: '20' }, { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'form', error: { kind: 'country' } })
   })
   it('a fiat amount outside every rail’s limits is refused before any request; a forced rail uses its own', () => {
-    expect(run(filled('0.5'), { type: 'GET_QUOTE' })).toMatchObject({ tag: 'form', error: { kind: 'limits', check: { problem: 'below_min', limit: '1.00' } } })
+    expect(run(filled('0.5'), { type: 'SUBMIT' })).toMatchObject({ tag: 'form', error: { kind: 'limits', check: { problem: 'below_min', limit: '1.00' } } })
     // Above SEPA Instant's ceiling, but plain SEPA has none: the service may pick it.
-    expect(run(filled('200000'), { type: 'GET_QUOTE' }).tag).toBe('quoting')
-    const forced = run(filled('200000'), { type: 'SET', field: 'rail', value: 'sepa_instant' }, { type: 'GET_QUOTE' })
+    expect(run(filled('200000'), { type: 'SUBMIT' }).tag).toBe('quoting')
+    const forced = run(filled('200000'), { type: 'EDIT', rail: 'sepa_instant' }, { type: 'SUBMIT' })
     expect(forced).toMatchObject({ error: { kind: 'limits', check: { problem: 'above_max', rail: 'sepa_instant' } } })
   })
   it('one amount is asked for, never both; the rail only when forced', () => {
-    const s = run(filled('20'), { type: 'GET_QUOTE' })
+    const s = run(filled('20'), { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'quoting', ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' } })
     expect('rail' in (s as { ask: object }).ask).toBe(false)
   })
   it('another currency drops a forced rail', () => {
-    const s = run(filled(), { type: 'SET', field: 'rail', value: 'sepa' }, { type: 'SET', field: 'currency', value: 'USD' })
+    const s = run(filled(), { type: 'EDIT', rail: 'sepa' }, { type: 'EDIT', currency: 'USD' })
     expect(s).toMatchObject({ form: { rail: '', currency: 'USD' } })
   })
   it('a quote whose arriving amount is outside its rail’s limits goes back to the form, said', () => {
-    const s = run(filled('20', 'crypto'), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote: { ...quote, fiatAmount: '0.50' }, at: NOW })
+    const s = run(filled('20', 'crypto'), { type: 'SUBMIT' }, { type: 'QUOTED', quote: { ...quote, fiatAmount: '0.50' }, at: NOW })
     expect(s).toMatchObject({ tag: 'form', error: { kind: 'limits', check: { problem: 'below_min' } } })
   })
   it('a failed quote keeps the form as typed', () => {
-    const s = run(filled('20'), { type: 'GET_QUOTE' }, { type: 'QUOTE_FAILED', problem: { key: 'quote.noRoute', code: 'no_route' } })
+    const s = run(filled('20'), { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { key: 'quote.noRoute', code: 'no_route' } })
     expect(s).toMatchObject({ tag: 'form', form: { amount: '20', country: 'DE' }, error: { kind: 'api' } })
   })
 })
@@ -142,11 +151,11 @@ describe('payout machine: quote and expiry', () => {
     expect(run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW })).toMatchObject({ tag: 'quote', refreshed: true, quote: { quoteId: 'bq_2' } })
   })
   it('continuing on a quote past its expiry re-quotes instead', () => {
-    expect(run(quoted(), { type: 'CONTINUE', now: Date.parse(quote.expiresAt) })).toMatchObject({ tag: 'quoting', requote: true })
+    expect(run(quoted(), { type: 'CONFIRM', now: Date.parse(quote.expiresAt) })).toMatchObject({ tag: 'quoting', requote: true })
   })
   it('a quote that came expired is never used: the buyer asks again', () => {
-    const s = run(filled(), { type: 'GET_QUOTE' }, { type: 'QUOTED', quote, at: NOW, stale: 'expired' })
-    expect(run(s, { type: 'CONTINUE', now: NOW }).tag).toBe('quoting')
+    const s = run(filled(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW, stale: 'expired' })
+    expect(run(s, { type: 'CONFIRM', now: NOW }).tag).toBe('quoting')
     expect(run(s, { type: 'REQUOTE' }).tag).toBe('quoting')
   })
   it('the beneficiary step takes the schema of the quote’s rail', () => {
@@ -176,7 +185,7 @@ describe('payout machine: the beneficiary', () => {
   it('an expired quote is re-quoted, never sent, and the typed beneficiary survives the new price', () => {
     const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: Date.parse(quote.expiresAt) + 1 })
     expect(s).toMatchObject({ tag: 'quoting', requote: true })
-    const again = run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW }, { type: 'CONTINUE', now: NOW })
+    const again = run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW }, { type: 'CONFIRM', now: NOW })
     expect(again).toMatchObject({ tag: 'beneficiary', quote: { quoteId: 'bq_2' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } } })
   })
   it('the quote running out while the buyer types re-quotes; while creating it waits for the answer', () => {
@@ -186,7 +195,7 @@ describe('payout machine: the beneficiary', () => {
     expect(run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.quoteExpired' }, expired: true })).toMatchObject({ tag: 'quoting', requote: true })
   })
   it('a refused field is marked, with the service’s words, and the form kept', () => {
-    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request', detail: 'x' }, field: 'IBAN' })
+    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request', detail: 'x' }, field: { name: 'IBAN', problem: refusedField() } })
     expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problem: { code: 'invalid_request' }, problems: { IBAN: { key: 'payout.problem.refused' } }, draft: { values: { firstName: 'Ada' } } })
   })
   it('created: on to funding with the payout', () => {
@@ -195,48 +204,48 @@ describe('payout machine: the beneficiary', () => {
   it('back keeps what was typed', () => {
     const back = run(sepa(atBeneficiary()), { type: 'BACK' })
     expect(back.tag).toBe('quote')
-    expect(run(back, { type: 'CONTINUE', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
+    expect(run(back, { type: 'CONFIRM', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
   })
   it('the purpose is checked where the schema offers it', () => {
-    const swift = run(quoted(), { type: 'CONTINUE', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'FIELD', name: 'purpose', value: 'x'.repeat(513) }, { type: 'CREATE', now: NOW })
+    const swift = run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'FIELD', name: 'purpose', value: 'x'.repeat(513) }, { type: 'CREATE', now: NOW })
     expect(swift).toMatchObject({ problems: { purpose: { key: 'payout.problem.tooLong' } } })
   })
 })
 
 describe('payout machine: funding', () => {
   it('send only once a wallet is connected, and only while idle', () => {
-    expect(run(funding(), { type: 'SEND', now: NOW })).toMatchObject({ work: 'idle' })
-    const sending = run(connected(), { type: 'SEND', now: NOW })
+    expect(run(funding(), { type: 'CONFIRM', now: NOW })).toMatchObject({ work: 'idle' })
+    const sending = run(connected(), { type: 'CONFIRM', now: NOW })
     expect(sending).toMatchObject({ work: 'checking', sender: buyer.wallet })
-    expect(run(sending, { type: 'SEND', now: NOW })).toBe(sending)
+    expect(run(sending, { type: 'CONFIRM', now: NOW })).toBe(sending)
     expect(run(sending, { type: 'CONNECT', wallet })).toBe(sending)
   })
   it('a payout past its deadline is not funded', () => {
-    expect(run(connected(), { type: 'SEND', now: Date.parse(record.expiresAt) })).toMatchObject({ work: 'idle', problem: { kind: 'expired' } })
+    expect(run(connected(), { type: 'CONFIRM', now: Date.parse(record.expiresAt) })).toMatchObject({ work: 'idle', problem: { kind: 'expired' } })
   })
   it('a block (wrong chain, wallet refusal, spent address) returns to idle and never sends by itself', () => {
-    const blocked = run(connected(), { type: 'SEND', now: NOW }, { type: 'WORK', work: 'switching' }, { type: 'BLOCKED', problem: { kind: 'wrongChain' } })
+    const blocked = run(connected(), { type: 'CONFIRM', now: NOW }, { type: 'WORK', work: 'switching' }, { type: 'BLOCKED', problem: { kind: 'wrongChain' } })
     expect(blocked).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wrongChain' } })
     // WORK while idle is a stale report: ignored.
     expect(run(blocked, { type: 'WORK', work: 'sending' })).toBe(blocked)
   })
   it('sent: followed from here, with the hash and the sender kept', () => {
-    const s = run(connected(), { type: 'SEND', now: NOW }, { type: 'WORK', work: 'sending' }, { type: 'SENT', txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet })
-    expect(s).toMatchObject({ tag: 'following', record: { txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet }, attempt: 0 })
+    const s = run(connected(), { type: 'CONFIRM', now: NOW }, { type: 'WORK', work: 'sending' }, { type: 'SENT', txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet })
+    expect(s).toMatchObject({ tag: 'tracking', record: { txHash: `0x${'b'.repeat(64)}`, sender: buyer.wallet }, attempt: 0 })
   })
   it('an address that already received: followed, with a notice, never sent to', () => {
-    expect(run(connected(), { type: 'SEND', now: NOW }, { type: 'ALREADY_FUNDED' })).toMatchObject({ tag: 'following', alreadyFunded: true })
+    expect(run(connected(), { type: 'CONFIRM', now: NOW }, { type: 'ALREADY_FUNDED' })).toMatchObject({ tag: 'tracking', alreadyFunded: true })
   })
   it('start over leaves the unfunded payout to expire', () => {
     expect(run(connected(), { type: 'RESTART' })).toMatchObject({ tag: 'form', buyer })
   })
 })
 
-describe('payout machine: following', () => {
-  const following = (): PayoutState => ({ tag: 'following', buyer, record: { ...record, txHash: `0x${'b'.repeat(64)}` }, attempt: 0 })
+describe('payout machine: tracking', () => {
+  const following = (): PayoutState => ({ tag: 'tracking', buyer, record: { ...record, txHash: `0x${'b'.repeat(64)}` }, attempt: 0 })
   it('pending → converting → sent are followed; settled, rejected and returned end it', () => {
     let s = run(following(), { type: 'TRACK', status: status('pending') }, { type: 'TRACK', status: status('converting') }, { type: 'TRACK', status: status('sent') })
-    expect(s).toMatchObject({ tag: 'following', status: { status: 'sent' } })
+    expect(s).toMatchObject({ tag: 'tracking', status: { status: 'sent' } })
     s = run(s, { type: 'TRACK', status: status('settled') })
     expect(s).toMatchObject({ tag: 'result', status: { status: 'settled' } })
     expect(run(following(), { type: 'TRACK', status: status('rejected', { reason: 'compliance_check' }) })).toMatchObject({ tag: 'result', status: { reason: 'compliance_check' } })
@@ -248,7 +257,7 @@ describe('payout machine: following', () => {
     s = run(s, { type: 'TRACK_ERROR', problem: { key: 'error.server' } }, { type: 'RETRY' })
     expect(s).toMatchObject({ attempt: 1, problem: undefined })
     expect(run(s, { type: 'ELSEWHERE', tab: 'elsewhere' })).toMatchObject({ tab: 'elsewhere' })
-    expect(run(following(), { type: 'RESTART' }).tag).toBe('following')
+    expect(run(following(), { type: 'RESTART' }).tag).toBe('tracking')
   })
   it('a new payout from the result starts a fresh form', () => {
     const done = run(following(), { type: 'TRACK', status: status('settled') })

@@ -12,8 +12,8 @@ import '../../setup/afterFirstScreen'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import { parseOptions } from '../../../../src/config/config'
-import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, initialPayoutState, payoutTransition } from '../../../../src/flows/payout/machine'
+import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
@@ -28,7 +28,7 @@ const config = (() => {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 })()
-const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const record: PayoutRecord = {
   id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '100', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
   token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '91.50', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,
@@ -49,7 +49,7 @@ afterEach(() => {
 })
 
 function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${string}`>) {
-  const actions: WalletActions = {
+  const actions: ChainActions = {
     connect: async () => BUYER,
     currentChainId: async () => 8453,
     ensureChain: async () => true,
@@ -66,19 +66,19 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
   }
   const store = payoutStore(storage)
   // As PayoutFlow.tsx builds its first state on (re)load.
-  let state = initialPayoutState({ record: store.load(), buyer, identity: { tag: 'wallet', form: {} as never } }, ctx)
+  let state = initialState({ record: store.load(), buyer, identity: { tag: 'wallet', form: {} as never } }, ctx)
   const effects = createPayoutEffects(
     {
       config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
-      loadWallet: async () => actions,
+      loadChainActions: async () => actions,
       discover: (onChange) => (onChange([wallet]), () => {}),
       providerOf: () => ({ request: async () => null }),
     },
     (event) => dispatch(event),
   )
   function dispatch(event: PayoutEvent) {
-    const next = payoutTransition(state, event, ctx)
+    const next = transition(state, event, ctx)
     if (next === state) return
     state = next
     effects.run(state)
@@ -93,7 +93,7 @@ async function clickSend(p: ReturnType<typeof page>) {
   await until(() => !!(p.state() as { wallets?: unknown[] }).wallets, 'wallets')
   p.dispatch({ type: 'CONNECT', wallet })
   await until(() => (p.state() as { sender?: string }).sender === BUYER, 'connected')
-  p.dispatch({ type: 'SEND', now: NOW })
+  p.dispatch({ type: 'CONFIRM', now: NOW })
 }
 
 describe('attack: reload while the wallet prompt is open', () => {

@@ -8,8 +8,8 @@ import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
 import { FieldRejected } from '../../../../src/errors/ApiError'
-import { type WalletActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type PayoutCtx, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, initialPayoutState, payoutTransition } from '../../../../src/flows/payout/machine'
+import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
 import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
 import type { IdentityState } from '../../../../src/identity/machine'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
@@ -27,7 +27,7 @@ function makeConfig(extra: Record<string, unknown> = {}) {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 }
-const ctx: PayoutCtx = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote: PayoutQuote = {
   quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant',
   providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 600_000).toISOString(),
@@ -59,7 +59,7 @@ function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHt
 /** A wallet whose chain also answers the deposit address's balance (`held`). */
 function fakeWallet(opts: { held?: bigint; onSend?: () => void; answer?: () => Promise<`0x${string}`> } = {}) {
   const sent: unknown[] = []
-  const actions: WalletActions = {
+  const actions: ChainActions = {
     connect: async () => BUYER,
     currentChainId: async () => 8453,
     ensureChain: async () => true,
@@ -92,7 +92,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnTyp
     {
       config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => void forgotten++ }, usedCodes: { add: () => {} } },
-      loadWallet: async () => w.actions,
+      loadChainActions: async () => w.actions,
       discover: (onChange) => (onChange([walletInfo]), () => {}),
       providerOf: () => ({ request: async () => null }),
       newReference: () => `po_${++n}`,
@@ -100,7 +100,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnTyp
     (event) => dispatch(event),
   )
   function dispatch(event: PayoutEvent) {
-    const next = payoutTransition(state, event, ctx)
+    const next = transition(state, event, ctx)
     if (next === state) return
     state = next
     effects.run(state)
@@ -185,11 +185,11 @@ describe('finding 2: a stored payout is resumed only for its own buyer', () => {
   })
 
   it('another account, another wallet, or a link signed for another wallet: never resumed', () => {
-    expect(initialPayoutState({ record, buyer, identity }, ctx).tag).toBe('funding')
-    expect(initialPayoutState({ record, buyer: { ...buyer, accountId: 'acc_2' }, identity }, ctx).tag).toBe('form')
-    expect(initialPayoutState({ record, buyer: { ...buyer, wallet: OTHER }, identity }, ctx).tag).toBe('form')
-    expect(initialPayoutState({ record, buyer, identity }, { ...ctx, linkWallet: OTHER }).tag).toBe('form')
-    expect(initialPayoutState({ record: { ...record, txHash: HASH }, buyer: undefined, identity }, ctx)).toBe(identity)
+    expect(initialState({ record, buyer, identity }, ctx).tag).toBe('funding')
+    expect(initialState({ record, buyer: { ...buyer, accountId: 'acc_2' }, identity }, ctx).tag).toBe('form')
+    expect(initialState({ record, buyer: { ...buyer, wallet: OTHER }, identity }, ctx).tag).toBe('form')
+    expect(initialState({ record, buyer, identity }, { ...ctx, linkWallet: OTHER }).tag).toBe('form')
+    expect(initialState({ record: { ...record, txHash: HASH }, buyer: undefined, identity }, ctx)).toBe(identity)
   })
 
   it("one record per buyer: a second buyer's payout keeps the first buyer's sent one for them to follow", () => {
@@ -214,7 +214,7 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
     payoutStore(storage).save(record)
     const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w, storage })
     await connect(d)
-    d.dispatch({ type: 'SEND', now: NOW })
+    d.dispatch({ type: 'CONFIRM', now: NOW })
     await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the refusal')
     expect(seenAtPrompt?.promptedAt).toBe(NOW)
     expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
@@ -224,35 +224,35 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
   it('after a reload with the mark and nothing arrived: SEND alone is ignored; after the check, a confirmed SEND asks once', async () => {
     const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
     const prompted = { ...record, promptedAt: NOW - 1000 }
-    const start = initialPayoutState({ record: prompted, buyer, identity }, ctx)
+    const start = initialState({ record: prompted, buyer, identity }, ctx)
     expect(start).toMatchObject({ tag: 'funding', verify: 'running' })
     const d = drive(start, partner)
     await connect(d)
     await until(() => (d.state() as { verify?: string }).verify === 'clear', 'the check')
     expect(partner.calls.filter((c) => c.path === '/bank/payout/status')).toHaveLength(1)
-    d.dispatch({ type: 'SEND', now: NOW })
+    d.dispatch({ type: 'CONFIRM', now: NOW })
     await settle(10)
     expect(d.sent).toHaveLength(0)
-    d.dispatch({ type: 'SEND', now: NOW, confirmed: true })
-    await until(() => d.state().tag === 'following', 'sent')
+    d.dispatch({ type: 'CONFIRM', now: NOW, confirmed: true })
+    await until(() => d.state().tag === 'tracking', 'sent')
     expect(d.sent).toHaveLength(1)
   })
 
   it('after a reload with the mark: a status past pending, or money at the address, is followed and never sent', async () => {
     const prompted = { ...record, promptedAt: NOW - 1000 }
-    const a = drive(initialPayoutState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting' }] }))
-    await until(() => a.state().tag === 'following', 'following (status)')
-    const b = drive(initialPayoutState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w: fakeWallet({ held: 1n }) })
-    await until(() => b.state().tag === 'following', 'following (balance)')
+    const a = drive(initialState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting' }] }))
+    await until(() => a.state().tag === 'tracking', 'following (status)')
+    const b = drive(initialState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w: fakeWallet({ held: 1n }) })
+    await until(() => b.state().tag === 'tracking', 'following (balance)')
     expect(b.state()).toMatchObject({ alreadyFunded: true })
     expect([...a.sent, ...b.sent]).toHaveLength(0)
   })
 
   it('start over is refused while a transfer may be on its way and the check has not cleared it', () => {
     const s: PayoutState = { tag: 'funding', buyer, record: { ...record, promptedAt: NOW }, work: 'idle' }
-    expect(payoutTransition(s, { type: 'RESTART' }, ctx)).toBe(s)
-    expect(payoutTransition(s, { type: 'NOT_YOU' }, ctx)).toBe(s)
-    expect(payoutTransition({ ...s, verify: 'clear' }, { type: 'RESTART' }, ctx).tag).toBe('form')
+    expect(transition(s, { type: 'RESTART' }, ctx)).toBe(s)
+    expect(transition(s, { type: 'NOT_YOU' }, ctx)).toBe(s)
+    expect(transition({ ...s, verify: 'clear' }, { type: 'RESTART' }, ctx).tag).toBe('form')
   })
 })
 
@@ -262,12 +262,12 @@ describe('finding 4: "Not you?" forgets the stored buyer and starts the identity
     d.dispatch({ type: 'NOT_YOU' })
     expect(d.state()).toMatchObject({ tag: 'wallet', forget: true })
     expect(d.forgotten()).toBe(1)
-    const signed = payoutTransition({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, { type: 'NOT_YOU' }, { ...ctx, linkWallet: OTHER })
+    const signed = transition({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, { type: 'NOT_YOU' }, { ...ctx, linkWallet: OTHER })
     expect(signed).toMatchObject({ tag: 'wallet', form: { wallet: OTHER }, forget: true })
   })
 
   it('from an unfunded resumed payout, too', () => {
-    expect(payoutTransition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'wallet', forget: true })
+    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'wallet', forget: true })
   })
 })
 

@@ -1,0 +1,35 @@
+// The payout's own problems in words: the catalog key (and the code for support) each one takes,
+// for the screens and the `error` event alike. The payout's flow carries them typed; errors/
+// imports no flow, so their shapes are named here and the flow's must fit them (the compiler holds
+// the two together where the flow hands one over).
+import type { MessageKey } from '../i18n/i18n'
+import type { Problem } from '../kernel/types'
+
+/**
+ * `ask`: the quote is not for what the buyer asked (flows/payout/quoteCheck.ts). `beneficiary`: no
+ * beneficiary could be built from the form. `referenceUsed`: the partner's signed reference already
+ * went with another request. `mismatch`: the payout the service made is not the quote (its `rule`,
+ * flows/payout/transfer.ts).
+ */
+export type PayoutProblem =
+  | { kind: 'ask'; rule: 'ask.crypto' | 'ask.fiat' }
+  | { kind: 'beneficiary' }
+  | { kind: 'referenceUsed' }
+  | { kind: 'mismatch'; rule: string }
+
+/** A payout problem as the buyer is told it: its words' key, and its code. */
+export function payoutProblem(problem: PayoutProblem): Problem {
+  switch (problem.kind) {
+    case 'ask':
+      return { key: `payout.problem.${problem.rule}`, code: `payout_${problem.rule}` }
+    case 'beneficiary':
+      return { key: 'payout.problem.beneficiary' }
+    case 'referenceUsed':
+      return { key: 'payout.problem.referenceUsed', code: 'payout_reference_used' }
+    case 'mismatch':
+      return { key: 'payout.problem.mismatch', code: `payout_${problem.rule}` }
+  }
+}
+
+/** The mark on a beneficiary field the service refused (the service's own words go above the form). */
+export const refusedField = () => ({ key: 'payout.problem.refused' }) as const satisfies { key: MessageKey }

@@ -1,0 +1,39 @@
+// What every payout effect shares: the seams it was given (the partner's backend, the stores, the
+// wallet code), and how it speaks to the machine.
+import type { PartnerHttp } from '../../api/partnerHttp'
+import type { WidgetConfig } from '../../config/config'
+import type { IdentityDeps } from '../../identity/effects'
+import type { Clock, WalletInfo } from '../../kernel/types'
+import type { Eip1193Provider } from '../../wallet/eip6963'
+import type { PayoutEvent, PayoutState, Source } from './machine'
+import type { PayoutStore, ReferenceStore, SpentAddresses } from './persisted'
+import type { ChainActions } from './walletCode'
+
+export type { ChainActions } from './walletCode'
+
+export type PayoutDeps = {
+  config: WidgetConfig
+  partner: PartnerHttp
+  source: Source
+  store: PayoutStore
+  references: ReferenceStore
+  spent: SpentAddresses
+  clock: Clock
+  identity: IdentityDeps
+  /** The wallet code (walletCode.ts), loaded once the funding step needs it. */
+  loadChainActions: () => Promise<ChainActions>
+  /** EIP-6963: the wallets that announce themselves, and the provider of one. */
+  discover: (onChange: (wallets: WalletInfo[]) => void) => () => void
+  providerOf: (walletId: string) => Eip1193Provider | undefined
+  newReference?: () => string
+  pollIntervalMs?: number
+}
+
+export type PayoutContext = PayoutDeps & { dispatch: (event: PayoutEvent) => void }
+
+/** An effect's view of a stage's state. */
+export type StateOf<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
+
+export function payoutContext(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void): PayoutContext {
+  return { ...deps, dispatch }
+}

@@ -1,0 +1,81 @@
+// POST /bank/payout: the beneficiary as the schema builds it, under one reference per request, and
+// the answer held to the quote before it is kept and funded.
+import { type Payout, createPayout } from '../../api/payout'
+import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
+import { describeError } from '../../errors/describeError'
+import { payoutProblem, refusedField } from '../../errors/payoutWords'
+import { beneficiarySchema, buildBeneficiary } from '../../lib/beneficiary'
+import { pickLimit } from '../../lib/limits'
+import type { PayoutContext, StateOf } from './context'
+import type { PayoutRecord } from './machine'
+import { newReference } from './persisted'
+import { checkPayout } from './transfer'
+
+type Creating = StateOf<'beneficiary'>
+
+export async function create(ctx: PayoutContext, state: Creating, alive: () => boolean) {
+  const { dispatch, references } = ctx
+  const schema = state.draft.schema
+  const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
+  if (!schema || !built?.ok) return dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
+  const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
+  const request = { quoteId: state.quote.quoteId, accountId: state.buyer.accountId, beneficiary: built.beneficiary, ...(purpose ? { purpose } : {}) }
+  // A reference belongs to exactly one request. The partner's signed one is one payout: a
+  // different request is never sent under it (the service would hand back the first payout).
+  // Ours is made per request and stored before the first attempt: a retry of this very request
+  // after a lost answer sends the same one and gets the same payout, never a second.
+  const signed = ctx.config.reference
+  try {
+    // The stored references and payouts are read from here on: their checks first.
+    await Promise.all([ctx.store.ready(), references.ready()])
+  } catch (error) {
+    if (alive()) dispatch({ type: 'CREATE_FAILED', problem: describeError(error) })
+    return
+  }
+  if (signed && !references.claim(signed, request)) return dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
+  const reference = signed ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
+  try {
+    const payout = await createPayout(ctx.partner, { ...request, reference })
+    const verdict = checkPayout(payout, state.quote, ctx.source)
+    if (!verdict.ok) {
+      if (alive()) dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'mismatch', rule: verdict.rule }) })
+      return
+    }
+    const record = recordOf(ctx, state, payout)
+    // The payout exists: kept before anything else, so a reload funds this one, not a new one.
+    ctx.store.save(record)
+    dispatch({ type: 'CREATED', record })
+    // The same reference gave back a payout whose address already received: follow it, never fund it again.
+    if (payout.status !== 'pending' || ctx.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
+  } catch (error) {
+    // The service refused the request outright: nothing exists under the signed reference, so a corrected request may use it.
+    if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) references.release(signed)
+    if (!alive()) return
+    const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
+    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: refusedField() } : undefined, expired: error instanceof QuoteExpired })
+  }
+}
+
+/** The payout as kept: what funding and following need, whose it is, and nothing personal. */
+function recordOf(ctx: PayoutContext, state: Creating, payout: Payout): PayoutRecord {
+  const { source } = ctx
+  const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: state.quote.rail })
+  return {
+    id: payout.id,
+    depositAddress: payout.depositAddress,
+    depositAmount: payout.depositAmount,
+    chain: payout.chain,
+    expiresAt: payout.expiresAt,
+    token: source.token,
+    symbol: source.symbol,
+    decimals: source.decimals,
+    fiatAmount: state.quote.fiatAmount,
+    fiatCurrency: state.ask.currency,
+    rail: state.quote.rail,
+    settlement: entry?.settlement ?? state.quote.estimatedSettlement,
+    // Whose it is: resumed for this buyer only.
+    accountId: state.buyer.accountId,
+    wallet: state.buyer.wallet,
+    createdAt: ctx.clock.now(),
+  }
+}

@@ -1,0 +1,38 @@
+// The form's rails and limits, and the price for what the buyer asked: held to that ask before the
+// machine ever sees it.
+import { quotePayout } from '../../api/payout'
+import { getLimits } from '../../api/reference'
+import { describeError } from '../../errors/describeError'
+import { staleness } from '../../kernel/quote'
+import type { PayoutContext, StateOf } from './context'
+import { checkQuote } from './quoteCheck'
+
+export async function loadLimits(ctx: PayoutContext, alive: () => boolean) {
+  try {
+    const limits = await getLimits(ctx.partner)
+    if (alive()) ctx.dispatch({ type: 'LIMITS', limits })
+  } catch {
+    // A courtesy check before quoting: the service still enforces its own limits.
+  }
+}
+
+export async function requestQuote(ctx: PayoutContext, state: StateOf<'quoting'>, alive: () => boolean, signal: AbortSignal) {
+  const { ask } = state
+  const { source, dispatch } = ctx
+  const amount = ask.kind === 'crypto' ? { cryptoAmount: ask.amount } : { fiatAmount: ask.amount }
+  try {
+    const quote = await quotePayout(
+      ctx.partner,
+      { cryptoCurrency: source.symbol, chain: source.chainId, fiatCurrency: ask.currency, country: ask.country, ...amount, ...(ask.rail ? { rail: ask.rail } : {}) },
+      signal,
+    )
+    if (!alive()) return
+    // Exactly what the buyer asked to send, or at least what they asked to arrive: else never shown, nothing created.
+    const asked = checkQuote(ask, quote, source.decimals)
+    if (!asked.ok) return dispatch({ type: 'QUOTE_REJECTED', rule: asked.rule })
+    const at = ctx.clock.now()
+    dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) === 'expired' ? 'expired' : undefined })
+  } catch (error) {
+    if (alive()) dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
+  }
+}

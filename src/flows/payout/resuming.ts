@@ -1,0 +1,29 @@
+// After a reload (or a lost answer) while the wallet was asked: what arrived is read before the
+// buyer may choose anything.
+import type { Hex } from 'viem'
+import { getPayoutStatus } from '../../api/payout'
+import { chainOf } from '../../config/config'
+import { describeError } from '../../errors/describeError'
+import type { PayoutContext, StateOf } from './context'
+
+/**
+ * The service's status and the deposit address's token balance on chain. Money there, or a status
+ * past pending, is followed; only when neither shows anything may the buyer choose to send (a
+ * second confirmation).
+ */
+export async function verify(ctx: PayoutContext, state: StateOf<'funding'>, alive: () => boolean) {
+  const { record } = state
+  const { dispatch } = ctx
+  try {
+    if (ctx.spent.has(record.depositAddress)) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
+    const status = await getPayoutStatus(ctx.partner, record.id)
+    if (!alive()) return
+    if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
+    const w = await ctx.loadChainActions()
+    const held = await w.tokenBalance(w.readClient(chainOf(ctx.config, record.chain)), ctx.source.token as Hex, record.depositAddress as Hex)
+    if (!alive()) return
+    dispatch(held > 0n ? { type: 'ALREADY_FUNDED' } : { type: 'VERIFIED' })
+  } catch (error) {
+    if (alive()) dispatch({ type: 'VERIFY_FAILED', problem: { kind: 'check', problem: describeError(error) } })
+  }
+}

@@ -1,0 +1,8 @@
+// The bank payout's statuses that end it (partner-api.md, "Bank payout"). No imports: the api's
+// schemas and the payout's machine both read it.
+
+/**
+ * Polling stops on these. Only `settled` is success; `sent` is not arrival. `returned` is money
+ * coming back (as stablecoin to the sending wallet, minus the rail's cost), not money lost.
+ */
+export const payoutFinal = ['settled', 'rejected', 'returned'] as const

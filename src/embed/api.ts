@@ -2,7 +2,7 @@
 // import: nothing touches window or document until one of them is called.
 import { MARKUP_OPTIONS, type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
 import { FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
-import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
+import { HOST, VERSION, isGuestMessage, type WidgetEventName } from '../config/protocol'
 
 type Runtime = Pick<typeof import('./mount'), 'mountWidget'>
 

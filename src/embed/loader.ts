@@ -6,7 +6,7 @@
 // <iframe> need only the runtime. (iframe() used to start its frame before the runtime arrived:
 // those bytes now go to the runtime's integrity check, and the frame starts with the runtime.)
 import type { WidgetHandle } from './handle'
-import { VERSION } from './protocol'
+import { VERSION } from '../config/protocol'
 import type { Runtime, Widget } from './runtime'
 
 // The hashed files of the runtime and of the widget, each with its static imports (from the app

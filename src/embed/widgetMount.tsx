@@ -10,7 +10,7 @@ import { loadLocale, t } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
-import type { Emit } from './protocol'
+import type { Emit } from '../config/protocol'
 
 // A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's pages do not.
 if (import.meta.env.DEV) void import('../styles.css')

@@ -1,7 +1,7 @@
 // Errors to words, in one place for every flow: any failure becomes what the buyer reads (a
 // catalog key, plus the code for support: describeError.ts, with the flows' effects), and the same
 // words go out with the `error` event, so the partner's logs read what the buyer read.
-import type { Problem, Rejection, SendProblem } from '../kernel/types'
+import type { Problem, Rejection, SendProblem } from './problem'
 import { type MessageKey, t } from '../i18n/i18n'
 import type { WalletProblem } from './WalletError'
 

@@ -1,3 +1,4 @@
+import { amountErrorText } from '../../errors/amountWords'
 import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
@@ -6,8 +7,8 @@ import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machin
 import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
-import { decimalMarkOf } from '../../lib/decimal'
-import { limitLine, limitProblem, limitText, limitsFor, railName } from '../../lib/limits'
+import { limitLine } from '../../i18n/limits'
+import { limitsFor, railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'form' | 'quoting' }>
 
@@ -23,14 +24,8 @@ export function PayoutFormScreen({
   const busy = state.tag === 'quoting'
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
-  const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
   const rails = state.limits ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
-  const amountError =
-    error?.kind === 'amount'
-      ? t(`amount.${error.problem}`, { example, token: unit, decimals: form.kind === 'crypto' ? source.decimals : 2 })
-      : error?.kind === 'limits'
-        ? limitText(limitProblem(error.check, locale))
-        : undefined
+  const amountError = amountErrorText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   const set = (field: keyof State['form']) => (e: Event) => dispatch({ type: 'SET', field, value: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t('payout.formHeading')}>

@@ -6,7 +6,8 @@ import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { App } from '../App'
 import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
-import { loadLocale, t } from '../i18n/i18n'
+import { linkProblemText } from '../errors/words'
+import { loadLocale } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
@@ -55,8 +56,7 @@ function styles(css: string): CSSStyleSheet {
  */
 export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit | undefined, locale: string) {
   console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
-  const changed = problem.code === 'bad_signature'
-  emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
+  emit?.('error', { code: problem.code, message: linkProblemText(problem).title, detail: problem.detail })
   // The first screen the page drew from its HTML (scripts/firstPaint.mjs) is not this link's.
   host.querySelector(':scope > [data-first-screen]')?.remove()
   const draw = () => render(<LinkProblem problem={problem} />, host)

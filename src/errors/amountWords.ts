@@ -1,15 +1,11 @@
-// An amount a form refused, in the buyer's words: one function for every flow's form (its shape, a
-// rail's limit, the card's window), so no screen picks the keys itself.
-import { type Message, limitText } from '../i18n/limits'
+// An amount a form refused, in the buyer's words: one function for every flow's form (its shape, the
+// card's window; a rail's limit through limitWords.ts, which only the bank flows load), so no screen
+// picks the keys itself.
 import { type MessageKey, t } from '../i18n/i18n'
 import { type AmountProblem, decimalMarkOf, formatAmount } from '../lib/decimal'
-import { type LimitCheck, railName } from '../lib/limits'
 
-/** What a form says about its amount: its shape, a rail's limit (`limit` or `limits`), or the card's window. */
-export type AmountError =
-  | { kind: 'amount'; problem: AmountProblem }
-  | { kind: 'limit' | 'limits'; check: Extract<LimitCheck, { ok: false }> }
-  | { kind: 'limits'; min: string; max: string }
+/** What a form says about its amount: its shape, or the card's window. */
+export type AmountError = { kind: 'amount'; problem: AmountProblem } | { kind: 'limits'; min: string; max: string }
 
 export type AmountWords = {
   /** The amount's unit: a token or a currency. */
@@ -20,24 +16,14 @@ export type AmountWords = {
   decimalsKey?: MessageKey
 }
 
-/** A failed limit check in words: "The largest transfer SEPA Instant takes is 100,000 EUR." */
-export function limitProblem(check: Extract<LimitCheck, { ok: false }>, locale: string): Message {
-  return {
-    key: check.problem === 'below_min' ? 'limits.belowMin' : 'limits.aboveMax',
-    params: { rail: railName(check.rail), amount: formatAmount(check.limit, locale, check.currency) },
-  }
-}
-
 /** The words under the amount field for a form's error; undefined when the error is not the amount's. */
 export function amountErrorText(error: AmountError | { kind: string } | undefined, words: AmountWords): string | undefined {
-  if (!error) return undefined
-  if ('problem' in error && error.kind === 'amount') {
+  if (error && 'problem' in error && error.kind === 'amount') {
     if (error.problem === 'decimals' && words.decimalsKey) return t(words.decimalsKey)
     const example = decimalMarkOf(words.locale) === ',' ? '50,00' : '50.00'
     return t(`amount.${error.problem}`, { example, token: words.unit, decimals: words.decimals })
   }
-  if ('check' in error) return limitText(limitProblem(error.check, words.locale))
-  if ('min' in error) {
+  if (error && 'min' in error) {
     const fmt = (v: string) => formatAmount(v, words.locale)
     return t('card.outsideWindow', { currency: words.unit, min: fmt(error.min), max: fmt(error.max) })
   }

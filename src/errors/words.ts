@@ -28,6 +28,20 @@ export function walletProblemText(problem: WalletProblem): string {
   return t(WALLET[problem])
 }
 
+/** Why connecting a wallet failed (no account shared, or the wallet's own refusal). */
+export function connectProblemText(problem: WalletProblem | 'noAccount'): string {
+  return t(`wallet.problem.${problem}`)
+}
+
+/**
+ * A hosted-page or iframe link that does not start, on its screen and in the `error` event alike: a
+ * changed or expired link (`bad_signature`), or an invalid one (an unknown partner, a flow it does not offer).
+ */
+export function linkProblemText(problem: { code: string }): { title: string; body: string } {
+  const changed = problem.code === 'bad_signature'
+  return { title: t(changed ? 'link.changed' : 'link.invalid'), body: t(changed ? 'link.changedBody' : 'link.invalidBody') }
+}
+
 /** Why a quote was refused, in the buyer's words: nothing was sent, and a new price is the way on. */
 export function rejectionText(rejection: Rejection): string {
   if (rejection.rule === 'simulation.outflow') return t('quote.rejectedOutflow', { taken: rejection.taken ?? '', asked: rejection.asked ?? '' })

@@ -2,7 +2,7 @@ import { AmountField } from '../../components/AmountField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
-import { amountErrorText } from '../../errors/amountWords'
+import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
 import type { AmountState, BankDepositEvent } from '../../flows/bankDeposit/machine'
 import { t } from '../../i18n/i18n'
@@ -33,7 +33,7 @@ export function AmountScreen({
   // The virtual account, where the service has one there and the partner offers that flow.
   const virtual = methods?.virtual_account === true && config.flows.includes('onboarding')
   const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
-  const amountError = amountErrorText(error, { unit: form.currency, decimals: 2, locale, decimalsKey: 'bankDeposit.decimals' })
+  const amountError = amountOrLimitText(error, { unit: form.currency, decimals: 2, locale, decimalsKey: 'bankDeposit.decimals' })
   const hints = ['deposit-limits', state.pinned ? 'deposit-fixed' : ''].filter(Boolean)
   return (
     <Screen title={bt('bankDeposit.amountHeading')}>

@@ -1,4 +1,4 @@
-import { amountErrorText } from '../../errors/amountWords'
+import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
@@ -25,7 +25,7 @@ export function PayoutFormScreen({
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
   const rails = state.limits ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
-  const amountError = amountErrorText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
+  const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   const set = (field: keyof State['form']) => (e: Event) => dispatch({ type: 'SET', field, value: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t('payout.formHeading')}>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { LimitEntry } from '../../../src/api/reference'
 import { enLimits } from '../../../src/i18n/en-bankDeposit'
 import { addEnglish } from '../../../src/i18n/i18n'
-import { limitProblem } from '../../../src/errors/amountWords'
+import { limitProblem } from '../../../src/errors/limitWords'
 import { describeLimit, limitLine, settlementText } from '../../../src/i18n/limits'
 import { checkAmount, limitsFor, pickLimit, railName } from '../../../src/lib/limits'
 

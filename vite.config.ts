@@ -4,7 +4,7 @@ import { defineConfig } from 'vite'
 const SHARED = new RegExp(
   [
     String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core)/`,
-    String.raw`/src/(App|services|api/(client|lazySchemas)|config/|embed/(widgetMount|protocol)|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
+    String.raw`/src/(App|services|api/(client|lazySchemas)|config/(?!returnLink\.)|embed/widgetMount|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
     String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|flows/(tabLock|useFlowMachine|effectRunner)|polling/pollLater)`,
   ].join('|'),
 )
@@ -13,7 +13,7 @@ const ZOD = /\/node_modules\/zod\/|\/src\/api\/schemas-common\./
 
 // What the flows that take an amount need with their first screen (the field, its problems' words,
 // decimal arithmetic): the virtual account and the flow chooser do without it.
-const AMOUNT = /\/src\/(components\/AmountField|i18n\/en-amount|lib\/decimal)\./
+const AMOUNT = /\/src\/(components\/AmountField|errors\/amountWords|i18n\/en-amount|lib\/decimal)\./
 
 // The app build: the hosted page, the iframe page, and the widget the script-tag loader's runtime mounts.
 // The loader and its runtime are built by vite.loader.config.ts (scripts/build.mjs runs them after this).

@@ -3,7 +3,7 @@
 import { createApi } from './embed/api'
 
 export type { WidgetOptions, Theme, Brand, Flow } from './config/config'
-export type { WidgetEventMap, WidgetEventName } from './embed/protocol'
+export type { WidgetEventMap, WidgetEventName } from './config/protocol'
 export type { WidgetHandle } from './embed/handle'
 
 let api: ReturnType<typeof createApi> | undefined

@@ -3,7 +3,7 @@
 import { readRegistry } from './config/link'
 import { readPageLink } from './config/pageLink'
 import { mountLinkProblem, mountWidget } from './embed/widgetMount'
-import type { Emit } from './embed/protocol'
+import type { Emit } from './config/protocol'
 import { t } from './i18n/i18n'
 
 // The hosted page has no embedding to call back: its events are DOM events on the window.

@@ -1,7 +1,7 @@
 import { type Signal, signal } from '@preact/signals'
 import { type ApiClient, createApiClient } from './api/client'
 import type { Brand, Theme, WidgetConfig } from './config/config'
-import type { Emit } from './embed/protocol'
+import type { Emit } from './config/protocol'
 import { lazyLimiter } from './rateLimit/lazyLimiter'
 import type { RateLimiter } from './rateLimit/rateLimiter'
 import { safeLocalStorage } from './storage/safeStorage'

@@ -2,7 +2,7 @@
 // POST {partnerBase}/bank/deposit and /bank/deposit/status, forwarded to /v1/... with the key.
 import { lazySchemas } from './lazySchemas'
 import type { PartnerHttp } from './partnerHttp'
-import type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
+import type { BankDeposit, BankDepositStatus } from './schemas-bankDeposit'
 
 export type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
 
@@ -14,28 +14,6 @@ export type BankDepositStatusName = (typeof bankDepositStatuses)[number]
  * arrives (`expired` → `received`), so it is followed, and never shown as a loss.
  */
 export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'returned']
-
-/**
- * The details' shape follows the rail, and the contract names no keys but the reference: these
- * are the ones we label (IBAN and BIC for SEPA, account and sort code for UK rails, CLABE for SPEI,
- * a key or a QR payload for PIX). Every other field is kept, and every string one is shown.
- */
-export const knownDetailKeys = [
-  'reference',
-  // In the order a banking app asks for them: the payee, then where the account is.
-  'accountName',
-  'iban',
-  'bic',
-  'swiftCode',
-  'sortCode',
-  'accountNumber',
-  'routingNumber',
-  'clabe',
-  'pixKey',
-  'pixPayload',
-  'bankName',
-] as const
-export type KnownDetailKey = (typeof knownDetailKeys)[number]
 
 /** The answers' schemas (loaded after the first screen: see lazySchemas). */
 export const bankDepositSchemas = lazySchemas(() => import('./schemas-bankDeposit'))
@@ -60,15 +38,4 @@ export function createBankDeposit(http: PartnerHttp, request: BankDepositRequest
 
 export function getBankDepositStatus(http: PartnerHttp, id: string, signal?: AbortSignal): Promise<BankDepositStatus> {
   return http.post('/bank/deposit/status', { id }, bankDepositStatus, signal)
-}
-
-/** Every non-empty string field of the details but the reference: the known ones in `knownDetailKeys` order, then the rest as sent. */
-export function detailRows(details: BankDepositDetails): Array<[string, string]> {
-  const rank = (key: string) => {
-    const i = (knownDetailKeys as readonly string[]).indexOf(key)
-    return i < 0 ? knownDetailKeys.length : i
-  }
-  return Object.entries(details)
-    .filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
-    .sort((a, b) => rank(a[0]) - rank(b[0]))
 }

@@ -16,23 +16,11 @@ export function quoteCard(api: ApiClient, request: CardQuoteRequest) {
   return api.post('/card/quote', request, cardQuote, 'user')
 }
 
-export type PartnerClientOptions = {
-  /** `partnerBase`: the partner's backend, which holds the API key and forwards to /v1/card/... */
-  base: string
-  /** Sent as `Authorization: Bearer …`: how the partner's backend knows its own user. */
-  token?: string
-  /** The partner opted into its cookies (its backend must then allow credentials in CORS). */
-  cookies?: boolean
-  fetch?: typeof fetch
-}
-
 /**
- * The card calls of the partner's backend (`partnerBase`), through its one door (`createPartnerHttp`).
- * It is not the service's widget path, so its calls do not spend the per-IP budget. No cookies by
- * default: a backend answering CORS the usual way (no `Access-Control-Allow-Credentials`) would be
- * refused, and frames and hosted pages lose third-party cookies in Safari and Firefox anyway.
+ * The card's calls on the partner's backend, each through its one door (`createPartnerHttp` in
+ * partnerHttp.ts: token, cookies, errors), as the bank flows' calls are: not a client of their own.
  */
-export function createPartnerClient(http: PartnerHttp) {
+export function cardCalls(http: PartnerHttp) {
   return {
     /** Not in the service's contract for the partner's backend: see the README's assumptions. */
     limits: (fiatCurrency: string, cryptoCurrency: string) => http.get('/card/limits', { fiatCurrency, cryptoCurrency }, cardLimits),
@@ -42,4 +30,4 @@ export function createPartnerClient(http: PartnerHttp) {
   }
 }
 
-export type PartnerClient = ReturnType<typeof createPartnerClient>
+export type CardCalls = ReturnType<typeof cardCalls>

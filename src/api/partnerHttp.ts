@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini'
 import { ApiError, PartnerUnreachableError } from '../errors/ApiError'
-import type { PartnerClientOptions } from './card'
 import { type ResponseSchema, readResponse } from './client'
 import { lazySchemas } from './lazySchemas'
 
@@ -14,12 +13,24 @@ export type PartnerHttp = {
   post<S extends z.ZodMiniType>(path: string, body: unknown, schema: ResponseSchema<S>, signal?: AbortSignal): Promise<z.infer<S>>
 }
 
+export type PartnerOptions = {
+  /** `partnerBase`: the partner's backend, which holds the API key and forwards to /v1/... */
+  base: string
+  /** Sent as `Authorization: Bearer …`: how the partner's backend knows its own user. */
+  token?: string
+  /** The partner opted into its cookies (its backend must then allow credentials in CORS). */
+  cookies?: boolean
+  fetch?: typeof fetch
+}
+
 /**
- * The one door to the partner's backend (the card calls, `createPartnerClient` in card.ts, use it too):
- * bearer token, no cookies unless the partner opted in, errors read by `readResponse`, the kit's own
- * codes in the buyer's words. Its calls do not spend the widget path's per-IP budget.
+ * The one door to the partner's backend, for every flow's calls (the card's, card.ts:cardCalls; the
+ * bank flows'; the deposit's report): bearer token, no cookies unless the partner opted in (a
+ * backend answering CORS the usual way would refuse them, and frames and hosted pages lose
+ * third-party cookies in Safari and Firefox anyway), errors read by `readResponse`, the kit's own
+ * codes in the buyer's words. It is not the service's widget path: no per-IP budget spent.
  */
-export function createPartnerHttp({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerClientOptions): PartnerHttp {
+export function createPartnerHttp({ base: partnerBase, token, cookies = false, fetch: fetchFn = fetch }: PartnerOptions): PartnerHttp {
   const base = partnerBase.replace(/\/+$/, '')
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {}
   kitWords.preload()

@@ -1,8 +1,7 @@
 import type { ComponentChildren } from 'preact'
-import { type BankDepositDetails, detailRows, type KnownDetailKey } from '../api/bankDeposit'
 import type { BankDepositKey } from '../i18n/en-bankDeposit'
 import { type MessageKey, type Params, t } from '../i18n/i18n'
-import { groupIban } from '../lib/bank'
+import { type KnownDetailKey, detailRows, groupIban } from '../lib/bank'
 import { formatAmount } from '../lib/decimal'
 import { CopyField } from './CopyField'
 import { QrCode } from './QrCode'
@@ -45,7 +44,7 @@ export function BankDetails({
   currency,
   locale,
   countdown,
-}: { details: BankDepositDetails; amount: string; currency: string; locale: string; countdown?: ComponentChildren }) {
+}: { details: { reference: string; pixPayload?: unknown; [key: string]: unknown }; amount: string; currency: string; locale: string; countdown?: ComponentChildren }) {
   const formatted = formatAmount(amount, locale, currency)
   const pix = typeof details.pixPayload === 'string' && details.pixPayload !== '' ? details.pixPayload : undefined
   return (

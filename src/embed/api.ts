@@ -2,7 +2,8 @@
 // import: nothing touches window or document until one of them is called.
 import { MARKUP_OPTIONS, type RawOptions, camel, optionsFromParams, paramsFromOptions } from '../config/params'
 import { FRAME_ALLOW, FRAME_STYLE, FRAME_TITLE, type WidgetHandle, listeners } from './handle'
-import { HOST, VERSION, isGuestMessage, type WidgetEventName } from './protocol'
+import { HOST, VERSION, isGuestMessage, type WidgetEventName } from '../config/protocol'
+import { loadFailed } from '../errors/partnerErrors'
 
 type Runtime = Pick<typeof import('./mount'), 'mountWidget'>
 
@@ -29,7 +30,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL, se
         mounted = rt.mountWidget(element, options, { shadow: true, closable: options.closable === true, emit: events.emit })
         for (const o of pending.splice(0)) mounted.update(o)
       },
-      (error) => events.emit('error', { code: 'load_failed', message: String(error) }),
+      () => events.emit('error', { ...loadFailed }),
     )
     const handle: WidgetHandle = {
       update: (o) => (mounted ? mounted.update(o) : pending.push(o)),

@@ -5,7 +5,7 @@
 import { readRegistry } from '../config/link'
 import { readPageLink } from '../config/pageLink'
 import { mountLinkProblem, mountWidget } from './widgetMount'
-import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from './protocol'
+import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from '../config/protocol'
 
 const framed = window.parent !== window
 

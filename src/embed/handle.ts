@@ -1,5 +1,5 @@
 // The handle a partner holds, the same in script and iframe modes.
-import type { WidgetEventMap, WidgetEventName } from './protocol'
+import type { WidgetEventMap, WidgetEventName } from '../config/protocol'
 
 export type Listener<K extends WidgetEventName> = (payload: WidgetEventMap[K]) => void
 

@@ -6,7 +6,8 @@
 // <iframe> need only the runtime. (iframe() used to start its frame before the runtime arrived:
 // those bytes now go to the runtime's integrity check, and the frame starts with the runtime.)
 import type { WidgetHandle } from './handle'
-import { VERSION } from './protocol'
+import { VERSION } from '../config/protocol'
+import { loadFailed } from '../errors/partnerErrors'
 import type { Runtime, Widget } from './runtime'
 
 // The hashed files of the runtime and of the widget, each with its static imports (from the app
@@ -65,8 +66,6 @@ const getRuntime = once(() =>
 // runtime's mount (load_failed).
 const load = (withWidget?: boolean): Promise<Runtime> => (withWidget && getWidget().catch(() => {}), getRuntime())
 
-// A fixed message: the code is what a partner acts on, and words are never made of String(error).
-const loadFailed = { code: 'load_failed', message: '[stablecoin-widget] not loaded' }
 
 /** A call on the runtime, once it is there; an element hears a failed fetch as an error event. */
 const run = (call: (api: Runtime) => void, element?: HTMLElement, withWidget?: boolean) =>

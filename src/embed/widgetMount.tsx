@@ -6,11 +6,12 @@ import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { App } from '../App'
 import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
-import { loadLocale, t } from '../i18n/i18n'
+import { linkProblemText } from '../errors/words'
+import { loadLocale } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
-import type { Emit } from './protocol'
+import type { Emit } from '../config/protocol'
 
 // A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's pages do not.
 if (import.meta.env.DEV) void import('../styles.css')
@@ -55,8 +56,7 @@ function styles(css: string): CSSStyleSheet {
  */
 export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit | undefined, locale: string) {
   console.error(`[stablecoin-widget] this link does not start: ${problem.detail}`)
-  const changed = problem.code === 'bad_signature'
-  emit?.('error', { code: problem.code, message: t(changed ? 'link.changed' : 'link.invalid'), detail: problem.detail })
+  emit?.('error', { code: problem.code, message: linkProblemText(problem).title, detail: problem.detail })
   // The first screen the page drew from its HTML (embed/firstPaint.mjs) is not this link's.
   host.querySelector(':scope > [data-first-screen]')?.remove()
   const draw = () => render(<LinkProblem problem={problem} />, host)

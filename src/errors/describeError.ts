@@ -1,6 +1,6 @@
 // Any failure as a problem the buyer can read (a catalog key, plus the code for support): where
 // errors are caught, in the flows' effects. words.ts says it in words.
-import type { Problem } from '../kernel/types'
+import type { Problem } from './problem'
 import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
 
 export function describeError(error: unknown): Problem {

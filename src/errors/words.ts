@@ -1,7 +1,7 @@
 // Errors to words, in one place for every flow: any failure becomes what the buyer reads (a
 // catalog key, plus the code for support: describeError.ts, with the flows' effects), and the same
 // words go out with the `error` event, so the partner's logs read what the buyer read.
-import type { Problem, Rejection, SendProblem } from '../kernel/types'
+import type { Problem, Rejection, SendProblem } from './problem'
 import { type MessageKey, t } from '../i18n/i18n'
 import type { WalletProblem } from './WalletError'
 
@@ -26,6 +26,20 @@ const WALLET: Record<WalletProblem, MessageKey> = {
 /** What the wallet's refusal or failure means to the buyer. */
 export function walletProblemText(problem: WalletProblem): string {
   return t(WALLET[problem])
+}
+
+/** Why connecting a wallet failed (no account shared, or the wallet's own refusal). */
+export function connectProblemText(problem: WalletProblem | 'noAccount'): string {
+  return t(`wallet.problem.${problem}`)
+}
+
+/**
+ * A hosted-page or iframe link that does not start, on its screen and in the `error` event alike: a
+ * changed or expired link (`bad_signature`), or an invalid one (an unknown partner, a flow it does not offer).
+ */
+export function linkProblemText(problem: { code: string }): { title: string; body: string } {
+  const changed = problem.code === 'bad_signature'
+  return { title: t(changed ? 'link.changed' : 'link.invalid'), body: t(changed ? 'link.changedBody' : 'link.invalidBody') }
 }
 
 /** Why a quote was refused, in the buyer's words: nothing was sent, and a new price is the way on. */

@@ -17,3 +17,36 @@ export function bpsToPercent(bps: number | string): string {
   const frac = padded.slice(padded.length - scale).replace(/0+$/, '')
   return frac ? `${int}.${frac}` : int
 }
+
+/**
+ * The details' shape follows the rail, and the contract names no keys but the reference: these
+ * are the ones we label (IBAN and BIC for SEPA, account and sort code for UK rails, CLABE for SPEI,
+ * a key or a QR payload for PIX). Every other field is kept, and every string one is shown.
+ */
+export const knownDetailKeys = [
+  'reference',
+  // In the order a banking app asks for them: the payee, then where the account is.
+  'accountName',
+  'iban',
+  'bic',
+  'swiftCode',
+  'sortCode',
+  'accountNumber',
+  'routingNumber',
+  'clabe',
+  'pixKey',
+  'pixPayload',
+  'bankName',
+] as const
+export type KnownDetailKey = (typeof knownDetailKeys)[number]
+
+/** Every non-empty string field of the details but the reference: the known ones in `knownDetailKeys` order, then the rest as sent. */
+export function detailRows(details: Readonly<Record<string, unknown>>): Array<[string, string]> {
+  const rank = (key: string) => {
+    const i = (knownDetailKeys as readonly string[]).indexOf(key)
+    return i < 0 ? knownDetailKeys.length : i
+  }
+  return Object.entries(details)
+    .filter((entry): entry is [string, string] => entry[0] !== 'reference' && typeof entry[1] === 'string' && entry[1] !== '')
+    .sort((a, b) => rank(a[0]) - rank(b[0]))
+}

@@ -1,16 +1,16 @@
 import { Notice } from '../components/Notice'
 import { Screen } from '../components/Screen'
 import type { LinkProblem as Problem } from '../config/link'
-import { t } from '../i18n/i18n'
+import { linkProblemText } from '../errors/words'
 
 /** A hosted-page or iframe link that does not start: an unknown partner, or a changed or expired link. */
 export function LinkProblem({ problem }: { problem: Problem }) {
-  const changed = problem.code === 'bad_signature'
+  const { title, body } = linkProblemText(problem)
   return (
     <div class="widget" data-theme="auto">
       <main>
-        <Screen title={t(changed ? 'link.changed' : 'link.invalid')}>
-          <Notice tone="error">{t(changed ? 'link.changedBody' : 'link.invalidBody')}</Notice>
+        <Screen title={title}>
+          <Notice tone="error">{body}</Notice>
         </Screen>
       </main>
     </div>

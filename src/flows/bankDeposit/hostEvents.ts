@@ -1,4 +1,4 @@
-import type { WidgetEvent } from '../../embed/protocol'
+import type { WidgetEvent } from '../../config/protocol'
 import { errorPayload } from '../../errors/words'
 import type { Problem } from '../../kernel/types'
 import type { BankDepositState } from './machine'

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks'
-import { returnToThisLink } from '../../lib/returnLink'
+import { returnToThisLink } from '../../config/returnLink'
 import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish, t } from '../../i18n/i18n'
@@ -15,7 +15,7 @@ import { type CardEvent, type CardState, cardTransition, initialCardState } from
 import { cardSchemas } from '../../api/card'
 import { cardRateSchemas } from '../../api/cardRate'
 import { errorSchemas } from '../../api/client'
-import { FirstScreen } from '../../kernel/FirstScreen'
+import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { cardChecks, cardKeys, cardStore } from './persisted'
 

@@ -1,5 +1,5 @@
 // The card payment's I/O, keyed per stage like the deposit's effects.
-import { createPartnerClient, quoteCard, type PartnerClient } from '../../api/card'
+import { cardCalls, quoteCard, type CardCalls } from '../../api/card'
 import { type PartnerHttp, createPartnerHttp } from '../../api/partnerHttp'
 import { getCardRate } from '../../api/cardRate'
 import { decimalMarkOf, parseAmount } from '../../lib/decimal'
@@ -23,7 +23,7 @@ export type CardDeps = {
   config: WidgetConfig
   api: ApiClient
   /** The partner backend's card calls (default: a client made from the config). */
-  partner?: PartnerClient
+  partner?: CardCalls
   store: FlowStore<Purchase>
   clock: Clock
   /** Where the card page sends the buyer back: this page, marked as a return. */
@@ -46,7 +46,7 @@ export { cardEvents } from './hostEvents'
 export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) => void) {
   const { config, api, store, clock } = deps
   const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
-  const partner = deps.partner ?? createPartnerClient(http)
+  const partner = deps.partner ?? cardCalls(http)
   const rateHttp = deps.rateHttp ?? http
 
   function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {

@@ -1,4 +1,4 @@
-import type { WidgetEvent } from '../../embed/protocol'
+import type { WidgetEvent } from '../../config/protocol'
 import { errorPayload } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 import { addDecimal } from '../../lib/decimal'

@@ -1,5 +1,5 @@
 import type { WidgetConfig } from '../../config/config'
-import type { PaymentIds, WidgetEvent } from '../../embed/protocol'
+import type { PaymentIds, WidgetEvent } from '../../config/protocol'
 import { type DepositState, trackingId } from './machine'
 import { noticeContext } from './notice'
 import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'

@@ -14,7 +14,7 @@ import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onb
 import { errorSchemas } from '../../api/client'
 import { fiatSchemas } from '../../api/fiat'
 import { identityChecks, identityKeys } from '../../identity/checks'
-import { FirstScreen } from '../../kernel/FirstScreen'
+import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
 import { onboardingChecks, onboardingKeys, onboardingStore } from './persisted'
 

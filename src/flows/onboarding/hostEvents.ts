@@ -1,4 +1,4 @@
-import type { WidgetEvent } from '../../embed/protocol'
+import type { WidgetEvent } from '../../config/protocol'
 import { errorPayload, partnerProblemText } from '../../errors/words'
 import type { OnboardingState, OpenAccount } from './machine'
 

@@ -1,5 +1,5 @@
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { WidgetEvent } from '../../embed/protocol'
+import type { WidgetEvent } from '../../config/protocol'
 import { payoutProblem } from '../../errors/payoutWords'
 import { errorPayload, sendProblemCode, sendProblemText } from '../../errors/words'
 import { addDecimal } from '../../lib/decimal'

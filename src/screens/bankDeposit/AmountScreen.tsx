@@ -2,11 +2,12 @@ import { AmountField } from '../../components/AmountField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
+import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
 import type { AmountState, BankDepositEvent } from '../../flows/bankDeposit/machine'
 import { t } from '../../i18n/i18n'
-import { decimalMarkOf } from '../../lib/decimal'
-import { limitLine, limitProblem, limitText, limitsFor } from '../../lib/limits'
+import { limitLine } from '../../i18n/limits'
+import { limitsFor } from '../../lib/limits'
 import { bt, countryName } from './text'
 
 /**
@@ -32,15 +33,7 @@ export function AmountScreen({
   // The virtual account, where the service has one there and the partner offers that flow.
   const virtual = methods?.virtual_account === true && config.flows.includes('onboarding')
   const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
-  const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
-  const amountError =
-    error?.kind === 'amount'
-      ? error.problem === 'decimals'
-        ? bt('bankDeposit.decimals')
-        : t(`amount.${error.problem}`, { example, token: form.currency, decimals: 2 })
-      : error?.kind === 'limit'
-        ? limitText(limitProblem(error.check, locale))
-        : undefined
+  const amountError = amountOrLimitText(error, { unit: form.currency, decimals: 2, locale, decimalsKey: 'bankDeposit.decimals' })
   const hints = ['deposit-limits', state.pinned ? 'deposit-fixed' : ''].filter(Boolean)
   return (
     <Screen title={bt('bankDeposit.amountHeading')}>

@@ -1,3 +1,4 @@
+import { amountErrorText } from '../../errors/amountWords'
 import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
@@ -5,7 +6,7 @@ import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
 import type { CardEvent, CardState } from '../../flows/card/machine'
 import { t } from '../../i18n/i18n'
-import { decimalMarkOf, formatAmount } from '../../lib/decimal'
+import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<CardState, { tag: 'form' | 'quoting' }>
 
@@ -16,15 +17,7 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
   const rate = state.tag === 'form' && state.rate?.amount === state.form.amount && state.rate.currency === state.form.currency ? state.rate : undefined
   const { currency } = state.form
   const fmt = (v: string) => formatAmount(v, config.locale)
-  const example = decimalMarkOf(config.locale) === ',' ? '50,00' : '50.00'
-  const amountError =
-    error?.kind === 'amount'
-      ? error.problem === 'decimals'
-        ? t('card.decimals')
-        : t(`amount.${error.problem}`, { example, token: currency, decimals: 2 })
-      : error?.kind === 'limits'
-        ? t('card.outsideWindow', { currency, min: fmt(error.min), max: fmt(error.max) })
-        : undefined
+  const amountError = amountErrorText(error, { unit: currency, decimals: 2, locale: config.locale, decimalsKey: 'card.decimals' })
   return (
     <Screen title={t('card.formHeading')}>
       <form

@@ -6,7 +6,7 @@ import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
 import { t } from '../../i18n/i18n'
-import { decimalMarkOf } from '../../lib/decimal'
+import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
 import { rejectionText } from '../../errors/words'
 
@@ -22,16 +22,12 @@ export function AmountScreen({
   const busy = state.tag === 'quoting'
   const destination = config.destination ?? config.defaultDestination
   const destChain = chainOf(config, destination.chainId).name
-  const example = decimalMarkOf(config.locale) === ',' ? '25,50' : '25.50'
   const submit = useRef<HTMLButtonElement>(null)
   // A refused price leaves the buyer here: the way on (a new price) takes the focus.
   useEffect(() => {
     if (error?.kind === 'rejected') submit.current?.focus()
   }, [error])
-  const amountError =
-    error?.kind === 'amount'
-      ? t(`amount.${error.problem}`, { example, token: source.symbol, decimals: source.decimals })
-      : undefined
+  const amountError = amountErrorText(error, { unit: source.symbol, decimals: source.decimals, locale: config.locale })
   return (
     <Screen title={t('form.heading')}>
       <form

@@ -1,6 +1,7 @@
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { connectProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 
 type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
@@ -14,7 +15,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
       {state.tag === 'discovering' && <p role="status">{t('wallet.searching')}</p>}
       {problem && (
         <Notice tone="error">
-          {t(problem === 'noAccount' ? 'wallet.problem.noAccount' : `wallet.problem.${problem}`)}
+          {connectProblemText(problem)}
         </Notice>
       )}
       {state.tag === 'connecting' && <p role="status">{t('wallet.connecting', { wallet: state.wallet.name })}</p>}

@@ -9,8 +9,11 @@ import { WalletStep } from './WalletStep'
 // The identity steps' first-screen strings come with the first bank flow that shows them.
 addEnglish(enFiat)
 
-/** The verification and details steps: fetched as soon as the steps show, kept once here. */
-export const laterSteps = lazyPart(() => import('./LaterSteps'))
+/**
+ * The verification and details steps, and the identity provider's address with the way back to
+ * this link (no partnerToken in it): fetched as soon as the steps show, kept once here.
+ */
+export const laterSteps = lazyPart(() => Promise.all([import('./LaterSteps'), import('../../config/returnLink')]).then(([steps, { identityHref }]) => ({ ...steps, identityHref })))
 
 export function IdentitySteps({
   state,

@@ -3,5 +3,3 @@
 // here would be dropped from the build, which keeps only what this module re-exports.
 export { IdentityStep } from './IdentityStep'
 export { DetailsScreen } from './DetailsScreen'
-// The identity provider's address, with the way back to this link (no partnerToken in it).
-export { identityHref } from '../../lib/returnLink'

@@ -1,4 +1,5 @@
 import { payoutProblem } from '../../errors/payoutWords'
+import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
@@ -7,8 +8,8 @@ import type { PayoutEvent, PayoutForm, PayoutState, Source } from '../../flows/p
 import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
-import { decimalMarkOf } from '../../lib/decimal'
-import { limitLine, limitProblem, limitText, limitsFor, railName } from '../../lib/limits'
+import { limitLine } from '../../i18n/limits'
+import { limitsFor, railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'form' | 'quoting' }>
 
@@ -24,14 +25,8 @@ export function PayoutFormScreen({
   const busy = state.tag === 'quoting'
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
-  const example = decimalMarkOf(locale) === ',' ? '50,00' : '50.00'
   const rails = state.limits ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
-  const amountError =
-    error?.kind === 'amount'
-      ? t(`amount.${error.problem}`, { example, token: unit, decimals: form.kind === 'crypto' ? source.decimals : 2 })
-      : error?.kind === 'limits'
-        ? limitText(limitProblem(error.check, locale))
-        : undefined
+  const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
   const problem = error?.kind === 'ask' ? payoutProblem(error) : error?.kind === 'api' ? error.problem : undefined
   const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })

@@ -4,7 +4,8 @@ import { Screen } from '../../components/Screen'
 import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
-import { limitText, pickLimit, railName, settlementText } from '../../lib/limits'
+import { limitText, settlementText } from '../../i18n/limits'
+import { pickLimit, railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'quote' }>
 

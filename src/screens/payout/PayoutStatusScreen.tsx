@@ -6,7 +6,8 @@ import { type WidgetConfig, chainOf } from '../../config/config'
 import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
-import { limitText, railName, settlementText } from '../../lib/limits'
+import { limitText, settlementText } from '../../i18n/limits'
+import { railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
 

@@ -2,7 +2,8 @@
 // exactly per the contract (decimal strings, known statuses), and the requests sent through the
 // partner's backend with exactly the documented fields.
 import { describe, expect, it } from 'vitest'
-import { createBankDeposit, detailRows, getBankDepositStatus } from '../../../src/api/bankDeposit'
+import { createBankDeposit, getBankDepositStatus } from '../../../src/api/bankDeposit'
+import { detailRows } from '../../../src/lib/bank'
 import { createPartnerHttp } from '../../../src/api/partnerHttp'
 import { createPayout, getPayoutStatus, quotePayout } from '../../../src/api/payout'
 import { getCardRate, getLimits, getPaymentMethods, offersBankDeposit } from '../../../src/api/reference'

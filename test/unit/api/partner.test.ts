@@ -2,7 +2,7 @@
 // a token, and a backend that does not answer (or refuses CORS) is the shop's problem, not the buyer's.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { createPartnerClient } from '../../../src/api/card'
+import { cardCalls } from '../../../src/api/card'
 import { createPartnerHttp } from '../../../src/api/partnerHttp'
 import { FieldRejected, RateLimitedError, isRetryable } from '../../../src/errors/ApiError'
 import { describeError } from '../../../src/errors/describeError'
@@ -31,7 +31,7 @@ const ok = (body: unknown) => () => new Response(JSON.stringify(body), { status:
 describe('partner client', () => {
   it('sends no cookies and no Authorization by default', async () => {
     const { calls, fetch } = recording(ok(limits))
-    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api/', fetch }))
+    const partner = cardCalls(createPartnerHttp({ base: 'https://shop.example/api/', fetch }))
     await partner.limits('EUR', 'ETH')
     await partner.kycToken(`0x${'1'.repeat(40)}`).catch(() => undefined)
     expect(calls.map((c) => c.init.credentials)).toEqual(['omit', 'omit'])
@@ -41,7 +41,7 @@ describe('partner client', () => {
 
   it('sends the partner token as a bearer token on every call', async () => {
     const { calls, fetch } = recording(ok({ id: 'p1', status: 'pending', environment: 'sandbox' }))
-    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 'tok-123', fetch }))
+    const partner = cardCalls(createPartnerHttp({ base: 'https://shop.example/api', token: 'tok-123', fetch }))
     await partner.status('p1')
     await partner.limits('EUR', 'ETH').catch(() => undefined)
     for (const c of calls) {
@@ -53,13 +53,13 @@ describe('partner client', () => {
 
   it('sends cookies only when the partner opts in', async () => {
     const { calls, fetch } = recording(ok(limits))
-    await createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', cookies: true, fetch })).limits('EUR', 'ETH')
+    await cardCalls(createPartnerHttp({ base: 'https://shop.example/api', cookies: true, fetch })).limits('EUR', 'ETH')
     expect(calls[0]!.init.credentials).toBe('include')
   })
 
   it('a backend that refuses CORS (fetch rejects) is the shop’s payment service not answering, not the buyer’s connection', async () => {
     vi.stubGlobal('navigator', { onLine: true })
-    const partner = createPartnerClient(createPartnerHttp({
+    const partner = cardCalls(createPartnerHttp({
       base: 'https://shop.example/api',
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
@@ -73,7 +73,7 @@ describe('partner client', () => {
 
   it('while the browser is offline it still says to check the connection', async () => {
     vi.stubGlobal('navigator', { onLine: false })
-    const partner = createPartnerClient(createPartnerHttp({
+    const partner = cardCalls(createPartnerHttp({
       base: 'https://shop.example/api',
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
@@ -107,7 +107,7 @@ describe("the partner kit's own codes, in the buyer's words", () => {
   ]
 
   it.each(cases)('%i %s, from the card client', async (status, code, words) => {
-    const partner = createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch: recording(answer(status, code)).fetch }))
+    const partner = cardCalls(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch: recording(answer(status, code)).fetch }))
     const problem = describeError(await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e))
     expect(problem.code).toBe(code)
     if (typeof words === 'string') expect(problemText(problem)).toBe(words)
@@ -126,7 +126,7 @@ describe("the partner kit's own codes, in the buyer's words", () => {
   // a moment mends nothing, so it is not retried, and the buyer reads the site's limit, with what to do.
   const userLimit = "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site."
   it.each([
-    ['the card client', (fetch: typeof globalThis.fetch) => createPartnerClient(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch })).kycToken(`0x${'1'.repeat(40)}`)],
+    ['the card client', (fetch: typeof globalThis.fetch) => cardCalls(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch })).kycToken(`0x${'1'.repeat(40)}`)],
     ["the bank flows' client", (fetch: typeof globalThis.fetch) => createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch }).post('/bank/payout', {}, z.object({}))],
   ])('429 user_limit_reached, from %s: its own words, never retried as a rate limit', async (_, call) => {
     const error = await call(recording(answer(429, 'user_limit_reached', "This user's limit is reached: at most 2 per day.")).fetch).catch((e) => e)

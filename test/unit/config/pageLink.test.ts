@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RegistryEntry } from '../../../src/config/link'
 import { VERIFIED_LINK_KEY, readPageLink } from '../../../src/config/pageLink'
-import { identityHref, returnToThisLink } from '../../../src/lib/returnLink'
+import { identityHref, returnToThisLink } from '../../../src/config/returnLink'
 import { signWidgetUrl } from '../../../src/server/sign'
 
 // The links here name onboarding too, which a production entry offers only when it names it.

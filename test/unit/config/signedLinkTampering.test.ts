@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
-import { returnToThisLink } from '../../../src/lib/returnLink'
+import { returnToThisLink } from '../../../src/config/returnLink'
 import { verifySignedQuery } from '../../../src/config/signedLink'
 import { signWidgetUrl } from '../../../src/server/sign'
 

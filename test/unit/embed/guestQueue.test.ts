@@ -2,7 +2,7 @@
 // What the iframe page keeps for a parent that has not said hello yet (a loader that comes late).
 import { describe, expect, it } from 'vitest'
 import { keep } from '../../../src/embed/guest'
-import { GUEST, type GuestMessage, VERSION } from '../../../src/embed/protocol'
+import { GUEST, type GuestMessage, VERSION } from '../../../src/config/protocol'
 
 const event = (n: number): GuestMessage => ({ source: GUEST, version: VERSION, kind: 'event', event: { name: 'quote', payload: { n } } as never })
 const resize = (height: number): GuestMessage => ({ source: GUEST, version: VERSION, kind: 'resize', height })

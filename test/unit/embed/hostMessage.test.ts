@@ -1,7 +1,7 @@
 // Issue 15, item 7: a message from the trusted peer is checked whole; a malformed one is ignored,
 // never thrown on inside the listener.
 import { describe, expect, it } from 'vitest'
-import { GUEST, HOST, VERSION, isGuestMessage, isHostMessage } from '../../../src/embed/protocol'
+import { GUEST, HOST, VERSION, isGuestMessage, isHostMessage } from '../../../src/config/protocol'
 
 const host = (m: object) => ({ source: HOST, version: VERSION, ...m })
 const guest = (m: object) => ({ source: GUEST, version: VERSION, ...m })

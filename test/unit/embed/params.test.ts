@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { camel, optionsFromParams, paramsFromOptions } from '../../../src/config/params'
 import { parseOptions } from '../../../src/config/config'
-import { isGuestMessage, isHostMessage } from '../../../src/embed/protocol'
+import { isGuestMessage, isHostMessage } from '../../../src/config/protocol'
 
 describe('options ⇄ parameters', () => {
   it('round-trips objects, lists and booleans', () => {

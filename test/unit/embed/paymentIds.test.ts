@@ -11,7 +11,7 @@ import { onboardingEvents } from '../../../src/flows/onboarding/hostEvents'
 import type { OnboardingState } from '../../../src/flows/onboarding/machine'
 import { payoutEvents } from '../../../src/flows/payout/hostEvents'
 import type { PayoutState } from '../../../src/flows/payout/machine'
-import type { WidgetEvent } from '../../../src/embed/protocol'
+import type { WidgetEvent } from '../../../src/config/protocol'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../src/i18n/i18n'
 

@@ -1,7 +1,7 @@
 // The card flow's fixtures: a config with a partner backend and one card host, a quote priced at a
-// given time, and a fake partner backend (PartnerClient) whose every call is a vi.fn.
+// given time, and a fake partner backend (CardCalls) whose every call is a vi.fn.
 import { vi } from 'vitest'
-import type { PartnerClient } from '../../../src/api/card'
+import type { CardCalls } from '../../../src/api/card'
 import type { CardQuote } from '../../../src/api/schemas'
 import { type WidgetConfig, parseOptions } from '../../../src/config/config'
 
@@ -19,7 +19,7 @@ export function fakePartner() {
   return {
     limits: vi.fn(async (fiatCurrency: string, cryptoCurrency: string) => ({ fiatCurrency, cryptoCurrency, min: '10', max: '1000' })),
     kycToken: vi.fn(async (_walletAddress: string) => ({ token: 'kyc-1', environment: 'sandbox' })),
-    purchase: vi.fn(async (_request: Parameters<PartnerClient['purchase']>[0]) => ({ id: 'p-1', redirectUrl: 'https://pay.cardprovider.example/checkout/p-1', environment: 'sandbox' })),
-    status: vi.fn(async (id: string) => ({ id, status: 'pending', environment: 'sandbox' }) as Awaited<ReturnType<PartnerClient['status']>>),
+    purchase: vi.fn(async (_request: Parameters<CardCalls['purchase']>[0]) => ({ id: 'p-1', redirectUrl: 'https://pay.cardprovider.example/checkout/p-1', environment: 'sandbox' })),
+    status: vi.fn(async (id: string) => ({ id, status: 'pending', environment: 'sandbox' }) as Awaited<ReturnType<CardCalls['status']>>),
   }
 }

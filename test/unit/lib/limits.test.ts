@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import type { LimitEntry } from '../../../src/api/reference'
 import { enLimits } from '../../../src/i18n/en-bankDeposit'
 import { addEnglish } from '../../../src/i18n/i18n'
-import { checkAmount, describeLimit, limitLine, limitProblem, limitsFor, pickLimit, railName, settlementText } from '../../../src/lib/limits'
+import { limitProblem } from '../../../src/errors/limitWords'
+import { describeLimit, limitLine, settlementText } from '../../../src/i18n/limits'
+import { checkAmount, limitsFor, pickLimit, railName } from '../../../src/lib/limits'
 
 addEnglish(enLimits as unknown as Parameters<typeof addEnglish>[0])
 

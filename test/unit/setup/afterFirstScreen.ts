@@ -1,6 +1,6 @@
 // Imported first by the unit tests that run as a page does once its first screen is up (the others
 // do without it, and without its cost: zod and every check, imported again for each test file): the idle fetch of the stored-record
-// checks and the answers' schemas (kernel/FirstScreen.tsx) has arrived. The tests of what happens
+// checks and the answers' schemas (kernel/firstScreen.ts) has arrived. The tests of what happens
 // before then (test/unit/kernel/firstScreen.test.tsx) import fresh copies of the modules instead.
 import { bankDepositSchemas } from '../../../src/api/bankDeposit'
 import { cardSchemas } from '../../../src/api/card'

@@ -1,6 +1,6 @@
 // One typed, versioned contract for everything that crosses the widget's boundary: the events a
 // partner listens to (same names in every mode) and the messages between an iframe and its parent.
-import type { Flow, WidgetOptions } from '../config/config'
+import type { Flow, WidgetOptions } from './config'
 
 type Payloads = {
   ready: { flow?: Flow }

@@ -1,10 +1,7 @@
 // What a flow fetches after its first screen: the checks of its stored records and the schemas of
 // its answers (zod with both, issue 19). Without a stored record the first screen shows at once;
 // with one, the flow resumes from it, so its checks come first (the flow says it is loading).
-import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { Notice } from '../components/Notice'
-import { t } from '../i18n/i18n'
 import type { LazyPart } from './lazyPart'
 
 /** Runs once the browser is idle (soon after the first screen is up); returns a cancel. */
@@ -45,12 +42,4 @@ export function useFirstScreen(checks: LazyPart<unknown>[], stored: () => boolea
     }
   }, [])
   return status
-}
-
-/** The flow's screens once it may start (see useFirstScreen). */
-export function FirstScreen({ checks, stored, later, children }: { checks: LazyPart<unknown>[]; stored: () => boolean; later: Array<{ preload?(): void }>; children: () => ComponentChildren }) {
-  const status = useFirstScreen(checks, stored, later)
-  if (status === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
-  if (status === 'resuming') return <p role="status">{t('app.loading')}</p>
-  return <>{children()}</>
 }

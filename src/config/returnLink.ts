@@ -1,6 +1,6 @@
 // The links the widget hands to a page it sends the buyer to (the card page, the identity provider),
 // to come back to this one. Only the flows that leave the page load this module: not the first load.
-import { withoutPairs } from '../config/signedLink'
+import { withoutPairs } from './signedLink'
 
 /**
  * This very link, to come back to from a page we send the buyer to (card page, identity provider):

@@ -1,9 +1,10 @@
+import { useEffect, useRef } from 'preact/hooks'
 import { problemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import { type PayoutEvent, type PayoutState, schemaForRail } from '../../flows/payout/machine'
+import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { t } from '../../i18n/i18n'
-import { type BeneficiaryField, beneficiarySchema, notOfferedSchemas } from '../../lib/beneficiary'
+import { type BeneficiaryField, beneficiarySchema, schemasFor } from '../../lib/beneficiary'
 import { countryOptions } from '../../lib/country'
 import { railName } from '../../lib/limits'
 
@@ -13,15 +14,23 @@ const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
 
 export function BeneficiaryScreen({ state, dispatch, locale }: { state: State; dispatch: (e: PayoutEvent) => void; locale: string }) {
   const busy = state.work !== 'idle'
-  const schema = state.draft.schema ? beneficiarySchema(state.draft.schema) : undefined
-  const notOffered = notOfferedSchemas.map((id) => t(`payout.schema.${id}`)).join(', ')
-  const offered = schemaForRail(state.quote.rail)
+  const offered = schemasFor(state.ask, state.quote.rail)
+  const schema = state.draft.schema && offered.includes(state.draft.schema) ? beneficiarySchema(state.draft.schema) : undefined
+  // The service's word on the schema itself (400 naming beneficiary.schema).
+  const refused = state.problems.schema
+  const form = useRef<HTMLFormElement>(null)
+  const submitted = useRef(false)
+  // After "Create", once the form is idle again: the first field in trouble takes the focus, so its words are read.
+  useEffect(() => {
+    if (!submitted.current || busy) return
+    submitted.current = false
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [state.problems, busy])
   return (
     <Screen title={t('payout.beneficiaryHeading')}>
-      {!schema || !offered ? (
+      {!schema ? (
         <>
           <Notice tone="warning">{t('payout.railNotOffered', { rail: railName(state.quote.rail) })}</Notice>
-          <p class="muted">{t('payout.notOfferedList', { list: notOffered })}</p>
           <div class="actions">
             <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
               {t('app.back')}
@@ -30,16 +39,33 @@ export function BeneficiaryScreen({ state, dispatch, locale }: { state: State; d
         </>
       ) : (
         <form
+          ref={form}
           noValidate
           onSubmit={(e) => {
             e.preventDefault()
+            submitted.current = true
             dispatch({ type: 'CREATE', now: Date.now() })
           }}
         >
-          <p>
-            {t('payout.schemaLegend')}: <strong>{t(schema.label)}</strong>
-          </p>
-          <p class="muted">{t('payout.notOfferedList', { list: notOffered })}</p>
+          {offered.length > 1 ? (
+            <fieldset class="field" disabled={busy} aria-describedby={refused ? 'bf-schema-error' : undefined}>
+              <legend>{t('payout.schemaLegend')}</legend>
+              {offered.map((id) => (
+                <label class="radio">
+                  <input type="radio" name="bf-schema" checked={id === schema.id} onChange={() => dispatch({ type: 'SCHEMA', schema: id })} /> {t(beneficiarySchema(id).label)}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p>
+              {t('payout.schemaLegend')}: <strong>{t(schema.label)}</strong>
+            </p>
+          )}
+          {refused && (
+            <p id="bf-schema-error" class="field-error">
+              {t(refused.key, refused.params)}
+            </p>
+          )}
           {schema.fields.map((field) => (
             <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
           ))}

@@ -5,15 +5,15 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact'
 import axe from 'axe-core'
 import { useState } from 'preact/hooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { type PayoutCtx, type PayoutEvent, type PayoutState, emptyDraft, payoutTransition } from '../../../../src/flows/payout/machine'
-import { enPayout } from '../../../../src/i18n/en-payout'
-import { addEnglish } from '../../../../src/i18n/i18n'
-import { BeneficiaryScreen } from '../../../../src/screens/payout/BeneficiaryScreen'
+import { BeneficiaryForm } from '../../../../src/screens/payout/BeneficiaryForm'
 
-addEnglish(enPayout)
+// No addEnglish here: the form brings its own words (it is a chunk of its own in the build).
 afterEach(cleanup)
+// axe reads every node, the country list's 250 options too: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 // The screen stamps CREATE with the real clock: the quote holds two hours from now.
 const NOW = Date.now()
@@ -52,7 +52,7 @@ function mount(currency: string, country: string, rail: string) {
     const [state, setState] = useState(box.state)
     box.state = state
     box.dispatch = (e) => setState((s) => payoutTransition(s, e, ctx))
-    return state.tag === 'beneficiary' ? <BeneficiaryScreen state={state} dispatch={box.dispatch} locale="en-GB" /> : <p>{state.tag}</p>
+    return state.tag === 'beneficiary' ? <BeneficiaryForm state={state} dispatch={box.dispatch} locale="en-GB" /> : <p>{state.tag}</p>
   }
   render(<Harness />)
   return box

@@ -21,7 +21,7 @@ import {
   initialValues,
   purposeProblem,
   schemaFor,
-} from '../../lib/beneficiary'
+} from './beneficiary'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { ownedBy } from './persisted'

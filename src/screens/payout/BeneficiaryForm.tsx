@@ -5,7 +5,7 @@ import { Screen } from '../../components/Screen'
 import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { enBeneficiary } from '../../i18n/en-beneficiary'
 import { addEnglish, t } from '../../i18n/i18n'
-import { type BeneficiaryField, beneficiarySchema, schemasFor } from '../../lib/beneficiary'
+import { type BeneficiaryField, beneficiarySchema, schemasFor } from '../../flows/payout/beneficiary'
 import { countryOptions } from '../../lib/country'
 import { railName } from '../../lib/limits'
 

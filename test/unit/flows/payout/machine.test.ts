@@ -148,7 +148,7 @@ describe('payout machine: quote and expiry', () => {
     expect(run(s, { type: 'CONTINUE', now: NOW }).tag).toBe('quoting')
     expect(run(s, { type: 'REQUOTE' }).tag).toBe('quoting')
   })
-  it('the beneficiary step takes the schema of the quote’s currency, country and rail (lib/beneficiary: schemasFor)', () => {
+  it('the beneficiary step takes the schema of the quote’s currency, country and rail (beneficiary.ts: schemasFor)', () => {
     expect(atBeneficiary()).toMatchObject({ tag: 'beneficiary', draft: { schema: 'bank_sepa', values: { accountType: 'individual' } } })
   })
 })

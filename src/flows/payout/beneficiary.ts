@@ -1,9 +1,9 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
 // built from the schema's own field list, never from whatever the form holds.
-import type { PayoutKey } from '../i18n/en-payout'
+import type { PayoutKey } from '../../i18n/en-payout'
 import { checkClabe, checkE164, checkPixKey, checkSortCode, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
-import { isCountryCode } from './country'
+import { isCountryCode } from '../../lib/country'
 
 export type Values = Readonly<Record<string, string | undefined>>
 export type FieldProblem = { key: PayoutKey; params?: Record<string, string | number> }

@@ -16,7 +16,7 @@ import {
   schemaFor,
   schemasFor,
   validateBeneficiary,
-} from '../../../src/lib/beneficiary'
+} from '../../../../src/flows/payout/beneficiary'
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
@@ -251,14 +251,14 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
 
 describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)', () => {
   it('keccak-256 as Ethereum pads it', async () => {
-    const { keccak256 } = await import('../../../src/lib/beneficiary')
+    const { keccak256 } = await import('../../../../src/flows/payout/beneficiary')
     const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
     expect(hex(keccak256(new Uint8Array()))).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
     expect(hex(keccak256(new TextEncoder().encode('a'.repeat(200))))).toBe(hex(viemKeccak(new TextEncoder().encode('a'.repeat(200)), 'bytes')))
   })
 
   it('the checksum of any address is viem’s', async () => {
-    const { checksumAddress, checkEvmAddress } = await import('../../../src/lib/beneficiary')
+    const { checksumAddress, checkEvmAddress } = await import('../../../../src/flows/payout/beneficiary')
     for (let i = 0; i < 50; i++) {
       const lower = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
       expect(checksumAddress(lower)).toBe(viemGetAddress(lower))

@@ -1,6 +1,5 @@
 // Bank payout (partner-api.md: "Bank payout"), through the partner's backend:
 // POST {partnerBase}/bank/payout/quote, /bank/payout and /bank/payout/status.
-import type { Beneficiary } from '../lib/beneficiary'
 import { lazySchemas } from './lazySchemas'
 import type { PartnerHttp } from './partnerHttp'
 import type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
@@ -36,6 +35,9 @@ export function quotePayout(http: PartnerHttp, request: PayoutQuoteRequest, sign
   const amount = request.cryptoAmount !== undefined ? { cryptoAmount: request.cryptoAmount } : { fiatAmount: request.fiatAmount }
   return http.post('/bank/payout/quote', { cryptoCurrency, chain, fiatCurrency, country, ...amount, ...(rail ? { rail } : {}) }, payoutQuote, signal)
 }
+
+/** The beneficiary as sent (partner-api.md: "Beneficiary"): `name`, `schema`, and that schema's own fields, one level of nesting (beneficiaryAddress). */
+export type Beneficiary = { name: string; schema: string } & Record<string, string | Record<string, string>>
 
 export type PayoutRequest = {
   /** An expired quote is refused (409 quote_expired): quote again, never resend it. */

@@ -3,7 +3,7 @@
 // imports no flow, so their shapes are named here and the flow's must fit them (the compiler holds
 // the two together where the flow hands one over).
 import type { MessageKey } from '../i18n/i18n'
-import type { Problem } from '../kernel/types'
+import type { Problem } from './problem'
 
 /**
  * `ask`: the quote is not for what the buyer asked (flows/payout/quoteCheck.ts). `beneficiary`: no

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { enBeneficiary } from '../../src/i18n/en-beneficiary'
 import { enFiatLater } from '../../src/i18n/en-fiatLater'
 import { closure, readManifest } from './bundleSizes'
 
@@ -20,6 +21,7 @@ describe('lazy screens bring their English strings (built bundle)', () => {
     ['src/screens/identity/LaterSteps.tsx', enFiatLater['fiat.identityBody']],
     ['src/screens/identity/LaterSteps.tsx', enFiatLater['fiat.detailsIntro']],
     ['src/screens/onboarding/AccountScreens.tsx', enFiatLater['fiat.referenceWarning']],
+    ['src/screens/payout/BeneficiaryForm.tsx', enBeneficiary['payout.problem.clabeChecksum']],
   ])('%s carries "%s"', (entry, text) => {
     expect(manifest[entry], `${entry} is a chunk of its own`).toBeDefined()
     expect(code(entry).includes(text), `the build of ${entry} and what it imports lacks its strings`).toBe(true)

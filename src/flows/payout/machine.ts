@@ -25,7 +25,8 @@ import {
   buildBeneficiary,
   initialValues,
   purposeProblem,
-} from '../../lib/beneficiary'
+  schemaFor,
+} from './beneficiary'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { payoutFinal } from '../../lib/status/payout'
@@ -182,25 +183,6 @@ export type Context = {
 
 export const isFinalPayoutStatus = (status: string) => (payoutFinal as readonly string[]).includes(status)
 
-/** Beneficiary schema per rail, as the contract's table pairs them (others: not offered yet). */
-const SCHEMA_OF_RAIL: Readonly<Record<string, OfferedSchemaId>> = {
-  sepa: 'bank_sepa',
-  sepa_instant: 'bank_sepa',
-  sepa_credit: 'bank_sepa',
-  ach: 'bank_us',
-  ach_same_day: 'bank_us',
-  wire: 'bank_us',
-  fedwire: 'bank_us',
-  swift: 'bank_swift',
-  nip: 'bank_africa',
-  stablecoin: 'evm',
-}
-
-/** The schema a quote's rail takes; undefined when the contract gives that rail's fields no names. */
-export function schemaForRail(rail: string): OfferedSchemaId | undefined {
-  return SCHEMA_OF_RAIL[rail.toLowerCase()]
-}
-
 export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 
 /** The wallet was asked for this payout's transfer and never answered with a hash (a reload, a lost answer). */
@@ -260,7 +242,7 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
       if (event.type === 'BACK') return toForm(state)
       if (event.type === 'CONFIRM') {
         if (isExpired(state.quote.expiresAt, event.now) || state.stale) return requote(state)
-        const schema = state.draft.schema && schemaForRail(state.quote.rail) === state.draft.schema ? state.draft.schema : schemaForRail(state.quote.rail)
+        const schema = schemaFor(state.ask, state.quote.rail, state.draft.schema)
         const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
         const { ask, quote, quotedAt, buyer, form, limits } = state
         return { tag: 'beneficiary', buyer, form, limits, ask, quote, quotedAt, draft: { ...state.draft, schema, values }, problems: {}, work: 'idle' }

@@ -1,156 +1,17 @@
-import { problemText } from '../../errors/words'
+// The beneficiary step: its form, schemas' words and checks' words are a chunk of their own, fetched
+// as the flow starts (the first screen does not wait for them) and shown once here.
 import { Notice } from '../../components/Notice'
-import { Screen } from '../../components/Screen'
-import { type PayoutEvent, type PayoutState, schemaForRail } from '../../flows/payout/machine'
 import { t } from '../../i18n/i18n'
-import { type BeneficiaryField, beneficiarySchema, notOfferedSchemas } from '../../lib/beneficiary'
-import { countryOptions } from '../../lib/country'
-import { railName } from '../../lib/limits'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import type { BeneficiaryProps } from './BeneficiaryForm'
 
-type State = Extract<PayoutState, { tag: 'beneficiary' }>
+const form = lazyPart(() => import('./BeneficiaryForm'))
+// A failed fetch is tried again when the step shows.
+form.load().catch(() => {})
 
-const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
-
-export function BeneficiaryScreen({ state, dispatch, locale }: { state: State; dispatch: (e: PayoutEvent) => void; locale: string }) {
-  const busy = state.work !== 'idle'
-  const schema = state.draft.schema ? beneficiarySchema(state.draft.schema) : undefined
-  const notOffered = notOfferedSchemas.map((id) => t(`payout.schema.${id}`)).join(', ')
-  const offered = schemaForRail(state.quote.rail)
-  return (
-    <Screen title={t('payout.beneficiaryHeading')}>
-      {!schema || !offered ? (
-        <>
-          <Notice tone="warning">{t('payout.railNotOffered', { rail: railName(state.quote.rail) })}</Notice>
-          <p class="muted">{t('payout.notOfferedList', { list: notOffered })}</p>
-          <div class="actions">
-            <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
-              {t('app.back')}
-            </button>
-          </div>
-        </>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            dispatch({ type: 'CREATE', now: Date.now() })
-          }}
-        >
-          <p>
-            {t('payout.schemaLegend')}: <strong>{t(schema.label)}</strong>
-          </p>
-          <p class="muted">{t('payout.notOfferedList', { list: notOffered })}</p>
-          {schema.fields.map((field) => (
-            <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
-          ))}
-          {schema.purpose && (
-            <div class="field">
-              <label for="bf-purpose">
-                {t('payout.field.purpose')} <span class="muted">{t('payout.optional')}</span>
-              </label>
-              <input
-                id="bf-purpose"
-                class="text"
-                value={state.draft.purpose}
-                readOnly={busy}
-                maxLength={512}
-                aria-invalid={state.problems.purpose ? 'true' : undefined}
-                aria-describedby={state.problems.purpose ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
-                onInput={(e) => dispatch({ type: 'FIELD', name: 'purpose', value: (e.target as HTMLInputElement).value })}
-              />
-              <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
-              {state.problems.purpose && (
-                <p id="bf-purpose-error" class="field-error">
-                  {t(state.problems.purpose.key, state.problems.purpose.params)}
-                </p>
-              )}
-            </div>
-          )}
-          <p class="muted">{t('payout.beneficiaryFinal')}</p>
-          {state.problem && (
-            <Notice tone="error" code={state.problem.code}>
-              {problemText(state.problem)}
-            </Notice>
-          )}
-          {busy && <p role="status">{t('payout.creating')}</p>}
-          <div class="actions">
-            <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'BACK' })}>
-              {t('app.back')}
-            </button>
-            <button type="submit" class="primary" disabled={busy}>
-              {t('payout.create')}
-            </button>
-          </div>
-        </form>
-      )}
-    </Screen>
-  )
-}
-
-function Field({
-  field,
-  value,
-  problem,
-  busy,
-  locale,
-  dispatch,
-}: {
-  field: BeneficiaryField
-  value: string
-  problem?: { key: Parameters<typeof t>[0]; params?: Record<string, string | number> }
-  busy: boolean
-  locale: string
-  dispatch: (e: PayoutEvent) => void
-}) {
-  const id = fieldId(field.name)
-  const describedBy = [field.hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-  const common = {
-    id,
-    name: field.name,
-    value,
-    'aria-invalid': problem ? ('true' as const) : undefined,
-    'aria-describedby': describedBy,
-    autoComplete: field.autocomplete,
-  }
-  const onValue = (e: Event) => dispatch({ type: 'FIELD', name: field.name, value: (e.target as HTMLInputElement).value })
-  return (
-    <div class="field">
-      <label for={id}>{t(field.label)}</label>
-      {field.input === 'text' ? (
-        <input
-          {...common}
-          class="text"
-          readOnly={busy}
-          spellcheck={false}
-          inputMode={field.inputMode}
-          autoCapitalize={field.autocapitalize}
-          maxLength={field.maxLength}
-          onInput={onValue}
-        />
-      ) : (
-        <select {...common} disabled={busy} onChange={onValue}>
-          {field.input === 'country' ? (
-            <>
-              <option value="">{t('payout.choose')}</option>
-              {countryOptions(locale).map(([code, name]) => (
-                <option value={code}>{name}</option>
-              ))}
-            </>
-          ) : (
-            field.options?.map((o) => <option value={o.value}>{t(o.label)}</option>)
-          )}
-        </select>
-      )}
-      {field.hint && (
-        <p id={`${id}-hint`} class="muted">
-          {t(field.hint)}
-        </p>
-      )}
-      {problem && (
-        <p id={`${id}-error`} class="field-error">
-          {t(problem.key, problem.params)}
-        </p>
-      )}
-    </div>
-  )
+export function BeneficiaryScreen(props: BeneficiaryProps) {
+  const part = useLazyPart(form, true)
+  if (part === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!part) return <p role="status">{t('app.loading')}</p>
+  return <part.BeneficiaryForm {...props} />
 }

@@ -9,6 +9,7 @@ import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enFiat } from '../../../src/i18n/en-fiat'
 import { enFiatLater } from '../../../src/i18n/en-fiatLater'
 import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
 import { enPayout } from '../../../src/i18n/en-payout'
 import { messages as es } from '../../../src/i18n/es'
@@ -16,7 +17,7 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enPartner, enCopy, enAmount }
+const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

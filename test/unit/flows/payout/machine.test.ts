@@ -11,7 +11,6 @@ import {
   emptyDraft,
   initialState,
   transition,
-  schemaForRail,
 } from '../../../../src/flows/payout/machine'
 
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
@@ -158,14 +157,8 @@ describe('payout machine: quote and expiry', () => {
     expect(run(s, { type: 'CONFIRM', now: NOW }).tag).toBe('quoting')
     expect(run(s, { type: 'REQUOTE' }).tag).toBe('quoting')
   })
-  it('the beneficiary step takes the schema of the quote’s rail', () => {
+  it('the beneficiary step takes the schema of the quote’s currency, country and rail (beneficiary.ts: schemasFor)', () => {
     expect(atBeneficiary()).toMatchObject({ tag: 'beneficiary', draft: { schema: 'bank_sepa', values: { accountType: 'individual' } } })
-    expect(schemaForRail('ach')).toBe('bank_us')
-    expect(schemaForRail('swift')).toBe('bank_swift')
-    expect(schemaForRail('nip')).toBe('bank_africa')
-    expect(schemaForRail('stablecoin')).toBe('evm')
-    expect(schemaForRail('faster_payments')).toBeUndefined()
-    expect(schemaForRail('pix')).toBeUndefined()
   })
 })
 

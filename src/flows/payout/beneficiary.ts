@@ -1,8 +1,9 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
 // built from the schema's own field list, never from whatever the form holds.
-import type { PayoutKey } from '../i18n/en-payout'
-import { isCountryCode } from './country'
+import type { PayoutKey } from '../../i18n/en-payout'
+import { checkClabe, checkE164, checkPixKey, checkSortCode, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
+import { isCountryCode } from '../../lib/country'
 
 export type Values = Readonly<Record<string, string | undefined>>
 export type FieldProblem = { key: PayoutKey; params?: Record<string, string | number> }
@@ -19,7 +20,7 @@ export type BeneficiaryField = {
   /** The value a new form starts with. */
   initial?: string
   autocomplete: string
-  inputMode?: 'text' | 'numeric'
+  inputMode?: 'text' | 'numeric' | 'tel'
   autocapitalize?: 'characters' | 'words' | 'off'
   maxLength: number
   /** What is sent for what was typed: spaces out of an IBAN, capitals in a SWIFT code. */
@@ -30,11 +31,9 @@ export type BeneficiaryField = {
   send?: (value: string) => string
 }
 
-export const offeredSchemas = ['bank_sepa', 'bank_us', 'bank_swift', 'bank_africa', 'evm'] as const
+/** The contract's nine; the field names of bank_uk, bank_br_pix, bank_mexico and momo_africa are assumed-contract.md's. */
+export const offeredSchemas = ['bank_sepa', 'bank_uk', 'bank_us', 'bank_swift', 'bank_br_pix', 'bank_mexico', 'bank_africa', 'momo_africa', 'evm'] as const
 export type OfferedSchemaId = (typeof offeredSchemas)[number]
-
-/** Named by the contract, but without their field names: listed as "not offered yet". */
-export const notOfferedSchemas = ['bank_uk', 'bank_br_pix', 'bank_mexico', 'momo_africa'] as const
 
 export type BeneficiarySchema = {
   id: OfferedSchemaId
@@ -137,6 +136,39 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
       field({ name: 'accountName', label: 'payout.field.accountName', autocapitalize: 'words' }),
     ],
   },
+  bank_uk: {
+    id: 'bank_uk',
+    label: 'payout.schema.bank_uk',
+    purpose: false,
+    fields: [
+      holder,
+      field({ name: 'sortCode', label: 'payout.field.sortCode', inputMode: 'numeric', maxLength: 10, normalise: digitsOnly, check: checkSortCode }),
+      field({ name: 'accountNumber', label: 'payout.field.accountNumber', inputMode: 'numeric', maxLength: 10, normalise: digitsOnly, check: checkUkAccount }),
+    ],
+  },
+  bank_br_pix: {
+    id: 'bank_br_pix',
+    label: 'payout.schema.bank_br_pix',
+    purpose: false,
+    // The DICT's longest key is an e-mail of 77 characters.
+    fields: [holder, field({ name: 'pixKey', label: 'payout.field.pixKey', hint: 'payout.field.pixKeyHint', autocapitalize: 'off', maxLength: 77, normalise: normalisePixKey, check: checkPixKey })],
+  },
+  bank_mexico: {
+    id: 'bank_mexico',
+    label: 'payout.schema.bank_mexico',
+    purpose: false,
+    fields: [holder, field({ name: 'clabe', label: 'payout.field.clabe', hint: 'payout.field.clabeHint', inputMode: 'numeric', maxLength: 24, normalise: digitsOnly, check: checkClabe })],
+  },
+  momo_africa: {
+    id: 'momo_africa',
+    label: 'payout.schema.momo_africa',
+    purpose: false,
+    // The contract names no operator field: the number alone identifies the wallet.
+    fields: [
+      holder,
+      field({ name: 'walletIdentifier', label: 'payout.field.walletIdentifier', hint: 'payout.field.walletIdentifierHint', autocomplete: 'tel', inputMode: 'tel', maxLength: 24, normalise: normalisePhone, check: checkE164 }),
+    ],
+  },
   evm: {
     id: 'evm',
     label: 'payout.schema.evm',
@@ -152,8 +184,28 @@ export function beneficiarySchema(id: OfferedSchemaId): BeneficiarySchema {
   return schemas[id]
 }
 
-export function isOfferedSchema(id: string): id is OfferedSchemaId {
-  return (offeredSchemas as readonly string[]).includes(id)
+/** ISO 4217 codes of African currencies: the contract pairs "NGN and other African currencies" with bank_africa or momo_africa. */
+const AFRICAN = 'AOA BIF BWP CDF CVE DJF DZD EGP ERN ETB GHS GMD GNF KES KMF LRD LSL LYD MAD MGA MRU MUR MWK MZN NAD NGN RWF SCR SDG SLE SOS SSP STN SZL TND TZS UGX XAF XOF ZAR ZMW ZWG'.split(' ')
+const BY_CURRENCY: Readonly<Record<string, OfferedSchemaId>> = { EUR: 'bank_sepa', GBP: 'bank_uk', BRL: 'bank_br_pix', MXN: 'bank_mexico' }
+
+/**
+ * The schemas a payout may take, the likeliest first (assumed-contract.md: "Which schema serves a
+ * currency"): by the quote's currency and country, the rail deciding where it says more (a
+ * stablecoin wallet, SWIFT, mobile money). None when the contract pairs the currency with none.
+ */
+export function schemasFor({ currency, country }: { currency: string; country: string }, rail: string): OfferedSchemaId[] {
+  rail = rail.toLowerCase()
+  if (rail === 'stablecoin') return ['evm']
+  if (rail === 'swift') return ['bank_swift']
+  if (AFRICAN.includes(currency)) return /pesa|momo|mobile/.test(rail) ? ['momo_africa', 'bank_africa'] : ['bank_africa', 'momo_africa']
+  if (currency === 'USD') return [country === 'US' ? 'bank_us' : 'bank_swift']
+  return BY_CURRENCY[currency] ? [BY_CURRENCY[currency]] : []
+}
+
+/** The schema the form shows: the buyer's own choice while it is still offered, else the likeliest. */
+export function schemaFor(ask: { currency: string; country: string }, rail: string, current: OfferedSchemaId | undefined): OfferedSchemaId | undefined {
+  const offered = schemasFor(ask, rail)
+  return current && offered.includes(current) ? current : offered[0]
 }
 
 /** A new form's values: each field's `initial`. */

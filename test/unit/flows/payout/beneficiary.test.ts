@@ -11,12 +11,12 @@ import {
   checkSwift,
   ibanMod97,
   initialValues,
-  isOfferedSchema,
-  notOfferedSchemas,
   offeredSchemas,
   purposeProblem,
+  schemaFor,
+  schemasFor,
   validateBeneficiary,
-} from '../../../src/lib/beneficiary'
+} from '../../../../src/flows/payout/beneficiary'
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
@@ -206,6 +206,10 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
       bank_swift: { name: 'A', accountType: 'business', companyName: 'A', bankName: 'B', swiftCode: 'DEUTDEFF', accountNumber: '123', currency: 'USD' },
       bank_africa: { name: 'A', financialInstitutionId: '058', accountNumber: '0123456789', accountName: 'A' },
       evm: { name: 'A', address: CHECKSUMMED },
+      bank_uk: { name: 'A', sortCode: '08-99-99', accountNumber: '66374958' },
+      bank_br_pix: { name: 'A', pixKey: '111.444.777-35' },
+      bank_mexico: { name: 'A', clabe: '032180000118359719' },
+      momo_africa: { name: 'A', walletIdentifier: '+254712345678' },
     }
     const schema = beneficiarySchema(id)
     const result = buildBeneficiary(schema, { ...valid[id], extra: 'x', 'nested.extra': 'y', constructor: 'z', __proto__: 'p' } as Record<string, string>)
@@ -222,10 +226,9 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
     expect(result.beneficiary.schema).toBe(id)
   })
 
-  it('the schemas without field names in the contract are listed, not offered', () => {
-    expect(notOfferedSchemas).toEqual(['bank_uk', 'bank_br_pix', 'bank_mexico', 'momo_africa'])
-    for (const id of notOfferedSchemas) expect(isOfferedSchema(id)).toBe(false)
-    for (const id of offeredSchemas) expect(isOfferedSchema(id)).toBe(true)
+  it('all nine schemas of the contract are offered', () => {
+    expect([...offeredSchemas].sort()).toEqual(['bank_africa', 'bank_br_pix', 'bank_mexico', 'bank_sepa', 'bank_swift', 'bank_uk', 'bank_us', 'evm', 'momo_africa'])
+    for (const id of offeredSchemas) expect(beneficiarySchema(id).id).toBe(id)
   })
 
   it('every field has a label, an autocomplete hint and a limit; purpose is offered on SWIFT only', () => {
@@ -240,19 +243,22 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
       expect(schema.purpose).toBe(id === 'bank_swift')
     }
     expect(beneficiarySchema('bank_us').fields.find((f) => f.name === 'routingNumber')?.inputMode).toBe('numeric')
+    expect(beneficiarySchema('bank_mexico').fields.find((f) => f.name === 'clabe')?.inputMode).toBe('numeric')
+    expect(beneficiarySchema('bank_uk').fields.find((f) => f.name === 'sortCode')?.inputMode).toBe('numeric')
+    expect(beneficiarySchema('momo_africa').fields.find((f) => f.name === 'walletIdentifier')).toMatchObject({ inputMode: 'tel', autocomplete: 'tel' })
   })
 })
 
 describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)', () => {
   it('keccak-256 as Ethereum pads it', async () => {
-    const { keccak256 } = await import('../../../src/lib/beneficiary')
+    const { keccak256 } = await import('../../../../src/flows/payout/beneficiary')
     const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
     expect(hex(keccak256(new Uint8Array()))).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
     expect(hex(keccak256(new TextEncoder().encode('a'.repeat(200))))).toBe(hex(viemKeccak(new TextEncoder().encode('a'.repeat(200)), 'bytes')))
   })
 
   it('the checksum of any address is viem’s', async () => {
-    const { checksumAddress, checkEvmAddress } = await import('../../../src/lib/beneficiary')
+    const { checksumAddress, checkEvmAddress } = await import('../../../../src/flows/payout/beneficiary')
     for (let i = 0; i < 50; i++) {
       const lower = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
       expect(checksumAddress(lower)).toBe(viemGetAddress(lower))
@@ -261,5 +267,76 @@ describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)
     const good = viemGetAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
     const flipped = good.replace(/[a-f]/, (c) => c.toUpperCase())
     expect(checkEvmAddress(flipped)).toEqual({ key: 'payout.problem.evmChecksum' })
+  })
+})
+
+describe('the four schemas the assumed contract names (issue 31)', () => {
+  it('bank_uk: the sort code typed 12-34-56 or 12 34 56 is sent as 6 digits, with the 8-digit account', () => {
+    for (const sortCode of ['08-99-99', '08 99 99', '089999']) {
+      expect(buildBeneficiary(beneficiarySchema('bank_uk'), { name: ' Jane  Smith ', sortCode, accountNumber: '6637 4958' })).toEqual({
+        ok: true,
+        beneficiary: { schema: 'bank_uk', name: 'Jane Smith', sortCode: '089999', accountNumber: '66374958' },
+      })
+    }
+    expect(validateBeneficiary(beneficiarySchema('bank_uk'), { name: 'J', sortCode: '08-99-9', accountNumber: '6637495' })).toEqual({
+      sortCode: { key: 'payout.problem.sortCode' },
+      accountNumber: { key: 'payout.problem.ukAccount' },
+    })
+  })
+
+  it('bank_br_pix: the key is sent as the DICT holds it, and a CPF or CNPJ key is held to its check digits', () => {
+    const pix = beneficiarySchema('bank_br_pix')
+    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '11.222.333/0001-81' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '11222333000181' } })
+    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '+55 11 98765 4321' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '+5511987654321' } })
+    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: '111.444.777-53' })).toEqual({ pixKey: { key: 'payout.problem.cpfChecksum' } })
+    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: 'ana' })).toEqual({ pixKey: { key: 'payout.problem.pixKey' } })
+  })
+
+  it('bank_mexico: 18 digits typed in groups, held to the CLABE control digit', () => {
+    const spei = beneficiarySchema('bank_mexico')
+    expect(buildBeneficiary(spei, { name: 'Luis', clabe: '032 180 00011835971 9' })).toEqual({ ok: true, beneficiary: { schema: 'bank_mexico', name: 'Luis', clabe: '032180000118359719' } })
+    expect(validateBeneficiary(spei, { name: 'Luis', clabe: '032180000118359718' })).toEqual({ clabe: { key: 'payout.problem.clabeChecksum' } })
+  })
+
+  it('momo_africa: the wallet number in E.164', () => {
+    const momo = beneficiarySchema('momo_africa')
+    expect(buildBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' })).toEqual({ ok: true, beneficiary: { schema: 'momo_africa', name: 'Wanjiru', walletIdentifier: '+254712345678' } })
+    expect(validateBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '0712 345 678' })).toEqual({ walletIdentifier: { key: 'payout.problem.phone' } })
+  })
+})
+
+describe('which schemas a payout is offered, by its currency and country (assumed-contract.md)', () => {
+  it.each([
+    ['EUR', 'DE', 'sepa_instant', ['bank_sepa']],
+    ['GBP', 'GB', 'faster_payments', ['bank_uk']],
+    ['USD', 'US', 'ach', ['bank_us']],
+    ['USD', 'US', 'wire', ['bank_us']],
+    ['USD', 'DE', 'swift', ['bank_swift']],
+    ['BRL', 'BR', 'pix', ['bank_br_pix']],
+    ['MXN', 'MX', 'spei', ['bank_mexico']],
+    ['NGN', 'NG', 'nip', ['bank_africa', 'momo_africa']],
+    ['KES', 'KE', 'mpesa', ['momo_africa', 'bank_africa']],
+    ['GHS', 'GH', 'mobile_money', ['momo_africa', 'bank_africa']],
+    ['USD', 'US', 'stablecoin', ['evm']],
+  ])('%s to %s over %s: %j', (currency, country, rail, schemas) => {
+    expect(schemasFor({ currency, country }, rail)).toEqual(schemas)
+  })
+
+  it('a rail we do not know still finds the schema of its currency and country', () => {
+    expect(schemasFor({ currency: 'USD', country: 'US' }, 'rtp')).toEqual(['bank_us'])
+    expect(schemasFor({ currency: 'USD', country: 'MX' }, 'rtp')).toEqual(['bank_swift'])
+    expect(schemasFor({ currency: 'GBP', country: 'GB' }, 'bacs')).toEqual(['bank_uk'])
+  })
+
+  it('a currency the contract pairs with no schema is offered none', () => {
+    expect(schemasFor({ currency: 'JPY', country: 'JP' }, 'zengin')).toEqual([])
+  })
+
+  it('the schema chosen: the one the buyer had when still offered, else the first', () => {
+    const ngn = { currency: 'NGN', country: 'NG' }
+    expect(schemaFor(ngn, 'nip', undefined)).toBe('bank_africa')
+    expect(schemaFor(ngn, 'nip', 'momo_africa')).toBe('momo_africa')
+    expect(schemaFor(ngn, 'nip', 'bank_sepa')).toBe('bank_africa')
+    expect(schemaFor({ currency: 'JPY', country: 'JP' }, 'zengin', 'bank_sepa')).toBeUndefined()
   })
 })

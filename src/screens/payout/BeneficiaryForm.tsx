@@ -1,0 +1,186 @@
+import { useEffect, useRef } from 'preact/hooks'
+import { problemText } from '../../errors/words'
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import { enBeneficiary } from '../../i18n/en-beneficiary'
+import { addEnglish, t } from '../../i18n/i18n'
+import { type BeneficiaryField, beneficiarySchema, schemasFor } from '../../flows/payout/beneficiary'
+import { countryOptions } from '../../lib/country'
+import { railName } from '../../lib/limits'
+
+// The form's words come with it (it is fetched as the flow starts, not with the first screen).
+addEnglish(enBeneficiary)
+
+export type BeneficiaryProps = { state: Extract<PayoutState, { tag: 'beneficiary' }>; dispatch: (e: PayoutEvent) => void; locale: string }
+
+const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
+
+export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
+  const busy = state.work !== 'idle'
+  const offered = schemasFor(state.ask, state.quote.rail)
+  const schema = state.draft.schema && offered.includes(state.draft.schema) ? beneficiarySchema(state.draft.schema) : undefined
+  // The service's word on the schema itself (400 naming beneficiary.schema).
+  const refused = state.problems.schema
+  const form = useRef<HTMLFormElement>(null)
+  const submitted = useRef(false)
+  // After "Create", once the form is idle again: the first field in trouble takes the focus, so its words are read.
+  useEffect(() => {
+    if (!submitted.current || busy) return
+    submitted.current = false
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [state.problems, busy])
+  return (
+    <Screen title={t('payout.beneficiaryHeading')}>
+      {!schema ? (
+        <>
+          <Notice tone="warning">{t('payout.railNotOffered', { rail: railName(state.quote.rail) })}</Notice>
+          <div class="actions">
+            <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+              {t('app.back')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form
+          ref={form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submitted.current = true
+            dispatch({ type: 'CREATE', now: Date.now() })
+          }}
+        >
+          {offered.length > 1 ? (
+            <fieldset class="field" disabled={busy} aria-describedby={refused ? 'bf-schema-error' : undefined}>
+              <legend>{t('payout.schemaLegend')}</legend>
+              {offered.map((id) => (
+                <label class="radio">
+                  <input type="radio" name="bf-schema" checked={id === schema.id} onChange={() => dispatch({ type: 'SCHEMA', schema: id })} /> {t(beneficiarySchema(id).label)}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p>
+              {t('payout.schemaLegend')}: <strong>{t(schema.label)}</strong>
+            </p>
+          )}
+          {refused && (
+            <p id="bf-schema-error" class="field-error">
+              {t(refused.key, refused.params)}
+            </p>
+          )}
+          {schema.fields.map((field) => (
+            <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
+          ))}
+          {schema.purpose && (
+            <div class="field">
+              <label for="bf-purpose">
+                {t('payout.field.purpose')} <span class="muted">{t('payout.optional')}</span>
+              </label>
+              <input
+                id="bf-purpose"
+                class="text"
+                value={state.draft.purpose}
+                readOnly={busy}
+                maxLength={512}
+                aria-invalid={state.problems.purpose ? 'true' : undefined}
+                aria-describedby={state.problems.purpose ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
+                onInput={(e) => dispatch({ type: 'FIELD', name: 'purpose', value: (e.target as HTMLInputElement).value })}
+              />
+              <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
+              {state.problems.purpose && (
+                <p id="bf-purpose-error" class="field-error">
+                  {t(state.problems.purpose.key, state.problems.purpose.params)}
+                </p>
+              )}
+            </div>
+          )}
+          <p class="muted">{t('payout.beneficiaryFinal')}</p>
+          {state.problem && (
+            <Notice tone="error" code={state.problem.code}>
+              {problemText(state.problem)}
+            </Notice>
+          )}
+          {busy && <p role="status">{t('payout.creating')}</p>}
+          <div class="actions">
+            <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'BACK' })}>
+              {t('app.back')}
+            </button>
+            <button type="submit" class="primary" disabled={busy}>
+              {t('payout.create')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Screen>
+  )
+}
+
+function Field({
+  field,
+  value,
+  problem,
+  busy,
+  locale,
+  dispatch,
+}: {
+  field: BeneficiaryField
+  value: string
+  problem?: { key: Parameters<typeof t>[0]; params?: Record<string, string | number> }
+  busy: boolean
+  locale: string
+  dispatch: (e: PayoutEvent) => void
+}) {
+  const id = fieldId(field.name)
+  const describedBy = [field.hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  const common = {
+    id,
+    name: field.name,
+    value,
+    'aria-invalid': problem ? ('true' as const) : undefined,
+    'aria-describedby': describedBy,
+    autoComplete: field.autocomplete,
+  }
+  const onValue = (e: Event) => dispatch({ type: 'FIELD', name: field.name, value: (e.target as HTMLInputElement).value })
+  return (
+    <div class="field">
+      <label for={id}>{t(field.label)}</label>
+      {field.input === 'text' ? (
+        <input
+          {...common}
+          class="text"
+          readOnly={busy}
+          spellcheck={false}
+          inputMode={field.inputMode}
+          autoCapitalize={field.autocapitalize}
+          maxLength={field.maxLength}
+          onInput={onValue}
+        />
+      ) : (
+        <select {...common} disabled={busy} onChange={onValue}>
+          {field.input === 'country' ? (
+            <>
+              <option value="">{t('payout.choose')}</option>
+              {countryOptions(locale).map(([code, name]) => (
+                <option value={code}>{name}</option>
+              ))}
+            </>
+          ) : (
+            field.options?.map((o) => <option value={o.value}>{t(o.label)}</option>)
+          )}
+        </select>
+      )}
+      {field.hint && (
+        <p id={`${id}-hint`} class="muted">
+          {t(field.hint)}
+        </p>
+      )}
+      {problem && (
+        <p id={`${id}-error`} class="field-error">
+          {t(problem.key, problem.params)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,218 @@
+// @vitest-environment happy-dom
+// Issue 31: the beneficiary form of every schema the payout's currency and country take, driven
+// through the real machine: labels and hints tied to their inputs, each problem beside its field
+// in the buyer's words, the service's refusal of a field beside that field, nothing typed lost.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact'
+import axe from 'axe-core'
+import { useState } from 'preact/hooks'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
+import { refusedField } from '../../../../src/errors/payoutWords'
+import { BeneficiaryForm } from '../../../../src/screens/payout/BeneficiaryForm'
+
+// No addEnglish here: the form brings its own words (it is a chunk of its own in the build).
+afterEach(cleanup)
+// axe reads every node, the country list's 250 options too: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 })
+
+// The screen stamps CREATE with the real clock: the quote holds two hours from now.
+const NOW = Date.now()
+const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const ctx: Context = {
+  source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
+  decimalMark: '.',
+  emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
+}
+
+/** The quote screen for a payout in `currency` to `country` over `rail`, continued to the beneficiary. */
+function mount(currency: string, country: string, rail: string) {
+  const quote: PayoutQuote = {
+    quoteId: 'bq_1',
+    cryptoAmount: '20.000000',
+    fiatAmount: '100.00',
+    rate: '5',
+    rail,
+    estimatedSettlement: 'instant',
+    providerFee: '1.00',
+    ourFee: '0.50',
+    expiresAt: new Date(NOW + 7_200_000).toISOString(),
+  }
+  const quoted: PayoutState = {
+    tag: 'quote',
+    buyer,
+    form: { kind: 'fiat', amount: '100', currency, country, rail: '' },
+    draft: emptyDraft(),
+    ask: { kind: 'fiat', amount: '100', currency, country },
+    quote,
+    quotedAt: NOW,
+    work: 'idle',
+  }
+  const box: { state: PayoutState; dispatch: (e: PayoutEvent) => void } = { state: transition(quoted, { type: 'CONFIRM', now: NOW }, ctx), dispatch: () => {} }
+  function Harness() {
+    const [state, setState] = useState(box.state)
+    box.state = state
+    box.dispatch = (e) => setState((s) => transition(s, e, ctx))
+    return state.tag === 'beneficiary' ? <BeneficiaryForm state={state} dispatch={box.dispatch} locale="en-GB" /> : <p>{state.tag}</p>
+  }
+  render(<Harness />)
+  return box
+}
+
+const type = (label: RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } })
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create the payout' }))
+/** The words the input's aria-describedby points at. */
+const described = (label: RegExp) =>
+  (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' | ')
+
+async function axeViolations() {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)
+}
+
+describe('bank_uk (GBP to GB)', () => {
+  it('sort code typed 12-34-56, 8-digit account: the problem beside its field, then sent as digits', async () => {
+    const box = mount('GBP', 'GB', 'faster_payments')
+    expect(screen.getByText('UK bank account (Faster Payments, GBP)')).toBeTruthy()
+    type(/Account holder name/, 'Jane Smith')
+    type(/Sort code/, '08-99-99')
+    type(/Account number/, '6637 495')
+    submit()
+    expect(screen.getByLabelText(/Account number/).getAttribute('aria-invalid')).toBe('true')
+    expect(described(/Account number/)).toContain('A UK account number has 8 digits.')
+    expect(screen.getByLabelText(/Sort code/).getAttribute('aria-invalid')).toBeNull()
+    // Keyboard and screen reader: the first field in trouble has the focus.
+    expect(document.activeElement).toBe(screen.getByLabelText(/Account number/))
+    expect(await axeViolations()).toEqual([])
+    type(/Account number/, '6637 4958')
+    submit()
+    expect(box.state).toMatchObject({ tag: 'beneficiary', work: 'creating' })
+  })
+
+  it('the service refusing the sort code: said beside it, the form kept', () => {
+    const box = mount('GBP', 'GB', 'faster_payments')
+    type(/Account holder name/, 'Jane Smith')
+    type(/Sort code/, '12 34 56')
+    type(/Account number/, '12345678')
+    submit()
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'sortCode', problem: refusedField() } }))
+    expect(described(/Sort code/)).toContain('The service refused this field.')
+    expect((screen.getByLabelText(/Sort code/) as HTMLInputElement).value).toBe('12 34 56')
+    expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('12345678')
+    expect((screen.getByLabelText(/Account holder name/) as HTMLInputElement).value).toBe('Jane Smith')
+    expect(document.activeElement).toBe(screen.getByLabelText(/Sort code/))
+  })
+})
+
+describe('bank_br_pix (BRL to BR)', () => {
+  it('a CPF key with a typo is said as one, with a word for a phone typed without +55', async () => {
+    const box = mount('BRL', 'BR', 'pix')
+    expect(described(/PIX key/)).toContain('registered under for PIX')
+    type(/Account holder name/, 'Ana Souza')
+    type(/PIX key/, '111.444.777-53')
+    submit()
+    expect(described(/PIX key/)).toContain('This CPF’s last two digits don’t match: check the 11 digits. A phone number starts with +55.')
+    expect(await axeViolations()).toEqual([])
+    type(/PIX key/, 'ana.souza@example.com.br')
+    expect(described(/PIX key/)).not.toContain('CPF’s last two digits')
+    submit()
+    expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'bank_br_pix' } })
+  })
+
+  it('the service refusing the key: beside it, nothing typed lost', () => {
+    const box = mount('BRL', 'BR', 'pix')
+    type(/Account holder name/, 'Ana Souza')
+    type(/PIX key/, '+55 11 98765-4321')
+    submit()
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'pixKey', problem: refusedField() } }))
+    expect(described(/PIX key/)).toContain('The service refused this field.')
+    expect((screen.getByLabelText(/PIX key/) as HTMLInputElement).value).toBe('+55 11 98765-4321')
+  })
+})
+
+describe('bank_mexico (MXN to MX)', () => {
+  it('a CLABE whose last digit does not match is said before anything is sent', async () => {
+    const box = mount('MXN', 'MX', 'spei')
+    const clabe = screen.getByLabelText(/CLABE/)
+    expect(clabe.getAttribute('inputmode')).toBe('numeric')
+    type(/Account holder name/, 'Luis Pérez')
+    type(/CLABE/, '032180000118359718')
+    submit()
+    expect(described(/CLABE/)).toContain('This CLABE’s last digit doesn’t match: check the 18 digits.')
+    expect(box.state).toMatchObject({ work: 'idle' })
+    expect(await axeViolations()).toEqual([])
+    type(/CLABE/, '032 180 00011835971 9')
+    submit()
+    expect(box.state).toMatchObject({ work: 'creating' })
+  })
+})
+
+describe('mobile money and African banks', () => {
+  it('KES over M-Pesa: mobile money first, the bank account offered beside it; the number in E.164', async () => {
+    const box = mount('KES', 'KE', 'mpesa')
+    const momo = screen.getByRole('radio', { name: 'Mobile money' }) as HTMLInputElement
+    const bank = screen.getByRole('radio', { name: /Bank account in Africa/ }) as HTMLInputElement
+    expect(momo.checked).toBe(true)
+    expect(bank.checked).toBe(false)
+    const number = screen.getByLabelText(/Mobile money number/)
+    expect(number.getAttribute('autocomplete')).toBe('tel')
+    expect(number.getAttribute('inputmode')).toBe('tel')
+    type(/Account holder name/, 'Wanjiru Kamau')
+    type(/Mobile money number/, '0712 345 678')
+    submit()
+    expect(described(/Mobile money number/)).toContain('Write the number with its country code')
+    expect(await axeViolations()).toEqual([])
+    type(/Mobile money number/, '+254 712 345 678')
+    submit()
+    expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'momo_africa' } })
+  })
+
+  it('NGN over NIP: the bank account first; choosing mobile money keeps the name typed', () => {
+    const box = mount('NGN', 'NG', 'nip')
+    expect((screen.getByRole('radio', { name: /Bank account in Africa/ }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByLabelText(/Bank code/)).toBeTruthy()
+    type(/Account holder name/, 'Chidi Okafor')
+    fireEvent.click(screen.getByRole('radio', { name: 'Mobile money' }))
+    expect(box.state).toMatchObject({ draft: { schema: 'momo_africa' } })
+    expect(screen.queryByLabelText(/Bank code/)).toBeNull()
+    expect((screen.getByLabelText(/Account holder name/) as HTMLInputElement).value).toBe('Chidi Okafor')
+  })
+
+  it('the service refusing the schema itself: said beside the choice', () => {
+    const box = mount('NGN', 'NG', 'nip')
+    fireEvent.click(screen.getByRole('radio', { name: 'Mobile money' }))
+    type(/Account holder name/, 'Chidi Okafor')
+    type(/Mobile money number/, '+234 803 123 4567')
+    submit()
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'schema', problem: refusedField() } }))
+    const group = screen.getByRole('group', { name: 'Paid to' })
+    const error = document.getElementById(group.getAttribute('aria-describedby') ?? '')
+    expect(error?.textContent).toContain('The service refused this field.')
+    expect((screen.getByLabelText(/Mobile money number/) as HTMLInputElement).value).toBe('+234 803 123 4567')
+  })
+})
+
+describe('the schemas offered before (unchanged)', () => {
+  it.each([
+    ['EUR', 'DE', 'sepa_instant', 'Bank account in Europe (SEPA, EUR)', /IBAN/],
+    ['USD', 'US', 'ach', 'US bank account (ACH or wire, USD)', /Routing number/],
+    ['USD', 'DE', 'swift', 'International bank transfer (SWIFT, USD)', /SWIFT \/ BIC code/],
+    ['USD', 'US', 'stablecoin', 'Stablecoin wallet', /Wallet address/],
+  ])('%s to %s over %s: %s', async (currency, country, rail, schema, field) => {
+    mount(currency, country, rail)
+    expect(screen.getByText(schema)).toBeTruthy()
+    expect(screen.getByLabelText(field)).toBeTruthy()
+    expect(screen.queryByRole('radio')).toBeNull()
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('a currency no schema serves: said, with the way back', () => {
+    mount('JPY', 'JP', 'zengin')
+    expect(screen.getByText(/go to a kind of account we do not offer yet/)).toBeTruthy()
+    expect(screen.queryByText(/Not offered yet/)).toBeNull()
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+  })
+})

@@ -6,10 +6,7 @@ import type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
 
 export type { Payout, PayoutQuote, PayoutStatus } from './schemas-payout'
 
-export const payoutStatuses = ['pending', 'converting', 'sent', 'settled', 'rejected', 'returned'] as const
-export type PayoutStatusName = (typeof payoutStatuses)[number]
-
-export { payoutFinal } from '../lib/status/payout'
+export { payoutFinal, payoutStatuses, type PayoutStatusName } from '../lib/status/payout'
 
 /** The answers' schemas (loaded after the first screen: see lazySchemas). */
 export const payoutSchemas = lazySchemas(() => import('./schemas-payout'))

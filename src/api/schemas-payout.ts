@@ -1,6 +1,6 @@
 // The bank payout's answers (payout.ts calls them; loaded after the first screen: see lazySchemas).
 import * as z from 'zod/mini'
-import { payoutStatuses } from './payout'
+import { payoutStatuses } from '../lib/status/payout'
 import { address, decimalString, hash, isoDate } from './schemas-common'
 
 export const payoutQuote = z.object({

@@ -1,6 +1,6 @@
 // The crypto deposit as data: a pure transition function. No I/O, no timers, no DOM.
 import type { DepositQuote } from '../../api/schemas'
-import type { WalletProblem } from '../../errors/WalletError'
+import type { WalletProblem } from '../../kernel/types'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'

@@ -1,5 +1,9 @@
-// The bank payout's statuses that end it (partner-api.md, "Bank payout"). No imports: the api's
+// The bank payout's statuses, and the ones that end it (partner-api.md, "Bank payout"). No imports: the api's
 // schemas and the payout's machine both read it.
+
+/** The six payout statuses (partner-api.md, "Bank payout statuses"). */
+export const payoutStatuses = ['pending', 'converting', 'sent', 'settled', 'rejected', 'returned'] as const
+export type PayoutStatusName = (typeof payoutStatuses)[number]
 
 /**
  * Polling stops on these. Only `settled` is success; `sent` is not arrival. `returned` is money

@@ -52,7 +52,7 @@ const payoutRequest = z.strictObject({
 const idRequest = z.strictObject({ id: text(128) })
 
 // --- Beneficiary schemas. Names the contract does not show (bank_uk, bank_br_pix, bank_mexico,
-// momo_africa, the parts of beneficiaryAddress) are the sandbox's assumption. ---
+// momo_africa, the parts of beneficiaryAddress) are assumed-contract.md's, with its formats. ---
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/
 function ibanValid(value) {
   if (!IBAN.test(value)) return false
@@ -69,6 +69,25 @@ function clabeValid(value) {
   if (!/^\d{18}$/.test(value)) return false
   const sum = [...value.slice(0, 17)].reduce((s, d, i) => s + ((Number(d) * [3, 7, 1][i % 3]) % 10), 0)
   return (10 - (sum % 10)) % 10 === Number(value[17])
+}
+/** CPF (11 digits) and CNPJ (14 digits): two mod-11 check digits each; one repeated digit is no number. */
+function cpfCnpjValid(value) {
+  if (!/^(\d{11}|\d{14})$/.test(value) || /^(\d)\1+$/.test(value)) return false
+  const digit = (body, weights) => {
+    const rest = [...body].reduce((s, d, i) => s + Number(d) * weights[i], 0) % 11
+    return rest < 2 ? 0 : 11 - rest
+  }
+  const n = value.length - 2
+  const weights = (len) => (value.length === 11 ? Array.from({ length: len }, (_, i) => len + 1 - i) : Array.from({ length: len }, (_, i) => ((len - 1 - i) % 8) + 2))
+  const first = digit(value.slice(0, n), weights(n))
+  return first === Number(value[n]) && digit(value.slice(0, n + 1), weights(n + 1)) === Number(value[n + 1])
+}
+const E164 = /^\+[1-9]\d{6,14}$/
+/** A PIX key (assumed-contract.md): a CPF or CNPJ, an e-mail, a +55 E.164 phone, or a random key (a UUID). */
+function pixKeyValid(value) {
+  if (/^\d+$/.test(value)) return cpfCnpjValid(value)
+  if (value.startsWith('+')) return /^\+55\d{10,11}$/.test(value)
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 const str = (check, problem) => ({ check, problem })
 const any = str(() => true)
@@ -90,10 +109,10 @@ const SCHEMAS = {
     accountNumber: any,
     currency: str((v) => /^[A-Z]{3}$/.test(v), 'must be an ISO 4217 code'),
   },
-  bank_br_pix: { pixKey: any },
+  bank_br_pix: { pixKey: str(pixKeyValid, 'not a PIX key (a CPF or CNPJ of digits only, an e-mail, a +55 phone, or a random key)') },
   bank_mexico: { clabe: str(clabeValid, 'not a valid CLABE (18 digits, checksum)') },
   bank_africa: { financialInstitutionId: any, accountNumber: any, accountName: any },
-  momo_africa: { walletIdentifier: any },
+  momo_africa: { walletIdentifier: str((v) => E164.test(v), 'must be an E.164 phone number, like +2348031234567') },
   evm: { address: str((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'must be a 0x address of 40 hex digits') },
 }
 export const BENEFICIARY_SCHEMAS = Object.fromEntries(

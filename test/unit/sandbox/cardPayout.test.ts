@@ -14,7 +14,7 @@ beforeAll(async () => {
   s = await startBankStack()
   wallet = s.config.accounts[5]
   accountId = (await s.onboard(wallet)).accountId
-}, 30_000)
+}, 60_000)
 afterAll(() => s?.stop())
 beforeEach(async () => {
   await s.reset()

@@ -11,7 +11,7 @@ let accountId: string
 beforeAll(async () => {
   s = await startBankStack()
   accountId = (await s.onboard(s.config.accounts[6])).accountId
-}, 30_000)
+}, 60_000)
 afterAll(() => s?.stop())
 beforeEach(async () => {
   await s.reset()

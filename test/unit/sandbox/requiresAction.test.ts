@@ -11,7 +11,7 @@ import { type BankStack, ORIGIN, startBankStack } from './bankStack'
 let s: BankStack
 beforeAll(async () => {
   s = await startBankStack()
-}, 30_000)
+}, 60_000)
 afterAll(() => s?.stop())
 beforeEach(async () => {
   await s.reset()

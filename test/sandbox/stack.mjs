@@ -3,6 +3,7 @@ import { startAnvil } from './anvil.mjs'
 import { DEV_ACCOUNTS, deployAll } from './deploy.mjs'
 import { bankDepositRoutes } from './routes/bankDeposit.mjs'
 import { KEY, cardRoutes, partnerKit } from './routes/card.mjs'
+import { cardPayoutRoutes } from './routes/cardPayout.mjs'
 import { depositRoutes } from './routes/deposit.mjs'
 import { exampleRoutes } from './routes/examples.mjs'
 import { fiatRoutes } from './routes/fiat.mjs'
@@ -80,19 +81,21 @@ export async function startStack(opts = {}) {
     const accounts = (accountId) => new Map(onboarded().body.accounts).get(accountId)
     const bankDeposit = bankDepositRoutes({ chains: { dst: deployed.dst }, artifacts: deployed.artifacts, addresses, accounts })
     const payout = payoutRoutes({ chains: { src: deployed.src }, addresses, accounts })
+    // Card payouts: funded, watched and moved by the bank payout's ledger; their card page on the card purchase's host.
+    const cardPayout = cardPayoutRoutes({ ledger: payout.ledger, publicBase: apiBase })
     const reference = referenceRoutes()
     // Bank payouts are funded with a plain ERC-20 transfer on this chain; one-off bank deposits
     // settle on the destination chain (config.destination).
     config.payout = { chainId: PAYOUT_CHAIN, token: addresses.sourceToken, symbol: 'USDC', decimals: 6 }
     const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173', demo })
-    modules = [deposit, card, fiat, bankDeposit, payout, reference, examples, demo]
+    modules = [deposit, card, fiat, bankDeposit, payout, cardPayout, reference, examples, demo]
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => Promise.all(modules.map((m) => m.control?.reset?.())),
-        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes, ...demo.control.routes },
+        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes, ...cardPayout.control.routes, ...demo.control.routes },
         plainHeaders: card.plainHeaders,
       },
     })

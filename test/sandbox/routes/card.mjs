@@ -53,6 +53,29 @@ const purchaseRequest = z.object({
 const cents = (v) => parseUnits(v, 2)
 const fiat = (c) => formatUnits(c, 2)
 
+/**
+ * A card page address a hostile or broken service could answer instead of its own page (`kind`:
+ * javascript, foreign, http, credentials, lookalike), for `page` (its path and query); undefined
+ * for no kind. The widget must follow none of them.
+ */
+export function hostileCardUrl(kind, publicBase, page) {
+  const host = new URL(publicBase).host
+  switch (kind) {
+    case 'javascript':
+      return 'javascript:alert(document.domain)'
+    case 'foreign':
+      return `https://card-page.evil.example${page}`
+    case 'http':
+      return `http://card-page.example.com${page}`
+    case 'credentials':
+      return `${publicBase.replace('://', '://user:pass@')}${page}`
+    case 'lookalike':
+      return `https://${host.replace(/^127/, 'l27')}.evil.example${page}`
+    default:
+      return undefined
+  }
+}
+
 export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {}, demo }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
@@ -120,24 +143,6 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
         })
     }
     return p
-  }
-
-  function hostileRedirect(kind, id) {
-    const host = new URL(publicBase).host
-    switch (kind) {
-      case 'javascript':
-        return 'javascript:alert(document.domain)'
-      case 'foreign':
-        return `https://card-page.evil.example/card-page?id=${id}`
-      case 'http':
-        return `http://card-page.example.com/card-page?id=${id}`
-      case 'credentials':
-        return `${publicBase.replace('://', '://user:pass@')}/card-page?id=${id}`
-      case 'lookalike':
-        return `https://${host.replace(/^127/, 'l27')}.evil.example/card-page?id=${id}`
-      default:
-        return undefined
-    }
   }
 
   // The partner backend: the kit's handler, as a partner mounts it, over one store for the life
@@ -224,7 +229,7 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
           expiresAt: Date.now() + settings.cardPurchaseTtlSeconds * 1000,
         }
         purchases.set(id, p)
-        const redirectUrl = hostileRedirect(settings.cardRedirect, id) ?? `${publicBase}/card-page?id=${id}`
+        const redirectUrl = hostileCardUrl(settings.cardRedirect, publicBase, `/card-page?id=${id}`) ?? `${publicBase}/card-page?id=${id}`
         settings.cardRedirect = undefined
         return { body: { id, redirectUrl, environment: ENV } }
       },

@@ -1,5 +1,8 @@
 // Bank transfers with a virtual account: /fiat/onboard, /fiat/account, /fiat/status on the widget
 // path, single-use identity codes from an identity page stand-in, and a control to fund accounts.
+// The identity page with `tier=higher` (assumed-contract.md, 422 requires_action) issues a code of
+// the higher tier: onboarding with it raises the applicant's account (the same wallet, name and
+// e-mail) instead of opening another, so the refused request can be repeated as it was.
 import { randomBytes } from 'node:crypto'
 import { HttpError } from '../http.mjs'
 
@@ -9,6 +12,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 // individual.category: optional, defaulting to `self_employed`, the only value the contract names.
 const CATEGORIES = ['self_employed']
+/** The verification tiers the identity provider knows: none asked is the basic one. */
+const TIERS = ['higher']
+const tierOf = (value) => (value === null || value === undefined || value === '' ? 'basic' : TIERS.includes(value) ? value : undefined)
 
 // The banking partner's own codes, passed through unchanged on 400.
 const partnerError = (code, message) => new HttpError(400, code, message)
@@ -32,8 +38,8 @@ function returnsTo(returnUrl, allowedOrigins) {
 }
 
 export function fiatRoutes({ publicBase }) {
-  const codes = new Map() // code → { used: boolean, issuedAt }
-  const accounts = new Map() // accountId → { walletId, wallet, kycStatus, approveAt, virtual }
+  const codes = new Map() // code → { used: boolean, issuedAt, tier }
+  const accounts = new Map() // accountId → { walletId, wallet, kycStatus, approveAt, tier, name, email, virtual }
   const virtuals = new Map() // virtualAccountId → { accountId, status, deliveredAmount }
   let serial = 1000
 
@@ -53,11 +59,21 @@ export function fiatRoutes({ publicBase }) {
     if (i.category !== undefined && !CATEGORIES.includes(i.category)) throw partnerError('INVALID_CATEGORY', `individual.category: one of ${CATEGORIES.join(', ')}`)
     if (!ADDRESS.test(b.wallet ?? '')) throw partnerError('INVALID_WALLET', 'wallet: must be an EVM address')
     code.used = true
+    const tier = code.tier ?? 'basic'
+    if (tier === 'higher') {
+      // The same applicant verified again at the higher tier: their account is raised, not doubled.
+      const same = [...accounts].find(([, acc]) => acc.wallet.toLowerCase() === b.wallet.toLowerCase() && acc.name === i.name && acc.email === i.email && acc.kycStatus !== 'rejected')
+      if (same) {
+        const [accountId, acc] = same
+        acc.tier = 'higher'
+        return { body: { accountId, walletId: acc.walletId, kycStatus: acc.kycStatus } }
+      }
+    }
     const accountId = `acc_${randomBytes(6).toString('hex')}`
     const walletId = `wal_${randomBytes(6).toString('hex')}`
     // Sandbox conventions: a name containing "Pending" is approved after 4 s; "Rejected" is refused.
     const kycStatus = /rejected/i.test(i.name) ? 'rejected' : /pending/i.test(i.name) ? 'pending' : 'approved'
-    accounts.set(accountId, { walletId, wallet: b.wallet, kycStatus, approveAt: Date.now() + 4_000 })
+    accounts.set(accountId, { walletId, wallet: b.wallet, kycStatus, approveAt: Date.now() + 4_000, tier, name: i.name, email: i.email })
     return { body: { accountId, walletId, kycStatus } }
   }
 
@@ -98,10 +114,11 @@ export function fiatRoutes({ publicBase }) {
     return { body: v.status === 'funded' ? { status: 'funded', deliveredAmount: v.deliveredAmount } : { status: 'awaiting_deposit' } }
   }
 
-  const identityPage = (returnUrl) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  const identityPage = (returnUrl, tier) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox identity provider</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;width:100%;font:inherit}</style></head>
 <body><main><h1>Sandbox identity provider</h1><p>Sandbox: no real identity check. Verifying issues a single-use code and sends you back.</p>
-<form method="post" action="/identity/verify"><input type="hidden" name="returnUrl" value="${returnUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"><button type="submit">Verify my identity</button></form></main></body></html>`
+${tier === 'higher' ? '<p>You are asked for a higher verification tier: the service needs more about you for this payment.</p>' : ''}
+<form method="post" action="/identity/verify"><input type="hidden" name="returnUrl" value="${returnUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">${tier === 'higher' ? '<input type="hidden" name="tier" value="higher">' : ''}<button type="submit">Verify my identity</button></form></main></body></html>`
 
   return {
     routes: {
@@ -113,14 +130,19 @@ export function fiatRoutes({ publicBase }) {
         if (!returnsTo(returnUrl, allowedOrigins)) {
           return { status: 400, html: '<!doctype html><html lang="en"><title>Bad request</title><p>returnUrl must be a page on one of the sandbox\'s configured origins.</p></html>' }
         }
-        return { html: identityPage(returnUrl) }
+        const tier = tierOf(query.get('tier'))
+        if (!tier) return { status: 400, html: '<!doctype html><html lang="en"><title>Bad request</title><p>tier: the identity provider knows only tier=higher.</p></html>' }
+        return { html: identityPage(returnUrl, tier) }
       },
       'POST /identity/verify': ({ body, allowedOrigins }) => {
-        const returnUrl = new URLSearchParams(typeof body === 'string' ? body : '').get('returnUrl') ?? ''
+        const form = new URLSearchParams(typeof body === 'string' ? body : '')
+        const returnUrl = form.get('returnUrl') ?? ''
         if (!returnUrl) throw new HttpError(400, 'invalid_request', 'returnUrl: required')
         if (!returnsTo(returnUrl, allowedOrigins)) throw new HttpError(400, 'invalid_request', 'returnUrl: not on a configured origin')
+        const tier = tierOf(form.get('tier'))
+        if (!tier) throw new HttpError(400, 'invalid_request', 'tier: only "higher" is known')
         const code = `ac_${randomBytes(10).toString('hex')}`
-        codes.set(code, { used: false, issuedAt: Date.now() })
+        codes.set(code, { used: false, issuedAt: Date.now(), tier })
         const url = new URL(returnUrl)
         url.searchParams.set('authCode', code)
         return { redirect: url.href }
@@ -135,7 +157,8 @@ export function fiatRoutes({ publicBase }) {
             v.deliveredAmount = String(body.fundAccount.amount)
           }
         }
-        if (body.issueAuthCode) codes.set(body.issueAuthCode, { used: false, issuedAt: Date.now() })
+        // {"issueAuthCode": "ac_…", "issueAuthCodeTier"?: "higher"}: a code as the identity page issues it.
+        if (body.issueAuthCode) codes.set(body.issueAuthCode, { used: false, issuedAt: Date.now(), tier: tierOf(body.issueAuthCodeTier) ?? 'basic' })
       },
       reset() {},
       routes: {

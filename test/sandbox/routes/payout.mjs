@@ -4,6 +4,9 @@
 // from pending to converting when the funding transfer really lands. Controls under
 // /__sandbox/bank/payout/* drive sent → settled, rejected and returned (a real refund on chain);
 // /__sandbox/control takes `hostilePayout` (one broken answer) and `payoutUnseen` (a lagging service).
+// The card payout (cardPayout.mjs) is funded, watched and moved by the same ledger (`ledger` below).
+// Both ask for a higher verification tier (422 requires_action) from HIGHER_TIER_UNITS on, or for
+// every payout while `requiresAction` is on, of an account the identity provider did not raise.
 import { randomBytes } from 'node:crypto'
 import { createWalletClient, encodeFunctionData, getAddress, http, parseAbiItem } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -27,12 +30,14 @@ export const HOSTILE_PAYOUT = {
   'create.amount': (answer, { units }) => ({ ...answer, depositAmount: usdc(units * 10n) }),
 }
 const OUR_FEE_BPS = 50n // the operator's markup: 0.5 % of the converted fiat
+/** From 1000 USDC on, a payout needs the higher verification tier (an account raised by tier=higher). */
+export const HIGHER_TIER_UNITS = 1_000_000_000n
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
 const erc20Transfer = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] }]
 
-const fiatDecimal = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals, like "25.50"')
-const cryptoDecimal = z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal string with at most 6 decimals, like "25.5"')
-const text = (max = 256) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
+export const fiatDecimal = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals, like "25.50"')
+export const cryptoDecimal = z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal string with at most 6 decimals, like "25.5"')
+export const text = (max = 256) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`)
 const quoteRequest = z.strictObject({
   cryptoCurrency: z.string().min(1),
   chain: z.number().int('must be a chain id'),
@@ -49,10 +54,10 @@ const payoutRequest = z.strictObject({
   purpose: text(512).optional(),
   reference: text(64).optional(),
 })
-const idRequest = z.strictObject({ id: text(128) })
+export const idRequest = z.strictObject({ id: text(128) })
 
 // --- Beneficiary schemas. Names the contract does not show (bank_uk, bank_br_pix, bank_mexico,
-// momo_africa, the parts of beneficiaryAddress) are the sandbox's assumption. ---
+// momo_africa, the parts of beneficiaryAddress) are assumed-contract.md's, with its formats. ---
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/
 function ibanValid(value) {
   if (!IBAN.test(value)) return false
@@ -69,6 +74,25 @@ function clabeValid(value) {
   if (!/^\d{18}$/.test(value)) return false
   const sum = [...value.slice(0, 17)].reduce((s, d, i) => s + ((Number(d) * [3, 7, 1][i % 3]) % 10), 0)
   return (10 - (sum % 10)) % 10 === Number(value[17])
+}
+/** CPF (11 digits) and CNPJ (14 digits): two mod-11 check digits each; one repeated digit is no number. */
+function cpfCnpjValid(value) {
+  if (!/^(\d{11}|\d{14})$/.test(value) || /^(\d)\1+$/.test(value)) return false
+  const digit = (body, weights) => {
+    const rest = [...body].reduce((s, d, i) => s + Number(d) * weights[i], 0) % 11
+    return rest < 2 ? 0 : 11 - rest
+  }
+  const n = value.length - 2
+  const weights = (len) => (value.length === 11 ? Array.from({ length: len }, (_, i) => len + 1 - i) : Array.from({ length: len }, (_, i) => ((len - 1 - i) % 8) + 2))
+  const first = digit(value.slice(0, n), weights(n))
+  return first === Number(value[n]) && digit(value.slice(0, n + 1), weights(n + 1)) === Number(value[n + 1])
+}
+const E164 = /^\+[1-9]\d{6,14}$/
+/** A PIX key (assumed-contract.md): a CPF or CNPJ, an e-mail, a +55 E.164 phone, or a random key (a UUID). */
+function pixKeyValid(value) {
+  if (/^\d+$/.test(value)) return cpfCnpjValid(value)
+  if (value.startsWith('+')) return /^\+55\d{10,11}$/.test(value)
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 const str = (check, problem) => ({ check, problem })
 const any = str(() => true)
@@ -90,10 +114,10 @@ const SCHEMAS = {
     accountNumber: any,
     currency: str((v) => /^[A-Z]{3}$/.test(v), 'must be an ISO 4217 code'),
   },
-  bank_br_pix: { pixKey: any },
+  bank_br_pix: { pixKey: str(pixKeyValid, 'not a PIX key (a CPF or CNPJ of digits only, an e-mail, a +55 phone, or a random key)') },
   bank_mexico: { clabe: str(clabeValid, 'not a valid CLABE (18 digits, checksum)') },
   bank_africa: { financialInstitutionId: any, accountNumber: any, accountName: any },
-  momo_africa: { walletIdentifier: any },
+  momo_africa: { walletIdentifier: str((v) => E164.test(v), 'must be an E.164 phone number, like +2348031234567') },
   evm: { address: str((v) => /^0x[0-9a-fA-F]{40}$/.test(v), 'must be a 0x address of 40 hex digits') },
 }
 export const BENEFICIARY_SCHEMAS = Object.fromEntries(
@@ -135,7 +159,8 @@ export function checkBeneficiary(beneficiary, rail) {
  */
 export function payoutRoutes({ chains, addresses, accounts }) {
   // payoutUnseen: the routing layer is behind the chain (transfers land, the payout stays pending until it catches up).
-  const defaults = { payoutQuoteTtlSeconds: 7200, payoutStepMs: 1000, payoutHold: false, payoutWatchMs: 200, closedRails: [], hostilePayout: undefined, payoutUnseen: false }
+  // requiresAction: every payout of an account of the basic tier answers 422 requires_action.
+  const defaults = { payoutQuoteTtlSeconds: 7200, payoutStepMs: 1000, payoutHold: false, payoutWatchMs: 200, closedRails: [], hostilePayout: undefined, hostileCardPayout: undefined, payoutUnseen: false, requiresAction: false }
   let settings = { ...defaults, closedRails: [] }
   const keys = createKeyring()
   const quotes = new Map()
@@ -164,10 +189,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
 
   function quote({ body, req }) {
     keys.check(req, 'bank-payouts')
-    const input = parseStrict(quoteRequest, body)
-    if ((input.cryptoAmount === undefined) === (input.fiatAmount === undefined)) throw invalid('cryptoAmount', 'send cryptoAmount or fiatAmount, never both and not neither')
-    if (input.chain !== PAYOUT_CHAIN) throw new HttpError(403, 'chain_not_allowed', `chain: ${input.chain} is not enabled as a source on the key`)
-    if (input.cryptoCurrency !== 'USDC') throw invalid('cryptoCurrency', `${input.cryptoCurrency} is not supported on chain ${PAYOUT_CHAIN} (USDC)`)
+    const input = checkSource(parseStrict(quoteRequest, body))
     const rate = USDC_RATES[input.fiatCurrency]
     if (!rate) throw invalid('fiatCurrency', `${input.fiatCurrency} is not supported`)
     const serving = payoutRails(input.fiatCurrency, input.country)
@@ -195,9 +217,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     }
     const p = price(units, rail, rate)
     const r = RAILS[rail]
-    if (p.arrives <= 0n) throw invalid(input.cryptoAmount !== undefined ? 'cryptoAmount' : 'fiatAmount', 'too small to cover the fees')
-    if (p.arrives < cents(r.min)) throw invalid(input.cryptoAmount !== undefined ? 'cryptoAmount' : 'fiatAmount', `what arrives is below the ${r.label} minimum of ${r.min} ${input.fiatCurrency}`)
-    if (r.max !== null && p.arrives > cents(r.max)) throw invalid(input.cryptoAmount !== undefined ? 'cryptoAmount' : 'fiatAmount', `what arrives is above the ${r.label} maximum of ${r.max} ${input.fiatCurrency}`)
+    checkWindow(p.arrives, input, r)
     const quoteId = `bq_${randomBytes(8).toString('hex')}`
     const q = {
       quoteId,
@@ -211,22 +231,53 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       expiresAt: new Date(Date.now() + settings.payoutQuoteTtlSeconds * 1000).toISOString(),
     }
     quotes.set(quoteId, { ...q, units, rateValue: rate, fiatCurrency: input.fiatCurrency, expiresAtMs: Date.parse(q.expiresAt) })
-    return { body: hostile('quote.', q, { units, fiatAmount: input.fiatAmount }) }
+    return { body: hostile('bank', 'quote.', q, { units, fiatAmount: input.fiatAmount }) }
   }
 
+  /** The creation answer (a card payout adds its card), hostile once if asked. */
   const created = (p) =>
-    hostile('create.', { id: p.id, depositAddress: p.depositAddress, depositAmount: usdc(p.depositUnits), chain: PAYOUT_CHAIN, status: p.status, expiresAt: p.expiresAt }, { units: p.depositUnits })
-  /** The one hostile answer asked for, if it is of this kind (`quote.`, `create.`): spent once used. */
-  function hostile(kind, answer, facts) {
-    const name = settings.hostilePayout
+    hostile(p.kind, 'create.', { id: p.id, depositAddress: p.depositAddress, depositAmount: usdc(p.depositUnits), chain: PAYOUT_CHAIN, status: p.status, expiresAt: p.expiresAt, ...p.answer }, { units: p.depositUnits })
+  /**
+   * The one hostile answer asked for (`hostilePayout` for bank payouts, `hostileCardPayout` for
+   * card payouts), if it is of this kind (`quote.`, `create.`): spent once used.
+   */
+  function hostile(payoutKind, kind, answer, facts) {
+    const setting = payoutKind === 'card' ? 'hostileCardPayout' : 'hostilePayout'
+    const name = settings[setting]
     if (!name?.startsWith(kind)) return answer
-    settings.hostilePayout = undefined
+    settings[setting] = undefined
     return HOSTILE_PAYOUT[name](answer, facts)
+  }
+  /**
+   * The paying user, onboarded and approved, of the tier the amount needs: 404 account_not_found,
+   * or 422 requires_action (an identity check not approved, or the basic tier where the higher one
+   * is needed). `beforeTier` runs between the two (a request's own fields are refused first).
+   */
+  function authorise(accountId, units, beforeTier = () => {}) {
+    const account = accounts(accountId)
+    if (!account) throw new HttpError(404, 'account_not_found', 'No such accountId under the key.')
+    const kyc = account.kycStatus === 'pending' && Date.now() >= (account.approveAt ?? Infinity) ? 'approved' : account.kycStatus
+    if (kyc !== 'approved') throw new HttpError(422, 'requires_action', `The user's identity check is ${kyc}.`)
+    beforeTier()
+    if (account.tier !== 'higher' && (settings.requiresAction || units >= HIGHER_TIER_UNITS)) {
+      throw new HttpError(422, 'requires_action', 'The user needs a higher verification tier: verify again with the identity provider (tier=higher), then repeat the request.')
+    }
+  }
+  /** A new payout (kind, id, depositUnits, accountId, fiatCurrency, expiresAt, net, min, cost, ...): a fresh deposit address, watched. */
+  async function open(fields) {
+    const key = generatePrivateKey()
+    if (nextBlock === undefined) nextBlock = (await chains.src.public.getBlockNumber()) + 1n
+    const p = { ...fields, key, depositAddress: privateKeyToAccount(key).address, status: 'pending', updatedAt: now() }
+    payouts.set(p.id, p)
+    byAddress.set(p.depositAddress.toLowerCase(), p)
+    watch()
+    return p
   }
   function record(p) {
     const out = { id: p.id, status: p.status }
     if (p.fiatAmount !== undefined) out.fiatAmount = p.fiatAmount
-    Object.assign(out, { fiatCurrency: p.fiatCurrency, rail: p.rail, bankReference: p.bankReference })
+    out.fiatCurrency = p.fiatCurrency
+    if (p.kind === 'bank') Object.assign(out, { rail: p.rail, bankReference: p.bankReference })
     if (p.depositTxHash) out.depositTxHash = p.depositTxHash
     if (p.reason) out.reason = p.reason
     // Not in the contract's record (extra fields are ignored by clients): the sandbox's refund.
@@ -242,20 +293,11 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     const q = quotes.get(input.quoteId)
     if (!q) throw invalid('quoteId', 'no such quote')
     if (Date.now() >= q.expiresAtMs) throw new HttpError(409, 'quote_expired', 'The quote is past its expiresAt: quote again.')
-    const account = accounts(input.accountId)
-    if (!account) throw new HttpError(404, 'account_not_found', 'No such accountId under the key.')
-    const kyc = account.kycStatus === 'pending' && Date.now() >= (account.approveAt ?? Infinity) ? 'approved' : account.kycStatus
-    if (kyc !== 'approved') throw new HttpError(422, 'requires_action', `The user's identity check is ${kyc}.`)
-    checkBeneficiary(input.beneficiary, q.rail)
-    const key = generatePrivateKey()
-    const depositAddress = privateKeyToAccount(key).address
-    if (nextBlock === undefined) nextBlock = (await chains.src.public.getBlockNumber()) + 1n
-    const p = {
+    authorise(input.accountId, q.units, () => checkBeneficiary(input.beneficiary, q.rail))
+    const p = await open({
+      kind: 'bank',
       id: `bp_${randomBytes(8).toString('hex')}`,
-      key,
-      depositAddress,
       depositUnits: q.units,
-      quote: q,
       accountId: input.accountId,
       beneficiary: input.beneficiary,
       purpose: input.purpose,
@@ -263,13 +305,13 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       rail: q.rail,
       bankReference: `SBXPO${randomBytes(5).toString('hex').toUpperCase()}`,
       expiresAt: q.expiresAt,
-      status: 'pending',
-      updatedAt: now(),
-    }
-    payouts.set(p.id, p)
-    byAddress.set(depositAddress.toLowerCase(), p)
+      // What arrives for what was received (at the rate on arrival, the same in the sandbox), its
+      // rail's minimum, and a return's default cost (the rail's fee at the quote's rate).
+      net: (units) => net(units, q.rail, q.rateValue),
+      min: cents(RAILS[q.rail].min),
+      cost: () => toUsdc(cents(RAILS[q.rail].fee), q.rateValue, true),
+    })
     if (input.reference !== undefined) byReference.set(input.reference, p)
-    watch()
     return { body: created(p) }
   }
 
@@ -307,8 +349,8 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     p.sender = getAddress(log.args.from)
     p.received = log.args.value
     // What arrived converts (at the rate on arrival, the same in the sandbox), after both fees.
-    const arrives = net(p.received, p.rail, p.quote.rateValue)
-    if (arrives < cents(RAILS[p.rail].min)) {
+    const arrives = p.net(p.received)
+    if (arrives < p.min) {
       move(p, 'rejected', { reason: 'below_minimum' })
       refund(p, p.received).catch((error) => console.error('[sandbox] payout refund failed', error))
       return
@@ -347,9 +389,9 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     return hash
   }
 
-  const find = (id) => {
+  const find = (id, kind) => {
     const p = payouts.get(id)
-    if (!p) throw new HttpError(404, 'not_found', 'id: no such payout')
+    if (!p || p.kind !== kind) throw new HttpError(404, 'not_found', 'id: no such payout')
     return p
   }
   const internal = (p) => ({
@@ -363,14 +405,71 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     beneficiary: p.beneficiary,
     purpose: p.purpose,
   })
-  const control = (fn) => async ({ body }) => {
+  const control = (kind, fn) => async ({ body }) => {
     const { id, ...rest } = body ?? {}
-    const p = find(id)
+    const p = find(id, kind)
     await fn(p, rest)
     return { body: { ...record(p), internal: internal(p) } }
   }
   const only = (p, from, to) => {
     if (!from.includes(p.status)) throw new HttpError(409, 'invalid_request', `payout is ${p.status}: ${to} only from ${from.join(' or ')}`)
+  }
+
+  /**
+   * The test controls of one kind of payout under `prefix` (/__sandbox/bank/payout, /__sandbox/card/payout),
+   * each answering the payout's record and what the service knows besides (`internal`).
+   */
+  function controls(prefix, kind, quotesOfKind) {
+    return {
+      // {"id", "from"?, "amount"?}: a real transfer to the deposit address from an unlocked dev
+      // account (default: the account's wallet), as the buyer's wallet would send it.
+      [`POST ${prefix}/fund`]: control(kind, async (p, { from, amount }) => {
+        const sender = from ?? accounts(p.accountId)?.wallet
+        const units = amount === undefined ? p.depositUnits : parseUnitsSafe(String(amount))
+        watch()
+        const hash = await chains.src.wallet.sendTransaction({
+          account: sender,
+          to: addresses.sourceToken,
+          data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.depositAddress, units] }),
+        })
+        await chains.src.public.waitForTransactionReceipt({ hash })
+        await waitFor(() => p.depositTxHash === hash || orphans.some((o) => o.txHash === hash))
+      }),
+      // {"id"}: one step now (converting → sent, sent → settled).
+      [`POST ${prefix}/advance`]: control(kind, (p) => {
+        only(p, ['converting', 'sent'], 'advance')
+        advance(p)
+      }),
+      [`POST ${prefix}/settle`]: control(kind, (p) => {
+        only(p, ['sent'], 'settled')
+        move(p, 'settled')
+      }),
+      // {"id", "reason"?}: refused before it left (funds that arrived go back in full).
+      [`POST ${prefix}/reject`]: control(kind, async (p, { reason }) => {
+        only(p, ['pending', 'converting'], 'rejected')
+        move(p, 'rejected', { reason: typeof reason === 'string' && reason ? reason : 'compliance_check' })
+        if (p.received) await refund(p, p.received)
+      }),
+      // {"id", "reason"?, "cost"?}: the receiving bank (or card issuer) bounces it; the value comes
+      // back to the sending wallet as USDC minus the cost (default: the payout's fee at the quote's rate).
+      [`POST ${prefix}/return`]: control(kind, async (p, { reason, cost }) => {
+        only(p, ['sent'], 'returned')
+        const fee = cost === undefined ? p.cost() : parseUnitsSafe(String(cost))
+        move(p, 'returned', { reason: typeof reason === 'string' && reason ? reason : kind === 'card' ? 'card_closed' : 'beneficiary_name_mismatch' })
+        await refund(p, p.received > fee ? p.received - fee : 0n)
+      }),
+      // {"quoteId"}: the quote expires now.
+      [`POST ${prefix}/expire-quote`]: ({ body }) => {
+        const q = quotesOfKind.get(body?.quoteId)
+        if (!q) throw new HttpError(404, 'not_found', 'quoteId: no such quote')
+        q.expiresAtMs = Date.now()
+        return { body: { quoteId: q.quoteId, expiresAt: new Date(q.expiresAtMs).toISOString() } }
+      },
+      [`GET ${prefix}s`]: () => {
+        const mine = [...payouts.values()].filter((p) => p.kind === kind)
+        return { body: { payouts: mine.map((p) => ({ ...record(p), internal: internal(p) })), orphans: orphans.filter((o) => payouts.get(o.payout)?.kind === kind) } }
+      },
+    }
   }
 
   return {
@@ -380,7 +479,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       'POST /v1/bank/payout/status': ({ body, req }) => {
         keys.check(req, 'bank-payouts')
         const p = payouts.get(parseStrict(idRequest, body).id)
-        if (!p) throw new HttpError(404, 'not_found', 'No such payout under the key.')
+        if (p?.kind !== 'bank') throw new HttpError(404, 'not_found', 'No such payout under the key.')
         return { body: record(p) }
       },
     },
@@ -392,9 +491,11 @@ export function payoutRoutes({ chains, addresses, accounts }) {
         if (typeof body.payoutHold === 'boolean') settings.payoutHold = body.payoutHold
         if (Array.isArray(body.closedRails)) settings.closedRails = body.closedRails.filter((r) => typeof r === 'string')
         if (typeof body.payoutUnseen === 'boolean') settings.payoutUnseen = body.payoutUnseen
-        if (typeof body.hostilePayout === 'string') {
-          if (!HOSTILE_PAYOUT[body.hostilePayout]) throw new HttpError(400, 'invalid_request', `hostilePayout: one of ${Object.keys(HOSTILE_PAYOUT).join(', ')}`)
-          settings.hostilePayout = body.hostilePayout
+        if (typeof body.requiresAction === 'boolean') settings.requiresAction = body.requiresAction
+        for (const setting of ['hostilePayout', 'hostileCardPayout']) {
+          if (typeof body[setting] !== 'string') continue
+          if (!HOSTILE_PAYOUT[body[setting]]) throw new HttpError(400, 'invalid_request', `${setting}: one of ${Object.keys(HOSTILE_PAYOUT).join(', ')}`)
+          settings[setting] = body[setting]
         }
       },
       reset() {
@@ -402,54 +503,10 @@ export function payoutRoutes({ chains, addresses, accounts }) {
         settings = { ...defaults, closedRails: [] }
         byReference = new Map()
       },
-      routes: {
-        // {"id", "from"?, "amount"?}: a real transfer to the deposit address from an unlocked dev
-        // account (default: the account's wallet), as the buyer's wallet would send it.
-        'POST /__sandbox/bank/payout/fund': control(async (p, { from, amount }) => {
-          const sender = from ?? accounts(p.accountId)?.wallet
-          const units = amount === undefined ? p.depositUnits : parseUnitsSafe(String(amount))
-          watch()
-          const hash = await chains.src.wallet.sendTransaction({
-            account: sender,
-            to: addresses.sourceToken,
-            data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.depositAddress, units] }),
-          })
-          await chains.src.public.waitForTransactionReceipt({ hash })
-          await waitFor(() => p.depositTxHash === hash || orphans.some((o) => o.txHash === hash))
-        }),
-        // {"id"}: one step now (converting → sent, sent → settled).
-        'POST /__sandbox/bank/payout/advance': control((p) => {
-          only(p, ['converting', 'sent'], 'advance')
-          advance(p)
-        }),
-        'POST /__sandbox/bank/payout/settle': control((p) => {
-          only(p, ['sent'], 'settled')
-          move(p, 'settled')
-        }),
-        // {"id", "reason"?}: refused before it left (funds that arrived go back in full).
-        'POST /__sandbox/bank/payout/reject': control(async (p, { reason }) => {
-          only(p, ['pending', 'converting'], 'rejected')
-          move(p, 'rejected', { reason: typeof reason === 'string' && reason ? reason : 'compliance_check' })
-          if (p.received) await refund(p, p.received)
-        }),
-        // {"id", "reason"?, "cost"?}: the receiving bank bounces it; the value comes back to the
-        // sending wallet as USDC minus the rail's cost (default: its fee at the quote's rate).
-        'POST /__sandbox/bank/payout/return': control(async (p, { reason, cost }) => {
-          only(p, ['sent'], 'returned')
-          const fee = cost === undefined ? toUsdc(cents(RAILS[p.rail].fee), p.quote.rateValue, true) : parseUnitsSafe(String(cost))
-          move(p, 'returned', { reason: typeof reason === 'string' && reason ? reason : 'beneficiary_name_mismatch' })
-          await refund(p, p.received > fee ? p.received - fee : 0n)
-        }),
-        // {"quoteId"}: the quote expires now.
-        'POST /__sandbox/bank/payout/expire-quote': ({ body }) => {
-          const q = quotes.get(body?.quoteId)
-          if (!q) throw new HttpError(404, 'not_found', 'quoteId: no such quote')
-          q.expiresAtMs = Date.now()
-          return { body: { quoteId: q.quoteId, expiresAt: new Date(q.expiresAtMs).toISOString() } }
-        },
-        'GET /__sandbox/bank/payouts': () => ({ body: { payouts: [...payouts.values()].map((p) => ({ ...record(p), internal: internal(p) })), orphans } }),
-      },
+      routes: controls('/__sandbox/bank/payout', 'bank', quotes),
     },
+    /** What the card payout (cardPayout.mjs) shares: one watcher, one set of statuses and controls. */
+    ledger: { open, find, record, created, hostile, authorise, controls },
     close() {
       if (watcher) clearInterval(watcher)
       watcher = undefined
@@ -459,7 +516,23 @@ export function payoutRoutes({ chains, addresses, accounts }) {
   }
 }
 
-function parseUnitsSafe(value) {
+/** What a quote pays out (cents) inside a window ({ label, min, max }, major units, max null = none), else invalid_request naming the amount asked with. */
+export function checkWindow(arrives, input, { label, min, max }) {
+  const field = input.cryptoAmount !== undefined ? 'cryptoAmount' : 'fiatAmount'
+  if (arrives <= 0n) throw invalid(field, 'too small to cover the fees')
+  if (arrives < cents(min)) throw invalid(field, `what arrives is below the ${label} minimum of ${min} ${input.fiatCurrency}`)
+  if (max !== null && arrives > cents(max)) throw invalid(field, `what arrives is above the ${label} maximum of ${max} ${input.fiatCurrency}`)
+}
+
+/** The source of a payout quote: exactly one amount, the key's source chain, its USDC. */
+export function checkSource(input) {
+  if ((input.cryptoAmount === undefined) === (input.fiatAmount === undefined)) throw invalid('cryptoAmount', 'send cryptoAmount or fiatAmount, never both and not neither')
+  if (input.chain !== PAYOUT_CHAIN) throw new HttpError(403, 'chain_not_allowed', `chain: ${input.chain} is not enabled as a source on the key`)
+  if (input.cryptoCurrency !== 'USDC') throw invalid('cryptoCurrency', `${input.cryptoCurrency} is not supported on chain ${PAYOUT_CHAIN} (USDC)`)
+  return input
+}
+
+export function parseUnitsSafe(value) {
   if (!/^\d+(\.\d{1,6})?$/.test(value)) throw invalid('amount', 'must be a decimal string with at most 6 decimals')
   const [whole, part = ''] = value.split('.')
   return BigInt(whole) * 10n ** 6n + BigInt(part.padEnd(6, '0'))

@@ -44,6 +44,8 @@ export const RAILS = {
   pix: { label: 'PIX', currency: 'BRL', direction: 'both', min: '1.00', max: '50000.00', settlement: 'instant', estimated: 'instant', fee: '1.00', schema: 'bank_br_pix' },
   spei: { label: 'SPEI', currency: 'MXN', direction: 'both', min: '10.00', max: '500000.00', settlement: 'under_2h', estimated: 'same_day', fee: '5.00', schema: 'bank_mexico' },
   nip: { label: 'NIP', currency: 'NGN', direction: 'payout', min: '1000.00', max: '10000000.00', settlement: 't+0', estimated: 'same_day', fee: '100.00', schema: 'bank_africa' },
+  // Mobile money in Nigeria (schema momo_africa): dearer than NIP, so a quote names it to get it.
+  mobile_money: { label: 'Mobile money', currency: 'NGN', direction: 'payout', min: '100.00', max: '2000000.00', settlement: 'instant', estimated: 'instant', fee: '150.00', schema: 'momo_africa' },
   mpesa: { label: 'M-Pesa', currency: 'KES', direction: 'payout', min: '10.00', max: '250000.00', settlement: 'instant', estimated: 'instant', fee: '15.00', schema: 'momo_africa' },
   // Stablecoin to a wallet (schema evm): only when the quote forces rail "stablecoin".
   stablecoin: { label: 'Stablecoin', currency: 'USD', direction: 'payout', min: '1.00', max: null, settlement: 'instant', estimated: 'instant', fee: '0.10', schema: 'evm', forcedOnly: true },
@@ -61,7 +63,7 @@ export function payoutRails(fiatCurrency, country) {
   if (fiatCurrency === 'USD') return ['swift', 'stablecoin']
   if (fiatCurrency === 'BRL' && country === 'BR') return ['pix']
   if (fiatCurrency === 'MXN' && country === 'MX') return ['spei']
-  if (fiatCurrency === 'NGN' && country === 'NG') return ['nip']
+  if (fiatCurrency === 'NGN' && country === 'NG') return ['nip', 'mobile_money']
   if (fiatCurrency === 'KES' && country === 'KE') return ['mpesa']
   return []
 }

@@ -158,39 +158,39 @@ function compare(count: number, seed: number, make: (r: () => number) => Record<
 describe('the options checker against the zod schemas it replaced', () => {
   const languages = ['en', 'de-DE', 'fr-FR', 'pt-BR', 'not a tag', '', 'x-private']
 
-  it('parseOptions: the same config, or the same first problem, on 20 000 generated option sets', () => {
+  it('parseOptions: the same config, or the same first problem, on 5 000 generated option sets', () => {
     const tally = compare(
-      20_000,
+      5_000,
       19,
       (r) => ({ ...optionSet(r, Object.keys(fields), r() < 0.5 ? 0 : 0.05), language: pick(r, languages) }),
       ({ language, ...o }) => parseOptions(o, language as string),
       ({ language, ...o }) => oracle.parseOptions(o, language as string),
     )
     // Both kinds are well represented: the generator is not just producing refusals.
-    expect(tally.ok).toBeGreaterThan(3_000)
-    expect(tally.refused).toBeGreaterThan(3_000)
+    expect(tally.ok).toBeGreaterThan(750)
+    expect(tally.refused).toBeGreaterThan(750)
   }, 60_000)
 
-  it('parseOptions: hostile values in every field, on 10 000 option sets', () => {
-    const tally = compare(10_000, 7, (r) => optionSet(r, Object.keys(fields), 0.3), (o) => parseOptions(o), (o) => oracle.parseOptions(o))
-    expect(tally.refused).toBeGreaterThan(5_000)
+  it('parseOptions: hostile values in every field, on 2 500 option sets', () => {
+    const tally = compare(2_500, 7, (r) => optionSet(r, Object.keys(fields), 0.3), (o) => parseOptions(o), (o) => oracle.parseOptions(o))
+    expect(tally.refused).toBeGreaterThan(1_250)
   }, 60_000)
 
-  it('parseLiveOptions: the same update, or the same problem, on 10 000 generated updates', () => {
+  it('parseLiveOptions: the same update, or the same problem, on 2 500 generated updates', () => {
     const tally = compare(
-      10_000,
+      2_500,
       23,
       (r) => optionSet(r, ['theme', 'brand', 'locale', 'amount', 'authCode', ...(r() < 0.1 ? ['flow'] : [])], 0.15),
       (o) => parseLiveOptions(o),
       (o) => oracle.parseLiveOptions(o),
     )
-    expect(tally.ok).toBeGreaterThan(2_000)
-    expect(tally.refused).toBeGreaterThan(2_000)
+    expect(tally.ok).toBeGreaterThan(500)
+    expect(tally.refused).toBeGreaterThan(500)
   }, 60_000)
 
   it('parseOptions: query parameters as the hosted page reads them', () => {
     const r = rng(31)
-    for (let i = 0; i < 5_000; i++) {
+    for (let i = 0; i < 1_250; i++) {
       const params = new URLSearchParams()
       for (const [name, value] of Object.entries(optionSet(r))) {
         if (value === undefined || typeof value === 'symbol' || typeof value === 'function' || typeof value === 'bigint') continue

@@ -82,11 +82,11 @@ describe('the bank flow names its virtual account as the contract does', () => {
   const record = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
   const ids = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1' }
   const opening = { tag: 'opening', record: { accountId: 'acc_1', walletId: 'wal_1' }, kycPending: false, attempt: 0 } as OnboardingState
-  const account: OnboardingState = { tag: 'account', record, attempt: 0 }
+  const account: OnboardingState = { tag: 'tracking', record, attempt: 0 }
 
   it('submitted (the account is open) and complete (funded) carry accountId, walletId and virtualAccountId', () => {
     expect(payloadOf(onboardingEvents(opening, account), 'submitted')).toEqual({ flow: 'onboarding', id: 'va_1', ...ids })
-    const funded: OnboardingState = { tag: 'funded', record, deliveredAmount: '100' }
+    const funded: OnboardingState = { tag: 'result', record, deliveredAmount: '100' }
     expect(payloadOf(onboardingEvents(account, funded), 'complete')).toEqual({ flow: 'onboarding', id: 'va_1', outcome: 'funded', amount: '100', ...ids })
   })
 })

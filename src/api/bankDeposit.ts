@@ -6,15 +6,6 @@ import type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schem
 
 export type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
 
-export const bankDepositStatuses = ['awaiting_funds', 'received', 'converting', 'settled', 'returned', 'expired'] as const
-export type BankDepositStatusName = (typeof bankDepositStatuses)[number]
-
-/**
- * Nothing moves after these. `expired` is not one of them: money sent before `expiresAt` still
- * arrives (`expired` → `received`), so it is followed, and never shown as a loss.
- */
-export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'returned']
-
 /**
  * The details' shape follows the rail, and the contract names no keys but the reference: these
  * are the ones we label (IBAN and BIC for SEPA, account and sort code for UK rails, CLABE for SPEI,

@@ -3,8 +3,7 @@
 // transition function.
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem } from '../../kernel/types'
-import type { BuyerAccount } from '../../identity/account'
-import { type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type BuyerAccount, type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
 

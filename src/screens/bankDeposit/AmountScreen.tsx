@@ -3,7 +3,7 @@ import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
 import { problemText } from '../../errors/words'
-import type { AmountState, BankDepositEvent } from '../../flows/bankDeposit/machine'
+import type { BankDepositEvent, FormState } from '../../flows/bankDeposit/machine'
 import { t } from '../../i18n/i18n'
 import { decimalMarkOf } from '../../lib/decimal'
 import { limitLine, limitProblem, limitText, limitsFor } from '../../lib/limits'
@@ -18,7 +18,7 @@ export function AmountScreen({
   dispatch,
   config,
   onVirtualAccount,
-}: { state: AmountState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
+}: { state: FormState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
   const { locale } = config
   const { form, reference, error } = state
   const busy = state.work !== 'idle'

@@ -1,7 +1,7 @@
 // Each kind the reconciler follows: the service's partner-path status endpoint, the contract's
 // schema of its answer (shared with the widget, src/api) and the statuses after which nothing moves.
 import * as z from 'zod/mini'
-import { bankDepositFinal } from '../../api/bankDeposit'
+import { bankDepositFinal } from '../../lib/status/bankDeposit'
 import { payoutFinal } from '../../api/payout'
 import { bankDepositStatus } from '../../api/schemas-bankDeposit'
 import { cardStatus } from '../../api/schemas-card'

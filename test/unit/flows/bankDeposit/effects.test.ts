@@ -13,6 +13,7 @@ import { usedAuthCodes } from '../../../../src/identity/usedCodes'
 import { type FakeApi, fakeApi } from '../../helpers/fakeApi'
 import { newReference } from '../../../../src/flows/bankDeposit/creating'
 import { attemptStore, depositStore } from '../../../../src/flows/bankDeposit/persisted'
+import { flowKey } from '../../../../src/storage/storedCheck'
 import { driveFlow } from '../../helpers/driveFlow'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
@@ -237,6 +238,19 @@ describe('persisted', () => {
   it('a fresh reference is 32 hex digits, within the 64 the contract allows', () => {
     expect(newReference()).toMatch(/^bd-[0-9a-f]{32}$/)
     expect(newReference()).not.toBe(newReference())
+  })
+
+  it("a record as the flow kept it before the stages were renamed (held in a buyer's storage) resumes at its status", () => {
+    const kept = {
+      deposit: { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1', iban: 'DE89370400440532013000' }, currency: 'EUR', amount: '120', country: 'DE', wallet: account.wallet, createdAt: START },
+      status: { id: 'bd_1', status: 'received', fiatAmount: '120.00' },
+    }
+    storage.setItem(flowKey('bankDeposit'), JSON.stringify(kept))
+    const found = depositStore(storage, () => START).load()
+    expect(found).toEqual(kept)
+    expect(initialState(found, { account, form: { country: 'DE', currency: 'EUR', amount: '' } })).toMatchObject({ tag: 'tracking', resumed: true, deposit: { id: 'bd_1' }, status: { status: 'received' } })
+    storage.setItem(flowKey('bankDeposit'), JSON.stringify({ ...kept, status: { id: 'bd_1', status: 'settled' } }))
+    expect(initialState(depositStore(storage, () => START).load())).toMatchObject({ tag: 'result' })
   })
 
   it('forgets an attempt after a day and a deposit after 30 days', () => {

@@ -6,14 +6,6 @@ import type { BankDeposit, BankDepositStatus } from './schemas-bankDeposit'
 
 export type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
 
-export const bankDepositStatuses = ['awaiting_funds', 'received', 'converting', 'settled', 'returned', 'expired'] as const
-export type BankDepositStatusName = (typeof bankDepositStatuses)[number]
-
-/**
- * Nothing moves after these. `expired` is not one of them: money sent before `expiresAt` still
- * arrives (`expired` → `received`), so it is followed, and never shown as a loss.
- */
-export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'returned']
 
 /** The answers' schemas (loaded after the first screen: see lazySchemas). */
 export const bankDepositSchemas = lazySchemas(() => import('./schemas-bankDeposit'))

@@ -20,8 +20,3 @@ export function getLimits(http: PartnerHttp, currency?: string, signal?: AbortSi
 export function getPaymentMethods(http: PartnerHttp, signal?: AbortSignal): Promise<PaymentMethods> {
   return http.get('/payment-methods', {}, paymentMethods, signal)
 }
-
-/** The one-off deposit is offered only where the service says so; elsewhere, the virtual account. */
-export function offersBankDeposit(methods: PaymentMethods, country: string): boolean {
-  return methods.countries[country.toUpperCase()]?.bank_deposit === true
-}

@@ -1,6 +1,6 @@
 // The one-off bank deposit's answers (bankDeposit.ts calls them; loaded after the first screen: see lazySchemas).
 import * as z from 'zod/mini'
-import { bankDepositStatuses } from './bankDeposit'
+import { bankDepositStatuses } from '../lib/status/bankDeposit'
 import { decimalString, hash, isoDate } from './schemas-common'
 
 const optionalText = z.optional(z.string())

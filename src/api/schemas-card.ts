@@ -47,7 +47,6 @@ export const cardPurchase = z.object({
   environment: z.string(),
 })
 
-export const cardTerminal = ['completed', 'failed', 'cancelled', 'expired'] as const
 export const cardStatus = z.object({
   id: z.string(),
   status: z.string().check(z.minLength(1)),

@@ -7,6 +7,8 @@ import { isEmail, normalisePhone } from '../lib/contact'
 import type { Problem, Work } from '../kernel/types'
 import type { BuyerAccount } from './account'
 
+export type { BuyerAccount }
+
 export type Field = 'wallet' | 'nationality' | 'country' | 'phone' | 'name' | 'email'
 export type Applicant = Record<Field, string>
 export type FieldError = 'required' | 'address' | 'country' | 'phone' | 'email' | 'server'

@@ -1,18 +1,18 @@
 import type { WidgetEvent } from '../../config/protocol'
 import { errorPayload } from '../../errors/words'
 import type { Problem } from '../../kernel/types'
-import type { BankDepositState } from './machine'
+import type { BankDepositState, StatusView } from './machine'
 
 /** What the embedding hears about a one-off bank deposit, from one change of state. Pure. */
-export function bankDepositEvents(prev: BankDepositState | { tag: string }, next: BankDepositState | { tag: string }): WidgetEvent[] {
+export function bankDepositEvents(prev: BankDepositState, next: BankDepositState): WidgetEvent[] {
   const out: WidgetEvent[] = []
   const flow = 'bankDeposit' as const
   if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
-  const before = depositOf(prev)
-  const after = depositOf(next)
-  if (after && !before && prev.tag === 'amount') out.push({ name: 'submitted', payload: { flow, id: after.id } })
+  const before = statusOf(prev)
+  const after = statusOf(next)
+  if (after && !before && prev.tag === 'form') out.push({ name: 'submitted', payload: { flow, id: after.id } })
   if (after && (after.status !== before?.status || after.id !== before.id)) out.push({ name: 'status', payload: { flow, id: after.id, status: after.status } })
-  if (next.tag === 'done' && prev.tag !== 'done' && 'status' in next) {
+  if (next.tag === 'result' && prev.tag !== 'result') {
     const s = next.status
     out.push({ name: 'complete', payload: { flow, id: s.id, outcome: s.status, amount: s.cryptoAmount, currency: s.cryptoCurrency, txHash: s.settlementTxHash } })
   }
@@ -21,14 +21,11 @@ export function bankDepositEvents(prev: BankDepositState | { tag: string }, next
   return out
 }
 
-function depositOf(s: BankDepositState | { tag: string }): { id: string; status: string } | undefined {
-  return (s.tag === 'following' || s.tag === 'done') && 'status' in s ? (s as Extract<BankDepositState, { tag: 'done' }>).status : undefined
+function statusOf(s: BankDepositState): StatusView | undefined {
+  return s.tag === 'tracking' || s.tag === 'result' ? s.status : undefined
 }
 
-function problemOf(s: BankDepositState | { tag: string }): Problem | undefined {
-  if (s.tag === 'amount') {
-    const a = s as Extract<BankDepositState, { tag: 'amount' }>
-    return a.problem ?? a.loadProblem
-  }
-  return s.tag === 'following' ? (s as Extract<BankDepositState, { tag: 'following' }>).problem : undefined
+function problemOf(s: BankDepositState): Problem | undefined {
+  if (s.tag === 'form') return s.problem ?? s.loadProblem
+  return s.tag === 'tracking' ? s.problem : undefined
 }

@@ -1,13 +1,15 @@
 // The one-off bank deposit as data: a pure transition function. No I/O, no timers, no DOM.
-// amount (where to pay from, how much, checked against the rail's limits) → following the
-// deposit through its statuses → done (settled or returned). `expired` is followed, never an end:
-// money sent before the deadline still arrives.
-import { type BankDeposit, type BankDepositDetails, type BankDepositStatus, bankDepositFinal } from '../../api/bankDeposit'
-import { type LimitEntry, type PaymentMethods, offersBankDeposit } from '../../api/reference'
-import type { BuyerAccount } from '../../identity/account'
-import type { IdentityEvent, IdentityState, Onboarded } from '../../identity/machine'
+// The identity steps (src/identity) for a buyer the service does not know yet, then the form (where
+// to pay from, how much, checked against the rail's limits) → tracking the deposit through its
+// statuses → the result (settled or returned). `expired` is followed, never an end: money sent
+// before the deadline still arrives. `starting`: a buyer the service does not know, until the flow
+// has read where their identity steps begin (that code and the steps' screens are fetched for them only).
+import type { BankDepositDetails, BankDepositStatus } from '../../api/bankDeposit'
+import type { LimitEntry, PaymentMethods } from '../../api/reference'
+import { type BuyerAccount, type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor } from '../../lib/limits'
+import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem, Work } from '../../kernel/types'
 
@@ -39,8 +41,8 @@ export type StoredDeposit = {
 
 export type StatusView = Omit<BankDepositStatus, 'updatedAt'>
 
-export type AmountState = {
-  tag: 'amount'
+export type FormState = {
+  tag: 'form'
   account: BuyerAccount
   form: DepositForm
   reference?: ReferenceData
@@ -60,12 +62,19 @@ export type AmountState = {
 }
 
 export type BankDepositState =
-  | AmountState
-  | ({ tag: 'following'; deposit: StoredDeposit; status: StatusView; resumed?: boolean } & Followed)
-  | { tag: 'done'; deposit: StoredDeposit; status: StatusView }
+  | { tag: 'starting' }
+  | IdentityState
+  | FormState
+  | ({ tag: 'tracking'; deposit: StoredDeposit; status: StatusView; resumed?: boolean } & Followed)
+  | { tag: 'result'; deposit: StoredDeposit; status: StatusView }
+
+/** The form's EDIT names no `field`: one that does is the identity form's. */
+type FormEdit = { type: 'EDIT'; country?: string; currency?: string; amount?: string }
 
 export type BankDepositEvent =
-  | { type: 'EDIT'; country?: string; currency?: string; amount?: string }
+  | { type: 'IDENTITY_READY'; identity: IdentityState }
+  | IdentityEvent
+  | FormEdit
   | { type: 'REFERENCE'; data: ReferenceData }
   | { type: 'REFERENCE_FAILED'; problem: Problem }
   | { type: 'RELOAD' }
@@ -77,23 +86,26 @@ export type BankDepositEvent =
   /** A new deposit: for the buyer the flow knows (the flow entry reads the account). */
   | { type: 'RESTART'; account: BuyerAccount; form: DepositForm }
 
-export type BankDepositContext = { decimalMark: '.' | ','; currencies: readonly string[] }
-
-export const isFinalStatus = (status: string) => (bankDepositFinal as readonly string[]).includes(status)
-
-export function amountState(account: BuyerAccount, form: DepositForm, pinned?: boolean): AmountState {
-  return { tag: 'amount', account, form, loads: 0, work: 'idle', pinned }
+export type Context = {
+  decimalMark: '.' | ','
+  /** The fiat currencies this embedding takes. */
+  currencies: readonly string[]
+  /** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
+  form: (country?: string) => DepositForm
 }
 
-/** Where a deposit kept in storage resumes: at its last known status. */
-export function resumeState(deposit: StoredDeposit, status: StatusView): BankDepositState {
-  return isFinalStatus(status.status) ? { tag: 'done', deposit, status } : { tag: 'following', deposit, status, attempt: 0, resumed: true }
+/** The form for a buyer the service knows; `pinned`: a partner's reference already sent fixes what it asks. */
+export function formState(account: BuyerAccount, form: DepositForm, pinned?: boolean): FormState {
+  return { tag: 'form', account, form, loads: 0, work: 'idle', pinned }
 }
 
-/** The record kept once the service answered the create request. */
-export function storedDeposit(created: BankDeposit, state: Pick<AmountState, 'form' | 'account'>, amount: string, now: number): StoredDeposit {
-  const { currency, country } = state.form
-  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, country, wallet: state.account.wallet, createdAt: now }
+/**
+ * Where the flow starts: a deposit kept in storage at its last known status, else the form for a
+ * buyer the service knows, else the identity steps (once the flow has read where they begin).
+ */
+export function initialState(kept?: { deposit: StoredDeposit; status: StatusView }, known?: { account: BuyerAccount; form: DepositForm; pinned?: boolean }): BankDepositState {
+  if (kept) return ended(kept.deposit, kept.status) ?? { tag: 'tracking', deposit: kept.deposit, status: kept.status, attempt: 0, resumed: true }
+  return known ? formState(known.account, known.form, known.pinned) : { tag: 'starting' }
 }
 
 /** The country's currency, when the service names it and this embedding takes it. */
@@ -102,35 +114,64 @@ export function currencyOf(data: ReferenceData | undefined, country: string, cur
   return currency && currencies.includes(currency) ? currency : undefined
 }
 
-export function bankDepositTransition(state: BankDepositState, event: BankDepositEvent, ctx: BankDepositContext): BankDepositState {
+export function transition(state: BankDepositState, event: BankDepositEvent, ctx: Context): BankDepositState {
+  if (state.tag === 'starting') return event.type === 'IDENTITY_READY' ? event.identity : state
+  if (isIdentityState(state)) {
+    if (!isIdentityEvent(event) || isFormEdit(event)) return state
+    const next = identityTransition(state, event)
+    // Known to the service now: the country they gave is where their bank account most likely is.
+    return next.tag === 'onboarded' ? formState(next.account, ctx.form(state.form.country || undefined)) : next
+  }
   switch (state.tag) {
-    case 'amount':
-      return amountTransition(state, event, ctx)
+    case 'form':
+      return formTransition(state, event, ctx)
 
-    case 'following':
+    case 'tracking':
       switch (event.type) {
         case 'TRACK':
           if (event.status.id !== state.deposit.id) return state
-          return isFinalStatus(event.status.status)
-            ? { tag: 'done', deposit: state.deposit, status: event.status }
-            : { ...tracked(state), status: event.status }
+          return ended(state.deposit, event.status) ?? { ...tracked(state), status: event.status }
         case 'RESTART':
           // Only from expired details: a deposit that may still move money is never dropped.
-          return state.status.status === 'expired' ? amountState(event.account, event.form) : state
+          return state.status.status === 'expired' ? formState(event.account, event.form) : state
         default:
           return isFollowEvent(event) ? follow(state, event) : state
       }
 
-    case 'done':
-      return event.type === 'RESTART' ? amountState(event.account, event.form) : state
+    case 'result':
+      return event.type === 'RESTART' ? formState(event.account, event.form) : state
   }
 }
 
-function amountTransition(state: AmountState, event: BankDepositEvent, ctx: BankDepositContext): BankDepositState {
+/** Which step of five the header shows (the identity steps are 1 to 3; a known buyer starts at 4). */
+export function stepOf(state: BankDepositState): number {
+  switch (state.tag) {
+    case 'starting':
+    case 'wallet':
+      return 1
+    case 'identity':
+      return 2
+    case 'details':
+      return 3
+    case 'form':
+      return 4
+    default:
+      return 5
+  }
+}
+
+const isFormEdit = (event: BankDepositEvent): event is FormEdit => event.type === 'EDIT' && !('field' in event)
+
+/** The result, when nothing moves after this status. */
+function ended(deposit: StoredDeposit, status: StatusView): BankDepositState | undefined {
+  return isBankDepositFinal(status.status) ? { tag: 'result', deposit, status } : undefined
+}
+
+function formTransition(state: FormState, event: BankDepositEvent, ctx: Context): BankDepositState {
   const idle = state.work === 'idle'
   switch (event.type) {
     case 'EDIT': {
-      if (!idle) return state
+      if (!idle || !isFormEdit(event)) return state
       const form = { ...state.form }
       if (event.country !== undefined) {
         form.country = event.country
@@ -143,76 +184,39 @@ function amountTransition(state: AmountState, event: BankDepositEvent, ctx: Bank
     }
     case 'REFERENCE': {
       const currency = state.pinned ? undefined : currencyOf(event.data, state.form.country, ctx.currencies)
-      const next: AmountState = { ...state, reference: event.data, loadProblem: undefined, submitted: undefined, form: currency ? { ...state.form, currency } : state.form }
+      const next: FormState = { ...state, reference: event.data, loadProblem: undefined, submitted: undefined, form: currency ? { ...state.form, currency } : state.form }
       // The buyer's earlier "Get bank details" is answered now, checked against what arrived (not
       // if the country's own currency replaced the one the amount was typed in: the buyer sees it first).
-      return state.submitted && next.form.currency === state.form.currency ? amountTransition(next, { type: 'SUBMIT' }, ctx) : next
+      return state.submitted && next.form.currency === state.form.currency ? submit(next, ctx) : next
     }
     case 'REFERENCE_FAILED':
       return { ...state, loadProblem: event.problem, submitted: undefined }
     case 'RELOAD':
       return state.loadProblem ? { ...state, loadProblem: undefined, loads: state.loads + 1 } : state
-    case 'SUBMIT': {
-      if (!idle) return state
-      const { country, currency, amount } = state.form
-      if (!country) return { ...state, error: { kind: 'country' } }
-      if (state.reference && !offersBankDeposit(state.reference.methods, country)) return state
-      // Bank transfers are in the currency's minor units at most.
-      const parsed = parseAmount(amount, 2, ctx.decimalMark)
-      if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
-      // Whether the country has the one-off deposit, and its limits: once the service has said.
-      if (!state.reference) return { ...state, error: undefined, problem: undefined, submitted: true }
-      // Before any request: the rail's limits for paying in this currency (null is no limit).
-      const check = checkAmount(parsed.value, limitsFor(state.reference.limits, { currency, direction: 'pay_in' }))
-      if (!check.ok) return { ...state, error: { kind: 'limit', check } }
-      return { ...state, error: undefined, problem: undefined, checked: parsed.value, work: 'creating' }
-    }
+    case 'SUBMIT':
+      return idle ? submit(state, ctx) : state
     case 'CREATED':
       if (state.work !== 'creating') return state
-      return isFinalStatus(event.status.status)
-        ? { tag: 'done', deposit: event.deposit, status: event.status }
-        : { tag: 'following', deposit: event.deposit, status: event.status, attempt: 0 }
+      return ended(event.deposit, event.status) ?? { tag: 'tracking', deposit: event.deposit, status: event.status, attempt: 0 }
     case 'CREATE_FAILED':
       return state.work === 'creating' ? { ...state, work: 'idle', problem: event.problem, pinned: state.pinned || event.pinned } : state
-    case 'RESTART':
-      return state
     default:
       return state
   }
 }
 
-/**
- * The whole flow: the identity steps first for a buyer the service does not know yet, as one path.
- * `starting`: such a buyer, while the identity steps (fetched on demand) arrive.
- */
-export type FlowState = IdentityState | BankDepositState | { tag: 'starting' }
-export type FlowEvent = IdentityEvent | BankDepositEvent | { type: 'IDENTITY_READY'; identity: IdentityState }
-
-/** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
-export type FormDefaults = (country?: string) => DepositForm
-
-export type FlowContext = BankDepositContext & {
-  form: FormDefaults
-  /** The identity sub-machine's transition, once its part has arrived. */
-  identity?: (state: IdentityState, event: IdentityEvent) => IdentityState | Onboarded
-}
-
-// The identity steps arrive on demand: their states and events are named here, so the first load
-// does not carry their module. An EDIT is theirs only with a `field` (the amount's EDIT is ours).
-const IDENTITY_TAGS: readonly string[] = ['wallet', 'identity', 'details']
-const IDENTITY_EVENTS: readonly string[] = ['EDIT', 'SUBMIT_WALLET', 'AUTH_CODE', 'SUBMIT', 'BACK', 'ONBOARDED', 'ONBOARD_FAILED']
-
-export const isIdentityStep = (state: FlowState): state is IdentityState => IDENTITY_TAGS.includes(state.tag)
-const isIdentityEvent = (event: FlowEvent): event is IdentityEvent => IDENTITY_EVENTS.includes(event.type) && (event.type !== 'EDIT' || 'field' in event)
-
-export function flowTransition(state: FlowState, event: FlowEvent, ctx: FlowContext): FlowState {
-  if (state.tag === 'starting') return event.type === 'IDENTITY_READY' ? event.identity : state
-  if (event.type === 'IDENTITY_READY') return state
-  if (isIdentityStep(state)) {
-    if (!isIdentityEvent(event) || !ctx.identity) return state
-    const next = ctx.identity(state, event)
-    // Known to the service now: the country they gave is where their bank account most likely is.
-    return next.tag === 'onboarded' ? amountState(next.account, ctx.form(state.form.country || undefined)) : next
-  }
-  return bankDepositTransition(state, event as BankDepositEvent, ctx)
+/** "Get bank details": the country, the amount, then the rail's limits, before any request. */
+function submit(state: FormState, ctx: Context): FormState {
+  const { country, currency, amount } = state.form
+  if (!country) return { ...state, error: { kind: 'country' } }
+  if (state.reference && !offersBankDeposit(state.reference.methods, country)) return state
+  // Bank transfers are in the currency's minor units at most.
+  const parsed = parseAmount(amount, 2, ctx.decimalMark)
+  if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+  // Whether the country has the one-off deposit, and its limits: once the service has said.
+  if (!state.reference) return { ...state, error: undefined, problem: undefined, submitted: true }
+  // Before any request: the rail's limits for paying in this currency (null is no limit).
+  const check = checkAmount(parsed.value, limitsFor(state.reference.limits, { currency, direction: 'pay_in' }))
+  if (!check.ok) return { ...state, error: { kind: 'limit', check } }
+  return { ...state, error: undefined, problem: undefined, checked: parsed.value, work: 'creating' }
 }

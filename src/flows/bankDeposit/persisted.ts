@@ -45,9 +45,3 @@ export function depositStore(storage: Storage | undefined, now: () => number = D
 export function attemptStore(storage: Storage | undefined, now: () => number = Date.now): Store<Attempt> {
   return aged<Attempt>(storage, 'bankDeposit-attempt', lazyCheck(bankDepositChecks, (m) => m.pendingAttempt), (v) => v.savedAt, ATTEMPT_MAX_AGE_MS, now)
 }
-
-/** A fresh idempotency key (the contract allows 64 characters): 16 random bytes, hex. */
-export function newReference(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
-  const bytes = random(new Uint8Array(16))
-  return `bd-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-}

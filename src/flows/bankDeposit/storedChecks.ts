@@ -1,6 +1,6 @@
 // The checks of the one-off deposit's records (persisted.ts fetches them when needed: see storage/storedCheck.ts).
 import * as z from 'zod/mini'
-import { bankDepositStatuses } from '../../api/bankDeposit'
+import { bankDepositStatuses } from '../../lib/status/bankDeposit'
 import { bankDepositDetails } from '../../api/schemas-bankDeposit'
 import type { Attempt, KeptDeposit } from './persisted'
 

@@ -11,7 +11,7 @@ import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/l
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
-import { type CardEvent, type CardState, cardTransition, initialCardState } from './machine'
+import { type CardEvent, type CardState, initialState, stepOf, transition } from './machine'
 import { cardSchemas } from '../../api/card'
 import { cardRateSchemas } from '../../api/cardRate'
 import { errorSchemas } from '../../api/client'
@@ -28,8 +28,6 @@ const cardEffects = lazyPart(() => import('./effects'))
 addEnglish(enCard)
 // The indicative rate's words (with the other reference data, in enLimits).
 addEnglish(enCardRate)
-
-const STEPS: Record<CardState['tag'], number> = { form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 }
 
 export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
@@ -57,8 +55,8 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
     }
     const framed = window.self !== window.top
     return {
-      initial: initialCardState(form, store.load()),
-      transition: (state, event) => cardTransition(state, event, ctx),
+      initial: initialState(form, store.load()),
+      transition: (state, event) => transition(state, event, ctx),
       // What the host page hears comes with the effects (none of it is needed to show the form).
       observe: lazyObserver(cardEffects, ({ cardEvents }) => (prev, next) => {
         for (const e of cardEvents(prev, next)) services.emit(e.name, e.payload as never)
@@ -81,7 +79,8 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
         ),
     }
   }, [services])
-  useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+  const step = stepOf(state)
+  useEffect(() => onStep(step, 4), [step])
   const { amount, locale } = services.live.value
   useEffect(() => {
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })

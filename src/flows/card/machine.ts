@@ -3,10 +3,10 @@ import type { CardRate } from '../../api/cardRate'
 import type { CardLimits, CardQuote } from '../../api/schemas'
 import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'
-import type { Problem } from '../../kernel/types'
+import { isCardFinal } from '../../lib/status/card'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
-import type { Work } from '../../kernel/types'
+import type { Problem, Work } from '../../kernel/types'
 
 /** `asset`: the crypto the card buys, once known (the `cardCrypto` option, or the first quote's). */
 export type CardForm = { currency: string; amount: string; address: string; asset?: string }
@@ -64,7 +64,8 @@ export type CardEvent =
   | { type: 'SUBMIT' }
   | QuoteEvent<CardQuote>
   | { type: 'BACK' }
-  | { type: 'CONTINUE'; now: number }
+  /** Go ahead from the quote: `now` judges its expiry. */
+  | { type: 'CONFIRM'; now: number }
   | { type: 'PURCHASE_FAILED'; problem: Problem }
   | { type: 'PURCHASED'; purchase: Purchase; redirectUrl: string }
   | { type: 'REDIRECT_REFUSED'; problem: RedirectProblem }
@@ -73,105 +74,25 @@ export type CardEvent =
   | FollowEvent
   | { type: 'RESTART' }
 
-export const terminalCardStatuses = ['completed', 'failed', 'cancelled', 'expired']
-
-export function isTerminalCardStatus(status: string): boolean {
-  return terminalCardStatuses.includes(status)
-}
+/** What the machine is given: how the buyer's locale writes the decimal mark. */
+export type Context = { decimalMark: '.' | ',' }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
-export function initialCardState(form: CardForm, resume?: Purchase): CardState {
+export function initialState(form: CardForm, resume?: Purchase): CardState {
   return resume ? { tag: 'tracking', purchase: resume, attempt: 0 } : { tag: 'form', form }
 }
 
-export function cardTransition(state: CardState, event: CardEvent, ctx: { decimalMark: '.' | ',' }): CardState {
+export function transition(state: CardState, event: CardEvent, ctx: Context): CardState {
   switch (state.tag) {
     case 'form':
-      if (event.type === 'EDIT') {
-        const currencyChanged = event.currency !== undefined && event.currency !== state.form.currency
-        return {
-          ...state,
-          form: { ...state.form, ...definedOnly(event) },
-          limits: currencyChanged ? undefined : state.limits,
-          error: undefined,
-        }
-      }
-      if (event.type === 'LIMITS') {
-        if (!limitsFor(state.form, event.limits)) return state
-        // The service refused before the limits came (its words): the window says what to do.
-        const typed = parseAmount(state.form.amount, 2, ctx.decimalMark)
-        const refused = state.error?.kind === 'api' && typed.ok && outside(event.limits, typed.value)
-        return { ...state, limits: event.limits, error: refused ? { kind: 'limits', min: event.limits.min, max: event.limits.max } : state.error }
-      }
-      if (event.type === 'RATE') {
-        return event.currency === state.form.currency && event.amount === state.form.amount ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } } : state
-      }
-      if (event.type === 'SUBMIT') {
-        // Card totals are in the currency's minor units at most.
-        const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
-        if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
-        const { limits } = state
-        if (limits && outside(limits, parsed.value)) {
-          return { ...state, error: { kind: 'limits', min: limits.min, max: limits.max } }
-        }
-        return { tag: 'quoting', form: state.form, limits, amount: parsed.value, requote: false }
-      }
-      return state
+      return formTransition(state, event, ctx)
 
     case 'quoting':
-      // The first control never waits for the limits: ones that come after the submit still judge it.
-      if (event.type === 'LIMITS') {
-        if (!limitsFor(state.form, event.limits)) return state
-        const { min, max } = event.limits
-        return outside(event.limits, state.amount)
-          ? { tag: 'form', form: state.form, limits: event.limits, error: { kind: 'limits', min, max } }
-          : { ...state, limits: event.limits }
-      }
-      if (event.type === 'QUOTED') {
-        // A new price is always shown before the buyer goes on, never paid under them.
-        return {
-          tag: 'quote',
-          // The quote names the asset: the contract gives no default one.
-          form: { ...state.form, asset: event.quote.cryptoCurrency },
-          limits: state.limits,
-          amount: state.amount,
-          work: 'idle',
-          ...priced(event, state.requote),
-        }
-      }
-      if (event.type === 'QUOTE_FAILED') {
-        return { tag: 'form', form: state.form, limits: state.limits, error: { kind: 'api', problem: event.problem } }
-      }
-      if (event.type === 'BACK') return { tag: 'form', form: state.form, limits: state.limits }
-      return state
+      return quotingTransition(state, event)
 
-    case 'quote': {
-      const idle = state.work === 'idle'
-      const requoted = requoteOn(state, event, requote)
-      if (requoted) return requoted
-      switch (event.type) {
-        case 'EDIT':
-          return event.address === undefined || !idle
-            ? state
-            : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
-        case 'BACK':
-          return idle ? { tag: 'form', form: state.form, limits: state.limits } : state
-        case 'CONTINUE': {
-          if (!idle) return state
-          if (!ADDRESS.test(state.form.address.trim())) return { ...state, addressError: true }
-          // A quote past its expiry is priced again before the buyer goes on.
-          if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
-          return { ...state, work: 'purchasing', problem: undefined, refreshed: false }
-        }
-        case 'PURCHASE_FAILED':
-          return { ...state, work: 'idle', problem: event.problem }
-        case 'PURCHASED':
-          return { tag: 'redirect', purchase: event.purchase, redirectUrl: event.redirectUrl }
-        default:
-          return state
-      }
-    }
+    case 'quote':
+      return quoteTransition(state, event)
 
     case 'redirect':
       if (event.type === 'REDIRECT_REFUSED') return { ...state, problem: event.problem }
@@ -179,19 +100,112 @@ export function cardTransition(state: CardState, event: CardEvent, ctx: { decima
       return state
 
     case 'tracking':
-      switch (event.type) {
-        case 'TRACK':
-          return isTerminalCardStatus(event.status.status)
-            ? { tag: 'result', purchase: state.purchase, status: event.status }
-            : { ...tracked(state), status: event.status }
-        default:
-          return isFollowEvent(event) ? follow(state, event) : state
+      if (event.type === 'TRACK') {
+        return isCardFinal(event.status.status) ? { tag: 'result', purchase: state.purchase, status: event.status } : { ...tracked(state), status: event.status }
       }
+      return isFollowEvent(event) ? follow(state, event) : state
 
     case 'result':
       return event.type === 'RESTART'
         ? { tag: 'form', form: { currency: state.purchase.currency, amount: '', address: '', asset: state.purchase.cryptoCurrency } }
         : state
+  }
+}
+
+/** Which step of four the header shows. */
+export function stepOf(state: CardState): number {
+  switch (state.tag) {
+    case 'form':
+    case 'quoting':
+      return 1
+    case 'quote':
+      return 2
+    case 'redirect':
+      return 3
+    default:
+      return 4
+  }
+}
+
+function formTransition(state: Extract<CardState, { tag: 'form' }>, event: CardEvent, ctx: Context): CardState {
+  switch (event.type) {
+    case 'EDIT': {
+      const currencyChanged = event.currency !== undefined && event.currency !== state.form.currency
+      return { ...state, form: { ...state.form, ...definedOnly(event) }, limits: currencyChanged ? undefined : state.limits, error: undefined }
+    }
+    case 'LIMITS': {
+      if (!limitsFor(state.form, event.limits)) return state
+      // The service refused before the limits came (its words): the window says what to do.
+      const typed = parseAmount(state.form.amount, 2, ctx.decimalMark)
+      const refused = state.error?.kind === 'api' && typed.ok && outside(event.limits, typed.value)
+      return { ...state, limits: event.limits, error: refused ? { kind: 'limits', min: event.limits.min, max: event.limits.max } : state.error }
+    }
+    case 'RATE':
+      return event.currency === state.form.currency && event.amount === state.form.amount ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } } : state
+    case 'SUBMIT': {
+      // Card totals are in the currency's minor units at most.
+      const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
+      if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+      const { limits } = state
+      if (limits && outside(limits, parsed.value)) return { ...state, error: { kind: 'limits', min: limits.min, max: limits.max } }
+      return { tag: 'quoting', form: state.form, limits, amount: parsed.value, requote: false }
+    }
+    default:
+      return state
+  }
+}
+
+function quotingTransition(state: Extract<CardState, { tag: 'quoting' }>, event: CardEvent): CardState {
+  switch (event.type) {
+    // The first control never waits for the limits: ones that come after the submit still judge it.
+    case 'LIMITS': {
+      if (!limitsFor(state.form, event.limits)) return state
+      const { min, max } = event.limits
+      return outside(event.limits, state.amount)
+        ? { tag: 'form', form: state.form, limits: event.limits, error: { kind: 'limits', min, max } }
+        : { ...state, limits: event.limits }
+    }
+    case 'QUOTED':
+      // A new price is always shown before the buyer goes on, never paid under them.
+      return {
+        tag: 'quote',
+        // The quote names the asset: the contract gives no default one.
+        form: { ...state.form, asset: event.quote.cryptoCurrency },
+        limits: state.limits,
+        amount: state.amount,
+        work: 'idle',
+        ...priced(event, state.requote),
+      }
+    case 'QUOTE_FAILED':
+      return { tag: 'form', form: state.form, limits: state.limits, error: { kind: 'api', problem: event.problem } }
+    case 'BACK':
+      return { tag: 'form', form: state.form, limits: state.limits }
+    default:
+      return state
+  }
+}
+
+function quoteTransition(state: Extract<CardState, { tag: 'quote' }>, event: CardEvent): CardState {
+  const idle = state.work === 'idle'
+  const requoted = requoteOn(state, event, requote)
+  if (requoted) return requoted
+  switch (event.type) {
+    case 'EDIT':
+      return event.address === undefined || !idle ? state : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
+    case 'BACK':
+      return idle ? { tag: 'form', form: state.form, limits: state.limits } : state
+    case 'CONFIRM':
+      if (!idle) return state
+      if (!ADDRESS.test(state.form.address.trim())) return { ...state, addressError: true }
+      // A quote past its expiry is priced again before the buyer goes on.
+      if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
+      return { ...state, work: 'purchasing', problem: undefined, refreshed: false }
+    case 'PURCHASE_FAILED':
+      return { ...state, work: 'idle', problem: event.problem }
+    case 'PURCHASED':
+      return { tag: 'redirect', purchase: event.purchase, redirectUrl: event.redirectUrl }
+    default:
+      return state
   }
 }
 

@@ -10,7 +10,7 @@ import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { onboardingEvents } from './hostEvents'
-import { type OnboardingEvent, type OnboardingState, initialOnboardingState, onboardingTransition } from './machine'
+import { type OnboardingEvent, type OnboardingState, initialState, stepOf, transition } from './machine'
 import { errorSchemas } from '../../api/client'
 import { fiatSchemas } from '../../api/fiat'
 import { identityChecks, identityKeys } from '../../identity/checks'
@@ -28,8 +28,6 @@ const accountScreens = lazyPart(() => import('../../screens/onboarding/AccountSc
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enFiat)
 
-const STEPS: Record<OnboardingState['tag'], number> = { wallet: 1, identity: 2, details: 3, opening: 3, rejected: 3, account: 4, funded: 4 }
-
 export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
     <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[fiatSchemas, errorSchemas, props.services.limiter]}>
@@ -46,8 +44,8 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
     const store = onboardingStore(storage)
     const start = identityStart(config, storage, session)
     return {
-      initial: initialOnboardingState(start.identity, store.load(), start.account),
-      transition: onboardingTransition,
+      initial: initialState(start.identity, store.load(), start.account),
+      transition: (state, event) => transition(state, event),
       observe: (prev, next) => {
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
@@ -60,7 +58,8 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
         ),
     }
   }, [services])
-  useEffect(() => onStep(STEPS[state.tag], 4), [STEPS[state.tag]])
+  const step = stepOf(state)
+  useEffect(() => onStep(step, 4), [step])
   useIdentitySync(state, dispatch, services, session)
 
   const later = useLazyPart(accountScreens, true)
@@ -75,8 +74,8 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
       return <OpeningScreen state={state} dispatch={dispatch} />
     case 'rejected':
       return <RejectedScreen />
-    case 'account':
-    case 'funded':
+    case 'tracking':
+    case 'result':
       return <AccountScreen state={state} dispatch={dispatch} locale={config.locale} />
   }
 }

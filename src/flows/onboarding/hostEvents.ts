@@ -8,11 +8,11 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
   const flow = 'onboarding' as const
   if (prev.tag !== next.tag) {
     out.push({ name: 'screen', payload: { flow, screen: next.tag } })
-    if (next.tag === 'account') {
+    if (next.tag === 'tracking') {
       out.push({ name: 'submitted', payload: { flow, ...idsOf(next.record) } })
       out.push({ name: 'status', payload: { flow, ...idsOf(next.record), status: 'awaiting_deposit' } })
     }
-    if (next.tag === 'funded') {
+    if (next.tag === 'result') {
       out.push({ name: 'status', payload: { flow, ...idsOf(next.record), status: 'funded' } })
       out.push({ name: 'complete', payload: { flow, outcome: 'funded', amount: next.deliveredAmount, ...idsOf(next.record) } })
     }
@@ -26,4 +26,4 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
 const idsOf = ({ accountId, walletId, virtualAccountId }: OpenAccount) => ({ id: virtualAccountId, accountId, walletId, virtualAccountId })
 
 const problemOf = (s: OnboardingState) =>
-  s.tag === 'details' || s.tag === 'identity' ? s.serverMessage?.problem : s.tag === 'opening' || s.tag === 'account' ? s.problem : undefined
+  s.tag === 'details' || s.tag === 'identity' ? s.serverMessage?.problem : s.tag === 'opening' || s.tag === 'tracking' ? s.problem : undefined

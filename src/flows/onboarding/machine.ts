@@ -1,9 +1,9 @@
 // The bank flow (a virtual account, /fiat/...) as data: the identity steps (src/identity), then
-// the account opening and its funding. A pure transition function.
+// the account opening (`opening`), following its funding (`tracking`) and the end (`result`). A pure
+// transition function.
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem } from '../../kernel/types'
-import type { BuyerAccount } from '../../identity/account'
-import { type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type BuyerAccount, type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
 
@@ -38,8 +38,10 @@ export type OnboardingState =
       resumed?: boolean
     }
   | { tag: 'rejected'; record: AccountRecord }
-  | ({ tag: 'account'; record: OpenAccount; resumed?: boolean } & Followed)
-  | { tag: 'funded'; record: OpenAccount; deliveredAmount: string; deliveredAsset?: string }
+  /** The account is open: its bank details show while its funding is followed. */
+  | ({ tag: 'tracking'; record: OpenAccount; resumed?: boolean } & Followed)
+  /** Funded: what arrived. */
+  | { tag: 'result'; record: OpenAccount; deliveredAmount: string; deliveredAsset?: string }
 
 export type OnboardingEvent =
   | IdentityEvent
@@ -47,7 +49,8 @@ export type OnboardingEvent =
   | { type: 'ACCOUNT_PENDING' }
   | { type: 'ACCOUNT_FAILED'; problem: Problem }
   | { type: 'TRACK'; status: string; deliveredAmount?: string; asset?: string }
-  | { type: 'START_OVER' }
+  /** "Not you? Start over" on a resumed account: someone else's on a shared device. */
+  | { type: 'RESTART' }
   | FollowEvent
 
 export { emptyApplicant }
@@ -58,9 +61,9 @@ export type StoredAccount = Omit<AccountRecord, 'walletId'> & { walletId?: strin
  * A record of this flow resumes it; a buyer the service knows (from any bank flow) goes straight to
  * opening the account; anyone else starts the identity steps.
  */
-export function initialOnboardingState(identity: IdentityState, resume?: StoredAccount, known?: BuyerAccount): OnboardingState {
+export function initialState(identity: IdentityState, resume?: StoredAccount, known?: BuyerAccount): OnboardingState {
   if (resume?.virtualAccountId && resume.details && resume.feeBps !== undefined) {
-    return { tag: 'account', record: resume as OpenAccount, attempt: 0, resumed: true }
+    return { tag: 'tracking', record: resume as OpenAccount, attempt: 0, resumed: true }
   }
   if (resume?.walletId) return { tag: 'opening', record: resume as AccountRecord, kycPending: false, attempt: 0, resumed: true }
   if (known) return { tag: 'opening', record: { accountId: known.accountId, walletId: known.walletId }, kycPending: false, attempt: 0, resumed: true }
@@ -69,9 +72,12 @@ export function initialOnboardingState(identity: IdentityState, resume?: StoredA
 
 const KNOWN_KYC = ['approved', 'pending', 'rejected']
 
-export function onboardingTransition(state: OnboardingState, event: OnboardingEvent): OnboardingState {
+/** The machine needs nothing from outside: every flow's transition takes one all the same. */
+export type Context = Record<string, never>
+
+export function transition(state: OnboardingState, event: OnboardingEvent, _ctx?: Context): OnboardingState {
   // "Not you?": a resumed account is someone else's on a shared device; start from nothing.
-  if (event.type === 'START_OVER' && (state.tag === 'opening' || state.tag === 'account') && state.resumed) {
+  if (event.type === 'RESTART' && (state.tag === 'opening' || state.tag === 'tracking') && state.resumed) {
     return { tag: 'wallet', form: emptyApplicant, forget: true }
   }
   if (isIdentityState(state)) {
@@ -84,7 +90,7 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
       switch (event.type) {
         case 'ACCOUNT_OPENED':
           return {
-            tag: 'account',
+            tag: 'tracking',
             record: { ...state.record, virtualAccountId: event.virtualAccountId, details: event.details, feeBps: event.feeBps, asset: event.asset },
             attempt: 0,
             resumed: state.resumed,
@@ -99,10 +105,10 @@ export function onboardingTransition(state: OnboardingState, event: OnboardingEv
           return state
       }
 
-    case 'account':
+    case 'tracking':
       if (event.type === 'TRACK') {
         if (event.status === 'funded' && event.deliveredAmount) {
-          return { tag: 'funded', record: state.record, deliveredAmount: event.deliveredAmount, deliveredAsset: event.asset ?? state.record.asset }
+          return { tag: 'result', record: state.record, deliveredAmount: event.deliveredAmount, deliveredAsset: event.asset ?? state.record.asset }
         }
         return tracked(state)
       }
@@ -117,4 +123,20 @@ function afterOnboarded({ account, kycStatus }: Onboarded): OnboardingState {
   const record = { accountId: account.accountId, walletId: account.walletId }
   if (kycStatus === 'rejected') return { tag: 'rejected', record }
   return { tag: 'opening', record, kycPending: kycStatus !== 'approved', kycStatus: KNOWN_KYC.includes(kycStatus) ? undefined : kycStatus, attempt: 0 }
+}
+
+/** Which step of four the header shows: wallet, identity, details, the account. */
+export function stepOf(state: OnboardingState): number {
+  switch (state.tag) {
+    case 'wallet':
+      return 1
+    case 'identity':
+      return 2
+    case 'details':
+    case 'opening':
+    case 'rejected':
+      return 3
+    default:
+      return 4
+  }
 }

@@ -4,7 +4,7 @@ import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
 import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
-import type { AmountState, BankDepositEvent } from '../../flows/bankDeposit/machine'
+import type { BankDepositEvent, FormState } from '../../flows/bankDeposit/machine'
 import { t } from '../../i18n/i18n'
 import { limitLine } from '../../i18n/limits'
 import { limitsFor } from '../../lib/limits'
@@ -19,7 +19,7 @@ export function AmountScreen({
   dispatch,
   config,
   onVirtualAccount,
-}: { state: AmountState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
+}: { state: FormState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
   const { locale } = config
   const { form, reference, error } = state
   const busy = state.work !== 'idle'

@@ -9,7 +9,7 @@ import { formatAmount } from '../../lib/decimal'
 import { DetailsCountdown } from './DetailsCountdown'
 import { bt } from './text'
 
-type State = Extract<BankDepositState, { tag: 'following' }>
+type State = Extract<BankDepositState, { tag: 'tracking' }>
 
 /** A deposit not yet settled: its details while they take money, then where the transfer is. */
 export function FollowScreen({ state, dispatch, locale, onRestart }: { state: State; dispatch: (e: BankDepositEvent) => void; locale: string; onRestart: () => void }) {

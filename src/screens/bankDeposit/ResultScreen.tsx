@@ -7,7 +7,7 @@ import { compareDecimal, formatAmount } from '../../lib/decimal'
 import { railName } from '../../lib/limits'
 import { bt } from './text'
 
-type State = Extract<BankDepositState, { tag: 'done' }>
+type State = Extract<BankDepositState, { tag: 'result' }>
 
 /** The end: what arrived and what the wallet got (settled), or why the money goes back (returned). */
 export function ResultScreen({ state, locale, chain, onRestart }: { state: State; locale: string; chain: ChainConfig; onRestart: () => void }) {

@@ -39,7 +39,7 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          dispatch({ type: 'CONTINUE', now: Date.now() })
+          dispatch({ type: 'CONFIRM', now: Date.now() })
         }}
       >
         <div class="field">

@@ -27,7 +27,7 @@ const KNOWN: Record<string, MessageKey> = {
 function NotYou({ dispatch }: { dispatch: Dispatch }) {
   return (
     <div class="actions">
-      <button type="button" class="secondary" onClick={() => dispatch({ type: 'START_OVER' })}>
+      <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESTART' })}>
         {t('fiat.notYou')}
       </button>
     </div>
@@ -65,10 +65,10 @@ export function AccountScreen({
   state,
   dispatch,
   locale,
-}: { state: Extract<OnboardingState, { tag: 'account' | 'funded' }>; dispatch: Dispatch; locale: string }) {
+}: { state: Extract<OnboardingState, { tag: 'tracking' | 'result' }>; dispatch: Dispatch; locale: string }) {
   const { details, feeBps } = state.record
   const { reference, ...rest } = details
-  const funded = state.tag === 'funded'
+  const funded = state.tag === 'result'
   return (
     <Screen title={t(funded ? 'fiat.fundedHeading' : 'fiat.accountHeading')}>
       {funded && (
@@ -97,14 +97,14 @@ export function AccountScreen({
         ))}
       </dl>
       <p class="muted">{t('fiat.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
-      {state.tag === 'account' && state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
+      {state.tag === 'tracking' && state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       {funded ? (
         <p>{t('fiat.keepDetails')}</p>
       ) : (
         <p role="status" class="hint">{t('fiat.waiting')}</p>
       )}
-      {state.tag === 'account' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
-      {state.tag === 'account' && state.resumed && <NotYou dispatch={dispatch} />}
+      {state.tag === 'tracking' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
+      {state.tag === 'tracking' && state.resumed && <NotYou dispatch={dispatch} />}
     </Screen>
   )
 }

@@ -1,13 +1,14 @@
 // Each kind the reconciler follows: the service's partner-path status endpoint, the contract's
 // schema of its answer (shared with the widget, src/api) and the statuses after which nothing moves.
 import * as z from 'zod/mini'
-import { bankDepositFinal } from '../../api/bankDeposit'
+import { bankDepositFinal } from '../../lib/status/bankDeposit'
 import { payoutFinal } from '../../api/payout'
 import { bankDepositStatus } from '../../api/schemas-bankDeposit'
-import { cardStatus, cardTerminal } from '../../api/schemas-card'
+import { cardStatus } from '../../api/schemas-card'
 import { depositStatus, depositStatusRequest } from '../../api/schemas-deposit'
 import { payoutStatus } from '../../api/schemas-payout'
 import type { PaymentKind } from '../store/kinds'
+import { cardFinal } from '../../lib/status/card'
 
 export const statusSchemas = {
   card: cardStatus,
@@ -25,7 +26,7 @@ export type StatusRecord<K extends PaymentKind = PaymentKind> = z.infer<(typeof 
  * unknown card state: those stay followed, less and less often while nothing changes.
  */
 export const finalStatuses: Record<PaymentKind, readonly string[]> = {
-  card: cardTerminal,
+  card: cardFinal,
   bankDeposit: bankDepositFinal,
   payout: payoutFinal,
   cardPayout: payoutFinal,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseOptions } from '../../../src/config/config'
 import { bankDepositEvents } from '../../../src/flows/bankDeposit/hostEvents'
+import type { BankDepositState } from '../../../src/flows/bankDeposit/machine'
 import { cardEvents } from '../../../src/flows/card/hostEvents'
 import type { CardState } from '../../../src/flows/card/machine'
 import { depositEvents } from '../../../src/flows/deposit/hostEvents'
@@ -82,11 +83,11 @@ describe('the bank flow names its virtual account as the contract does', () => {
   const record = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
   const ids = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1' }
   const opening = { tag: 'opening', record: { accountId: 'acc_1', walletId: 'wal_1' }, kycPending: false, attempt: 0 } as OnboardingState
-  const account: OnboardingState = { tag: 'account', record, attempt: 0 }
+  const account: OnboardingState = { tag: 'tracking', record, attempt: 0 }
 
   it('submitted (the account is open) and complete (funded) carry accountId, walletId and virtualAccountId', () => {
     expect(payloadOf(onboardingEvents(opening, account), 'submitted')).toEqual({ flow: 'onboarding', id: 'va_1', ...ids })
-    const funded: OnboardingState = { tag: 'funded', record, deliveredAmount: '100' }
+    const funded: OnboardingState = { tag: 'result', record, deliveredAmount: '100' }
     expect(payloadOf(onboardingEvents(account, funded), 'complete')).toEqual({ flow: 'onboarding', id: 'va_1', outcome: 'funded', amount: '100', ...ids })
   })
 })
@@ -102,9 +103,9 @@ describe('card, one-off bank deposit and payout: `id` is the service id their st
 
   it('one-off bank deposit: submitted and complete carry the deposit id', () => {
     const deposit = { id: 'bd_1' }
-    const following = { tag: 'following', deposit, status: { id: 'bd_1', status: 'awaiting_funds' }, attempt: 0 }
-    expect(payloadOf(bankDepositEvents({ tag: 'amount' }, following), 'submitted')).toEqual({ flow: 'bankDeposit', id: 'bd_1' })
-    const done = { tag: 'done', deposit, status: { id: 'bd_1', status: 'settled', cryptoAmount: '10', cryptoCurrency: 'USDC' } }
+    const following = { tag: 'tracking', deposit, status: { id: 'bd_1', status: 'awaiting_funds' }, attempt: 0 } as unknown as BankDepositState
+    expect(payloadOf(bankDepositEvents({ tag: 'form' } as BankDepositState, following), 'submitted')).toEqual({ flow: 'bankDeposit', id: 'bd_1' })
+    const done = { tag: 'result', deposit, status: { id: 'bd_1', status: 'settled', cryptoAmount: '10', cryptoCurrency: 'USDC' } } as unknown as BankDepositState
     expect(payloadOf(bankDepositEvents(following, done), 'complete')).toMatchObject({ id: 'bd_1', outcome: 'settled' })
   })
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'
 import { readConfig } from '../../../src/config/config'
 import { createOnboardingEffects } from '../../../src/flows/onboarding/effects'
-import { initialOnboardingState, onboardingTransition } from '../../../src/flows/onboarding/machine'
+import { initialState, transition } from '../../../src/flows/onboarding/machine'
 import { onboardingStore } from '../../../src/flows/onboarding/persisted'
 import { buyerAccount } from '../../../src/identity/account'
 import { emptyApplicant, initialIdentity } from '../../../src/identity/machine'
@@ -50,9 +50,9 @@ describe('attack: "Not you?" leaves the previous buyer\'s money records behind',
       () => {},
     )
     // B opens the virtual-account flow: A's account resumes; B presses "Not you? Start over".
-    const resumed = initialOnboardingState(initialIdentity(emptyApplicant), undefined, accounts.load())
+    const resumed = initialState(initialIdentity(emptyApplicant), undefined, accounts.load())
     expect(resumed.tag).toBe('opening')
-    const forgotten = onboardingTransition(resumed, { type: 'START_OVER' })
+    const forgotten = transition(resumed, { type: 'RESTART' })
     runner.run(forgotten)
     await clock.settle()
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { App } from '../../../src/App'
 import { parseOptions, readConfig } from '../../../src/config/config'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
-import { amountState, bankDepositTransition, type BankDepositState } from '../../../src/flows/bankDeposit/machine'
+import { formState, transition, type BankDepositState } from '../../../src/flows/bankDeposit/machine'
 import { enBankDepositAmount } from '../../../src/i18n/bankDeposit/en-amount'
 import { addEnglish } from '../../../src/i18n/i18n'
 import { AmountScreen } from '../../../src/screens/bankDeposit/AmountScreen'
@@ -51,10 +51,11 @@ describe('the bank deposit offers the virtual account only where the partner off
   }
   const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
   const data = { methods: { countries: { US: { currency: 'USD', bank_deposit: false, virtual_account: true, card: true } } }, limits: [] }
-  const state = bankDepositTransition(amountState(account, { country: 'US', currency: 'USD', amount: '' }), { type: 'REFERENCE', data }, {
+  const state = transition(formState(account, { country: 'US', currency: 'USD', amount: '' }), { type: 'REFERENCE', data }, {
     decimalMark: '.',
     currencies: ['USD'],
-  }) as Extract<BankDepositState, { tag: 'amount' }>
+    form: () => ({ country: 'US', currency: 'USD', amount: '' }),
+  }) as Extract<BankDepositState, { tag: 'form' }>
 
   it('not offered: no account to open, and the page says nothing can be taken from there', () => {
     const { container, queryByRole } = render(<AmountScreen state={state} dispatch={() => {}} config={config('bankDeposit')} onVirtualAccount={() => {}} />)

@@ -7,15 +7,21 @@ import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 import { BANK_POLL_MS, type BankDepositDeps, createBankDepositEffects } from '../../../../src/flows/bankDeposit/effects'
-import { type BankDepositEvent, type BankDepositState, type FlowState, amountState, bankDepositTransition, resumeState } from '../../../../src/flows/bankDeposit/machine'
-import { attemptStore, depositStore, newReference } from '../../../../src/flows/bankDeposit/persisted'
+import { type BankDepositEvent, type BankDepositState, type StatusView, type StoredDeposit, formState, initialState, transition } from '../../../../src/flows/bankDeposit/machine'
+import { buyerAccount } from '../../../../src/identity/account'
+import { usedAuthCodes } from '../../../../src/identity/usedCodes'
+import { type FakeApi, fakeApi } from '../../helpers/fakeApi'
+import { newReference } from '../../../../src/flows/bankDeposit/creating'
+import { attemptStore, depositStore } from '../../../../src/flows/bankDeposit/persisted'
+import { flowKey } from '../../../../src/storage/storedCheck'
 import { driveFlow } from '../../helpers/driveFlow'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 
 const START = Date.parse('2026-11-23T12:00:00Z')
-const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD'] }
+const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD'], form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }) }
+const resumeState = (deposit: StoredDeposit, status: StatusView) => initialState({ deposit, status })
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const METHODS = { countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true } } }
 const LIMITS = { limits: [{ currency: 'EUR', rail: 'sepa_instant', direction: 'both', min: '1.00', max: '100000.00', settlement: 'instant' }] }
@@ -51,7 +57,7 @@ function fakeBackend() {
 let clock: FakeClock
 let backend: ReturnType<typeof fakeBackend>
 let storage: Storage
-type Driver = ReturnType<typeof driveFlow<FlowState, BankDepositEvent>> & { deps: BankDepositDeps }
+type Driver = ReturnType<typeof driveFlow<BankDepositState, BankDepositEvent>> & { deps: BankDepositDeps }
 let driver: Driver | undefined
 let references: number
 
@@ -70,17 +76,18 @@ afterEach(() => {
   driver = undefined
 })
 
-function drive(start: FlowState, deps: Partial<BankDepositDeps> = {}): Driver {
+function drive(start: BankDepositState, deps: Partial<BankDepositDeps> = {}): Driver {
   const all: BankDepositDeps = {
     http: createPartnerHttp({ base: 'https://shop.example/partner', fetch: backend.fetch }),
     store: depositStore(storage, clock.now),
     attempts: attemptStore(storage, clock.now),
+    identity: { api: fakeApi(), accounts: buyerAccount(storage), usedCodes: usedAuthCodes(storage) },
     clock,
     newReference: () => `bd-ref-${++references}`,
     pollIntervalMs: 1_000,
     ...deps,
   }
-  const d = driveFlow<FlowState, BankDepositEvent>(start, (s, e) => bankDepositTransition(s as BankDepositState, e, ctx), (dispatch) => createBankDepositEffects(all, dispatch))
+  const d = driveFlow<BankDepositState, BankDepositEvent>(start, (s, e) => transition(s, e, ctx), (dispatch) => createBankDepositEffects(all, dispatch))
   driver = { ...d, deps: all }
   return driver
 }
@@ -94,7 +101,7 @@ async function toCreating(d: Driver) {
 
 describe('reference data', () => {
   it('loads payment methods and limits from the partner backend, once', async () => {
-    const d = drive(amountState(account, form))
+    const d = drive(formState(account, form))
     await until(() => d.types().includes('REFERENCE'))
     expect(backend.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /limits', 'GET /payment-methods'])
     expect(d.state()).toMatchObject({ reference: { methods: METHODS, limits: LIMITS.limits } })
@@ -102,12 +109,12 @@ describe('reference data', () => {
 
   it('limits that fail are no known limit; payment methods that fail are a problem to retry', async () => {
     backend.answer('/limits', { status: 500, body: { error: { code: 'internal', message: 'x' } } })
-    const d = drive(amountState(account, form))
+    const d = drive(formState(account, form))
     await until(() => d.types().includes('REFERENCE'))
     expect(d.state()).toMatchObject({ reference: { limits: [] } })
 
     backend.answer('/payment-methods', 'network', { body: METHODS })
-    const e = drive(amountState(account, form))
+    const e = drive(formState(account, form))
     await until(() => e.types().includes('REFERENCE_FAILED'))
     expect(e.state()).toMatchObject({ loadProblem: { key: 'error.partnerUnreachable' } })
     e.dispatch({ type: 'RELOAD' })
@@ -117,9 +124,9 @@ describe('reference data', () => {
 
 describe('creating under an idempotency key', () => {
   it('sends the contract fields with a fresh reference, keeps the deposit, forgets the attempt', async () => {
-    const d = drive(amountState(account, form))
+    const d = drive(formState(account, form))
     await toCreating(d)
-    await until(() => d.state().tag === 'following')
+    await until(() => d.state().tag === 'tracking')
     expect(backend.posts('/bank/deposit')[0].body).toEqual({ accountId: 'acc_1', walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '120', reference: 'bd-ref-1' })
     expect(d.deps.store.load()).toMatchObject({ deposit: { id: 'bd_1', amount: '120', currency: 'EUR', details: { reference: 'SBX-1' } }, status: { status: 'awaiting_funds' } })
     expect(d.deps.attempts.load()).toBeUndefined()
@@ -127,39 +134,39 @@ describe('creating under an idempotency key', () => {
 
   it('a lost answer, retried (even after a reload), sends the same reference', async () => {
     backend.answer('/bank/deposit', 'network', { body: CREATED })
-    const d = drive(amountState(account, form))
+    const d = drive(formState(account, form))
     await toCreating(d)
     await until(() => d.types().includes('CREATE_FAILED'))
     // The key was kept before the first attempt.
     expect(d.deps.attempts.load()).toMatchObject({ reference: 'bd-ref-1', amount: '120' })
     d.dispose()
     // A reload: a new runner over the same storage.
-    const again = drive(amountState(account, form))
+    const again = drive(formState(account, form))
     await toCreating(again)
-    await until(() => again.state().tag === 'following')
+    await until(() => again.state().tag === 'tracking')
     expect(backend.posts('/bank/deposit').map((c) => c.body?.reference)).toEqual(['bd-ref-1', 'bd-ref-1'])
     expect(references).toBe(1)
   })
 
   it('another amount is another deposit: a new reference', async () => {
     backend.answer('/bank/deposit', { status: 502, body: { error: { code: 'upstream_error', message: 'x' } } }, { body: CREATED })
-    const d = drive(amountState(account, form))
+    const d = drive(formState(account, form))
     await toCreating(d)
     await until(() => d.types().includes('CREATE_FAILED'))
     d.dispatch({ type: 'EDIT', amount: '130' })
     d.dispatch({ type: 'SUBMIT' })
-    await until(() => d.state().tag === 'following')
+    await until(() => d.state().tag === 'tracking')
     expect(backend.posts('/bank/deposit').map((c) => c.body?.reference)).toEqual(['bd-ref-1', 'bd-ref-2'])
   })
 
   it("the partner's reference is the key when given; a failure pins the amount", async () => {
     backend.answer('/bank/deposit', { status: 500, body: { error: { code: 'internal', message: 'x' } } }, { body: CREATED })
-    const d = drive(amountState(account, form), { partnerReference: 'order-42' })
+    const d = drive(formState(account, form), { partnerReference: 'order-42' })
     await toCreating(d)
     await until(() => d.types().includes('CREATE_FAILED'))
     expect(d.state()).toMatchObject({ pinned: true, problem: { code: 'internal' } })
     d.dispatch({ type: 'SUBMIT' })
-    await until(() => d.state().tag === 'following')
+    await until(() => d.state().tag === 'tracking')
     expect(backend.posts('/bank/deposit').map((c) => c.body?.reference)).toEqual(['order-42', 'order-42'])
     expect(references).toBe(0)
   })
@@ -173,16 +180,16 @@ describe('following', () => {
     backend.answer('/bank/deposit/status', record('expired'), record('received', { fiatAmount: '95.50' }), record('converting', { fiatAmount: '95.50' }), record('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'EURC', settlementTxHash: `0x${'b'.repeat(64)}` }))
     const d = drive(resumeState(stored, { id: 'bd_1', status: 'awaiting_funds' }))
     await until(() => backend.posts('/bank/deposit/status').length === 1)
-    expect(d.state()).toMatchObject({ tag: 'following', status: { status: 'expired' } })
+    expect(d.state()).toMatchObject({ tag: 'tracking', status: { status: 'expired' } })
     expect(d.deps.store.load()).toMatchObject({ status: { status: 'expired' } })
     await clock.advance(999)
     expect(backend.posts('/bank/deposit/status')).toHaveLength(1)
     await clock.advance(1)
-    await until(() => d.state().tag === 'following' && (d.state() as { status: { status: string } }).status.status === 'received')
+    await until(() => d.state().tag === 'tracking' && (d.state() as { status: { status: string } }).status.status === 'received')
     expect(d.deps.store.load()).toMatchObject({ status: { status: 'received', fiatAmount: '95.50' } })
     await clock.advance(1_000)
     await clock.advance(1_000)
-    await until(() => d.state().tag === 'done')
+    await until(() => d.state().tag === 'result')
     expect(d.state()).toMatchObject({ status: { cryptoCurrency: 'EURC', cryptoAmount: '102.76' } })
     expect(d.deps.store.load()).toMatchObject({ status: { status: 'settled' } })
     const polls = backend.posts('/bank/deposit/status').length
@@ -212,10 +219,38 @@ describe('following', () => {
   })
 })
 
+describe('the identity steps in front', () => {
+  it('the onboarding call runs from the same effects; the buyer it made goes on to the form, whose reference data then loads', async () => {
+    const api: FakeApi = fakeApi({ '/fiat/onboard': () => ({ accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }) })
+    const identity = { api, accounts: buyerAccount(storage), usedCodes: usedAuthCodes(storage) }
+    const applicant = { wallet: account.wallet, nationality: 'DE', country: 'DE', phone: '+49 151 23456789', name: 'Ada Lovelace', email: 'ada@example.com' }
+    const d = drive({ tag: 'details', form: applicant, authCode: 'code-1', errors: {}, work: 'submitting' }, { identity })
+    await until(() => d.state().tag === 'form', 'the form')
+    expect(api.to('/fiat/onboard')).toHaveLength(1)
+    expect(identity.accounts.load()).toMatchObject({ accountId: 'acc_9', walletId: 'w_9' })
+    expect(identity.usedCodes.has('code-1')).toBe(true)
+    expect(d.state()).toMatchObject({ tag: 'form', account: { accountId: 'acc_9' }, form: { country: 'DE' } })
+    await until(() => d.types().includes('REFERENCE'))
+  })
+})
+
 describe('persisted', () => {
   it('a fresh reference is 32 hex digits, within the 64 the contract allows', () => {
     expect(newReference()).toMatch(/^bd-[0-9a-f]{32}$/)
     expect(newReference()).not.toBe(newReference())
+  })
+
+  it("a record as the flow kept it before the stages were renamed (held in a buyer's storage) resumes at its status", () => {
+    const kept = {
+      deposit: { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1', iban: 'DE89370400440532013000' }, currency: 'EUR', amount: '120', country: 'DE', wallet: account.wallet, createdAt: START },
+      status: { id: 'bd_1', status: 'received', fiatAmount: '120.00' },
+    }
+    storage.setItem(flowKey('bankDeposit'), JSON.stringify(kept))
+    const found = depositStore(storage, () => START).load()
+    expect(found).toEqual(kept)
+    expect(initialState(found, { account, form: { country: 'DE', currency: 'EUR', amount: '' } })).toMatchObject({ tag: 'tracking', resumed: true, deposit: { id: 'bd_1' }, status: { status: 'received' } })
+    storage.setItem(flowKey('bankDeposit'), JSON.stringify({ ...kept, status: { id: 'bd_1', status: 'settled' } }))
+    expect(initialState(depositStore(storage, () => START).load())).toMatchObject({ tag: 'result' })
   })
 
   it('forgets an attempt after a day and a deposit after 30 days', () => {

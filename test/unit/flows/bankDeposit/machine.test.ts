@@ -5,17 +5,19 @@ import type { LimitEntry, PaymentMethods } from '../../../../src/api/reference'
 import {
   type BankDepositEvent,
   type BankDepositState,
-  type FlowState,
   type StatusView,
   type StoredDeposit,
-  amountState,
-  bankDepositTransition,
-  flowTransition,
-  resumeState,
+  formState,
+  initialState,
+  stepOf,
+  transition,
 } from '../../../../src/flows/bankDeposit/machine'
-import { emptyApplicant, identityTransition } from '../../../../src/identity/machine'
+import { type IdentityState, emptyApplicant } from '../../../../src/identity/machine'
 
-const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD', 'GBP', 'BRL'] }
+const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD', 'GBP', 'BRL'], form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }) }
+const walletStep: IdentityState = { tag: 'wallet', form: emptyApplicant }
+/** A deposit kept in storage, resumed at its last known status. */
+const resumeState = (deposit: StoredDeposit, status: StatusView) => initialState({ deposit, status })
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const methods: PaymentMethods = {
   countries: {
@@ -40,28 +42,28 @@ const deposit: StoredDeposit = {
   createdAt: 0,
 }
 const status = (s: StatusView['status'], extra: Partial<StatusView> = {}): StatusView => ({ id: 'bd_1', status: s, ...extra })
-const step = (state: BankDepositState, ...events: BankDepositEvent[]) => events.reduce((s, e) => bankDepositTransition(s, e, ctx), state)
+const step = (state: BankDepositState, ...events: BankDepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
 const ready = (amount = '', country = 'DE') =>
-  step(amountState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data: { methods, limits } })
+  step(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data: { methods, limits } })
 
 describe('amount', () => {
   // Issue 19: the form does not wait for the reference data; an amount asked for before it is
   // checked against it (country, limits) when it comes, and only then created.
   it('SUBMIT before the reference data is kept, and answered once it comes', () => {
-    const s = step(amountState(account, { country: 'DE', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })
+    const s = step(formState(account, { country: 'DE', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })
     expect(s).toMatchObject({ submitted: true, work: 'idle' })
     expect(step(s, { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'creating', checked: '10', submitted: undefined })
   })
 
   it('before the reference data: an unreadable amount or no country is said at once; over the limit once the limits come', () => {
-    expect(step(amountState(account, { country: 'DE', currency: 'EUR', amount: '1,2,3' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'amount' } })
-    expect(step(amountState(account, { country: '', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'country' } })
-    const over = step(amountState(account, { country: 'DE', currency: 'EUR', amount: '100000.01' }), { type: 'SUBMIT' }, { type: 'REFERENCE', data: { methods, limits } })
+    expect(step(formState(account, { country: 'DE', currency: 'EUR', amount: '1,2,3' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'amount' } })
+    expect(step(formState(account, { country: '', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'country' } })
+    const over = step(formState(account, { country: 'DE', currency: 'EUR', amount: '100000.01' }), { type: 'SUBMIT' }, { type: 'REFERENCE', data: { methods, limits } })
     expect(over).toMatchObject({ work: 'idle', error: { kind: 'limit' } })
   })
 
   it('a country without the one-off deposit, a currency the country changed, an edit or a failed load: nothing is created', () => {
-    const asked = (country: string, currency = 'EUR') => step(amountState(account, { country, currency, amount: '10' }), { type: 'SUBMIT' })
+    const asked = (country: string, currency = 'EUR') => step(formState(account, { country, currency, amount: '10' }), { type: 'SUBMIT' })
     expect(step(asked('US', 'USD'), { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle' })
     // BR pays in BRL: the buyer typed EUR, sees the change, and asks again.
     expect(step(asked('BR'), { type: 'REFERENCE', data: { methods, limits } })).toMatchObject({ work: 'idle', form: { currency: 'BRL' } })
@@ -109,7 +111,7 @@ describe('amount', () => {
   })
 
   it('reads amounts in the locale: a comma in German', () => {
-    const s = bankDepositTransition(ready('1234,50'), { type: 'SUBMIT' }, { ...ctx, decimalMark: ',' })
+    const s = transition(ready('1234,50'), { type: 'SUBMIT' }, { ...ctx, decimalMark: ',' })
     expect(s).toMatchObject({ work: 'creating', checked: '1234.5' })
   })
 
@@ -126,15 +128,15 @@ describe('amount', () => {
   })
 
   it('reference data that fails to load is retried on RELOAD', () => {
-    const failed = step(amountState(account, { country: 'DE', currency: 'EUR', amount: '' }), { type: 'REFERENCE_FAILED', problem: { key: 'error.network' } })
+    const failed = step(formState(account, { country: 'DE', currency: 'EUR', amount: '' }), { type: 'REFERENCE_FAILED', problem: { key: 'error.network' } })
     expect(failed).toMatchObject({ loadProblem: { key: 'error.network' }, loads: 0 })
     expect(step(failed, { type: 'RELOAD' })).toMatchObject({ loadProblem: undefined, loads: 1 })
   })
 
   it('CREATED follows the deposit at the status the service gave (a retry may find it moved on)', () => {
     const creating = step(ready('120'), { type: 'SUBMIT' })
-    expect(step(creating, { type: 'CREATED', deposit, status: status('awaiting_funds') })).toMatchObject({ tag: 'following', attempt: 0, status: { status: 'awaiting_funds' } })
-    expect(step(creating, { type: 'CREATED', deposit, status: status('settled') })).toMatchObject({ tag: 'done' })
+    expect(step(creating, { type: 'CREATED', deposit, status: status('awaiting_funds') })).toMatchObject({ tag: 'tracking', attempt: 0, status: { status: 'awaiting_funds' } })
+    expect(step(creating, { type: 'CREATED', deposit, status: status('settled') })).toMatchObject({ tag: 'result' })
   })
 })
 
@@ -143,21 +145,21 @@ describe('following', () => {
 
   it('every status: awaiting_funds → received → converting → settled', () => {
     const received = step(following, { type: 'TRACK', status: status('received', { fiatAmount: '95.50' }) })
-    expect(received).toMatchObject({ tag: 'following', status: { status: 'received', fiatAmount: '95.50' } })
+    expect(received).toMatchObject({ tag: 'tracking', status: { status: 'received', fiatAmount: '95.50' } })
     const converting = step(received, { type: 'TRACK', status: status('converting', { fiatAmount: '95.50' }) })
-    expect(converting).toMatchObject({ tag: 'following', status: { status: 'converting' } })
+    expect(converting).toMatchObject({ tag: 'tracking', status: { status: 'converting' } })
     const settled = step(converting, { type: 'TRACK', status: status('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'USDC', settlementTxHash: `0x${'a'.repeat(64)}` }) })
-    expect(settled).toMatchObject({ tag: 'done', status: { status: 'settled', fiatAmount: '95.50', cryptoCurrency: 'USDC' } })
+    expect(settled).toMatchObject({ tag: 'result', status: { status: 'settled', fiatAmount: '95.50', cryptoCurrency: 'USDC' } })
   })
 
   it('returned ends it, with the reason', () => {
-    expect(step(following, { type: 'TRACK', status: status('returned', { fiatAmount: '0.50', reason: 'below_minimum' }) })).toMatchObject({ tag: 'done', status: { status: 'returned', reason: 'below_minimum' } })
+    expect(step(following, { type: 'TRACK', status: status('returned', { fiatAmount: '0.50', reason: 'below_minimum' }) })).toMatchObject({ tag: 'result', status: { status: 'returned', reason: 'below_minimum' } })
   })
 
   it('expired is followed, not an end, and expired → received goes on', () => {
     const expired = step(following, { type: 'TRACK', status: status('expired') })
-    expect(expired).toMatchObject({ tag: 'following', status: { status: 'expired' } })
-    expect(step(expired, { type: 'TRACK', status: status('received', { fiatAmount: '120.00' }) })).toMatchObject({ tag: 'following', status: { status: 'received' } })
+    expect(expired).toMatchObject({ tag: 'tracking', status: { status: 'expired' } })
+    expect(step(expired, { type: 'TRACK', status: status('received', { fiatAmount: '120.00' }) })).toMatchObject({ tag: 'tracking', status: { status: 'received' } })
   })
 
   it('a new deposit only from expired details or the end, never under money in flight', () => {
@@ -165,8 +167,8 @@ describe('following', () => {
     expect(step(following, restart)).toBe(following)
     const received = step(following, { type: 'TRACK', status: status('received') })
     expect(step(received, restart)).toBe(received)
-    expect(step(step(following, { type: 'TRACK', status: status('expired') }), restart)).toMatchObject({ tag: 'amount', account })
-    expect(step(resumeState(deposit, status('settled')), restart)).toMatchObject({ tag: 'amount' })
+    expect(step(step(following, { type: 'TRACK', status: status('expired') }), restart)).toMatchObject({ tag: 'form', account })
+    expect(step(resumeState(deposit, status('settled')), restart)).toMatchObject({ tag: 'form' })
   })
 
   it("another deposit's status is not this one's", () => {
@@ -186,34 +188,61 @@ describe('following', () => {
 
 describe('resume', () => {
   it.each(['awaiting_funds', 'expired', 'received', 'converting'] as const)('at %s: followed again', (s) => {
-    expect(resumeState(deposit, status(s))).toMatchObject({ tag: 'following', resumed: true, attempt: 0, status: { status: s } })
+    expect(resumeState(deposit, status(s))).toMatchObject({ tag: 'tracking', resumed: true, attempt: 0, status: { status: s } })
   })
   it.each(['settled', 'returned'] as const)('at %s: the end, without a poll', (s) => {
-    expect(resumeState(deposit, status(s))).toMatchObject({ tag: 'done', status: { status: s } })
+    expect(resumeState(deposit, status(s))).toMatchObject({ tag: 'result', status: { status: s } })
   })
 })
 
 describe('the identity steps in front', () => {
-  const fctx = { ...ctx, form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }), identity: identityTransition }
-  it('onboarded goes to the amount, for the country the buyer gave', () => {
-    const details: FlowState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet, country: 'DE' }, authCode: 'ac_1', errors: {}, work: 'submitting' }
-    const next = flowTransition(details, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, fctx)
-    expect(next).toMatchObject({ tag: 'amount', account: { accountId: 'acc_9', walletId: 'w_9', wallet: account.wallet }, form: { country: 'DE' } })
+  it('starts where the buyer is: a kept deposit, the form for a buyer the service knows, else the identity steps', () => {
+    const known = { account, form: ctx.form('DE') }
+    expect(initialState()).toEqual({ tag: 'starting' })
+    expect(initialState(undefined, known)).toMatchObject({ tag: 'form', account, form: { country: 'DE' }, work: 'idle' })
+    expect(initialState(undefined, { ...known, pinned: true })).toMatchObject({ tag: 'form', pinned: true })
+    expect(initialState({ deposit, status: status('received') }, known)).toMatchObject({ tag: 'tracking', resumed: true })
   })
-  it('starts with the identity steps once their part has arrived', () => {
-    const wallet: FlowState = { tag: 'wallet', form: emptyApplicant }
-    expect(flowTransition({ tag: 'starting' }, { type: 'IDENTITY_READY', identity: wallet }, fctx)).toBe(wallet)
-    expect(flowTransition({ tag: 'starting' }, { type: 'SUBMIT' }, fctx)).toEqual({ tag: 'starting' })
-    // Without the part, an identity step waits.
-    expect(flowTransition(wallet, { type: 'SUBMIT_WALLET' }, { ...fctx, identity: undefined })).toBe(wallet)
+  it('a buyer the service does not know waits for where their identity steps begin, then takes them', () => {
+    const starting = initialState()
+    expect(transition(starting, { type: 'IDENTITY_READY', identity: walletStep }, ctx)).toBe(walletStep)
+    expect(transition(starting, { type: 'SUBMIT' }, ctx)).toBe(starting)
+    expect(transition(starting, { type: 'EDIT', amount: '5' }, ctx)).toBe(starting)
+    // Once begun, a late IDENTITY_READY changes nothing.
+    expect(transition(walletStep, { type: 'IDENTITY_READY', identity: { tag: 'identity', form: emptyApplicant } }, ctx)).toBe(walletStep)
+  })
+  it('onboarded goes to the form, for the country the buyer gave', () => {
+    const details: BankDepositState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet, country: 'DE' }, authCode: 'ac_1', errors: {}, work: 'submitting' }
+    const next = transition(details, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, ctx)
+    expect(next).toMatchObject({ tag: 'form', account: { accountId: 'acc_9', walletId: 'w_9', wallet: account.wallet }, form: { country: 'DE' } })
+  })
+  it('the identity steps take their own events', () => {
+    const typed = step(walletStep, { type: 'EDIT', field: 'wallet', value: account.wallet })
+    expect(step(typed, { type: 'SUBMIT_WALLET' })).toMatchObject({ tag: 'identity', form: { wallet: account.wallet } })
   })
   it("the amount's EDIT (a partner's live update) never reaches the identity form", () => {
-    const details: FlowState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet }, authCode: 'ac_1', errors: {}, work: 'idle' }
-    expect(flowTransition(details, { type: 'EDIT', amount: '5' }, fctx)).toBe(details)
-    expect(flowTransition(details, { type: 'EDIT', field: 'name', value: 'Ada' }, fctx)).toMatchObject({ form: { name: 'Ada' } })
+    const details: BankDepositState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet }, authCode: 'ac_1', errors: {}, work: 'idle' }
+    expect(transition(details, { type: 'EDIT', amount: '5' }, ctx)).toBe(details)
+    expect(transition(details, { type: 'EDIT', field: 'name', value: 'Ada' }, ctx)).toMatchObject({ form: { name: 'Ada' } })
   })
-  it('deposit events do nothing to an identity step', () => {
-    const wallet: FlowState = { tag: 'wallet', form: emptyApplicant }
-    expect(flowTransition(wallet, { type: 'SUBMIT' }, fctx)).toBe(wallet)
+  it("deposit events do nothing to an identity step, nor the identity form's EDIT to the deposit's form", () => {
+    expect(transition(walletStep, { type: 'SUBMIT' }, ctx)).toBe(walletStep)
+    expect(transition(walletStep, { type: 'RESTART', account, form: ctx.form() }, ctx)).toBe(walletStep)
+    const form = ready('10')
+    expect(transition(form, { type: 'EDIT', field: 'name', value: 'Ada' }, ctx)).toBe(form)
+  })
+  it('numbers the steps the header shows: wallet, identity, details, the form, the deposit', () => {
+    const identity: BankDepositState = { tag: 'identity', form: emptyApplicant }
+    const details: BankDepositState = { tag: 'details', form: emptyApplicant, authCode: 'ac_1', errors: {}, work: 'idle' }
+    const states = [initialState(), walletStep, identity, details, ready(), resumeState(deposit, status('received')), resumeState(deposit, status('settled'))]
+    expect(states.map((s) => [s.tag, stepOf(s)])).toEqual([
+      ['starting', 1],
+      ['wallet', 1],
+      ['identity', 2],
+      ['details', 3],
+      ['form', 4],
+      ['tracking', 5],
+      ['result', 5],
+    ])
   })
 })

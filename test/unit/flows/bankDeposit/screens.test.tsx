@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../../src/config/config'
-import { type BankDepositState, type StoredDeposit, amountState, bankDepositTransition } from '../../../../src/flows/bankDeposit/machine'
+import { type BankDepositState, type StoredDeposit, formState, transition } from '../../../../src/flows/bankDeposit/machine'
 import { enBankDepositAmount } from '../../../../src/i18n/bankDeposit/en-amount'
 import { enLimits } from '../../../../src/i18n/en-bankDeposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -28,13 +28,13 @@ const data = {
   },
   limits: [{ currency: 'EUR', rail: 'sepa_instant', direction: 'both' as const, min: '1.00', max: '100000.00', settlement: 'instant' }],
 }
-const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies }
-const at = (country: string, amount = '') => bankDepositTransition(amountState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'amount' }>
+const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies, form: () => ({ country: '', currency: 'EUR', amount: '' }) }
+const at = (country: string, amount = '') => transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('amount', () => {
   it('before the ways to pay arrive (issue 19): the form works, the chosen country shows, and what was asked is sent once they come', () => {
     const dispatch = vi.fn()
-    const waiting = amountState(account, { country: 'DE', currency: 'EUR', amount: '' })
+    const waiting = formState(account, { country: 'DE', currency: 'EUR', amount: '' })
     const { getByLabelText, getByRole } = render(<AmountScreen state={waiting} dispatch={dispatch} config={config} />)
     expect(getByRole('status').textContent).toBe('Loading the ways to pay…')
     expect((getByLabelText('Country of your bank account') as HTMLSelectElement).value).toBe('DE')
@@ -55,7 +55,7 @@ describe('amount', () => {
   })
 
   it('a refused amount says the rail ceiling, next to the field', () => {
-    const state = bankDepositTransition(at('DE', '100000.01'), { type: 'SUBMIT' }, ctx) as Extract<BankDepositState, { tag: 'amount' }>
+    const state = transition(at('DE', '100000.01'), { type: 'SUBMIT' }, ctx) as Extract<BankDepositState, { tag: 'form' }>
     const { getByLabelText, container } = render(<AmountScreen state={state} dispatch={() => {}} config={config} />)
     expect(getByLabelText('Amount you send').getAttribute('aria-invalid')).toBe('true')
     expect(container.querySelector('#deposit-amount-error')?.textContent).toBe('The largest transfer SEPA Instant takes is 100,000 EUR.')
@@ -88,7 +88,7 @@ const sepa: StoredDeposit = {
   createdAt: 0,
 }
 const following = (deposit: StoredDeposit, status: string, extra = {}) =>
-  ({ tag: 'following', deposit, status: { id: deposit.id, status, ...extra }, attempt: 0 }) as Extract<BankDepositState, { tag: 'following' }>
+  ({ tag: 'tracking', deposit, status: { id: deposit.id, status, ...extra }, attempt: 0 }) as Extract<BankDepositState, { tag: 'tracking' }>
 
 describe('details, per rail', () => {
   const rails: Array<[string, StoredDeposit, string[]]> = [
@@ -131,7 +131,7 @@ describe('after the deadline and at the end', () => {
   const chain = { id: 42161, name: 'Arbitrum', explorerUrl: 'https://arbiscan.io' }
   it('settled: what arrived first, then what the wallet got in the asset the service names, and the transaction', () => {
     const hash = `0x${'c'.repeat(64)}`
-    const state = { tag: 'done', deposit: sepa, status: { id: 'bd_1', status: 'settled', fiatAmount: '95.50', cryptoAmount: '102.766304', cryptoCurrency: 'EURC', settlementTxHash: hash } } as const
+    const state = { tag: 'result', deposit: sepa, status: { id: 'bd_1', status: 'settled', fiatAmount: '95.50', cryptoAmount: '102.766304', cryptoCurrency: 'EURC', settlementTxHash: hash } } as const
     const { container } = render(<ResultScreen state={state} locale="en" chain={chain} onRestart={() => {}} />)
     const text = container.textContent ?? ''
     expect(text.indexOf('95.5 EUR')).toBeLessThan(text.indexOf('102.766304 EURC'))
@@ -140,7 +140,7 @@ describe('after the deadline and at the end', () => {
   })
 
   it('returned: the reason, and the money goes back minus the rail cost', () => {
-    const state = { tag: 'done', deposit: sepa, status: { id: 'bd_1', status: 'returned', fiatAmount: '0.50', reason: 'below_minimum' } } as const
+    const state = { tag: 'result', deposit: sepa, status: { id: 'bd_1', status: 'returned', fiatAmount: '0.50', reason: 'below_minimum' } } as const
     const { container } = render(<ResultScreen state={state} locale="en" chain={chain} onRestart={() => {}} />)
     expect(container.textContent).toContain('Why: the amount was below the smallest transfer SEPA Instant takes.')
     expect(container.textContent).toContain('The money goes back to the account you sent it from, minus the cost of the SEPA Instant transfer.')

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
 import { type CardDeps, createCardEffects } from '../../../../src/flows/card/effects'
-import { type CardEvent, type CardState, type Purchase, cardTransition } from '../../../../src/flows/card/machine'
+import { type CardEvent, type CardState, type Purchase, transition } from '../../../../src/flows/card/machine'
 import { cardStore } from '../../../../src/flows/card/persisted'
 import { cardConfig, cardQuote, fakePartner } from '../../helpers/card'
 import { driveFlow } from '../../helpers/driveFlow'
@@ -42,7 +42,7 @@ afterEach(() => {
 function drive(start: CardState, deps: Partial<CardDeps> = {}) {
   const store = cardStore(memoryStorage())
   const all: CardDeps = { config, api, partner, store, clock, returnUrl: () => 'https://shop.example/pay?return=1', navigate, ...deps }
-  const d = driveFlow<CardState, CardEvent>(start, (s, e) => cardTransition(s, e, { decimalMark: '.' }), (dispatch) => createCardEffects(all, dispatch))
+  const d = driveFlow<CardState, CardEvent>(start, (s, e) => transition(s, e, { decimalMark: '.' }), (dispatch) => createCardEffects(all, dispatch))
   driver = d
   return { ...d, store: all.store }
 }
@@ -121,7 +121,7 @@ describe('quote', () => {
 describe('purchase', () => {
   it('asks a KYC token, creates the purchase, saves it, then goes to the card page', async () => {
     const d = drive(atQuote())
-    d.dispatch({ type: 'CONTINUE', now: clock.now() })
+    d.dispatch({ type: 'CONFIRM', now: clock.now() })
     await until(() => navigate.mock.calls.length === 1, 'navigate')
     expect(partner.kycToken).toHaveBeenCalledWith(ADDRESS)
     expect(partner.purchase).toHaveBeenCalledWith({ kycToken: 'kyc-1', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: ADDRESS, returnUrl: 'https://shop.example/pay?return=1' })
@@ -134,15 +134,15 @@ describe('purchase', () => {
   it('the record is in storage before PURCHASED is dispatched', async () => {
     const store = cardStore(memoryStorage())
     let stored: Purchase | undefined
-    const transition = (s: CardState, e: CardEvent) => {
+    const watching = (s: CardState, e: CardEvent) => {
       if (e.type === 'PURCHASED') stored = store.load()
-      return cardTransition(s, e, { decimalMark: '.' })
+      return transition(s, e, { decimalMark: '.' })
     }
-    const d = driveFlow<CardState, CardEvent>(atQuote(), transition, (dispatch) =>
+    const d = driveFlow<CardState, CardEvent>(atQuote(), watching, (dispatch) =>
       createCardEffects({ config, api, partner, store, clock, returnUrl: () => 'https://shop.example/', navigate }, dispatch),
     )
     driver = d
-    d.dispatch({ type: 'CONTINUE', now: clock.now() })
+    d.dispatch({ type: 'CONFIRM', now: clock.now() })
     await until(() => d.types().includes('PURCHASED'))
     expect(stored).toMatchObject({ id: 'p-1' })
   })
@@ -151,7 +151,7 @@ describe('purchase', () => {
     const error = new ApiError(422, 'kyc_failed', 'no')
     partner.purchase.mockRejectedValue(error)
     const d = drive(atQuote())
-    d.dispatch({ type: 'CONTINUE', now: clock.now() })
+    d.dispatch({ type: 'CONFIRM', now: clock.now() })
     await until(() => d.types().includes('PURCHASE_FAILED'))
     expect(d.state()).toMatchObject({ tag: 'quote', work: 'idle', problem: describeError(error) })
     expect(d.store.load()).toBeUndefined()
@@ -164,7 +164,7 @@ describe('purchase', () => {
   ])('a redirect to %s is refused, never followed', async (_name, url, problem) => {
     partner.purchase.mockResolvedValue({ id: 'p-2', redirectUrl: url, environment: 'sandbox' })
     const d = drive(atQuote())
-    d.dispatch({ type: 'CONTINUE', now: clock.now() })
+    d.dispatch({ type: 'CONFIRM', now: clock.now() })
     await until(() => d.types().includes('REDIRECT_REFUSED'))
     expect(d.state()).toMatchObject({ tag: 'redirect', problem })
     expect(navigate).not.toHaveBeenCalled()

@@ -4,8 +4,9 @@
 import '../../setup/afterFirstScreen'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
-import { type CardDeps, RATE_DEBOUNCE_MS, createCardEffects } from '../../../../src/flows/card/effects'
-import { type CardEvent, type CardState, cardTransition } from '../../../../src/flows/card/machine'
+import { type CardDeps, createCardEffects } from '../../../../src/flows/card/effects'
+import { RATE_DEBOUNCE_MS } from '../../../../src/flows/card/rate'
+import { type CardEvent, type CardState, transition } from '../../../../src/flows/card/machine'
 import { cardStore } from '../../../../src/flows/card/persisted'
 import { cardConfig, fakePartner } from '../../helpers/card'
 import { driveFlow } from '../../helpers/driveFlow'
@@ -42,7 +43,7 @@ function drive(asset: string | null = 'ETH') {
     navigate: () => {},
     rateHttp: createPartnerHttp({ base: 'https://shop.example/api', fetch: rateFetch }),
   }
-  driver = driveFlow<CardState, CardEvent>({ tag: 'form', form: { currency: 'EUR', amount: '', address: '', asset: asset ?? undefined } }, (s, e) => cardTransition(s, e, { decimalMark: '.' }), (d) => createCardEffects(deps, d))
+  driver = driveFlow<CardState, CardEvent>({ tag: 'form', form: { currency: 'EUR', amount: '', address: '', asset: asset ?? undefined } }, (s, e) => transition(s, e, { decimalMark: '.' }), (d) => createCardEffects(deps, d))
   return driver
 }
 

@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseOptions } from '../../../../src/config/config'
 import { ApiError } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
-import { type OnboardingDeps, createOnboardingEffects, slowPolling } from '../../../../src/flows/onboarding/effects'
-import { type OnboardingEvent, type OnboardingState, onboardingTransition } from '../../../../src/flows/onboarding/machine'
+import { type OnboardingDeps, createOnboardingEffects } from '../../../../src/flows/onboarding/effects'
+import { slowPolling } from '../../../../src/flows/onboarding/tracking'
+import { type OnboardingEvent, type OnboardingState, transition } from '../../../../src/flows/onboarding/machine'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
 import { buyerAccount } from '../../../../src/identity/account'
 import type { Applicant } from '../../../../src/identity/machine'
@@ -52,7 +53,7 @@ function drive(start: OnboardingState, deps: Partial<OnboardingDeps> = {}) {
   const store = onboardingStore(storage, clock.now)
   const emit = vi.fn()
   const all: OnboardingDeps = { config: { ...baseConfig, timings }, api, store, identity: { api, accounts, usedCodes }, clock, emit: emit as never, ...deps }
-  const d = driveFlow<OnboardingState, OnboardingEvent>(start, onboardingTransition, (dispatch) => createOnboardingEffects(all, dispatch))
+  const d = driveFlow<OnboardingState, OnboardingEvent>(start, transition, (dispatch) => createOnboardingEffects(all, dispatch))
   driver = d
   return { ...d, store, accounts, usedCodes, emit }
 }
@@ -66,7 +67,7 @@ describe('onboarding (the identity steps as this flow composes them)', () => {
     api.answer('/fiat/onboard', () => ({ accountId: 'acc-1', walletId: 'w-1', kycStatus: 'approved' }))
     api.answer('/fiat/account', () => account)
     const d = drive(submitting())
-    await until(() => d.state().tag === 'account', 'the account')
+    await until(() => d.state().tag === 'tracking', 'the account')
     // No category: the contract names only its default, which the service applies (issue 28, item 9).
     expect(api.to('/fiat/onboard')[0].body).toStrictEqual({
       authCode: 'code-1',
@@ -134,7 +135,7 @@ describe('opening the account', () => {
     await until(() => api.to('/fiat/account').length === 2)
     await until(() => d.types().filter((t) => t === 'ACCOUNT_PENDING').length === 2)
     await clock.advance(2_000)
-    await until(() => d.state().tag === 'account')
+    await until(() => d.state().tag === 'tracking')
     expect(api.to('/fiat/account')).toHaveLength(3)
   })
 
@@ -143,7 +144,7 @@ describe('opening the account', () => {
     const d = drive(opening(true), { kycRecheckMs: 300 })
     await until(() => d.types().includes('ACCOUNT_PENDING'))
     await clock.advance(300)
-    await until(() => d.state().tag === 'account')
+    await until(() => d.state().tag === 'tracking')
   })
 
   it('a failure is ACCOUNT_FAILED with its words and waits for the buyer; RETRY asks again at once', async () => {
@@ -155,12 +156,12 @@ describe('opening the account', () => {
     await clock.advance(600_000)
     expect(api.to('/fiat/account')).toHaveLength(1)
     d.dispatch({ type: 'RETRY' })
-    await until(() => d.state().tag === 'account')
+    await until(() => d.state().tag === 'tracking')
   })
 })
 
 describe('funding', () => {
-  const following = (): OnboardingState => ({ tag: 'account', record: open, attempt: 0 })
+  const following = (): OnboardingState => ({ tag: 'tracking', record: open, attempt: 0 })
 
   it('slowPolling: 15 s, then half as long again each time, at most 2 minutes', () => {
     expect([1, 2, 3, 4, 10].map(slowPolling)).toEqual([15_000, 22_500, 33_750, 50_625, 120_000])
@@ -178,8 +179,8 @@ describe('funding', () => {
     await clock.advance(1)
     expect(api.to('/fiat/status')).toHaveLength(2)
     await clock.advance(5_000)
-    await until(() => d.state().tag === 'funded')
-    expect(d.state()).toMatchObject({ tag: 'funded', deliveredAmount: '99.5', deliveredAsset: 'USDC' })
+    await until(() => d.state().tag === 'result')
+    expect(d.state()).toMatchObject({ tag: 'result', deliveredAmount: '99.5', deliveredAsset: 'USDC' })
     expect(d.store.load()).toBeUndefined()
   })
 
@@ -218,6 +219,6 @@ describe('funding', () => {
     await clock.advance(10_000)
     await until(() => d.types().includes('TRACK_ERROR'))
     expect(d.types().filter((t) => t !== 'ELSEWHERE')).toEqual(['WAITING', 'TRACK', 'TRACK_ERROR'])
-    expect(d.state()).toMatchObject({ tag: 'account', problem: { code: 'not_found' } })
+    expect(d.state()).toMatchObject({ tag: 'tracking', problem: { code: 'not_found' } })
   })
 })

@@ -3,18 +3,19 @@ import {
   type OnboardingEvent,
   type OnboardingState,
   emptyApplicant,
-  initialOnboardingState,
-  onboardingTransition,
+  initialState,
+  stepOf,
+  transition,
 } from '../../../../src/flows/onboarding/machine'
 import { validateApplicant } from '../../../../src/identity/machine'
 import { initialIdentity } from '../../../../src/identity/machine'
 import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
 
 /** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
-const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialOnboardingState(initialIdentity(form, code, refused), resume)
+const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialState(initialIdentity(form, code, refused), resume)
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce(onboardingTransition, s)
+const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce((state, e) => transition(state, e), s)
 const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
 const details = (): OnboardingState => ({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'idle' })
 const record = { accountId: 'acc_1', walletId: 'wal_1' }
@@ -25,7 +26,7 @@ describe('onboarding machine', () => {
     expect(init(emptyApplicant).tag).toBe('wallet')
     expect(init({ ...emptyApplicant, wallet: WALLET }).tag).toBe('identity')
     expect(init({ ...emptyApplicant, wallet: WALLET }, 'ac_1')).toMatchObject({ tag: 'details', authCode: 'ac_1' })
-    expect(init(emptyApplicant, 'ac_1', full)).toMatchObject({ tag: 'account', record: full })
+    expect(init(emptyApplicant, 'ac_1', full)).toMatchObject({ tag: 'tracking', record: full })
     expect(init(emptyApplicant, undefined, record)).toMatchObject({ tag: 'opening', record })
   })
 
@@ -75,9 +76,38 @@ describe('onboarding machine', () => {
     const opening: OnboardingState = { tag: 'opening', record, kycPending: false, attempt: 0 }
     expect(run(opening, { type: 'ACCOUNT_PENDING' })).toMatchObject({ tag: 'opening', kycPending: true, attempt: 1 })
     const account = run(opening, { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 })
-    expect(account).toMatchObject({ tag: 'account', record: full })
+    expect(account).toMatchObject({ tag: 'tracking', record: full })
     expect(run(account, { type: 'TRACK', status: 'awaiting_deposit' })).toBe(account)
     expect(run(account, { type: 'TRACK', status: 'funded' })).toBe(account) // funded without an amount is not credited
-    expect(run(account, { type: 'TRACK', status: 'funded', deliveredAmount: '99.5' })).toEqual({ tag: 'funded', record: full, deliveredAmount: '99.5' })
+    expect(run(account, { type: 'TRACK', status: 'funded', deliveredAmount: '99.5' })).toEqual({ tag: 'result', record: full, deliveredAmount: '99.5' })
+  })
+
+  it('numbers the steps the header shows: wallet, identity, details (and the opening), the account', () => {
+    const opening: OnboardingState = { tag: 'opening', record, kycPending: false, attempt: 0 }
+    const states: OnboardingState[] = [
+      init(emptyApplicant),
+      init({ ...emptyApplicant, wallet: WALLET }),
+      details(),
+      opening,
+      { tag: 'rejected', record },
+      init(emptyApplicant, undefined, full),
+      { tag: 'result', record: full, deliveredAmount: '1' },
+    ]
+    expect(states.map((s) => [s.tag, stepOf(s)])).toEqual([
+      ['wallet', 1],
+      ['identity', 2],
+      ['details', 3],
+      ['opening', 3],
+      ['rejected', 3],
+      ['tracking', 4],
+      ['result', 4],
+    ])
+  })
+
+  it('"Not you?" (RESTART) starts a resumed account over from nothing; one opened in this visit stays', () => {
+    const resumed = init(emptyApplicant, undefined, full)
+    expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'wallet', form: emptyApplicant, forget: true })
+    const opened = run({ tag: 'opening', record, kycPending: false, attempt: 0 }, { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 })
+    expect(run(opened, { type: 'RESTART' })).toBe(opened)
   })
 })

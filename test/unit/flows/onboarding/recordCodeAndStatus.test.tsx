@@ -13,8 +13,8 @@ import {
   type OnboardingEvent,
   type OnboardingState,
   emptyApplicant,
-  initialOnboardingState,
-  onboardingTransition,
+  initialState,
+  transition,
 } from '../../../../src/flows/onboarding/machine'
 import { identityDraft } from '../../../../src/identity/draft'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
@@ -29,7 +29,7 @@ import { buyerAccount } from '../../../../src/identity/account'
 import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
 
 /** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
-const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialOnboardingState(initialIdentity(form, code, refused), resume)
+const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialState(initialIdentity(form, code, refused), resume)
 
 addEnglish(enFiat)
 afterEach(cleanup)
@@ -38,7 +38,7 @@ const KEY = 'stablecoin-widget:v1:flow:onboarding'
 const DAY = 86_400_000
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
-const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce(onboardingTransition, s)
+const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce((state, e) => transition(state, e), s)
 const opened = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
 
 function config() {
@@ -84,7 +84,7 @@ describe('item 9: the bank record on a shared device', () => {
   it('is cleared once the account is funded', () => {
     const { runner, store, storage } = effects({})
     store.save(opened)
-    runner.run({ tag: 'funded', record: opened, deliveredAmount: '50' })
+    runner.run({ tag: 'result', record: opened, deliveredAmount: '50' })
     expect(storage.getItem(KEY)).toBeNull()
   })
 
@@ -94,14 +94,14 @@ describe('item 9: the bank record on a shared device', () => {
     store.save(opened)
     const resumed = init(emptyApplicant, undefined, store.load())
     const dispatch = vi.fn()
-    render(<AccountScreen state={resumed as Extract<OnboardingState, { tag: 'account' }>} dispatch={dispatch} locale="en" />)
+    render(<AccountScreen state={resumed as Extract<OnboardingState, { tag: 'tracking' }>} dispatch={dispatch} locale="en" />)
     fireEvent.click(screen.getByRole('button', { name: 'Not you? Start over' }))
-    expect(dispatch).toHaveBeenCalledWith({ type: 'START_OVER' })
+    expect(dispatch).toHaveBeenCalledWith({ type: 'RESTART' })
     cleanup()
     const opening = init(emptyApplicant, undefined, { accountId: 'acc_1', walletId: 'wal_1' })
     render(<OpeningScreen state={opening as Extract<OnboardingState, { tag: 'opening' }>} dispatch={dispatch} />)
     expect(screen.getByRole('button', { name: 'Not you? Start over' })).toBeTruthy()
-    const next = run(resumed, { type: 'START_OVER' })
+    const next = run(resumed, { type: 'RESTART' })
     expect(next).toMatchObject({ tag: 'wallet', form: emptyApplicant })
     const { runner } = effects({}, storage)
     runner.run(next)
@@ -163,17 +163,17 @@ describe('item 10: any 400 from /fiat/onboard spends the code', () => {
 
 describe('item 16: the funded text names the delivered asset', () => {
   it('the asset the service names, never the configured destination', () => {
-    render(<AccountScreen state={{ tag: 'funded', record: opened, deliveredAmount: '49.5', deliveredAsset: 'EURC' }} dispatch={() => {}} locale="en" />)
+    render(<AccountScreen state={{ tag: 'result', record: opened, deliveredAmount: '49.5', deliveredAsset: 'EURC' }} dispatch={() => {}} locale="en" />)
     expect(document.body.textContent).toContain('49.5 EURC was delivered')
   })
   it('no asset named: no USDC assumed', () => {
-    render(<AccountScreen state={{ tag: 'funded', record: opened, deliveredAmount: '49.5' }} dispatch={() => {}} locale="en" />)
+    render(<AccountScreen state={{ tag: 'result', record: opened, deliveredAmount: '49.5' }} dispatch={() => {}} locale="en" />)
     expect(document.body.textContent).not.toContain('USDC')
     expect(document.body.textContent).toContain('49.5')
   })
   it('the status answer carries the asset into the funded state', () => {
-    const s = run({ tag: 'account', record: opened, attempt: 0 }, { type: 'TRACK', status: 'funded', deliveredAmount: '49.5', asset: 'EURC' })
-    expect(s).toMatchObject({ tag: 'funded', deliveredAsset: 'EURC' })
+    const s = run({ tag: 'tracking', record: opened, attempt: 0 }, { type: 'TRACK', status: 'funded', deliveredAmount: '49.5', asset: 'EURC' })
+    expect(s).toMatchObject({ tag: 'result', deliveredAsset: 'EURC' })
   })
 })
 

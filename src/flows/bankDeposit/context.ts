@@ -1,0 +1,22 @@
+// What every bank deposit effect shares: the seams it was given and how it speaks to the machine.
+import type { PartnerHttp } from '../../api/partnerHttp'
+import type { IdentityDeps } from '../../identity/effects'
+import type { Clock } from '../../kernel/types'
+import type { BankDepositEvent } from './machine'
+import type { Attempt, KeptDeposit, Store } from './persisted'
+
+export type BankDepositDeps = {
+  http: PartnerHttp
+  store: Store<KeptDeposit>
+  attempts: Store<Attempt>
+  /** The identity steps' own: the buyer's account (every bank flow's) and the spent codes. */
+  identity: IdentityDeps
+  clock: Clock
+  /** The partner's own reference (config.reference): the idempotency key when given. */
+  partnerReference?: string
+  /** A fresh idempotency key (default: 16 random bytes, creating.ts). */
+  newReference?: () => string
+  pollIntervalMs?: number
+}
+
+export type BankDepositContext = BankDepositDeps & { dispatch: (event: BankDepositEvent) => void }

@@ -139,7 +139,7 @@ export type DepositEvent =
   | FollowEvent
   | { type: 'RESTART' }
 
-export type MachineContext = {
+export type Context = {
   /** Decimals of each configured source token, by index. */
   sourceDecimals: number[]
   decimalMark: '.' | ','
@@ -155,7 +155,7 @@ function tracked(tracking: Tracking, session?: Session): DepositState {
   return { tag: 'tracking', tracking, phase: tracking.txHash ? 'confirming' : 'batching', attempt: 0, session }
 }
 
-export function transition(state: DepositState, event: DepositEvent, ctx: MachineContext): DepositState {
+export function transition(state: DepositState, event: DepositEvent, ctx: Context): DepositState {
   // Another tab sent a deposit: this one follows it too, instead of offering to send another.
   if (event.type === 'ADOPT') {
     const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')

@@ -3,7 +3,7 @@ import type { DepositQuote } from '../../../../src/api/schemas'
 import {
   type DepositEvent,
   type DepositState,
-  type MachineContext,
+  type Context,
   initialState,
   type Preview,
   stepOf,
@@ -12,7 +12,7 @@ import {
 } from '../../../../src/flows/deposit/machine'
 import type { WalletInfo } from '../../../../src/kernel/types'
 
-const ctx: MachineContext = { sourceDecimals: [6, 18], decimalMark: '.' }
+const ctx: Context = { sourceDecimals: [6, 18], decimalMark: '.' }
 const run = (state: DepositState, ...events: DepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
 
 const A = (n: string) => `0x${n.repeat(40)}`

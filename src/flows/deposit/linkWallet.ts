@@ -4,8 +4,6 @@
 // Only that message is ever signed, and only once it is checked to be for the connected account,
 // the quote's source chain and this page: a partner backend could otherwise have the buyer sign
 // something else (a sign-in elsewhere).
-import { stringToHex } from 'viem'
-import { type SiweMessage, createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
 import { describeError } from '../../errors/describeError'
@@ -37,7 +35,8 @@ export async function linkWallet(
   step({ type: 'WORK', work: 'linking' })
   let signature: string
   try {
-    signature = String(await provider.request({ method: 'personal_sign', params: [stringToHex(message), account] }))
+    const hex = Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')
+    signature = String(await provider.request({ method: 'personal_sign', params: [`0x${hex}`, account] }))
   } catch (error) {
     const problem = walletProblemOf(error)
     return problem === 'rejected' ? { kind: 'unlinked' } : { kind: 'wallet', problem }
@@ -51,25 +50,20 @@ export async function linkWallet(
 }
 
 /**
- * A sign-in message for this page (its host, scheme and origin), the connected account and the
- * chain the deposit leaves from, with nothing else in it: no resources, no request id, no line
- * beyond its fields (written again from its fields, it is the same text).
+ * The lines of a sign-in message (EIP-4361) as the kit writes them, and no other: a statement,
+ * then URI, version, chain, nonce, issue and expiry. No resources, request id or any further line.
  */
+const SIGN_IN =
+  /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+) wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n\n[^\n]+\n\nURI: ([^\n]+)\nVersion: 1\nChain ID: ([0-9]+)\nNonce: [a-zA-Z0-9]{8,}\nIssued At: [^\n]+(?:\nExpiration Time: [^\n]+)?$/
+
+/** A sign-in for this page (its scheme, host and origin), the connected account and the chain the deposit leaves from. */
 export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'origin' | 'protocol'>): boolean {
+  const m = SIGN_IN.exec(message)
+  if (!m) return false
+  const [, scheme, domain, address, uri, chain] = m
+  let origin: string | undefined
   try {
-    const m = parseSiweMessage(message)
-    return (
-      m.address?.toLowerCase() === account.toLowerCase() &&
-      m.chainId === chainId &&
-      m.domain === page.host &&
-      `${m.scheme}:` === page.protocol &&
-      new URL(m.uri ?? '').origin === page.origin &&
-      m.version === '1' &&
-      !m.resources &&
-      m.requestId === undefined &&
-      createSiweMessage(m as SiweMessage) === message
-    )
-  } catch {
-    return false
-  }
+    origin = new URL(uri).origin
+  } catch {}
+  return `${scheme}:` === page.protocol && domain === page.host && address.toLowerCase() === account.toLowerCase() && Number(chain) === chainId && origin === page.origin
 }

@@ -97,7 +97,7 @@ describe('the wallet check before the first send', () => {
     expect(state()).toMatchObject({ tag: 'quote', work: 'linking' })
     expect(chain.prompts).toEqual([])
     expect(signs[0]).toEqual({ method: 'personal_sign', params: [expect.stringMatching(/^0x/), BUYER] })
-    expect(hexToString(signs[0].params[0] as Hex)).toBe(kitMessage())
+    expect(hexToString((signs[0].params as [Hex, string])[0])).toBe(kitMessage())
     signed()
     await until(() => driver!.state().tag === 'tracking', 'SENT')
     expect(chain.prompts).toEqual(['send'])

@@ -135,6 +135,16 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(await store.addressHolder(DEV_ACCOUNTS[7])).toBeUndefined()
   })
 
+  it('the same signed message posted twice at once links once: exactly one of the two takes the challenge', async () => {
+    const { alice } = kit()
+    // Linked to alice by the test above: unlinked again, so that she is asked to sign.
+    await store.db.query(`DELETE FROM stablecoin_widget.bindings WHERE value = $1`, [DEV_ACCOUNTS[6].toLowerCase()])
+    const challenge = await alice('/deposit/wallet', { address: DEV_ACCOUNTS[6], chainId: CHAIN })
+    const link = { message: challenge.body.message, signature: await devKey(6).signMessage({ message: challenge.body.message }) }
+    const answers = await Promise.all([alice('/deposit/wallet/link', link), alice('/deposit/wallet/link', link)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422])
+  })
+
   it("another user's challenge, signed by its wallet, links nothing for whoever posts it, and is spent", async () => {
     const { alice, carol } = kit()
     const challenge = await alice('/deposit/wallet', { address: DEV_ACCOUNTS[7], chainId: CHAIN })

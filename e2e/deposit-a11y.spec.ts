@@ -46,7 +46,7 @@ test('7. every deposit screen is axe-clean and the flow completes with the keybo
   await tabTo(page, page.getByRole('button', { name: 'Start a new deposit' }))
   await page.keyboard.press('Enter')
   await expect(h1).toHaveText('How much do you want to deposit?')
-  expect(wallet.signatures()).toBe(2)
+  expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
 })
 
 test('7b. with no wallet in the browser the buyer is told what to do, axe-clean', async ({ page }) => {

@@ -57,9 +57,12 @@ test('a sent deposit is told to the kit once, with the hash the chain has; the e
   expect(await sandbox.posts('/partner/deposit/sent')).toMatchObject([{ status: 200 }])
 
   // The kit holds it for this buyer: told again (a reload that had not kept the answer), the same id;
-  // told by another user, not theirs.
+  // told by another user, not theirs (404, as any payment of another user's).
   expect(await kit('/deposit/sent', told)).toMatchObject({ status: 200, body: { id: answer.id } })
   expect(await kit('/deposit/sent', told, 'someone-else')).toMatchObject({ status: 404 })
+  // The buyer's wallet was linked first, by one signature of the kit's message, before the deposit.
+  expect(wallet.requests.filter((r) => r.method === 'personal_sign' || r.method === 'eth_sendTransaction').map((r) => r.method)[0]).toBe('personal_sign')
+  expect(wallet.signedMessages()).toHaveLength(1)
 
   const events = (await page.evaluate(() => (window as unknown as { widgetEvents: Recorded[] }).widgetEvents)) as Recorded[]
   const submitted = events.find((e) => e.name === 'submitted')!.payload

@@ -67,7 +67,7 @@ test('1. a deposit completes to done and the destination balance really grows', 
   const after = await destBalance(stack.accounts[1])
   expect(after - before).toBeGreaterThan(25_000_000n)
   expect(after - before).toBeLessThanOrEqual(25_500_000n)
-  expect(wallet.signatures()).toBe(2) // approve + deposit
+  expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
   const requests = ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter(
     (e) => e.t >= startedAt && e.method === 'POST' && e.path.startsWith('/deposit/'),
   )

@@ -202,7 +202,7 @@ test('a double click on every submit button of the deposit sends one request', a
   await page.getByRole('button', { name: 'Confirm and send' }).dblclick()
   await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 60_000 })
   expect(await posts('/deposit/quote')).toHaveLength(1)
-  expect(wallet.signatures()).toBe(2) // one approve, one deposit
+  expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), one approve, one deposit
 })
 
 test('a double click on every submit button of the card purchase sends one request', async ({ page }) => {
@@ -400,7 +400,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
       await expect(page.getByRole('heading', { name: 'The deposit was cancelled' })).toBeVisible({ timeout: 60_000 })
       await expect(page.getByText(/nothing was deposited/)).toBeVisible()
     }
-    expect(wallet.signatures()).toBe(2)
+    expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
   })
 }
 

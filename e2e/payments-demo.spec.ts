@@ -142,7 +142,8 @@ test('a crypto deposit turns "confirmed" on the Payments page from the chain and
 
   // The buyer deposits on the partner's shop page (the markup mode: events are DOM events), signed in as alice.
   const shop = await context.newPage()
-  await TestWallet.forStack(stack, 8).install(shop)
+  const wallet = TestWallet.forStack(stack, 8)
+  await wallet.install(shop)
   const told: Array<Promise<{ id: string } | undefined>> = []
   shop.on('request', (r) => {
     if (r.method() === 'POST' && r.url() === `${stack.partnerBase.replace(/\/+$/, '')}/deposit/sent`) told.push(r.response().then((res) => res?.json()))
@@ -152,8 +153,21 @@ test('a crypto deposit turns "confirmed" on the Payments page from the chain and
   await widget.getByRole('button', { name: 'Test Wallet' }).click()
   await widget.getByLabel('Amount').fill('2.5')
   await widget.getByRole('button', { name: 'See the price' }).click()
+  // The kit credits a deposit only to the user who linked its sender: the first send from this
+  // wallet asks it to sign the kit's message first, and says why while the wallet asks.
+  const asking: string[] = []
+  wallet.onSign(async () => {
+    // The step under way in the timeline, and the hint under it.
+    await expect(widget.getByRole('listitem').and(widget.locator('[aria-current="step"]'))).toContainText('Confirm this wallet is yours')
+    await expect(widget.getByText(/Signing costs nothing and moves no money/)).toBeVisible()
+    asking.push(wallet.requests.some((r) => r.method === 'eth_sendTransaction') ? 'after a transaction' : 'before any transaction')
+  })
   await widget.getByRole('button', { name: 'Confirm and send' }).click()
   await expect.poll(() => told.length, { timeout: 30_000 }).toBe(1)
+  expect(asking).toEqual(['before any transaction'])
+  const [message] = wallet.signedMessages()
+  expect(message).toContain(`${new URL(stack.apiBase).host} wants you to sign in with your Ethereum account:\n${stack.accounts[8]}\n`)
+  expect(message).toContain('\nChain ID: 8453\n')
   const { id } = (await told[0])!
   expect(id).toMatch(/^sandbox-relay:0x[0-9a-f]{64}$/)
 
@@ -174,6 +188,19 @@ test('a crypto deposit turns "confirmed" on the Payments page from the chain and
   expect(new Set(delivered.map((u) => u.status)).size).toBe(delivered.length)
   const demo = (await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { reconciler: { refused: number } }
   expect(demo.reconciler.refused).toBe(0)
+
+  // A second deposit from the same wallet: linked already, so no signature is asked, and it is alice's too.
+  await widget.getByRole('button', { name: 'Start a new deposit' }).click()
+  await widget.getByLabel('Amount').fill('1.5')
+  await widget.getByRole('button', { name: 'See the price' }).click()
+  await widget.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect.poll(() => told.length, { timeout: 30_000 }).toBe(2)
+  const second = (await told[1])!
+  expect(second.id).toMatch(/^sandbox-relay:0x[0-9a-f]{64}$/)
+  expect(second.id).not.toBe(id)
+  await expect(page.getByRole('row').filter({ hasText: second.id })).toBeVisible()
+  expect(wallet.signedMessages()).toHaveLength(1)
+  expect(asking).toHaveLength(1)
 })
 
 test('a forged "done" credits nothing: a forged complete event on the partner page, a transfer that is no deposit, someone else\'s transaction', async ({ page, context, stack, sandbox }) => {
@@ -208,18 +235,16 @@ test('a forged "done" credits nothing: a forged complete event on the partner pa
   // A hash on no chain: refused, nothing recorded.
   expect(await sent(aliceSession, { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453 })).toMatchObject({ status: 422, body: { error: { code: 'deposit_unverified' } } })
   // A real token transfer from a wallet that is no deposit (to an address of the sender's choosing):
-  // the kit asks the service about it before it binds or records anything, and the service knows no
-  // such deposit (422 deposit_unverified); a sender another user of this stack already paid from is
-  // refused before that (404). Either way nothing is recorded, and bob's naming it gets nothing either.
+  // its sender is a wallet neither alice nor bob linked (by signing the kit's message with it), so
+  // the kit refuses it before the service is asked (403 wallet_not_linked). Nothing is recorded.
   const source = stack.chains.find((c) => c.id === stack.sources[0].chainId)!
   const to = stack.accounts[9].slice(2).toLowerCase().padStart(64, '0')
   const data = `0xa9059cbb${to}${(2_500_000).toString(16).padStart(64, '0')}`
   const transfer = (await rpc(source.rpcUrl, 'eth_sendTransaction', [{ from: stack.accounts[7], to: stack.sources[0].token, data }])) as string
   const notADeposit = await sent(aliceSession, { provider: 'sandbox-relay', txHash: transfer, chainId: 8453 })
-  expect([422, 404]).toContain(notADeposit.status)
-  expect(['deposit_unverified', 'payment_not_found']).toContain(notADeposit.body.error.code)
+  expect(notADeposit).toMatchObject({ status: 403, body: { error: { code: 'wallet_not_linked' } } })
   const byBob = await sent(bobSession, { provider: 'sandbox-relay', txHash: transfer, chainId: 8453 })
-  expect([422, 404]).toContain(byBob.status)
+  expect(byBob).toMatchObject({ status: 403, body: { error: { code: 'wallet_not_linked' } } })
   const kitId = `sandbox-relay:${transfer.toLowerCase()}`
   const aliceReads = await page.request.post(`${stack.partnerBase}/deposit/status`, { headers: { Authorization: `Bearer ${aliceSession}` }, data: { id: kitId } })
   expect(aliceReads.status()).toBe(404)

@@ -66,8 +66,8 @@ for (const rule of RULES) {
     await confirmToDone(page)
     await page.getByRole('button', { name: 'Start a new deposit' }).click()
     await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
-    // Two signatures for the completed deposit (this wallet cannot batch), none for the refused quote.
-    expect(wallet.signatures()).toBe(2)
+    // Three for the completed deposit (the wallet check, then approve and deposit: this wallet cannot batch), none for the refused quote.
+    expect(wallet.signatures()).toBe(3)
   })
 }
 
@@ -135,13 +135,13 @@ test('a batching wallet (EIP-5792) confirms once, and a reload mid-batch resumes
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
   expect(wallet.batchRequests()).toHaveLength(1)
-  expect(wallet.signatures()).toBe(1)
+  expect(wallet.signatures()).toBe(2) // the wallet check (the kit's sign-in message, once per wallet), then one batch
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
   await expect(page.getByText(/Waiting for your wallet to send the deposit/)).toBeVisible()
   await wallet.releaseBatches()
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
-  expect(wallet.signatures()).toBe(1)
+  expect(wallet.signatures()).toBe(2)
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
   const calls = (wallet.batchRequests()[0].params as [{ calls: Array<{ to: string }> }])[0].calls
   expect(calls.map((c) => c.to.toLowerCase())).toEqual([stack.sources[0].token.toLowerCase(), stack.depositor.toLowerCase()])
@@ -153,7 +153,7 @@ test('a wallet without batching still takes the two steps of today', async ({ pa
   await confirmToDone(page)
   expect(wallet.requests.map((r) => r.method)).toContain('wallet_getCapabilities')
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
-  expect(wallet.signatures()).toBe(2)
+  expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
 })
 
 test('a tracked transaction on a chain the widget cannot read says so and lets the buyer stop following', async ({ page }) => {

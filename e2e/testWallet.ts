@@ -1,8 +1,11 @@
 // A test wallet injected into the page exactly as an extension wallet is: an EIP-1193 provider
 // announced through EIP-6963, forwarding JSON-RPC to anvil from the Node side. anvil's dev
-// accounts are unlocked, so eth_sendTransaction needs no key in the page.
+// accounts are unlocked, so eth_sendTransaction needs no key in the page. A message (personal_sign)
+// is signed here with the account's own key (anvil's dev mnemonic), for that account only.
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
+import type { Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import { type StackConfig, rpc, widgetUrl } from './stack'
 
 export type TestWalletOptions = {
@@ -43,6 +46,7 @@ export class TestWallet {
   readonly requests: Array<{ method: string; params: unknown }> = []
   private rejectQueue: Array<{ method: string; code: number; message: string }> = []
   private beforeSend?: (tx: Record<string, string>) => Promise<void>
+  private beforeSign?: (message: string) => Promise<void>
   private readonly batches = new Map<string, Batch>()
   private holdingBatches = false
   chainId: number
@@ -88,6 +92,16 @@ export class TestWallet {
       await rpc(rpcUrl, 'evm_setAutomine', [false])
     })
     return { rpcUrl, sent: () => sent }
+  }
+
+  /** Runs before each personal_sign is answered (to look at the page while the wallet asks). */
+  onSign(hook: (message: string) => Promise<void>) {
+    this.beforeSign = hook
+  }
+
+  /** The messages the page asked this wallet to sign (personal_sign), as text. */
+  signedMessages(): string[] {
+    return this.requests.filter((r) => r.method === 'personal_sign').map((r) => Buffer.from((r.params as [string])[0].slice(2), 'hex').toString('utf8'))
   }
 
   /** Fires an EIP-1193 event in the page, as the wallet would. */
@@ -252,6 +266,15 @@ export class TestWallet {
           return reply({ error: { code: (error as { code?: number }).code ?? -32603, message: (error as Error).message } })
         }
       }
+      case 'personal_sign': {
+        // As a wallet does: only for its own account, with that account's key.
+        const [data, address] = params as [Hex, string]
+        if (address?.toLowerCase() !== this.options.account.toLowerCase()) return reply({ error: { code: 4100, message: 'The requested account has not been authorized by the user.' } })
+        const key = DEV_KEYS().find((k) => k.address.toLowerCase() === this.options.account.toLowerCase())
+        if (!key) return reply({ error: { code: -32603, message: 'this test wallet has no key for its account' } })
+        await this.beforeSign?.(Buffer.from(data.slice(2), 'hex').toString('utf8'))
+        return reply({ result: await key.signMessage({ message: { raw: data } }) })
+      }
       case 'wallet_addEthereumChain': {
         const wanted = Number.parseInt((params as [{ chainId: string }])[0].chainId, 16)
         if (!this.options.rpcUrls[wanted]) return reply({ error: { code: -32603, message: 'cannot reach that chain' } })
@@ -274,6 +297,10 @@ export class TestWallet {
     }
   }
 }
+
+/** anvil's default accounts with their keys (its well-known dev mnemonic). */
+let devKeys: Array<ReturnType<typeof mnemonicToAccount>> | undefined
+const DEV_KEYS = () => (devKeys ??= Array.from({ length: 10 }, (_, i) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i })))
 
 /** The hosted deposit page with `account`'s wallet installed and chosen: the amount form is next. */
 export async function openDeposit(page: Page, stack: StackConfig, account: number) {

@@ -61,3 +61,15 @@ export type DepositStatus = z.infer<typeof depositStatus>
  * service's contract): its own id for the deposit, which its `/deposit/status` takes.
  */
 export const depositSent = z.object({ id: z.string().check(z.minLength(1), z.maxLength(256)) })
+
+/**
+ * The kit's answer to POST {partnerBase}/deposit/wallet: the wallet is linked to this user already,
+ * or the EIP-4361 message to sign with it (checked in flows/deposit/linkWallet.ts before any prompt).
+ */
+export const walletChallenge = z.union([
+  z.object({ linked: z.literal(true) }),
+  z.object({ linked: z.literal(false), message: z.string().check(z.minLength(1), z.maxLength(2048)) }),
+])
+
+/** The kit's answer to POST {partnerBase}/deposit/wallet/link once the signature is checked. */
+export const walletLinked = z.object({ linked: z.literal(true) })

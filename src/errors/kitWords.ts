@@ -30,6 +30,10 @@ const WORDS = new Map<string, MessageKey>([
   ['chain_not_configured', refused],
   ['deposit_unverified', refused],
   ['chain_unreachable', server],
+  // The wallet check before a deposit (src/server/walletLink.ts).
+  ['wallet_not_linked', refused],
+  ['wallet_unverified', 'partner.walletUnverified'],
+  ['wallet_not_owned', 'partner.walletTaken'],
 ])
 
 /** The error, with the buyer's words for a code of the kit's own (describeError reads them). */

@@ -20,6 +20,8 @@ export type SendProblem =
   | { kind: 'insufficientGas' }
   /** Another tab of this origin is sending it. */
   | { kind: 'elsewhere' }
+  /** The buyer declined to sign the partner's wallet check (a message, not a transaction). */
+  | { kind: 'unlinked' }
   /** The transaction about to be asked for is not the one the flow needs (rule named). */
   | { kind: 'refused'; rule: string }
   /** The address already received a transfer: never sent to twice. */

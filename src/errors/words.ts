@@ -70,6 +70,8 @@ const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
     insufficient: 'send.insufficient',
     insufficientGas: 'send.insufficientGas',
     elsewhere: 'send.elsewhere',
+    unlinked: 'link.declined',
+    refused: 'link.mismatch',
   },
   payout: {
     wallet: {

@@ -3,9 +3,9 @@
 // transaction is mined there and succeeded, and it moves an ERC-20 token out of its sender. Which
 // deposit address it pays is the service's to judge from the logs (the quote never went through
 // the kit, so the kit does not know the address).
-import { createPublicClient, http } from 'viem'
+import { ChainMismatch, type ChainClient, type ChainClients } from './chainClients'
 
-export type ChainsOption = Readonly<Record<number, { rpcUrl: string }>>
+export type { ChainsOption } from './chainClients'
 
 export type DepositReceipt = { txHash: string; logs: Array<{ address: string; topics: string[] }> }
 
@@ -16,28 +16,9 @@ export type ReceiptCheck =
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 event. */
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
-type Client = ReturnType<typeof createPublicClient>
-
-export function createReceiptReader(chains: ChainsOption, timeoutMs: number) {
-  const clients = new Map<number, Promise<Client>>()
-
-  /** The chain's client, once its RPC has said it is on that chain (asked again after a failure). */
-  function client(chainId: number): Promise<Client> {
-    let ready = clients.get(chainId)
-    if (!ready) {
-      const rpc = createPublicClient({ transport: http(chains[chainId].rpcUrl, { retryCount: 0, timeout: timeoutMs }) })
-      ready = rpc.getChainId().then((actual) => {
-        if (actual !== chainId) throw new ChainMismatch(`the rpcUrl of chain ${chainId} answers for chain ${actual}`)
-        return rpc
-      })
-      ready.catch(() => clients.delete(chainId))
-      clients.set(chainId, ready)
-    }
-    return ready
-  }
-
+export function createReceiptReader(client: ChainClients) {
   return async function readReceipt(chainId: number, hash: `0x${string}`): Promise<ReceiptCheck> {
-    let receipt: Awaited<ReturnType<Client['getTransactionReceipt']>>
+    let receipt: Awaited<ReturnType<ChainClient['getTransactionReceipt']>>
     try {
       receipt = await (await client(chainId)).getTransactionReceipt({ hash })
     } catch (error) {
@@ -59,5 +40,3 @@ export function createReceiptReader(chains: ChainsOption, timeoutMs: number) {
     }
   }
 }
-
-class ChainMismatch extends Error {}

@@ -6,6 +6,7 @@
 // request and nowhere else: every body and every log line the handler writes is scrubbed of it.
 import { type ApiKey, keyFingerprint, readApiKey } from './apiKey'
 import { partnerCorsHeaders } from './cors'
+import { createChainClients } from './chainClients'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
@@ -14,6 +15,7 @@ import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
 import type { PaymentStore } from './store/paymentStore'
 import { type UserLimits, checkUserLimits, overLimit } from './userLimits'
+import { type LinkAnswer, linkWallet, walletChallenge } from './walletLink'
 
 export type PartnerHandlerOptions = {
   /** The service, e.g. `https://api.example.com`; requests go to `${apiBase}/v1/...`. */
@@ -103,7 +105,8 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
     }
     return store
   }
-  const readReceipt = createReceiptReader(config.chains, config.timeoutMs)
+  const chainClient = createChainClients(config.chains, config.timeoutMs)
+  const readReceipt = createReceiptReader(chainClient)
   const limits = config.userLimits
   // Per user, one creation at a time in this process: a limit is checked and the payment recorded
   // before the next is checked. (Across instances, two at once can both pass: docs/server-store.md.)
@@ -203,10 +206,25 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         // The provider and the receipt the kit read from the chain, as the contract's request.
         return await forward(route, (await payments.detailsOf('deposit', id)) ?? {})
       }
+      if (owns.kit === 'walletChallenge' || owns.kit === 'walletLink') {
+        // The message names the page it is signed for: only a page (with its Origin) links a wallet.
+        if (origin === null) return fail(403, 'origin_not_allowed', 'Origin: a wallet is linked from a page of allowedOrigins')
+        const asked = { user, origin, now: new Date() }
+        if (owns.kit === 'walletLink') return answer(await linkWallet(payments, chainClient, { ...asked, ...(data as { message: string; signature: `0x${string}` }) }))
+        const { address, chainId } = data as { address: string; chainId: number }
+        if (!Object.hasOwn(config.chains, chainId)) return fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
+        return answer(await walletChallenge(payments, { ...asked, address, chainId }))
+      }
       return await depositSent(data as { provider: string; txHash: `0x${string}`; chainId: number }, user, payments)
     } catch (error) {
       log(`unexpected error: ${describe(error)}`)
       return fail(500, 'kit_error', 'Unexpected error in the partner backend.')
+    }
+
+    function answer(link: LinkAnswer): Response {
+      if (link.status === 200) return reply(200, link.body)
+      if (link.log) log(link.log)
+      return fail(link.status, link.code, link.problem)
     }
 
     /** A creating route: the account bound, the limit checked, then forwarded, then recorded. */
@@ -259,22 +277,22 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         if (read.log) log(read.log)
         return read.status === 502 ? fail(502, 'chain_unreachable', read.problem) : fail(422, 'deposit_unverified', read.problem)
       }
-      // Another user's sender: refused before the service hears of it.
-      const holder = await payments.addressHolder(read.from)
-      if (holder !== undefined && holder !== user) return notFound()
+      // Only a sender this user linked by signing with it (walletLink.ts): a transaction's hash is
+      // public on the chain, and naming it proves nothing. Nobody's and another user's sender are
+      // refused alike (whose an address is, is not told), before the service hears of it.
+      if ((await payments.addressHolder(read.from)) !== user) {
+        return fail(403, 'wallet_not_linked', 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)')
+      }
       // Over the limit already: the service is not asked (it is asked again below, one at a time).
       const over = await overLimit(payments, limits, user, 'deposit', undefined)
       if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
       const details = { provider: data.provider, receipt: read.receipt }
-      // Any token transfer off the chain passes the receipt's checks, and its sender would be bound
-      // to whoever names it first: only a deposit the service knows binds anything or is recorded.
+      // Any token transfer off the chain passes the receipt's checks: only a deposit the service knows is recorded.
       const known = await forward(DEPOSIT_STATUS, details, async (answer) => {
         if (!depositStatus.safeParse(answer).success) {
           log(`${DEPOSIT_STATUS.method} ${DEPOSIT_STATUS.upstream}: the answer does not match the contract; nothing was recorded`)
           return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
         }
-        // The sender is bound like an account: a transaction from another user's address is not this user's.
-        if (!(await payments.bindAddress(user, read.from))) return notFound()
         return oneAtATime(user, async () => {
           const over = await overLimit(payments, limits, user, 'deposit', undefined)
           if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
@@ -371,6 +389,9 @@ export const KIT_CODES = new Set([
   'chain_not_configured',
   'chain_unreachable',
   'deposit_unverified',
+  'wallet_not_linked',
+  'wallet_unverified',
+  'wallet_not_owned',
 ] as const)
 type KitCode = typeof KIT_CODES extends Set<infer C> ? C : never
 

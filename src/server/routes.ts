@@ -43,7 +43,7 @@ export type Ownership =
   /** Records the quote's amount for the user, for a payout's amount ceiling. */
   | { quotes: true }
   /** Served by the kit itself (the crypto deposit's routes). */
-  | { kit: 'depositSent' | 'depositStatus' }
+  | { kit: 'depositSent' | 'depositStatus' | 'walletChallenge' | 'walletLink' }
 
 export type Route = {
   method: 'GET' | 'POST'
@@ -126,6 +126,18 @@ export const ROUTES: readonly Route[] = [
     { kit: 'depositSent' },
   ),
   post('/deposit/status', z.strictObject({ id: text(256) }), { kit: 'depositStatus' }),
+  // The sender of a deposit must be a wallet its user linked: the kit's message to sign with it
+  // (EIP-4361), then that message signed (src/server/walletLink.ts).
+  post('/deposit/wallet', z.strictObject({ address, chainId: z.int().check(z.positive('must be a chain id')) }), { kit: 'walletChallenge' }),
+  post(
+    '/deposit/wallet/link',
+    z.strictObject({
+      message: text(2048),
+      // 65 bytes from an account's key; a smart wallet's (EIP-1271, ERC-6492) may be much longer.
+      signature: z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){65,6000}$/, 'must be a signature: 0x and at least 130 hex digits')),
+    }),
+    { kit: 'walletLink' },
+  ),
 ]
 
 /** The first problem of a refused request, naming the field. */

@@ -43,7 +43,7 @@ export type Tracking = {
   kit?: { txHash: string; id: string }
 }
 
-export type SendStep = Work<'switching' | 'checking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
+export type SendStep = Work<'switching' | 'checking' | 'linking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
 
 /** What the simulation says leaves the wallet: amounts of tokens, and the network fee. */
 export type Preview =
@@ -65,7 +65,7 @@ export type { Rejection }
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
 /** What the quote screen tells about the send (words in errors/words.ts). */
-export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' }>
+export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
 
 export type FormError =
   | { kind: 'amount'; problem: AmountProblem }

@@ -107,7 +107,16 @@ async function readyToSend(s: Sending): Promise<Client | undefined> {
   if (!(state.preview?.kind === 'ready' && state.preview.safe)) return void step({ type: 'RETRY_PREVIEW' })
   const gas = await w.nativeBalance(reader, account)
   if (gas === 0n || gas < BigInt(quote.transaction.value)) return void step({ type: 'BLOCKED', notice: { kind: 'insufficientGas' } })
+  if (ctx.config.partnerBase && !(await linked(s))) return
   return reader
+}
+
+/** The wallet proven the buyer's to the partner's kit, before its first deposit from it (linkWallet.ts, fetched then). */
+async function linked(s: Sending): Promise<boolean> {
+  const { linkWallet } = await import('./linkWallet')
+  const notice = await linkWallet(s.ctx, s.provider, s.account, s.chain.id, s.step, s.signal)
+  if (notice) s.step({ type: 'BLOCKED', notice })
+  return !notice && s.alive()
 }
 
 /** Right before each prompt: the quote has not expired, the wallet is still on the chain, the guard still agrees. */

@@ -13,7 +13,7 @@ import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<DepositState, { tag: 'quote' }>
 
-const order: SendStep[] = ['switching', 'checking', 'approving', 'approvalConfirming', 'sending', 'batching']
+const order: SendStep[] = ['switching', 'checking', 'linking', 'approving', 'approvalConfirming', 'sending', 'batching']
 
 export function QuoteScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
   const { quote } = state
@@ -69,14 +69,16 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
           <Timeline
             steps={[
               { label: t('steps.switch', { chain: sourceChain.name }), state: stepState(0) },
+              // Asked only where the partner's kit credits deposits by wallet (flows/deposit/linkWallet.ts).
+              ...(config.partnerBase ? [{ label: t('steps.link'), state: stepState(2) }] : []),
               ...(quote.approval
                 ? [{
                     label: t('steps.approve', { token: source.symbol }),
-                    state: stepState(2, 3),
+                    state: stepState(3, 4),
                     extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
                   }]
                 : []),
-              { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(4) },
+              { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(5) },
             ]}
           />
           <p role="status" class="hint">{t(stepHint(state.work))}</p>
@@ -119,6 +121,8 @@ function stepHint(step: SendStep) {
       return 'send.confirmInWallet'
     case 'batching':
       return 'send.batching'
+    case 'linking':
+      return 'send.linking'
     default:
       return 'send.checking'
   }
@@ -127,7 +131,7 @@ function stepHint(step: SendStep) {
 function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig }) {
   const notice = state.notice
   // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
-  const news = notice?.kind === 'elsewhere' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
+  const news = notice?.kind === 'elsewhere' || notice?.kind === 'unlinked' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
   return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
 }
 

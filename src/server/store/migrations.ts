@@ -71,6 +71,21 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
       created_at timestamptz NOT NULL DEFAULT now()
     )`,
   ],
+  [
+    // The messages the kit asked a user to sign with a wallet (POST /deposit/wallet), by nonce:
+    // each is taken once, whatever its answer, and none outlives its expiry by more than a new ask.
+    `CREATE TABLE ${SCHEMA}.wallet_challenges (
+      nonce text PRIMARY KEY,
+      user_id text NOT NULL,
+      address text NOT NULL,
+      chain_id integer NOT NULL,
+      origin text NOT NULL,
+      message text NOT NULL,
+      expires_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX wallet_challenges_user ON ${SCHEMA}.wallet_challenges (user_id, created_at)`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

@@ -40,6 +40,20 @@ export type ListedPayment = {
   createdAt: Date
 }
 
+/** A message the kit asked a user to sign with a wallet, to link it (src/server/walletLink.ts). */
+export type WalletChallenge = {
+  nonce: string
+  userId: string
+  /** Lower case. */
+  address: string
+  chainId: number
+  /** The page the message was given to (its domain and URI). */
+  origin: string
+  /** The EIP-4361 message, exactly as given. */
+  message: string
+  expiresAt: Date
+}
+
 export interface PaymentStore {
   readonly db: Db
   /**
@@ -61,6 +75,13 @@ export interface PaymentStore {
   bindAddress(userId: string, address: string): Promise<boolean>
   /** The user an address is bound to, or undefined; binds nothing. */
   addressHolder(address: string): Promise<string | undefined>
+  /**
+   * Keeps a wallet challenge until it is taken; drops those expired by `now`, and the user's oldest
+   * beyond the last 10 (a user asking in a loop fills nothing).
+   */
+  recordChallenge(challenge: WalletChallenge, now: Date): Promise<void>
+  /** Takes the challenge of this nonce: answered once, then gone, whatever the caller does with it. */
+  takeChallenge(nonce: string): Promise<WalletChallenge | undefined>
   /** The crypto deposit recorded for this transaction hash, under whatever provider, or undefined. */
   depositOf(txHash: string): Promise<{ id: string; userId: string } | undefined>
   /** Records the amount of a quote the kit handed to the user (a payout names its quote, not its amount). */
@@ -116,6 +137,32 @@ export function createPaymentStore(db: Db): PaymentStore {
     async addressHolder(address) {
       const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE what = 'address' AND value = $1`, [address.toLowerCase()])
       return rows[0]?.user_id
+    },
+
+    async recordChallenge({ nonce, userId, address, chainId, origin, message, expiresAt }, now) {
+      if (!nonce || !userId || !/^0x[0-9a-f]{40}$/.test(address)) throw new TypeError('recordChallenge: nonce, userId and a lower-case 0x address are required')
+      await db.transaction(async (tx) => {
+        await tx.query(`DELETE FROM ${SCHEMA}.wallet_challenges WHERE expires_at <= $1`, [now.toISOString()])
+        await tx.query(
+          `DELETE FROM ${SCHEMA}.wallet_challenges WHERE user_id = $1 AND nonce NOT IN
+           (SELECT nonce FROM ${SCHEMA}.wallet_challenges WHERE user_id = $1 ORDER BY created_at DESC, nonce LIMIT 9)`,
+          [userId],
+        )
+        await tx.query(
+          `INSERT INTO ${SCHEMA}.wallet_challenges (nonce, user_id, address, chain_id, origin, message, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [nonce, userId, address, chainId, origin, message, expiresAt.toISOString()],
+        )
+      })
+    },
+
+    async takeChallenge(nonce) {
+      // One statement: of two requests with one nonce, exactly one gets the row.
+      const { rows } = await db.query<{ user_id: string; address: string; chain_id: number; origin: string; message: string; expires_at: Date | string }>(
+        `DELETE FROM ${SCHEMA}.wallet_challenges WHERE nonce = $1 RETURNING user_id, address, chain_id, origin, message, expires_at`,
+        [nonce],
+      )
+      const row = rows[0]
+      return row && { nonce, userId: row.user_id, address: row.address, chainId: row.chain_id, origin: row.origin, message: row.message, expiresAt: new Date(row.expires_at) }
     },
 
     async depositOf(txHash) {

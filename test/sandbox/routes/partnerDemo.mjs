@@ -131,7 +131,7 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
       async reset() {
         if (!opened) return
         const s = await opened.catch(() => undefined)
-        await s?.db.query('TRUNCATE stablecoin_widget.payments, stablecoin_widget.bindings, stablecoin_widget.changes, stablecoin_widget.quotes')
+        await s?.db.query('TRUNCATE stablecoin_widget.payments, stablecoin_widget.bindings, stablecoin_widget.changes, stablecoin_widget.quotes, stablecoin_widget.wallet_challenges')
       },
       routes: {
         'GET /__sandbox/partner-demo': () => ({

@@ -75,6 +75,8 @@ const ANSWERS: Record<string, [Schema, unknown, string[]?]> = {
   ],
   depositStatus: [depositSchemas.depositStatus, { status: 'done', txHashes: { origin: H('1'), delivered: H('2') } }],
   depositSent: [depositSchemas.depositSent, { id: 'dep_kit_1' }],
+  walletChallenge: [depositSchemas.walletChallenge, { linked: false, message: 'shop.example wants you to sign in with your Ethereum account:' }],
+  walletLinked: [depositSchemas.walletLinked, { linked: true }],
   cardQuote: [
     cardSchemas.cardQuote,
     { cryptoAmount: '0.0123', cryptoCurrency: 'ETH', fiatAmount: '47.10', rate: '3829.27', providerFee: '2.90', ourFee: '0', total: '50.00', expiresAt: DATE, environment: 'sandbox' },

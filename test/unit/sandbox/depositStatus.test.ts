@@ -6,6 +6,7 @@ import { erc20Abi, http, createWalletClient, type Address, type Hex } from 'viem
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { KEY_RATE } from '../../sandbox/rateLimit.mjs'
+import { linkWallet, devKey } from '../server/walletKeys'
 import { type BankStack, KEY, ORIGIN, startBankStack, until } from './bankStack'
 
 let s: BankStack
@@ -88,6 +89,9 @@ describe('POST /v1/deposit/status', () => {
 
 describe("the kit's /deposit/status in the sandbox", () => {
   it('the kit records a sent deposit read from the chain, and follows it through the partner path to done', async () => {
+    expect(devKey(4).address).toBe(s.config.accounts[4])
+    // The buyer's wallet linked first, by its signature of the kit's message (as the widget asks it).
+    expect(await linkWallet(s.partner, 4, 8453)).toEqual({ status: 200, body: { linked: true } })
     const d = await deposit(s.config.accounts[4])
     const sent = await s.partner('/deposit/sent', { provider: d.provider, txHash: d.txHash, chainId: 8453 })
     expect(sent).toMatchObject({ status: 200, body: { id: expect.any(String) } })

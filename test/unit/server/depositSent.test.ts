@@ -10,6 +10,7 @@ import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
 const CHAIN = 31337
@@ -74,14 +75,19 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
     )
     return { status: res.status, body: await res.json() }
   }
-  return { calls, lines, alice: as('alice'), bob: as('bob'), carol: as('carol') }
+  const [alice, bob, carol] = [as('alice'), as('bob'), as('carol')]
+  /** The user links the dev account's wallet, by a signature of its key (walletLink.test.ts has the rules). */
+  const linked = async (user: typeof alice, account: number) => expect(await linkWallet(user, account, CHAIN)).toEqual({ status: 200, body: { linked: true } })
+  return { calls, lines, alice, bob, carol, linked }
 }
 
 const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
+const notLinked = { status: 403, body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } } }
 
 describe('POST /deposit/sent and /deposit/status', () => {
   it('records the transaction read from the chain for its sender, and asks the service with that receipt, never one from the browser', async () => {
-    const { calls, alice, bob } = kit()
+    const { calls, alice, bob, linked } = kit()
+    await linked(alice, 1)
     const txHash = await transfer(DEV_ACCOUNTS[1])
     const sent = await alice('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN })
     expect(sent).toEqual({ status: 200, body: { id: cryptoDepositId('router', txHash) } })
@@ -108,16 +114,17 @@ describe('POST /deposit/sent and /deposit/status', () => {
     expect((await store.listPayments('alice')).filter((p) => p.kind === 'deposit')).toHaveLength(1)
   })
 
-  it("a transaction from an address another user sent from is not this user's (no claiming someone else's deposit off the chain)", async () => {
-    const { bob, carol } = kit()
+  it("a transaction from an address another user linked is not this user's (no claiming someone else's deposit off the chain)", async () => {
+    const { bob, carol, linked } = kit()
+    await linked(bob, 2)
     const first = await transfer(DEV_ACCOUNTS[2])
     expect((await bob('/deposit/sent', { provider: 'router', txHash: first, chainId: CHAIN })).status).toBe(200)
     const second = await transfer(DEV_ACCOUNTS[2])
-    expect(await carol('/deposit/sent', { provider: 'router', txHash: second, chainId: CHAIN })).toEqual(notFound)
+    expect(await carol('/deposit/sent', { provider: 'router', txHash: second, chainId: CHAIN })).toEqual(notLinked)
     expect(await store.ownerOf('deposit', cryptoDepositId('router', second))).toBeUndefined()
   })
 
-  it("a token transfer the service knows no deposit in binds nothing and records nothing: nobody takes another's address with any transfer off the chain", async () => {
+  it('a token transfer the service knows no deposit in records nothing, and one from a wallet the user did not link never reaches the service', async () => {
     // Bob's wallet paid someone on the chain: public, and an ERC-20 Transfer out of Bob's address.
     const notADeposit = await transfer(DEV_ACCOUNTS[4])
     const asked: string[] = []
@@ -128,20 +135,25 @@ describe('POST /deposit/sent and /deposit/status', () => {
         ? Response.json({ error: { code: 'invalid_request', message: 'receipt: carries no deposit of a known quote' } }, { status: 400 })
         : Response.json({ status: 'pending', txHashes: { origin: receipt.txHash } })
     }) as typeof globalThis.fetch
-    const { alice, bob } = kit({ fetch })
-    expect(await alice('/deposit/sent', { provider: 'router', txHash: notADeposit, chainId: CHAIN })).toEqual({
+    const { alice, bob, linked } = kit({ fetch })
+    // Alice names it: not her wallet, so the service is not even asked.
+    expect(await alice('/deposit/sent', { provider: 'router', txHash: notADeposit, chainId: CHAIN })).toEqual(notLinked)
+    expect(asked).toEqual([])
+    await linked(bob, 4)
+    expect(await bob('/deposit/sent', { provider: 'router', txHash: notADeposit, chainId: CHAIN })).toEqual({
       status: 422,
       body: { error: { code: 'deposit_unverified', message: 'txHash: the payment service knows no deposit in this transaction' } },
     })
     expect(await store.ownerOf('deposit', cryptoDepositId('router', notADeposit))).toBeUndefined()
-    // Bob's own deposit from that address, later, is still Bob's.
+    // Bob's own deposit from that address, later, is Bob's.
     const deposit = await transfer(DEV_ACCOUNTS[4])
     expect(await bob('/deposit/sent', { provider: 'router', txHash: deposit, chainId: CHAIN })).toEqual({ status: 200, body: { id: cryptoDepositId('router', deposit) } })
     expect(asked).toEqual([notADeposit, deposit])
   })
 
   it('refuses a chain it does not read, an RPC on another chain, and a transaction that is missing, failed, or moves no token out of its sender', async () => {
-    const { calls, lines, carol } = kit()
+    const { calls, lines, carol, linked } = kit()
+    await linked(carol, 3)
     const sent = (txHash: string, chainId = CHAIN) => carol('/deposit/sent', { provider: 'router', txHash, chainId })
     const unverified = (message: string) => ({ status: 422, body: { error: { code: 'deposit_unverified', message } } })
     const good = await transfer(DEV_ACCOUNTS[3])

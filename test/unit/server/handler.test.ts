@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
+import { devKey, linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
 const wallet = `0x${'c'.repeat(40)}`
@@ -471,17 +472,29 @@ describe('createPartnerHandler', () => {
   })
 
   describe("the kit's own answers carry codes of their own, never one of the service's", () => {
-    // A chain's RPC that knows no transaction at all.
+    // A chain's RPC that knows one transaction (a token transfer out of a wallet nobody linked), and no other.
     let rpc: { url: string; close: () => void }
+    const unlinkedTx = `0x${'cd'.repeat(32)}`
+    const sender = `0x${'5'.repeat(40)}`
+    const receipt = {
+      transactionHash: unlinkedTx, transactionIndex: '0x0', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x1', from: sender, to: `0x${'6'.repeat(40)}`,
+      cumulativeGasUsed: '0x1', gasUsed: '0x1', effectiveGasPrice: '0x1', contractAddress: null, logsBloom: `0x${'0'.repeat(512)}`, status: '0x1', type: '0x2',
+      logs: [{
+        address: `0x${'6'.repeat(40)}`, data: '0x', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x1', transactionHash: unlinkedTx, transactionIndex: '0x0', logIndex: '0x0', removed: false,
+        topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', `0x${sender.slice(2).padStart(64, '0')}`, `0x${'7'.repeat(64)}`],
+      }],
+    }
     beforeAll(async () => {
       await store.bindAccount('someone-else', 'acc_taken')
+      await store.bindAddress('someone-else', devKey(9).address)
       const server = createServer((req, res) => {
         let body = ''
         req.on('data', (chunk) => (body += chunk))
         req.on('end', () => {
-          const { id, method } = JSON.parse(body)
+          const { id, method, params } = JSON.parse(body)
+          const result = method === 'eth_chainId' ? '0x7a69' : method === 'eth_getTransactionReceipt' && params[0] === unlinkedTx ? receipt : null
           res.setHeader('Content-Type', 'application/json')
-          res.end(JSON.stringify({ jsonrpc: '2.0', id, result: method === 'eth_chainId' ? '0x7a69' : null }))
+          res.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
         })
       })
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -540,6 +553,15 @@ describe('createPartnerHandler', () => {
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 10 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 1 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 31337 }, headers: good })))
+      // The wallet link: a sender nobody linked, a message the kit never gave, a wallet another user linked.
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: unlinkedTx, chainId: 31337 }, headers: good })))
+      const post = async (path: string, body: unknown) => {
+        const res = await owned(request(`/api${path}`, { body, headers: good }))
+        return { status: res.status, body: await res.clone().json(), res }
+      }
+      const message = (await post('/deposit/wallet', { address: devKey(8).address, chainId: 31337 })).body.message.replace(/Nonce: \w+/, 'Nonce: 0123456789abcdef')
+      await note((await post('/deposit/wallet/link', { message, signature: await devKey(8).signMessage({ message }) })).res)
+      await note((await linkWallet(post, 9, 31337)).res)
       expect(quiet.calls).toHaveLength(0)
       return seen
     }
@@ -568,6 +590,9 @@ describe('createPartnerHandler', () => {
         { status: 400, code: 'chain_not_configured' },
         { status: 502, code: 'chain_unreachable' },
         { status: 422, code: 'deposit_unverified' },
+        { status: 403, code: 'wallet_not_linked' },
+        { status: 422, code: 'wallet_unverified' },
+        { status: 409, code: 'wallet_not_owned' },
       ])
     })
 

@@ -16,6 +16,8 @@ import { useFakeQueryTime } from '../../helpers/queryTime'
 
 // The report's chunk, fetched by the flow when a receipt is in: here already, as after its first fetch.
 await import('../../../../src/flows/deposit/report')
+// And the wallet link's, fetched before the first send where the partner has a backend.
+await import('../../../../src/flows/deposit/linkWallet')
 
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 const PARTNER = 'https://shop.example.com/api'
@@ -45,6 +47,8 @@ beforeEach(() => {
   sent = []
   kitAnswers = []
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    // The buyer's wallet is linked to this user already (linkWallet.test.ts asks the signature).
+    if (String(input) === `${PARTNER}/deposit/wallet`) return Response.json({ linked: true })
     const headers = new Headers(init?.headers)
     sent.push({ url: String(input), auth: headers.get('Authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined, at: clock.now() })
     const answer = kitAnswers[Math.min(sent.length - 1, kitAnswers.length - 1)] ?? { status: 200, body: { id: 'dep_kit_1' } }

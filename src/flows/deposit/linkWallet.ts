@@ -1,0 +1,69 @@
+// Where the partner has a backend (partnerBase), its kit credits a deposit only to the user who
+// linked the sending wallet, by signing the kit's Sign-In with Ethereum (EIP-4361) message once.
+// Asked right before the first send from a wallet not linked yet. Fetched then, not with the flow.
+// Only that message is ever signed, and only once it is checked to be for the connected account,
+// the quote's source chain and this page: a partner backend could otherwise have the buyer sign
+// something else (a sign-in elsewhere).
+import { createPartnerHttp } from '../../api/partnerHttp'
+import { askWalletLink, sendWalletLink } from '../../api/walletLink'
+import { describeError } from '../../errors/describeError'
+import { walletProblemOf } from '../../errors/WalletError'
+import type { Eip1193Provider } from '../../wallet/eip6963'
+import type { DepositContext } from './context'
+import type { DepositEvent, Notice } from './machine'
+
+/** Undefined once the wallet is linked to the buyer's account; else why the deposit stays at the quote (nothing was sent). */
+export async function linkWallet(
+  ctx: DepositContext,
+  provider: Eip1193Provider,
+  account: string,
+  chainId: number,
+  step: (event: DepositEvent) => void,
+  signal: AbortSignal,
+): Promise<Notice | undefined> {
+  const { config } = ctx
+  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  let message: string
+  try {
+    const challenge = await askWalletLink(http, { address: account, chainId }, signal)
+    if (challenge.linked) return undefined
+    message = challenge.message
+  } catch (error) {
+    return { kind: 'check', problem: describeError(error) }
+  }
+  if (!isKitMessage(message, account, chainId, ctx.target.location)) return { kind: 'refused', rule: 'link.message' }
+  step({ type: 'WORK', work: 'linking' })
+  let signature: string
+  try {
+    const hex = Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')
+    signature = String(await provider.request({ method: 'personal_sign', params: [`0x${hex}`, account] }))
+  } catch (error) {
+    const problem = walletProblemOf(error)
+    return problem === 'rejected' ? { kind: 'unlinked' } : { kind: 'wallet', problem }
+  }
+  try {
+    await sendWalletLink(http, { message, signature }, signal)
+    return undefined
+  } catch (error) {
+    return { kind: 'check', problem: describeError(error) }
+  }
+}
+
+/**
+ * The lines of a sign-in message (EIP-4361) as the kit writes them, and no other: a statement,
+ * then URI, version, chain, nonce, issue and expiry. No resources, request id or any further line.
+ */
+const SIGN_IN =
+  /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+) wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n\n[^\n]+\n\nURI: ([^\n]+)\nVersion: 1\nChain ID: ([0-9]+)\nNonce: [a-zA-Z0-9]{8,}\nIssued At: [^\n]+(?:\nExpiration Time: [^\n]+)?$/
+
+/** A sign-in for this page (its scheme, host and origin), the connected account and the chain the deposit leaves from. */
+export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'origin' | 'protocol'>): boolean {
+  const m = SIGN_IN.exec(message)
+  if (!m) return false
+  const [, scheme, domain, address, uri, chain] = m
+  let origin: string | undefined
+  try {
+    origin = new URL(uri).origin
+  } catch {}
+  return `${scheme}:` === page.protocol && domain === page.host && address.toLowerCase() === account.toLowerCase() && Number(chain) === chainId && origin === page.origin
+}

@@ -2,7 +2,7 @@
 // for the screens and the `error` event alike. The payout's flow carries them typed; errors/
 // imports no flow, so their shapes are named here and the flow's must fit them (the compiler holds
 // the two together where the flow hands one over).
-import type { MessageKey } from '../i18n/i18n'
+import { t } from '../i18n/i18n'
 import type { Problem } from './problem'
 
 /**
@@ -31,5 +31,23 @@ export function payoutProblem(problem: PayoutProblem): Problem {
   }
 }
 
-/** The mark on a beneficiary field the service refused (the service's own words go above the form). */
-export const refusedField = () => ({ key: 'payout.problem.refused' }) as const satisfies { key: MessageKey }
+/**
+ * What is wrong with a beneficiary field (flows/payout/beneficiary.ts and accountChecks.ts check
+ * it; `refused`: the service refused it), with the numbers its words take.
+ */
+export type FieldProblem =
+  | {
+      kind:
+        | 'required' | 'choose' | 'country' | 'currency' | 'refused'
+        | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum'
+        | 'sortCode' | 'ukAccount' | 'clabeFormat' | 'clabeChecksum' | 'cpfChecksum' | 'cnpjChecksum' | 'pixKey' | 'pixPhone' | 'phone'
+    }
+  | { kind: 'tooLong' | 'accountText'; max: number }
+  | { kind: 'accountDigits'; min: number; max: number }
+  | { kind: 'ibanCountry'; country: string }
+  | { kind: 'ibanLength'; country: string; length: number; actual: number }
+
+/** A beneficiary field's problem as the buyer reads it beside the field (the form's chunk brings these words). */
+export function fieldProblemText({ kind, ...numbers }: FieldProblem): string {
+  return t(`payout.problem.${kind}`, numbers)
+}

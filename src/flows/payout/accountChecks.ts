@@ -1,9 +1,9 @@
 // The formats of the beneficiary fields the contract names only in words (assumed-contract.md,
 // "Bank payout"): what the buyer can be told before anything is sent. The service has the last
 // word (a sort code's modulus tables, whether a PIX key is registered).
-import type { FieldProblem } from './beneficiary'
+import type { FieldProblem, PlainProblem } from './fieldProblem'
 
-const problem = (key: FieldProblem['key']): FieldProblem => ({ key })
+const problem = (kind: PlainProblem['kind']): FieldProblem => ({ kind })
 
 /** SPEI's control digit: each of the first 17 digits times 3, 7, 1 (repeating), mod 10, summed; 10 minus the sum, mod 10. */
 export function clabeCheckDigit(first17: string): number {
@@ -13,8 +13,8 @@ export function clabeCheckDigit(first17: string): number {
 }
 
 export function checkClabe(value: string): FieldProblem | undefined {
-  if (!/^\d{18}$/.test(value)) return problem('payout.problem.clabeFormat')
-  return clabeCheckDigit(value) === Number(value[17]) ? undefined : problem('payout.problem.clabeChecksum')
+  if (!/^\d{18}$/.test(value)) return problem('clabeFormat')
+  return clabeCheckDigit(value) === Number(value[17]) ? undefined : problem('clabeChecksum')
 }
 
 /**
@@ -32,8 +32,8 @@ function mod11(value: string, wrap: number): boolean {
   return true
 }
 
-export const checkCpf = (value: string) => (mod11(value, 10) ? undefined : problem('payout.problem.cpfChecksum'))
-export const checkCnpj = (value: string) => (mod11(value, 8) ? undefined : problem('payout.problem.cnpjChecksum'))
+export const checkCpf = (value: string) => (mod11(value, 10) ? undefined : problem('cpfChecksum'))
+export const checkCnpj = (value: string) => (mod11(value, 8) ? undefined : problem('cnpjChecksum'))
 
 const EVP = /^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/
 
@@ -45,16 +45,16 @@ export function normalisePixKey(raw: string): string {
 }
 
 export function checkPixKey(value: string): FieldProblem | undefined {
-  if (value.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : problem('payout.problem.pixKey')
+  if (value.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : problem('pixKey')
   if (EVP.test(value)) return undefined
-  if (value[0] === '+') return /^\+55[1-9]{2}\d{8,9}$/.test(value) ? undefined : problem('payout.problem.pixPhone')
+  if (value[0] === '+') return /^\+55[1-9]{2}\d{8,9}$/.test(value) ? undefined : problem('pixPhone')
   if (/^\d{11}$/.test(value)) return checkCpf(value)
   if (/^\d{14}$/.test(value)) return checkCnpj(value)
-  return problem('payout.problem.pixKey')
+  return problem('pixKey')
 }
 
-export const checkSortCode = (value: string) => (/^\d{6}$/.test(value) ? undefined : problem('payout.problem.sortCode'))
-export const checkUkAccount = (value: string) => (/^\d{8}$/.test(value) ? undefined : problem('payout.problem.ukAccount'))
+export const checkSortCode = (value: string) => (/^\d{6}$/.test(value) ? undefined : problem('sortCode'))
+export const checkUkAccount = (value: string) => (/^\d{8}$/.test(value) ? undefined : problem('ukAccount'))
 
 /** A phone number as typed ("+254 712 345 678", "(0803) 123-4567", "00254…") as + and digits; a leading 00 is the international prefix. */
 export function normalisePhone(raw: string): string {
@@ -63,4 +63,4 @@ export function normalisePhone(raw: string): string {
 }
 
 /** ITU-T E.164: +, a country code that does not start with 0, at most 15 digits in all. */
-export const checkE164 = (value: string) => (/^\+[1-9]\d{6,14}$/.test(value) ? undefined : problem('payout.problem.phone'))
+export const checkE164 = (value: string) => (/^\+[1-9]\d{6,14}$/.test(value) ? undefined : problem('phone'))

@@ -1,22 +1,27 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
 // built from the schema's own field list, never from whatever the form holds.
-import type { PayoutKey } from '../../i18n/en-payout'
 import { checkClabe, checkE164, checkPixKey, checkSortCode, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
+import type { FieldProblem } from './fieldProblem'
 import { isCountryCode } from '../../lib/country'
 
 export type Values = Readonly<Record<string, string | undefined>>
-export type FieldProblem = { key: PayoutKey; params?: Record<string, string | number> }
+/**
+ * A word the form shows (a schema's name, a field's label or hint, an option): its key in the
+ * beneficiary's catalog, i18n/en-beneficiary.ts, which the form's screen loads and says (a test
+ * holds every one to that catalog; the machine's modules import no i18n).
+ */
+export type Word = `payout.${'schema' | 'field'}.${string}`
 
 export type BeneficiaryField = {
   /** The name sent; a dotted one ("beneficiaryAddress.city") is a field of a nested object. */
   name: string
-  label: PayoutKey
-  hint?: PayoutKey
+  label: Word
+  hint?: Word
   required: boolean
   /** `select` offers `options`; `country` offers ISO 3166-1 alpha-2 codes (see lib/country.ts). */
   input: 'text' | 'select' | 'country'
-  options?: ReadonlyArray<{ value: string; label: PayoutKey }>
+  options?: ReadonlyArray<{ value: string; label: Word }>
   /** The value a new form starts with. */
   initial?: string
   autocomplete: string
@@ -37,7 +42,7 @@ export type OfferedSchemaId = (typeof offeredSchemas)[number]
 
 export type BeneficiarySchema = {
   id: OfferedSchemaId
-  label: PayoutKey
+  label: Word
   fields: readonly BeneficiaryField[]
   /**
    * Whether the payout form offers the optional `purpose`. The contract says only that "some
@@ -68,7 +73,7 @@ const holder = field({ name: 'name', label: 'payout.field.name', autocomplete: '
 
 function digits(min: number, max: number) {
   return (value: string): FieldProblem | undefined =>
-    new RegExp(`^\\d{${min},${max}}$`).test(value) ? undefined : { key: 'payout.problem.accountDigits', params: { min, max } }
+    new RegExp(`^\\d{${min},${max}}$`).test(value) ? undefined : { kind: 'accountDigits', min, max }
 }
 
 const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
@@ -120,7 +125,7 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
         autocapitalize: 'characters',
         maxLength: 42,
         normalise: compact,
-        check: (value) => (/^[A-Z0-9]{1,34}$/.test(value) ? undefined : { key: 'payout.problem.accountText', params: { max: 34 } }),
+        check: (value) => (/^[A-Z0-9]{1,34}$/.test(value) ? undefined : { kind: 'accountText', max: 34 }),
       }),
       field({ name: 'currency', label: 'payout.field.currency', initial: 'USD', autocapitalize: 'characters', maxLength: 3, normalise: compact, check: checkCurrency }),
     ],
@@ -225,9 +230,9 @@ export function validateBeneficiary(schema: BeneficiarySchema, values: Values): 
 
 function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefined {
   const value = f.normalise(raw)
-  if (value === '') return f.required ? { key: f.input === 'text' ? 'payout.problem.required' : 'payout.problem.choose' } : undefined
-  if (value.length > f.maxLength) return { key: 'payout.problem.tooLong', params: { max: f.maxLength } }
-  if (f.options && !f.options.some((o) => o.value === value)) return { key: 'payout.problem.choose' }
+  if (value === '') return f.required ? { kind: f.input === 'text' ? 'required' : 'choose' } : undefined
+  if (value.length > f.maxLength) return { kind: 'tooLong', max: f.maxLength }
+  if (f.options && !f.options.some((o) => o.value === value)) return { kind: 'choose' }
   return f.check?.(value)
 }
 
@@ -255,7 +260,7 @@ export function buildBeneficiary(schema: BeneficiarySchema, values: Values): Bui
 
 /** `purpose`, where the form offers it: optional, at most 512 characters. */
 export function purposeProblem(raw: string): FieldProblem | undefined {
-  return trim(raw).length > 512 ? { key: 'payout.problem.tooLong', params: { max: 512 } } : undefined
+  return trim(raw).length > 512 ? { kind: 'tooLong', max: 512 } : undefined
 }
 
 // Checks
@@ -273,12 +278,12 @@ export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
 }
 
 export function checkIban(iban: string): FieldProblem | undefined {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return { key: 'payout.problem.ibanFormat' }
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return { kind: 'ibanFormat' }
   const country = iban.slice(0, 2)
   const length = SEPA_IBAN_LENGTHS[country]
-  if (length === undefined) return { key: 'payout.problem.ibanCountry', params: { country } }
-  if (iban.length !== length) return { key: 'payout.problem.ibanLength', params: { country, length, actual: iban.length } }
-  return ibanMod97(iban) === 1 ? undefined : { key: 'payout.problem.ibanChecksum' }
+  if (length === undefined) return { kind: 'ibanCountry', country }
+  if (iban.length !== length) return { kind: 'ibanLength', country, length, actual: iban.length }
+  return ibanMod97(iban) === 1 ? undefined : { kind: 'ibanChecksum' }
 }
 
 /** ISO 13616: the first four characters moved to the end, letters as 10–35, the number mod 97. */
@@ -294,25 +299,25 @@ export function ibanMod97(iban: string): number {
 
 /** ABA: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10; the prefix is a Federal Reserve range. */
 export function checkRouting(routing: string): FieldProblem | undefined {
-  if (!/^\d{9}$/.test(routing)) return { key: 'payout.problem.routingFormat' }
+  if (!/^\d{9}$/.test(routing)) return { kind: 'routingFormat' }
   const prefix = Number(routing.slice(0, 2))
   const validPrefix = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80
   const d = [...routing].map(Number)
   const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])
-  return validPrefix && sum % 10 === 0 ? undefined : { key: 'payout.problem.routingChecksum' }
+  return validPrefix && sum % 10 === 0 ? undefined : { kind: 'routingChecksum' }
 }
 
 /** ISO 9362: bank (4 letters), country (2 letters), location (2), and optionally a branch (3). */
 export function checkSwift(code: string): FieldProblem | undefined {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { key: 'payout.problem.swift' }
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { kind: 'swift' }
 }
 
 /** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum (one case carries none). */
 export function checkEvmAddress(value: string): FieldProblem | undefined {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { key: 'payout.problem.evmAddress' }
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: 'evmAddress' }
   const hexPart = value.slice(2)
   if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
-  return checksumAddress(value) === value ? undefined : { key: 'payout.problem.evmChecksum' }
+  return checksumAddress(value) === value ? undefined : { kind: 'evmChecksum' }
 }
 
 /**
@@ -391,9 +396,9 @@ export function keccak256(input: Uint8Array): Uint8Array {
 }
 
 function checkCountry(value: string): FieldProblem | undefined {
-  return isCountryCode(value) ? undefined : { key: 'payout.problem.country' }
+  return isCountryCode(value) ? undefined : { kind: 'country' }
 }
 
 function checkCurrency(value: string): FieldProblem | undefined {
-  return /^[A-Z]{3}$/.test(value) ? undefined : { key: 'payout.problem.currency' }
+  return /^[A-Z]{3}$/.test(value) ? undefined : { kind: 'currency' }
 }

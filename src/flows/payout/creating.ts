@@ -3,7 +3,7 @@
 import { type Payout, createPayout } from '../../api/payout'
 import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
-import { payoutProblem, refusedField } from '../../errors/payoutWords'
+import { payoutProblem } from '../../errors/payoutWords'
 import { beneficiarySchema, buildBeneficiary } from './beneficiary'
 import { pickLimit } from '../../lib/limits'
 import type { PayoutContext, StateOf } from './context'
@@ -52,7 +52,7 @@ export async function create(ctx: PayoutContext, state: Creating, alive: () => b
     if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) references.release(signed)
     if (!alive()) return
     const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
-    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: refusedField() } : undefined, expired: error instanceof QuoteExpired })
+    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired })
   }
 }
 

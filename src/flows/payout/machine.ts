@@ -18,15 +18,8 @@ import {
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
 import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
-import {
-  type FieldProblem,
-  type OfferedSchemaId,
-  beneficiarySchema,
-  buildBeneficiary,
-  initialValues,
-  purposeProblem,
-  schemaFor,
-} from './beneficiary'
+import { type OfferedSchemaId, beneficiarySchema, buildBeneficiary, initialValues, purposeProblem, schemaFor } from './beneficiary'
+import type { FieldProblem } from './fieldProblem'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { payoutFinal } from '../../lib/status/payout'
@@ -132,7 +125,11 @@ export type PayoutEvent =
   | { type: 'LIMITS'; limits: LimitEntry[] }
   /** The form's fields that changed. */
   | ({ type: 'EDIT' } & Partial<PayoutForm>)
+  /** The beneficiary's fields that changed (its schema changes with SCHEMA). */
+  | { type: 'EDIT'; draft: Partial<Pick<Draft, 'values' | 'purpose'>> }
+  /** The form asks for a quote; the beneficiary's (`now`: the screen's clock) creates the payout. */
   | { type: 'SUBMIT' }
+  | { type: 'SUBMIT'; now: number }
   | QuoteEvent<PayoutQuote>
   /** The quote answered another amount than the buyer asked (quoteCheck.ts). */
   | { type: 'QUOTE_REJECTED'; rule: AskRule }
@@ -143,8 +140,6 @@ export type PayoutEvent =
    */
   | { type: 'CONFIRM'; now: number; confirmed?: boolean }
   | { type: 'SCHEMA'; schema: OfferedSchemaId }
-  | { type: 'FIELD'; name: string; value: string }
-  | { type: 'CREATE'; now: number }
   | { type: 'CREATED'; record: PayoutRecord }
   /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
   | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean }
@@ -212,8 +207,8 @@ function notYou(ctx: Context): PayoutState {
 
 export function transition(state: PayoutState, event: PayoutEvent, ctx: Context): PayoutState {
   if (isIdentityState(state)) {
-    // The form's EDIT (no `field`) is not the identity steps' own.
-    if (!isIdentityEvent(event) || (event.type === 'EDIT' && !('field' in event))) return state
+    // The form's and the beneficiary's EDIT (no `field`) and the beneficiary's SUBMIT (`now`) are not the identity steps' own.
+    if (!isIdentityEvent(event) || (event.type === 'EDIT' && !('field' in event)) || 'now' in event) return state
     const next = identityTransition(state, event)
     return next.tag === 'onboarded' ? { tag: 'form', buyer: next.account, form: ctx.emptyForm(), draft: emptyDraft() } : next
   }
@@ -278,7 +273,8 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
 function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: PayoutEvent, ctx: Context): PayoutState {
   switch (event.type) {
     case 'EDIT': {
-      if ('field' in event) return state
+      // The identity steps' EDIT names its `field`, the beneficiary's its `draft`.
+      if ('field' in event || 'draft' in event) return state
       const { type: _, ...changed } = event
       const form = { ...state.form, ...changed }
       // Another currency: another rail list, and a forced rail that no longer applies is dropped.
@@ -288,6 +284,7 @@ function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: Pay
     case 'LIMITS':
       return { ...state, limits: event.limits }
     case 'SUBMIT': {
+      if ('now' in event) return state
       const { form } = state
       const decimals = form.kind === 'crypto' ? ctx.source.decimals : 2
       const parsed = parseAmount(form.amount, decimals, ctx.decimalMark)
@@ -318,17 +315,19 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
       const values = { ...initialValues(beneficiarySchema(event.schema)), ...state.draft.values }
       return { ...state, draft: { ...state.draft, schema: event.schema, values }, problems: {}, problem: undefined }
     }
-    case 'FIELD': {
-      if (!idle) return state
-      const draft = event.name === 'purpose' ? { ...state.draft, purpose: event.value } : { ...state.draft, values: { ...state.draft.values, [event.name]: event.value } }
+    case 'EDIT': {
+      if (!idle || !('draft' in event)) return state
+      const { values, purpose } = event.draft
+      const draft = { ...state.draft, values: { ...state.draft.values, ...values }, purpose: purpose ?? state.draft.purpose }
+      // Typing in a field clears its own problem only.
       const problems = { ...state.problems }
-      delete problems[event.name]
+      for (const name of [...Object.keys(values ?? {}), ...(purpose === undefined ? [] : ['purpose'])]) delete problems[name]
       return { ...state, draft, problems }
     }
     case 'BACK':
       return idle ? { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
-    case 'CREATE': {
-      if (!idle || !state.draft.schema) return state
+    case 'SUBMIT': {
+      if (!idle || !state.draft.schema || !('now' in event)) return state
       const built = buildBeneficiary(beneficiarySchema(state.draft.schema), state.draft.values)
       const purpose = beneficiarySchema(state.draft.schema).purpose ? purposeProblem(state.draft.purpose) : undefined
       if (!built.ok || purpose) return { ...state, problems: { ...(built.ok ? {} : built.problems), ...(purpose ? { purpose } : {}) }, problem: undefined }

@@ -2,6 +2,7 @@
 // that a field the schema does not define is never sent.
 import { getAddress as viemGetAddress, keccak256 as viemKeccak } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
 import {
   beneficiarySchema,
   buildBeneficiary,
@@ -30,20 +31,20 @@ describe('IBAN', () => {
   )
 
   it('a wrong check digit is a typo', () => {
-    expect(checkIban('DE88370400440532013000')).toEqual({ key: 'payout.problem.ibanChecksum' })
+    expect(checkIban('DE88370400440532013000')).toEqual({ kind: 'ibanChecksum' })
     // Two digits swapped: the classic typo mod 97 catches.
-    expect(checkIban('DE89370400440532031000')).toEqual({ key: 'payout.problem.ibanChecksum' })
+    expect(checkIban('DE89370400440532031000')).toEqual({ kind: 'ibanChecksum' })
   })
 
   it('a length wrong for its country says how long it should be', () => {
-    expect(checkIban('DE8937040044053201300')).toEqual({ key: 'payout.problem.ibanLength', params: { country: 'DE', length: 22, actual: 21 } })
-    expect(checkIban('DE893704004405320130001')).toMatchObject({ key: 'payout.problem.ibanLength', params: { actual: 23 } })
+    expect(checkIban('DE8937040044053201300')).toEqual({ kind: 'ibanLength', country: 'DE', length: 22, actual: 21 })
+    expect(checkIban('DE893704004405320130001')).toMatchObject({ kind: 'ibanLength', actual: 23 })
   })
 
   it('a country outside SEPA, or no IBAN at all, is refused by name', () => {
-    expect(checkIban('BR1500000000000010932840814P2')).toEqual({ key: 'payout.problem.ibanCountry', params: { country: 'BR' } })
-    expect(checkIban('12345678')).toEqual({ key: 'payout.problem.ibanFormat' })
-    expect(checkIban('DEXX370400440532013000')).toEqual({ key: 'payout.problem.ibanFormat' })
+    expect(checkIban('BR1500000000000010932840814P2')).toEqual({ kind: 'ibanCountry', country: 'BR' })
+    expect(checkIban('12345678')).toEqual({ kind: 'ibanFormat' })
+    expect(checkIban('DEXX370400440532013000')).toEqual({ kind: 'ibanFormat' })
   })
 
   it('the form accepts it with spaces and in small letters, and sends it compact', () => {
@@ -63,15 +64,15 @@ describe('ABA routing number', () => {
   })
 
   it('a wrong check digit is a typo', () => {
-    expect(checkRouting('021000022')).toEqual({ key: 'payout.problem.routingChecksum' })
+    expect(checkRouting('021000022')).toEqual({ kind: 'routingChecksum' })
   })
 
   it('a checksum that adds up under a prefix no Federal Reserve district uses is refused', () => {
-    expect(checkRouting('500000005')).toEqual({ key: 'payout.problem.routingChecksum' })
+    expect(checkRouting('500000005')).toEqual({ kind: 'routingChecksum' })
   })
 
   it('anything but 9 digits is a format problem', () => {
-    for (const bad of ['02100002', '0210000210', '02100002a']) expect(checkRouting(bad)).toEqual({ key: 'payout.problem.routingFormat' })
+    for (const bad of ['02100002', '0210000210', '02100002a']) expect(checkRouting(bad)).toEqual({ kind: 'routingFormat' })
   })
 })
 
@@ -83,7 +84,7 @@ describe('SWIFT / BIC', () => {
   })
 
   it.each(['DEUTDEF', 'DEUTDEFF50', 'DEUTDEFF5000', '1EUTDEFF', 'DEUT1EFF', 'DEUTDEF!'])('%s is refused', (code) => {
-    expect(checkSwift(code)).toEqual({ key: 'payout.problem.swift' })
+    expect(checkSwift(code)).toEqual({ kind: 'swift' })
   })
 
   it('the form takes it in small letters with spaces and sends it compact', () => {
@@ -118,12 +119,12 @@ describe('EVM address', () => {
   })
 
   it('a mixed-case address that does not match its checksum is a typo', () => {
-    expect(checkEvmAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toEqual({ key: 'payout.problem.evmChecksum' })
+    expect(checkEvmAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toEqual({ kind: 'evmChecksum' })
   })
 
   it('anything but 0x and 40 hex digits is not an address', () => {
     for (const bad of ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'vitalik.eth']) {
-      expect(checkEvmAddress(bad)).toEqual({ key: 'payout.problem.evmAddress' })
+      expect(checkEvmAddress(bad)).toEqual({ kind: 'evmAddress' })
     }
   })
 
@@ -134,30 +135,30 @@ describe('EVM address', () => {
 })
 
 describe('validation in the buyer’s words', () => {
-  it('an empty form names every required field, with a message key each', () => {
+  it('an empty form names every required field, with its problem each', () => {
     const schema = beneficiarySchema('bank_us')
     const problems = validateBeneficiary(schema, {})
     expect(Object.keys(problems).sort()).toEqual(
       ['accountName', 'accountNumber', 'bankName', 'beneficiaryAddress.city', 'beneficiaryAddress.postalCode', 'beneficiaryAddress.state', 'beneficiaryAddress.street', 'name', 'routingNumber'].sort(),
     )
-    expect(problems.name).toEqual({ key: 'payout.problem.required' })
+    expect(problems.name).toEqual({ kind: 'required' })
   })
 
   it('a select with a value it does not offer asks to choose', () => {
     const schema = beneficiarySchema('bank_sepa')
-    expect(validateBeneficiary(schema, { accountType: 'trust' }).accountType).toEqual({ key: 'payout.problem.choose' })
+    expect(validateBeneficiary(schema, { accountType: 'trust' }).accountType).toEqual({ kind: 'choose' })
   })
 
   it('too long is said with the limit', () => {
     const schema = beneficiarySchema('bank_africa')
-    expect(validateBeneficiary(schema, { name: 'x'.repeat(257) }).name).toEqual({ key: 'payout.problem.tooLong', params: { max: 256 } })
-    expect(purposeProblem('x'.repeat(513))).toEqual({ key: 'payout.problem.tooLong', params: { max: 512 } })
+    expect(validateBeneficiary(schema, { name: 'x'.repeat(257) }).name).toEqual({ kind: 'tooLong', max: 256 })
+    expect(purposeProblem('x'.repeat(513))).toEqual({ kind: 'tooLong', max: 512 })
     expect(purposeProblem('family support')).toBeUndefined()
   })
 
   it('an invalid form builds nothing', () => {
     const result = buildBeneficiary(beneficiarySchema('bank_sepa'), { name: 'A', accountType: 'individual', firstName: 'A', lastName: 'B', IBAN: 'DE88370400440532013000' })
-    expect(result).toEqual({ ok: false, problems: { IBAN: { key: 'payout.problem.ibanChecksum' } } })
+    expect(result).toEqual({ ok: false, problems: { IBAN: { kind: 'ibanChecksum' } } })
   })
 })
 
@@ -231,6 +232,14 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
     for (const id of offeredSchemas) expect(beneficiarySchema(id).id).toBe(id)
   })
 
+  it('every word the form shows (schema, label, hint, option) is in the beneficiary’s English catalog', () => {
+    for (const id of offeredSchemas) {
+      const schema = beneficiarySchema(id)
+      const words = [schema.label, ...schema.fields.flatMap((f) => [f.label, f.hint, ...(f.options ?? []).map((o) => o.label)])]
+      for (const word of words.filter((w) => w !== undefined)) expect(enBeneficiary, word).toHaveProperty([word])
+    }
+  })
+
   it('every field has a label, an autocomplete hint and a limit; purpose is offered on SWIFT only', () => {
     for (const id of offeredSchemas) {
       const schema = beneficiarySchema(id)
@@ -266,7 +275,7 @@ describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)
     }
     const good = viemGetAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
     const flipped = good.replace(/[a-f]/, (c) => c.toUpperCase())
-    expect(checkEvmAddress(flipped)).toEqual({ key: 'payout.problem.evmChecksum' })
+    expect(checkEvmAddress(flipped)).toEqual({ kind: 'evmChecksum' })
   })
 })
 
@@ -279,8 +288,8 @@ describe('the four schemas the assumed contract names (issue 31)', () => {
       })
     }
     expect(validateBeneficiary(beneficiarySchema('bank_uk'), { name: 'J', sortCode: '08-99-9', accountNumber: '6637495' })).toEqual({
-      sortCode: { key: 'payout.problem.sortCode' },
-      accountNumber: { key: 'payout.problem.ukAccount' },
+      sortCode: { kind: 'sortCode' },
+      accountNumber: { kind: 'ukAccount' },
     })
   })
 
@@ -288,20 +297,20 @@ describe('the four schemas the assumed contract names (issue 31)', () => {
     const pix = beneficiarySchema('bank_br_pix')
     expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '11.222.333/0001-81' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '11222333000181' } })
     expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '+55 11 98765 4321' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '+5511987654321' } })
-    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: '111.444.777-53' })).toEqual({ pixKey: { key: 'payout.problem.cpfChecksum' } })
-    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: 'ana' })).toEqual({ pixKey: { key: 'payout.problem.pixKey' } })
+    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: '111.444.777-53' })).toEqual({ pixKey: { kind: 'cpfChecksum' } })
+    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: 'ana' })).toEqual({ pixKey: { kind: 'pixKey' } })
   })
 
   it('bank_mexico: 18 digits typed in groups, held to the CLABE control digit', () => {
     const spei = beneficiarySchema('bank_mexico')
     expect(buildBeneficiary(spei, { name: 'Luis', clabe: '032 180 00011835971 9' })).toEqual({ ok: true, beneficiary: { schema: 'bank_mexico', name: 'Luis', clabe: '032180000118359719' } })
-    expect(validateBeneficiary(spei, { name: 'Luis', clabe: '032180000118359718' })).toEqual({ clabe: { key: 'payout.problem.clabeChecksum' } })
+    expect(validateBeneficiary(spei, { name: 'Luis', clabe: '032180000118359718' })).toEqual({ clabe: { kind: 'clabeChecksum' } })
   })
 
   it('momo_africa: the wallet number in E.164', () => {
     const momo = beneficiarySchema('momo_africa')
     expect(buildBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' })).toEqual({ ok: true, beneficiary: { schema: 'momo_africa', name: 'Wanjiru', walletIdentifier: '+254712345678' } })
-    expect(validateBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '0712 345 678' })).toEqual({ walletIdentifier: { key: 'payout.problem.phone' } })
+    expect(validateBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '0712 345 678' })).toEqual({ walletIdentifier: { kind: 'phone' } })
   })
 })
 

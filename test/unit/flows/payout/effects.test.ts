@@ -177,10 +177,10 @@ describe('payout effects: creating', () => {
   it('a lost answer is retried by the buyer with the reference stored before the first attempt: one payout', async () => {
     const partner = fakePartner({ '/bank/payout': [new PartnerUnreachableError(new TypeError('fetch failed')), created], '/limits': [{ limits: [] }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the failure')
     expect(d.state()).toMatchObject({ problem: { key: 'error.partnerUnreachable' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'funding', 'funding')
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
     expect(creates).toHaveLength(2)
@@ -196,12 +196,12 @@ describe('payout effects: creating', () => {
   it('a beneficiary field the service refused is marked on that field, the service’s words above it, the form kept and nothing stored', async () => {
     const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: not a valid IBAN')] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({
       tag: 'beneficiary',
       problem: { code: 'invalid_request' },
-      problems: { IBAN: { key: 'payout.problem.refused' } },
+      problems: { IBAN: { kind: 'refused' } },
       draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } },
     })
     expect(Object.keys((d.state() as { problems: object }).problems)).toEqual(['IBAN'])
@@ -211,7 +211,7 @@ describe('payout effects: creating', () => {
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
     expect(d.store.load()).toBeUndefined()
@@ -220,7 +220,7 @@ describe('payout effects: creating', () => {
   it('a payout asking for another amount than the quote is refused with its own code: never funded', async () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, depositAmount: '222.82609' }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_quote.amount' } })
     expect(d.store.load()).toBeUndefined()
@@ -230,7 +230,7 @@ describe('payout effects: creating', () => {
     const { QuoteExpired } = await import('../../../../src/errors/ApiError')
     const partner = fakePartner({ '/bank/payout': [new QuoteExpired(409, 'quote_expired', 'expired')], '/bank/payout/quote': [{ ...quote, quoteId: 'bq_2' }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'quote', 'the new quote')
     expect(d.state()).toMatchObject({ tag: 'quote', refreshed: true, quote: { quoteId: 'bq_2' } })
     expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(1)
@@ -368,7 +368,7 @@ describe('payout effects: one payout, two devices', () => {
     const partner = fakePartner({ '/bank/payout': [created], '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
     const chain = sharedChain()
     const first = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
-    first.dispatch({ type: 'CREATE', now: NOW })
+    first.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => first.state().tag === 'funding', 'the first device at funding')
     await connectAndSend(first)
     expect(first.state()).toMatchObject({ tag: 'tracking', record: { txHash: HASH } })
@@ -376,7 +376,7 @@ describe('payout effects: one payout, two devices', () => {
 
     // Another device (its own storage: no record, no spent address, no claim) opens the same link.
     const second = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
-    second.dispatch({ type: 'CREATE', now: NOW })
+    second.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => second.state().tag === 'funding', 'the second device at funding')
     expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
     await connectAndSend(second)

@@ -147,8 +147,8 @@ async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string
   await until(() => d.state().tag === 'quote', 'the new quote')
   d.dispatch({ type: 'CONFIRM', now: NOW })
   expect(d.state().tag).toBe('beneficiary')
-  for (const [name, value] of Object.entries(sepa(IBAN))) d.dispatch({ type: 'FIELD', name, value })
-  d.dispatch({ type: 'CREATE', now: NOW })
+  d.dispatch({ type: 'EDIT', draft: { values: sepa(IBAN) } })
+  d.dispatch({ type: 'SUBMIT', now: NOW })
   await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the second payout')
 }
 
@@ -156,7 +156,7 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it('"Start over" from funding, same amount, corrected IBAN: the wallet must fund the NEW payout, not the old one', async () => {
     const partner = idempotentPartner()
     const d = drive(beneficiaryState(IBAN_A), partner.http)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     // The buyer notices the wrong IBAN and starts over (the funding screen's secondary button).
     await newPayoutAfterStartOver(d, IBAN_B)
@@ -172,10 +172,10 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it('a lost answer, then a corrected IBAN: the retry must not reuse the key of a request with other bank details', async () => {
     const partner = idempotentPartner(true)
     const d = drive(beneficiaryState(IBAN_A), partner.http)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the lost answer')
-    d.dispatch({ type: 'FIELD', name: 'IBAN', value: IBAN_B })
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'EDIT', draft: { values: { IBAN: IBAN_B } } })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the retry')
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
     expect((creates[1].body.beneficiary as { IBAN: string }).IBAN).toBe(IBAN_B.replace(/\s/g, ''))
@@ -186,7 +186,7 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it("a partner's signed reference is one payout: a second payout in the session must not reuse it", async () => {
     const partner = idempotentPartner()
     const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig({ reference: 'order-42' }))
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     await newPayoutAfterStartOver(d, IBAN_B)
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
@@ -204,7 +204,7 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
     const partner = idempotentPartner()
     const storage = memoryStorage()
     const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig(), storage)
-    d.dispatch({ type: 'CREATE', now: NOW })
+    d.dispatch({ type: 'SUBMIT', now: NOW })
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     d.dispatch({ type: 'RESTART' })
     expect(d.state().tag).toBe('form')

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PayoutQuote, PayoutStatus } from '../../../../src/api/payout'
 import type { LimitEntry } from '../../../../src/api/reference'
-import { refusedField } from '../../../../src/errors/payoutWords'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
 import {
   type Context,
@@ -63,10 +62,10 @@ const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW })
 const sepa = (s: PayoutState) =>
   run(
     s,
-    { type: 'FIELD', name: 'name', value: 'Ada Lovelace' },
-    { type: 'FIELD', name: 'firstName', value: 'Ada' },
-    { type: 'FIELD', name: 'lastName', value: 'Lovelace' },
-    { type: 'FIELD', name: 'IBAN', value: 'DE89 3704 0044 0532 0130 00' },
+    { type: 'EDIT', draft: { values: { name: 'Ada Lovelace' } } },
+    { type: 'EDIT', draft: { values: { firstName: 'Ada' } } },
+    { type: 'EDIT', draft: { values: { lastName: 'Lovelace' } } },
+    { type: 'EDIT', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } },
   )
 const funding = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
 const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
@@ -102,6 +101,20 @@ describe('payout machine: where it starts', () => {
   it('the identity steps’ EDIT does nothing at the form', () => {
     const s = form()
     expect(transition(s, { type: 'EDIT', field: 'country', value: 'FR' }, ctx)).toBe(s)
+  })
+  it('the beneficiary’s EDIT and SUBMIT reach neither the identity steps nor the form', () => {
+    const details: PayoutState = { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'idle' }
+    expect(transition(details, { type: 'EDIT', draft: { values: { name: 'Ada' } } }, ctx)).toBe(details)
+    expect(transition(details, { type: 'SUBMIT', now: NOW }, ctx)).toBe(details)
+    const s = filled()
+    expect(transition(s, { type: 'EDIT', draft: { values: { country: 'FR' }, purpose: 'rent' } }, ctx)).toBe(s)
+    expect(transition(s, { type: 'SUBMIT', now: NOW }, ctx)).toBe(s)
+  })
+  it('the form’s and the identity steps’ EDIT and SUBMIT do nothing at the beneficiary', () => {
+    const s = sepa(atBeneficiary())
+    expect(transition(s, { type: 'EDIT', amount: '30' }, ctx)).toBe(s)
+    expect(transition(s, { type: 'EDIT', field: 'name', value: 'Eve' }, ctx)).toBe(s)
+    expect(transition(s, { type: 'SUBMIT' }, ctx)).toBe(s)
   })
 })
 
@@ -164,35 +177,35 @@ describe('payout machine: quote and expiry', () => {
 
 describe('payout machine: the beneficiary', () => {
   it('a typo is said on its field and never clears the form', () => {
-    const s = run(sepa(atBeneficiary()), { type: 'FIELD', name: 'IBAN', value: 'DE89 3704 0044 0532 0130 01' }, { type: 'CREATE', now: NOW })
-    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problems: { IBAN: { key: 'payout.problem.ibanChecksum' } }, draft: { values: { firstName: 'Ada', lastName: 'Lovelace' } } })
+    const s = run(sepa(atBeneficiary()), { type: 'EDIT', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 01' } } }, { type: 'SUBMIT', now: NOW })
+    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problems: { IBAN: { kind: 'ibanChecksum' } }, draft: { values: { firstName: 'Ada', lastName: 'Lovelace' } } })
     // Typing in the field clears its own problem only.
-    expect(run(s, { type: 'FIELD', name: 'IBAN', value: 'DE89' })).toMatchObject({ problems: {} })
+    expect(run(s, { type: 'EDIT', draft: { values: { IBAN: 'DE89' } } })).toMatchObject({ problems: {} })
   })
   it('a valid form creates, once', () => {
-    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW })
+    const s = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW })
     expect(s).toMatchObject({ tag: 'beneficiary', work: 'creating' })
-    expect(run(s, { type: 'CREATE', now: NOW })).toBe(s)
-    expect(run(s, { type: 'FIELD', name: 'IBAN', value: 'x' })).toBe(s)
+    expect(run(s, { type: 'SUBMIT', now: NOW })).toBe(s)
+    expect(run(s, { type: 'EDIT', draft: { values: { IBAN: 'x' } } })).toBe(s)
   })
   it('an expired quote is re-quoted, never sent, and the typed beneficiary survives the new price', () => {
-    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: Date.parse(quote.expiresAt) + 1 })
+    const s = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: Date.parse(quote.expiresAt) + 1 })
     expect(s).toMatchObject({ tag: 'quoting', requote: true })
     const again = run(s, { type: 'QUOTED', quote: { ...quote, quoteId: 'bq_2' }, at: NOW }, { type: 'CONFIRM', now: NOW })
     expect(again).toMatchObject({ tag: 'beneficiary', quote: { quoteId: 'bq_2' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } } })
   })
   it('the quote running out while the buyer types re-quotes; while creating it waits for the answer', () => {
     expect(run(sepa(atBeneficiary()), { type: 'EXPIRED' }).tag).toBe('quoting')
-    const creating = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW })
+    const creating = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW })
     expect(run(creating, { type: 'EXPIRED' })).toBe(creating)
     expect(run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.quoteExpired' }, expired: true })).toMatchObject({ tag: 'quoting', requote: true })
   })
   it('a refused field is marked, with the service’s words, and the form kept', () => {
-    const s = run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request', detail: 'x' }, field: { name: 'IBAN', problem: refusedField() } })
-    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problem: { code: 'invalid_request' }, problems: { IBAN: { key: 'payout.problem.refused' } }, draft: { values: { firstName: 'Ada' } } })
+    const s = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request', detail: 'x' }, field: { name: 'IBAN', problem: { kind: 'refused' } } })
+    expect(s).toMatchObject({ tag: 'beneficiary', work: 'idle', problem: { code: 'invalid_request' }, problems: { IBAN: { kind: 'refused' } }, draft: { values: { firstName: 'Ada' } } })
   })
   it('created: on to funding with the payout', () => {
-    expect(run(sepa(atBeneficiary()), { type: 'CREATE', now: NOW }, { type: 'CREATED', record })).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle', buyer })
+    expect(run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW }, { type: 'CREATED', record })).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle', buyer })
   })
   it('back keeps what was typed', () => {
     const back = run(sepa(atBeneficiary()), { type: 'BACK' })
@@ -200,8 +213,8 @@ describe('payout machine: the beneficiary', () => {
     expect(run(back, { type: 'CONFIRM', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
   })
   it('the purpose is checked where the schema offers it', () => {
-    const swift = run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'FIELD', name: 'purpose', value: 'x'.repeat(513) }, { type: 'CREATE', now: NOW })
-    expect(swift).toMatchObject({ problems: { purpose: { key: 'payout.problem.tooLong' } } })
+    const swift = run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'EDIT', draft: { purpose: 'x'.repeat(513) } }, { type: 'SUBMIT', now: NOW })
+    expect(swift).toMatchObject({ problems: { purpose: { kind: 'tooLong' } } })
   })
 })
 

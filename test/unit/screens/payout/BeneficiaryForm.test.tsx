@@ -8,7 +8,6 @@ import { useState } from 'preact/hooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { refusedField } from '../../../../src/errors/payoutWords'
 import { BeneficiaryForm } from '../../../../src/screens/payout/BeneficiaryForm'
 
 // No addEnglish here: the form brings its own words (it is a chunk of its own in the build).
@@ -16,7 +15,7 @@ afterEach(cleanup)
 // axe reads every node, the country list's 250 options too: seconds on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 })
 
-// The screen stamps CREATE with the real clock: the quote holds two hours from now.
+// The screen stamps SUBMIT with the real clock: the quote holds two hours from now.
 const NOW = Date.now()
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const ctx: Context = {
@@ -98,7 +97,7 @@ describe('bank_uk (GBP to GB)', () => {
     type(/Sort code/, '12 34 56')
     type(/Account number/, '12345678')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'sortCode', problem: refusedField() } }))
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'sortCode', problem: { kind: 'refused' } } }))
     expect(described(/Sort code/)).toContain('The service refused this field.')
     expect((screen.getByLabelText(/Sort code/) as HTMLInputElement).value).toBe('12 34 56')
     expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('12345678')
@@ -127,7 +126,7 @@ describe('bank_br_pix (BRL to BR)', () => {
     type(/Account holder name/, 'Ana Souza')
     type(/PIX key/, '+55 11 98765-4321')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'pixKey', problem: refusedField() } }))
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'pixKey', problem: { kind: 'refused' } } }))
     expect(described(/PIX key/)).toContain('The service refused this field.')
     expect((screen.getByLabelText(/PIX key/) as HTMLInputElement).value).toBe('+55 11 98765-4321')
   })
@@ -187,7 +186,7 @@ describe('mobile money and African banks', () => {
     type(/Account holder name/, 'Chidi Okafor')
     type(/Mobile money number/, '+234 803 123 4567')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'schema', problem: refusedField() } }))
+    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'schema', problem: { kind: 'refused' } } }))
     const group = screen.getByRole('group', { name: 'Paid to' })
     const error = document.getElementById(group.getAttribute('aria-describedby') ?? '')
     expect(error?.textContent).toContain('The service refused this field.')

@@ -6,8 +6,8 @@ import { enCardLater } from '../../../src/i18n/en-cardLater'
 import { enAmount } from '../../../src/i18n/en-amount'
 import { enCopy } from '../../../src/i18n/en-copy'
 import { enDeposit } from '../../../src/i18n/en-deposit'
-import { enFiat } from '../../../src/i18n/en-fiat'
-import { enFiatLater } from '../../../src/i18n/en-fiatLater'
+import { enOnboarding } from '../../../src/i18n/en-onboarding'
+import { enOnboardingLater } from '../../../src/i18n/en-onboardingLater'
 import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
 import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
@@ -17,7 +17,7 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
+const parts = { en, enCard, enCardLater, enDeposit, enOnboarding, enOnboardingLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {
@@ -45,9 +45,9 @@ describe('message catalogs', () => {
     expect(t('card.submit')).toBe(enCard['card.submit'])
     await loadLocale('de')
     expect(t('card.submit')).toBe(de['card.submit'])
-    addEnglish(enFiat)
-    expect(t('fiat.next')).toBe(de['fiat.next'])
+    addEnglish(enOnboarding)
+    expect(t('onboarding.next')).toBe(de['onboarding.next'])
     await loadLocale('en')
-    expect(t('fiat.next')).toBe(enFiat['fiat.next'])
+    expect(t('onboarding.next')).toBe(enOnboarding['onboarding.next'])
   })
 })

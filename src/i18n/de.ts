@@ -1,10 +1,12 @@
 import { bankDepositDe } from './bankDeposit/de'
 import type { CoreKey, MessageKey } from './en'
 import { payoutDe } from './payout/de'
+import { sharedDe } from './shared/de'
 
 // Every key of the shared part and of the first three flows (the compiler checks); the later flows'
 // own parts are spread in (the catalogs test checks them).
 export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...sharedDe,
   ...bankDepositDe,
   ...payoutDe,
   'app.title': 'Stablecoin-Widget',
@@ -67,11 +69,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'form.account': 'Verbundenes Konto',
   'form.submit': 'Preis anzeigen',
   'form.changeWallet': 'Andere Wallet verwenden',
-  'amount.empty': 'Geben Sie einen Betrag ein.',
-  'amount.format': 'Verwenden Sie nur Ziffern und ein Dezimalzeichen, zum Beispiel {example}.',
-  'amount.negative': 'Der Betrag muss größer als null sein.',
-  'amount.zero': 'Der Betrag muss größer als null sein.',
-  'amount.decimals': '{token} erlaubt höchstens {decimals} Nachkommastellen.',
 
   'quote.heading': 'Einzahlung prüfen',
   'quote.loading': 'Preis wird abgerufen…',
@@ -178,6 +175,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.outsideWindow': 'Kartenzahlungen in {currency} müssen zwischen {min} und {max} liegen.',
   'card.decimals': 'Verwenden Sie höchstens 2 Nachkommastellen.',
   'card.submit': 'Anzeigen, was Sie erhalten',
+  'card.indicativeRate': 'Etwa {amount} {asset} (unverbindlich, nicht reserviert)',
   'card.quoteHeading': 'Kauf prüfen',
   'card.youPay': 'Sie zahlen',
   'card.providerFee': 'Gebühr des Kartenanbieters',

@@ -1,14 +1,16 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
-// keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
+// keys are stable across locales. Each flow's own strings are in en-<flow>.ts (or <flow>/), loaded with the
+// flow; the words several flows share but not every one shows are in shared/ (the amount field's, the limits line's).
 import type { enCard } from './en-card'
-import type { enAmount } from './en-amount'
+import type { enAmount } from './shared/en-amount'
 import type { enCopy } from './en-copy'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
 import type { enOnboardingLater } from './en-onboardingLater'
 import type { enPartner } from './en-partner'
-import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
+import type { BankDepositKey } from './en-bankDeposit'
+import type { LimitsKey } from './shared/en-limits'
 import type { PayoutKey } from './en-payout'
 
 export const en = {

@@ -1,10 +1,12 @@
 import { bankDepositEs } from './bankDeposit/es'
 import type { CoreKey, MessageKey } from './en'
 import { payoutEs } from './payout/es'
+import { sharedEs } from './shared/es'
 
 // Every key of the shared part and of the first three flows (the compiler checks); the later flows'
 // own parts are spread in (the catalogs test checks them).
 export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...sharedEs,
   ...bankDepositEs,
   ...payoutEs,
   'app.title': 'Widget de stablecoins',
@@ -67,11 +69,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'form.account': 'Cuenta conectada',
   'form.submit': 'Ver el precio',
   'form.changeWallet': 'Usar otra wallet',
-  'amount.empty': 'Introduce un importe.',
-  'amount.format': 'Usa solo dígitos y un separador decimal, por ejemplo {example}.',
-  'amount.negative': 'El importe debe ser mayor que cero.',
-  'amount.zero': 'El importe debe ser mayor que cero.',
-  'amount.decimals': '{token} admite como máximo {decimals} decimales.',
 
   'quote.heading': 'Revisa tu depósito',
   'quote.loading': 'Obteniendo un precio…',
@@ -178,6 +175,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.outsideWindow': 'Los pagos con tarjeta en {currency} deben estar entre {min} y {max}.',
   'card.decimals': 'Usa como máximo 2 decimales.',
   'card.submit': 'Ver lo que recibes',
+  'card.indicativeRate': 'Unos {amount} {asset} (orientativo, no reservado)',
   'card.quoteHeading': 'Revisa tu compra',
   'card.youPay': 'Pagas',
   'card.providerFee': 'Comisión del proveedor de tarjeta',

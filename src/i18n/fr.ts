@@ -1,10 +1,12 @@
 import { bankDepositFr } from './bankDeposit/fr'
 import type { CoreKey, MessageKey } from './en'
 import { payoutFr } from './payout/fr'
+import { sharedFr } from './shared/fr'
 
 // Every key of the shared part and of the first three flows (the compiler checks); the later flows'
 // own parts are spread in (the catalogs test checks them).
 export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...sharedFr,
   ...bankDepositFr,
   ...payoutFr,
   'app.title': 'Widget stablecoins',
@@ -67,11 +69,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'form.account': 'Compte connecté',
   'form.submit': 'Voir le prix',
   'form.changeWallet': 'Utiliser un autre wallet',
-  'amount.empty': 'Saisissez un montant.',
-  'amount.format': 'Utilisez uniquement des chiffres et un séparateur décimal, par exemple {example}.',
-  'amount.negative': 'Le montant doit être supérieur à zéro.',
-  'amount.zero': 'Le montant doit être supérieur à zéro.',
-  'amount.decimals': '{token} accepte au plus {decimals} décimales.',
 
   'quote.heading': 'Vérifiez votre dépôt',
   'quote.loading': 'Obtention d’un prix…',
@@ -178,6 +175,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.outsideWindow': 'Les paiements par carte en {currency} doivent être compris entre {min} et {max}.',
   'card.decimals': 'Utilisez au plus 2 décimales.',
   'card.submit': 'Voir ce que vous recevez',
+  'card.indicativeRate': 'Environ {amount} {asset} (indicatif, non réservé)',
   'card.quoteHeading': 'Vérifiez votre achat',
   'card.youPay': 'Vous payez',
   'card.providerFee': 'Frais du prestataire de carte',

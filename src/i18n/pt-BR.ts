@@ -1,10 +1,12 @@
 import { bankDepositPtBR } from './bankDeposit/pt-BR'
 import type { CoreKey, MessageKey } from './en'
 import { payoutPtBR } from './payout/pt-BR'
+import { sharedPtBR } from './shared/pt-BR'
 
 // Every key of the shared part and of the first three flows (the compiler checks); the later flows'
 // own parts are spread in (the catalogs test checks them).
 export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, string>> = {
+  ...sharedPtBR,
   ...bankDepositPtBR,
   ...payoutPtBR,
   'app.title': 'Widget de stablecoins',
@@ -67,11 +69,6 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'form.account': 'Conta conectada',
   'form.submit': 'Ver o preço',
   'form.changeWallet': 'Usar outra carteira',
-  'amount.empty': 'Informe um valor.',
-  'amount.format': 'Use apenas dígitos e um separador decimal, por exemplo {example}.',
-  'amount.negative': 'O valor deve ser maior que zero.',
-  'amount.zero': 'O valor deve ser maior que zero.',
-  'amount.decimals': '{token} aceita no máximo {decimals} casas decimais.',
 
   'quote.heading': 'Confira seu depósito',
   'quote.loading': 'Obtendo um preço…',
@@ -178,6 +175,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.outsideWindow': 'Pagamentos com cartão em {currency} devem ficar entre {min} e {max}.',
   'card.decimals': 'Use no máximo 2 casas decimais.',
   'card.submit': 'Ver o que você recebe',
+  'card.indicativeRate': 'Cerca de {amount} {asset} (indicativo, não reservado)',
   'card.quoteHeading': 'Confira sua compra',
   'card.youPay': 'Você paga',
   'card.providerFee': 'Taxa do emissor do cartão',

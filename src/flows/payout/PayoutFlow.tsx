@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { enLimits } from '../../i18n/en-bankDeposit'
+import { enLimits } from '../../i18n/shared/en-limits'
 import { enPayout } from '../../i18n/en-payout'
 import { addEnglish } from '../../i18n/i18n'
 import { identityStart, useIdentitySync } from '../../identity/start'

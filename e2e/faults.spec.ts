@@ -4,7 +4,7 @@ import { type LogEntry, type StackConfig, TIMINGS, cardUrl, destBalance, fiatUrl
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
-import { enAmount } from '../src/i18n/en-amount'
+import { enAmount } from '../src/i18n/shared/en-amount'
 import { enCard } from '../src/i18n/en-card'
 import { enCardLater } from '../src/i18n/en-cardLater'
 

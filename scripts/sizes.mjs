@@ -17,7 +17,7 @@ if (runtimeFile) console.log(`  its runtime (first call)     ${kb(gzipSync(readF
 console.log(`hosted page, first load        ${kb(sizes.initial)}`)
 console.log(`deposit before interaction     ${kb(sizes.flows.deposit)} (+ wallet code ${kb(sizes.wallet)} = ${kb(sizes.flows.deposit + sizes.wallet)})`)
 console.log(`card before interaction        ${kb(sizes.flows.card)}`)
-console.log(`fiat before interaction        ${kb(sizes.flows.onboarding)}`)
+console.log(`onboarding before interaction  ${kb(sizes.flows.onboarding)}`)
 console.log(`bankDeposit before interaction ${kb(sizes.flows.bankDeposit)}`)
 console.log(`payout before interaction      ${kb(sizes.flows.payout)} (+ wallet code ${kb(sizes.payoutWallet)} = ${kb(sizes.flows.payout + sizes.payoutWallet)})`)
 console.log('files (gzip / brotli):')

@@ -18,9 +18,8 @@ const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>
   bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow'),
   payout: () => import('./flows/payout/PayoutFlow'),
 }
-/** A flow's words in the catalogs: `<word>.name`, `start.<word>`, `start.<word>Hint` (the virtual account's are `fiat`). */
-const words = (flow: Flow) => (flow === 'onboarding' ? 'fiat' : flow)
-const flowName = (flow: Flow) => t(`${words(flow)}.name` as MessageKey)
+/** A flow's words in the catalogs: `<flow>.name`, `start.<flow>`, `start.<flow>Hint`. */
+const flowName = (flow: Flow) => t(`${flow}.name` as MessageKey)
 
 /** The flows the partner offers (config.flows) that this embedding is set up for (config.ts FLOW_NEEDS). */
 const available = (config: WidgetConfig): Flow[] => flows.filter((f) => config.flows.includes(f) && FLOW_NEEDS[f].every((need) => !!config[need]))
@@ -74,9 +73,9 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
               <li>
                 <button type="button" class="choice" onClick={() => setFlow(choice)}>
                   <span>
-                    <strong>{t(`start.${words(choice)}` as MessageKey)}</strong>
+                    <strong>{t(`start.${choice}` as MessageKey)}</strong>
                     <br />
-                    <span class="muted">{t(`start.${words(choice)}Hint` as MessageKey)}</span>
+                    <span class="muted">{t(`start.${choice}Hint` as MessageKey)}</span>
                   </span>
                 </button>
               </li>

@@ -5,4 +5,4 @@
 export * from './schemas-common'
 export * from './schemas-deposit'
 export * from './schemas-card'
-export * from './schemas-fiat'
+export * from './schemas-onboarding'

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { enAmount } from '../i18n/en-amount'
+import { enAmount } from '../i18n/shared/en-amount'
 import { addEnglish } from '../i18n/i18n'
 
 addEnglish(enAmount)

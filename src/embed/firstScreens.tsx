@@ -9,7 +9,7 @@ import { DEFAULT_CURRENCIES, DEFAULT_THEME, FLOW_NEEDS, type WidgetConfig, defau
 import { type MessageKey, addEnglish, t } from '../i18n/i18n'
 import { enCard } from '../i18n/en-card'
 import { enDeposit } from '../i18n/en-deposit'
-import { enFiat } from '../i18n/en-fiat'
+import { enOnboarding } from '../i18n/en-onboarding'
 import { emptyApplicant } from '../identity/machine'
 import { CardFormScreen } from '../screens/card/CardFormScreen'
 import { WalletStep } from '../screens/identity/WalletStep'
@@ -61,7 +61,7 @@ export function firstPaintData({ sandbox }: { sandbox: boolean }) {
 /** The first screens, as HTML, for a build (`sandbox`: with the badge) and a page (`closable`: the iframe's). */
 export function firstScreens({ sandbox, closable }: { sandbox: boolean; closable: boolean }): Record<string, string> {
   addEnglish(enCard)
-  addEnglish(enFiat)
+  addEnglish(enOnboarding)
   addEnglish(enDeposit)
   const config = { fiatCurrencies: [...DEFAULT_CURRENCIES], locale: 'en', lockAmount: false } as unknown as WidgetConfig
   return {
@@ -71,7 +71,7 @@ export function firstScreens({ sandbox, closable }: { sandbox: boolean; closable
       closable,
       <CardFormScreen state={{ tag: 'form', form: { currency: DEFAULT_CURRENCIES[0], amount: '', address: '', asset: undefined } }} dispatch={noop} config={config} />,
     ),
-    onboarding: frame('fiat.name', sandbox, closable, <WalletStep state={{ tag: 'wallet', form: emptyApplicant }} dispatch={noop} />),
+    onboarding: frame('onboarding.name', sandbox, closable, <WalletStep state={{ tag: 'wallet', form: emptyApplicant }} dispatch={noop} />),
     // The deposit looks for the buyer's wallets; the page lists those that answer with the list the
     // screen draws for one wallet (`sw-wallets`), until the app takes over.
     deposit: frame('deposit.name', sandbox, closable, <WalletScreen state={{ tag: 'discovering', form: emptyForm }} dispatch={noop} />),

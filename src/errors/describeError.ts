@@ -8,7 +8,7 @@ export function describeError(error: unknown): Problem {
     const code = error.code
     if (error.key) return { key: error.key, code, detail: error.serverMessage }
     if (error instanceof QuoteExpired) return { key: 'error.quoteExpired', code }
-    if (error instanceof KycPending) return { key: 'fiat.kycPending', code }
+    if (error instanceof KycPending) return { key: 'onboarding.kycPending', code }
     // 422 on the partner path: no rail for a currency and country (the bank flows).
     if (code === 'no_route' && error.status === 422) return { key: 'error.noRail', code }
     if (code === 'no_route') return { key: 'quote.noRoute', code }

@@ -9,4 +9,5 @@ export const enCard = {
   'card.outsideWindow': 'Card payments in {currency} must be between {min} and {max}.',
   'card.decimals': 'Use at most 2 decimals.',
   'card.submit': 'See what you get',
+  'card.indicativeRate': 'About {amount} {asset} (indicative, not reserved)',
 } as const

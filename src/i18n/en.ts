@@ -1,14 +1,16 @@
 // Every buyer-facing string shared by the flows, in English. {name} is replaced by a parameter;
-// keys are stable across locales. Each flow's own strings are in en-<flow>.ts, loaded with the flow.
+// keys are stable across locales. Each flow's own strings are in en-<flow>.ts (or <flow>/), loaded with the
+// flow; the words several flows share but not every one shows are in shared/ (the amount field's, the limits line's).
 import type { enCard } from './en-card'
-import type { enAmount } from './en-amount'
+import type { enAmount } from './shared/en-amount'
 import type { enCopy } from './en-copy'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
-import type { enFiat } from './en-fiat'
-import type { enFiatLater } from './en-fiatLater'
+import type { enOnboarding } from './en-onboarding'
+import type { enOnboardingLater } from './en-onboardingLater'
 import type { enPartner } from './en-partner'
-import type { BankDepositKey, LimitsKey } from './en-bankDeposit'
+import type { BankDepositKey } from './en-bankDeposit'
+import type { LimitsKey } from './shared/en-limits'
 import type { PayoutKey } from './en-payout'
 
 export const en = {
@@ -37,8 +39,8 @@ export const en = {
   'start.depositHint': 'Send stablecoins from your wallet to another chain',
   'start.card': 'Pay by card',
   'start.cardHint': 'Buy crypto with a card or Apple Pay',
-  'start.fiat': 'Bank transfer',
-  'start.fiatHint': 'Get a virtual account and pay by bank transfer',
+  'start.onboarding': 'Bank transfer',
+  'start.onboardingHint': 'Get a virtual account and pay by bank transfer',
   'start.bankDeposit': 'Pay an exact amount by bank transfer',
   'start.bankDepositHint': 'Get bank details for this payment, with a deadline',
   'start.payout': 'Cash out to a bank account',
@@ -80,9 +82,9 @@ export const en = {
   'card.name': 'Pay by card',
   'error.requiresAction': 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.',
 
-  'fiat.name': 'Bank transfer',
+  'onboarding.name': 'Bank transfer',
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enFiat | keyof typeof enFiatLater | keyof typeof enPartner | keyof typeof enCopy | keyof typeof enAmount
+export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enOnboarding | keyof typeof enOnboardingLater | keyof typeof enPartner | keyof typeof enCopy | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -1,8 +1,8 @@
 // The limits in words: "SEPA Instant · usually instant · up to 100,000 EUR" (lib/limits.ts decides
-// which entry applies; the keys arrive with the flows' English strings, bankDeposit/en-limits.ts).
+// which entry applies; the keys arrive with the flows' English strings, shared/en-limits.ts).
 import { formatAmount } from '../lib/decimal'
 import { type LimitEntry, railName } from '../lib/limits'
-import type { LimitsKey } from './en-bankDeposit'
+import type { LimitsKey } from './shared/en-limits'
 import { type Params, t } from './i18n'
 
 export type Message = { key: LimitsKey; params?: Params }

@@ -1,6 +1,6 @@
 // The identity sub-machine's one piece of I/O: POST /fiat/onboard with the details and the code.
 import type { ApiClient } from '../api/client'
-import { onboard } from '../api/fiat'
+import { onboard } from '../api/onboarding'
 import { AuthCodeRejected, FieldRejected } from '../errors/ApiError'
 import { describeError } from '../errors/describeError'
 import type { Effect } from '../kernel/effects'

@@ -43,7 +43,7 @@ describe('bundle budget (gzip)', () => {
     expect(sizes.flows.card).toBeLessThanOrEqual(BUDGET.card)
   })
 
-  it(`the fiat flow before its first interaction stays under ${BUDGET.onboarding} bytes`, () => {
+  it(`the onboarding flow before its first interaction stays under ${BUDGET.onboarding} bytes`, () => {
     expect(sizes.flows.onboarding).toBeLessThanOrEqual(BUDGET.onboarding)
   })
 

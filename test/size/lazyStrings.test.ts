@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../src/i18n/en-beneficiary'
-import { enFiatLater } from '../../src/i18n/en-fiatLater'
+import { enOnboardingLater } from '../../src/i18n/en-onboardingLater'
 import { closure, readManifest } from './bundleSizes'
 
 // The built output to check (npm test builds dist/; WIDGET_DIST checks another build).
@@ -11,16 +11,16 @@ const DIST = process.env.WIDGET_DIST ?? 'dist'
 // A lazily fetched screen's English strings must come with it in the build. Unit tests cannot see
 // this: the build drops code a module runs for its own sake when the module only re-exports (so
 // `addEnglish` in screens/identity/LaterSteps.tsx was gone from the bundle, and the buyer read
-// "fiat.identityHeading"), while the unit tests run the sources as written.
+// "onboarding.identityHeading"), while the unit tests run the sources as written.
 describe('lazy screens bring their English strings (built bundle)', () => {
   const manifest = readManifest(DIST)
   const code = (entry: string) =>
     [...closure(manifest, entry)].map((key) => readFileSync(join(DIST, manifest[key].file), 'utf8')).join('\n')
 
   it.each([
-    ['src/screens/identity/LaterSteps.tsx', enFiatLater['fiat.identityBody']],
-    ['src/screens/identity/LaterSteps.tsx', enFiatLater['fiat.detailsIntro']],
-    ['src/screens/onboarding/AccountScreens.tsx', enFiatLater['fiat.referenceWarning']],
+    ['src/screens/identity/LaterSteps.tsx', enOnboardingLater['onboarding.identityBody']],
+    ['src/screens/identity/LaterSteps.tsx', enOnboardingLater['onboarding.detailsIntro']],
+    ['src/screens/onboarding/AccountScreens.tsx', enOnboardingLater['onboarding.referenceWarning']],
     ['src/screens/payout/BeneficiaryForm.tsx', enBeneficiary['payout.problem.clabeChecksum']],
   ])('%s carries "%s"', (entry, text) => {
     expect(manifest[entry], `${entry} is a chunk of its own`).toBeDefined()

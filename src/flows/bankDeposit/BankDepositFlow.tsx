@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks'
 import { Notice } from '../../components/Notice'
 import type { Flow, WidgetConfig } from '../../config/config'
 import { enBankDepositAmount } from '../../i18n/bankDeposit/en-amount'
-import { enLimits } from '../../i18n/bankDeposit/en-limits'
+import { enLimits } from '../../i18n/shared/en-limits'
 import { addEnglish, t } from '../../i18n/i18n'
 import { type BuyerAccount, buyerAccount } from '../../identity/account'
 import { isIdentityState } from '../../identity/machine'
@@ -16,7 +16,7 @@ import { partnerStorage } from '../../storage/flowStore'
 import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { type BankDepositEvent, type BankDepositState, type Context, initialState, stepOf, transition } from './machine'
 import { errorSchemas } from '../../api/client'
-import { fiatSchemas } from '../../api/fiat'
+import { onboardingSchemas } from '../../api/onboarding'
 import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
@@ -46,7 +46,7 @@ type Props = { services: Services; onStep: (step: number, of: number) => void; s
 
 export default function BankDepositFlow(props: Props) {
   return (
-    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[answers, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[answers, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}>
       {() => <BankDeposit {...props} />}
     </FirstScreen>
   )

@@ -1,6 +1,5 @@
 import { useEffect } from 'preact/hooks'
 import { returnToThisLink } from '../../config/returnLink'
-import { enCardRate } from '../../i18n/bankDeposit/en-cardRate'
 import { enCard } from '../../i18n/en-card'
 import { addEnglish, t } from '../../i18n/i18n'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
@@ -26,8 +25,6 @@ const cardEffects = lazyPart(() => import('./effects'))
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enCard)
-// The indicative rate's words (with the other reference data, in enLimits).
-addEnglish(enCardRate)
 
 export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks'
-import { enFiat } from '../../i18n/en-fiat'
+import { enOnboarding } from '../../i18n/en-onboarding'
 import { Notice } from '../../components/Notice'
 import { addEnglish, t } from '../../i18n/i18n'
 import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
@@ -12,7 +12,7 @@ import { partnerStorage } from '../../storage/flowStore'
 import { onboardingEvents } from './hostEvents'
 import { type OnboardingEvent, type OnboardingState, initialState, stepOf, transition } from './machine'
 import { errorSchemas } from '../../api/client'
-import { fiatSchemas } from '../../api/fiat'
+import { onboardingSchemas } from '../../api/onboarding'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
@@ -26,11 +26,11 @@ const onboardingEffects = lazyPart(() => import('./effects'))
 const accountScreens = lazyPart(() => import('../../screens/onboarding/AccountScreens'))
 
 // This flow's English strings come with its chunk, not with the first load.
-addEnglish(enFiat)
+addEnglish(enOnboarding)
 
 export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[onboardingSchemas, errorSchemas, props.services.limiter]}>
       {() => <Onboarding {...props} />}
     </FirstScreen>
   )

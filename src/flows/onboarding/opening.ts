@@ -1,6 +1,6 @@
 // Opening the virtual account (POST /fiat/account) once the service knows the buyer; while their
 // identity check is pending, asked again now and then instead of hammering.
-import { openAccount } from '../../api/fiat'
+import { openAccount } from '../../api/onboarding'
 import { KycPending } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
 import type { OnboardingContext } from './context'

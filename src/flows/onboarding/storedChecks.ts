@@ -1,6 +1,6 @@
 // The check of the bank flow's record (persisted.ts fetches it when needed: see storage/storedCheck.ts).
 import * as z from 'zod/mini'
-import { feeBps } from '../../api/schemas-fiat'
+import { feeBps } from '../../api/schemas-onboarding'
 import type { StoredAccount } from './machine'
 
 const schema = z.object({

@@ -1,6 +1,6 @@
 // Following the open account's funding (POST /fiat/status): slow polling, since settlement takes
 // hours or days.
-import { fundingStatus } from '../../api/fiat'
+import { fundingStatus } from '../../api/onboarding'
 import type { fiatStatus } from '../../api/schemas'
 import type { Effect } from '../../kernel/effects'
 import { type StatusPoll, followEffects } from '../../kernel/followEffects'

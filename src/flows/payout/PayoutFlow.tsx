@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { enLimits } from '../../i18n/en-bankDeposit'
+import { enLimits } from '../../i18n/shared/en-limits'
 import { enPayout } from '../../i18n/en-payout'
 import { addEnglish } from '../../i18n/i18n'
 import { identityStart, useIdentitySync } from '../../identity/start'
@@ -19,7 +19,7 @@ import { payoutEvents } from './hostEvents'
 import { type Context, type PayoutEvent, type PayoutState, initialState, stepOf, transition } from './machine'
 import { payoutSourceOf } from './source'
 import { errorSchemas } from '../../api/client'
-import { fiatSchemas } from '../../api/fiat'
+import { onboardingSchemas } from '../../api/onboarding'
 import { payoutSchemas } from '../../api/payout'
 import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
@@ -40,7 +40,7 @@ addEnglish({ ...enPayout, ...enLimits })
 
 export default function PayoutFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...payoutKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[payoutSchemas, referenceSchemas, fiatSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...payoutKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[payoutSchemas, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}>
       {() => <Payout {...props} />}
     </FirstScreen>
   )

@@ -1,7 +1,7 @@
 // The bankDeposit flow's strings in de: every key of its English part (the catalogs test checks).
-import type { BankDepositKey, LimitsKey } from '../en-bankDeposit'
+import type { BankDepositKey } from '../en-bankDeposit'
 
-export const bankDepositDe: Record<BankDepositKey | LimitsKey, string> = {
+export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.reference': 'Verwendungszweck',
   'bankDeposit.referenceWarning':
     'Geben Sie diesen Verwendungszweck genau so bei Ihrer Überweisung an. Eine Überweisung ohne ihn oder mit geändertem Text muss von Hand zugeordnet werden und kann Tage dauern.',
@@ -68,16 +68,4 @@ export const bankDepositDe: Record<BankDepositKey | LimitsKey, string> = {
   'bankDeposit.status.settled': 'abgeschlossen',
   'bankDeposit.status.returned': 'zurückgeschickt',
   'bankDeposit.status.expired': 'Daten abgelaufen',
-  'limits.settlement.instant': 'meist sofort',
-  'limits.settlement.sameDay': 'meist am selben Tag',
-  'limits.settlement.nextDay': 'meist am nächsten Werktag',
-  'limits.settlement.days': 'meist {n} Werktage',
-  'limits.settlement.range': 'meist {from} bis {to} Werktage',
-  'limits.settlement.underHours': 'meist unter {n} Stunden',
-  'limits.settlement.other': 'Abwicklung: {label}',
-  'limits.max': 'bis {amount}',
-  'limits.min': 'ab {amount}',
-  'limits.belowMin': 'Die kleinste Überweisung, die {rail} annimmt, ist {amount}.',
-  'limits.aboveMax': 'Die größte Überweisung, die {rail} annimmt, ist {amount}.',
-  'limits.cardRate': 'Etwa {amount} {asset} (unverbindlich, nicht reserviert)',
 }

@@ -1,7 +1,7 @@
 // The bankDeposit flow's strings in es: every key of its English part (the catalogs test checks).
-import type { BankDepositKey, LimitsKey } from '../en-bankDeposit'
+import type { BankDepositKey } from '../en-bankDeposit'
 
-export const bankDepositEs: Record<BankDepositKey | LimitsKey, string> = {
+export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.reference': 'Referencia de pago',
   'bankDeposit.referenceWarning':
     'Ponga esta referencia en su transferencia exactamente como aparece. Una transferencia sin ella, o con ella cambiada, se tiene que asignar a mano y puede tardar días.',
@@ -68,16 +68,4 @@ export const bankDepositEs: Record<BankDepositKey | LimitsKey, string> = {
   'bankDeposit.status.settled': 'completado',
   'bankDeposit.status.returned': 'devuelto',
   'bankDeposit.status.expired': 'datos caducados',
-  'limits.settlement.instant': 'normalmente al instante',
-  'limits.settlement.sameDay': 'normalmente el mismo día',
-  'limits.settlement.nextDay': 'normalmente el siguiente día hábil',
-  'limits.settlement.days': 'normalmente {n} días hábiles',
-  'limits.settlement.range': 'normalmente de {from} a {to} días hábiles',
-  'limits.settlement.underHours': 'normalmente en menos de {n} horas',
-  'limits.settlement.other': 'liquidación: {label}',
-  'limits.max': 'hasta {amount}',
-  'limits.min': 'desde {amount}',
-  'limits.belowMin': 'La transferencia más pequeña que acepta {rail} es de {amount}.',
-  'limits.aboveMax': 'La transferencia más grande que acepta {rail} es de {amount}.',
-  'limits.cardRate': 'Unos {amount} {asset} (orientativo, no reservado)',
 }

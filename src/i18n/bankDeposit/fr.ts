@@ -1,7 +1,7 @@
 // The bankDeposit flow's strings in fr: every key of its English part (the catalogs test checks).
-import type { BankDepositKey, LimitsKey } from '../en-bankDeposit'
+import type { BankDepositKey } from '../en-bankDeposit'
 
-export const bankDepositFr: Record<BankDepositKey | LimitsKey, string> = {
+export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.reference': 'Référence du paiement',
   'bankDeposit.referenceWarning':
     'Indiquez cette référence sur votre virement exactement comme affichée. Un virement sans elle, ou avec une référence modifiée, doit être rapproché à la main et peut prendre des jours.',
@@ -68,16 +68,4 @@ export const bankDepositFr: Record<BankDepositKey | LimitsKey, string> = {
   'bankDeposit.status.settled': 'terminé',
   'bankDeposit.status.returned': 'renvoyé',
   'bankDeposit.status.expired': 'coordonnées expirées',
-  'limits.settlement.instant': 'en général instantané',
-  'limits.settlement.sameDay': 'en général le jour même',
-  'limits.settlement.nextDay': 'en général le jour ouvré suivant',
-  'limits.settlement.days': 'en général {n} jours ouvrés',
-  'limits.settlement.range': 'en général {from} à {to} jours ouvrés',
-  'limits.settlement.underHours': 'en général moins de {n} heures',
-  'limits.settlement.other': 'règlement : {label}',
-  'limits.max': "jusqu'à {amount}",
-  'limits.min': 'à partir de {amount}',
-  'limits.belowMin': 'Le plus petit virement accepté par {rail} est de {amount}.',
-  'limits.aboveMax': 'Le plus gros virement accepté par {rail} est de {amount}.',
-  'limits.cardRate': 'Environ {amount} {asset} (indicatif, non réservé)',
 }

@@ -1,7 +1,7 @@
 // The bankDeposit flow's strings in pt-BR: every key of its English part (the catalogs test checks).
-import type { BankDepositKey, LimitsKey } from '../en-bankDeposit'
+import type { BankDepositKey } from '../en-bankDeposit'
 
-export const bankDepositPtBR: Record<BankDepositKey | LimitsKey, string> = {
+export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.reference': 'Referência do pagamento',
   'bankDeposit.referenceWarning':
     'Coloque esta referência na sua transferência exatamente como aparece. Uma transferência sem ela, ou com ela alterada, precisa ser identificada manualmente e pode levar dias.',
@@ -68,16 +68,4 @@ export const bankDepositPtBR: Record<BankDepositKey | LimitsKey, string> = {
   'bankDeposit.status.settled': 'concluído',
   'bankDeposit.status.returned': 'devolvido',
   'bankDeposit.status.expired': 'dados expirados',
-  'limits.settlement.instant': 'geralmente na hora',
-  'limits.settlement.sameDay': 'geralmente no mesmo dia',
-  'limits.settlement.nextDay': 'geralmente no próximo dia útil',
-  'limits.settlement.days': 'geralmente {n} dias úteis',
-  'limits.settlement.range': 'geralmente de {from} a {to} dias úteis',
-  'limits.settlement.underHours': 'geralmente em menos de {n} horas',
-  'limits.settlement.other': 'liquidação: {label}',
-  'limits.max': 'até {amount}',
-  'limits.min': 'a partir de {amount}',
-  'limits.belowMin': 'A menor transferência que o {rail} aceita é de {amount}.',
-  'limits.aboveMax': 'A maior transferência que o {rail} aceita é de {amount}.',
-  'limits.cardRate': 'Cerca de {amount} {asset} (indicativo, não reservado)',
 }

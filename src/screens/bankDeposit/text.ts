@@ -1,4 +1,5 @@
-import type { BankDepositKey, LimitsKey } from '../../i18n/en-bankDeposit'
+import type { BankDepositKey } from '../../i18n/en-bankDeposit'
+import type { LimitsKey } from '../../i18n/shared/en-limits'
 import { type MessageKey, type Params, t } from '../../i18n/i18n'
 
 // The flow's English strings arrive with its chunk; the catalogs' key type lists them too.

@@ -51,7 +51,7 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           {/* The rate and the window keep their line while they are not known (a no-break space), so
               the button below does not move as they come and go: a click on it is never lost. */}
           <p id="total-rate" class="muted">
-            {rate ? t('limits.cardRate', { amount: formatAmount(rate.rate.cryptoAmount, config.locale), asset: rate.rate.cryptoCurrency }) : '\u00a0'}
+            {rate ? t('card.indicativeRate', { amount: formatAmount(rate.rate.cryptoAmount, config.locale), asset: rate.rate.cryptoCurrency }) : '\u00a0'}
           </p>
           <p id="total-window" class="muted">
             {state.limits ? t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency }) : '\u00a0'}

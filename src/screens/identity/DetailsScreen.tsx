@@ -3,12 +3,12 @@ import { partnerProblemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { Field, IdentityEvent, IdentityState } from '../../identity/machine'
-import { enFiatLater } from '../../i18n/en-fiatLater'
+import { enOnboardingLater } from '../../i18n/en-onboardingLater'
 import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { countryOptions } from '../../lib/country'
 
 // Its English strings come with it.
-addEnglish(enFiatLater)
+addEnglish(enOnboardingLater)
 
 type State = Extract<IdentityState, { tag: 'details' }>
 
@@ -32,7 +32,7 @@ export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: 
     <div class="field">
       <label for={field}>{t(label)}</label>
       <select id={field} value={state.form[field]} disabled={busy} aria-invalid={errorOf(field) ? 'true' : undefined} aria-describedby={described(field)} onChange={edit(field)}>
-        <option value="">{t('fiat.choose')}</option>
+        <option value="">{t('onboarding.choose')}</option>
         {countries.map(([code, name]) => (
           <option value={code}>{name}</option>
         ))}
@@ -58,8 +58,8 @@ export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: 
     </div>
   )
   return (
-    <Screen title={t('fiat.detailsHeading')}>
-      <p>{t('fiat.detailsIntro')}</p>
+    <Screen title={t('onboarding.detailsHeading')}>
+      <p>{t('onboarding.detailsIntro')}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -67,19 +67,19 @@ export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: 
           dispatch({ type: 'SUBMIT' })
         }}
       >
-        {text('name', 'fiat.fullName', { autoComplete: 'name' })}
-        {text('email', 'fiat.email', { type: 'email', autoComplete: 'email' })}
-        {text('phone', 'fiat.phone', { type: 'tel', autoComplete: 'tel' }, 'fiat.phoneHint')}
-        {countrySelect('nationality', 'fiat.nationality')}
-        {countrySelect('country', 'fiat.country')}
+        {text('name', 'onboarding.fullName', { autoComplete: 'name' })}
+        {text('email', 'onboarding.email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', 'onboarding.phone', { type: 'tel', autoComplete: 'tel' }, 'onboarding.phoneHint')}
+        {countrySelect('nationality', 'onboarding.nationality')}
+        {countrySelect('country', 'onboarding.country')}
         {state.serverMessage && (
           <Notice tone="error" code={state.serverMessage.problem.code} id="server-error">
             {partnerProblemText(state.serverMessage.problem)}
           </Notice>
         )}
-        {busy && <p role="status">{t(opensAccount ? 'fiat.submitting' : 'app.loading')}</p>}
+        {busy && <p role="status">{t(opensAccount ? 'onboarding.submitting' : 'app.loading')}</p>}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>{t(opensAccount ? 'fiat.submit' : 'fiat.next')}</button>
+          <button type="submit" class="primary" disabled={busy}>{t(opensAccount ? 'onboarding.submit' : 'onboarding.next')}</button>
         </div>
       </form>
     </Screen>

@@ -2,11 +2,11 @@ import { Notice } from '../../components/Notice'
 import { partnerProblemText } from '../../errors/words'
 import { Screen } from '../../components/Screen'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
-import { enFiatLater } from '../../i18n/en-fiatLater'
+import { enOnboardingLater } from '../../i18n/en-onboardingLater'
 import { addEnglish, t } from '../../i18n/i18n'
 
 // Its English strings come with it.
-addEnglish(enFiatLater)
+addEnglish(enOnboardingLater)
 
 type Dispatch = (e: IdentityEvent) => void
 
@@ -16,17 +16,17 @@ export function IdentityStep({
   identityHref,
 }: { state: Extract<IdentityState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
   return (
-    <Screen title={t('fiat.identityHeading')}>
+    <Screen title={t('onboarding.identityHeading')}>
       {state.serverMessage && (
         <Notice tone="error" code={state.serverMessage.problem.code}>
           {partnerProblemText(state.serverMessage.problem)}
         </Notice>
       )}
-      {state.rejectedCode && <Notice tone="warning">{t('fiat.identityAgain')}</Notice>}
-      <p>{t('fiat.identityBody')}</p>
+      {state.rejectedCode && <Notice tone="warning">{t('onboarding.identityAgain')}</Notice>}
+      <p>{t('onboarding.identityBody')}</p>
       <div class="actions">
         <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
-        <a class="button primary" href={identityHref} target="_top">{t('fiat.identityGo')}</a>
+        <a class="button primary" href={identityHref} target="_top">{t('onboarding.identityGo')}</a>
       </div>
     </Screen>
   )

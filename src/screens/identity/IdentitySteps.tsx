@@ -1,13 +1,13 @@
 // The identity steps as every bank flow shows them: the wallet, the verification, the details.
 import { Notice } from '../../components/Notice'
-import { enFiat } from '../../i18n/en-fiat'
+import { enOnboarding } from '../../i18n/en-onboarding'
 import { addEnglish, t } from '../../i18n/i18n'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { WalletStep } from './WalletStep'
 
 // The identity steps' first-screen strings come with the first bank flow that shows them.
-addEnglish(enFiat)
+addEnglish(enOnboarding)
 
 /**
  * The verification and details steps, and the identity provider's address with the way back to

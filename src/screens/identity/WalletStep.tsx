@@ -7,7 +7,7 @@ type Dispatch = (e: IdentityEvent) => void
 
 export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, { tag: 'wallet' }>; dispatch: Dispatch }) {
   return (
-    <Screen title={t('fiat.walletHeading')}>
+    <Screen title={t('onboarding.walletHeading')}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -16,7 +16,7 @@ export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, 
         }}
       >
         <div class="field">
-          <label for="fiat-wallet">{t('fiat.wallet')}</label>
+          <label for="fiat-wallet">{t('onboarding.wallet')}</label>
           <input
             id="fiat-wallet"
             class="text"
@@ -27,11 +27,11 @@ export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, 
             aria-describedby={state.error ? 'fiat-wallet-hint fiat-wallet-error' : 'fiat-wallet-hint'}
             onInput={(e) => dispatch({ type: 'EDIT', field: 'wallet', value: (e.target as HTMLInputElement).value })}
           />
-          <p id="fiat-wallet-hint" class="muted">{t('fiat.walletHint')}</p>
+          <p id="fiat-wallet-hint" class="muted">{t('onboarding.walletHint')}</p>
           {state.error && <p id="fiat-wallet-error" class="field-error">{t(`field.${state.error}`)}</p>}
         </div>
         <div class="actions">
-          <button type="submit" class="primary">{t('fiat.next')}</button>
+          <button type="submit" class="primary">{t('onboarding.next')}</button>
         </div>
       </form>
     </Screen>

@@ -3,24 +3,24 @@ import { CopyField } from '../../components/CopyField'
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { OnboardingEvent, OnboardingState } from '../../flows/onboarding/machine'
-import { enFiatLater } from '../../i18n/en-fiatLater'
+import { enOnboardingLater } from '../../i18n/en-onboardingLater'
 import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { bpsToPercent, groupIban } from '../../lib/bank'
 import { formatAmount } from '../../lib/decimal'
 
 // The account screens' English strings come with them.
-addEnglish(enFiatLater)
+addEnglish(enOnboardingLater)
 
 type Dispatch = (e: OnboardingEvent) => void
 const KNOWN: Record<string, MessageKey> = {
-  iban: 'fiat.iban',
-  bankName: 'fiat.bankName',
-  swiftCode: 'fiat.swiftCode',
-  accountName: 'fiat.accountName',
-  accountNumber: 'fiat.accountNumber',
-  sortCode: 'fiat.sortCode',
-  routingNumber: 'fiat.routingNumber',
-  clabe: 'fiat.clabe',
+  iban: 'onboarding.iban',
+  bankName: 'onboarding.bankName',
+  swiftCode: 'onboarding.swiftCode',
+  accountName: 'onboarding.accountName',
+  accountNumber: 'onboarding.accountNumber',
+  sortCode: 'onboarding.sortCode',
+  routingNumber: 'onboarding.routingNumber',
+  clabe: 'onboarding.clabe',
 }
 
 /** On a screen resumed from storage: on a shared device it may be the previous buyer's account. */
@@ -28,7 +28,7 @@ function NotYou({ dispatch }: { dispatch: Dispatch }) {
   return (
     <div class="actions">
       <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESTART' })}>
-        {t('fiat.notYou')}
+        {t('onboarding.notYou')}
       </button>
     </div>
   )
@@ -36,7 +36,7 @@ function NotYou({ dispatch }: { dispatch: Dispatch }) {
 
 export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingState, { tag: 'opening' }>; dispatch: Dispatch }) {
   return (
-    <Screen title={t('fiat.openingHeading')}>
+    <Screen title={t('onboarding.openingHeading')}>
       {state.problem ? (
         <ProblemNotice
           problem={state.problem}
@@ -45,7 +45,7 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
         />
       ) : (
         <p role="status">
-          {state.kycStatus ? t('fiat.kycStatus', { status: state.kycStatus }) : state.kycPending ? t('fiat.kycPending') : t('fiat.opening')}
+          {state.kycStatus ? t('onboarding.kycStatus', { status: state.kycStatus }) : state.kycPending ? t('onboarding.kycPending') : t('onboarding.opening')}
         </p>
       )}
       {state.resumed && <NotYou dispatch={dispatch} />}
@@ -55,8 +55,8 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
 
 export function RejectedScreen() {
   return (
-    <Screen title={t('fiat.rejectedHeading')}>
-      <Notice tone="error">{t('fiat.rejectedBody')}</Notice>
+    <Screen title={t('onboarding.rejectedHeading')}>
+      <Notice tone="error">{t('onboarding.rejectedBody')}</Notice>
     </Screen>
   )
 }
@@ -70,21 +70,21 @@ export function AccountScreen({
   const { reference, ...rest } = details
   const funded = state.tag === 'result'
   return (
-    <Screen title={t(funded ? 'fiat.fundedHeading' : 'fiat.accountHeading')}>
+    <Screen title={t(funded ? 'onboarding.fundedHeading' : 'onboarding.accountHeading')}>
       {funded && (
         <Notice tone="info">
           {/* The asset the service names; never the configured destination's symbol. */}
           {state.deliveredAsset
-            ? t('fiat.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token: state.deliveredAsset })
-            : t('fiat.fundedBodyNoAsset', { amount: formatAmount(state.deliveredAmount, locale) })}
+            ? t('onboarding.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token: state.deliveredAsset })
+            : t('onboarding.fundedBodyNoAsset', { amount: formatAmount(state.deliveredAmount, locale) })}
         </Notice>
       )}
       {reference && (
         <>
           <dl class="bank-details">
-            <CopyField label={t('fiat.reference')} value={reference} large />
+            <CopyField label={t('onboarding.reference')} value={reference} large />
           </dl>
-          <p class="reference-warning">{t('fiat.referenceWarning')}</p>
+          <p class="reference-warning">{t('onboarding.referenceWarning')}</p>
         </>
       )}
       <dl class="bank-details">
@@ -96,12 +96,12 @@ export function AccountScreen({
           />
         ))}
       </dl>
-      <p class="muted">{t('fiat.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
+      <p class="muted">{t('onboarding.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
       {state.tag === 'tracking' && state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       {funded ? (
-        <p>{t('fiat.keepDetails')}</p>
+        <p>{t('onboarding.keepDetails')}</p>
       ) : (
-        <p role="status" class="hint">{t('fiat.waiting')}</p>
+        <p role="status" class="hint">{t('onboarding.waiting')}</p>
       )}
       {state.tag === 'tracking' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
       {state.tag === 'tracking' && state.resumed && <NotYou dispatch={dispatch} />}

@@ -7,7 +7,7 @@ import * as cardSchemas from '../../../src/api/schemas-card'
 import * as cardRateSchemas from '../../../src/api/schemas-cardRate'
 import * as commonSchemas from '../../../src/api/schemas-common'
 import * as depositSchemas from '../../../src/api/schemas-deposit'
-import * as fiatSchemas from '../../../src/api/schemas-fiat'
+import * as onboardingSchemas from '../../../src/api/schemas-onboarding'
 import * as payoutSchemas from '../../../src/api/schemas-payout'
 import * as referenceSchemas from '../../../src/api/schemas-reference'
 
@@ -89,13 +89,13 @@ const ANSWERS: Record<string, [Schema, unknown, string[]?]> = {
     { id: 'cp_1', status: 'completed', environment: 'sandbox', cryptoAmount: '0.0123', cryptoCurrency: 'ETH', txHash: H('3'), reason: 'none' },
   ],
   cardRate: [cardRateSchemas.cardRate, { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '50.00', cryptoAmount: '0.0123', rate: '3829.27' }],
-  fiatOnboard: [fiatSchemas.fiatOnboard, { accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'approved' }],
+  fiatOnboard: [onboardingSchemas.fiatOnboard, { accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'approved' }],
   fiatAccount: [
-    fiatSchemas.fiatAccount,
+    onboardingSchemas.fiatAccount,
     { id: 'va_1', details: { iban: 'DE89370400440532013000', bankName: 'Sandbox Bank', swiftCode: 'SBXBDEFF', accountName: 'Ada', reference: 'REF-1' }, asset: 'USDC', applicationFeeBps: 100 },
     ['details'],
   ],
-  fiatStatus: [fiatSchemas.fiatStatus, { status: 'funded', deliveredAmount: '99.00', asset: 'USDC', cryptoCurrency: 'USDC' }],
+  fiatStatus: [onboardingSchemas.fiatStatus, { status: 'funded', deliveredAmount: '99.00', asset: 'USDC', cryptoCurrency: 'USDC' }],
   payoutQuote: [
     payoutSchemas.payoutQuote,
     { quoteId: 'q_1', cryptoAmount: '100', fiatAmount: '91.75', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0', expiresAt: DATE },
@@ -143,7 +143,7 @@ const NOT_ANSWERS = new Set([
   'bankDepositDetails', 'limitEntry',
 ])
 
-const MODULES = [commonSchemas, depositSchemas, cardSchemas, cardRateSchemas, fiatSchemas, payoutSchemas, bankDepositSchemas, referenceSchemas]
+const MODULES = [commonSchemas, depositSchemas, cardSchemas, cardRateSchemas, onboardingSchemas, payoutSchemas, bankDepositSchemas, referenceSchemas]
 
 describe('unknown keys in an answer are ignored, at every level', () => {
   it('every answer schema of src/api/schemas-*.ts has a sample here', () => {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { amountErrorText } from '../../../src/errors/amountWords'
 import { amountOrLimitText } from '../../../src/errors/limitWords'
-import { enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { enCard } from '../../../src/i18n/en-card'
-import { enAmount } from '../../../src/i18n/en-amount'
+import { enAmount } from '../../../src/i18n/shared/en-amount'
 import { addEnglish } from '../../../src/i18n/i18n'
 
 addEnglish({ ...enAmount, ...enLimits, ...enCard })

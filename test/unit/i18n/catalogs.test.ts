@@ -3,12 +3,13 @@ import { messages as de } from '../../../src/i18n/de'
 import { en } from '../../../src/i18n/en'
 import { enCard } from '../../../src/i18n/en-card'
 import { enCardLater } from '../../../src/i18n/en-cardLater'
-import { enAmount } from '../../../src/i18n/en-amount'
+import { enAmount } from '../../../src/i18n/shared/en-amount'
 import { enCopy } from '../../../src/i18n/en-copy'
 import { enDeposit } from '../../../src/i18n/en-deposit'
-import { enFiat } from '../../../src/i18n/en-fiat'
-import { enFiatLater } from '../../../src/i18n/en-fiatLater'
-import { enBankDeposit, enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enOnboarding } from '../../../src/i18n/en-onboarding'
+import { enOnboardingLater } from '../../../src/i18n/en-onboardingLater'
+import { enBankDeposit } from '../../../src/i18n/en-bankDeposit'
+import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
 import { enPayout } from '../../../src/i18n/en-payout'
@@ -17,7 +18,7 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enFiat, enFiatLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
+const parts = { en, enCard, enCardLater, enDeposit, enOnboarding, enOnboardingLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {
@@ -45,9 +46,9 @@ describe('message catalogs', () => {
     expect(t('card.submit')).toBe(enCard['card.submit'])
     await loadLocale('de')
     expect(t('card.submit')).toBe(de['card.submit'])
-    addEnglish(enFiat)
-    expect(t('fiat.next')).toBe(de['fiat.next'])
+    addEnglish(enOnboarding)
+    expect(t('onboarding.next')).toBe(de['onboarding.next'])
     await loadLocale('en')
-    expect(t('fiat.next')).toBe(enFiat['fiat.next'])
+    expect(t('onboarding.next')).toBe(enOnboarding['onboarding.next'])
   })
 })

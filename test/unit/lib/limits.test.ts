@@ -2,7 +2,7 @@
 // decimal strings (null is no limit), and the "SEPA Instant · usually instant · up to 100,000 EUR" line.
 import { describe, expect, it } from 'vitest'
 import type { LimitEntry } from '../../../src/api/reference'
-import { enLimits } from '../../../src/i18n/en-bankDeposit'
+import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { addEnglish } from '../../../src/i18n/i18n'
 import { limitProblem } from '../../../src/errors/limitWords'
 import { describeLimit, limitLine, settlementText } from '../../../src/i18n/limits'

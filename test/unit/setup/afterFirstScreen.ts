@@ -7,7 +7,7 @@ import { cardSchemas } from '../../../src/api/card'
 import { cardRateSchemas } from '../../../src/api/cardRate'
 import { errorSchemas } from '../../../src/api/client'
 import { depositSchemas } from '../../../src/api/deposit'
-import { fiatSchemas } from '../../../src/api/fiat'
+import { onboardingSchemas } from '../../../src/api/onboarding'
 import { kitWords } from '../../../src/api/partnerHttp'
 import { payoutSchemas } from '../../../src/api/payout'
 import { referenceSchemas } from '../../../src/api/reference'
@@ -19,7 +19,7 @@ import { payoutChecks } from '../../../src/flows/payout/persisted'
 import { identityChecks } from '../../../src/identity/checks'
 import { laterSteps } from '../../../src/screens/identity/IdentitySteps'
 
-await Promise.all([bankDepositSchemas, cardSchemas, cardRateSchemas, errorSchemas, kitWords, depositSchemas, fiatSchemas, payoutSchemas, referenceSchemas].map((s) => s.ready()))
+await Promise.all([bankDepositSchemas, cardSchemas, cardRateSchemas, errorSchemas, kitWords, depositSchemas, onboardingSchemas, payoutSchemas, referenceSchemas].map((s) => s.ready()))
 await Promise.all([bankDepositChecks, cardChecks, depositChecks, onboardingChecks, payoutChecks, identityChecks].map((c) => c.load()))
 // The identity steps after the wallet (fetched while the wallet step shows).
 await laterSteps.load()

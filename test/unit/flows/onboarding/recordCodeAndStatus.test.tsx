@@ -18,7 +18,7 @@ import {
 } from '../../../../src/flows/onboarding/machine'
 import { identityDraft } from '../../../../src/identity/draft'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
-import { enFiat } from '../../../../src/i18n/en-fiat'
+import { enOnboarding } from '../../../../src/i18n/en-onboarding'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { AccountScreen, OpeningScreen } from '../../../../src/screens/onboarding/AccountScreens'
 import { IdentityStep } from '../../../../src/screens/identity/IdentityStep'
@@ -31,7 +31,7 @@ import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/fl
 /** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
 const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialState(initialIdentity(form, code, refused), resume)
 
-addEnglish(enFiat)
+addEnglish(enOnboarding)
 afterEach(cleanup)
 
 const KEY = 'stablecoin-widget:v1:flow:onboarding'

@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { emptyApplicant } from '../../../../src/identity/machine'
 import de from '../../../../src/i18n/de'
-import { enFiatLater } from '../../../../src/i18n/en-fiatLater'
+import { enOnboardingLater } from '../../../../src/i18n/en-onboardingLater'
 import es from '../../../../src/i18n/es'
 import fr from '../../../../src/i18n/fr'
 import ptBR from '../../../../src/i18n/pt-BR'
@@ -25,12 +25,12 @@ describe('no occupation on the details form', () => {
   })
 
   it.each([
-    ['en', enFiatLater],
+    ['en', enOnboardingLater],
     ['de', de],
     ['es', es],
     ['fr', fr],
     ['pt-BR', ptBR],
   ])('the %s catalog has no words for it', (_locale, catalog) => {
-    expect(Object.keys(catalog).filter((key) => key.startsWith('fiat.category'))).toEqual([])
+    expect(Object.keys(catalog).filter((key) => key.startsWith('onboarding.category'))).toEqual([])
   })
 })

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FormError, PayoutState } from '../../../../src/flows/payout/machine'
-import { enLimits } from '../../../../src/i18n/en-bankDeposit'
+import { enLimits } from '../../../../src/i18n/shared/en-limits'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { PayoutFormScreen } from '../../../../src/screens/payout/PayoutFormScreen'

@@ -1,9 +1,6 @@
 // Reference data on screen, in English: the limits line ("SEPA Instant · usually instant · up to
-// 100,000 EUR") and the card's indicative rate. Its own module, so the card flow loads only these.
-import { enCardRate } from './en-cardRate'
-
+// 100,000 EUR"), which the bank deposit and the payout show. Loaded with those flows.
 export const enLimits = {
-  ...enCardRate,
   'limits.settlement.instant': 'usually instant',
   'limits.settlement.sameDay': 'usually the same day',
   'limits.settlement.nextDay': 'usually the next business day',

@@ -1,4 +1,4 @@
-// The fiat onboarding's requests and answers (schemas.ts says what the split is for).
+// The onboarding's requests and answers (schemas.ts says what the split is for).
 import * as z from 'zod/mini'
 import { decimalString, address } from './schemas-common'
 

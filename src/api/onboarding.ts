@@ -1,13 +1,13 @@
 import { ApiError, AuthCodeRejected, KycPending } from '../errors/ApiError'
 import type { ApiClient } from './client'
 import { lazySchemas } from './lazySchemas'
-import type { FiatOnboardRequest } from './schemas-fiat'
+import type { FiatOnboardRequest } from './schemas-onboarding'
 
 /** The bank identity and virtual account calls' answers (loaded after the first screen: see lazySchemas). */
-export const fiatSchemas = lazySchemas(() => import('./schemas-fiat'))
-const fiatOnboard = fiatSchemas.schema('fiatOnboard')
-const fiatAccount = fiatSchemas.schema('fiatAccount')
-const fiatStatus = fiatSchemas.schema('fiatStatus')
+export const onboardingSchemas = lazySchemas(() => import('./schemas-onboarding'))
+const fiatOnboard = onboardingSchemas.schema('fiatOnboard')
+const fiatAccount = onboardingSchemas.schema('fiatAccount')
+const fiatStatus = onboardingSchemas.schema('fiatStatus')
 
 /** Throws AuthCodeRejected on any 400: the contract says a refused code is never sent again. */
 export async function onboard(api: ApiClient, request: FiatOnboardRequest) {

@@ -7,3 +7,5 @@ export const enAmount = {
   'amount.zero': 'The amount must be above zero.',
   'amount.decimals': '{token} allows at most {decimals} decimals.',
 } as const
+
+export type AmountKey = keyof typeof enAmount

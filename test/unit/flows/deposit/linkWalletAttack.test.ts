@@ -9,7 +9,7 @@ import type { PaymentStore } from '../../../../src/server/store/paymentStore'
 import { walletChallenge } from '../../../../src/server/walletLink'
 
 const PAGE = new URL('https://widget.example/pay')
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const fields = { scheme: 'https', domain: PAGE.host, uri: PAGE.origin, address: BUYER, chainId: 8453, nonce: '0123456789abcdef0123456789abcdef', version: '1' as const, issuedAt: new Date('2030-01-01T00:00:00Z'), expirationTime: new Date('2030-01-01T00:10:00Z') }
 const message = (statement: string, change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) => createSiweMessage({ ...fields, statement, ...change })
 const STATEMENT = 'Confirm this wallet is yours. Signing costs nothing and moves no money.'
@@ -22,7 +22,7 @@ describe("the widget's check of the kit's message", () => {
     const answer = await walletChallenge(store, { user: 'bob', origin: PAGE.origin, now: new Date(), address: BUYER, chainId: 8453 })
     expect(answer).toMatchObject({ status: 200, body: { linked: false } })
     expect(kept).toHaveLength(1)
-    expect(isKitMessage((answer.body as { message: string }).message, BUYER, 8453, PAGE)).toBe(true)
+    expect(isKitMessage((answer as { body: { message: string } }).body.message, BUYER, 8453, PAGE)).toBe(true)
   })
 
   it.each([

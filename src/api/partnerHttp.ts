@@ -37,7 +37,9 @@ export function createPartnerHttp({ base: partnerBase, token, cookies = false, f
   async function call<S extends z.ZodMiniType>(path: string, init: RequestInit, schema: ResponseSchema<S>): Promise<z.infer<S>> {
     let res: Response
     try {
-      res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit' })
+      // redirect: 'error': the kit never redirects; followed, the body (a signed message, a
+      // beneficiary) would go on to wherever it points, and that answer be taken for the partner's.
+      res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit', redirect: 'error' })
     } catch (cause) {
       // Stopped on purpose (the effect went away): not the partner's fault.
       if (init.signal?.aborted) throw cause

@@ -51,14 +51,16 @@ export async function linkWallet(
 
 /**
  * The lines of a sign-in message (EIP-4361) as the kit writes them, and no other: a statement,
- * then URI, version, chain, nonce, issue and expiry. No resources, request id or any further line.
+ * then URI, version, chain, nonce, issue and expiry. No resources, request id or any further line;
+ * printable ASCII only (no CR, line separator, bidi override or look-alike a wallet would render).
  */
 const SIGN_IN =
-  /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+) wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n\n[^\n]+\n\nURI: ([^\n]+)\nVersion: 1\nChain ID: ([0-9]+)\nNonce: [a-zA-Z0-9]{8,}\nIssued At: [^\n]+(?:\nExpiration Time: [^\n]+)?$/
+  /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+) wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n\n[ -~]+\n\nURI: ([!-~]+)\nVersion: 1\nChain ID: ([0-9]+)\nNonce: [a-zA-Z0-9]{8,}\nIssued At: [!-~]+\nExpiration Time: [!-~]+$/
 
 /** A sign-in for this page (its scheme, host and origin), the connected account and the chain the deposit leaves from. */
 export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'origin' | 'protocol'>): boolean {
-  const m = SIGN_IN.exec(message)
+  // The kit takes back at most 2048 characters (src/server/routes.ts).
+  const m = message.length <= 2048 && SIGN_IN.exec(message)
   if (!m) return false
   const [, scheme, domain, address, uri, chain] = m
   let origin: string | undefined

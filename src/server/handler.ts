@@ -200,6 +200,24 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         })
       }
       if ('creates' in owns) return await create(route, owns.creates, data, user, payments)
+      if ('opens' in owns) {
+        // The card page sends the buyer to returnUrl: only to the page that asked (a caller
+        // without Origin, a server, to one of allowedOrigins), never to a host a request names.
+        const back = new URL(data.returnUrl as string).origin
+        if (origin === null ? !config.allowedOrigins.includes(back) : back !== origin) {
+          return fail(400, 'invalid_field', 'returnUrl: must be a page of the origin that asks (one of allowedOrigins)')
+        }
+        return await forward(route, data, async (answer) => {
+          const { id } = answer as { id?: unknown }
+          if (typeof id !== 'string' || id === '') {
+            log(`${route.method} ${route.upstream}: the service answered without an id; nothing was recorded`)
+            return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
+          }
+          if (await payments.bindCardSession(user, id)) return undefined
+          log(`${route.method} ${route.upstream}: the service answered card session ${id}, which another user holds; not handed over`)
+          return notFound()
+        })
+      }
       if (owns.kit === 'depositStatus') {
         const id = data.id as string
         if ((await payments.ownerOf('deposit', id)) !== user) return notFound()
@@ -229,6 +247,9 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
 
     /** A creating route: the account bound, the limit checked, then forwarded, then recorded. */
     async function create(route: Route, kind: PaymentKind, data: Record<string, unknown>, user: string, payments: PaymentStore): Promise<Response> {
+      // A card page session another user opened (or none the kit opened) is not this user's to
+      // pay out to: refused as their payments are, before the account is bound.
+      if (typeof data.cardSession === 'string' && (await payments.cardSessionHolder(data.cardSession)) !== user) return notFound()
       // Bound before anything is forwarded, so that of two users racing with one account only one
       // reaches the service. A creation the service then refuses leaves the binding: that user
       // did present the account (docs/server-store.md).
@@ -241,10 +262,10 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       return oneAtATime(user, async () => {
         let amount: { amount: string; currency: string } | undefined
         if (typeof data.fiatAmount === 'string') amount = { amount: data.fiatAmount, currency: data.fiatCurrency as string }
-        if (kind === 'payout') {
+        if (kind === 'payout' || kind === 'cardPayout') {
           const quote = await payments.quoteOf(data.quoteId as string)
           if (quote && quote.userId === user) amount = { amount: quote.amount, currency: quote.currency }
-          else if (limits.payout?.maxAmount) return fail(400, 'invalid_field', 'quoteId: not a quote this backend gave this user')
+          else if (limits[kind]?.maxAmount) return fail(400, 'invalid_field', 'quoteId: not a quote this backend gave this user')
         }
         const over = await overLimit(payments, limits, user, kind, amount)
         if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)

@@ -23,6 +23,13 @@ const httpUrl = z.string().check(
   }, 'must be an http or https URL without a user name or password'),
 )
 const id = z.strictObject({ id: text(128) })
+const chain = z.int().check(z.positive('must be a chain id'))
+// A payout's quote (bank or card): the source, the currency paid out, and exactly one amount.
+const payoutQuote = { cryptoCurrency: asset, chain, fiatCurrency: currency, cryptoAmount: z.optional(decimal), fiatAmount: z.optional(decimal) }
+const oneAmount = z.refine<{ cryptoAmount?: string; fiatAmount?: string }>((quote) => (quote.cryptoAmount === undefined) !== (quote.fiatAmount === undefined), {
+  message: 'send cryptoAmount or fiatAmount, exactly one of the two',
+  path: ['cryptoAmount'],
+})
 
 // The beneficiary's fields beyond `name` and `schema` depend on its schema, and the contract names
 // them only for some schemas; the service refuses any the schema does not define. So only their
@@ -42,6 +49,11 @@ export type Ownership =
   | { creates: PaymentKind }
   /** Records the quote's amount for the user, for a payout's amount ceiling. */
   | { quotes: true }
+  /**
+   * Opens the hosted card page a payment is then created with: its returnUrl must be a page of the
+   * origin that asks, and the session is recorded as the user's (a creation naming it must be theirs).
+   */
+  | { opens: 'cardSession' }
   /** Served by the kit itself (the crypto deposit's routes). */
   | { kit: 'depositSent' | 'depositStatus' | 'walletChallenge' | 'walletLink' }
 
@@ -90,20 +102,11 @@ export const ROUTES: readonly Route[] = [
     '/bank/payout/quote',
     z
       .strictObject({
-        cryptoCurrency: asset,
-        chain: z.int().check(z.positive('must be a chain id')),
-        fiatCurrency: currency,
+        ...payoutQuote,
         country,
-        cryptoAmount: z.optional(decimal),
-        fiatAmount: z.optional(decimal),
         rail: z.optional(z.string().check(z.regex(/^[a-z0-9_]{1,32}$/, 'must be a rail like "sepa_instant"'))),
       })
-      .check(
-        z.refine((quote) => (quote.cryptoAmount === undefined) !== (quote.fiatAmount === undefined), {
-          message: 'send cryptoAmount or fiatAmount, exactly one of the two',
-          path: ['cryptoAmount'],
-        }),
-      ),
+      .check(oneAmount),
     { quotes: true },
   ),
   post(
@@ -118,17 +121,27 @@ export const ROUTES: readonly Route[] = [
     { creates: 'payout' },
   ),
   post('/bank/payout/status', id, { reads: 'payout' }),
+  // Card payout (permission `card-payouts`; creation as assumed-contract.md fixes it): the card that
+  // receives the money is entered on the provider's hosted page, opened by a session of the user's.
+  post('/card/payout/quote', z.strictObject(payoutQuote).check(oneAmount), { quotes: true }),
+  post('/card/payout/card-session', z.strictObject({ returnUrl: httpUrl }), { opens: 'cardSession' }),
+  post(
+    '/card/payout',
+    z.strictObject({ quoteId: text(128), accountId: text(128), cardSession: text(128), reference: z.optional(reference) }),
+    { creates: 'cardPayout' },
+  ),
+  post('/card/payout/status', id, { reads: 'cardPayout' }),
   // The crypto deposit, where the partner has a backend: the widget says which transaction it sent
   // (never its receipt: the kit reads that from the chain), then asks its status by the kit's id.
   post(
     '/deposit/sent',
-    z.strictObject({ provider: text(128), txHash, chainId: z.int().check(z.positive('must be a chain id')) }),
+    z.strictObject({ provider: text(128), txHash, chainId: chain }),
     { kit: 'depositSent' },
   ),
   post('/deposit/status', z.strictObject({ id: text(256) }), { kit: 'depositStatus' }),
   // The sender of a deposit must be a wallet its user linked: the kit's message to sign with it
   // (EIP-4361), then that message signed (src/server/walletLink.ts).
-  post('/deposit/wallet', z.strictObject({ address, chainId: z.int().check(z.positive('must be a chain id')) }), { kit: 'walletChallenge' }),
+  post('/deposit/wallet', z.strictObject({ address, chainId: chain }), { kit: 'walletChallenge' }),
   post(
     '/deposit/wallet/link',
     z.strictObject({

@@ -76,6 +76,13 @@ export interface PaymentStore {
   /** The user an address is bound to, or undefined; binds nothing. */
   addressHolder(address: string): Promise<string | undefined>
   /**
+   * Records a card page session (a card payout's `cardSession`) as the user's who opened it. True
+   * when it is (now) that user's; false when another user's: the id is never handed over.
+   */
+  bindCardSession(userId: string, sessionId: string): Promise<boolean>
+  /** The user who opened the card page session, or undefined; compared exactly, as ownerOf does. */
+  cardSessionHolder(sessionId: string): Promise<string | undefined>
+  /**
    * Keeps a wallet challenge until it is taken; drops those expired by `now`, and the user's oldest
    * beyond the last 10 (a user asking in a loop fills nothing).
    */
@@ -134,10 +141,14 @@ export function createPaymentStore(db: Db): PaymentStore {
       return bind(userId, [['address', address.toLowerCase()]])
     },
 
-    async addressHolder(address) {
-      const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE what = 'address' AND value = $1`, [address.toLowerCase()])
-      return rows[0]?.user_id
+    addressHolder: (address) => holder('address', address.toLowerCase()),
+
+    bindCardSession(userId, sessionId) {
+      if (!userId || !sessionId) throw new TypeError('bindCardSession: userId and sessionId are required')
+      return bind(userId, [['cardSession', sessionId]])
     },
+
+    cardSessionHolder: (sessionId) => holder('cardSession', sessionId),
 
     async recordChallenge({ nonce, userId, address, chainId, origin, message, expiresAt }, now) {
       if (!nonce || !userId || !/^0x[0-9a-f]{40}$/.test(address)) throw new TypeError('recordChallenge: nonce, userId and a lower-case 0x address are required')
@@ -219,6 +230,11 @@ export function createPaymentStore(db: Db): PaymentStore {
     },
 
     close: () => db.close(),
+  }
+
+  async function holder(what: string, value: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE what = $1 AND value = $2`, [what, value])
+    return rows[0]?.user_id
   }
 
   function bind(userId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<boolean> {

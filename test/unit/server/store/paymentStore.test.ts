@@ -55,6 +55,20 @@ describe('account binding', () => {
   })
 })
 
+describe('card page sessions', () => {
+  it("are their opener's, compared exactly, apart from accounts of the same spelling, one winner of two at once", async () => {
+    expect(await store.bindCardSession('alice', 'cs_a')).toBe(true)
+    expect(await store.bindCardSession('alice', 'cs_a')).toBe(true)
+    expect(await store.bindCardSession('bob', 'cs_a')).toBe(false)
+    expect(await store.cardSessionHolder('cs_a')).toBe('alice')
+    for (const other of ['CS_A', 'cs_a ', 'cs_b']) expect(await store.cardSessionHolder(other), other).toBeUndefined()
+    expect(await store.bindAccount('bob', 'cs_a')).toBe(true)
+    expect(await store.cardSessionHolder('cs_a')).toBe('alice')
+    const results = await Promise.all([store.bindCardSession('dave', 'cs_r'), store.bindCardSession('erin', 'cs_r')])
+    expect(results.filter(Boolean)).toHaveLength(1)
+  })
+})
+
 describe('listing, for the partner\'s own pages', () => {
   it("lists a user's payments newest first, with their last observed status, and no one else's", async () => {
     await store.recordPayment({ kind: 'card', id: 'l_1', userId: 'lena', amount: '20', currency: 'EUR' })

@@ -3,14 +3,15 @@
 // themselves live beside this file, one concern each: connect, quoting, previewQuote, send, and
 // tracking (batch, receipt, status).
 import { type Effect, createEffectRunner } from '../../kernel/effects'
-import { whenChecked } from '../../storage/storedCheck'
 import { expiryEffect } from '../../kernel/quote'
 import { connect, walletDiscovery } from './connect'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
-import { type DepositEvent, type DepositState, type Tracking, trackingId } from './machine'
+import { type DepositEvent, type DepositState, trackingId } from './machine'
 import { previewQuote } from './previewQuote'
 import { requestQuote } from './quoting'
 import { sendDeposit } from './send'
+import { clearOnceTold } from './ending'
+import { adoptFromOtherTabs } from './otherTabs'
 import { trackingEffects } from './tracking'
 
 export type { DepositDeps }
@@ -61,44 +62,4 @@ function quoteEffects(ctx: DepositContext, state: QuoteState): Effect | Effect[]
   const expiry = expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, ctx.dispatch)
   if (state.preview) return [expiry]
   return [expiry, { key: `preview:${state.quotedAt}:${state.previewAttempt ?? 0}`, start: (alive) => void previewQuote(ctx, state, alive) }]
-}
-
-/**
- * An ended deposit is no longer kept, once the partner's kit was told of it (report.ts): a page closed
- * before then resumes it, and tells the kit. Only this deposit goes, not one the buyer started since.
- */
-async function clearOnceTold(ctx: DepositContext, tracking: Tracking) {
-  const report = ctx.reports.get(tracking.txHash)
-  if (!report) return ctx.store.clear()
-  if (!(await report)) return
-  try {
-    if (ctx.store.load()?.txHash === tracking.txHash) ctx.store.clear()
-  } catch {
-    // Its check not here: the record stays, and the next visit ends it again.
-  }
-}
-
-/** A deposit sent from another tab of this origin: followed here too. */
-function adoptFromOtherTabs(ctx: DepositContext): () => void {
-  let live = true
-  // One read waits at a time (it reads the record as it is then), and none after dispose.
-  let cancel = () => {}
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== ctx.store.key || !event.newValue) return
-    cancel()
-    cancel = whenChecked(
-      () => {
-        const tracking = live ? ctx.store.load() : undefined
-        if (tracking) ctx.dispatch({ type: 'ADOPT', tracking })
-      },
-      ctx.store.ready,
-      ctx.store.arrived,
-    )
-  }
-  ctx.target.addEventListener('storage', onStorage)
-  return () => {
-    live = false
-    cancel()
-    ctx.target.removeEventListener('storage', onStorage)
-  }
 }

@@ -1,13 +1,21 @@
 import preact from '@preact/preset-vite'
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+// Two tiers (docs/testing.md): `npm test` runs the unit tests of the product's code and its bundle
+// budget; TEST_TIER=extended (`npm run test:extended`, which CI runs after `npm test`) runs the
+// integration tests that start the sandbox's stacks on anvil and the package's checks.
+const EXTENDED = ['test/unit/sandbox/**/*.test.ts', 'test/unit/server/sandbox*.test.ts', 'test/package/**/*.test.ts', 'test/unit/config/buildReuse.test.ts']
+const ALL = ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts', 'test/package/**/*.test.ts']
+const extended = process.env.TEST_TIER === 'extended'
 
 export default defineConfig({
   plugins: [preact()],
   // Unit tests see the sandbox build (e2e covers the production build's refusals).
   define: { __SANDBOX_BUILD__: 'true' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts', 'test/package/**/*.test.ts'],
+    include: extended ? EXTENDED : ALL,
+    exclude: extended ? configDefaults.exclude : [...configDefaults.exclude, ...EXTENDED],
     environment: 'node',
     // Worker threads start faster than forked processes: on this 2-core machine the suite took 75 s
     // with threads against about 90 s with forks (2026-11-24).

@@ -18,7 +18,7 @@ async function depositsSince(stack: StackConfig, from: number) {
   return sent
 }
 
-test('two tabs of one deposit: only one sends, the other says so and follows it to delivered', { tag: ['@npm:firefox'] }, async ({ context, stack, sandbox }) => {
+test('two tabs of one deposit: only one sends, the other says so and follows it to delivered', async ({ context, stack, sandbox }) => {
   // Delivery held long enough to see both tabs follow the one deposit.
   await sandbox.control({ processingMs: 5_000 })
   const source = stack.chains.find((c) => c.id === 8453)!.rpcUrl

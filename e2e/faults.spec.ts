@@ -48,7 +48,7 @@ test('500 and 502 bursts and slow answers: the flow offers retry or waits, then 
 })
 
 // Card and bank apart (each with a fresh browser and sandbox), so the two workers share them.
-test('500 and 502 bursts and slow answers on every card endpoint, the partner backend included: retry or wait, then complete', async ({ page }) => {
+test('500 and 502 bursts and slow answers on every card endpoint, the partner backend included: retry or wait, then complete @extended', async ({ page }) => {
   await faults([
     { kind: '502', count: 1, path: '/card/quote' },
     { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/card/quote' },
@@ -82,7 +82,7 @@ test('500 and 502 bursts and slow answers on every card endpoint, the partner ba
   expect(await faultsHit()).toBe(8)
 })
 
-test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait, then complete', async ({ page }) => {
+test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait, then complete @extended', async ({ page }) => {
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[8], authCode: 'ac_5xx_case' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_5xx_case' })
   await faults([
@@ -108,7 +108,7 @@ test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait,
   expect(await faultsHit()).toBe(6)
 })
 
-test('malformed and schema-violating answers: a clear error, no crash, and the flow goes on', async ({ page }) => {
+test('malformed and schema-violating answers: a clear error, no crash, and the flow goes on @extended', async ({ page }) => {
   await page.goto(cardUrl(stack))
   await faults([{ kind: 'malformed', count: 1, path: '/card/quote' }])
   await page.getByLabel('Total to pay').fill('50')
@@ -135,7 +135,7 @@ test('malformed and schema-violating answers: a clear error, no crash, and the f
   expect(await faultsHit()).toBe(3)
 })
 
-test('offline mid-poll and back: polling resumes and completes', async ({ page, context }) => {
+test('offline mid-poll and back: polling resumes and completes @extended', async ({ page, context }) => {
   await depositPage(page, 2)
   await sandbox(stack, '/__sandbox/control', { processingMs: 3_000 })
   const before = await destBalance(stack, stack.accounts[2])
@@ -333,7 +333,7 @@ const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empt
   ['de', '50.5', 'format'],
 ]
 
-test('amount inputs from a table of locale and hostile forms: an exact value or a clear refusal', async ({ page }) => {
+test('amount inputs from a table of locale and hostile forms: an exact value or a clear refusal @extended', async ({ page }) => {
   const english = { ...en, ...enAmount, ...enCard, ...enCardLater } as Record<string, string>
   const sent: string[] = []
   page.on('request', (request) => {
@@ -374,7 +374,7 @@ async function quote(page: Page, amount: string) {
 }
 
 for (const kind of ['repriced', 'cancelled'] as const) {
-  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}`, async ({ page }) => {
+  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}${kind === 'repriced' ? '' : ' @extended'}`, async ({ page }) => {
     const account = kind === 'repriced' ? 8 : 5
     const wallet = await depositPage(page, account)
     const source = wallet.holdDeposit(stack)

@@ -52,7 +52,7 @@ const REFUSED = 'We could not check this price, so nothing was sent. Get a new p
 
 // One test per rule, so the workers share them; each on a fresh sandbox and a fresh wallet.
 for (const rule of RULES) {
-  test(`a hostile quote (${rule}) is refused with no wallet prompt; a fresh quote then completes`, async ({ page }) => {
+  test(`a hostile quote (${rule}) is refused with no wallet prompt; a fresh quote then completes${rule === RULES[0] ? '' : ' @extended'}`, async ({ page }) => {
     const wallet = await open(page, 8)
     const promptsBefore = wallet.prompts().length // connecting asked for the accounts
     await sandbox(stack, '/__sandbox/control', { hostileQuote: rule })

@@ -148,7 +148,12 @@ test('the button stays where it is while the rate and the window come and go: a 
   await page.goto(cardUrl(stack))
   const button = page.getByRole('button', { name: 'See what you get' })
   await expect(button).toBeEnabled()
-  const top = async () => (await button.boundingBox())!.y
+  // Measured once the button is laid out: at the instant the app takes the drawn first screen's
+  // place (first-screen.spec.ts holds that it takes the same place), a box can read as none.
+  const top = async () => {
+    await expect.poll(async () => (await button.boundingBox())?.y, { message: 'the button is laid out' }).toBeDefined()
+    return (await button.boundingBox())!.y
+  }
   const before = await top()
   await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
   expect(await top(), 'the window arrived').toBe(before)

@@ -60,7 +60,7 @@ test('an abandoned card page ends cancelled', async ({ page }) => {
 })
 
 for (const kind of ['javascript', 'foreign', 'http', 'credentials', 'lookalike']) {
-  test(`a hostile redirectUrl (${kind}) causes no navigation and a clear error`, async ({ page }) => {
+  test(`a hostile redirectUrl (${kind}) causes no navigation and a clear error${kind === 'javascript' ? '' : ' @extended'}`, async ({ page }) => {
     await quote(page)
     await sandbox(stack, '/__sandbox/control', { cardRedirect: kind })
     const before = page.url()

@@ -58,7 +58,7 @@ const CLOBBERS: Array<[string, string]> = [
 ]
 
 for (const [what, markup] of CLOBBERS) {
-  test(`a page whose markup names ${what} "currentScript" gets no widget, a console error, and nothing from another origin`, async ({ page }) => {
+  test(`a page whose markup names ${what} "currentScript" gets no widget, a console error, and nothing from another origin${what === CLOBBERS[0][0] ? '' : ' @extended'}`, async ({ page }) => {
     const asked = await foreignOrigin(page)
     const errors = consoleErrors(page)
     await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
@@ -225,7 +225,7 @@ test('a declared widget whose runtime was tampered with fires its error event (l
 
 // The check's own names on the document (head, createElement) can be taken by markup too.
 for (const markup of ['<img name="head" alt="">', '<form name="head"></form>', '<iframe name="head"></iframe>', '<form name="createElement"></form>']) {
-  test(`a tampered runtime on a page with ${markup}: its error event (load_failed), none of its code`, async ({ page }) => {
+  test(`a tampered runtime on a page with ${markup}: its error event (load_failed), none of its code${markup === '<img name="head" alt="">' ? '' : ' @extended'}`, async ({ page }) => {
     await runtimeServed(page, 'tampered')
     await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
     await declaredFailed(page)

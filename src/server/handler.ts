@@ -30,6 +30,15 @@ export type PartnerHandlerOptions = {
   /** Where the handler is mounted: `/partner` serves `/partner/card/purchase`, and so on. */
   basePath?: string
   /**
+   * This kit's public address, exactly as the widget's `partnerBase` names it (e.g.
+   * `https://shop.example/api/partner`). The wallet-link message names it, and the widget signs
+   * only a message naming its own partner backend: every partner's hosted page shares the widget's
+   * origin, so without it another partner's backend could relay this kit's message to its buyers.
+   * Required with `chains` (the deposit routes). Not read from the request: behind a proxy, or
+   * from a Host header anyone sets, the request's URL is not what the widget knows.
+   */
+  publicUrl?: string
+  /**
    * Your own user, by the `partnerToken` the widget sends as `Authorization: Bearer …`: return
    * that user's id (a non-empty string). Nothing, false, null or a throw answers 401. Every payment
    * the kit creates is recorded against this id, and only this id reaches it again. Required.
@@ -226,8 +235,9 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       }
       if (owns.kit === 'walletChallenge' || owns.kit === 'walletLink') {
         // The message names the page it is signed for: only a page (with its Origin) links a wallet.
+        // And this kit (publicUrl, required with chains; without chains no message is written or taken).
         if (origin === null) return fail(403, 'origin_not_allowed', 'Origin: a wallet is linked from a page of allowedOrigins')
-        const asked = { user, origin, now: new Date() }
+        const asked = { user, origin, kit: config.publicUrl ?? '', now: new Date() }
         if (owns.kit === 'walletLink') return answer(await linkWallet(payments, chainClient, { ...asked, ...(data as { message: string; signature: `0x${string}` }) }))
         const { address, chainId } = data as { address: string; chainId: number }
         if (!Object.hasOwn(config.chains, chainId)) return fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
@@ -545,6 +555,17 @@ function checkOptions(options: PartnerHandlerOptions) {
     }
     chains[Number(id)] = { rpcUrl: rpc.href }
   }
+  let publicUrl: URL | undefined
+  if (options.publicUrl !== undefined) {
+    try {
+      publicUrl = new URL(options.publicUrl)
+    } catch {}
+    if (!publicUrl || !/^https?:$/.test(publicUrl.protocol) || publicUrl.username || publicUrl.password || /[?#]/.test(options.publicUrl)) {
+      throw problem('publicUrl must be this kit\'s absolute http(s) address as the widget\'s partnerBase names it, like "https://shop.example/api/partner", without a query or credentials')
+    }
+  } else if (Object.keys(chains).length > 0) {
+    throw problem('publicUrl is required with chains: the wallet-link message names this kit by it, as the widget\'s partnerBase (docs/partner-kit.md)')
+  }
   let userLimits: UserLimits
   try {
     userLimits = checkUserLimits(options.userLimits)
@@ -562,6 +583,7 @@ function checkOptions(options: PartnerHandlerOptions) {
     authenticate: options.authenticate,
     allowAnonymous: options.allowAnonymous === true,
     chains,
+    publicUrl: publicUrl?.href.replace(/\/+$/, ''),
     userLimits,
     timeoutMs,
   }

@@ -2,8 +2,12 @@
 // user and address: a crypto deposit is credited only to the user who linked its sender. A
 // transaction's hash is public on the chain, so naming one proves nothing; signing the kit's own
 // message with the sending wallet does. The kit builds the message for the page that asks (its
-// Origin, already one of allowedOrigins), keeps it under a single-use nonce for 10 minutes, and
-// links only on a signature of exactly that message, by that wallet, for that user, from that page.
+// Origin, already one of allowedOrigins) and names itself as its URI (publicUrl, the partnerBase a
+// widget knows it by): every partner's hosted page shares the widget's origin, so the page alone
+// would not tell one partner's kit from another's, and a partner's backend could relay another
+// kit's message to its buyers. The widget signs only a message naming its own partner backend. The
+// kit keeps the message under a single-use nonce for 10 minutes, and links only on a signature of
+// exactly that message, by that wallet, for that user, from that page, given to this kit.
 import { getAddress, type Hex } from 'viem'
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { type ChainClients, ChainMismatch } from './chainClients'
@@ -17,7 +21,8 @@ export type LinkAnswer =
   | { status: 200; body: { linked: true } | { linked: false; message: string } }
   | { status: 409 | 422 | 502; code: 'wallet_not_owned' | 'wallet_unverified' | 'chain_unreachable'; problem: string; log?: string }
 
-type Asked = { user: string; origin: string; now: Date }
+/** `kit`: this kit's publicUrl, as the URI of the messages it writes (handler.ts checkOptions). */
+type Asked = { user: string; origin: string; kit: string; now: Date }
 
 /** POST /deposit/wallet: linked already, or the message to sign (given whoever holds the address: that is not told). */
 export async function walletChallenge(store: PaymentStore, ask: Asked & { address: string; chainId: number }): Promise<LinkAnswer> {
@@ -29,7 +34,7 @@ export async function walletChallenge(store: PaymentStore, ask: Asked & { addres
   const message = createSiweMessage({
     scheme: page.protocol.slice(0, -1),
     domain: page.host,
-    uri: page.origin,
+    uri: ask.kit,
     address: getAddress(address),
     statement: STATEMENT,
     chainId: ask.chainId,
@@ -49,6 +54,8 @@ export async function linkWallet(store: PaymentStore, client: ChainClients, ask:
   const challenge = nonce ? await store.takeChallenge(nonce) : undefined
   if (!challenge || challenge.userId !== ask.user) return refused('message: not a challenge this backend gave this user, or one already used')
   if (challenge.message !== ask.message) return refused('message: not the message this backend gave')
+  // A challenge another kit on the same store wrote (another publicUrl, or this one's before a change).
+  if (parseSiweMessage(ask.message).uri !== ask.kit) return refused('message: written by another partner backend (not this publicUrl)')
   if (challenge.origin !== ask.origin) return refused('message: given to another page')
   if (challenge.expiresAt.getTime() <= ask.now.getTime()) return refused('message: this challenge has expired; ask for a new one')
   let signed: boolean

@@ -2,8 +2,9 @@
 // linked the sending wallet, by signing the kit's Sign-In with Ethereum (EIP-4361) message once.
 // Asked right before the first send from a wallet not linked yet. Fetched then, not with the flow.
 // Only that message is ever signed, and only once it is checked to be for the connected account,
-// the quote's source chain and this page: a partner backend could otherwise have the buyer sign
-// something else (a sign-in elsewhere).
+// the quote's source chain, this page and this partner's own kit (its URI is partnerBase): a
+// partner backend could otherwise have the buyer sign something else (a sign-in elsewhere, or,
+// on the widget's origin that every partner's hosted page shares, another partner's kit's message).
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
 import { describeError } from '../../errors/describeError'
@@ -31,7 +32,7 @@ export async function linkWallet(
   } catch (error) {
     return { kind: 'check', problem: describeError(error) }
   }
-  if (!isKitMessage(message, account, chainId, ctx.target.location)) return { kind: 'refused', rule: 'link.message' }
+  if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }
   step({ type: 'WORK', work: 'linking' })
   let signature: string
   try {
@@ -51,21 +52,25 @@ export async function linkWallet(
 
 /**
  * The lines of a sign-in message (EIP-4361) as the kit writes them, and no other: a statement,
- * then URI, version, chain, nonce, issue and expiry. No resources, request id or any further line;
+ * then URI (the kit's own address), version, chain, nonce, issue and expiry. No resources, request id or any further line;
  * printable ASCII only (no CR, line separator, bidi override or look-alike a wallet would render).
  */
 const SIGN_IN =
   /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+) wants you to sign in with your Ethereum account:\n(0x[0-9a-fA-F]{40})\n\n[ -~]+\n\nURI: ([!-~]+)\nVersion: 1\nChain ID: ([0-9]+)\nNonce: [a-zA-Z0-9]{8,}\nIssued At: [!-~]+\nExpiration Time: [!-~]+$/
 
-/** A sign-in for this page (its scheme, host and origin), the connected account and the chain the deposit leaves from. */
-export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'origin' | 'protocol'>): boolean {
+/**
+ * A sign-in for this page (its scheme and host), the connected account and the chain the deposit
+ * leaves from, written by this partner's own kit: its URI is `partnerBase` (resolved against the
+ * page, as a fetch of it is), without trailing slashes, as the kit writes its publicUrl.
+ */
+export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'href' | 'protocol'>, partnerBase: string | undefined): boolean {
   // The kit takes back at most 2048 characters (src/server/routes.ts).
   const m = message.length <= 2048 && SIGN_IN.exec(message)
   if (!m) return false
   const [, scheme, domain, address, uri, chain] = m
-  let origin: string | undefined
+  let kit: string | undefined
   try {
-    origin = new URL(uri).origin
+    kit = partnerBase && new URL(partnerBase, page.href).href.replace(/\/+$/, '')
   } catch {}
-  return `${scheme}:` === page.protocol && domain === page.host && address.toLowerCase() === account.toLowerCase() && Number(chain) === chainId && origin === page.origin
+  return `${scheme}:` === page.protocol && domain === page.host && address.toLowerCase() === account.toLowerCase() && Number(chain) === chainId && !!kit && uri === kit
 }

@@ -165,6 +165,8 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
           apiBase: publicBase,
           apiKey: KEY,
           basePath: '/partner',
+          // As the registry's partnerBase names it (stack.mjs): the wallet-link message names this kit.
+          publicUrl: `${publicBase}/partner`,
           allowedOrigins,
           allowCredentials: credentials,
           store: partnerStore(),

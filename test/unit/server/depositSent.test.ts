@@ -13,6 +13,8 @@ import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cr
 import { linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
+/** This kit's public address, as the widget's partnerBase names it. */
+const KIT = `${SHOP}/api/partner`
 const CHAIN = 31337
 const PORT = Number(process.env.KIT_ANVIL_PORT) || 20900 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
@@ -61,6 +63,7 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
   const handle = createPartnerHandler({
     apiBase: 'https://api.example',
     apiKey: 'sk_test_key',
+    publicUrl: KIT,
     allowedOrigins: [SHOP],
     authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
     store,

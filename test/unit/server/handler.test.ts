@@ -33,6 +33,7 @@ function handler(options: Partial<PartnerHandlerOptions> = {}) {
     apiKey: SANDBOX_KEY,
     allowedOrigins: [SHOP],
     basePath: '/api',
+    publicUrl: `${SHOP}/api`,
     // The token is the user's id: every request below is user-1's unless it says otherwise.
     authenticate: (token) => token,
     allowAnonymous: true,
@@ -660,5 +661,12 @@ describe('createPartnerHandler', () => {
     expect(() => createPartnerHandler({ ...base, apiBase: 'ftp://api.example' })).toThrow(/apiBase/)
     expect(() => createPartnerHandler({ ...base, apiKey: 'sk_x\r\nX-Injected: 1' })).toThrow(/^createPartnerHandler: apiKey must be/)
     expect(() => createPartnerHandler({ ...base, apiKey: 'sk_x\r\nX-Injected: 1' })).not.toThrow(/sk_x/)
+    // The wallet-link message names the kit by publicUrl, never by a request's URL (a Host header anyone sets).
+    const chains = { 1: { rpcUrl: 'https://rpc.example' } }
+    expect(() => createPartnerHandler({ ...base, chains })).toThrow(/^createPartnerHandler: publicUrl is required with chains/)
+    for (const publicUrl of ['/api', 'ftp://shop.example/api', 'https://shop.example/api?kit=b', 'https://shop.example/api#b', 'https://me:pw@shop.example/api']) {
+      expect(() => createPartnerHandler({ ...base, chains, publicUrl })).toThrow(/^createPartnerHandler: publicUrl must be/)
+    }
+    expect(() => createPartnerHandler({ ...base, chains, publicUrl: `${SHOP}/api` })).not.toThrow()
   })
 })

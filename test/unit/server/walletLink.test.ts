@@ -15,6 +15,8 @@ import { type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentSt
 import { devKey, linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
+/** This kit's public address, as the widget's partnerBase names it. */
+const KIT = `${SHOP}/api/partner`
 const WIDGET = 'https://widget.example'
 const CHAIN = 31337
 const PORT = 21000 + Math.floor(Math.random() * 90)
@@ -55,6 +57,7 @@ function kit() {
   const handle = createPartnerHandler({
     apiBase: 'https://api.example',
     apiKey: 'sk_test_key',
+    publicUrl: KIT,
     allowedOrigins: [SHOP, WIDGET],
     authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
     store,
@@ -103,14 +106,15 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     const challenge = await alice('/deposit/wallet', { address: address.toLowerCase(), chainId: CHAIN })
     expect(challenge).toEqual({ status: 200, body: { linked: false, message: expect.any(String) } })
     const parsed = parseSiweMessage(challenge.body.message)
-    expect(parsed).toMatchObject({ scheme: 'https', domain: 'shop.example', uri: SHOP, address, chainId: CHAIN, version: '1' })
+    // The page that asks (domain), and this kit by its publicUrl (URI): the widget signs only its own kit's.
+    expect(parsed).toMatchObject({ scheme: 'https', domain: 'shop.example', uri: KIT, address, chainId: CHAIN, version: '1' })
     expect(parsed.statement).toMatch(/costs nothing and moves no money/)
     expect(parsed.resources).toBeUndefined()
     expect(parsed.nonce).toMatch(/^[a-zA-Z0-9]{16,}$/)
     expect(parsed.issuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000)
     expect(parsed.expirationTime!.getTime() - parsed.issuedAt!.getTime()).toBe(10 * 60_000)
-    // The page of the widget's own origin gets its own domain.
-    expect(parseSiweMessage((await as('alice', WIDGET)('/deposit/wallet', { address, chainId: CHAIN })).body.message)).toMatchObject({ domain: 'widget.example', uri: WIDGET })
+    // The page of the widget's own origin gets its own domain; the URI still names this kit.
+    expect(parseSiweMessage((await as('alice', WIDGET)('/deposit/wallet', { address, chainId: CHAIN })).body.message)).toMatchObject({ domain: 'widget.example', uri: KIT })
     const signature = await devKey(6).signMessage({ message: challenge.body.message })
     expect(await alice('/deposit/wallet/link', { message: challenge.body.message, signature })).toEqual({ status: 200, body: { linked: true } })
     expect(await store.addressHolder(address)).toBe('alice')
@@ -172,7 +176,7 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(await store.addressHolder(DEV_ACCOUNTS[7])).toBeUndefined()
   })
 
-  it('a message changed in any way (another address, domain, chain, origin, or extra resources) is refused, even signed by the wallet it names', async () => {
+  it('a message changed in any way (another address, domain, kit, chain, origin, or extra resources) is refused, even signed by the wallet it names', async () => {
     const { alice, as } = kit()
     const fresh = async () => (await alice('/deposit/wallet', { address: DEV_ACCOUNTS[7], chainId: CHAIN })).body.message as string
     const signedBy = async (index: number, message: string) => ({ message, signature: await devKey(index).signMessage({ message }) })
@@ -181,6 +185,7 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replaceAll('shop.example', 'evil.example')))).toEqual(changed)
     expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replace(`Chain ID: ${CHAIN}`, 'Chain ID: 1')))).toEqual(changed)
     expect(await alice('/deposit/wallet/link', await signedBy(7, `${await fresh()}\nResources:\n- https://evil.example/grant-all`))).toEqual(changed)
+    expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replace(`URI: ${KIT}`, 'URI: https://other-partner.example/api')))).toEqual(changed)
     // The message given to the shop's page, posted from the widget's origin (another allowed page).
     expect(await as('alice', WIDGET)('/deposit/wallet/link', await signedBy(7, await fresh()))).toEqual(unverified('message: given to another page'))
     // A message of the right form that the kit never gave.

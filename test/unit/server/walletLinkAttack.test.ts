@@ -39,6 +39,7 @@ function as(who: string) {
   const handle = createPartnerHandler({
     apiBase: 'https://api.example',
     apiKey: 'sk_test_key',
+    publicUrl: SHOP,
     allowedOrigins: [SHOP],
     authenticate: (t) => t.slice(4),
     store,

@@ -27,10 +27,10 @@ const PARTNER = 'https://shop.example.com/api'
 const PAGE = new URL('https://shop.example.com/checkout')
 const config = { ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_session' }
 
-/** The kit's message as src/server/walletLink.ts writes it, for this page unless told otherwise. */
+/** The kit's message as src/server/walletLink.ts writes it (its URI the kit's publicUrl, here partnerBase), for this page unless told otherwise. */
 const kitMessage = (change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
   createSiweMessage({
-    scheme: 'https', domain: PAGE.host, uri: PAGE.origin, address: BUYER, chainId: 8453, nonce: '0123456789abcdef0123456789abcdef', version: '1',
+    scheme: 'https', domain: PAGE.host, uri: PARTNER, address: BUYER, chainId: 8453, nonce: '0123456789abcdef0123456789abcdef', version: '1',
     statement: 'Confirm this wallet is yours. Signing costs nothing and moves no money.', issuedAt: new Date(START), expirationTime: new Date(START + 600_000), ...change,
   })
 
@@ -135,9 +135,11 @@ describe('the wallet check before the first send', () => {
   it.each([
     ['another account', { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const }],
     ['another chain', { chainId: 42161 }],
-    ['another site', { domain: 'evil.example', uri: 'https://evil.example' }],
-    ['another page of the site', { domain: 'pay.shop.example.com', uri: 'https://pay.shop.example.com' }],
-    ['http', { scheme: 'http', uri: 'http://shop.example.com' }],
+    ['another site', { domain: 'evil.example' }],
+    ['another page of the site', { domain: 'pay.shop.example.com' }],
+    ['http', { scheme: 'http' }],
+    ["another partner's kit (relayed by this partner's backend)", { uri: 'https://other-partner.example/api' }],
+    ['this page rather than its kit', { uri: PAGE.origin }],
     ['resources that grant more', { resources: ['https://evil.example/grant-all'] }],
     ['a request id', { requestId: 'x' }],
   ])('a message for %s is never shown to the wallet, and nothing is sent', async (_name, change) => {

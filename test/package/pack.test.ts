@@ -45,10 +45,10 @@ describe('the packed package', () => {
     expect(run.status).toBe(0)
   }, 60_000)
 
-  it("compiles the partner server of docs/partner-kit.md under moduleResolution nodenext", () => {
-    const doc = readFileSync(join(ROOT, 'docs/partner-kit.md'), 'utf8')
+  it("compiles the partner server of the README under moduleResolution nodenext", () => {
+    const doc = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const block = /<!-- partner-server -->\s*```ts\n([\s\S]*?)```/.exec(doc)?.[1]
-    expect(block, 'docs/partner-kit.md: a ```ts block after <!-- partner-server -->').toBeTruthy()
+    expect(block, 'README.md: a ```ts block after <!-- partner-server -->').toBeTruthy()
     const app = join(work, 'app')
     const pkg = join(app, 'node_modules', 'stablecoin-widget')
     mkdirSync(pkg, { recursive: true })

@@ -58,7 +58,7 @@ test('7b. with no wallet in the browser the buyer is told what to do, axe-clean'
   await expectAxeClean(page, 'wallet screen without a wallet')
 })
 
-test('the sandbox wallet (sandbox mode only) lets a newcomer finish a deposit', async ({ page, stack }) => {
+test('the sandbox wallet (sandbox mode only) lets a newcomer finish a deposit @extended', async ({ page, stack }) => {
   await page.goto(widgetUrl(stack))
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Sandbox wallet' }).click()

@@ -154,7 +154,7 @@ test('offline mid-poll and back: polling resumes and completes @extended', async
   await expect(h1(page)).toHaveText('Deposit delivered', { timeout: 60_000 })
 })
 
-test('the tab closed after sending, reopened after mining: resumes from the stored hash and signs nothing', async ({ browser }) => {
+test('the tab closed after sending, reopened after mining: resumes from the stored hash and signs nothing @extended', async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   const wallet = await depositPage(page, 3)

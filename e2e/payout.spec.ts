@@ -209,6 +209,17 @@ test('a lost answer to the creation is retried with the same reference: one payo
   await expect(page.getByText(all[0].internal.depositAddress)).toBeVisible()
 })
 
+test('the price button stays where it is when the rails arrive: a click on it is never lost', async ({ page, stack }) => {
+  // The rails and their limits answer late: the form is drawn, and can be sent, before they come.
+  await sandbox(stack, '/__sandbox/control', { faults: [{ kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/limits' }] })
+  await newBuyer(page, stack, 7)
+  const button = page.getByRole('button', { name: 'See the price' })
+  const top = async () => (await button.boundingBox())?.y
+  const before = await top()
+  await expect(page.getByText(/^SEPA Instant · /)).toBeVisible()
+  expect(await top(), 'the rails arrived').toBe(before)
+})
+
 test('a wallet on the wrong chain is blocked before the prompt', async ({ page, stack }) => {
   // On Arbitrum, and it refuses to switch: nothing is ever asked to sign.
   const wallet = await newBuyer(page, stack, 6, { startChain: 42161 })

@@ -90,22 +90,16 @@ export function PayoutFormScreen({
             </p>
           )}
         </div>
-        {rails.length > 0 && (
-          <div class="field">
-            <label for="payout-rail">{t('payout.rail')}</label>
-            <select id="payout-rail" value={form.rail} disabled={busy} aria-describedby="payout-rails" onChange={set('rail')}>
-              <option value="">{t('payout.rail.cheapest')}</option>
-              {rails.map((entry) => (
-                <option value={entry.rail}>{railName(entry.rail)}</option>
-              ))}
-            </select>
-            <ul id="payout-rails" class="plain muted" aria-label={t('payout.limitsHeading', { currency: form.currency })}>
-              {rails.map((entry) => (
-                <li>{limitLine(entry, locale)}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {/* Always there, so the button below never moves when the rails arrive (a click on it is never lost): until then it offers the cheapest rail alone. */}
+        <div class="field">
+          <label for="payout-rail">{t('payout.rail')}</label>
+          <select id="payout-rail" value={form.rail} disabled={busy} aria-describedby={rails.length > 0 ? 'payout-rails' : undefined} onChange={set('rail')}>
+            <option value="">{t('payout.rail.cheapest')}</option>
+            {rails.map((entry) => (
+              <option value={entry.rail}>{railName(entry.rail)}</option>
+            ))}
+          </select>
+        </div>
         {problem && (
           <Notice tone="error" code={problem.code}>
             {problemText(problem)}
@@ -117,6 +111,14 @@ export function PayoutFormScreen({
             {t('payout.getQuote')}
           </button>
         </div>
+        {/* The rails' lines come with the limits, below the button. */}
+        {rails.length > 0 && (
+          <ul id="payout-rails" class="plain muted" aria-label={t('payout.limitsHeading', { currency: form.currency })}>
+            {rails.map((entry) => (
+              <li>{limitLine(entry, locale)}</li>
+            ))}
+          </ul>
+        )}
       </form>
     </Screen>
   )

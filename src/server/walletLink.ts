@@ -50,12 +50,12 @@ export async function walletChallenge(store: PaymentStore, ask: Asked & { addres
 /** POST /deposit/wallet/link: the challenge is taken (spent) first, then every check, then the binding. */
 export async function linkWallet(store: PaymentStore, client: ChainClients, ask: Asked & { message: string; signature: Hex }): Promise<LinkAnswer> {
   const refused = (problem: string): LinkAnswer => ({ status: 422, code: 'wallet_unverified', problem })
-  const nonce = parseSiweMessage(ask.message).nonce
+  const { nonce, uri } = parseSiweMessage(ask.message)
   const challenge = nonce ? await store.takeChallenge(nonce) : undefined
   if (!challenge || challenge.userId !== ask.user) return refused('message: not a challenge this backend gave this user, or one already used')
   if (challenge.message !== ask.message) return refused('message: not the message this backend gave')
   // A challenge another kit on the same store wrote (another publicUrl, or this one's before a change).
-  if (parseSiweMessage(ask.message).uri !== ask.kit) return refused('message: written by another partner backend (not this publicUrl)')
+  if (uri !== ask.kit) return refused('message: written by another partner backend (not this publicUrl)')
   if (challenge.origin !== ask.origin) return refused('message: given to another page')
   if (challenge.expiresAt.getTime() <= ask.now.getTime()) return refused('message: this challenge has expired; ask for a new one')
   let signed: boolean

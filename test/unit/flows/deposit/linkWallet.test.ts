@@ -40,6 +40,7 @@ let announced: ReturnType<typeof announceWallet>
 let driver: DepositDriver | undefined
 let kit: Array<{ path: string; body: any }>
 let challenge: unknown
+let challengeStatus: number
 let linkAnswer: { status: number; body: unknown }
 let signs: Array<{ method: string; params: unknown }>
 let answerSign: (params: [Hex, string]) => Promise<unknown>
@@ -63,11 +64,12 @@ beforeEach(() => {
   })
   kit = []
   challenge = { linked: false, message: kitMessage() }
+  challengeStatus = 200
   linkAnswer = { status: 200, body: { linked: true } }
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).slice(PARTNER.length)
     kit.push({ path, body: JSON.parse(String(init?.body)) })
-    if (path === '/deposit/wallet') return Response.json(challenge)
+    if (path === '/deposit/wallet') return Response.json(challenge, { status: challengeStatus })
     if (path === '/deposit/wallet/link') return Response.json(linkAnswer.body, { status: linkAnswer.status })
     return Response.json({ id: 'dep_kit_1' })
   })
@@ -169,6 +171,31 @@ describe('the wallet check before the first send', () => {
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(state().notice).toMatchObject({ kind: 'check', problem: { key: 'partner.walletTaken', code: 'wallet_not_owned' } })
     expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/linked to another account on this site/)
+    expect(chain.prompts).toEqual([])
+  })
+
+  // A partner backend that reads no crypto deposits (a kit without chains, or a backend of the
+  // partner's own without the route) credits none, whoever sent them: there is nothing to link, and
+  // the deposit goes as it did before the check (its report to the kit is dropped as before).
+  it.each([
+    [400, 'chain_not_configured', 'chainId: 8453 is not a chain this backend reads'],
+    [404, 'route_not_found', 'No such route'],
+  ])('a backend that reads no deposits (%i %s): nothing to sign, the deposit is sent', async (status, code, message) => {
+    challengeStatus = status
+    challenge = { error: { code, message } }
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => driver!.state().tag === 'tracking', 'SENT')
+    expect(signs).toEqual([])
+    expect(chain.prompts).toEqual(['send'])
+    expect(linkCalls()).toEqual(['/deposit/wallet'])
+  })
+
+  it('any other trouble asking the kit keeps the deposit at the quote, nothing sent', async () => {
+    challengeStatus = 502
+    challenge = { error: { code: 'upstream_unreachable', message: 'down' } }
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
+    expect(state().notice).toMatchObject({ kind: 'check' })
     expect(chain.prompts).toEqual([])
   })
 })

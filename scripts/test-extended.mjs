@@ -8,25 +8,14 @@
 //   family (the first runs in `npm test`) and the fault storms;
 // - the whole cross-browser suite in Firefox ESR and WebKitGTK (`npm test` runs its tagged share).
 // It builds first when there is no build (the budget, pack and e2e tests read dist/).
-import { spawnSync } from 'node:child_process'
+import { run } from './step.mjs'
 import { existsSync } from 'node:fs'
 
 const started = Date.now()
 const node = process.execPath
 
-function run(label, args, env = {}) {
-  const t0 = Date.now()
-  console.log(`\n▶ ${label}`)
-  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed`)
-    process.exit(result.status ?? 1)
-  }
-}
-
-if (!existsSync('dist/sri.json')) run('build', ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
-run('integration tests (extended)', ['node_modules/vitest/vitest.mjs', 'run'], { TEST_TIER: 'extended' })
-run('end-to-end tests (extended)', ['node_modules/@playwright/test/cli.js', 'test'], { E2E_TIER: 'extended', E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist' })
-run('cross-browser tests (all)', ['scripts/test-browsers.mjs'], { E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist', ...(existsSync('dist-sandbox') ? { E2E_SANDBOX_BUNDLES: 'dist-sandbox' } : {}) })
+if (!existsSync('dist/sri.json')) run('build', node, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
+run('integration tests (extended)', node, ['node_modules/vitest/vitest.mjs', 'run'], { TEST_TIER: 'extended' })
+run('end-to-end tests (extended)', node, ['node_modules/@playwright/test/cli.js', 'test'], { E2E_TIER: 'extended', E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist' })
+run('cross-browser tests (all)', node, ['scripts/test-browsers.mjs'], { E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist', ...(existsSync('dist-sandbox') ? { E2E_SANDBOX_BUNDLES: 'dist-sandbox' } : {}) })
 console.log(`\n✔ the extended tier passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,23 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order: browser check, types, build, unit tests (with the bundle
+// `npm test`: the first tier (docs/testing.md; CI then runs scripts/test-extended.mjs), in order: browser check, types, build, unit tests (with the bundle
 // budget, which reads the build), then the end-to-end suite against the sandbox and anvil in
 // Chromium, then its cross-browser share in Firefox ESR and WebKitGTK.
-import { spawnSync } from 'node:child_process'
+import { run } from './step.mjs'
 import { existsSync } from 'node:fs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const started = Date.now()
-
-function run(label, command, args, env = {}) {
-  const t0 = Date.now()
-  console.log(`\n▶ ${label}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed`)
-    process.exit(result.status ?? 1)
-  }
-}
 
 if (!existsSync(chromium)) {
   if (process.getuid?.() === 0) {

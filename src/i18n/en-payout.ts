@@ -40,6 +40,8 @@ export const enPayout = {
   'payout.depositAddress': 'Payout address',
   'payout.onlyChain': 'Send only on {chain}: a transfer on another network is lost.',
   'payout.singleUse': 'This address serves this payout only. Never send to it again.',
+  'payout.connectHeading': 'Connect the wallet that pays',
+  'payout.connectIntro': 'The {amount} {symbol} for this cash-out leave from the wallet you connect. Connecting moves no money.',
   'payout.chooseWallet': 'Send from which wallet?',
   'payout.noWallet': 'No wallet found in this browser. Install or unlock a wallet, then reload this page.',
   'payout.connected': 'Sending from {address}',

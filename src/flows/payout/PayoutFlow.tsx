@@ -24,8 +24,10 @@ import { payoutSchemas } from '../../api/payout'
 import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
+import { flowKey } from '../../storage/storedCheck'
+import { ConnectScreen } from '../../screens/payout/ConnectScreen'
 import { anyStored } from '../../storage/storedCheck'
-import { payoutChecks, payoutKeys, payoutStore, referenceStore, spentAddresses } from './persisted'
+import { payoutChecks, payoutKeys, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
 import { lazyEffects, lazyPart } from '../../kernel/lazyPart'
 import { loadWalletCode } from './walletCode'
 
@@ -38,9 +40,11 @@ const payoutEffects = lazyPart(() =>
 // This flow's English strings (and the rails' limits lines) come with its chunk, not with the first load.
 addEnglish({ ...enPayout, ...enLimits })
 
+const PENDING_KEY = flowKey('payout-pending')
+
 export default function PayoutFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...payoutKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[payoutSchemas, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen checks={[payoutChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...payoutKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), [...identityKeys.session, PENDING_KEY])} later={[payoutSchemas, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}>
       {() => <Payout {...props} />}
     </FirstScreen>
   )
@@ -54,6 +58,7 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
     const local = partnerStorage(config)
     const store = payoutStore(local)
     const start = identityStart(config, local, session)
+    const pending = pendingStore(session)
     const ctx: Context = {
       source,
       linkWallet: config.walletAddress,
@@ -72,7 +77,7 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
     return {
       // Only this buyer's payout (start.account is already refused under a link signed for another
       // wallet); another buyer's record stays stored for them, never shown here.
-      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity }, ctx),
+      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take() }, ctx),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
@@ -87,6 +92,7 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
               store,
               references: referenceStore(local),
               spent: spentAddresses(local),
+              pending,
               clock: systemClock,
               identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
               // viem arrives with the funding step, not before.
@@ -100,16 +106,17 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
     }
   }, [services])
 
-  const identityPath = useRef(isIdentityState(state))
-  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
+  // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous).
+  const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer))
   if (isIdentityState(state)) identityPath.current = true
+  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
   const stored = !identityPath.current
-  const step = isIdentityState(state) ? { wallet: 1, identity: 2, details: 3 }[state.tag] : stepOf(state) + (identityPath.current ? 3 : 0)
-  useEffect(() => onStep(step, identityPath.current ? 7 : 4), [step])
+  const { step, of } = stepOf(state, identityPath.current)
+  useEffect(() => onStep(step, of), [step, of])
   useIdentitySync(state, dispatch, services, session)
 
   if (isIdentityState(state)) {
-    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} />
+    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} tier={state.pending?.tier} />
   }
   switch (state.tag) {
     case 'form':
@@ -117,6 +124,8 @@ function Payout({ services, onStep }: { services: Services; onStep: (step: numbe
       return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={config.fiatCurrencies} locale={config.locale} notYou={stored} />
     case 'quote':
       return <PayoutQuoteScreen state={state} dispatch={dispatch} source={source} locale={config.locale} />
+    case 'connect':
+      return <ConnectScreen state={state} dispatch={dispatch} source={source} config={config} />
     case 'beneficiary':
       return <BeneficiaryScreen state={state} dispatch={dispatch} locale={config.locale} />
     case 'funding':

@@ -13,7 +13,7 @@ export function walletDiscovery(ctx: PayoutContext) {
   }
 }
 
-export async function connect(ctx: PayoutContext, state: StateOf<'funding'>, alive: () => boolean) {
+export async function connect(ctx: PayoutContext, state: StateOf<'funding' | 'connect'>, alive: () => boolean) {
   const { dispatch } = ctx
   const provider = state.wallet && ctx.providerOf(state.wallet.id)
   try {

@@ -6,7 +6,7 @@ import type { IdentityDeps } from '../../identity/effects'
 import type { Clock, WalletInfo } from '../../kernel/types'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import type { PayoutEvent, PayoutState, Source } from './machine'
-import type { PayoutStore, ReferenceStore, SpentAddresses } from './persisted'
+import type { PayoutStore, PendingStore, ReferenceStore, SpentAddresses } from './persisted'
 import type { ChainActions } from './walletCode'
 
 export type { ChainActions } from './walletCode'
@@ -18,6 +18,8 @@ export type PayoutDeps = {
   store: PayoutStore
   references: ReferenceStore
   spent: SpentAddresses
+  /** The payout the identity steps interrupt, kept in this tab across the verification. */
+  pending: PendingStore
   clock: Clock
   identity: IdentityDeps
   /** The wallet code (walletCode.ts), loaded once the funding step needs it. */

@@ -33,7 +33,8 @@ export async function create(ctx: PayoutContext, state: Creating, alive: () => b
     return
   }
   if (signed && !references.claim(signed, request)) return dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
-  const reference = signed ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
+  // After a higher verification tier: the refused request again, under the reference it was refused with.
+  const reference = signed ?? state.reference ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
   try {
     const payout = await createPayout(ctx.partner, { ...request, reference })
     const verdict = checkPayout(payout, state.quote, ctx.source)
@@ -52,7 +53,9 @@ export async function create(ctx: PayoutContext, state: Creating, alive: () => b
     if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) references.release(signed)
     if (!alive()) return
     const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
-    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired })
+    // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
+    const requiresAction = error instanceof ApiError && error.code === 'requires_action' ? { reference } : undefined
+    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
   }
 }
 

@@ -23,11 +23,17 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
   const discovery = walletDiscovery(ctx)
 
   function effectOf(state: PayoutState): Effect | Array<Effect | undefined> | undefined {
-    if (isIdentityState(state)) return identityEffect(state, deps.identity, dispatch)
+    if (isIdentityState(state)) {
+      const { pending } = state
+      // Kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
+      return [identityEffect(state, deps.identity, dispatch), pending ? { key: `pending:${JSON.stringify({ ...pending, quoted: undefined, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
+    }
     switch (state.tag) {
       case 'form':
         return [
           state.limits ? undefined : { key: 'limits', start: (alive) => void loadLimits(ctx, alive) },
+          // "Not you?": the stored buyer and every bank record of this device go.
+          state.forgetBuyer ? { key: 'forget-account', start: () => deps.identity.accounts.forget() } : undefined,
           // Started over before any transfer: that payout and its reference are forgotten, never resumed nor reused.
           state.abandoned ? { key: `abandon:${state.abandoned}`, start: () => forget(ctx, state.abandoned as string) } : undefined,
         ]
@@ -35,10 +41,20 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return { key: `quote:${JSON.stringify(state.ask)}:${state.requote}`, start: (alive, signal) => void requestQuote(ctx, state, alive, signal) }
       case 'quote':
         return state.stale ? undefined : expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch)
+      case 'connect':
+        return [
+          { key: 'discover', start: () => discovery.discover() },
+          expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
+          state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) } : undefined,
+        ]
       case 'beneficiary':
-        return state.work === 'creating'
-          ? { key: `create:${state.quotedAt}`, start: (alive) => void create(ctx, state, alive) }
-          : expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch)
+        return [
+          // Past the identity steps: what they kept in this tab is no longer needed.
+          { key: 'pending-clear', start: () => deps.pending.clear() },
+          state.work === 'creating'
+            ? { key: `create:${state.quotedAt}`, start: (alive) => void create(ctx, state, alive) }
+            : expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
+        ]
       case 'funding':
         return [{ key: 'discover', start: () => discovery.discover() }, ...fundingEffects(ctx, state)]
       case 'tracking':

@@ -1,5 +1,6 @@
 // The bank payout as data: a pure transition. No I/O, no timers, no DOM.
-// identity (when the buyer is not known) → form → quoting → quote → beneficiary → funding →
+// Price first: form → quoting → quote (anonymous) → connect (the wallet that funds it, EIP-6963) →
+// identity (only when the buyer is not known, with the connected wallet) → beneficiary → funding →
 // tracking → result. The quote expires into a new price, never into a payout; the transfer is
 // asked for once per payout, and a reload never asks again once its hash exists, nor on its own
 // once the wallet was asked (promptedAt): it checks first, and only the buyer's second
@@ -7,11 +8,13 @@
 import type { LimitEntry } from '../../api/reference'
 import type { PayoutQuote, PayoutStatus } from '../../api/payout'
 import {
+  type Applicant,
   type IdentityEvent,
   type IdentityState,
   type Onboarded,
   emptyApplicant,
   identityTransition,
+  initialIdentity,
   isIdentityEvent,
   isIdentityState,
 } from '../../identity/machine'
@@ -83,24 +86,57 @@ export type PayoutRecord = {
 /** Why the funding transfer was not asked for, or what the wallet answered (errors/words.ts says it). */
 export type FundingProblem = SendProblem
 
-type Base = { buyer: BuyerAccount; form: PayoutForm; limits?: LimitEntry[]; draft: Draft }
+/** The wallet the buyer connected to fund the payout: its address, and the wallet itself while this page lives. */
+export type Funder = { sender: string; wallet?: WalletInfo }
+
+/**
+ * What the payout carries through the identity steps (a full navigation to the identity provider
+ * and back): the ask, the wallet, the beneficiary as typed; the price only while this page lives
+ * (after the way back it is asked again). `reference`: the request the service refused with
+ * requires_action, repeated under that same idempotency key once the buyer verified further.
+ */
+export type Pending = {
+  form: PayoutForm
+  limits?: LimitEntry[]
+  draft: Draft
+  ask: QuoteAsk
+  funder?: Funder
+  quoted?: Priced<PayoutQuote>
+  reference?: string
+  /** `higher`: the service asked for a higher verification tier (422 requires_action) of this buyer. */
+  tier?: 'higher'
+  buyer?: BuyerAccount
+}
+
+/** Who the buyer is once known; undefined before the identity steps (the price is anonymous). */
+type Base = { buyer?: BuyerAccount; form: PayoutForm; limits?: LimitEntry[]; draft: Draft; funder?: Funder; applicant?: Applicant; reference?: string }
 type QuotedBase = Base & { ask: QuoteAsk } & Priced<PayoutQuote>
+type Known = { buyer: BuyerAccount }
 
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
+/** The identity steps, carrying the payout they interrupt (none when the way back lost it). */
+export type PayoutIdentity = IdentityState & { pending?: Pending }
+
 export type PayoutState =
-  | IdentityState
-  /** `abandoned`: the unfunded payout the buyer started over from (its record and reference go). */
-  | ({ tag: 'form'; error?: FormError; abandoned?: string } & Base)
+  | PayoutIdentity
+  /**
+   * `abandoned`: the unfunded payout the buyer started over from (its record and reference go).
+   * `forgetBuyer`: "Not you?" (the stored buyer and every bank record of this device go).
+   */
+  | ({ tag: 'form'; error?: FormError; abandoned?: string; forgetBuyer?: boolean } & Base)
   | ({ tag: 'quoting'; ask: QuoteAsk; requote: boolean } & Base)
   | ({ tag: 'quote'; work: Work<never> } & QuotedBase)
+  /** The wallet that funds the payout is connected before anything personal is asked. */
+  | ({ tag: 'connect'; wallets?: WalletInfo[]; wallet?: WalletInfo; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase)
   | ({
       tag: 'beneficiary'
       problems: Record<string, FieldProblem>
       /** `creating`: POST /bank/payout is under way (with the persisted reference). */
       work: Work<'creating'>
       problem?: Problem
-    } & QuotedBase)
+    } & QuotedBase &
+      Known)
   | {
       tag: 'funding'
       buyer: BuyerAccount
@@ -142,7 +178,8 @@ export type PayoutEvent =
   | { type: 'SCHEMA'; schema: OfferedSchemaId }
   | { type: 'CREATED'; record: PayoutRecord }
   /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
-  | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean }
+  /** `requiresAction`: the service wants a higher verification tier; the request is repeated under `reference` once verified. */
+  | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean; requiresAction?: { reference: string } }
   | { type: 'WALLETS'; wallets: WalletInfo[] }
   | { type: 'CONNECT'; wallet: WalletInfo }
   | { type: 'CONNECTED'; sender: string }
@@ -170,9 +207,9 @@ export type PayoutEvent =
 export type Context = {
   source: Source
   decimalMark: '.' | ','
-  /** A new form (after the identity step, or to start over). */
+  /** A new form (to start, or to start over). */
   emptyForm: () => PayoutForm
-  /** The wallet a signed link names, if any: the identity steps start with it after "Not you?". */
+  /** The wallet a signed link names, if any: the only wallet the identity steps may verify. */
   linkWallet?: string
 }
 
@@ -184,10 +221,10 @@ export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
 
 export function initialState(
-  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState },
+  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending },
   ctx: Context,
 ): PayoutState {
-  const { buyer } = init
+  const { buyer, pending } = init
   // Another buyer's payout (another account, another wallet, a link signed for another wallet) is
   // never shown; it stays stored for its own buyer.
   const record = init.record && buyer && ownedBy(init.record, buyer, ctx.linkWallet) ? init.record : undefined
@@ -196,25 +233,20 @@ export function initialState(
     // The wallet was asked before the reload: check what arrived before anything else, never ask again on its own.
     return { tag: 'funding', buyer, record, work: 'idle', ...(promptedUnanswered(record) ? { verify: 'running' as const } : {}) }
   }
-  if (buyer) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }
-  return init.identity
-}
-
-/** "Not you?": the identity steps from the start; their effect forgets every bank record of this device. */
-function notYou(ctx: Context): PayoutState {
-  return { tag: 'wallet', form: { ...emptyApplicant, wallet: ctx.linkWallet ?? '' }, forget: true }
+  // Back from the identity provider: the identity steps go on, the payout they interrupted with them.
+  if (pending && init.identity.tag !== 'wallet' && (!buyer || pending.tier)) return { ...init.identity, pending }
+  // Back with a code but without the payout (another tab kept it): the identity steps end in a new form.
+  if (!buyer && init.identity.tag === 'details') return init.identity
+  // Verified elsewhere meanwhile, or a way back without its code: the price is asked again.
+  if (pending && buyer) return { tag: 'quoting', buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, ask: pending.ask, requote: true }
+  return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }
 }
 
 export function transition(state: PayoutState, event: PayoutEvent, ctx: Context): PayoutState {
-  if (isIdentityState(state)) {
-    // The form's and the beneficiary's EDIT (no `field`) and the beneficiary's SUBMIT (`now`) are not the identity steps' own.
-    if (!isIdentityEvent(event) || (event.type === 'EDIT' && !('field' in event)) || 'now' in event) return state
-    const next = identityTransition(state, event)
-    return next.tag === 'onboarded' ? { tag: 'form', buyer: next.account, form: ctx.emptyForm(), draft: emptyDraft() } : next
-  }
+  if (isIdentityState(state)) return identityStep(state, event, ctx)
   switch (state.tag) {
     case 'form':
-      if (event.type === 'NOT_YOU') return notYou(ctx)
+      if (event.type === 'NOT_YOU') return notYou(state, ctx)
       return formTransition(state, event, ctx)
 
     case 'quoting':
@@ -224,7 +256,7 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
         const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
         const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)
         if (!fits.ok) return toForm(state, { kind: 'limits', check: fits })
-        return { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, work: 'idle', ...priced(event, state.requote) }
+        return { ...carried(state), tag: 'quote', ask: state.ask, work: 'idle', ...priced(event, state.requote) }
       }
       if (event.type === 'QUOTE_FAILED') return toForm(state, { kind: 'api', problem: event.problem })
       if (event.type === 'QUOTE_REJECTED') return toForm(state, { kind: 'ask', rule: event.rule })
@@ -237,13 +269,13 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
       if (event.type === 'BACK') return toForm(state)
       if (event.type === 'CONFIRM') {
         if (isExpired(state.quote.expiresAt, event.now) || state.stale) return requote(state)
-        const schema = schemaFor(state.ask, state.quote.rail, state.draft.schema)
-        const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
-        const { ask, quote, quotedAt, buyer, form, limits } = state
-        return { tag: 'beneficiary', buyer, form, limits, ask, quote, quotedAt, draft: { ...state.draft, schema, values }, problems: {}, work: 'idle' }
+        return onward(state, ctx)
       }
       return state
     }
+
+    case 'connect':
+      return connectTransition(state, event, ctx)
 
     case 'beneficiary':
       return beneficiaryTransition(state, event)
@@ -268,6 +300,82 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
       if (event.type !== 'RESTART') return state
       return { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft() }
   }
+}
+
+/** What every stage before the payout exists carries on (the price and the stage's own aside). */
+function carried(state: Base): Base {
+  const { buyer, form, limits, draft, funder, applicant, reference } = state
+  return { buyer, form, limits, draft, funder, applicant, reference }
+}
+
+/**
+ * After the price: the first thing the payout still lacks. The wallet that funds it; then who the
+ * buyer is (the identity steps, with that wallet, only for a buyer the service does not know);
+ * then the beneficiary.
+ */
+function onward(state: Extract<PayoutState, { tag: 'quote' | 'connect' }>, ctx: Context): PayoutState {
+  const { ask, quote, quotedAt } = state
+  const base = carried(state)
+  if (!state.funder) return { ...base, tag: 'connect', ask, quote, quotedAt, work: 'idle' }
+  if (!state.buyer) {
+    const pending: Pending = { form: state.form, limits: state.limits, draft: state.draft, ask, funder: state.funder, quoted: { quote, quotedAt } }
+    // The wallet verified is the one connected, or the one the partner signed into the link.
+    return { ...initialIdentity({ ...emptyApplicant, ...state.applicant, wallet: ctx.linkWallet ?? state.funder.sender }), pending }
+  }
+  const schema = schemaFor(ask, quote.rail, state.draft.schema)
+  const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
+  return { ...base, buyer: state.buyer, tag: 'beneficiary', ask, quote, quotedAt, draft: { ...state.draft, schema, values }, problems: {}, work: 'idle' }
+}
+
+/** The identity steps inside the payout: they end back in it, with the buyer known. */
+function identityStep(state: PayoutIdentity, event: PayoutEvent, ctx: Context): PayoutState {
+  const { pending } = state
+  // Leaving the verification before it began: back to the price, or (a higher tier) to the
+  // beneficiary as typed; the price is asked again if this page lost it.
+  if (event.type === 'BACK' && state.tag === 'identity' && pending) {
+    const base: Base = { buyer: pending.buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant: state.form }
+    if (!pending.quoted) return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
+    const quote: Extract<PayoutState, { tag: 'quote' }> = { ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' }
+    return pending.tier ? onward(quote, ctx) : quote
+  }
+  // The form's and the beneficiary's EDIT (no `field`) and the beneficiary's SUBMIT (`now`) are not the identity steps' own.
+  if (!isIdentityEvent(event) || (event.type === 'EDIT' && !('field' in event)) || 'now' in event) return state
+  const next = identityTransition(state, event)
+  if (next.tag !== 'onboarded') return { ...next, pending }
+  const buyer = next.account
+  // The details typed are kept while this page lives: a higher tier asked later onboards with them again.
+  const applicant = state.form
+  if (!pending) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft(), applicant }
+  const base: Base = { buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant, reference: pending.reference }
+  // The price this page still holds goes on to the beneficiary (its expiry re-asks it there); else it is asked again.
+  if (pending.quoted) return onward({ ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' }, ctx)
+  return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
+}
+
+function connectTransition(state: Extract<PayoutState, { tag: 'connect' }>, event: PayoutEvent, ctx: Context): PayoutState {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'WALLETS':
+      return { ...state, wallets: event.wallets }
+    case 'CONNECT':
+      return idle ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined } : state
+    case 'CONNECTED':
+      if (state.work !== 'connecting' || !state.wallet) return state
+      return onward({ ...state, work: 'idle', funder: { sender: event.sender, wallet: state.wallet } }, ctx)
+    case 'BLOCKED':
+      return state.work === 'connecting' ? { ...state, work: 'idle', problem: event.problem } : state
+    case 'EXPIRED':
+      return idle ? requote(state) : state
+    case 'BACK':
+      return idle ? { ...carried(state), tag: 'quote', ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
+    default:
+      return state
+  }
+}
+
+/** "Not you?": the stored buyer and every bank record of this device go; the price stays anonymous. */
+function notYou(state: Base, ctx: Context): PayoutState {
+  return { tag: 'form', form: state.form ?? ctx.emptyForm(), draft: emptyDraft(), forgetBuyer: true }
 }
 
 function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: PayoutEvent, ctx: Context): PayoutState {
@@ -297,7 +405,7 @@ function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: Pay
         if (!fits.ok) return { ...state, error: { kind: 'limits', check: fits } }
       }
       const ask: QuoteAsk = { kind: form.kind, amount: parsed.value, currency: form.currency, country: form.country, ...(rail ? { rail } : {}) }
-      return { tag: 'quoting', buyer: state.buyer, form, limits: state.limits, draft: state.draft, ask, requote: false }
+      return { ...carried(state), tag: 'quoting', ask, requote: false }
     }
     default:
       return state
@@ -325,7 +433,7 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
       return { ...state, draft, problems }
     }
     case 'BACK':
-      return idle ? { tag: 'quote', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
+      return idle ? { ...carried(state), tag: 'quote', ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
     case 'SUBMIT': {
       if (!idle || !state.draft.schema || !('now' in event)) return state
       const built = buildBeneficiary(beneficiarySchema(state.draft.schema), state.draft.values)
@@ -336,7 +444,15 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
       return { ...state, problems: {}, problem: undefined, work: 'creating' }
     }
     case 'CREATE_FAILED':
+      if (state.work !== 'creating') return state
       if (event.expired) return requote(state)
+      if (event.requiresAction) {
+        // A higher verification tier: back to the identity provider with the same details, then the
+        // same request again under the same reference. Nothing typed is lost on the way.
+        const { buyer, ask, quote, quotedAt } = state
+        const pending: Pending = { form: state.form, limits: state.limits, draft: state.draft, ask, funder: state.funder, quoted: { quote, quotedAt }, reference: event.requiresAction.reference, tier: 'higher', buyer }
+        return { tag: 'identity', form: { ...emptyApplicant, ...state.applicant, wallet: buyer.wallet }, rejectedCode: false, serverMessage: { problem: event.problem }, pending }
+      }
       return {
         ...state,
         work: 'idle',
@@ -344,12 +460,13 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
         problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
       }
     case 'CREATED':
-      return state.work === 'creating' ? { tag: 'funding', buyer: state.buyer, record: event.record, work: 'idle' } : state
+      if (state.work !== 'creating') return state
+      // The wallet connected before goes on to fund it (connected again after a reload).
+      return { tag: 'funding', buyer: state.buyer, record: event.record, work: 'idle', ...(state.funder?.wallet ? { wallet: state.funder.wallet, sender: state.funder.sender } : {}) }
     default:
       return state
   }
 }
-
 function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, event: PayoutEvent, ctx: Context): PayoutState {
   const idle = state.work === 'idle'
   switch (event.type) {
@@ -392,37 +509,41 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
       // The unfunded payout is left to expire and forgotten here with its reference: a new request
       // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
       if (!idle || (promptedUnanswered(state.record) && state.verify !== 'clear')) return state
-      return { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft(), abandoned: state.record.id }
+      // The wallet connected stays connected for the new payout.
+      return { tag: 'form', buyer: state.buyer, form: ctx.emptyForm(), draft: emptyDraft(), abandoned: state.record.id, ...(state.wallet && state.sender ? { funder: { wallet: state.wallet, sender: state.sender } } : {}) }
     case 'NOT_YOU':
-      return idle && state.record.promptedAt === undefined ? notYou(ctx) : state
+      return idle && state.record.promptedAt === undefined ? notYou({ form: ctx.emptyForm(), draft: emptyDraft() }, ctx) : state
     default:
       return state
   }
 }
 
 function toForm(state: Base, error?: FormError): PayoutState {
-  return { tag: 'form', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, error }
+  return { ...carried(state), tag: 'form', error }
 }
 
 function requote(state: QuotedBase, refreshed = true): PayoutState {
-  return { tag: 'quoting', buyer: state.buyer, form: state.form, limits: state.limits, draft: state.draft, ask: state.ask, requote: refreshed }
+  return { ...carried(state), tag: 'quoting', ask: state.ask, requote: refreshed }
 }
 
-/** The flow's step for the header ("2 of 5"). */
-export function stepOf(state: PayoutState): number {
+/**
+ * The flow's step for the header: the price, the wallet, who the buyer is (only when not known),
+ * the beneficiary, the transfer and its status. `verified`: the identity steps are part of this payout.
+ */
+export function stepOf(state: PayoutState, verified: boolean): { step: number; of: number } {
+  const of = verified ? 5 : 4
+  if (isIdentityState(state)) return { step: 3, of }
+  const after = verified ? 1 : 0
   switch (state.tag) {
     case 'form':
     case 'quoting':
     case 'quote':
-      return 1
+      return { step: 1, of }
+    case 'connect':
+      return { step: 2, of }
     case 'beneficiary':
-      return 2
-    case 'funding':
-      return 3
-    case 'tracking':
-    case 'result':
-      return 4
+      return { step: 3 + after, of }
     default:
-      return 0
+      return { step: 4 + after, of }
   }
 }

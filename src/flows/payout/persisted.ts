@@ -6,7 +6,7 @@
 import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
 import { flowKey, lazyCheck } from '../../storage/storedCheck'
-import type { PayoutRecord } from './machine'
+import type { Pending, PayoutRecord } from './machine'
 import { type Owner, ownedBy } from './owner'
 
 /** Like the buyer's account and the other flows' records: a shared device forgets. */
@@ -18,6 +18,7 @@ export const payoutKeys = ['payout', 'payout-reference', 'payout-signed'].map(fl
 const payoutRecord = lazyCheck(payoutChecks, (m) => m.payoutRecord)
 const claim = lazyCheck(payoutChecks, (m) => m.claim)
 const claimList = lazyCheck(payoutChecks, (m) => m.claimList)
+const pendingPayout = lazyCheck(payoutChecks, (m) => m.pendingPayout)
 
 /** A reference claimed for one request (its digest), or kept for our own. */
 export type Claim = { reference: string; request: string; savedAt: number }
@@ -206,3 +207,26 @@ export function spentAddresses(storage: Storage | undefined) {
   }
 }
 export type SpentAddresses = ReturnType<typeof spentAddresses>
+
+/**
+ * The payout the identity steps interrupt (a full navigation to the identity provider and back), in
+ * this tab's sessionStorage: kept while those steps show, taken (read once, removed) on the way
+ * back. The price is not kept: it is asked again. The wallet without its connection.
+ */
+export function pendingStore(session: Storage | undefined) {
+  const inner = createFlowStore(session, 'payout-pending', pendingPayout)
+  return {
+    key: inner.key,
+    put({ quoted: _, funder, limits: __, ...pending }: Pending) {
+      inner.save({ ...pending, ...(funder ? { funder: { sender: funder.sender } } : {}) })
+    },
+    take(): Pending | undefined {
+      const found = inner.load()
+      inner.clear()
+      return found
+    },
+    clear: () => inner.clear(),
+  }
+}
+
+export type PendingStore = ReturnType<typeof pendingStore>

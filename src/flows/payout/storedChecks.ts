@@ -1,6 +1,6 @@
 // The checks of the payout's records (persisted.ts fetches them when needed: see storage/storedCheck.ts).
 import * as z from 'zod/mini'
-import type { PayoutRecord } from './machine'
+import type { Pending, PayoutRecord } from './machine'
 import type { Claim } from './persisted'
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
@@ -30,6 +30,19 @@ const pending = z.object({ reference: z.string().check(z.minLength(1), z.maxLeng
 
 const claims = z.object({ claims: z.array(pending) })
 
+const text = (max: number) => z.string().check(z.maxLength(max))
+const form = z.object({ kind: z.enum(['crypto', 'fiat']), amount: text(40), currency: text(3), country: text(2), rail: text(32) })
+/** The payout through the identity steps (session only): the ask, the wallet, the beneficiary as typed. */
+const payoutPending = z.object({
+  form,
+  draft: z.object({ schema: z.optional(text(32)), values: z.record(text(64), text(256)), purpose: text(256) }),
+  ask: z.object({ kind: z.enum(['crypto', 'fiat']), amount: z.string().check(z.regex(/^\d+(\.\d+)?$/)), currency: text(3), country: text(2), rail: z.optional(text(32)) }),
+  funder: z.optional(z.object({ sender: address })),
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  tier: z.optional(z.literal('higher')),
+  buyer: z.optional(z.object({ accountId: text(128), walletId: text(128), wallet: address })),
+})
+
 
 export function payoutRecord(value: unknown): PayoutRecord | undefined {
   const parsed = record.safeParse(value)
@@ -44,4 +57,9 @@ export function claim(value: unknown): Claim | undefined {
 export function claimList(value: unknown): Claim[] | undefined {
   const parsed = claims.safeParse(value)
   return parsed.success ? parsed.data.claims : undefined
+}
+
+export function pendingPayout(value: unknown): Pending | undefined {
+  const parsed = payoutPending.safeParse(value)
+  return parsed.success ? (parsed.data as Pending) : undefined
 }

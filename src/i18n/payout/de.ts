@@ -116,6 +116,8 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Auszahlungsadresse',
   'payout.onlyChain': 'Senden Sie nur auf {chain}: Eine Überweisung in einem anderen Netzwerk geht verloren.',
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
+  'payout.connectHeading': 'Die zahlende Wallet verbinden',
+  'payout.connectIntro': 'Die {amount} {symbol} für diese Auszahlung kommen von der Wallet, die Sie verbinden. Das Verbinden bewegt kein Geld.',
   'payout.chooseWallet': 'Von welcher Wallet senden?',
   'payout.noWallet': 'In diesem Browser wurde keine Wallet gefunden. Installieren oder entsperren Sie eine Wallet und laden Sie die Seite neu.',
   'payout.connected': 'Gesendet von {address}',

@@ -116,6 +116,8 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Dirección del pago',
   'payout.onlyChain': 'Envía solo en {chain}: una transferencia en otra red se pierde.',
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
+  'payout.connectHeading': 'Conecta la billetera que paga',
+  'payout.connectIntro': 'Los {amount} {symbol} de este retiro salen de la billetera que conectes. Conectarla no mueve dinero.',
   'payout.chooseWallet': '¿Desde qué billetera envías?',
   'payout.noWallet': 'No se encontró ninguna billetera en este navegador. Instala o desbloquea una billetera y recarga esta página.',
   'payout.connected': 'Enviando desde {address}',

@@ -116,6 +116,8 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Adresse du paiement',
   'payout.onlyChain': 'Envoyez uniquement sur {chain} : un transfert sur un autre réseau est perdu.',
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
+  'payout.connectHeading': 'Connectez le portefeuille qui paie',
+  'payout.connectIntro': 'Les {amount} {symbol} de ce retrait partent du portefeuille que vous connectez. Le connecter ne déplace aucun argent.',
   'payout.chooseWallet': 'Envoyer depuis quel portefeuille ?',
   'payout.noWallet': 'Aucun portefeuille trouvé dans ce navigateur. Installez ou déverrouillez un portefeuille, puis rechargez cette page.',
   'payout.connected': 'Envoi depuis {address}',

@@ -116,6 +116,8 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Endereço do saque',
   'payout.onlyChain': 'Envie somente na {chain}: uma transferência em outra rede é perdida.',
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
+  'payout.connectHeading': 'Conecte a carteira que paga',
+  'payout.connectIntro': 'Os {amount} {symbol} deste saque saem da carteira que você conectar. Conectar não move dinheiro.',
   'payout.chooseWallet': 'Enviar de qual carteira?',
   'payout.noWallet': 'Nenhuma carteira encontrada neste navegador. Instale ou desbloqueie uma carteira e recarregue esta página.',
   'payout.connected': 'Enviando de {address}',

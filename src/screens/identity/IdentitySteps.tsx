@@ -21,7 +21,8 @@ export function IdentitySteps({
   identityUrl,
   flow,
   locale,
-}: { state: IdentityState; dispatch: (event: IdentityEvent) => void; identityUrl: string; flow: string; locale: string }) {
+  tier,
+}: { state: IdentityState; dispatch: (event: IdentityEvent) => void; identityUrl: string; flow: string; locale: string; tier?: 'higher' }) {
   const later = useLazyPart(laterSteps, true)
   if (state.tag === 'wallet') return <WalletStep state={state} dispatch={dispatch} />
   if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
@@ -29,8 +30,16 @@ export function IdentitySteps({
   const { IdentityStep, DetailsScreen, identityHref } = later
   switch (state.tag) {
     case 'identity':
-      return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(identityUrl, flow)} />
+      return <IdentityStep state={state} dispatch={dispatch} identityHref={withTier(identityHref(identityUrl, flow), tier)} />
     case 'details':
       return <DetailsScreen state={state} dispatch={dispatch} locale={locale} opensAccount={flow === 'onboarding'} />
   }
+}
+
+/** A higher verification tier (the service answered requires_action) is asked of the identity provider by `tier=higher`. */
+function withTier(href: string, tier?: 'higher'): string {
+  if (!tier) return href
+  const url = new URL(href)
+  url.searchParams.set('tier', tier)
+  return url.href
 }

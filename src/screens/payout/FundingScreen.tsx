@@ -8,6 +8,7 @@ import { fundingContext } from '../../flows/payout/fundingText'
 import { type PayoutEvent, type PayoutState, promptedUnanswered } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
+import { WalletChoices } from './WalletChoices'
 import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<PayoutState, { tag: 'funding' }>
@@ -43,25 +44,7 @@ export function FundingScreen({
       <p class="reference-warning">
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>
-      {!state.sender && (
-        <>
-          <h2 class="subheading">{t('payout.chooseWallet')}</h2>
-          {wallets.length === 0 ? (
-            <Notice tone="info">{t('payout.noWallet')}</Notice>
-          ) : (
-            <ul class="choices">
-              {wallets.map((wallet) => (
-                <li>
-                  <button type="button" class="choice" disabled={!idle} onClick={() => dispatch({ type: 'CONNECT', wallet })}>
-                    {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
-                    <span>{wallet.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      {!state.sender && <WalletChoices wallets={wallets} disabled={!idle} dispatch={dispatch} />}
       {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
       {prompted && <Notice tone="warning">{t('payout.prompted')}</Notice>}
       {prompted && state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}

@@ -32,7 +32,7 @@ export function PayoutFormScreen({
   const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t('payout.formHeading')}>
-      {notYou && (
+      {notYou && state.buyer && (
         // The account was reused from this device: say whose it is, and let someone else start from nothing.
         <NotYou wallet={state.buyer.wallet} disabled={busy} dispatch={dispatch} />
       )}

@@ -168,13 +168,15 @@ describe("partner B's payout page after partner A's unfinished payout", () => {
     payoutStore(local).save(payoutOfA as never)
   }
 
-  it("B's page starts with the identity steps: nothing of A's is shown or sent", async () => {
+  it("B's page starts with the anonymous price: nothing of A's is shown or sent", async () => {
     await leave()
     const { default: PayoutFlow } = await import('../../../src/flows/payout/PayoutFlow')
     render(<PayoutFlow services={services('evil-shop', sent)} onStep={() => {}} />)
-    await screen.findByRole('heading', { name: 'Where should your stablecoins go?' })
+    await screen.findByRole('heading', { name: 'Cash out to a bank account' })
     await new Promise((r) => setTimeout(r, 100))
     expect(screen.queryByText(DEPOSIT_A)).toBeNull()
+    // No "Not you?" naming A's wallet: B's page knows no buyer.
+    expect(screen.queryByText(WALLET)).toBeNull()
     expect(sent.filter((s) => /acc_A|w_A|bp_A/.test(s))).toEqual([])
   })
 

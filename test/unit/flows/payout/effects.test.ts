@@ -10,7 +10,7 @@ import { FieldRejected, PartnerUnreachableError } from '../../../../src/errors/A
 import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
 import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
@@ -100,6 +100,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
       store,
       references,
       spent,
+      pending: pendingStore(undefined),
       clock,
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => w.actions,

@@ -16,7 +16,7 @@ import { parseOptions } from '../../../../src/config/config'
 import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
 import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
 import { createFakeClock, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
@@ -105,6 +105,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
       store: payoutStore(storage),
       references: referenceStore(storage),
       spent: spentAddresses(storage),
+      pending: pendingStore(undefined),
       clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => wallet,
@@ -146,7 +147,10 @@ async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string
   d.dispatch({ type: 'SUBMIT' })
   await until(() => d.state().tag === 'quote', 'the new quote')
   d.dispatch({ type: 'CONFIRM', now: NOW })
-  expect(d.state().tag).toBe('beneficiary')
+  // Price first: the wallet that funds it is connected before the beneficiary.
+  expect(d.state().tag).toBe('connect')
+  d.dispatch({ type: 'CONNECT', wallet: { id: 'w|t', name: 'T', rdns: 't' } })
+  await until(() => d.state().tag === 'beneficiary', 'the beneficiary')
   d.dispatch({ type: 'EDIT', draft: { values: sepa(IBAN) } })
   d.dispatch({ type: 'SUBMIT', now: NOW })
   await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the second payout')

@@ -19,6 +19,7 @@ const ctx: Context = {
   emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
 }
 const NOW = Date.parse('2026-11-24T10:00:00Z')
+const OTHER_WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const quote: PayoutQuote = {
   quoteId: 'bq_1',
   cryptoAmount: '22.282609',
@@ -58,7 +59,9 @@ const form = (): PayoutState => ({ tag: 'form', buyer, form: ctx.emptyForm(), dr
 const filled = (amount = '20', kind: 'fiat' | 'crypto' = 'fiat') =>
   run(form(), { type: 'EDIT', kind }, { type: 'EDIT', amount }, { type: 'EDIT', country: 'DE' })
 const quoted = () => run(filled(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
-const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW })
+const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
+/** Price first: the quote, then the wallet that funds it, then (a known buyer) the beneficiary. */
+const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
 const sepa = (s: PayoutState) =>
   run(
     s,
@@ -68,20 +71,47 @@ const sepa = (s: PayoutState) =>
     { type: 'EDIT', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } },
   )
 const funding = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
-const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
 const connected = () => run(funding(), { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
 
 describe('payout machine: where it starts', () => {
   const identity = initialIdentity(emptyApplicant)
-  it('a buyer the service does not know starts with the identity steps, and goes on to the form once onboarded', () => {
+  it('price first: a buyer the service does not know starts at the form, anonymous; the wallet, then the identity steps with it, then the beneficiary', () => {
     const start = initialState({ identity }, ctx)
-    expect(start.tag).toBe('wallet')
-    const next = transition(
-      { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'submitting' },
-      { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' },
-      ctx,
-    )
-    expect(next).toMatchObject({ tag: 'form', buyer: { accountId: 'acc_9', walletId: 'w_9', wallet: buyer.wallet } })
+    expect(start).toMatchObject({ tag: 'form', buyer: undefined })
+    const priced = run(start, { type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
+    expect(priced.tag).toBe('quote')
+    const connecting = run(priced, { type: 'CONFIRM', now: NOW })
+    expect(connecting.tag).toBe('connect')
+    const verifying = run(connecting, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
+    // The wallet step is skipped: the identity steps verify the wallet just connected.
+    expect(verifying).toMatchObject({ tag: 'identity', form: { wallet: buyer.wallet }, pending: { ask: { amount: '20', country: 'DE' }, funder: { sender: buyer.wallet } } })
+    const details = run(verifying, { type: 'AUTH_CODE', code: 'c' })
+    const onboarded = run(run(details, ...['nationality', 'country'].map((field) => ({ type: 'EDIT' as const, field: field as 'country', value: 'DE' })), { type: 'EDIT', field: 'phone', value: '+4915112345678' }, { type: 'EDIT', field: 'name', value: 'Ada Lovelace' }, { type: 'EDIT', field: 'email', value: 'ada@example.com' }, { type: 'SUBMIT' }), { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' })
+    // The price this page still holds goes on to the beneficiary, with the new buyer and the wallet connected.
+    expect(onboarded).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_9', walletId: 'w_9', wallet: buyer.wallet }, quote: { quoteId: 'bq_1' }, funder: { sender: buyer.wallet } })
+  })
+  it('back from the identity provider (a reload): the identity steps go on, and the price is asked again once verified', () => {
+    const pending = { form: { kind: 'fiat' as const, amount: '20', currency: 'EUR', country: 'DE', rail: '' }, draft: emptyDraft(), ask: { kind: 'fiat' as const, amount: '20.00', currency: 'EUR', country: 'DE' }, funder: { sender: buyer.wallet } }
+    const back = initialState({ identity: initialIdentity({ ...emptyApplicant, wallet: buyer.wallet }, 'code_1'), pending }, ctx)
+    expect(back).toMatchObject({ tag: 'details', authCode: 'code_1', pending })
+    const onboarded = transition({ ...(back as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, ctx)
+    expect(onboarded).toMatchObject({ tag: 'quoting', requote: true, ask: pending.ask, buyer: { accountId: 'acc_9' }, funder: { sender: buyer.wallet } })
+    // The new price, then straight on to the beneficiary (the buyer is known, the wallet connected before).
+    expect(run(onboarded, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }).tag).toBe('beneficiary')
+  })
+  it('back from the verification before it began: the price as it was', () => {
+    const verifying = run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
+    // A known buyer goes on to the beneficiary; without one (below) the identity steps come first.
+    expect(verifying.tag).toBe('beneficiary')
+    const anonymous = run({ tag: 'form', form: ctx.emptyForm(), draft: emptyDraft(), limits }, { type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet })
+    expect(anonymous.tag).toBe('identity')
+    expect(run(anonymous, { type: 'BACK' })).toMatchObject({ tag: 'quote', quote: { quoteId: 'bq_1' }, funder: { sender: buyer.wallet } })
+  })
+  it('a link signed for a wallet verifies that wallet, whichever is connected', () => {
+    const signed = { ...ctx, linkWallet: OTHER_WALLET }
+    const s = [{ type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet }] as PayoutEvent[]
+    const end = s.reduce((state, e) => transition(state, e, signed), initialState({ identity }, signed))
+    expect(end).toMatchObject({ tag: 'identity', form: { wallet: OTHER_WALLET } })
   })
   it('a known buyer starts at the form', () => {
     expect(initialState({ identity, buyer }, ctx).tag).toBe('form')
@@ -91,7 +121,7 @@ describe('payout machine: where it starts', () => {
     expect(initialState({ identity, buyer, record }, ctx)).toMatchObject({ tag: 'funding', record: { id: 'bp_1' }, work: 'idle' })
   })
   it('events of another stage do nothing in the identity steps: the form’s EDIT is not the identity steps’ own', () => {
-    const start = initialState({ identity }, ctx)
+    const start: PayoutState = identity
     expect(transition(start, { type: 'CONFIRM', now: NOW }, ctx)).toBe(start)
     const details: PayoutState = { tag: 'details', form: { ...emptyApplicant, wallet: buyer.wallet }, authCode: 'c', errors: {}, work: 'idle' }
     expect(transition(details, { type: 'EDIT', amount: '20' }, ctx)).toBe(details)
@@ -212,8 +242,24 @@ describe('payout machine: the beneficiary', () => {
     expect(back.tag).toBe('quote')
     expect(run(back, { type: 'CONFIRM', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
   })
+  it('requires_action: back to the identity provider for a higher tier, the beneficiary kept; verified, the same request again under the same reference', () => {
+    const creating = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW })
+    expect(creating).toMatchObject({ work: 'creating' })
+    const higher = run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: { reference: 'po_1' } })
+    expect(higher).toMatchObject({ tag: 'identity', form: { wallet: buyer.wallet }, pending: { tier: 'higher', reference: 'po_1', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } } })
+    const onboarded = run(higher, { type: 'AUTH_CODE', code: 'c2' })
+    expect(onboarded.tag).toBe('details')
+    const back = transition({ ...(onboarded as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }, ctx)
+    // Nothing typed is lost, and the request goes again under the reference it was refused with.
+    expect(back).toMatchObject({ tag: 'beneficiary', reference: 'po_1', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } }, quote: { quoteId: 'bq_1' } })
+    expect(run(back, { type: 'SUBMIT', now: NOW })).toMatchObject({ work: 'creating', reference: 'po_1' })
+  })
+  it('requires_action then back: the beneficiary as typed', () => {
+    const higher = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: { reference: 'po_1' } })
+    expect(run(higher, { type: 'BACK' })).toMatchObject({ tag: 'beneficiary', buyer, draft: { values: { firstName: 'Ada' } } })
+  })
   it('the purpose is checked where the schema offers it', () => {
-    const swift = run(quoted(), { type: 'CONFIRM', now: NOW }, { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'EDIT', draft: { purpose: 'x'.repeat(513) } }, { type: 'SUBMIT', now: NOW })
+    const swift = run(atBeneficiary(), { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'EDIT', draft: { purpose: 'x'.repeat(513) } }, { type: 'SUBMIT', now: NOW })
     expect(swift).toMatchObject({ problems: { purpose: { kind: 'tooLong' } } })
   })
 })

@@ -14,7 +14,7 @@ import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import { parseOptions } from '../../../../src/config/config'
 import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
@@ -69,7 +69,7 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
   let state = initialState({ record: store.load(), buyer, identity: { tag: 'wallet', form: {} as never } }, ctx)
   const effects = createPayoutEffects(
     {
-      config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), clock: createFakeClock(NOW),
+      config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), pending: pendingStore(undefined), clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => actions,
       discover: (onChange) => (onChange([wallet]), () => {}),

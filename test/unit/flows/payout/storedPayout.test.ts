@@ -10,7 +10,7 @@ import { parseOptions } from '../../../../src/config/config'
 import { FieldRejected } from '../../../../src/errors/ApiError'
 import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
 import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
-import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
 import type { IdentityState } from '../../../../src/identity/machine'
 import { createFakeClock, settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
@@ -90,7 +90,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnTyp
   let forgotten = 0
   const effects = createPayoutEffects(
     {
-      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), clock: createFakeClock(NOW),
+      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), pending: pendingStore(undefined), clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => void forgotten++ }, usedCodes: { add: () => {} } },
       loadChainActions: async () => w.actions,
       discover: (onChange) => (onChange([walletInfo]), () => {}),
@@ -189,7 +189,8 @@ describe('finding 2: a stored payout is resumed only for its own buyer', () => {
     expect(initialState({ record, buyer: { ...buyer, accountId: 'acc_2' }, identity }, ctx).tag).toBe('form')
     expect(initialState({ record, buyer: { ...buyer, wallet: OTHER }, identity }, ctx).tag).toBe('form')
     expect(initialState({ record, buyer, identity }, { ...ctx, linkWallet: OTHER }).tag).toBe('form')
-    expect(initialState({ record: { ...record, txHash: HASH }, buyer: undefined, identity }, ctx)).toBe(identity)
+    // Without a buyer: the anonymous price, never the record.
+    expect(initialState({ record: { ...record, txHash: HASH }, buyer: undefined, identity }, ctx)).toMatchObject({ tag: 'form', buyer: undefined })
   })
 
   it("one record per buyer: a second buyer's payout keeps the first buyer's sent one for them to follow", () => {
@@ -256,18 +257,16 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
   })
 })
 
-describe('finding 4: "Not you?" forgets the stored buyer and starts the identity steps', () => {
-  it('from the form: the identity steps (with the signed wallet) and accounts.forget()', async () => {
+describe('finding 4: "Not you?" forgets the stored buyer and starts again without one', () => {
+  it('from the form: the price without a buyer (the identity steps come after the wallet) and accounts.forget()', async () => {
     const d = drive({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, fakePartner({ '/limits': [{ limits: [] }] }))
     d.dispatch({ type: 'NOT_YOU' })
-    expect(d.state()).toMatchObject({ tag: 'wallet', forget: true })
+    expect(d.state()).toMatchObject({ tag: 'form', forgetBuyer: true })
     expect(d.forgotten()).toBe(1)
-    const signed = transition({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, { type: 'NOT_YOU' }, { ...ctx, linkWallet: OTHER })
-    expect(signed).toMatchObject({ tag: 'wallet', form: { wallet: OTHER }, forget: true })
   })
 
   it('from an unfunded resumed payout, too', () => {
-    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'wallet', forget: true })
+    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'form', forgetBuyer: true })
   })
 })
 

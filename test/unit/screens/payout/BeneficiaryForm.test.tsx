@@ -40,6 +40,7 @@ function mount(currency: string, country: string, rail: string) {
   const quoted: PayoutState = {
     tag: 'quote',
     buyer,
+    funder: { sender: buyer.wallet },
     form: { kind: 'fiat', amount: '100', currency, country, rail: '' },
     draft: emptyDraft(),
     ask: { kind: 'fiat', amount: '100', currency, country },

@@ -1,0 +1,29 @@
+import { Notice } from '../../components/Notice'
+import { Screen } from '../../components/Screen'
+import { type WidgetConfig, chainOf } from '../../config/config'
+import { sendProblemText } from '../../errors/words'
+import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import { t } from '../../i18n/i18n'
+import { formatAmount } from '../../lib/decimal'
+import { WalletChoices } from './WalletChoices'
+
+type State = Extract<PayoutState, { tag: 'connect' }>
+
+/** The wallet that will fund the payout, connected after the price and before anything personal. */
+export function ConnectScreen({ state, dispatch, source, config }: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; config: WidgetConfig }) {
+  const idle = state.work === 'idle'
+  const amount = formatAmount(state.quote.cryptoAmount, config.locale)
+  return (
+    <Screen title={t('payout.connectHeading')}>
+      <p>{t('payout.connectIntro', { amount, symbol: source.symbol })}</p>
+      <WalletChoices wallets={state.wallets ?? []} disabled={!idle} dispatch={dispatch} />
+      {!idle && <p role="status">{t('payout.work.connecting')}</p>}
+      {state.problem && <Notice tone="error">{sendProblemText(state.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: state.quote.cryptoAmount, format: (v) => formatAmount(v, config.locale) })}</Notice>}
+      <div class="actions">
+        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+          {t('app.back')}
+        </button>
+      </div>
+    </Screen>
+  )
+}

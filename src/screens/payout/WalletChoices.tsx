@@ -1,0 +1,27 @@
+import { Notice } from '../../components/Notice'
+import type { PayoutEvent } from '../../flows/payout/machine'
+import { t } from '../../i18n/i18n'
+import type { WalletInfo } from '../../kernel/types'
+
+/** The wallets that announced themselves (EIP-6963): one button each, or how to get one. */
+export function WalletChoices({ wallets, disabled, dispatch }: { wallets: WalletInfo[]; disabled: boolean; dispatch: (e: PayoutEvent) => void }) {
+  return (
+    <>
+      <h2 class="subheading">{t('payout.chooseWallet')}</h2>
+      {wallets.length === 0 ? (
+        <Notice tone="info">{t('payout.noWallet')}</Notice>
+      ) : (
+        <ul class="choices">
+          {wallets.map((wallet) => (
+            <li>
+              <button type="button" class="choice" disabled={disabled} onClick={() => dispatch({ type: 'CONNECT', wallet })}>
+                {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
+                <span>{wallet.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -22,19 +22,11 @@ export const cardPayoutQuote = z.object({
 })
 export type CardPayoutQuote = z.infer<typeof cardPayoutQuote>
 
-/** The provider's hosted card page: followed only if its host is on the registry's cardHosts (the flow checks). */
-export const cardSession = z.object({
-  id: nonEmpty,
-  url: z.string().check(
-    z.refine((s) => {
-      try {
-        return /^https?:$/.test(new URL(s).protocol)
-      } catch {
-        return false
-      }
-    }, 'must be an http or https URL'),
-  ),
-})
+/**
+ * The provider's hosted card page. Kept as sent: the flow follows `url` only once validateRedirect
+ * (lib/redirect.ts) finds its host on the registry's cardHosts, as it does the card purchase's.
+ */
+export const cardSession = z.object({ id: nonEmpty, url: nonEmpty })
 export type CardSession = z.infer<typeof cardSession>
 
 export const cardPayout = z.object({

@@ -7,6 +7,7 @@ import { cardPayoutSchemas, cardPayoutSession, cardPayoutStatus, createCardPayou
 import { createPartnerHttp } from '../../../src/api/partnerHttp'
 import { cardPayout, cardPayoutQuote, cardPayoutStatusRecord, cardSession } from '../../../src/api/schemas-cardPayout'
 import { ApiError, ResponseShapeError } from '../../../src/errors/ApiError'
+import { validateRedirect } from '../../../src/lib/redirect'
 
 const ADDRESS = `0x${'12'.repeat(20)}`
 const HASH = `0x${'ab'.repeat(32)}`
@@ -115,10 +116,14 @@ describe('card payout answers that break the contract are refused', () => {
     expect(cardPayoutStatusRecord.safeParse({ ...record, updatedAt: 'yesterday' }).success).toBe(false)
   })
 
-  it('a session url that is no web address is refused (its host is checked against cardHosts by the flow)', () => {
-    for (const url of ['javascript:alert(1)', 'data:text/html,<script>1</script>', '/card-payout-page?id=cs_1', 'not a url', '']) {
-      expect(cardSession.safeParse({ ...session, url }).success, url).toBe(false)
+  it('a session url is handed on as sent, for validateRedirect to hold to cardHosts as the card purchase\'s', () => {
+    for (const url of ['javascript:alert(1)', 'https://card-page.evil.example/pay', 'http://pay.cards.test/p', '/card-payout-page?id=cs_1']) {
+      expect(cardSession.parse({ ...session, url }).url).toBe(url)
+      expect(validateRedirect(url, ['pay.cards.test']).ok, url).toBe(false)
     }
+    expect(validateRedirect(cardSession.parse(session).url, ['pay.cards.test'])).toEqual({ ok: true, url: session.url })
+    expect(cardSession.safeParse({ ...session, url: '' }).success).toBe(false)
+    expect(cardSession.safeParse({ ...session, url: ['https://pay.cards.test/'] }).success).toBe(false)
     expect(cardSession.safeParse({ ...session, id: '' }).success).toBe(false)
   })
 })

@@ -109,14 +109,23 @@ test('one-off bank deposit: the amount, the bank details, the transfer, settled'
   expect(await page.errors()).toEqual([])
 })
 
-test('payout: quote, beneficiary, the sandbox wallet funds it, paid out', async ({ page, stack }) => {
-  await throughIdentity(page, link(stack, 'payout'), stack.accounts[SANDBOX_WALLET])
-  await page.getByRole('button', { name: 'Continue' }).click()
+test('payout: price first, the sandbox wallet connected, identity, beneficiary, funded, paid out', async ({ page, stack }) => {
+  await page.goto(link(stack, 'payout'))
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
   await page.getByLabel('Country of the bank').selectOption('DE')
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
+  // The identity steps verify the wallet just connected (a full navigation to the provider and back).
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Who receives the money?')
   await page.getByLabel('Account holder name').fill('Ada Lovelace')

@@ -38,19 +38,25 @@ const units = (value: string) => {
   return BigInt(whole) * 10n ** 6n + BigInt(part.padEnd(6, '0'))
 }
 
-/** Through the identity steps as a new buyer whose wallet is `account`: the payout form is next. */
-async function onboard(page: Page, stack: StackConfig, account: string, extra: Record<string, string> = {}) {
+/** Pages whose buyer the service does not know yet: the identity steps come after the wallet. */
+const newBuyers = new WeakSet<Page>()
+
+/** A new buyer opens the payout: price first, nothing personal asked (the identity steps come after the wallet). */
+async function onboard(page: Page, stack: StackConfig, _account: string, extra: Record<string, string> = {}) {
   await page.goto(payoutUrl(stack, extra))
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(account)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  // Price first: no identity step, and no "Not you?" for a buyer nobody knows.
+  await expect(page.getByRole('button', { name: 'Not you? Start over' })).toHaveCount(0)
+  newBuyers.add(page)
+}
+
+/** The identity steps with the wallet just connected (its address is not asked): verify, then the details. */
+async function verify(page: Page) {
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
-  // Outside the virtual-account flow the details step says 'Continue' (11f1c74), not 'Open my account'.
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Cash out to a bank account')
 }
 
 async function quote(page: Page, amount = '20') {
@@ -62,6 +68,13 @@ async function quote(page: Page, amount = '20') {
 
 async function beneficiary(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click()
+  // After the price: the wallet that pays, then (a new buyer) the identity steps with that wallet.
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  if (newBuyers.has(page)) {
+    newBuyers.delete(page)
+    await verify(page)
+  }
   await expect(h1(page)).toHaveText('Who receives the money?')
   await page.getByLabel('Account holder name').fill('Ada Lovelace')
   await page.getByLabel('First name').fill('Ada')
@@ -76,8 +89,12 @@ async function toFunding(page: Page) {
 }
 
 async function send(page: Page) {
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
+  const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  const choose = page.getByRole('button', { name: 'Test Wallet' })
+  // The wallet connected before the beneficiary is still connected, unless the identity provider's round trip reloaded the page.
+  await expect(sendButton.or(choose)).toBeVisible()
+  if (await choose.isVisible()) await choose.click()
+  await sendButton.click()
 }
 
 async function newBuyer(page: Page, stack: StackConfig, account: number, options: Partial<TestWalletOptions> = {}) {
@@ -91,9 +108,10 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   const wallet = await newBuyer(page, stack, 3)
   const events: Array<{ name: string; payload: Record<string, unknown> }> = []
   await page.exposeFunction('__payoutEvent', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
-  await page.evaluate(() =>
-    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail)),
-  )
+  const listen = () => window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail))
+  // On every page of this tab: the identity provider's round trip loads the widget again.
+  await page.addInitScript(listen)
+  await page.evaluate(listen)
   await quote(page)
   await expect(page.getByRole('row', { name: /Arrives in the bank/ })).toContainText('20 EUR')
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA Instant')
@@ -266,9 +284,12 @@ test('a deposit address that already received is refused: no prompt, its status 
   expect((await payouts(stack, page)).orphans).toHaveLength(0)
 })
 
-test('every payout screen is axe-clean and the flow completes with the keyboard alone', async ({ page, stack }) => {
+test('every payout screen is axe-clean and the flow completes with the keyboard alone: price, wallet, identity, beneficiary, transfer', async ({ page, stack }) => {
   await newBuyer(page, stack, 1)
+  const steps: string[] = []
+  const step = async () => steps.push(`${await page.getByText(/^Step \d of \d$/).first().textContent()}: ${await h1(page).textContent()}`)
   await expectAxeClean(page, 'payout form')
+  await step()
   await tabTo(page, page.getByLabel('Arrives in the bank', { exact: true }))
   await page.keyboard.type('20')
   await tabTo(page, page.getByLabel('Country of the bank'))
@@ -278,10 +299,35 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
   await expect(h1(page)).toHaveText('Check your cash-out')
   await expect(h1(page)).toBeFocused()
   await expectAxeClean(page, 'payout quote')
+  await step()
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, 'connect the wallet')
+  await step()
+  await tabTo(page, page.getByRole('button', { name: 'Test Wallet' }))
+  await page.keyboard.press('Enter')
+  // The identity steps verify the wallet just connected: its address is never typed.
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await expectAxeClean(page, 'identity')
+  await step()
+  await tabTo(page, page.getByRole('link', { name: 'Verify with our identity partner' }))
+  await page.keyboard.press('Enter')
+  await tabTo(page, page.getByRole('button', { name: 'Verify my identity' }))
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Your details')
+  await expectAxeClean(page, 'details')
+  await step()
+  for (const [label, value] of [['Full name', 'Ada Lovelace'], ['Email', 'ada@example.com'], ['Mobile phone', '+49 151 2345 6789'], ['Nationality', 'Germany'], ['Country of residence', 'Germany']]) {
+    await tabTo(page, page.getByLabel(label))
+    await page.keyboard.type(value)
+  }
   await tabTo(page, page.getByRole('button', { name: 'Continue' }))
   await page.keyboard.press('Enter')
   await expect(h1(page)).toHaveText('Who receives the money?')
   await expectAxeClean(page, 'beneficiary')
+  await step()
   await tabTo(page, page.getByLabel('Account holder name'))
   await page.keyboard.type('Ada Lovelace')
   await tabTo(page, page.getByLabel('First name'))
@@ -302,13 +348,30 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
   await page.keyboard.press('Enter')
   await expect(h1(page)).toHaveText('Send the stablecoins')
   await expectAxeClean(page, 'funding')
-  await tabTo(page, page.getByRole('button', { name: 'Test Wallet' }))
-  await page.keyboard.press('Enter')
+  await step()
+  const choose = page.getByRole('button', { name: 'Test Wallet' })
   const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  // Back from the identity provider (a full navigation): the wallet is chosen again, once.
+  await expect(sendButton.or(choose)).toBeVisible()
+  if (await choose.isVisible()) {
+    await tabTo(page, choose)
+    await page.keyboard.press('Enter')
+  }
   await tabTo(page, sendButton)
   await page.keyboard.press('Enter')
   await expect(h1(page)).toHaveText('Paid out', { timeout: 30_000 })
   await expectAxeClean(page, 'settled')
+  // The screens in order: the price before anything personal, five steps in all.
+  console.log(`payout screens in order: ${steps.join(' | ')}`)
+  expect(steps).toEqual([
+    'Step 1 of 5: Cash out to a bank account',
+    'Step 1 of 5: Check your cash-out',
+    'Step 2 of 5: Connect the wallet that pays',
+    'Step 3 of 5: Verify your identity',
+    'Step 3 of 5: Your details',
+    'Step 4 of 5: Who receives the money?',
+    'Step 5 of 5: Send the stablecoins',
+  ])
 })
 
 for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
@@ -332,6 +395,9 @@ for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
     await expect(page.locator('table.quote')).toBeVisible()
     await fits('quote')
     await page.locator('.actions button.primary').click()
+    await expect(page.locator('ul.choices')).toBeVisible()
+    await fits('connect')
+    await page.locator('ul.choices button').first().click()
     await expect(page.locator('#bf-IBAN')).toBeVisible()
     await fits('beneficiary')
     await page.locator('form button[type=submit]').click()
@@ -345,12 +411,14 @@ for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
 async function listenErrors(page: Page) {
   const errors: Array<Record<string, unknown>> = []
   await page.exposeFunction('__payoutError', (p: Record<string, unknown>) => errors.push(p))
-  await page.evaluate(() =>
+  const listen = () =>
     window.addEventListener('stablecoin-widget', (e) => {
       const d = (e as CustomEvent<{ name?: string; payload?: unknown }>).detail
       if (d?.name === 'error') (window as unknown as { __payoutError(p: unknown): void }).__payoutError(d.payload)
-    }),
-  )
+    })
+  // On every page of this tab: the identity provider's round trip loads the widget again.
+  await page.addInitScript(listen)
+  await page.evaluate(listen)
   return errors
 }
 
@@ -393,7 +461,8 @@ test('a payout that asks for another amount than its quote (create.amount) is ne
   await expect(page.getByText('Code: payout_quote.amount')).toBeVisible()
   await expect(h1(page)).toHaveText('Who receives the money?')
   await expect.poll(() => errors).toContainEqual(expect.objectContaining({ flow: 'payout', code: 'payout_quote.amount' }))
-  expect(wallet.prompts()).toEqual([])
+  // Only the connection (price first: the wallet is connected before the beneficiary), never a transfer.
+  expect(wallet.prompts().map((p) => p.method)).toEqual(['eth_requestAccounts'])
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
   const [p] = (await payouts(stack, page)).payouts
   expect(p.status).toBe('pending')

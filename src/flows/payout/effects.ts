@@ -26,7 +26,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     if (isIdentityState(state)) {
       const { pending } = state
       // Kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
-      return [identityEffect(state, deps.identity, dispatch), pending ? { key: `pending:${JSON.stringify({ ...pending, quoted: undefined, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
+      return [identityEffect(state, deps.identity, dispatch), pending ? { key: `pending:${JSON.stringify({ ...pending, funder: pending.funder?.sender, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
     }
     switch (state.tag) {
       case 'form':

@@ -91,8 +91,7 @@ export type Funder = { sender: string; wallet?: WalletInfo }
 
 /**
  * What the payout carries through the identity steps (a full navigation to the identity provider
- * and back): the ask, the wallet, the beneficiary as typed; the price only while this page lives
- * (after the way back it is asked again). `reference`: the request the service refused with
+ * and back): the ask, the price, the wallet's address, the beneficiary as typed. `reference`: the request the service refused with
  * requires_action, repeated under that same idempotency key once the buyer verified further.
  */
 export type Pending = {

@@ -211,14 +211,15 @@ export type SpentAddresses = ReturnType<typeof spentAddresses>
 /**
  * The payout the identity steps interrupt (a full navigation to the identity provider and back), in
  * this tab's sessionStorage: kept while those steps show, taken (read once, removed) on the way
- * back. The price is not kept: it is asked again. The wallet without its connection.
+ * back. The price goes with it (its expiry still decides: an expired one is asked again before
+ * anything is created); the wallet without its connection.
  */
 export function pendingStore(session: Storage | undefined) {
   const inner = createFlowStore(session, 'payout-pending', pendingPayout)
   return {
     key: inner.key,
-    put({ quoted: _, funder, limits: __, ...pending }: Pending) {
-      inner.save({ ...pending, ...(funder ? { funder: { sender: funder.sender } } : {}) })
+    put({ quoted, funder, limits: _, ...pending }: Pending) {
+      inner.save({ ...pending, ...(funder ? { funder: { sender: funder.sender } } : {}), ...(quoted ? { quoted: { quote: quoted.quote, quotedAt: quoted.quotedAt } } : {}) })
     },
     take(): Pending | undefined {
       const found = inner.load()

@@ -6,6 +6,7 @@
 // once the wallet was asked (promptedAt): it checks first, and only the buyer's second
 // confirmation sends again. A stored payout is resumed only for the buyer it belongs to.
 import type { LimitEntry } from '../../api/reference'
+import type { CardPayoutQuote } from '../../api/cardPayout'
 import type { PayoutQuote, PayoutStatus } from '../../api/payout'
 import {
   type Applicant,
@@ -31,13 +32,19 @@ import { ownedBy } from './owner'
 /** The buyer the service knows (the identity steps end with them): whose the payout is. */
 export type BuyerAccount = Onboarded['account']
 
+/** Where the fiat lands: a bank account (or mobile money, or a wallet) named by a beneficiary, or a card entered on the card provider's page. */
+export type Destination = 'bank' | 'card'
+
+/** The price of either: the card's has no rail (the card network) and no settlement label. */
+export type AnyPayoutQuote = PayoutQuote | CardPayoutQuote
+
 /** The token the payout is funded with (from the embedding's sources; the service never picks it). */
 export type Source = { chainId: number; token: string; symbol: string; decimals: number }
 
-/** What the buyer types: one amount (in the stablecoin, or the fiat that must arrive), where, and how. */
+/** What the buyer types: one amount (in the stablecoin, or the fiat that must arrive), where, and how (a card payout has no country nor rail). */
 export type PayoutForm = { kind: 'crypto' | 'fiat'; amount: string; currency: string; country: string; rail: string }
 
-/** The quote request as asked: the amount canonical (a dot), the rail only when forced. */
+/** The quote request as asked: the amount canonical (a dot), the rail only when forced; a card's country is ''. */
 export type QuoteAsk = { kind: 'crypto' | 'fiat'; amount: string; currency: string; country: string; rail?: string }
 
 /** The beneficiary as typed, kept through re-quotes and errors (a typo never clears it). */
@@ -66,9 +73,12 @@ export type PayoutRecord = {
   decimals: number
   fiatAmount: string
   fiatCurrency: string
-  rail: string
-  /** The rail's settlement label from GET /limits, else the quote's estimatedSettlement. */
-  settlement: string
+  /** A bank payout's rail (a card payout has none). */
+  rail?: string
+  /** The rail's settlement label from GET /limits, else the quote's estimatedSettlement (a bank payout's). */
+  settlement?: string
+  /** A card payout's card, as the service names it (never its number). */
+  card?: { brand: string; last4: string }
   /** The buyer it belongs to: the paying account and its wallet. Resumed for that buyer only. */
   accountId: string
   wallet: string
@@ -100,16 +110,31 @@ export type Pending = {
   draft: Draft
   ask: QuoteAsk
   funder?: Funder
-  quoted?: Priced<PayoutQuote>
+  quoted?: Priced<AnyPayoutQuote>
   reference?: string
   /** `higher`: the service asked for a higher verification tier (422 requires_action) of this buyer. */
   tier?: 'higher'
   buyer?: BuyerAccount
+  /** A card payout: the session of the card page the buyer was sent to (its return names it). */
+  cardSession?: string
 }
 
+/** How the card page came back: the session it names, and what the buyer did there. */
+export type CardReturn = { session: string; result: 'ok' | 'cancelled' }
+
 /** Who the buyer is once known; undefined before the identity steps (the price is anonymous). */
-type Base = { buyer?: BuyerAccount; form: PayoutForm; limits?: LimitEntry[]; draft: Draft; funder?: Funder; applicant?: Applicant; reference?: string }
-type QuotedBase = Base & { ask: QuoteAsk } & Priced<PayoutQuote>
+type Base = {
+  buyer?: BuyerAccount
+  form: PayoutForm
+  limits?: LimitEntry[]
+  draft: Draft
+  funder?: Funder
+  applicant?: Applicant
+  reference?: string
+  /** A card payout: the card page's session that came back `ok`, not yet turned into a payout. */
+  cardSession?: string
+}
+type QuotedBase = Base & { ask: QuoteAsk } & Priced<AnyPayoutQuote>
 type Known = { buyer: BuyerAccount }
 
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
@@ -135,7 +160,13 @@ export type PayoutState =
       work: Work<'creating'>
       problem?: Problem
     } & QuotedBase &
-      Known)
+      Known & { quote: PayoutQuote })
+  /**
+   * A card payout's card: entered on the card provider's page (`opening`: its session is asked
+   * and the page opened, a full navigation), then the payout created with the session that came
+   * back (`creating`). `cancelled`: the buyer left the card page without a card.
+   */
+  | ({ tag: 'card'; work: Work<'opening' | 'creating'>; problem?: Problem; cancelled?: boolean } & QuotedBase & Known)
   | {
       tag: 'funding'
       buyer: BuyerAccount
@@ -199,11 +230,14 @@ export type PayoutEvent =
   | { type: 'TRACK'; status: PayoutStatus }
   | FollowEvent
   | { type: 'RESTART' }
+  /** The card page could not be opened (its session, a host the registry does not name). */
+  | { type: 'CARD_FAILED'; problem: Problem }
   /** "Not you?": the stored buyer is someone else; forget every bank record and verify again. */
   | { type: 'NOT_YOU' }
 
 /** The machine's context: what the embedding fixed, and how a new form starts. */
 export type Context = {
+  destination: Destination
   source: Source
   decimalMark: '.' | ','
   /** A new form (to start, or to start over). */
@@ -220,10 +254,18 @@ export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
 
 export function initialState(
-  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending },
+  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending; cardReturn?: CardReturn },
   ctx: Context,
 ): PayoutState {
   const { buyer, pending } = init
+  // Back from the card page: only the session this tab opened, for the buyer it opened it for.
+  if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier) {
+    const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn.result : undefined
+    const { form, draft, ask, funder, quoted, reference } = pending
+    const base = { buyer: pending.buyer, form, draft, ask, funder, reference, ...quoted }
+    if (back === 'ok') return { ...base, tag: 'card', cardSession: pending.cardSession, work: 'creating' }
+    return { ...base, tag: 'card', work: 'idle', cancelled: back === 'cancelled' }
+  }
   // Another buyer's payout (another account, another wallet, a link signed for another wallet) is
   // never shown; it stays stored for its own buyer.
   const record = init.record && buyer && ownedBy(init.record, buyer, ctx.linkWallet) ? init.record : undefined
@@ -252,7 +294,7 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
       if (event.type === 'QUOTED') {
         const quote = event.quote
         // The fiat that arrives must fit the rail the service chose (GET /limits); said before anything is created.
-        const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
+        const entry = state.limits && 'rail' in quote && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: quote.rail })
         const fits = entry ? checkAmount(quote.fiatAmount, entry) : ({ ok: true } as const)
         if (!fits.ok) return toForm(state, { kind: 'limits', check: fits })
         return { ...carried(state), tag: 'quote', ask: state.ask, work: 'idle', ...priced(event, state.requote) }
@@ -279,6 +321,9 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
     case 'beneficiary':
       return beneficiaryTransition(state, event)
 
+    case 'card':
+      return cardTransition(state, event)
+
     case 'funding':
       return fundingTransition(state, event, ctx)
 
@@ -303,8 +348,8 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
 
 /** What every stage before the payout exists carries on (the price and the stage's own aside). */
 function carried(state: Base): Base {
-  const { buyer, form, limits, draft, funder, applicant, reference } = state
-  return { buyer, form, limits, draft, funder, applicant, reference }
+  const { buyer, form, limits, draft, funder, applicant, reference, cardSession } = state
+  return { buyer, form, limits, draft, funder, applicant, reference, cardSession }
 }
 
 /**
@@ -321,6 +366,8 @@ function onward(state: Extract<PayoutState, { tag: 'quote' | 'connect' }>, ctx: 
     // The wallet verified is the one connected, or the one the partner signed into the link.
     return { ...initialIdentity({ ...emptyApplicant, ...state.applicant, wallet: ctx.linkWallet ?? state.funder.sender }), pending }
   }
+  // A card payout's card is entered on the card provider's page.
+  if (!('rail' in quote)) return { ...base, buyer: state.buyer, tag: 'card', ask, quote, quotedAt, work: 'idle' }
   const schema = schemaFor(ask, quote.rail, state.draft.schema)
   const values = schema && schema !== state.draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...state.draft.values } : state.draft.values
   return { ...base, buyer: state.buyer, tag: 'beneficiary', ask, quote, quotedAt, draft: { ...state.draft, schema, values }, problems: {}, work: 'idle' }
@@ -332,7 +379,7 @@ function identityStep(state: PayoutIdentity, event: PayoutEvent, ctx: Context): 
   // Leaving the verification before it began: back to the price, or (a higher tier) to the
   // beneficiary as typed; the price is asked again if this page lost it.
   if (event.type === 'BACK' && state.tag === 'identity' && pending) {
-    const base: Base = { buyer: pending.buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant: state.form }
+    const base: Base = { buyer: pending.buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant: state.form, cardSession: pending.cardSession }
     if (!pending.quoted) return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
     const quote: Extract<PayoutState, { tag: 'quote' }> = { ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' }
     return pending.tier ? onward(quote, ctx) : quote
@@ -345,7 +392,7 @@ function identityStep(state: PayoutIdentity, event: PayoutEvent, ctx: Context): 
   // The details typed are kept while this page lives: a higher tier asked later onboards with them again.
   const applicant = state.form
   if (!pending) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft(), applicant }
-  const base: Base = { buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant, reference: pending.reference }
+  const base: Base = { buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant, reference: pending.reference, cardSession: pending.cardSession }
   // The price this page still holds goes on to the beneficiary (its expiry re-asks it there); else it is asked again.
   if (pending.quoted) return onward({ ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' }, ctx)
   return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
@@ -396,14 +443,15 @@ function formTransition(state: Extract<PayoutState, { tag: 'form' }>, event: Pay
       const decimals = form.kind === 'crypto' ? ctx.source.decimals : 2
       const parsed = parseAmount(form.amount, decimals, ctx.decimalMark)
       if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
-      if (!/^[A-Z]{2}$/.test(form.country)) return { ...state, error: { kind: 'country' } }
-      const rail = form.rail || undefined
+      const card = ctx.destination === 'card'
+      if (!card && !/^[A-Z]{2}$/.test(form.country)) return { ...state, error: { kind: 'country' } }
+      const rail = (!card && form.rail) || undefined
       // A fiat amount is checked against the rails' limits before any request.
-      if (form.kind === 'fiat' && state.limits) {
+      if (form.kind === 'fiat' && state.limits && !card) {
         const fits = checkAmount(parsed.value, limitsFor(state.limits, { currency: form.currency, direction: 'payout', rail }))
         if (!fits.ok) return { ...state, error: { kind: 'limits', check: fits } }
       }
-      const ask: QuoteAsk = { kind: form.kind, amount: parsed.value, currency: form.currency, country: form.country, ...(rail ? { rail } : {}) }
+      const ask: QuoteAsk = { kind: form.kind, amount: parsed.value, currency: form.currency, country: card ? '' : form.country, ...(rail ? { rail } : {}) }
       return { ...carried(state), tag: 'quoting', ask, requote: false }
     }
     default:
@@ -444,14 +492,7 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
     }
     case 'CREATE_FAILED':
       if (state.work !== 'creating') return state
-      if (event.expired) return requote(state)
-      if (event.requiresAction) {
-        // A higher verification tier: back to the identity provider with the same details, then the
-        // same request again under the same reference. Nothing typed is lost on the way.
-        const { buyer, ask, quote, quotedAt } = state
-        const pending: Pending = { form: state.form, limits: state.limits, draft: state.draft, ask, funder: state.funder, quoted: { quote, quotedAt }, reference: event.requiresAction.reference, tier: 'higher', buyer }
-        return { tag: 'identity', form: { ...emptyApplicant, ...state.applicant, wallet: buyer.wallet }, rejectedCode: false, serverMessage: { problem: event.problem }, pending }
-      }
+      if (event.expired || event.requiresAction) return createFailed(state, event)
       return {
         ...state,
         work: 'idle',
@@ -459,13 +500,66 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
         problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
       }
     case 'CREATED':
-      if (state.work !== 'creating') return state
-      // The wallet connected before goes on to fund it (connected again after a reload).
-      return { tag: 'funding', buyer: state.buyer, record: event.record, work: 'idle', ...(state.funder?.wallet ? { wallet: state.funder.wallet, sender: state.funder.sender } : {}) }
+      return state.work === 'creating' ? created(state, event.record) : state
     default:
       return state
   }
 }
+/** The card page step of a card payout: opened once asked for; back from it, the payout is created once. */
+function cardTransition(state: Extract<PayoutState, { tag: 'card' }>, event: PayoutEvent): PayoutState {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'EXPIRED':
+      return idle ? requote(state) : state
+    case 'SUBMIT':
+      if (!idle || !('now' in event)) return state
+      // An expired price is asked again before the card page, never after it.
+      if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
+      // A session that came back `ok` and was not turned into a payout yet (a failed attempt) is used again.
+      return { ...state, work: state.cardSession ? 'creating' : 'opening', problem: undefined, cancelled: false }
+    case 'CARD_FAILED':
+      return state.work === 'opening' ? { ...state, work: 'idle', problem: event.problem } : state
+    case 'CREATE_FAILED':
+      if (state.work !== 'creating') return state
+      if (event.expired || event.requiresAction) return createFailed(state, event)
+      return { ...state, work: 'idle', problem: event.problem }
+    case 'CREATED':
+      return state.work === 'creating' ? created(state, event.record) : state
+    case 'BACK':
+      return idle ? { ...carried(state), tag: 'quote', ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
+    default:
+      return state
+  }
+}
+
+/**
+ * The service refused to create: an expired price is asked again; a higher verification tier
+ * (requires_action) sends the buyer back to the identity provider with the same details, then the
+ * same request goes again under the same reference. Nothing typed is lost on the way.
+ */
+function createFailed(state: Extract<PayoutState, { tag: 'beneficiary' | 'card' }>, event: Extract<PayoutEvent, { type: 'CREATE_FAILED' }>): PayoutState {
+  if (!event.requiresAction) return requote(state)
+  const { buyer, ask, quote, quotedAt } = state
+  const pending: Pending = {
+    form: state.form,
+    limits: state.limits,
+    draft: state.draft,
+    ask,
+    funder: state.funder,
+    quoted: { quote, quotedAt },
+    reference: event.requiresAction.reference,
+    tier: 'higher',
+    buyer,
+    ...(state.cardSession ? { cardSession: state.cardSession } : {}),
+  }
+  return { tag: 'identity', form: { ...emptyApplicant, ...state.applicant, wallet: buyer.wallet }, rejectedCode: false, serverMessage: { problem: event.problem }, pending }
+}
+
+/** The payout exists: funded next, by the wallet connected before (connected again after a reload). */
+function created(state: Extract<PayoutState, { tag: 'beneficiary' | 'card' }>, record: PayoutRecord): PayoutState {
+  return { tag: 'funding', buyer: state.buyer, record, work: 'idle', ...(state.funder?.wallet ? { wallet: state.funder.wallet, sender: state.funder.sender } : {}) }
+}
+
 function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, event: PayoutEvent, ctx: Context): PayoutState {
   const idle = state.work === 'idle'
   switch (event.type) {
@@ -541,6 +635,7 @@ export function stepOf(state: PayoutState, verified: boolean): { step: number; o
     case 'connect':
       return { step: 2, of }
     case 'beneficiary':
+    case 'card':
       return { step: 3 + after, of }
     default:
       return { step: 4 + after, of }

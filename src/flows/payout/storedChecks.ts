@@ -1,5 +1,6 @@
 // The checks of the payout's records (persisted.ts fetches them when needed: see storage/storedCheck.ts).
 import * as z from 'zod/mini'
+import { cardPayoutQuote } from '../../api/schemas-cardPayout'
 import { payoutQuote } from '../../api/schemas-payout'
 import type { Pending, PayoutRecord } from './machine'
 import type { Claim } from './persisted'
@@ -17,8 +18,9 @@ const record = z.object({
   decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
   fiatAmount: z.string(),
   fiatCurrency: z.string(),
-  rail: z.string(),
-  settlement: z.string(),
+  rail: z.optional(z.string()),
+  settlement: z.optional(z.string()),
+  card: z.optional(z.object({ brand: z.string().check(z.maxLength(32)), last4: z.string().check(z.regex(/^\d{4}$/)) })),
   accountId: z.string().check(z.minLength(1), z.maxLength(128)),
   wallet: address,
   promptedAt: z.optional(z.number()),
@@ -39,7 +41,8 @@ const payoutPending = z.object({
   draft: z.object({ schema: z.optional(text(32)), values: z.record(text(64), text(256)), purpose: text(256) }),
   ask: z.object({ kind: z.enum(['crypto', 'fiat']), amount: z.string().check(z.regex(/^\d+(\.\d+)?$/)), currency: text(3), country: text(2), rail: z.optional(text(32)) }),
   funder: z.optional(z.object({ sender: address })),
-  quoted: z.optional(z.object({ quote: payoutQuote, quotedAt: z.number() })),
+  quoted: z.optional(z.object({ quote: z.union([payoutQuote, cardPayoutQuote]), quotedAt: z.number() })),
+  cardSession: z.optional(text(128)),
   reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   tier: z.optional(z.literal('higher')),
   buyer: z.optional(z.object({ accountId: text(128), walletId: text(128), wallet: address })),

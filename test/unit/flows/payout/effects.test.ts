@@ -27,7 +27,7 @@ const config = (() => {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 })()
-const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote: PayoutQuote = {
   quoteId: 'bq_1',
   cryptoAmount: '22.282609',

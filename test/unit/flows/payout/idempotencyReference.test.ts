@@ -30,7 +30,7 @@ function makeConfig(extra: Record<string, unknown> = {}) {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 }
-const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote = (id: string): PayoutQuote => ({
   quoteId: id,
   cryptoAmount: '100',

@@ -21,6 +21,7 @@ const quote: PayoutQuote = {
   expiresAt: new Date(NOW + 7_200_000).toISOString(),
 }
 const ctx: Context = {
+  destination: 'bank',
   source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
   decimalMark: '.',
   emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),

@@ -28,7 +28,7 @@ const config = (() => {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 })()
-const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const record: PayoutRecord = {
   id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '100', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
   token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '91.50', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,

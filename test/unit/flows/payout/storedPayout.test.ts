@@ -27,7 +27,7 @@ function makeConfig(extra: Record<string, unknown> = {}) {
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.config
 }
-const ctx: Context = { source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
+const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote: PayoutQuote = {
   quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant',
   providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 600_000).toISOString(),

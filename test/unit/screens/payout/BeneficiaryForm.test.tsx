@@ -19,6 +19,7 @@ vi.setConfig({ testTimeout: 60_000 })
 const NOW = Date.now()
 const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const ctx: Context = {
+  destination: 'bank',
   source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
   decimalMark: '.',
   emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),

@@ -21,8 +21,8 @@ const httpUrl = string([
   'must be an http(s) address without a user name or password',
 ])
 const address = string([(s) => /^0x[0-9a-fA-F]{40}$/.test(s), 'must be an address'])
-// The service's ids are opaque: printable ASCII, no space, as long as the stored account's (identity/storedChecks.ts).
-const opaqueId = string([(s) => /^[\x21-\x7e]{1,128}$/.test(s), 'must be 1 to 128 printable characters without spaces'])
+// The service's ids are opaque: 1 to 128 printable ASCII characters, no space (the stored account's bound, identity/storedChecks.ts).
+const opaqueId = string([(s) => /^[\x21-\x7e]{1,128}$/.test(s)])
 const int = (n: number) => Number.isSafeInteger(n)
 const positive = (n: number) => n > 0
 const between = (min: number, max: number) => (n: number) => n >= min && n <= max
@@ -299,11 +299,9 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
  * A known buyer is the three together: the ids /fiat/onboard returned and the wallet they were made
  * for (identity/account.ts BuyerAccount). Half of one names no buyer: the problem, or none.
  */
-export function buyerProblem(options: { accountId?: unknown; walletId?: unknown; walletAddress?: unknown }): string | undefined {
-  const account = options.accountId !== undefined
-  const wallet = options.walletId !== undefined
-  if (account !== wallet) return `${account ? 'walletId' : 'accountId'}: required with ${account ? 'accountId' : 'walletId'} (a known buyer's ids go together)`
-  if (account && options.walletAddress === undefined) return 'walletAddress: required with accountId and walletId (the wallet they were made for)'
+export function buyerProblem(options: Record<string, unknown>): string | undefined {
+  const missing = (options.accountId ?? options.walletId) !== undefined && ['accountId', 'walletId', 'walletAddress'].find((k) => options[k] === undefined)
+  return missing ? `${missing}: required for a known buyer` : undefined
 }
 
 const liveShape = {

@@ -32,10 +32,12 @@ export type RegistryEntry = {
 export const REGISTRY_ONLY = [
   'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings', 'flows',
 ] as const
-/** From a URL only under the partner's valid signature. */
+/**
+ * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an
+ * order, a session, a verified buyer): a link carrying one must expire (EXPIRING).
+ */
 export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken', 'accountId', 'walletId'] as const
-/** Signed options that act for someone (a session, an order, a verified buyer): a link carrying one expires. */
-const EXPIRING = ['partnerToken', 'reference', 'accountId', 'walletId']
+const EXPIRING = SIGNED_ONLY.slice(2)
 /** What any link may choose. */
 export const BUYER_FACING = ['flow', 'locale', 'theme', 'brand', 'amount', 'lockAmount', 'currencies', 'cardCrypto', 'authCode', 'parentOrigin', 'returnUrl'] as const
 const LINK_ONLY = ['partner', 'signature', 'expires']

@@ -58,12 +58,9 @@ export function buyerAccount(storage: Storage | undefined, now: () => number = D
  * buyer), as the partner's server vouches for it. Otherwise the buyer this device kept, unless the
  * link is signed for another wallet (then it is another buyer's payment).
  */
-export function knownBuyer(accounts: BuyerAccountStore, link: Pick<WidgetConfig, 'walletAddress' | 'accountId' | 'walletId'>): BuyerAccount | undefined {
-  const { accountId, walletId, walletAddress: wallet } = link
-  if (accountId && walletId && wallet) {
-    accounts.save({ accountId, walletId, wallet })
-    return { accountId, walletId, wallet }
-  }
-  const known = accounts.load()
+export function knownBuyer(accounts: BuyerAccountStore, { accountId, walletId, walletAddress: wallet }: Pick<WidgetConfig, 'walletAddress' | 'accountId' | 'walletId'>): BuyerAccount | undefined {
+  const signed = accountId && walletId && wallet ? { accountId, walletId, wallet } : undefined
+  if (signed) accounts.save(signed)
+  const known = signed ?? accounts.load()
   return known && (!wallet || known.wallet.toLowerCase() === wallet.toLowerCase()) ? known : undefined
 }

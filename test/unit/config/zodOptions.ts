@@ -104,8 +104,8 @@ const config = z.object({
   /** The crypto asset asked for when reading card limits; without it, the asset of the first quote. */
   cardCrypto: z.optional(z.string().check(z.minLength(1))),
   walletAddress: z.optional(address),
-  accountId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 printable characters without spaces'))),
-  walletId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 printable characters without spaces'))),
+  accountId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'Invalid input'))),
+  walletId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'Invalid input'))),
   /** The identity provider's page; it returns to this page with `authCode`. */
   identityUrl: z.optional(httpUrl),
   authCode: z.optional(authCode),
@@ -207,11 +207,9 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
   }
   const { accountId, walletId, walletAddress } = parsed.data
-  if ((accountId === undefined) !== (walletId === undefined)) {
-    return { ok: false, problem: accountId === undefined ? "accountId: required with walletId (a known buyer's ids go together)" : "walletId: required with accountId (a known buyer's ids go together)" }
-  }
-  if (accountId !== undefined && walletAddress === undefined) {
-    return { ok: false, problem: 'walletAddress: required with accountId and walletId (the wallet they were made for)' }
+  if (accountId !== undefined || walletId !== undefined) {
+    const missing = accountId === undefined ? 'accountId' : walletId === undefined ? 'walletId' : walletAddress === undefined ? 'walletAddress' : undefined
+    if (missing) return { ok: false, problem: `${missing}: required for a known buyer` }
   }
   if (parsed.data.flow && !parsed.data.flows.includes(parsed.data.flow)) {
     return { ok: false, problem: 'flow: not offered (flows)' }

@@ -69,3 +69,37 @@ test("partner B's payout link after partner A's unfinished payout: nothing of A'
   await expect(h1(page)).toHaveText('Send the stablecoins')
   await expect(page.getByText(record.depositAddress)).toBeVisible()
 })
+
+// Issue 31, item 5: a returning buyer on a new device. The partner's server signs the buyer's known
+// accountId and walletId, with the wallet they were made for, into the link: the bank payout starts
+// with that buyer, and no identity step comes first. An unsigned link carrying them does not start.
+test('a link signing a returning buyer opens the payout without identity steps; unsigned, or half a buyer, it does not start @extended', async ({ page, stack }) => {
+  const wallet = stack.accounts[5]
+  const expires = String(Math.floor(Date.now() / 1000) + 600)
+  const buyer = { accountId: 'acc_returning', walletId: 'wal_returning', walletAddress: wallet, expires }
+  // Any identity step the page draws, at any moment, is noted (the payout's own screens may change order).
+  await page.addInitScript(() => {
+    const w = window as unknown as { identitySteps: number }
+    w.identitySteps = 0
+    new MutationObserver(() => {
+      if (/Verify with our identity partner|Where should your stablecoins go\?/.test(document.body?.innerText ?? '')) w.identitySteps++
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', buyer))
+  // The header says whose verified account this is.
+  await expect(page.getByText(`Cashing out with the verified account of wallet ${wallet}.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Not you? Start over' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { identitySteps: number }).identitySteps)).toBe(0)
+  // Kept on this device as a freshly onboarded account.
+  const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  expect(kept).toMatchObject({ accountId: 'acc_returning', walletId: 'wal_returning', wallet })
+
+  // The same buyer without the partner's signature: the link does not start.
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', buyer, { sign: false }))
+  await expect(h1(page)).toHaveText('This payment link was changed or has expired')
+  // Signed, but half a buyer (an accountId without its walletId): not a valid link.
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { accountId: 'acc_returning', walletAddress: wallet, expires }))
+  await expect(h1(page)).toHaveText('This payment link is not valid')
+  await expect(page.getByRole('button')).toHaveCount(0)
+})

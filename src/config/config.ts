@@ -21,6 +21,8 @@ const httpUrl = string([
   'must be an http(s) address without a user name or password',
 ])
 const address = string([(s) => /^0x[0-9a-fA-F]{40}$/.test(s), 'must be an address'])
+// The service's ids are opaque: 1 to 128 printable ASCII characters, no space (the stored account's bound, identity/storedChecks.ts).
+const opaqueId = string([(s) => /^[\x21-\x7e]{1,128}$/.test(s)])
 const int = (n: number) => Number.isSafeInteger(n)
 const positive = (n: number) => n > 0
 const between = (min: number, max: number) => (n: number) => n >= min && n <= max
@@ -143,6 +145,12 @@ export type WidgetConfig = {
   /** The crypto asset asked for when reading card limits; without it, the asset of the first quote. */
   cardCrypto?: string
   walletAddress?: string
+  /**
+   * A returning buyer the partner's server vouches for (signed only, with `walletAddress`): the ids
+   * /fiat/onboard returned for that wallet. The bank flows start with this buyer, no identity steps.
+   */
+  accountId?: string
+  walletId?: string
   /** The identity provider's page; it returns to this page with `authCode`. */
   identityUrl?: string
   authCode?: string
@@ -180,6 +188,8 @@ const config: Schema<WidgetConfig> = object({
   cardHosts: array(string([length(1)])),
   cardCrypto: optional(string([length(1)])),
   walletAddress: optional(address),
+  accountId: optional(opaqueId),
+  walletId: optional(opaqueId),
   identityUrl: optional(httpUrl),
   authCode: optional(authCode),
   parentOrigin: optional(string([(s) => /^https?:\/\/[^/]+$/.test(s), 'must be an origin like https://partner.example'])),
@@ -224,6 +234,8 @@ export type WidgetOptions = {
   cardHosts?: string[]
   cardCrypto?: string
   walletAddress?: string
+  accountId?: string
+  walletId?: string
   amount?: string
   lockAmount?: boolean
   identityUrl?: string
@@ -258,6 +270,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     // No default asset: the contract says to read it (the sandbox settles in ETH).
     cardCrypto: options.cardCrypto,
     walletAddress: options.walletAddress,
+    accountId: options.accountId,
+    walletId: options.walletId,
     amount: options.amount,
     lockAmount: options.lockAmount ?? false,
     identityUrl: options.identityUrl,
@@ -273,10 +287,21 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     const issue = parsed.issue
     return { ok: false, problem: `${issue.path.join('.') || 'configuration'}: ${issue.message}` }
   }
+  const buyer = buyerProblem(parsed.data)
+  if (buyer) return { ok: false, problem: buyer }
   // A flow the partner offers, with what it needs (FLOW_NEEDS: the partner backend, the identity page).
   const { flow } = parsed.data
   const problem = flow && (parsed.data.flows.includes(flow) ? FLOW_NEEDS[flow].find((need) => !parsed.data[need]) : 'flow')
   return problem ? { ok: false, problem: `${problem}: ${problem === 'flow' ? 'not offered (flows)' : `required for the ${flow} flow`}` } : { ok: true, config: parsed.data }
+}
+
+/**
+ * A known buyer is the three together: the ids /fiat/onboard returned and the wallet they were made
+ * for (identity/account.ts BuyerAccount). Half of one names no buyer: the problem, or none.
+ */
+export function buyerProblem(options: Record<string, unknown>): string | undefined {
+  const missing = (options.accountId ?? options.walletId) !== undefined && ['accountId', 'walletId', 'walletAddress'].find((k) => options[k] === undefined)
+  return missing ? `${missing}: required for a known buyer` : undefined
 }
 
 const liveShape = {

@@ -4,7 +4,7 @@
 // - registry only: where money, card details and identity go; a link carrying one does not start;
 // - signed only: per-link options the partner's server vouches for with its signature;
 // - buyer-facing: flow, amount, locale, theme… which any link may set.
-import { type ChainConfig, type DestinationConfig, type Flow, type Timings, type TokenConfig, defaultFlows } from './config'
+import { type ChainConfig, type DestinationConfig, type Flow, type Timings, type TokenConfig, buyerProblem, defaultFlows } from './config'
 import { type RawOptions, optionsFromParams } from './params'
 import { type PublicJwk, verifySignedQuery } from './signedLink'
 import { carriesCredentials } from '../lib/credentials'
@@ -32,8 +32,12 @@ export type RegistryEntry = {
 export const REGISTRY_ONLY = [
   'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings', 'flows',
 ] as const
-/** From a URL only under the partner's valid signature. */
-export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken'] as const
+/**
+ * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an
+ * order, a session, a verified buyer): a link carrying one must expire (EXPIRING).
+ */
+export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken', 'accountId', 'walletId'] as const
+const EXPIRING = SIGNED_ONLY.slice(2)
 /** What any link may choose. */
 export const BUYER_FACING = ['flow', 'locale', 'theme', 'brand', 'amount', 'lockAmount', 'currencies', 'cardCrypto', 'authCode', 'parentOrigin', 'returnUrl'] as const
 const LINK_ONLY = ['partner', 'signature', 'expires']
@@ -97,11 +101,13 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
       return { ok: false, code: 'bad_signature', detail: `${needs[0] ?? 'signature'}: needs a signed link, and partner "${entry.id}" has no public key`, entry }
     }
     const check = await verifySignedQuery(search, entry.publicKey, now)
-    // A bearer token, or the partner's reference to an order, in a link that never expires would
-    // work for whoever finds the link, for as long as the partner's session lasts.
-    const reason = check.ok ? ('partnerToken' in raw || 'reference' in raw) && !check.expires && 'no expires' : check.reason
+    // A bearer token, the partner's reference to an order, or a verified buyer, in a link that never
+    // expires would work for whoever finds the link, for as long as the partner's session lasts.
+    const reason = check.ok ? EXPIRING.some((k) => k in raw) && !check.expires && 'no expires' : check.reason
     if (reason) return { ok: false, code: 'bad_signature', detail: `signature: ${reason}${needs.length ? ` (the link sets ${needs.join(', ')})` : ''}`, entry }
   }
+  const buyer = buyerProblem(raw)
+  if (buyer) return { ok: false, code: 'invalid_link', detail: buyer, entry }
   if (typeof raw.parentOrigin === 'string' && !entry.parentOrigins.includes(raw.parentOrigin)) {
     return { ok: false, code: 'forbidden_option', detail: `parentOrigin: ${raw.parentOrigin} is not registered for partner "${entry.id}"`, entry }
   }

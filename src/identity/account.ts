@@ -1,7 +1,9 @@
 // The buyer the service knows: the ids /fiat/onboard returned and the wallet they were made for.
 // Every bank flow reuses it (a virtual account, a one-off deposit, a payout), so a buyer verifies
 // once. It sits in the partner origin's storage: ids and a public address only, stamped, and
-// forgotten after 30 days or when the buyer says "Not you?".
+// forgotten after 30 days or when the buyer says "Not you?". A link the partner signed may name the
+// buyer instead (accountId, walletId, walletAddress: a returning buyer on a new device).
+import type { WidgetConfig } from '../config/config'
 import { createFlowStore } from '../storage/flowStore'
 import { flowKey, lazyCheck } from '../storage/storedCheck'
 import { identityChecks } from './checks'
@@ -48,4 +50,17 @@ export function buyerAccount(storage: Storage | undefined, now: () => number = D
     clear: inner.clear,
     forget: () => forgetBuyer(storage),
   }
+}
+
+/**
+ * The buyer a bank flow starts with. A link signed with all three of accountId, walletId and
+ * walletAddress names its buyer: kept as a freshly onboarded account (over one kept for another
+ * buyer), as the partner's server vouches for it. Otherwise the buyer this device kept, unless the
+ * link is signed for another wallet (then it is another buyer's payment).
+ */
+export function knownBuyer(accounts: BuyerAccountStore, { accountId, walletId, walletAddress: wallet }: Pick<WidgetConfig, 'walletAddress' | 'accountId' | 'walletId'>): BuyerAccount | undefined {
+  const signed = accountId && walletId && wallet ? { accountId, walletId, wallet } : undefined
+  if (signed) accounts.save(signed)
+  const known = signed ?? accounts.load()
+  return known && (!wallet || known.wallet.toLowerCase() === wallet.toLowerCase()) ? known : undefined
 }

@@ -4,13 +4,13 @@ import { useEffect } from 'preact/hooks'
 import type { WidgetConfig } from '../config/config'
 import { withoutPairs } from '../config/signedLink'
 import type { Services } from '../services'
-import { type BuyerAccount, type BuyerAccountStore, buyerAccount } from './account'
+import { type BuyerAccount, type BuyerAccountStore, buyerAccount, knownBuyer } from './account'
 import { identityDraft } from './draft'
 import { type IdentityEvent, type IdentityState, emptyApplicant, initialIdentity } from './machine'
 import { usedAuthCodes } from './usedCodes'
 
 export type IdentityStart = {
-  /** The buyer the service knows, for this wallet: the identity steps are skipped. */
+  /** The buyer the service knows (the link's signed one, or this device's for this wallet): the identity steps are skipped. */
   account?: BuyerAccount
   /** Where the identity steps begin when there is no such buyer. */
   identity: IdentityState
@@ -27,9 +27,7 @@ export function identityStart(config: WidgetConfig, local: Storage | undefined, 
   if (config.authCode && typeof history !== 'undefined') history.replaceState(history.state, '', withoutPairs(location.href, 'authCode'))
   const typed = identityDraft(session).take()
   const wallet = config.walletAddress ?? typed?.form.wallet ?? ''
-  const known = accounts.load()
-  // A link signed for another wallet is another buyer's payment: the stored account is not theirs.
-  const account = known && (!config.walletAddress || known.wallet.toLowerCase() === config.walletAddress.toLowerCase()) ? known : undefined
+  const account = knownBuyer(accounts, config)
   return { account, identity: initialIdentity({ ...emptyApplicant, ...typed?.form, wallet }, code, typed?.serverMessage), accounts, usedCodes }
 }
 

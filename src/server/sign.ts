@@ -27,7 +27,8 @@ export type SignOptions = {
   /**
    * Seconds from now until the link expires (default 1800): an `expires` pair is added before the
    * signature, unless the link already has one (which is kept). `null` adds none, for a link
-   * without a partnerToken or a reference only: the widget refuses those without an expiry.
+   * without a partnerToken, a reference or a buyer's accountId/walletId only: the widget refuses
+   * those without an expiry.
    */
   expiresIn?: number | null
 }
@@ -51,7 +52,8 @@ export async function signWidgetUrl(url: string | URL, privateKeyJwk: EcJwk, { e
     if (!Number.isSafeInteger(expiresIn) || expiresIn <= 0) throw new TypeError('signWidgetUrl: expiresIn must be a whole number of seconds above 0, or null')
     pairs.push(`expires=${Math.floor(Date.now() / 1000) + expiresIn}`)
   }
-  const bearer = ['partnerToken', 'reference'].find((name) => names.has(name))
+  // What acts for someone (a session, an order, a verified buyer): the widget refuses it in a link that never expires.
+  const bearer = ['partnerToken', 'reference', 'accountId', 'walletId'].find((name) => names.has(name))
   if (bearer && !names.has('expires') && expiresIn === null) {
     throw new TypeError(`signWidgetUrl: a link with a ${bearer} needs an expires (the widget refuses it without one): leave expiresIn out or give it seconds`)
   }

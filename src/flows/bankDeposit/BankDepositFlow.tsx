@@ -4,7 +4,7 @@ import type { Flow, WidgetConfig } from '../../config/config'
 import { enBankDepositAmount } from '../../i18n/bankDeposit/en-amount'
 import { enLimits } from '../../i18n/shared/en-limits'
 import { addEnglish, t } from '../../i18n/i18n'
-import { type BuyerAccount, buyerAccount } from '../../identity/account'
+import { buyerAccount, knownBuyer } from '../../identity/account'
 import { isIdentityState } from '../../identity/machine'
 import { usedAuthCodes } from '../../identity/usedCodes'
 import { systemClock } from '../../kernel/types'
@@ -70,7 +70,7 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
     const attempts = attemptStore(local)
     parts.current = { store }
     const known = accounts.load()
-    const account = knownBuyer(known, config)
+    const account = knownBuyer(accounts, config)
     // A deposit is resumed only for the buyer it pays: not after "Not you?" forgot them, not under
     // a link signed for another wallet (a shared device must not show one buyer's details to another).
     const found = store.load()
@@ -125,7 +125,7 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
 
   const restart = () => {
     // The same check as at the start: never another wallet's account under a link signed for this one.
-    const account = knownBuyer(accounts.load(), config)
+    const account = knownBuyer(accounts, config)
     parts.current?.store.clear()
     if (!account) return location.reload()
     // Where the last deposit came from; the currency follows the country once the reference data is in.
@@ -155,11 +155,6 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   ) : (
     <screens.ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
   )
-}
-
-/** The stored buyer, unless the link is signed for another wallet (then it is another buyer's payment). */
-function knownBuyer(known: BuyerAccount | undefined, config: WidgetConfig): BuyerAccount | undefined {
-  return known && (!config.walletAddress || known.wallet.toLowerCase() === config.walletAddress.toLowerCase()) ? known : undefined
 }
 
 function newForm(config: WidgetConfig, country?: string) {

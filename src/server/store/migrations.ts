@@ -86,6 +86,17 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     )`,
     `CREATE INDEX wallet_challenges_user ON ${SCHEMA}.wallet_challenges (user_id, created_at)`,
   ],
+  [
+    // Each user's verified account, as the partner's server kept it (rememberBuyer): what a link
+    // signs for a returning buyer on a new device. Its ids are bound to the user in bindings.
+    `CREATE TABLE ${SCHEMA}.buyers (
+      user_id text PRIMARY KEY,
+      account_id text NOT NULL,
+      wallet_id text NOT NULL,
+      wallet text NOT NULL,
+      remembered_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

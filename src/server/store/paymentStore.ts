@@ -54,6 +54,9 @@ export type WalletChallenge = {
   expiresAt: Date
 }
 
+/** A user's verified account, as /fiat/onboard returned it, and the wallet it was made for: what a link signs for a returning buyer. */
+export type KnownBuyer = { accountId: string; walletId: string; wallet: string }
+
 export interface PaymentStore {
   readonly db: Db
   /**
@@ -71,6 +74,16 @@ export interface PaymentStore {
    * two users binding at once, exactly one gets true.
    */
   bindAccount(userId: string, accountId: string, walletId?: string): Promise<boolean>
+  /**
+   * Keeps the account /fiat/onboard returned for the user (the browser reached the service, not the
+   * kit), so a link signed later names it: a returning buyer on a new device. Binds the account and
+   * its wallet id to the user first, as bindAccount: false, keeping nothing, when either is another
+   * user's. The last one kept is the user's. Ids as the widget takes them (1 to 128 printable
+   * characters, no space), the wallet a 0x address.
+   */
+  rememberBuyer(userId: string, buyer: KnownBuyer): Promise<boolean>
+  /** The account last kept for the user by rememberBuyer, or undefined. */
+  buyerOf(userId: string): Promise<KnownBuyer | undefined>
   /** Binds an on-chain address (a crypto deposit's sender) to the user, as bindAccount does; case does not matter. */
   bindAddress(userId: string, address: string): Promise<boolean>
   /** The user an address is bound to, or undefined; binds nothing. */
@@ -103,6 +116,9 @@ export interface PaymentStore {
 }
 
 const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/
+// As the widget's accountId and walletId options (src/config/config.ts): a link it would refuse is never signed.
+const OPAQUE_ID = /^[\x21-\x7e]{1,128}$/
+const isId = (value: unknown): value is string => typeof value === 'string' && OPAQUE_ID.test(value)
 
 export function createPaymentStore(db: Db): PaymentStore {
   return {
@@ -134,6 +150,25 @@ export function createPaymentStore(db: Db): PaymentStore {
     bindAccount(userId, accountId, walletId) {
       if (!userId || !accountId || walletId === '') throw new TypeError('bindAccount: userId and accountId are required, and walletId is not empty')
       return bind(userId, walletId === undefined ? [['account', accountId]] : [['account', accountId], ['wallet', walletId]])
+    },
+
+    async rememberBuyer(userId, buyer) {
+      const { accountId, walletId, wallet } = buyer ?? {}
+      if (!userId || !isId(accountId) || !isId(walletId) || typeof wallet !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(wallet)) {
+        throw new TypeError('rememberBuyer: a userId, accountId and walletId of 1 to 128 printable characters without spaces, and a 0x wallet address are required')
+      }
+      if (!(await bind(userId, [['account', accountId], ['wallet', walletId]]))) return false
+      await db.query(
+        `INSERT INTO ${SCHEMA}.buyers (user_id, account_id, wallet_id, wallet) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET account_id = EXCLUDED.account_id, wallet_id = EXCLUDED.wallet_id, wallet = EXCLUDED.wallet, remembered_at = now()`,
+        [userId, accountId, walletId, wallet],
+      )
+      return true
+    },
+
+    async buyerOf(userId) {
+      const { rows } = await db.query<{ account_id: string; wallet_id: string; wallet: string }>(`SELECT account_id, wallet_id, wallet FROM ${SCHEMA}.buyers WHERE user_id = $1`, [userId])
+      return rows[0] && { accountId: rows[0].account_id, walletId: rows[0].wallet_id, wallet: rows[0].wallet }
     },
 
     bindAddress(userId, address) {

@@ -127,6 +127,12 @@ function optionSet(r: () => number, names: string[] = Object.keys(fields), hosti
     if (name !== 'apiBase' && r() < 0.5) continue
     out[name] = r() < hostile ? anything(r) : fields[name](r)
   }
+  // Now and then a known buyer: mostly the ids together with their wallet, sometimes half of one or a bad id.
+  if (names.includes('walletAddress') && r() < 0.1) {
+    if (r() < 0.9) out.accountId = r() < hostile ? anything(r) : pick(r, ['acc_1', 'a'.repeat(128), 'acc_2', 'a'.repeat(129), 'acc 1', ''])
+    if (r() < 0.9) out.walletId = r() < hostile ? anything(r) : pick(r, ['wal_1', 'w', 'wal_2', 'wal\u202e1'])
+    if (r() < 0.9) out.walletAddress ??= `0x${HEX40}`
+  }
   // Now and then a name that is not an option, or an inherited-looking one.
   if (r() < 0.1) put(out, pick(r, ['amuont', 'constructor', '__proto__', 'toString']), anything(r))
   return out

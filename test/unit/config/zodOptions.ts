@@ -104,6 +104,8 @@ const config = z.object({
   /** The crypto asset asked for when reading card limits; without it, the asset of the first quote. */
   cardCrypto: z.optional(z.string().check(z.minLength(1))),
   walletAddress: z.optional(address),
+  accountId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'Invalid input'))),
+  walletId: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,128}$/, 'Invalid input'))),
   /** The identity provider's page; it returns to this page with `authCode`. */
   identityUrl: z.optional(httpUrl),
   authCode: z.optional(authCode),
@@ -151,6 +153,8 @@ export type WidgetOptions = {
   cardHosts?: string[]
   cardCrypto?: string
   walletAddress?: string
+  accountId?: string
+  walletId?: string
   amount?: string
   lockAmount?: boolean
   identityUrl?: string
@@ -185,6 +189,8 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     // No default asset: the contract says to read it (the sandbox settles in ETH).
     cardCrypto: options.cardCrypto,
     walletAddress: options.walletAddress,
+    accountId: options.accountId,
+    walletId: options.walletId,
     amount: options.amount,
     lockAmount: options.lockAmount ?? false,
     identityUrl: options.identityUrl,
@@ -199,6 +205,11 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, problem: `${issue?.path.join('.') || 'configuration'}: ${issue?.message}` }
+  }
+  const { accountId, walletId, walletAddress } = parsed.data
+  if (accountId !== undefined || walletId !== undefined) {
+    const missing = accountId === undefined ? 'accountId' : walletId === undefined ? 'walletId' : walletAddress === undefined ? 'walletAddress' : undefined
+    if (missing) return { ok: false, problem: `${missing}: required for a known buyer` }
   }
   if (parsed.data.flow && !parsed.data.flows.includes(parsed.data.flow)) {
     return { ok: false, problem: 'flow: not offered (flows)' }

@@ -82,6 +82,14 @@ describe('signWidgetUrl', () => {
     await expect(signWidgetUrl('https://cdn.example/?a=1', privateKey, { expiresIn: 0 })).rejects.toThrow(/expiresIn/)
   })
 
+  it('refuses a returning buyer (accountId, walletId) without expires, as the widget does', async () => {
+    const { privateKey } = await generateSigningKeys()
+    const buyer = 'https://cdn.example/?partner=shop&accountId=acc_1&walletId=wal_1&walletAddress=0x1'
+    await expect(signWidgetUrl(buyer, privateKey, { expiresIn: null })).rejects.toThrow(/accountId.*expires/)
+    await expect(signWidgetUrl('https://cdn.example/?partner=shop&walletId=wal_1', privateKey, { expiresIn: null })).rejects.toThrow(/walletId.*expires/)
+    expect(new URL(await signWidgetUrl(buyer, privateKey)).searchParams.get('expires')).toMatch(/^\d+$/)
+  })
+
   it('refuses a key that is not an EC P-256 private JWK', async () => {
     const { publicKey } = await generateSigningKeys()
     await expect(signWidgetUrl('https://cdn.example/?a=1', publicKey)).rejects.toThrow(/EC P-256 private JWK/)

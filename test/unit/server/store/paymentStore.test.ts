@@ -122,11 +122,50 @@ describe('usage, for per-user limits', () => {
   })
 })
 
+describe('known buyers, for a signed link on a new device (issue 31)', () => {
+  const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  it('remembers the account /fiat/onboard returned for a user, and answers it for that user only', async () => {
+    expect(await store.buyerOf('grace')).toBeUndefined()
+    expect(await store.rememberBuyer('grace', { accountId: 'acc_grace', walletId: 'wal_grace', wallet: WALLET })).toBe(true)
+    expect(await store.buyerOf('grace')).toEqual({ accountId: 'acc_grace', walletId: 'wal_grace', wallet: WALLET })
+    expect(await store.buyerOf('heidi')).toBeUndefined()
+    // The last one remembered is the user's.
+    expect(await store.rememberBuyer('grace', { accountId: 'acc_grace2', walletId: 'wal_grace2', wallet: WALLET })).toBe(true)
+    expect(await store.buyerOf('grace')).toEqual({ accountId: 'acc_grace2', walletId: 'wal_grace2', wallet: WALLET })
+  })
+
+  it('binds the account and its wallet to the user: another user can neither remember nor pay with them', async () => {
+    expect(await store.rememberBuyer('ivan', { accountId: 'acc_ivan', walletId: 'wal_ivan', wallet: WALLET })).toBe(true)
+    expect(await store.rememberBuyer('mallory', { accountId: 'acc_ivan', walletId: 'wal_mallory', wallet: WALLET })).toBe(false)
+    expect(await store.rememberBuyer('mallory', { accountId: 'acc_mallory', walletId: 'wal_ivan', wallet: WALLET })).toBe(false)
+    expect(await store.buyerOf('mallory')).toBeUndefined()
+    // What the handler asks before forwarding a bank deposit or payout (403 account_not_owned).
+    expect(await store.bindAccount('mallory', 'acc_ivan', 'wal_ivan')).toBe(false)
+    expect(await store.bindAccount('ivan', 'acc_ivan', 'wal_ivan')).toBe(true)
+    // An account a user already paid with through the kit is theirs to remember, and no one else's.
+    await store.bindAccount('judy', 'acc_judy', 'wal_judy')
+    expect(await store.rememberBuyer('judy', { accountId: 'acc_judy', walletId: 'wal_judy', wallet: WALLET })).toBe(true)
+    expect(await store.rememberBuyer('ivan', { accountId: 'acc_judy', walletId: 'wal_judy', wallet: WALLET })).toBe(false)
+    expect(await store.buyerOf('ivan')).toEqual({ accountId: 'acc_ivan', walletId: 'wal_ivan', wallet: WALLET })
+  })
+
+  it.each([
+    ['an empty user', '', { accountId: 'a', walletId: 'w', wallet: WALLET }],
+    ['an id with a space', 'kim', { accountId: 'acc 1', walletId: 'w', wallet: WALLET }],
+    ['an id over 128 characters', 'kim', { accountId: 'a', walletId: 'w'.repeat(129), wallet: WALLET }],
+    ['a wallet that is not an address', 'kim', { accountId: 'a', walletId: 'w', wallet: '0x1' }],
+    ['a missing walletId (a JavaScript caller)', 'kim', { accountId: 'a', wallet: WALLET } as never],
+  ])('refuses %s (the widget would refuse the link it signs)', async (_name, userId, buyer) => {
+    await expect(store.rememberBuyer(userId, buyer)).rejects.toThrow(TypeError)
+    expect(await store.buyerOf('kim')).toBeUndefined()
+  })
+})
+
 describe('migrations', () => {
   it('apply once: running them again changes nothing', async () => {
     await migrate(store.db)
     const { rows } = await store.db.query<{ version: number }>('SELECT version FROM stablecoin_widget.migrations ORDER BY version')
-    expect(rows.map((row) => row.version)).toEqual([1, 2, 3])
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4])
     expect(await store.ownerOf('payout', 'po_1')).toBe('alice')
   })
 })

@@ -164,6 +164,7 @@ const FLOWS = {
   onboarding: 'src/flows/onboarding/OnboardingFlow.tsx',
   bankDeposit: 'src/flows/bankDeposit/BankDepositFlow.tsx',
   payout: 'src/flows/payout/PayoutFlow.tsx',
+  cardPayout: 'src/flows/payout/CardPayoutFlow.tsx',
 }
 const closureOf = (key, seen = new Set()) => {
   if (manifest[key] && !seen.has(key)) {
@@ -175,7 +176,7 @@ const closureOf = (key, seen = new Set()) => {
 const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
 // A sandbox build's hosted page announces its sandbox wallet on the deposit's first screen (the
 // iframe page has none, and a production build has no sandbox wallet at all).
-const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'], payout: [FLOWS.payout, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
+const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'], payout: [FLOWS.payout, 'src/wallet/sandboxWallet.ts'], cardPayout: [FLOWS.cardPayout, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
 const catalogs = Object.fromEntries(
   Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/i18n\/(?!en)[\w-]+\.ts$/.test(key))

@@ -51,7 +51,7 @@ const publicKey = z
   .transform(({ kty, crv, x, y }) => ({ kty, crv, x, y }))
 
 /** The widget's flows (src/config/config.ts `flows`, which a unit test holds this list to). */
-export const FLOW_NAMES = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout']
+export const FLOW_NAMES = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout']
 
 export const entrySchema = z
   .object({

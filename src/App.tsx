@@ -17,6 +17,7 @@ const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>
   onboarding: () => import('./flows/onboarding/OnboardingFlow'),
   bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow'),
   payout: () => import('./flows/payout/PayoutFlow'),
+  cardPayout: () => import('./flows/payout/CardPayoutFlow'),
 }
 /** A flow's words in the catalogs: `<flow>.name`, `start.<flow>`, `start.<flow>Hint`. */
 const flowName = (flow: Flow) => t(`${flow}.name` as MessageKey)

@@ -16,7 +16,7 @@ async function start(root: HTMLElement) {
     return
   }
   const flow = link.options.flow
-  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit' || flow === 'payout')) {
+  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit' || flow === 'payout' || flow === 'cardPayout')) {
     // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
     // wallet may send (a deposit, a payout's funding): the card and other bank pages do not fetch it.
     const chains = link.entry.chains

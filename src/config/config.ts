@@ -59,7 +59,7 @@ const token = object(tokenShape)
 export type DestinationConfig = TokenConfig & { address?: string }
 const destination = object({ ...tokenShape, address: optional(address) })
 
-export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] as const
+export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout'] as const
 export type Flow = (typeof flows)[number]
 /**
  * The flows offered where the registry entry or the options name none: in production every flow
@@ -80,6 +80,7 @@ export const FLOW_NEEDS: Record<Flow, ReadonlyArray<'partnerBase' | 'identityUrl
   onboarding: ['identityUrl'],
   bankDeposit: ['partnerBase', 'identityUrl'],
   payout: ['partnerBase', 'identityUrl'],
+  cardPayout: ['partnerBase', 'identityUrl'],
 }
 /** The theme where the options name none. */
 export const DEFAULT_THEME = 'light'

@@ -41,6 +41,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.payoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf Ihrem Bankkonto erhalten',
   'bankDeposit.name': 'Zahlung per Überweisung',
   'payout.name': 'Auszahlung',
+  'start.cardPayout': 'Auf eine Karte auszahlen',
+  'start.cardPayoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf Ihrer Karte erhalten (EUR, GBP oder USD)',
+  'cardPayout.name': 'Auszahlung auf Karte',
 
   'deposit.name': 'Krypto einzahlen',
   'wallet.heading': 'Wallet verbinden',

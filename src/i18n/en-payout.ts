@@ -1,3 +1,4 @@
+import type { CardPayoutKey } from './en-cardPayout'
 // The bank payout's strings in English, loaded with the flow (see en.ts).
 import type { BeneficiaryKey } from './en-beneficiary'
 
@@ -99,4 +100,4 @@ export const enPayout = {
 } as const
 
 /** The keys of the flow's two English parts: these, and the beneficiary form's (en-beneficiary.ts, fetched with the form). */
-export type PayoutKey = keyof typeof enPayout | BeneficiaryKey
+export type PayoutKey = keyof typeof enPayout | BeneficiaryKey | CardPayoutKey

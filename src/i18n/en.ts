@@ -47,6 +47,9 @@ export const en = {
   'start.payoutHint': 'Send stablecoins from your wallet and receive money in your bank',
   'bankDeposit.name': 'Bank transfer payment',
   'payout.name': 'Cash out',
+  'start.cardPayout': 'Cash out to a card',
+  'start.cardPayoutHint': 'Send stablecoins from your wallet and receive money on your card (EUR, GBP or USD)',
+  'cardPayout.name': 'Cash out to a card',
 
   'deposit.name': 'Deposit crypto',
   'wallet.sandbox': 'Sandbox wallet',

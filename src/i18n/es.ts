@@ -41,6 +41,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.payoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en tu banco',
   'bankDeposit.name': 'Pago por transferencia',
   'payout.name': 'Retirar',
+  'start.cardPayout': 'Retirar a una tarjeta',
+  'start.cardPayoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en tu tarjeta (EUR, GBP o USD)',
+  'cardPayout.name': 'Retiro a tarjeta',
 
   'deposit.name': 'Depositar cripto',
   'wallet.heading': 'Conecta tu wallet',

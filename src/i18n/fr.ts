@@ -41,6 +41,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.payoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur votre compte',
   'bankDeposit.name': 'Paiement par virement',
   'payout.name': 'Retrait',
+  'start.cardPayout': 'Retirer vers une carte',
+  'start.cardPayoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur votre carte (EUR, GBP ou USD)',
+  'cardPayout.name': 'Retrait vers une carte',
 
   'deposit.name': 'Déposer des cryptos',
   'wallet.heading': 'Connectez votre wallet',

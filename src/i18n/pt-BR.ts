@@ -41,6 +41,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.payoutHint': 'Envie stablecoins da sua carteira e receba dinheiro no seu banco',
   'bankDeposit.name': 'Pagamento por transferência',
   'payout.name': 'Sacar',
+  'start.cardPayout': 'Sacar para um cartão',
+  'start.cardPayoutHint': 'Envie stablecoins da sua carteira e receba dinheiro no seu cartão (EUR, GBP ou USD)',
+  'cardPayout.name': 'Saque para cartão',
 
   'deposit.name': 'Depositar cripto',
   'wallet.heading': 'Conecte sua carteira',

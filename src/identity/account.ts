@@ -24,7 +24,7 @@ export type BuyerAccountStore = {
  * The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". A
  * test holds this list to every record the bank flows write (test/unit/review/attack-other-partner).
  */
-export const BANK_RECORDS = ['account', 'onboarding', 'payout', 'payout-reference', 'payout-signed', 'bankDeposit', 'bankDeposit-attempt']
+export const BANK_RECORDS = ['account', 'onboarding', 'payout', 'payout-reference', 'payout-signed', 'cardPayout', 'cardPayout-reference', 'bankDeposit', 'bankDeposit-attempt']
 
 /** Removes every bank-flow record of this partner's on this device: the account, an opened account, a payout, a deposit, their keys. */
 export function forgetBuyer(storage: Storage | undefined): void {

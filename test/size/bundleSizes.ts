@@ -35,6 +35,7 @@ export const FLOW_ENTRIES = {
   onboarding: 'src/flows/onboarding/OnboardingFlow.tsx',
   bankDeposit: 'src/flows/bankDeposit/BankDepositFlow.tsx',
   payout: 'src/flows/payout/PayoutFlow.tsx',
+  cardPayout: 'src/flows/payout/CardPayoutFlow.tsx',
 } as const
 export type FlowName = keyof typeof FLOW_ENTRIES
 /** The wallet code each flow loads once a wallet is chosen: viem's actions, with the deposit's quote guard. */

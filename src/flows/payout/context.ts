@@ -5,13 +5,28 @@ import type { WidgetConfig } from '../../config/config'
 import type { IdentityDeps } from '../../identity/effects'
 import type { Clock, WalletInfo } from '../../kernel/types'
 import type { Eip1193Provider } from '../../wallet/eip6963'
-import type { PayoutEvent, PayoutState, Source } from './machine'
+import type { PayoutStatus } from '../../api/payout'
+import type { AnyPayoutQuote, PayoutEvent, PayoutState, QuoteAsk, Source } from './machine'
 import type { PayoutStore, PendingStore, ReferenceStore, SpentAddresses } from './persisted'
 import type { ChainActions } from './walletCode'
 
 export type { ChainActions } from './walletCode'
 
+/**
+ * What differs between a bank payout and a card payout: the service's calls (bank.ts, card.ts),
+ * each loaded only with its own flow. Everything else is the payout's own.
+ */
+export type PayoutCalls = {
+  quote(ctx: PayoutContext, ask: QuoteAsk, signal: AbortSignal): Promise<AnyPayoutQuote>
+  status(ctx: PayoutContext, id: string): Promise<PayoutStatus>
+  /** POST /bank/payout or /card/payout, under one reference per request; dispatches CREATED or CREATE_FAILED. */
+  create(ctx: PayoutContext, state: StateOf<'beneficiary' | 'card'>, alive: () => boolean): Promise<void>
+  /** A card payout: the card page's session, then the page (a full navigation). */
+  openCard?(ctx: PayoutContext, state: StateOf<'card'>, alive: () => boolean): Promise<void>
+}
+
 export type PayoutDeps = {
+  calls: PayoutCalls
   config: WidgetConfig
   partner: PartnerHttp
   source: Source
@@ -29,6 +44,9 @@ export type PayoutDeps = {
   providerOf: (walletId: string) => Eip1193Provider | undefined
   newReference?: () => string
   pollIntervalMs?: number
+  /** A card payout: this link to come back to from the card page, and the way there. */
+  returnUrl?: () => string
+  navigate?: (url: string) => void
 }
 
 export type PayoutContext = PayoutDeps & { dispatch: (event: PayoutEvent) => void }

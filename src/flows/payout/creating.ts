@@ -8,61 +8,85 @@ import { beneficiarySchema, buildBeneficiary } from './beneficiary'
 import { pickLimit } from '../../lib/limits'
 import type { PayoutContext, StateOf } from './context'
 import type { PayoutRecord } from './machine'
-import { newReference } from './persisted'
+import { type CreateRequest, newReference } from './persisted'
 import { checkPayout } from './transfer'
 
-type Creating = StateOf<'beneficiary'>
+type Creating = StateOf<'beneficiary' | 'card'>
 
-export async function create(ctx: PayoutContext, state: Creating, alive: () => boolean) {
-  const { dispatch, references } = ctx
+/** POST /bank/payout: the beneficiary as its schema builds it (only the fields it defines). */
+export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, alive: () => boolean) {
   const schema = state.draft.schema
   const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
-  if (!schema || !built?.ok) return dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
+  if (!schema || !built?.ok) return ctx.dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
   const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
   const request = { quoteId: state.quote.quoteId, accountId: state.buyer.accountId, beneficiary: built.beneficiary, ...(purpose ? { purpose } : {}) }
-  // A reference belongs to exactly one request. The partner's signed one is one payout: a
-  // different request is never sent under it (the service would hand back the first payout).
-  // Ours is made per request and stored before the first attempt: a retry of this very request
-  // after a lost answer sends the same one and gets the same payout, never a second.
+  const reference = await referenceFor(ctx, state, request, alive)
+  if (reference === undefined) return
+  try {
+    created(ctx, state, await createPayout(ctx.partner, { ...request, reference }), alive)
+  } catch (error) {
+    failed(ctx, error, reference, alive)
+  }
+}
+
+/**
+ * The reference this request goes under, or undefined once the attempt stopped (said already).
+ * A reference belongs to exactly one request. The partner's signed one is one payout: a different
+ * request is never sent under it (the service would hand back the first payout). Ours is made per
+ * request and stored before the first attempt: a retry of this very request after a lost answer
+ * sends the same one and gets the same payout, never a second. After a higher verification tier,
+ * the refused request goes again under the reference it was refused with.
+ */
+export async function referenceFor(ctx: PayoutContext, state: Creating, request: CreateRequest, alive: () => boolean): Promise<string | undefined> {
+  const { dispatch, references } = ctx
   const signed = ctx.config.reference
   try {
     // The stored references and payouts are read from here on: their checks first.
     await Promise.all([ctx.store.ready(), references.ready()])
   } catch (error) {
     if (alive()) dispatch({ type: 'CREATE_FAILED', problem: describeError(error) })
+    return undefined
+  }
+  if (signed && !references.claim(signed, request)) {
+    dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
+    return undefined
+  }
+  return signed ?? state.reference ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
+}
+
+/** The service's answer, held to the quote before it is kept and funded. */
+export function created(ctx: PayoutContext, state: Creating, payout: Payout, alive: () => boolean, extra: Partial<PayoutRecord> = {}) {
+  const { dispatch } = ctx
+  const verdict = checkPayout(payout, state.quote, ctx.source)
+  if (!verdict.ok) {
+    if (alive()) dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'mismatch', rule: verdict.rule }) })
     return
   }
-  if (signed && !references.claim(signed, request)) return dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
-  // After a higher verification tier: the refused request again, under the reference it was refused with.
-  const reference = signed ?? state.reference ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
-  try {
-    const payout = await createPayout(ctx.partner, { ...request, reference })
-    const verdict = checkPayout(payout, state.quote, ctx.source)
-    if (!verdict.ok) {
-      if (alive()) dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'mismatch', rule: verdict.rule }) })
-      return
-    }
-    const record = recordOf(ctx, state, payout)
-    // The payout exists: kept before anything else, so a reload funds this one, not a new one.
-    ctx.store.save(record)
-    dispatch({ type: 'CREATED', record })
-    // The same reference gave back a payout whose address already received: follow it, never fund it again.
-    if (payout.status !== 'pending' || ctx.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
-  } catch (error) {
-    // The service refused the request outright: nothing exists under the signed reference, so a corrected request may use it.
-    if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) references.release(signed)
-    if (!alive()) return
-    const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
-    // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
-    const requiresAction = error instanceof ApiError && error.code === 'requires_action' ? { reference } : undefined
-    dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
-  }
+  const record = { ...recordOf(ctx, state, payout), ...extra }
+  // The payout exists: kept before anything else, so a reload funds this one, not a new one.
+  ctx.store.save(record)
+  dispatch({ type: 'CREATED', record })
+  // The same reference gave back a payout whose address already received: follow it, never fund it again.
+  if (payout.status !== 'pending' || ctx.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
+}
+
+/** Why the service refused: a field of the beneficiary, an expired price, a higher verification tier. */
+export function failed(ctx: PayoutContext, error: unknown, reference: string, alive: () => boolean) {
+  const signed = ctx.config.reference
+  // The service refused the request outright: nothing exists under the signed reference, so a corrected request may use it.
+  if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) ctx.references.release(signed)
+  if (!alive()) return
+  const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
+  // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
+  const requiresAction = error instanceof ApiError && error.code === 'requires_action' ? { reference } : undefined
+  ctx.dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
 }
 
 /** The payout as kept: what funding and following need, whose it is, and nothing personal. */
 function recordOf(ctx: PayoutContext, state: Creating, payout: Payout): PayoutRecord {
   const { source } = ctx
-  const entry = state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: state.quote.rail })
+  const bank = 'rail' in state.quote ? state.quote : undefined
+  const entry = bank && state.limits && pickLimit(state.limits, { currency: state.ask.currency, direction: 'payout', rail: bank.rail })
   return {
     id: payout.id,
     depositAddress: payout.depositAddress,
@@ -74,8 +98,7 @@ function recordOf(ctx: PayoutContext, state: Creating, payout: Payout): PayoutRe
     decimals: source.decimals,
     fiatAmount: state.quote.fiatAmount,
     fiatCurrency: state.ask.currency,
-    rail: state.quote.rail,
-    settlement: entry?.settlement ?? state.quote.estimatedSettlement,
+    ...(bank ? { rail: bank.rail, settlement: (entry || undefined)?.settlement ?? bank.estimatedSettlement } : {}),
     // Whose it is: resumed for this buyer only.
     accountId: state.buyer.accountId,
     wallet: state.buyer.wallet,

@@ -8,7 +8,6 @@ import { type Effect, createEffectRunner } from '../../kernel/effects'
 import { expiryEffect } from '../../kernel/quote'
 import { connect, walletDiscovery } from './connecting'
 import { type PayoutContext, type PayoutDeps, type StateOf, payoutContext } from './context'
-import { create } from './creating'
 import { forget } from './forgetting'
 import { fund } from './funding'
 import type { PayoutEvent, PayoutState } from './machine'
@@ -52,8 +51,15 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           // Past the identity steps: what they kept in this tab is no longer needed.
           { key: 'pending-clear', start: () => deps.pending.clear() },
           state.work === 'creating'
-            ? { key: `create:${state.quotedAt}`, start: (alive) => void create(ctx, state, alive) }
+            ? { key: `create:${state.quotedAt}`, start: (alive) => void deps.calls.create(ctx, state, alive) }
             : expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
+        ]
+      case 'card':
+        return [
+          { key: 'pending-clear', start: () => deps.pending.clear() },
+          state.work === 'opening' ? { key: `open:${state.quotedAt}`, start: (alive) => void deps.calls.openCard?.(ctx, state, alive) } : undefined,
+          state.work === 'creating' ? { key: `create:${state.quotedAt}:${state.cardSession}`, start: (alive) => void deps.calls.create(ctx, state, alive) } : undefined,
+          state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
         return [{ key: 'discover', start: () => discovery.discover() }, ...fundingEffects(ctx, state)]

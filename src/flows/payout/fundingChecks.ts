@@ -2,7 +2,6 @@
 // transfer itself, an address never sent to, the service still waiting, the payout's chain, the
 // buyer's balances, the deadline. Any of them stops the send before the prompt.
 import type { Hex } from 'viem'
-import { getPayoutStatus } from '../../api/payout'
 import type { ChainConfig } from '../../config/config'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
@@ -36,7 +35,7 @@ export async function checkBeforePrompt(ctx: PayoutContext, a: Attempt): Promise
   if (!transferHolds(ctx, a)) return
   // One address serves one payout: never a second transfer to it, from this browser or any.
   if (ctx.spent.has(record.depositAddress)) return funded()
-  const status = await getPayoutStatus(ctx.partner, record.id)
+  const status = await ctx.calls.status(ctx, record.id)
   if (!alive()) return
   if (status.depositTxHash || status.status !== 'pending') return funded()
   const w = await ctx.loadChainActions()

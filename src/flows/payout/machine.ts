@@ -196,7 +196,7 @@ export type PayoutEvent =
   /** The form asks for a quote; the beneficiary's (`now`: the screen's clock) creates the payout. */
   | { type: 'SUBMIT' }
   | { type: 'SUBMIT'; now: number }
-  | QuoteEvent<PayoutQuote>
+  | QuoteEvent<AnyPayoutQuote>
   /** The quote answered another amount than the buyer asked (quoteCheck.ts). */
   | { type: 'QUOTE_REJECTED'; rule: AskRule }
   | { type: 'BACK' }

@@ -15,6 +15,10 @@ export const PAYOUT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 /** The records' checks (zod): fetched when a record is stored, else once the first screen is up. */
 export const payoutChecks = lazyPart(() => import('./storedChecks'))
 export const payoutKeys = ['payout', 'payout-reference', 'payout-signed'].map(flowKey)
+
+/** Where each payout keeps its records: a bank payout and a card payout of one buyer never replace each other. */
+export type PayoutName = 'payout' | 'cardPayout'
+export const keysOf = (name: PayoutName) => (name === 'payout' ? payoutKeys : [name, `${name}-reference`, 'payout-signed'].map(flowKey))
 const payoutRecord = lazyCheck(payoutChecks, (m) => m.payoutRecord)
 const claim = lazyCheck(payoutChecks, (m) => m.claim)
 const claimList = lazyCheck(payoutChecks, (m) => m.claimList)
@@ -41,8 +45,8 @@ export type PayoutStore = {
  * when they come back (never shown to anyone else). Forgotten 30 days after creation, except a
  * record with a hash: it is followed until its status is final (the flow drops it then).
  */
-export function payoutStore(storage: Storage | undefined, now: () => number = Date.now): PayoutStore {
-  const inner = createFlowStore(storage, 'payout', (value) => {
+export function payoutStore(storage: Storage | undefined, now: () => number = Date.now, name: PayoutName = 'payout'): PayoutStore {
+  const inner = createFlowStore(storage, name, (value) => {
     if (!value || typeof value !== 'object' || !Array.isArray((value as { records?: unknown }).records)) return undefined
     const records = (value as { records: unknown[] }).records.flatMap((r) => {
       const parsed = payoutRecord(r)
@@ -158,8 +162,8 @@ function signedReferences(storage: Storage | undefined, now: () => number = Date
  * exactly one request (quote, account, beneficiary, purpose): a retry of that request after a lost
  * answer (or a reload) sends the same one and gets the same payout; any other request gets a new one.
  */
-export function referenceStore(storage: Storage | undefined, now: () => number = Date.now) {
-  const inner = createFlowStore(storage, 'payout-reference', claim)
+export function referenceStore(storage: Storage | undefined, now: () => number = Date.now, name: PayoutName = 'payout') {
+  const inner = createFlowStore(storage, `${name}-reference`, claim)
   return {
     /** The reference for this request: the stored one if it was made for this very request, else a new one (stored first). */
     forRequest(request: CreateRequest, fresh: () => string): string {
@@ -214,8 +218,8 @@ export type SpentAddresses = ReturnType<typeof spentAddresses>
  * back. The price goes with it (its expiry still decides: an expired one is asked again before
  * anything is created); the wallet without its connection.
  */
-export function pendingStore(session: Storage | undefined) {
-  const inner = createFlowStore(session, 'payout-pending', pendingPayout)
+export function pendingStore(session: Storage | undefined, name: PayoutName = 'payout') {
+  const inner = createFlowStore(session, `${name}-pending`, pendingPayout)
   return {
     key: inner.key,
     put({ quoted, funder, limits: _, ...pending }: Pending) {

@@ -1,6 +1,5 @@
 // The form's rails and limits, and the price for what the buyer asked: held to that ask before the
 // machine ever sees it.
-import { quotePayout } from '../../api/payout'
 import { getLimits } from '../../api/reference'
 import { describeError } from '../../errors/describeError'
 import { staleness } from '../../kernel/quote'
@@ -19,13 +18,8 @@ export async function loadLimits(ctx: PayoutContext, alive: () => boolean) {
 export async function requestQuote(ctx: PayoutContext, state: StateOf<'quoting'>, alive: () => boolean, signal: AbortSignal) {
   const { ask } = state
   const { source, dispatch } = ctx
-  const amount = ask.kind === 'crypto' ? { cryptoAmount: ask.amount } : { fiatAmount: ask.amount }
   try {
-    const quote = await quotePayout(
-      ctx.partner,
-      { cryptoCurrency: source.symbol, chain: source.chainId, fiatCurrency: ask.currency, country: ask.country, ...amount, ...(ask.rail ? { rail: ask.rail } : {}) },
-      signal,
-    )
+    const quote = await ctx.calls.quote(ctx, ask, signal)
     if (!alive()) return
     // Exactly what the buyer asked to send, or at least what they asked to arrive: else never shown, nothing created.
     const asked = checkQuote(ask, quote, source.decimals)

@@ -1,7 +1,6 @@
 // After a reload (or a lost answer) while the wallet was asked: what arrived is read before the
 // buyer may choose anything.
 import type { Hex } from 'viem'
-import { getPayoutStatus } from '../../api/payout'
 import { chainOf } from '../../config/config'
 import { describeError } from '../../errors/describeError'
 import type { PayoutContext, StateOf } from './context'
@@ -16,7 +15,7 @@ export async function verify(ctx: PayoutContext, state: StateOf<'funding'>, aliv
   const { dispatch } = ctx
   try {
     if (ctx.spent.has(record.depositAddress)) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
-    const status = await getPayoutStatus(ctx.partner, record.id)
+    const status = await ctx.calls.status(ctx, record.id)
     if (!alive()) return
     if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
     const w = await ctx.loadChainActions()

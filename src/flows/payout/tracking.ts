@@ -1,5 +1,4 @@
 // After the point of no return: the service's status of the payout, followed by one tab until it ends.
-import { getPayoutStatus } from '../../api/payout'
 import type { Effect } from '../../kernel/effects'
 import { followEffects } from '../../kernel/followEffects'
 import type { PayoutContext, StateOf } from './context'
@@ -12,7 +11,7 @@ export function trackingEffects(ctx: PayoutContext, state: StateOf<'tracking'>):
     state.record.id,
     state,
     {
-      fetch: () => getPayoutStatus(ctx.partner, state.record.id),
+      fetch: () => ctx.calls.status(ctx, state.record.id),
       isTerminal: (s) => isFinalPayoutStatus(s.status),
       intervalMs: ctx.pollIntervalMs ?? config.timings?.bankPollMs ?? config.timings?.pollMs ?? 5_000,
       onData: (s) => dispatch({ type: 'TRACK', status: s }),

@@ -20,18 +20,19 @@ export function PayoutFormScreen({
   currencies,
   locale,
   notYou = false,
-}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string; notYou?: boolean }) {
+  card = false,
+}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string; notYou?: boolean; card?: boolean }) {
   const { form } = state
   const busy = state.tag === 'quoting'
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
-  const rails = state.limits ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
+  const rails = state.limits && !card ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
   const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
   const problem = error?.kind === 'ask' ? payoutProblem(error) : error?.kind === 'api' ? error.problem : undefined
   const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
-    <Screen title={t('payout.formHeading')}>
+    <Screen title={t(card ? 'cardPayout.formHeading' : 'payout.formHeading')}>
       {notYou && state.buyer && (
         // The account was reused from this device: say whose it is, and let someone else start from nothing.
         <NotYou wallet={state.buyer.wallet} disabled={busy} dispatch={dispatch} />
@@ -48,7 +49,7 @@ export function PayoutFormScreen({
           {(['fiat', 'crypto'] as const).map((kind) => (
             <label class="radio">
               <input type="radio" name="amount-kind" value={kind} checked={form.kind === kind} onChange={set('kind')} />
-              {t(`payout.amountKind.${kind}`, { symbol: source.symbol })}
+              {t(card && kind === 'fiat' ? 'cardPayout.amountKind.fiat' : `payout.amountKind.${kind}`, { symbol: source.symbol })}
             </label>
           ))}
         </fieldset>
@@ -62,13 +63,15 @@ export function PayoutFormScreen({
         </div>
         <AmountField
           id="payout-amount"
-          label={t(`payout.amount.${form.kind}`)}
+          label={t(card && form.kind === 'fiat' ? 'cardPayout.amount.fiat' : `payout.amount.${form.kind}`)}
           unit={unit}
           value={form.amount}
           error={amountError}
           readOnly={busy}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         />
+        {!card && (
+          <>
         <div class="field">
           <label for="payout-country">{t('payout.country')}</label>
           <select
@@ -100,6 +103,8 @@ export function PayoutFormScreen({
             ))}
           </select>
         </div>
+          </>
+        )}
         {problem && (
           <Notice tone="error" code={problem.code}>
             {problemText(problem)}

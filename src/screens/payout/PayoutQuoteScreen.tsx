@@ -13,9 +13,10 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
   const { quote } = state
   const fiat = state.ask.currency
   const f = (v: string) => formatAmount(v, locale)
-  // The rail's settlement time from GET /limits; the quote's own coarse label when limits are not known.
-  const entry = state.limits && pickLimit(state.limits, { currency: fiat, direction: 'payout', rail: quote.rail })
-  const settlement = limitText(settlementText(entry?.settlement ?? quote.estimatedSettlement))
+  // A bank payout's rail and its settlement time from GET /limits (the quote's own coarse label when limits are not known); a card's has neither.
+  const bank = 'rail' in quote ? quote : undefined
+  const entry = bank && state.limits && pickLimit(state.limits, { currency: fiat, direction: 'payout', rail: bank.rail })
+  const settlement = bank && limitText(settlementText((entry || undefined)?.settlement ?? bank.estimatedSettlement))
   return (
     <Screen title={t('payout.quoteHeading')}>
       <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
@@ -37,17 +38,21 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
             <td>{f(quote.ourFee)} {fiat}</td>
           </tr>
           <tr class="total">
-            <th scope="row">{t('payout.arrives')}</th>
+            <th scope="row">{t(bank ? 'payout.arrives' : 'cardPayout.arrives')}</th>
             <td>{f(quote.fiatAmount)} {fiat}</td>
           </tr>
-          <tr>
-            <th scope="row">{t('payout.railRow')}</th>
-            <td>{railName(quote.rail)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('payout.settlementRow')}</th>
-            <td>{settlement}</td>
-          </tr>
+          {bank && (
+            <>
+              <tr>
+                <th scope="row">{t('payout.railRow')}</th>
+                <td>{railName(bank.rail)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('payout.settlementRow')}</th>
+                <td>{settlement}</td>
+              </tr>
+            </>
+          )}
         </tbody>
       </table>
       <p class="muted">{t('payout.feesInside')}</p>

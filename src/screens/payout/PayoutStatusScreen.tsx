@@ -5,7 +5,7 @@ import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
-import { formatAmount } from '../../lib/decimal'
+import { compareDecimal, formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
 import { railName } from '../../lib/limits'
 
@@ -13,6 +13,8 @@ type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
 
 const ORDER = ['pending', 'converting', 'sent', 'settled'] as const
 const KNOWN = new Set<string>([...ORDER, 'rejected', 'returned'])
+/** The card payout's own words (en-cardPayout.ts); the others are the payout's. */
+const CARD_WORDS = new Set(['heading.sent', 'heading.settled', 'step.sent', 'body.sent', 'body.settled', 'body.returned'])
 
 export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
   const { record } = state
@@ -20,8 +22,15 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
   const name = status && KNOWN.has(status.status) ? status.status : 'pending'
   const currency = status?.fiatCurrency ?? record.fiatCurrency
   const amount = formatAmount(status?.fiatAmount ?? record.fiatAmount, config.locale, currency)
-  const rail = railName(status?.rail ?? record.rail)
-  const settlement = limitText(settlementText(record.settlement))
+  // A card payout names its card; a bank payout its rail and how long the rail takes.
+  const { card } = record
+  const railId = status?.rail ?? record.rail
+  const rail = railId ? railName(railId) : ''
+  const settlement = record.settlement ? limitText(settlementText(record.settlement)) : ''
+  // Which words: the card's own where a card payout has them, else the payout's.
+  const words = (key: string) => (card && CARD_WORDS.has(key) ? `cardPayout.${key}` : `payout.${key}`) as MessageKey
+  // An underfunded card payout is paid, with less than quoted: said, never hidden.
+  const paidLess = card && status?.fiatAmount && compareDecimal(status.fiatAmount, record.fiatAmount) < 0
   const reason = status?.reason ?? t('payout.reason.unknown')
   const params = { amount, rail, settlement, reason, currency, symbol: record.symbol, wallet: record.sender ?? '' }
   const failed = name === 'rejected' || name === 'returned'
@@ -29,25 +38,39 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
   const at = name === 'returned' ? 2 : name === 'rejected' ? (status?.depositTxHash ? 1 : 0) : ORDER.indexOf(name as (typeof ORDER)[number])
   const steps = ORDER.map((step, i) => {
     const stateOf: StepState = failed ? (i < at ? 'done' : i === at ? 'failed' : 'todo') : i < at || name === 'settled' ? 'done' : i === at ? 'active' : 'todo'
-    return { label: t(`payout.step.${step}`, { currency }), state: stateOf }
+    return { label: t(words(`step.${step}`), { currency }), state: stateOf }
   })
   const chain = chainOf(config, record.chain)
   return (
-    <Screen title={t(`payout.heading.${name}` as MessageKey)}>
+    <Screen title={t(words(`heading.${name}`))}>
       {state.tag === 'tracking' && state.alreadyFunded && <Notice tone="info">{t('payout.alreadyFunded')}</Notice>}
       <p role="status" class="hint">
-        {status && !KNOWN.has(status.status) ? t('payout.status.other', { status: status.status }) : t(`payout.body.${name}` as MessageKey, params)}
+        {status && !KNOWN.has(status.status) ? t('payout.status.other', { status: status.status }) : t(words(`body.${name}`), params)}
       </p>
+      {paidLess && (
+        <Notice tone="warning">
+          {t('cardPayout.underfunded', { symbol: record.symbol, paid: amount, quoted: formatAmount(record.fiatAmount, config.locale, currency) })}
+        </Notice>
+      )}
       <Timeline steps={steps} />
       <dl class="summary">
         <dt>{t('payout.youSend')}</dt>
         <dd>
           {formatAmount(record.depositAmount, config.locale)} {record.symbol}
         </dd>
-        <dt>{t('payout.arrives')}</dt>
+        <dt>{t(card ? 'cardPayout.arrives' : 'payout.arrives')}</dt>
         <dd>{amount}</dd>
-        <dt>{t('payout.railRow')}</dt>
-        <dd>{rail}</dd>
+        {card ? (
+          <>
+            <dt>{t('cardPayout.cardRow')}</dt>
+            <dd>{t('cardPayout.cardValue', card)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('payout.railRow')}</dt>
+            <dd>{rail}</dd>
+          </>
+        )}
         {status?.bankReference && (
           <>
             <dt>{t('payout.bankReference')}</dt>

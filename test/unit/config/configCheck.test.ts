@@ -24,7 +24,7 @@ const strings = [
   '#fff', '#1d4ed8', '#ggg', '#12345', 'red', 'Inter, sans-serif', "'Open Sans'", 'a;b', 'x'.repeat(121), 'x'.repeat(120),
   '0', '12', '12.5', '0.000001', '1e5', '-1', '1.', '.5', '1,5', '١٢', '12.5 ', `0x${HEX40}`, `0x${HEX40.slice(1)}`, `0X${HEX40}`, `0x${HEX40}0`,
   'pay.example', 'pay.example:8443', 'a'.repeat(12), 'a'.repeat(13), 'a'.repeat(64), 'a'.repeat(65), 'a'.repeat(512), 'a'.repeat(513),
-  'a'.repeat(2048), 'a'.repeat(2049), '__proto__', 'constructor', 'toString', 'deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'sell',
+  'a'.repeat(2048), 'a'.repeat(2049), '__proto__', 'constructor', 'toString', 'deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout', 'sell',
   'light', 'dark', 'auto', 'Light', '\u0000', '\ud800', '😀',
 ]
 const numbers = [0, -0, 1, -1, 1.5, 6, 8453, 42161, 10, 12, 32, 32.5, 33, 36, 37, 49, 50, 600_000, 600_001, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e300, -1e300, Number.MIN_VALUE, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]
@@ -93,8 +93,8 @@ function nearly(r: () => number, make: (r: () => number) => unknown): unknown {
 const list = (make: (r: () => number) => unknown, max = 3) => (r: () => number) => Array.from({ length: Math.floor(r() * (max + 1)) }, () => nearly(r, make))
 
 const fields: Record<string, Gen> = {
-  flow: (r) => pick(r, ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout']),
-  flows: (r) => ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'].filter(() => r() < 0.9),
+  flow: (r) => pick(r, ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout']),
+  flows: (r) => ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout'].filter(() => r() < 0.9),
   apiBase: (r) => pick(r, ['https://api.partner.example', 'http://localhost:8787', 'https://sandbox.api.example']),
   partnerBase: (r) => pick(r, ['https://shop.example/api', 'http://127.0.0.1:9000']),
   partnerToken: (r) => pick(r, ['t', 'a'.repeat(2048)]),

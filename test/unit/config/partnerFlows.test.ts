@@ -12,7 +12,7 @@ const fixture = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))[
 const production: RegistryEntry = fixture
 const sandbox: RegistryEntry = { ...fixture, environment: 'sandbox' }
 const NOW = Date.UTC(2026, 10, 23, 12)
-const everyFlow = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout']
+const everyFlow = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout']
 
 describe('the registry names the flows a partner offers', () => {
   it('the build knows the same flow names as the widget', () => {
@@ -40,7 +40,7 @@ describe('a link to a flow the partner does not offer does not start', () => {
       code: 'invalid_link',
       detail: expect.stringContaining('flow: onboarding is not offered by partner "acme-shop"'),
     })
-    for (const flow of ['deposit', 'card', 'bankDeposit', 'payout']) {
+    for (const flow of ['deposit', 'card', 'bankDeposit', 'payout', 'cardPayout']) {
       expect((await resolveLink(`?partner=acme-shop&flow=${flow}`, [production], NOW)).ok).toBe(true)
     }
   })
@@ -70,7 +70,7 @@ describe('a link to a flow the partner does not offer does not start', () => {
     const link = await resolveLink('?partner=acme-shop', [production], NOW)
     if (!link.ok) throw new Error(link.detail)
     const parsed = parseOptions(link.options)
-    expect(parsed.ok && parsed.config.flows).toEqual(['deposit', 'card', 'bankDeposit', 'payout'])
+    expect(parsed.ok && parsed.config.flows).toEqual(['deposit', 'card', 'bankDeposit', 'payout', 'cardPayout'])
   })
 })
 

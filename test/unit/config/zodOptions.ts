@@ -42,7 +42,7 @@ const destination = z.object({
 })
 export type DestinationConfig = z.infer<typeof destination>
 
-export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'] as const
+export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout'] as const
 export type Flow = (typeof flows)[number]
 
 export const themes = ['light', 'dark', 'auto'] as const
@@ -217,7 +217,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
     return { ok: false, problem: 'identityUrl: required for the onboarding flow' }
   }
-  if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
+  if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout' || parsed.data.flow === 'cardPayout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
     return { ok: false, problem: `${parsed.data.partnerBase ? 'identityUrl' : 'partnerBase'}: required for the ${parsed.data.flow} flow` }
   }
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {

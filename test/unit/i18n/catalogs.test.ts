@@ -13,12 +13,13 @@ import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
 import { enPayout } from '../../../src/i18n/en-payout'
+import { enCardPayout } from '../../../src/i18n/en-cardPayout'
 import { messages as es } from '../../../src/i18n/es'
 import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enOnboarding, enOnboardingLater, enBankDeposit, enLimits, enPayout, enBeneficiary, enPartner, enCopy, enAmount }
+const parts = { en, enCard, enCardLater, enDeposit, enOnboarding, enOnboardingLater, enBankDeposit, enLimits, enPayout, enCardPayout, enBeneficiary, enPartner, enCopy, enAmount }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

@@ -1,3 +1,4 @@
+import { bankCalls } from '../../../../src/flows/payout/bank'
 // The payout's effects with a fake clock, a fake partner backend and a fake wallet/chain: the
 // reference kept across a lost answer, one send per payout, the checks before the prompt, expiry.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
@@ -101,6 +102,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), sto
       references,
       spent,
       pending: pendingStore(undefined),
+      calls: bankCalls,
       clock,
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => w.actions,

@@ -1,3 +1,4 @@
+import { bankCalls } from '../../../../src/flows/payout/bank'
 // Attack: the payout's idempotency `reference` outlives the request it was made for.
 // POST /bank/payout with a reference already used "returns the original payout" (partner-api.md,
 // Bank payout): the original beneficiary, the original address. The widget keys its own reference
@@ -106,6 +107,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
       references: referenceStore(storage),
       spent: spentAddresses(storage),
       pending: pendingStore(undefined),
+      calls: bankCalls,
       clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => wallet,

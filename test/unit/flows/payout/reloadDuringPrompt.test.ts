@@ -1,3 +1,4 @@
+import { bankCalls } from '../../../../src/flows/payout/bank'
 // Attack (reload race): the buyer clicks "Send", the wallet's confirmation is open, and the page
 // reloads (a tap on reload, a crash, the partner's page navigating). Nothing was persisted before
 // the prompt (effects.ts:237-242 writes the spent address and the hash only after
@@ -69,7 +70,7 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
   let state = initialState({ record: store.load(), buyer, identity: { tag: 'wallet', form: {} as never } }, ctx)
   const effects = createPayoutEffects(
     {
-      config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), pending: pendingStore(undefined), clock: createFakeClock(NOW),
+      config, partner, source, store, references: referenceStore(storage), spent: spentAddresses(storage), pending: pendingStore(undefined), calls: bankCalls, clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
       loadChainActions: async () => actions,
       discover: (onChange) => (onChange([wallet]), () => {}),

@@ -1,3 +1,4 @@
+import { bankCalls } from '../../../../src/flows/payout/bank'
 // The stored payout, on the machine, the stores and the effects (fake clock, fake partner
 // backend, fake wallet/chain): a reference per create request, a record resumed only for its own
 // buyer, the wallet ask kept before prompting and checked after a reload, "Not you?", and aging.
@@ -90,7 +91,7 @@ function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnTyp
   let forgotten = 0
   const effects = createPayoutEffects(
     {
-      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), pending: pendingStore(undefined), clock: createFakeClock(NOW),
+      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), pending: pendingStore(undefined), calls: bankCalls, clock: createFakeClock(NOW),
       identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => void forgotten++ }, usedCodes: { add: () => {} } },
       loadChainActions: async () => w.actions,
       discover: (onChange) => (onChange([walletInfo]), () => {}),

@@ -1,0 +1,179 @@
+import { useEffect, useRef } from 'preact/hooks'
+import { enLimits } from '../../i18n/shared/en-limits'
+import { enPayout } from '../../i18n/en-payout'
+import { addEnglish } from '../../i18n/i18n'
+import { identityStart, useIdentitySync } from '../../identity/start'
+import { isIdentityState } from '../../identity/machine'
+import { systemClock } from '../../kernel/types'
+import { useFlowMachine } from '../../kernel/useFlowMachine'
+import { decimalMarkOf, localeAmount } from '../../lib/decimal'
+import { IdentitySteps } from '../../screens/identity/IdentitySteps'
+import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
+import type { Services } from '../../services'
+import { partnerStorage } from '../../storage/flowStore'
+import { payoutEvents } from './hostEvents'
+import { type CardReturn, type Context, type Destination, type PayoutEvent, type PayoutState, type Source, initialState, stepOf, transition } from './machine'
+import type { JSX } from 'preact'
+import type { WidgetConfig } from '../../config/config'
+import type { PayoutCalls } from './context'
+import { payoutSourceOf } from './source'
+import { errorSchemas } from '../../api/client'
+import { onboardingSchemas } from '../../api/onboarding'
+import { referenceSchemas } from '../../api/reference'
+import { identityChecks, identityKeys } from '../../identity/checks'
+import { FirstScreen } from '../../components/FirstScreen'
+import { flowKey } from '../../storage/storedCheck'
+import { anyStored } from '../../storage/storedCheck'
+import { type PayoutName, keysOf, payoutChecks, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
+import { type LazyPart, lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { Notice } from '../../components/Notice'
+import { t } from '../../i18n/i18n'
+import { loadWalletCode } from './walletCode'
+
+// The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
+// meanwhile starts once it is here). Each payout's own calls (bank.ts, card.ts) come with its entry.
+const payoutEffects = lazyPart(() =>
+  Promise.all([import('./effects'), import('../../api/partnerHttp'), import('../../wallet/eip6963')]).then(([effects, http, wallets]) => ({ ...effects, ...http, ...wallets })),
+)
+
+/** The screens after the form, fetched from the first screen on (a resumed payout asks for them at once). */
+const laterScreens = lazyPart(() => import('../../screens/payout/LaterScreens'))
+
+// The payouts' English strings (and the rails' limits lines) come with their chunk, not with the first load.
+addEnglish({ ...enPayout, ...enLimits })
+
+/** What makes a bank payout or a card payout of the one payout flow: its entry (PayoutFlow.tsx, CardPayoutFlow.tsx) gives it. */
+export type PayoutKind = {
+  destination: Destination
+  name: PayoutName
+  calls: LazyPart<{ calls: PayoutCalls }>
+  /** The stage where the fiat's destination is named: the beneficiary, or the card page. */
+  DestinationStep: (props: { state: Extract<PayoutState, { tag: 'beneficiary' | 'card' }>; dispatch: (e: PayoutEvent) => void; services: Services; source: Source }) => JSX.Element
+  /** The card page's way back to this link, and the return it brought (a card payout). */
+  returnUrl?: () => string
+  cardReturn?: () => CardReturn | undefined
+  /** The currencies offered: the card's EUR, GBP and USD only. */
+  currencies: (config: WidgetConfig) => string[]
+  /** The schemas of the answers, fetched after the first screen. */
+  schemas: { preload?(): void }
+}
+
+export type PayoutProps = { services: Services; onStep: (step: number, of: number) => void }
+
+export function Payouts(props: PayoutProps & { kind: PayoutKind }) {
+  const { services, kind } = props
+  const pendingKey = flowKey(`${kind.name}-pending`)
+  return (
+    <FirstScreen
+      checks={[payoutChecks, identityChecks]}
+      stored={() => anyStored(partnerStorage(services.config), [...keysOf(kind.name), ...identityKeys.local]) || anyStored(partnerStorage(services.config, true), [...identityKeys.session, pendingKey])}
+      later={[kind.schemas, referenceSchemas, onboardingSchemas, errorSchemas, services.limiter]}
+    >
+      {() => <Payout {...props} />}
+    </FirstScreen>
+  )
+}
+
+function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) {
+  const { config } = services
+  const source = payoutSourceOf(config)
+  const session = partnerStorage(config, true)
+  const [state, dispatch] = useFlowMachine<PayoutState, PayoutEvent>(() => {
+    const local = partnerStorage(config)
+    const store = payoutStore(local, Date.now, kind.name)
+    const start = identityStart(config, local, session)
+    const pending = pendingStore(session, kind.name)
+    const ctx: Context = {
+      destination: kind.destination,
+      source,
+      linkWallet: config.walletAddress,
+      get decimalMark() {
+        return decimalMarkOf(config.locale)
+      },
+      emptyForm: () => ({
+        kind: 'fiat',
+        // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+        amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+        currency: kind.currencies(config)[0],
+        country: regionOf(config.locale),
+        rail: '',
+      }),
+    }
+    return {
+      // Only this buyer's payout (start.account is already refused under a link signed for another
+      // wallet); another buyer's record stays stored for them, never shown here.
+      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
+      transition: (state, event) => transition(state, event, ctx),
+      observe: (prev, next) => {
+        for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
+      },
+      effects: (dispatch) =>
+        lazyEffects(lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load()]).then(([effects, { calls }]) => ({ ...effects, calls }))), ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf, calls }) =>
+          createPayoutEffects(
+            {
+              calls,
+              config,
+              partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+              source,
+              store,
+              references: referenceStore(local, Date.now, kind.name),
+              spent: spentAddresses(local),
+              pending,
+              clock: systemClock,
+              identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+              // viem arrives with the funding step, not before.
+              loadChainActions: loadWalletCode,
+              discover: (onChange) => discoverWallets(window, onChange),
+              providerOf,
+              returnUrl: kind.returnUrl,
+              navigate: (url) => location.assign(url),
+            },
+            dispatch,
+          ),
+        ),
+    }
+  }, [services])
+
+  // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous).
+  const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer))
+  if (isIdentityState(state)) identityPath.current = true
+  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
+  const stored = !identityPath.current
+  const { step, of } = stepOf(state, identityPath.current)
+  useEffect(() => onStep(step, of), [step, of])
+  useIdentitySync(state, dispatch, services, session)
+  const later = useLazyPart(laterScreens, true)
+
+  if (isIdentityState(state)) {
+    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} tier={state.pending?.tier} />
+  }
+  if (state.tag === 'form' || state.tag === 'quoting') {
+    return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={kind.currencies(config)} locale={config.locale} notYou={stored} card={kind.destination === 'card'} />
+  }
+  if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+  if (!later) return <p role="status">{t('app.loading')}</p>
+  const { ConnectScreen, FundingScreen, PayoutQuoteScreen, PayoutStatusScreen } = later
+  switch (state.tag) {
+    case 'quote':
+      return <PayoutQuoteScreen state={state} dispatch={dispatch} source={source} locale={config.locale} />
+    case 'connect':
+      return <ConnectScreen state={state} dispatch={dispatch} source={source} config={config} />
+    case 'beneficiary':
+    case 'card':
+      return <kind.DestinationStep state={state} dispatch={dispatch} services={services} source={source} />
+    case 'funding':
+      return <FundingScreen state={state} dispatch={dispatch} config={config} notYou={stored} />
+    case 'tracking':
+    case 'result':
+      return <PayoutStatusScreen state={state} dispatch={dispatch} config={config} />
+  }
+}
+
+/** "de-DE" → "DE"; a language alone names no country. */
+function regionOf(locale: string): string {
+  try {
+    return new Intl.Locale(locale).region ?? ''
+  } catch {
+    return ''
+  }
+}

@@ -13,7 +13,7 @@ const ZOD = /\/node_modules\/zod\/|\/src\/api\/schemas-common\./
 
 // What the flows that take an amount need with their first screen (the field, its problems' words,
 // decimal arithmetic): the virtual account and the flow chooser do without it.
-const AMOUNT = /\/src\/(components\/AmountField|errors\/amountWords|i18n\/shared\/en-amount|lib\/decimal)\./
+const AMOUNT = /\/src\/(components\/AmountField|errors\/amountWords|i18n\/shared\/en-amount|lib\/decimal|lib\/limits|i18n\/limits)\./
 
 // The app build: the hosted page, the iframe page, and the widget the script-tag loader's runtime mounts.
 // The loader and its runtime are built by vite.loader.config.ts (scripts/build.mjs runs them after this).

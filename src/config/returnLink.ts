@@ -17,9 +17,13 @@ export function returnToThisLink(href: string, flow: string): string {
   return `${head}${head.includes('?') ? '&' : '?'}flow=${encodeURIComponent(flow)}${tail}`
 }
 
-/** The identity provider's page, returning to this very link with `authCode` added (see returnToThisLink). */
-export function identityHref(identityUrl: string, flow: string): string {
+/**
+ * The identity provider's page, returning to this very link with `authCode` added (see
+ * returnToThisLink). `tier`: a higher verification tier, which the service asked for (422 requires_action).
+ */
+export function identityHref(identityUrl: string, flow: string, tier?: 'higher'): string {
   const url = new URL(identityUrl)
   url.searchParams.set('returnUrl', returnToThisLink(location.href, flow))
+  if (tier) url.searchParams.set('tier', tier)
   return url.href
 }

@@ -42,7 +42,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'bankDeposit.name': 'Zahlung per Überweisung',
   'payout.name': 'Auszahlung',
   'start.cardPayout': 'Auf eine Karte auszahlen',
-  'start.cardPayoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf Ihrer Karte erhalten (EUR, GBP oder USD)',
+  'start.cardPayoutHint': 'Geld aus Ihrer Wallet auf Ihre Karte erhalten',
   'cardPayout.name': 'Auszahlung auf Karte',
 
   'deposit.name': 'Krypto einzahlen',

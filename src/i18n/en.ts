@@ -48,7 +48,7 @@ export const en = {
   'bankDeposit.name': 'Bank transfer payment',
   'payout.name': 'Cash out',
   'start.cardPayout': 'Cash out to a card',
-  'start.cardPayoutHint': 'Send stablecoins from your wallet and receive money on your card (EUR, GBP or USD)',
+  'start.cardPayoutHint': 'Receive money on your card from your wallet',
   'cardPayout.name': 'Cash out to a card',
 
   'deposit.name': 'Deposit crypto',

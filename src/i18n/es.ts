@@ -42,7 +42,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'bankDeposit.name': 'Pago por transferencia',
   'payout.name': 'Retirar',
   'start.cardPayout': 'Retirar a una tarjeta',
-  'start.cardPayoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en tu tarjeta (EUR, GBP o USD)',
+  'start.cardPayoutHint': 'Recibe dinero en tu tarjeta desde tu wallet',
   'cardPayout.name': 'Retiro a tarjeta',
 
   'deposit.name': 'Depositar cripto',

@@ -42,7 +42,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'bankDeposit.name': 'Paiement par virement',
   'payout.name': 'Retrait',
   'start.cardPayout': 'Retirer vers une carte',
-  'start.cardPayoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur votre carte (EUR, GBP ou USD)',
+  'start.cardPayoutHint': 'Recevez l’argent de votre wallet sur votre carte',
   'cardPayout.name': 'Retrait vers une carte',
 
   'deposit.name': 'Déposer des cryptos',

@@ -42,7 +42,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'bankDeposit.name': 'Pagamento por transferência',
   'payout.name': 'Sacar',
   'start.cardPayout': 'Sacar para um cartão',
-  'start.cardPayoutHint': 'Envie stablecoins da sua carteira e receba dinheiro no seu cartão (EUR, GBP ou USD)',
+  'start.cardPayoutHint': 'Receba dinheiro da sua carteira no seu cartão',
   'cardPayout.name': 'Saque para cartão',
 
   'deposit.name': 'Depositar cripto',

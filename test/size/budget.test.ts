@@ -23,9 +23,16 @@ const BUDGET = {
   depositWithWallet: 65 * KB,
   // The later flows (issues 17, 18), held at what they measure (bank deposit 33 081; payout 47 055,
   // 69 406 with its wallet code) + at most 0.7 KB.
-  bankDeposit: 33 * KB,
+  // Raised once, 2026-11-25 (issue 31), from 33 KB: measured 33 927. Its own code did not grow; the
+  // first load every flow shares did (+261 B: a sixth flow on the start screen, the signed buyer's
+  // checks), and the rails' limits moved into the amount chunk it already fetches.
+  bankDeposit: 33.25 * KB,
   payout: 46.5 * KB,
   payoutWithWallet: 68 * KB,
+  // The card payout (issue 31): the payout's kernel and screens with the card's own. Measured
+  // 2026-11-25: 47 426 bytes, 67 081 with its wallet code; + at most 0.7 KB.
+  cardPayout: 47 * KB,
+  cardPayoutWithWallet: 66.2 * KB,
 }
 
 describe('bundle budget (gzip)', () => {
@@ -58,6 +65,11 @@ describe('bundle budget (gzip)', () => {
   it(`the payout flow before its first interaction stays under ${BUDGET.payout} bytes, and with its wallet code under ${BUDGET.payoutWithWallet}`, () => {
     expect(sizes.flows.payout).toBeLessThanOrEqual(BUDGET.payout)
     expect(sizes.flows.payout + sizes.payoutWallet).toBeLessThanOrEqual(BUDGET.payoutWithWallet)
+  })
+
+  it(`the card payout before its first interaction stays under ${BUDGET.cardPayout} bytes, and with its wallet code under ${BUDGET.cardPayoutWithWallet}`, () => {
+    expect(sizes.flows.cardPayout).toBeLessThanOrEqual(BUDGET.cardPayout)
+    expect(sizes.flows.cardPayout + sizes.payoutWallet).toBeLessThanOrEqual(BUDGET.cardPayoutWithWallet)
   })
 
   it('viem is not part of the first load: it loads once a wallet is chosen', () => {

@@ -30,16 +30,9 @@ export function IdentitySteps({
   const { IdentityStep, DetailsScreen, identityHref } = later
   switch (state.tag) {
     case 'identity':
-      return <IdentityStep state={state} dispatch={dispatch} identityHref={withTier(identityHref(identityUrl, flow), tier)} />
+      return <IdentityStep state={state} dispatch={dispatch} identityHref={identityHref(identityUrl, flow, tier)} />
     case 'details':
       return <DetailsScreen state={state} dispatch={dispatch} locale={locale} opensAccount={flow === 'onboarding'} />
   }
 }
 
-/** A higher verification tier (the service answered requires_action) is asked of the identity provider by `tier=higher`. */
-function withTier(href: string, tier?: 'higher'): string {
-  if (!tier) return href
-  const url = new URL(href)
-  url.searchParams.set('tier', tier)
-  return url.href
-}

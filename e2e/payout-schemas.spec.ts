@@ -118,7 +118,7 @@ const cases: Case[] = [
     ask: { currency: 'NGN', country: 'NG', amount: '15000', rail: 'Mobile money' },
     rail: 'Mobile money',
     paidTo: 'Mobile money',
-    fields: [holder, { label: 'Mobile money number', value: '+234 803 123 4567' }],
+    fields: [holder, { label: 'Mobile money number', value: '+234 (0)803 123 4567' }],
     sent: { schema: 'momo_africa', name: 'Ada Lovelace', walletIdentifier: '+2348031234567' },
   },
   {

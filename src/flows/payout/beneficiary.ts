@@ -315,9 +315,10 @@ export function checkSwift(code: string): FieldProblem | undefined {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { kind: 'swift' }
 }
 
-/** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum (one case carries none). */
+/** 0x and 40 hex digits, not the zero address (no key spends from it); a mixed-case address must match its EIP-55 checksum (one case carries none). */
 export function checkEvmAddress(value: string): FieldProblem | undefined {
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: 'evmAddress' }
+  if (/^0x0{40}$/.test(value)) return { kind: 'evmZero' }
   const hexPart = value.slice(2)
   if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
   return checksumAddress(value) === value ? undefined : { kind: 'evmChecksum' }

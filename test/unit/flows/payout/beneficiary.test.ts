@@ -130,6 +130,13 @@ describe('EVM address', () => {
     }
   })
 
+  it('the zero address is refused: nothing sent there can ever be spent', () => {
+    const zero = `0x${'0'.repeat(40)}`
+    expect(checkEvmAddress(zero)).toEqual({ kind: 'evmZero' })
+    expect(validateBeneficiary(beneficiarySchema('evm'), { name: 'Me', address: ` ${zero} ` })).toEqual({ address: { kind: 'evmZero' } })
+    expect(enBeneficiary['payout.problem.evmZero' as keyof typeof enBeneficiary]).toMatch(/zero address/)
+  })
+
   it('is sent with its checksum', () => {
     const result = buildBeneficiary(beneficiarySchema('evm'), { name: 'Me', address: ` ${CHECKSUMMED.toLowerCase()} ` })
     expect(result).toEqual({ ok: true, beneficiary: { schema: 'evm', name: 'Me', address: CHECKSUMMED } })

@@ -39,7 +39,7 @@ export type FieldProblem =
   | {
       kind:
         | 'required' | 'choose' | 'country' | 'currency' | 'refused'
-        | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum'
+        | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum' | 'evmZero'
         | 'sortCode' | 'ukAccount' | 'clabeFormat' | 'clabeChecksum' | 'cpfChecksum' | 'cnpjChecksum' | 'pixKey' | 'pixPhone' | 'phone'
     }
   | { kind: 'tooLong' | 'accountText'; max: number }

@@ -56,9 +56,13 @@ export function checkPixKey(value: string): FieldProblem | undefined {
 export const checkSortCode = (value: string) => (/^\d{6}$/.test(value) ? undefined : problem('sortCode'))
 export const checkUkAccount = (value: string) => (/^\d{8}$/.test(value) ? undefined : problem('ukAccount'))
 
-/** A phone number as typed ("+254 712 345 678", "(0803) 123-4567", "00254…") as + and digits; a leading 00 is the international prefix. */
+/**
+ * A phone number as typed ("+254 712 345 678", "(0803) 123-4567", "00254…") as + and digits; a
+ * leading 00 is the international prefix. "+234 (0)803…" writes the trunk prefix that is never
+ * dialled after the country code: it goes, or the number would name another wallet.
+ */
 export function normalisePhone(raw: string): string {
-  const value = raw.replace(/[\s().-]/g, '')
+  const value = raw.replace(/\(\s*0\s*\)|[\s().-]/g, '')
   return value.startsWith('00') ? `+${value.slice(2)}` : value
 }
 

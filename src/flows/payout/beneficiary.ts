@@ -194,15 +194,18 @@ const AFRICAN = 'AOA BIF BWP CDF CVE DJF DZD EGP ERN ETB GHS GMD GNF KES KMF LRD
 const BY_CURRENCY: Readonly<Record<string, OfferedSchemaId>> = { EUR: 'bank_sepa', GBP: 'bank_uk', BRL: 'bank_br_pix', MXN: 'bank_mexico' }
 
 /**
- * The schemas a payout may take, the likeliest first (assumed-contract.md: "Which schema serves a
- * currency"): by the quote's currency and country, the rail deciding where it says more (a
- * stablecoin wallet, SWIFT, mobile money). None when the contract pairs the currency with none.
+ * The schema a payout takes (assumed-contract.md: "Which schema serves a currency"): by the quote's
+ * currency and country, the rail deciding where it says more (a stablecoin wallet, SWIFT, mobile
+ * money). One at most: the service refuses beneficiary fields that do not match the quote's rail,
+ * so mobile money is had by choosing its rail on the payout form, never on a bank rail's quote.
+ * None when the contract pairs the currency with none.
  */
 export function schemasFor({ currency, country }: { currency: string; country: string }, rail: string): OfferedSchemaId[] {
   rail = rail.toLowerCase()
   if (rail === 'stablecoin') return ['evm']
   if (rail === 'swift') return ['bank_swift']
-  if (AFRICAN.includes(currency)) return /pesa|momo|mobile/.test(rail) ? ['momo_africa', 'bank_africa'] : ['bank_africa', 'momo_africa']
+  // mobile_money, mpesa, mtn_momo, airtel_money, orange_money…
+  if (AFRICAN.includes(currency)) return [/pesa|momo|mobile|money/.test(rail) ? 'momo_africa' : 'bank_africa']
   if (currency === 'USD') return [country === 'US' ? 'bank_us' : 'bank_swift']
   return BY_CURRENCY[currency] ? [BY_CURRENCY[currency]] : []
 }
@@ -312,9 +315,10 @@ export function checkSwift(code: string): FieldProblem | undefined {
   return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { kind: 'swift' }
 }
 
-/** 0x and 40 hex digits; a mixed-case address must match its EIP-55 checksum (one case carries none). */
+/** 0x and 40 hex digits, not the zero address (no key spends from it); a mixed-case address must match its EIP-55 checksum (one case carries none). */
 export function checkEvmAddress(value: string): FieldProblem | undefined {
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: 'evmAddress' }
+  if (/^0x0{40}$/.test(value)) return { kind: 'evmZero' }
   const hexPart = value.slice(2)
   if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
   return checksumAddress(value) === value ? undefined : { kind: 'evmChecksum' }

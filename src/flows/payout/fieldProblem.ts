@@ -7,7 +7,7 @@
 export type PlainProblem = {
   kind:
     | 'required' | 'choose' | 'country' | 'currency' | 'refused'
-    | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum'
+    | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum' | 'evmZero'
     | 'sortCode' | 'ukAccount' | 'clabeFormat' | 'clabeChecksum' | 'cpfChecksum' | 'cnpjChecksum' | 'pixKey' | 'pixPhone' | 'phone'
 }
 

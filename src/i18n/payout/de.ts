@@ -61,6 +61,7 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.problem.swift': 'Ein SWIFT-/BIC-Code hat 8 oder 11 Zeichen: 4 Buchstaben für die Bank, 2 für das Land, dann Buchstaben oder Ziffern.',
   'payout.problem.evmAddress': 'Das ist keine Wallet-Adresse: Sie beginnt mit 0x, gefolgt von 40 Buchstaben oder Ziffern.',
   'payout.problem.evmChecksum': 'Diese Adresse enthält einen Tippfehler: Groß- und Kleinbuchstaben passen nicht zur Adresse. Kopieren Sie sie erneut aus der Wallet.',
+  'payout.problem.evmZero': 'Das ist die Nulladresse: Was dorthin gesendet wird, kann niemand je verwenden. Kopieren Sie die Adresse aus der Wallet, die die Stablecoins erhalten soll.',
   'payout.problem.country': 'Wählen Sie ein Land aus der Liste.',
   'payout.problem.currency': 'Verwenden Sie einen dreistelligen Währungscode, zum Beispiel USD.',
   'payout.problem.sortCode': 'Ein Sort Code hat 6 Ziffern, zum Beispiel 12-34-56.',

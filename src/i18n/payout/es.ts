@@ -61,6 +61,7 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.problem.swift': 'Un código SWIFT/BIC tiene 8 u 11 caracteres: 4 letras para el banco, 2 para el país y luego letras o dígitos.',
   'payout.problem.evmAddress': 'No es una dirección de billetera: debe empezar con 0x seguido de 40 letras o dígitos.',
   'payout.problem.evmChecksum': 'Esta dirección tiene un error: sus mayúsculas y minúsculas no coinciden con la dirección. Cópiala de nuevo desde la billetera.',
+  'payout.problem.evmZero': 'Esta es la dirección cero: lo que se envía a ella no puede usarse nunca. Copia la dirección de la billetera que debe recibir las stablecoins.',
   'payout.problem.country': 'Elige un país de la lista.',
   'payout.problem.currency': 'Usa un código de moneda de tres letras, por ejemplo USD.',
   'payout.problem.sortCode': 'Un sort code tiene 6 dígitos, por ejemplo 12-34-56.',

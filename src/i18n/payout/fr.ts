@@ -61,6 +61,7 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.problem.swift': 'Un code SWIFT/BIC compte 8 ou 11 caractères : 4 lettres pour la banque, 2 pour le pays, puis des lettres ou des chiffres.',
   'payout.problem.evmAddress': 'Ce n’est pas une adresse de portefeuille : elle commence par 0x suivi de 40 lettres ou chiffres.',
   'payout.problem.evmChecksum': 'Cette adresse contient une faute de frappe : ses majuscules et minuscules ne correspondent pas à l’adresse. Copiez-la à nouveau depuis le portefeuille.',
+  'payout.problem.evmZero': 'C’est l’adresse zéro : ce qui y est envoyé ne peut jamais être utilisé. Copiez l’adresse depuis le portefeuille qui doit recevoir les stablecoins.',
   'payout.problem.country': 'Choisissez un pays dans la liste.',
   'payout.problem.currency': 'Utilisez un code de devise à trois lettres, par exemple USD.',
   'payout.problem.sortCode': 'Un sort code compte 6 chiffres, par exemple 12-34-56.',

@@ -61,6 +61,7 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.problem.swift': 'Um código SWIFT/BIC tem 8 ou 11 caracteres: 4 letras para o banco, 2 para o país e depois letras ou dígitos.',
   'payout.problem.evmAddress': 'Isto não é um endereço de carteira: ele deve começar com 0x seguido de 40 letras ou dígitos.',
   'payout.problem.evmChecksum': 'Este endereço tem um erro de digitação: as letras maiúsculas e minúsculas não batem com o endereço. Copie-o de novo da carteira.',
+  'payout.problem.evmZero': 'Este é o endereço zero: o que for enviado a ele nunca poderá ser usado. Copie o endereço da carteira que deve receber as stablecoins.',
   'payout.problem.country': 'Escolha um país da lista.',
   'payout.problem.currency': 'Use um código de moeda de três letras, por exemplo USD.',
   'payout.problem.sortCode': 'Um sort code tem 6 dígitos, por exemplo 12-34-56.',

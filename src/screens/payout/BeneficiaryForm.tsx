@@ -24,8 +24,9 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
   const busy = state.work !== 'idle'
   const offered = schemasFor(state.ask, state.quote.rail)
   const schema = state.draft.schema && offered.includes(state.draft.schema) ? beneficiarySchema(state.draft.schema) : undefined
-  // The service's word on the schema itself (400 naming beneficiary.schema).
+  // The service's word on the schema itself (400 naming beneficiary.schema): its rail takes another kind of account.
   const refused = state.problems.schema
+  const notOffered = t('payout.railNotOffered', { rail: railName(state.quote.rail) })
   const form = useRef<HTMLFormElement>(null)
   const submitted = useRef(false)
   // After "Create", once the form is idle again: the first field in trouble takes the focus, so its words are read.
@@ -38,7 +39,7 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
     <Screen title={t('payout.beneficiaryHeading')}>
       {!schema ? (
         <>
-          <Notice tone="warning">{t('payout.railNotOffered', { rail: railName(state.quote.rail) })}</Notice>
+          <Notice tone="warning">{notOffered}</Notice>
           <div class="actions">
             <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
               {t('app.back')}
@@ -55,25 +56,11 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
             dispatch({ type: 'SUBMIT', now: Date.now() })
           }}
         >
-          {offered.length > 1 ? (
-            <fieldset class="field" disabled={busy} aria-describedby={refused ? 'bf-schema-error' : undefined}>
-              <legend>{t('payout.schemaLegend')}</legend>
-              {offered.map((id) => (
-                <label class="radio">
-                  <input type="radio" name="bf-schema" checked={id === schema.id} onChange={() => dispatch({ type: 'SCHEMA', schema: id })} /> {say(beneficiarySchema(id).label)}
-                </label>
-              ))}
-            </fieldset>
-          ) : (
-            <p>
-              {t('payout.schemaLegend')}: <strong>{say(schema.label)}</strong>
-            </p>
-          )}
-          {refused && (
-            <p id="bf-schema-error" class="field-error">
-              {fieldProblemText(refused)}
-            </p>
-          )}
+          {/* One kind of account per rail (beneficiary.ts, schemasFor): another is had by choosing its rail on the payout form. */}
+          <p>
+            {t('payout.schemaLegend')}: <strong>{say(schema.label)}</strong>
+          </p>
+          {refused && <p class="field-error">{notOffered}</p>}
           {schema.fields.map((field) => (
             <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
           ))}

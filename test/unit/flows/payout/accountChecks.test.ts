@@ -116,6 +116,10 @@ describe('E.164 (mobile money)', () => {
     ['+254 712 345 678', '+254712345678'],
     ['+234 (803) 123-4567', '+2348031234567'],
     ['00233 24 123 4567', '+233241234567'],
+    // The national trunk prefix written beside the country code, as many print their numbers: never dialled after it.
+    ['+234 (0)803 123 4567', '+2348031234567'],
+    ['+234 (0) 803 123 4567', '+2348031234567'],
+    ['00254 (0)712 345 678', '+254712345678'],
   ])('%s is sent as %s', (typed, sent) => {
     expect(normalisePhone(typed)).toBe(sent)
     expect(checkE164(sent)).toBeUndefined()

@@ -18,6 +18,8 @@ import {
   schemasFor,
   validateBeneficiary,
 } from '../../../../src/flows/payout/beneficiary'
+// @ts-expect-error: plain ESM module of the sandbox
+import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
@@ -126,6 +128,13 @@ describe('EVM address', () => {
     for (const bad of ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'vitalik.eth']) {
       expect(checkEvmAddress(bad)).toEqual({ kind: 'evmAddress' })
     }
+  })
+
+  it('the zero address is refused: nothing sent there can ever be spent', () => {
+    const zero = `0x${'0'.repeat(40)}`
+    expect(checkEvmAddress(zero)).toEqual({ kind: 'evmZero' })
+    expect(validateBeneficiary(beneficiarySchema('evm'), { name: 'Me', address: ` ${zero} ` })).toEqual({ address: { kind: 'evmZero' } })
+    expect(enBeneficiary['payout.problem.evmZero' as keyof typeof enBeneficiary]).toMatch(/zero address/)
   })
 
   it('is sent with its checksum', () => {
@@ -323,9 +332,13 @@ describe('which schemas a payout is offered, by its currency and country (assume
     ['USD', 'DE', 'swift', ['bank_swift']],
     ['BRL', 'BR', 'pix', ['bank_br_pix']],
     ['MXN', 'MX', 'spei', ['bank_mexico']],
-    ['NGN', 'NG', 'nip', ['bank_africa', 'momo_africa']],
-    ['KES', 'KE', 'mpesa', ['momo_africa', 'bank_africa']],
-    ['GHS', 'GH', 'mobile_money', ['momo_africa', 'bank_africa']],
+    // A rail takes one schema (the service refuses "beneficiary fields not matching the rail"):
+    // mobile money is had by choosing its rail on the form.
+    ['NGN', 'NG', 'nip', ['bank_africa']],
+    ['KES', 'KE', 'mpesa', ['momo_africa']],
+    ['GHS', 'GH', 'mobile_money', ['momo_africa']],
+    ['UGX', 'UG', 'mtn_momo', ['momo_africa']],
+    ['XOF', 'SN', 'orange_money', ['momo_africa']],
     ['USD', 'US', 'stablecoin', ['evm']],
   ])('%s to %s over %s: %j', (currency, country, rail, schemas) => {
     expect(schemasFor({ currency, country }, rail)).toEqual(schemas)
@@ -341,10 +354,22 @@ describe('which schemas a payout is offered, by its currency and country (assume
     expect(schemasFor({ currency: 'JPY', country: 'JP' }, 'zengin')).toEqual([])
   })
 
+  it('every rail of the sandbox is offered exactly the one schema the sandbox takes on it', () => {
+    const countries = ['DE', 'FR', 'GB', 'US', 'BR', 'MX', 'NG', 'KE']
+    const asks = Object.entries(RAILS as Record<string, { currency: string; schema: string }>).flatMap(([rail, r]) =>
+      countries.filter((country) => (payoutRails(r.currency, country) as string[]).includes(rail)).map((country) => ({ rail, currency: r.currency, country, schema: r.schema })),
+    )
+    expect(asks.length).toBeGreaterThanOrEqual(Object.keys(RAILS).length)
+    for (const { rail, currency, country, schema } of asks) expect(schemasFor({ currency, country }, rail), `${currency} to ${country} over ${rail}`).toEqual([schema])
+  })
+
   it('the schema chosen: the one the buyer had when still offered, else the first', () => {
     const ngn = { currency: 'NGN', country: 'NG' }
     expect(schemaFor(ngn, 'nip', undefined)).toBe('bank_africa')
-    expect(schemaFor(ngn, 'nip', 'momo_africa')).toBe('momo_africa')
+    // Mobile money on a bank rail would be refused: the bank account it is.
+    expect(schemaFor(ngn, 'nip', 'momo_africa')).toBe('bank_africa')
+    expect(schemaFor(ngn, 'mobile_money', 'bank_africa')).toBe('momo_africa')
+    expect(schemaFor({ currency: 'USD', country: 'US' }, 'ach', 'bank_us')).toBe('bank_us')
     expect(schemaFor(ngn, 'nip', 'bank_sepa')).toBe('bank_africa')
     expect(schemaFor({ currency: 'JPY', country: 'JP' }, 'zengin', 'bank_sepa')).toBeUndefined()
   })

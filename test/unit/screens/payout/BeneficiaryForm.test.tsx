@@ -152,12 +152,11 @@ describe('bank_mexico (MXN to MX)', () => {
 })
 
 describe('mobile money and African banks', () => {
-  it('KES over M-Pesa: mobile money first, the bank account offered beside it; the number in E.164', async () => {
+  it('KES over M-Pesa: mobile money alone (its rail takes no bank account); the number in E.164', async () => {
     const box = mount('KES', 'KE', 'mpesa')
-    const momo = screen.getByRole('radio', { name: 'Mobile money' }) as HTMLInputElement
-    const bank = screen.getByRole('radio', { name: /Bank account in Africa/ }) as HTMLInputElement
-    expect(momo.checked).toBe(true)
-    expect(bank.checked).toBe(false)
+    expect(screen.getByText('Mobile money').tagName).toBe('STRONG')
+    expect(screen.queryAllByRole('radio')).toEqual([])
+    expect(screen.queryByLabelText(/Bank code/)).toBeNull()
     const number = screen.getByLabelText(/Mobile money number/)
     expect(number.getAttribute('autocomplete')).toBe('tel')
     expect(number.getAttribute('inputmode')).toBe('tel')
@@ -171,28 +170,41 @@ describe('mobile money and African banks', () => {
     expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'momo_africa' } })
   })
 
-  it('NGN over NIP: the bank account first; choosing mobile money keeps the name typed', () => {
+  it('NGN over NIP: the bank account alone, never mobile money, which the service refuses on a bank rail', () => {
     const box = mount('NGN', 'NG', 'nip')
-    expect((screen.getByRole('radio', { name: /Bank account in Africa/ }) as HTMLInputElement).checked).toBe(true)
-    expect(screen.getByLabelText(/Bank code/)).toBeTruthy()
+    expect(screen.getByText(/Bank account in Africa/).tagName).toBe('STRONG')
+    expect(screen.queryAllByRole('radio')).toEqual([])
+    expect(screen.queryByText('Mobile money')).toBeNull()
+    expect(screen.queryByLabelText(/Mobile money number/)).toBeNull()
     type(/Account holder name/, 'Chidi Okafor')
-    fireEvent.click(screen.getByRole('radio', { name: 'Mobile money' }))
-    expect(box.state).toMatchObject({ draft: { schema: 'momo_africa' } })
-    expect(screen.queryByLabelText(/Bank code/)).toBeNull()
-    expect((screen.getByLabelText(/Account holder name/) as HTMLInputElement).value).toBe('Chidi Okafor')
+    type(/Bank code/, '058')
+    type(/Account number/, '0123456789')
+    type(/Name on the account/, 'Chidi Okafor')
+    submit()
+    expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'bank_africa' } })
   })
 
-  it('the service refusing the schema itself: said beside the choice', () => {
-    const box = mount('NGN', 'NG', 'nip')
-    fireEvent.click(screen.getByRole('radio', { name: 'Mobile money' }))
+  it('NGN over its mobile money rail (chosen on the payout form): mobile money alone', () => {
+    const box = mount('NGN', 'NG', 'mobile_money')
+    expect(screen.getByText('Mobile money').tagName).toBe('STRONG')
+    expect(screen.queryByLabelText(/Bank code/)).toBeNull()
     type(/Account holder name/, 'Chidi Okafor')
     type(/Mobile money number/, '+234 803 123 4567')
     submit()
+    expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'momo_africa' } })
+  })
+
+  it('the service refusing the schema itself: the buyer is told to go back and choose another way, nothing typed lost', () => {
+    const box = mount('NGN', 'NG', 'nip')
+    type(/Account holder name/, 'Chidi Okafor')
+    type(/Bank code/, '058')
+    type(/Account number/, '0123456789')
+    type(/Name on the account/, 'Chidi Okafor')
+    submit()
     act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'schema', problem: { kind: 'refused' } } }))
-    const group = screen.getByRole('group', { name: 'Paid to' })
-    const error = document.getElementById(group.getAttribute('aria-describedby') ?? '')
-    expect(error?.textContent).toContain('The service refused this field.')
-    expect((screen.getByLabelText(/Mobile money number/) as HTMLInputElement).value).toBe('+234 803 123 4567')
+    expect(screen.getByText(/Payouts over NIP go to a kind of account we do not offer yet\. Go back/)).toBeTruthy()
+    expect(screen.queryByText(/Check it against your bank statement/)).toBeNull()
+    expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('0123456789')
   })
 })
 

@@ -6,8 +6,9 @@ import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
 // The bank payout's steps as a buyer takes them, one small function each, so a spec says what it
-// pays out and to whom, and only this file knows the order of the screens. Today's order: identity
-// → form → quote → beneficiary → funding → tracking.
+// pays out and to whom, and only this file knows the order of the screens. Price first: form →
+// quote → the wallet that pays → identity (a new buyer, with that wallet) → beneficiary → funding →
+// tracking.
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
@@ -16,20 +17,12 @@ const CURRENCIES = 'EUR,USD,GBP,BRL,MXN,NGN'
 
 export type Buyer = { page: Page; stack: StackConfig; wallet: TestWallet; account: string }
 
-/** A new buyer whose wallet is anvil's account `account`, verified, at the payout form. */
+/** A new buyer whose wallet is anvil's account `account`, at the payout form (nothing personal asked yet). */
 export async function arrangeBuyer(page: Page, stack: StackConfig, account: number): Promise<Buyer> {
   const wallet = TestWallet.forStack(stack, account)
   await wallet.install(page)
   const address = stack.accounts[account]
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { currencies: CURRENCIES }))
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(address)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   return { page, stack, wallet, account: address }
 }
@@ -59,6 +52,14 @@ export type FieldInput = { label: string; value: string; choose?: boolean }
  */
 export async function beneficiary({ page }: Buyer, paidTo: string, fields: readonly FieldInput[]) {
   await page.getByRole('button', { name: 'Continue' }).click()
+  // The wallet that pays, then the identity steps with it (the price is kept through them).
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Who receives the money?')
   await expect(page.getByText(/^Paid to:/)).toHaveText(`Paid to: ${paidTo}`)
   for (const f of fields) {
@@ -72,6 +73,7 @@ export async function beneficiary({ page }: Buyer, paidTo: string, fields: reado
 
 /** The funding transfer from the test wallet: one real ERC-20 transfer on anvil. */
 export async function fund({ page }: Buyer) {
+  // Connected again: the identity provider's round trip reloaded the page.
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
 }

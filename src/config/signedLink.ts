@@ -55,9 +55,14 @@ export async function verifySignedQuery(search: string, jwk: PublicJwk, now = Da
   } catch {
     return { ok: false, reason: 'bad_key' }
   }
-  // The identity provider returns to the link with an `authCode` pair added: a buyer-facing option
-  // that any link may carry, so a signature that holds without it holds.
-  const valid = (await verifies(key, raw, signed)) || (await verifies(key, raw, withoutPairsInQuery(signed, 'authCode')))
+  // The identity provider returns to the link with an `authCode` pair added, the card payout's card
+  // page with `cardSession` and `result`: pairs any link may carry (the flow holds them to what this
+  // tab asked for), so a signature that holds without them holds.
+  const withoutCode = withoutPairsInQuery(signed, 'authCode')
+  const valid =
+    (await verifies(key, raw, signed)) ||
+    (await verifies(key, raw, withoutCode)) ||
+    (await verifies(key, raw, withoutPairsInQuery(withoutPairsInQuery(withoutCode, 'cardSession'), 'result')))
   if (!valid) return { ok: false, reason: 'mismatch' }
   const [expires, more] = new URLSearchParams(signed).getAll('expires')
   if (more !== undefined) return { ok: false, reason: 'duplicate' }

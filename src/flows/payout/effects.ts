@@ -14,6 +14,7 @@ import type { PayoutEvent, PayoutState } from './machine'
 import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
 import { trackingEffects } from './tracking'
+import { watchFunding } from './watching'
 
 export type { ChainActions, PayoutDeps } from './context'
 
@@ -86,6 +87,8 @@ function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Ef
     state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) } : undefined,
     // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
     state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(ctx, state, alive) } : undefined,
+    // No wallet connected and nothing asked yet: a transfer made another way (the address copied elsewhere) is seen and followed.
+    state.work === 'idle' && !state.sender && state.record.promptedAt === undefined ? { key: `watch:${state.record.id}`, start: () => watchFunding(ctx, state) } : undefined,
     // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.
     state.verify === 'running' ? { key: `verify:${state.record.id}`, start: (alive) => void verify(ctx, state, alive) } : undefined,
   ]

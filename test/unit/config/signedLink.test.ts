@@ -68,6 +68,12 @@ describe('signed links (ECDSA P-256, raw r‖s, base64url)', async () => {
     expect(await verifySignedQuery(query, publicKey, NOW)).toEqual({ ok: false, reason })
   })
 
+  it('the card page\'s way back (cardSession and result added, a card payout) keeps the signature; nothing else added does', async () => {
+    expect(await verifySignedQuery(`${good}&cardSession=cs_1&result=ok`, publicKey, NOW)).toEqual({ ok: true })
+    expect(await verifySignedQuery(`${good}&cardSession=cs_1&result=cancelled&authCode=ac_1`, publicKey, NOW)).toEqual({ ok: true })
+    expect(await verifySignedQuery(`${good}&cardSession=cs_1&amount=9999`, publicKey, NOW)).toEqual({ ok: false, reason: 'mismatch' })
+  })
+
   it('an authCode added by the identity provider on the way back keeps the signature', async () => {
     expect(await verifySignedQuery(`${good}&authCode=ac_123`, publicKey, NOW)).toEqual({ ok: true })
   })

@@ -3,7 +3,7 @@ import { bankCalls } from '../../../../src/flows/payout/bank'
 // reference kept across a lost answer, one send per payout, the checks before the prompt, expiry.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
 import { parseOptions } from '../../../../src/config/config'
@@ -277,6 +277,18 @@ describe('payout effects: funding', () => {
     await connectAndSend(d)
     expect(d.sent).toHaveLength(0)
     expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true })
+  })
+
+  it('no wallet connected: a transfer made another way (the address copied elsewhere) is seen one interval in and followed, nothing sent', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting', depositTxHash: HASH }] })
+    const d = drive(fundingState(), partner)
+    await settle()
+    // Not at once: the creation just said pending.
+    expect(partner.calls.filter((c) => c.path === '/bank/payout/status')).toHaveLength(0)
+    await d.clock.advance(60_000)
+    // The status poll (query-core, fetched on first use) runs on the page's own timers.
+    await vi.waitFor(() => expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true }), { timeout: 3_000 })
+    expect(d.sent).toHaveLength(0)
   })
 
   it('an address the service already saw money at is refused before the prompt', async () => {

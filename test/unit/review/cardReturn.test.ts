@@ -15,6 +15,7 @@ import { payoutStore, pendingStore, referenceStore, spentAddresses } from '../..
 import { emptyApplicant, initialIdentity } from '../../../src/identity/machine'
 import { createFakeClock, settle } from '../helpers/fakeClock'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { scopedStorage } from '../../../src/storage/safeStorage'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const WALLET_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -132,5 +133,17 @@ describe('back from the card page: the price kept', () => {
     await settle(10)
     expect(partner.calls.filter((c) => c.path === '/card/payout').map((c) => c.body)).toEqual([{ quoteId: 'cq_1', accountId: 'acc_A', cardSession: 'cs_1', reference: 'po_1' }])
     expect(run.state()).toMatchObject({ tag: 'funding', record: { id: 'cp_1', card: { last4: '4242' } } })
+  })
+})
+
+describe('whose pending record', () => {
+  it("held: on the widget's origin another partner's (or another service's) tab record is not read, nor the other payout's", () => {
+    const tab = memoryStorage()
+    const acme = (apiBase = 'https://api.example') => scopedStorage(tab, { partner: 'acme', apiBase })
+    pendingStore(acme(), 'cardPayout').put(pendingOf())
+    expect(pendingStore(scopedStorage(tab, { partner: 'evil', apiBase: 'https://api.example' }), 'cardPayout').take()).toBeUndefined()
+    expect(pendingStore(acme('https://other.example'), 'cardPayout').take()).toBeUndefined()
+    expect(pendingStore(acme(), 'payout').take()).toBeUndefined()
+    expect(pendingStore(acme(), 'cardPayout').take()).toMatchObject({ cardSession: 'cs_1', buyer: { accountId: 'acc_A' } })
   })
 })

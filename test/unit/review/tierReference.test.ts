@@ -67,13 +67,13 @@ afterEach(() => {
   disposers = []
 })
 
-function drive(initial: PayoutState, partner: PartnerHttp) {
+function drive(initial: PayoutState, partner: PartnerHttp, cfg = config) {
   const storage = memoryStorage()
   let state = initial
   let n = 0
   const effects = createPayoutEffects(
     {
-      config,
+      config: cfg,
       partner,
       source,
       store: payoutStore(storage, () => NOW),
@@ -127,8 +127,8 @@ function afterHigherTier(): PayoutState {
 }
 
 /** The buyer submits; the answer of that creation is lost; they correct the IBAN and submit again. */
-async function loseThenCorrect(start: PayoutState, service: ReturnType<typeof idempotentService>) {
-  const run = drive(start, service.partner)
+async function loseThenCorrect(start: PayoutState, service: ReturnType<typeof idempotentService>, cfg = config) {
+  const run = drive(start, service.partner, cfg)
   run.dispatch({ type: 'SUBMIT', now: NOW })
   await settle(10)
   expect(run.state()).toMatchObject({ tag: 'beneficiary', work: 'idle' })
@@ -161,5 +161,13 @@ describe('the reference a higher tier hands back', () => {
     const end = await loseThenCorrect(sepa(IBAN_TYPO), service)
     const funded = (end as Extract<PayoutState, { tag: 'funding' }>).record.id
     expect(service.beneficiaryOf.get(funded)?.IBAN).toBe(IBAN_FIXED.replace(/ /g, ''))
+  })
+
+  it("held: a partner's signed reference is never sent with the corrected request (its claim names the first one)", async () => {
+    const parsed = parseOptions({ ...config, reference: 'order-1' })
+    if (!parsed.ok) throw new Error(parsed.problem)
+    const service = idempotentService(['lose', 'answer'])
+    await loseThenCorrect(sepa(IBAN_TYPO, 'order-1'), service, parsed.config)
+    expect(service.calls.map((c) => (c as { beneficiary: { IBAN: string } }).beneficiary.IBAN)).toEqual([IBAN_TYPO.replace(/ /g, '')])
   })
 })

@@ -25,7 +25,7 @@ export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, 
   try {
     created(ctx, state, await createPayout(ctx.partner, { ...request, reference }), alive)
   } catch (error) {
-    failed(ctx, error, reference, alive)
+    failed(ctx, error, alive)
   }
 }
 
@@ -34,8 +34,8 @@ export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, 
  * A reference belongs to exactly one request. The partner's signed one is one payout: a different
  * request is never sent under it (the service would hand back the first payout). Ours is made per
  * request and stored before the first attempt: a retry of this very request after a lost answer
- * sends the same one and gets the same payout, never a second. After a higher verification tier,
- * the refused request goes again under the reference it was refused with.
+ * sends the same one and gets the same payout, never a second; so does the refused request sent
+ * again after a higher verification tier. A different request never goes under it.
  */
 export async function referenceFor(ctx: PayoutContext, state: Creating, request: CreateRequest, alive: () => boolean): Promise<string | undefined> {
   const { dispatch, references } = ctx
@@ -51,7 +51,7 @@ export async function referenceFor(ctx: PayoutContext, state: Creating, request:
     dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
     return undefined
   }
-  return signed ?? state.reference ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
+  return signed ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
 }
 
 /** The service's answer, held to the quote before it is kept and funded. */
@@ -71,14 +71,14 @@ export function created(ctx: PayoutContext, state: Creating, payout: Payout, ali
 }
 
 /** Why the service refused: a field of the beneficiary, an expired price, a higher verification tier. */
-export function failed(ctx: PayoutContext, error: unknown, reference: string, alive: () => boolean) {
+export function failed(ctx: PayoutContext, error: unknown, alive: () => boolean) {
   const signed = ctx.config.reference
   // The service refused the request outright: nothing exists under the signed reference, so a corrected request may use it.
   if (signed && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409) ctx.references.release(signed)
   if (!alive()) return
   const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
   // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
-  const requiresAction = error instanceof ApiError && error.code === 'requires_action' ? { reference } : undefined
+  const requiresAction = error instanceof ApiError && error.code === 'requires_action'
   ctx.dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
 }
 

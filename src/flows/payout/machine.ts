@@ -101,8 +101,9 @@ export type Funder = { sender: string; wallet?: WalletInfo }
 
 /**
  * What the payout carries through the identity steps (a full navigation to the identity provider
- * and back): the ask, the price, the wallet's address, the beneficiary as typed. `reference`: the request the service refused with
- * requires_action, repeated under that same idempotency key once the buyer verified further.
+ * and back): the ask, the price, the wallet's address, the beneficiary as typed. After
+ * requires_action, the same request goes again once the buyer verified further, under the same
+ * idempotency key: the key belongs to that request (persisted.ts), never to another.
  */
 export type Pending = {
   form: PayoutForm
@@ -111,7 +112,6 @@ export type Pending = {
   ask: QuoteAsk
   funder?: Funder
   quoted?: Priced<AnyPayoutQuote>
-  reference?: string
   /** `higher`: the service asked for a higher verification tier (422 requires_action) of this buyer. */
   tier?: 'higher'
   buyer?: BuyerAccount
@@ -130,7 +130,6 @@ type Base = {
   draft: Draft
   funder?: Funder
   applicant?: Applicant
-  reference?: string
   /** A card payout: the card page's session that came back `ok`, not yet turned into a payout. */
   cardSession?: string
 }
@@ -208,8 +207,8 @@ export type PayoutEvent =
   | { type: 'SCHEMA'; schema: OfferedSchemaId }
   | { type: 'CREATED'; record: PayoutRecord }
   /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
-  /** `requiresAction`: the service wants a higher verification tier; the request is repeated under `reference` once verified. */
-  | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean; requiresAction?: { reference: string } }
+  /** `requiresAction`: the service wants a higher verification tier; the same request goes again once verified (its reference is the request's own). */
+  | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean; requiresAction?: boolean }
   | { type: 'WALLETS'; wallets: WalletInfo[] }
   | { type: 'CONNECT'; wallet: WalletInfo }
   | { type: 'CONNECTED'; sender: string }
@@ -254,15 +253,21 @@ export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
 
 export function initialState(
-  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending; cardReturn?: CardReturn },
+  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending; cardReturn?: CardReturn; now?: number },
   ctx: Context,
 ): PayoutState {
   const { buyer, pending } = init
-  // Back from the card page: only the session this tab opened, for the buyer it opened it for.
-  if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier) {
+  // Back from the card page: only the session this tab opened, for the buyer it opened it for (the
+  // buyer this link starts with, as a kept payout is resumed only for its own buyer).
+  if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier && buyer && ownedBy(pending.buyer, buyer, ctx.linkWallet) && pending.buyer.walletId === buyer.walletId) {
     const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn.result : undefined
-    const { form, draft, ask, funder, quoted, reference } = pending
-    const base = { buyer: pending.buyer, form, draft, ask, funder, reference, ...quoted }
+    const { form, draft, ask, funder, quoted } = pending
+    const base = { buyer: pending.buyer, form, draft, ask, funder, ...quoted }
+    // A price that ran out meanwhile is asked again (the session waits for it), never sent to create.
+    if (back === 'ok' && isExpired(quoted.quote.expiresAt, init.now ?? Date.now())) {
+      const { quote: _, quotedAt: __, ...unpriced } = base
+      return { ...unpriced, tag: 'quoting', cardSession: pending.cardSession, requote: true }
+    }
     if (back === 'ok') return { ...base, tag: 'card', cardSession: pending.cardSession, work: 'creating' }
     return { ...base, tag: 'card', work: 'idle', cancelled: back === 'cancelled' }
   }
@@ -348,8 +353,8 @@ export function transition(state: PayoutState, event: PayoutEvent, ctx: Context)
 
 /** What every stage before the payout exists carries on (the price and the stage's own aside). */
 function carried(state: Base): Base {
-  const { buyer, form, limits, draft, funder, applicant, reference, cardSession } = state
-  return { buyer, form, limits, draft, funder, applicant, reference, cardSession }
+  const { buyer, form, limits, draft, funder, applicant, cardSession } = state
+  return { buyer, form, limits, draft, funder, applicant, cardSession }
 }
 
 /**
@@ -392,7 +397,7 @@ function identityStep(state: PayoutIdentity, event: PayoutEvent, ctx: Context): 
   // The details typed are kept while this page lives: a higher tier asked later onboards with them again.
   const applicant = state.form
   if (!pending) return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft(), applicant }
-  const base: Base = { buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant, reference: pending.reference, cardSession: pending.cardSession }
+  const base: Base = { buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, applicant, cardSession: pending.cardSession }
   // The price this page still holds goes on to the beneficiary (its expiry re-asks it there); else it is asked again.
   if (pending.quoted) return onward({ ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' }, ctx)
   return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
@@ -405,9 +410,14 @@ function connectTransition(state: Extract<PayoutState, { tag: 'connect' }>, even
       return { ...state, wallets: event.wallets }
     case 'CONNECT':
       return idle ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined } : state
-    case 'CONNECTED':
+    case 'CONNECTED': {
       if (state.work !== 'connecting' || !state.wallet) return state
+      // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
+      // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
+      const owner = ctx.linkWallet ?? state.buyer?.wallet
+      if (owner && !sameAddress(owner, event.sender)) return { ...state, work: 'idle', problem: otherWallet(owner) }
       return onward({ ...state, work: 'idle', funder: { sender: event.sender, wallet: state.wallet } }, ctx)
+    }
     case 'BLOCKED':
       return state.work === 'connecting' ? { ...state, work: 'idle', problem: event.problem } : state
     case 'EXPIRED':
@@ -535,7 +545,7 @@ function cardTransition(state: Extract<PayoutState, { tag: 'card' }>, event: Pay
 /**
  * The service refused to create: an expired price is asked again; a higher verification tier
  * (requires_action) sends the buyer back to the identity provider with the same details, then the
- * same request goes again under the same reference. Nothing typed is lost on the way.
+ * same request goes again (under its own reference). Nothing typed is lost on the way.
  */
 function createFailed(state: Extract<PayoutState, { tag: 'beneficiary' | 'card' }>, event: Extract<PayoutEvent, { type: 'CREATE_FAILED' }>): PayoutState {
   if (!event.requiresAction) return requote(state)
@@ -547,7 +557,6 @@ function createFailed(state: Extract<PayoutState, { tag: 'beneficiary' | 'card' 
     ask,
     funder: state.funder,
     quoted: { quote, quotedAt },
-    reference: event.requiresAction.reference,
     tier: 'higher',
     buyer,
     ...(state.cardSession ? { cardSession: state.cardSession } : {}),
@@ -568,7 +577,10 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
     case 'CONNECT':
       return idle ? { ...state, wallet: event.wallet, sender: undefined, work: 'connecting', problem: undefined } : state
     case 'CONNECTED':
-      return state.work === 'connecting' ? { ...state, sender: event.sender, work: 'idle' } : state
+      if (state.work !== 'connecting') return state
+      // Only the wallet this payout's buyer verified sends its transfer.
+      if (!sameAddress(state.record.wallet, event.sender)) return { ...state, work: 'idle', wallet: undefined, problem: otherWallet(state.record.wallet) }
+      return { ...state, sender: event.sender, work: 'idle' }
     case 'CONFIRM':
       if (!idle || !state.wallet || !state.sender) return state
       // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.
@@ -610,6 +622,11 @@ function fundingTransition(state: Extract<PayoutState, { tag: 'funding' }>, even
       return state
   }
 }
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** Another wallet than the one that must fund the payout: said with the one it must be. */
+const otherWallet = (wallet: string): FundingProblem => ({ kind: 'check', problem: { key: 'payout.otherWallet', code: 'payout_wallet', detail: wallet } })
 
 function toForm(state: Base, error?: FormError): PayoutState {
   return { ...carried(state), tag: 'form', error }

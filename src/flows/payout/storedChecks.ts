@@ -43,7 +43,6 @@ const payoutPending = z.object({
   funder: z.optional(z.object({ sender: address })),
   quoted: z.optional(z.object({ quote: z.union([payoutQuote, cardPayoutQuote]), quotedAt: z.number() })),
   cardSession: z.optional(text(128)),
-  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   tier: z.optional(z.literal('higher')),
   buyer: z.optional(z.object({ accountId: text(128), walletId: text(128), wallet: address })),
 })

@@ -243,20 +243,20 @@ describe('payout machine: the beneficiary', () => {
     expect(back.tag).toBe('quote')
     expect(run(back, { type: 'CONFIRM', now: NOW })).toMatchObject({ draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
   })
-  it('requires_action: back to the identity provider for a higher tier, the beneficiary kept; verified, the same request again under the same reference', () => {
+  it('requires_action: back to the identity provider for a higher tier, the beneficiary kept; verified, the same request again', () => {
     const creating = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW })
     expect(creating).toMatchObject({ work: 'creating' })
-    const higher = run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: { reference: 'po_1' } })
-    expect(higher).toMatchObject({ tag: 'identity', form: { wallet: buyer.wallet }, pending: { tier: 'higher', reference: 'po_1', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } } })
+    const higher = run(creating, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true })
+    expect(higher).toMatchObject({ tag: 'identity', form: { wallet: buyer.wallet }, pending: { tier: 'higher', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } } })
     const onboarded = run(higher, { type: 'AUTH_CODE', code: 'c2' })
     expect(onboarded.tag).toBe('details')
     const back = transition({ ...(onboarded as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }, ctx)
-    // Nothing typed is lost, and the request goes again under the reference it was refused with.
-    expect(back).toMatchObject({ tag: 'beneficiary', reference: 'po_1', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } }, quote: { quoteId: 'bq_1' } })
-    expect(run(back, { type: 'SUBMIT', now: NOW })).toMatchObject({ work: 'creating', reference: 'po_1' })
+    // Nothing typed is lost, and the same request goes again (the same quote: its reference is the request's own, persisted.ts).
+    expect(back).toMatchObject({ tag: 'beneficiary', draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00', firstName: 'Ada' } }, quote: { quoteId: 'bq_1' } })
+    expect(run(back, { type: 'SUBMIT', now: NOW })).toMatchObject({ work: 'creating' })
   })
   it('requires_action then back: the beneficiary as typed', () => {
-    const higher = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: { reference: 'po_1' } })
+    const higher = run(sepa(atBeneficiary()), { type: 'SUBMIT', now: NOW }, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true })
     expect(run(higher, { type: 'BACK' })).toMatchObject({ tag: 'beneficiary', buyer, draft: { values: { firstName: 'Ada' } } })
   })
   it('the purpose is checked where the schema offers it', () => {

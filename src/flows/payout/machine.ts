@@ -117,6 +117,8 @@ export type Pending = {
   buyer?: BuyerAccount
   /** A card payout: the session of the card page the buyer was sent to (its return names it). */
   cardSession?: string
+  /** A card payout: the applicant's details typed before the card page, for a higher tier asked after it. */
+  applicant?: Applicant
 }
 
 /** How the card page came back: the session it names, and what the buyer did there. */
@@ -261,8 +263,8 @@ export function initialState(
   // Back from the card page: only the session this tab opened, for the buyer it opened it for.
   if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier) {
     const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn.result : undefined
-    const { form, draft, ask, funder, quoted, reference } = pending
-    const base = { buyer: pending.buyer, form, draft, ask, funder, reference, ...quoted }
+    const { form, draft, ask, funder, quoted, reference, applicant } = pending
+    const base = { buyer: pending.buyer, form, draft, ask, funder, reference, applicant, ...quoted }
     if (back === 'ok') return { ...base, tag: 'card', cardSession: pending.cardSession, work: 'creating' }
     return { ...base, tag: 'card', work: 'idle', cancelled: back === 'cancelled' }
   }

@@ -46,6 +46,8 @@ const payoutPending = z.object({
   reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   tier: z.optional(z.literal('higher')),
   buyer: z.optional(z.object({ accountId: text(128), walletId: text(128), wallet: address })),
+  // As the identity draft holds it (identity/storedChecks.ts): what the details form took.
+  applicant: z.optional(z.object({ wallet: z.string(), nationality: z.string(), country: z.string(), phone: z.string(), name: z.string(), email: z.string() })),
 })
 
 

@@ -1,6 +1,10 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, fillDetails, test } from './helpers'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, fillDetails, keptKey, test } from './helpers'
 import { type Buyer, arrangeBuyer, fund, quote, sandboxPayouts, usdcBalance, usdcUnits, waitSettled } from './payoutSteps'
+import { SANDBOX_ORIGIN, sandbox as sandboxApi } from './stack'
+import { TestWallet } from './testWallet'
 
 // Issue 31, item 4: the service asks a higher verification tier (422 requires_action) when the
 // payout is created. The buyer verifies again (tier=higher), comes back with everything typed, and
@@ -99,4 +103,63 @@ test('a bank payout that needs the higher tier: verified again, nothing typed is
   expect(payouts[0].internal.beneficiary.IBAN).toBe('DE89370400440532013000')
   expect(await usdcBalance(stack, payouts[0].internal.depositAddress)).toBe(usdcUnits(payouts[0].internal.depositAmount))
   expect(buyer.wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+})
+
+type CardPayout = { id: string; status: string; internal: { accountId: string; depositAddress: string; depositAmount: string } }
+/** The buyer's card payouts as the sandbox holds them (its inspection route). */
+async function cardPayouts({ page, stack }: Buyer): Promise<CardPayout[]> {
+  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  const all = (await sandboxApi(stack, '/__sandbox/card/payouts')) as { payouts: CardPayout[] }
+  return all.payouts.filter((p) => p.internal.accountId === accountId)
+}
+
+test('a card payout that needs the higher tier: verified again after the card page, the same card session under the same reference, one payout @extended', async ({ page, stack, sandbox }) => {
+  const wallet = TestWallet.forStack(stack, 6)
+  await wallet.install(page)
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'cardPayout'))
+  await expect(h1(page)).toHaveText('Cash out to a card')
+  const buyer: Buyer = { page, stack, wallet, account: stack.accounts[6] }
+  const posts = creations(page, '/partner/card/payout')
+  await sandbox.control({ requiresAction: true })
+  await page.getByLabel('Currency paid out').selectOption('EUR')
+  await page.getByLabel('Lands on the card', { exact: true }).fill('20')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await verify(page)
+  await expect(h1(page)).toHaveText('The card that receives the money')
+  await page.getByRole('button', { name: 'Enter the card on the secure page' }).click()
+  await expect(h1(page)).toHaveText('Sandbox card page')
+  // Back from the card page, the payout is created with the card: the service asks the higher tier.
+  await page.getByRole('button', { name: 'Use this card' }).click()
+
+  await verifyHigher(page)
+  await expect(h1(page)).toHaveText('The card that receives the money')
+  await expect(page.getByText('Card added. Create the payout to go on.')).toBeVisible()
+  expect(await cardPayouts(buyer)).toEqual([])
+  expectOnlyConnected(buyer)
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+
+  expect(posts).toHaveLength(2)
+  expect(await Promise.all(posts.map((p) => p.status))).toEqual([422, 200])
+  const [first, again] = posts.map((p) => p.body)
+  expect(typeof first.reference).toBe('string')
+  expect(again.reference).toBe(first.reference)
+  expect(typeof first.cardSession).toBe('string')
+  expect(again.cardSession).toBe(first.cardSession)
+  expect(again).toEqual(first)
+  expectOnlyConnected(buyer)
+
+  const [created] = await cardPayouts(buyer)
+  await fund(buyer)
+  await expect(h1(page)).toHaveText('Paid to the card', { timeout: 30_000 })
+  const payouts = await cardPayouts(buyer)
+  expect(payouts).toHaveLength(1)
+  expect(payouts[0].id).toBe(created.id)
+  expect(payouts[0].status).toBe('settled')
+  expect(await usdcBalance(stack, payouts[0].internal.depositAddress)).toBe(usdcUnits(payouts[0].internal.depositAmount))
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
 })

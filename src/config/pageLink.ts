@@ -7,29 +7,29 @@
 // never held it (a new tab, another browser) cannot pass the check: the link does not start there,
 // and the buyer reads that it was changed or has expired (start again from the partner's site).
 import { type LinkResult, type RegistryEntry, resolveLink } from './link'
-import { withoutPairsInQuery } from './signedLink'
+import { withoutPairsInQuery, withoutReturnPairs } from './signedLink'
 import { linkSessionStorage } from '../storage/safeStorage'
 
 /**
  * sessionStorage: the key ends with the link as the address bar then holds it (without its token
- * and any authCode); the value is the link as signed, its partnerToken included.
+ * and the return pairs, withoutReturnPairs); the value is the link as signed, its partnerToken included.
  */
 export const VERIFIED_LINK_KEY = 'stablecoin-widget:v1:verified-link:'
 
 export async function readPageLink(registry: readonly RegistryEntry[], session = linkSessionStorage()): Promise<LinkResult> {
   const search = location.search.slice(1)
   const bare = withoutPairsInQuery(search, 'partnerToken')
-  const key = VERIFIED_LINK_KEY + withoutPairsInQuery(bare, 'authCode')
+  const key = VERIFIED_LINK_KEY + withoutReturnPairs(bare)
   // A link this tab checked before, its expiry then included: the signature is checked again over
-  // it (with the identity provider's authCode), its expiry not, so a buyer back from a long card or
-  // identity page resumes. No other tab holds it.
+  // it (with the identity provider's or the card page's return pairs), its expiry not, so a buyer
+  // back from a long card or identity page resumes. No other tab holds it.
   const kept = bare === search && session?.getItem(key)
-  const codes = search.split('&').filter((pair) => !withoutPairsInQuery(pair, 'authCode'))
+  const codes = search.split('&').filter((pair) => !withoutReturnPairs(pair))
   const link = await resolveLink(kept ? [kept, ...codes].join('&') : search, registry, kept ? 0 : undefined)
   // Kept: a link with a token, and any that expires (the way back from a card page must not expire).
   if (link.ok && !kept && (bare !== search || /(^|&)expires=/.test(search))) {
     try {
-      session?.setItem(key, withoutPairsInQuery(search, 'authCode'))
+      session?.setItem(key, withoutReturnPairs(search))
     } catch {}
     history.replaceState(null, '', `?${bare}${location.hash}`)
   }

@@ -55,14 +55,9 @@ export async function verifySignedQuery(search: string, jwk: PublicJwk, now = Da
   } catch {
     return { ok: false, reason: 'bad_key' }
   }
-  // The identity provider returns to the link with an `authCode` pair added, the card payout's card
-  // page with `cardSession` and `result`: pairs any link may carry (the flow holds them to what this
-  // tab asked for), so a signature that holds without them holds.
-  const withoutCode = withoutPairsInQuery(signed, 'authCode')
-  const valid =
-    (await verifies(key, raw, signed)) ||
-    (await verifies(key, raw, withoutCode)) ||
-    (await verifies(key, raw, withoutPairsInQuery(withoutPairsInQuery(withoutCode, 'cardSession'), 'result')))
+  // The pages we send the buyer to return to the link with their pairs added (withoutReturnPairs):
+  // a signature that holds without them holds.
+  const valid = (await verifies(key, raw, signed)) || (await verifies(key, raw, withoutReturnPairs(signed)))
   if (!valid) return { ok: false, reason: 'mismatch' }
   const [expires, more] = new URLSearchParams(signed).getAll('expires')
   if (more !== undefined) return { ok: false, reason: 'duplicate' }
@@ -88,6 +83,13 @@ export function withoutPairsInQuery(query: string, name: string): string {
     .filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]) !== name)
     .join('&')
 }
+
+/**
+ * A bare query string without the pairs a page we send the buyer to adds on the way back: the
+ * identity provider's `authCode` (a buyer-facing option), the card page's `cardSession` and
+ * `result` (assumed-contract.md; read only for the session this tab opened).
+ */
+export const withoutReturnPairs = (query: string): string => ['authCode', 'cardSession', 'result'].reduce(withoutPairsInQuery, query)
 
 /** A whole href without the query pairs named `name`, everything else kept verbatim. */
 export function withoutPairs(href: string, name: string): string {

@@ -24,8 +24,8 @@ export const cardCalls: PayoutCalls = {
       const checked = validateRedirect(session.url, ctx.config.cardHosts, ctx.config.sandbox)
       if (!checked.ok) return dispatch({ type: 'CARD_FAILED', problem: { key: 'cardPayout.redirectRefused', code: `redirect.${checked.problem}` } })
       // Kept in this tab before leaving: the way back names this session, and only this one is used.
-      const { form, draft, ask, funder, quote, quotedAt, buyer } = state
-      ctx.pending.put({ form, draft, ask, funder, quoted: { quote, quotedAt }, buyer, cardSession: session.id })
+      const { form, draft, ask, funder, quote, quotedAt, buyer, applicant } = state
+      ctx.pending.put({ form, draft, ask, funder, quoted: { quote, quotedAt }, buyer, cardSession: session.id, applicant })
       ctx.navigate(checked.url)
     } catch (error) {
       if (alive()) dispatch({ type: 'CARD_FAILED', problem: describeError(error) })

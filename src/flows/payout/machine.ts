@@ -117,6 +117,8 @@ export type Pending = {
   buyer?: BuyerAccount
   /** A card payout: the session of the card page the buyer was sent to (its return names it). */
   cardSession?: string
+  /** A card payout: the applicant's details typed before the card page, for a higher tier asked after it. */
+  applicant?: Applicant
 }
 
 /** How the card page came back: the session it names, and what the buyer did there. */
@@ -261,8 +263,8 @@ export function initialState(
   // buyer this link starts with, as a kept payout is resumed only for its own buyer).
   if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier && buyer && ownedBy(pending.buyer, buyer, ctx.linkWallet) && pending.buyer.walletId === buyer.walletId) {
     const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn.result : undefined
-    const { form, draft, ask, funder, quoted } = pending
-    const base = { buyer: pending.buyer, form, draft, ask, funder, ...quoted }
+    const { form, draft, ask, funder, quoted, applicant } = pending
+    const base = { buyer: pending.buyer, form, draft, ask, funder, applicant, ...quoted }
     // A price that ran out meanwhile is asked again (the session waits for it), never sent to create.
     if (back === 'ok' && isExpired(quoted.quote.expiresAt, init.now ?? Date.now())) {
       const { quote: _, quotedAt: __, ...unpriced } = base

@@ -45,6 +45,8 @@ const payoutPending = z.object({
   cardSession: z.optional(text(128)),
   tier: z.optional(z.literal('higher')),
   buyer: z.optional(z.object({ accountId: text(128), walletId: text(128), wallet: address })),
+  // As the identity draft holds it (identity/storedChecks.ts): what the details form took.
+  applicant: z.optional(z.object({ wallet: z.string(), nationality: z.string(), country: z.string(), phone: z.string(), name: z.string(), email: z.string() })),
 })
 
 

@@ -12,7 +12,7 @@ import { signWidgetUrl } from '../../../src/server/sign'
 // The links here name onboarding too, which a production entry offers only when it names it.
 const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8')).map((entry: RegistryEntry) => ({
   ...entry,
-  flows: ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout'],
+  flows: ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout'],
 }))
 const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const TOKEN = 'user-42-secret'
@@ -83,6 +83,24 @@ describe('the partnerToken of a hosted-page or frame link', () => {
     history.replaceState(null, '', `${back}&authCode=ac_1`)
     const link = await readPageLink(registry, sessionStorage)
     expect(link).toMatchObject({ ok: true, options: { partnerToken: TOKEN, authCode: 'ac_1', flow: 'onboarding' } })
+  })
+
+  it('back from the card page (cardSession and result added, assumed-contract.md) the signed link resumes, and nothing else added passes with them', async () => {
+    // The card payout's card page sends the buyer back to returnUrl with its own pairs, in this tab.
+    for (const [what, query, expiresIn] of [
+      ['a token', `partner=acme-shop&flow=cardPayout&partnerToken=${TOKEN}`, undefined],
+      ['an expiry', 'partner=acme-shop&flow=cardPayout', undefined],
+      ['neither', 'partner=acme-shop&flow=cardPayout', null],
+    ] as const) {
+      sessionStorage.clear()
+      history.replaceState(null, '', await signWidgetUrl(`${location.origin}/?${query}`, privateKey, { expiresIn }))
+      expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: true })
+      const back = `${returnToThisLink(location.href, 'cardPayout')}&cardSession=cs_1&result=ok`
+      history.replaceState(null, '', back)
+      expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: true, options: { flow: 'cardPayout', ...(what === 'a token' ? { partnerToken: TOKEN } : {}) } })
+      history.replaceState(null, '', `${back}&walletAddress=0x000000000000000000000000000000000000dEaD`)
+      expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: false, code: 'bad_signature' })
+    }
   })
 
   it('returnToThisLink leaves out a token even when the href still has one', async () => {

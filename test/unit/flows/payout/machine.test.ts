@@ -108,11 +108,12 @@ describe('payout machine: where it starts', () => {
     expect(anonymous.tag).toBe('identity')
     expect(run(anonymous, { type: 'BACK' })).toMatchObject({ tag: 'quote', quote: { quoteId: 'bq_1' }, funder: { sender: buyer.wallet } })
   })
-  it('a link signed for a wallet verifies that wallet, whichever is connected', () => {
+  it('a link signed for a wallet: only that wallet may fund and be verified; another one connected is refused in words', () => {
     const signed = { ...ctx, linkWallet: OTHER_WALLET }
-    const s = [{ type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: buyer.wallet }] as PayoutEvent[]
-    const end = s.reduce((state, e) => transition(state, e, signed), initialState({ identity }, signed))
-    expect(end).toMatchObject({ tag: 'identity', form: { wallet: OTHER_WALLET } })
+    const priced = [{ type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }] as PayoutEvent[]
+    const connecting = priced.reduce((state, e) => transition(state, e, signed), initialState({ identity }, signed))
+    expect(transition(connecting, { type: 'CONNECTED', sender: buyer.wallet }, signed)).toMatchObject({ tag: 'connect', work: 'idle', problem: { kind: 'check', problem: { key: 'payout.otherWallet', detail: OTHER_WALLET } } })
+    expect(transition(connecting, { type: 'CONNECTED', sender: OTHER_WALLET.toLowerCase() }, signed)).toMatchObject({ tag: 'identity', form: { wallet: OTHER_WALLET } })
   })
   it('a known buyer starts at the form', () => {
     expect(initialState({ identity, buyer }, ctx).tag).toBe('form')

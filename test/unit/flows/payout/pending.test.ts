@@ -1,5 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PayoutQuote } from '../../../../src/api/payout'
+import type { CardPayoutQuote } from '../../../../src/api/schemas-cardPayout'
+import { cardCalls } from '../../../../src/flows/payout/card'
+import type { PayoutContext } from '../../../../src/flows/payout/context'
 import { type Context, type Pending, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
 import { payoutChecks, pendingStore } from '../../../../src/flows/payout/persisted'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
@@ -64,5 +67,29 @@ describe('the payout kept across the identity provider', () => {
     expect(start.tag).toBe('details')
     const next = transition({ ...(start as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, ctx)
     expect(next).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_9', wallet: WALLET }, quote: { quoteId: 'bq_1' }, funder: { sender: WALLET } })
+  })
+})
+
+// Issue 31, item 4: a card payout leaves the page for the card page before it is created; when the
+// service then asks a higher tier, the applicant's details typed before are offered again.
+describe('a card payout kept across the card page', () => {
+  const cardQuote: CardPayoutQuote = { quoteId: 'cq_1', cryptoAmount: '22.50', fiatAmount: '20.00', rate: '0.92', providerFee: '0.50', ourFee: '0.10', expiresAt: new Date(NOW + 900_000).toISOString() }
+  const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: WALLET }
+  const applicant = { ...emptyApplicant, wallet: WALLET, name: 'Grace Hopper', email: 'grace@example.com', phone: '+4915112345678', nationality: 'DE', country: 'DE' }
+  const cardCtx: Context = { ...ctx, destination: 'card' }
+
+  it('the applicant typed before the card page prefills the higher tier asked after it', async () => {
+    const store = pendingStore(memoryStorage())
+    const atCard = { tag: 'card', buyer, applicant, form: pending.form, draft: emptyDraft(), ask: pending.ask, funder: pending.funder, quote: cardQuote, quotedAt: NOW, work: 'opening' } as Extract<PayoutState, { tag: 'card' }>
+    const navigate = vi.fn()
+    const partner = { post: async () => ({ id: 'cs_1', url: 'https://cards.example/card-payout-page?id=cs_1' }) }
+    const effects = { partner, config: { cardHosts: ['cards.example'] }, returnUrl: () => 'https://widget.example/?flow=cardPayout', navigate, pending: store, dispatch: vi.fn() }
+    await cardCalls.openCard!(effects as unknown as PayoutContext, atCard, () => true)
+    expect(navigate).toHaveBeenCalledWith('https://cards.example/card-payout-page?id=cs_1')
+    // Back from the card page (a new page): the payout is created, and the service asks the higher tier.
+    const back = initialState({ buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, cardCtx)
+    expect(back).toMatchObject({ tag: 'card', work: 'creating', cardSession: 'cs_1' })
+    const higher = transition(back, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }, cardCtx)
+    expect(higher).toMatchObject({ tag: 'identity', form: applicant, pending: { tier: 'higher', cardSession: 'cs_1' } })
   })
 })

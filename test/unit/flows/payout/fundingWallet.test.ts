@@ -5,8 +5,8 @@
 // hold the other two ways in to the same rule: a buyer already known (this device's, or a link's
 // signed accountId), and a link signed for a walletAddress.
 import { describe, expect, it } from 'vitest'
-import type { PayoutQuote } from '../../../src/api/payout'
-import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../src/flows/payout/machine'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const VERIFIED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, fillDetails, keptKey, test } from './helpers'
+import { expect, expectAxeClean, fillDetails, keptKey, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -63,8 +63,12 @@ async function toCard(page: Page) {
 }
 
 /** To the card provider's page and back with a card: the payout is created, funding is next. */
-async function withCard(page: Page, stack: StackConfig) {
-  await page.getByRole('button', { name: 'Enter the card on the secure page' }).click()
+async function withCard(page: Page, stack: StackConfig, keyboard = false) {
+  const open = page.getByRole('button', { name: 'Enter the card on the secure page' })
+  if (keyboard) {
+    await tabTo(page, open)
+    await page.keyboard.press('Enter')
+  } else await open.click()
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
   expect(stack.cardHosts).toContain(new URL(page.url()).host)
   await page.getByRole('button', { name: 'Use this card' }).click()
@@ -84,7 +88,9 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   await expectAxeClean(page, 'card payout quote')
   await toCard(page)
   await expectAxeClean(page, 'card step')
-  await withCard(page, stack)
+  // The card step with the keyboard alone.
+  await expect(h1(page)).toBeFocused()
+  await withCard(page, stack, true)
   const [created] = await cardPayouts(stack, page)
   await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
   await send(page)
@@ -142,7 +148,7 @@ test('a card payout quote that asks for more than the buyer did is refused befor
   await page.goto(cardPayoutUrl(stack))
   await page.getByLabel('Lands on the card', { exact: true }).fill('20')
   await page.getByRole('button', { name: 'See the price' }).click()
-  await expect(page.getByText(/This price pays less into the bank than you asked for|Nothing was sent/).first()).toBeVisible()
+  await expect(page.getByText('This price pays less onto the card than you asked for. Nothing was sent. Ask for a new price.')).toBeVisible()
   await expect(h1(page)).toHaveText('Cash out to a card')
   expect(wallet.prompts()).toEqual([])
 })

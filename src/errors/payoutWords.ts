@@ -17,11 +17,11 @@ export type PayoutProblem =
   | { kind: 'referenceUsed' }
   | { kind: 'mismatch'; rule: string }
 
-/** A payout problem as the buyer is told it: its words' key, and its code. */
-export function payoutProblem(problem: PayoutProblem): Problem {
+/** A payout problem as the buyer is told it: its words' key, and its code. `card`: a card payout (the fiat lands on a card, not in a bank). */
+export function payoutProblem(problem: PayoutProblem, card = false): Problem {
   switch (problem.kind) {
     case 'ask':
-      return { key: `payout.problem.${problem.rule}`, code: `payout_${problem.rule}` }
+      return { key: card && problem.rule === 'ask.fiat' ? 'cardPayout.problem.ask.fiat' : `payout.problem.${problem.rule}`, code: `payout_${problem.rule}` }
     case 'beneficiary':
       return { key: 'payout.problem.beneficiary' }
     case 'referenceUsed':

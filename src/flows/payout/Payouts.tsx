@@ -105,7 +105,7 @@ function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) 
       initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.(), now: Date.now() }, ctx),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
-        for (const e of payoutEvents(prev, next, config)) services.emit(e.name, e.payload as never)
+        for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
       },
       effects: (dispatch) =>
         lazyEffects(lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load()]).then(([effects, { calls }]) => ({ ...effects, calls }))), ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf, calls }) =>

@@ -8,9 +8,8 @@ import type { PayoutState } from './machine'
 import { payoutSourceOf } from './source'
 
 /** What the embedding hears about a payout, from one change of state. Pure. */
-export function payoutEvents(prev: PayoutState, next: PayoutState, config: WidgetConfig): WidgetEvent[] {
+export function payoutEvents(prev: PayoutState, next: PayoutState, config: WidgetConfig, flow: 'payout' | 'cardPayout' = 'payout'): WidgetEvent[] {
   const out: WidgetEvent[] = []
-  const flow = 'payout' as const
   if (prev.tag !== next.tag) out.push({ name: 'screen', payload: { flow, screen: next.tag } })
   if (next.tag === 'quote' && (prev.tag !== 'quote' || prev.quote !== next.quote)) {
     const q = next.quote
@@ -21,7 +20,7 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
       payload: { flow, amountIn: q.cryptoAmount, amountOut: q.fiatAmount, fee: addDecimal(q.providerFee, q.ourFee), providerFee: q.providerFee, ourFee: q.ourFee, currencyIn: symbol, currencyOut: next.ask.currency, expiresAt: q.expiresAt },
     })
   }
-  if (next.tag === 'funding' && prev.tag === 'beneficiary') out.push({ name: 'submitted', payload: { flow, id: next.record.id } })
+  if (next.tag === 'funding' && (prev.tag === 'beneficiary' || prev.tag === 'card')) out.push({ name: 'submitted', payload: { flow, id: next.record.id } })
   const status = statusOf(next)
   if (status && status !== statusOf(prev) && (next.tag === 'tracking' || next.tag === 'result')) {
     out.push({ name: 'status', payload: { flow, id: next.record.id, status } })
@@ -33,8 +32,8 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
       payload: { flow, id: next.record.id, outcome: s.status, amount: s.fiatAmount ?? next.record.fiatAmount, currency: s.fiatCurrency ?? next.record.fiatCurrency, txHash: next.record.txHash },
     })
   }
-  const problem = problemOf(next, config)
-  if (problem && problem.source !== problemOf(prev, config)?.source) out.push({ name: 'error', payload: { flow, ...problem.payload } })
+  const problem = problemOf(next, config, flow)
+  if (problem && problem.source !== problemOf(prev, config, flow)?.source) out.push({ name: 'error', payload: { flow, ...problem.payload } })
   return out
 }
 
@@ -48,10 +47,15 @@ function statusOf(s: PayoutState): string | undefined {
   return undefined
 }
 
-function problemOf(s: PayoutState, config: WidgetConfig): { source: object; payload: { code?: string; message: string; detail?: string } } | undefined {
+function problemOf(s: PayoutState, config: WidgetConfig, flow: 'payout' | 'cardPayout'): { source: object; payload: { code?: string; message: string; detail?: string } } | undefined {
   if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem) }
-  if (s.tag === 'form' && s.error?.kind === 'ask') return { source: s.error, payload: errorPayload(payoutProblem(s.error)) }
-  if ((s.tag === 'beneficiary' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
+  if (s.tag === 'form' && s.error?.kind === 'ask') return { source: s.error, payload: errorPayload(payoutProblem(s.error, flow === 'cardPayout')) }
+  if ((s.tag === 'beneficiary' || s.tag === 'card' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
+  if (s.tag === 'connect' && s.problem) {
+    const source = payoutSourceOf(config)
+    const text = sendProblemText(s.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: s.quote.cryptoAmount })
+    return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }
+  }
   if (s.tag === 'funding' && s.problem) {
     const text = sendProblemText(s.problem, fundingContext(s.record, chainOf(config, s.record.chain).name, config.locale))
     return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }

@@ -29,7 +29,7 @@ export function PayoutFormScreen({
   const rails = state.limits && !card ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
   const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
-  const problem = error?.kind === 'ask' ? payoutProblem(error) : error?.kind === 'api' ? error.problem : undefined
+  const problem = error?.kind === 'ask' ? payoutProblem(error, card) : error?.kind === 'api' ? error.problem : undefined
   const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t(card ? 'cardPayout.formHeading' : 'payout.formHeading')}>

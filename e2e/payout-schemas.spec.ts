@@ -137,7 +137,7 @@ const cases: Case[] = [
 ]
 
 for (const [i, c] of cases.entries()) {
-  test(`payout ${c.title}: quoted, funded on anvil, settled, the beneficiary as the contract names it${i === 0 ? '' : ' @extended'}`, async ({ page, stack }) => {
+  test(`payout ${c.title}: quoted, funded on anvil, settled, the beneficiary as the contract names it @extended`, async ({ page, stack }) => {
     const buyer = await arrangeBuyer(page, stack, c.account)
     await quote(buyer, c.ask, c.rail)
     await beneficiary(buyer, c.paidTo, c.fields)

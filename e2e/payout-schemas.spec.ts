@@ -136,7 +136,7 @@ const cases: Case[] = [
   },
 ]
 
-for (const [i, c] of cases.entries()) {
+for (const c of cases) {
   test(`payout ${c.title}: quoted, funded on anvil, settled, the beneficiary as the contract names it @extended`, async ({ page, stack }) => {
     const buyer = await arrangeBuyer(page, stack, c.account)
     await quote(buyer, c.ask, c.rail)

@@ -24,6 +24,8 @@ export const enCardPayout = {
   'cardPayout.noRoute': 'A card payout is paid in EUR, GBP or USD only. Choose one of them.',
   'cardPayout.redirectRefused': 'We did not open the card page: the address we received is not one we trust. Nothing was created and nothing was sent. Try again later or contact the site you came from.',
   'cardPayout.problem.ask.fiat': 'This price pays less onto the card than you asked for. Nothing was sent. Ask for a new price.',
+  'cardPayout.providerFee': 'Card partner fee',
+  'cardPayout.timing': 'From minutes to several working days once sent',
 } as const
 
 export type CardPayoutKey = keyof typeof enCardPayout

@@ -135,7 +135,8 @@ function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) 
   }, [services])
 
   // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous).
-  const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer))
+  // (after the identity provider's or the card page's round trip too: the details typed come back with it).
+  const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer) || ('applicant' in state && !!state.applicant))
   if (isIdentityState(state)) identityPath.current = true
   // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
   const stored = !identityPath.current

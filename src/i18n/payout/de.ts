@@ -197,4 +197,6 @@ export const payoutDe: Record<PayoutKey, string> = {
   'cardPayout.noRoute': 'Eine Auszahlung auf Karte erfolgt nur in EUR, GBP oder USD. Wählen Sie eine davon.',
   'cardPayout.redirectRefused': 'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts erstellt und nichts gesendet. Versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kamen.',
   'cardPayout.problem.ask.fiat': 'Dieser Preis zahlt weniger auf die Karte aus, als Sie verlangt haben. Es wurde nichts gesendet. Fordern Sie einen neuen Preis an.',
+  'cardPayout.providerFee': 'Gebühr des Kartenpartners',
+  'cardPayout.timing': 'Von Minuten bis zu mehreren Werktagen nach dem Versand',
 }

@@ -197,4 +197,6 @@ export const payoutEs: Record<PayoutKey, string> = {
   'cardPayout.noRoute': 'Un retiro a tarjeta se paga solo en EUR, GBP o USD. Elige una de ellas.',
   'cardPayout.redirectRefused': 'No abrimos la página de la tarjeta: la dirección que recibimos no es de confianza. No se creó ni se envió nada. Inténtalo más tarde o contacta con el sitio del que vienes.',
   'cardPayout.problem.ask.fiat': 'Este precio paga a la tarjeta menos de lo que pediste. No se envió nada. Pide un precio nuevo.',
+  'cardPayout.providerFee': 'Comisión del socio de tarjetas',
+  'cardPayout.timing': 'De minutos a varios días hábiles tras el envío',
 }

@@ -197,4 +197,6 @@ export const payoutFr: Record<PayoutKey, string> = {
   'cardPayout.noRoute': 'Un retrait vers une carte se fait uniquement en EUR, GBP ou USD. Choisissez-en une.',
   'cardPayout.redirectRefused': 'Nous n’avons pas ouvert la page carte : l’adresse reçue n’est pas une adresse de confiance. Rien n’a été créé ni envoyé. Réessayez plus tard ou contactez le site d’où vous venez.',
   'cardPayout.problem.ask.fiat': 'Ce prix verse moins sur la carte que ce que vous avez demandé. Rien n’a été envoyé. Demandez un nouveau prix.',
+  'cardPayout.providerFee': 'Frais du partenaire carte',
+  'cardPayout.timing': 'De quelques minutes à plusieurs jours ouvrés après l’envoi',
 }

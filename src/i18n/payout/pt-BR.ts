@@ -197,4 +197,6 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'cardPayout.noRoute': 'Um saque para cartão é pago apenas em EUR, GBP ou USD. Escolha uma delas.',
   'cardPayout.redirectRefused': 'Não abrimos a página do cartão: o endereço recebido não é confiável. Nada foi criado nem enviado. Tente mais tarde ou contate o site de onde você veio.',
   'cardPayout.problem.ask.fiat': 'Este preço paga no cartão menos do que você pediu. Nada foi enviado. Peça um novo preço.',
+  'cardPayout.providerFee': 'Tarifa do parceiro de cartões',
+  'cardPayout.timing': 'De minutos a vários dias úteis após o envio',
 }

@@ -30,7 +30,7 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
             <td>{t('payout.rateValue', { crypto: source.symbol, rate: f(quote.rate), fiat })}</td>
           </tr>
           <tr>
-            <th scope="row">{t('payout.providerFee')}</th>
+            <th scope="row">{t(bank ? 'payout.providerFee' : 'cardPayout.providerFee')}</th>
             <td>{f(quote.providerFee)} {fiat}</td>
           </tr>
           <tr>
@@ -52,6 +52,12 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
                 <td>{settlement}</td>
               </tr>
             </>
+          )}
+          {!bank && (
+            <tr>
+              <th scope="row">{t('payout.settlementRow')}</th>
+              <td>{t('cardPayout.timing')}</td>
+            </tr>
           )}
         </tbody>
       </table>

@@ -63,7 +63,7 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
         {card ? (
           <>
             <dt>{t('cardPayout.cardRow')}</dt>
-            <dd>{t('cardPayout.cardValue', card)}</dd>
+            <dd>{t('cardPayout.cardValue', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</dd>
           </>
         ) : (
           <>

@@ -437,6 +437,17 @@ async function launchWebKit(): Promise<XBrowser> {
       .usingServer(`http://127.0.0.1:${port}`)
       .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { args: ['--automation'] } })
       .build()
+  const startSession = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const starting = session()
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 30_000).unref())
+      const won = await Promise.race([starting, late])
+      if (won !== 'late') return won
+      // The late session, should it start after all, is closed: no MiniBrowser is left behind.
+      starting.then((d) => d.quit()).catch(() => undefined)
+      if (attempt === 2) throw new Error('WebKitWebDriver did not start a session in 30 s, twice')
+    }
+  }
   // The version of the engine, from a first session.
   const probe = await session()
   const version = `WebKitGTK ${(await probe.getCapabilities()).get('browserVersion')}`
@@ -446,7 +457,9 @@ async function launchWebKit(): Promise<XBrowser> {
     version,
     async newContext() {
       // A session is a new MiniBrowser with an ephemeral profile: nothing is shared between tests.
-      const driver = await session()
+      // Starting one has once hung for the whole test timeout on a loaded machine (a fresh-clone CI
+      // run, 2026-11-25): a start that takes over 30 s is given up and tried once more.
+      const driver = await startSession()
       await driver.manage().window().setRect({ width: 1280, height: 900 })
       const s = new WebKitSession(driver)
       let first = true

@@ -471,7 +471,7 @@ test('a payout that asks for another amount than its quote (create.amount) is ne
 
 // Issue 28, item 3: one payout is funded once, whatever the number of devices. A second browser
 // (its own storage) opens the same signed link while the service has not seen the first transfer.
-test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed', async ({ page, browser, stack }) => {
+test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed @extended', async ({ page, browser, stack }) => {
   const reference = `order-${Date.now().toString(36)}`
   // A link with a reference expires (issue 28, item 5); both devices open this one.
   const link = { reference, expires: String(Math.floor(Date.now() / 1000) + 600) }

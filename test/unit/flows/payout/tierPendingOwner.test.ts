@@ -1,0 +1,89 @@
+// Second review of issue 31: the payout a tab keeps across the identity provider after 422
+// requires_action (Pending with tier 'higher') carries the buyer it was refused for. The card page's
+// way back is taken only for the buyer this link starts with (initialState: ownedBy, walletId);
+// the tier's way back is not: under a link the partner signed for another wallet (or another
+// buyer), the identity step's Back resumes the kept payout for its own buyer (their account, their
+// beneficiary as typed, their card session), and the other buyer then creates it.
+// A shared device: buyer B left for the identity provider's higher tier; the same tab then opens a
+// link signed for buyer A.
+import { describe, expect, it } from 'vitest'
+import type { CardPayoutQuote } from '../../../../src/api/cardPayout'
+import type { PayoutQuote } from '../../../../src/api/payout'
+import { type Context, type Pending, type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
+import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const WALLET_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const WALLET_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const NOW = Date.parse('2026-11-24T10:00:00Z')
+const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
+const ctxOf = (destination: 'bank' | 'card'): Context => ({ destination, source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) })
+const bankQuote: PayoutQuote = { quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 3_600_000).toISOString() }
+const cardQuote: CardPayoutQuote = { quoteId: 'cq_1', cryptoAmount: '21.5', fiatAmount: '20.00', rate: '0.93', providerFee: '0.30', ourFee: '0', expiresAt: new Date(NOW + 3_600_000).toISOString() }
+const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A }
+const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: WALLET_B }
+// Buyer B's beneficiary as typed before the service asked for a higher tier.
+const B_IBAN = 'DE89 3704 0044 0532 0130 00'
+
+/** What createFailed kept for buyer B (requires_action), taken by this tab on load. */
+const tierPendingOfB = (card: boolean): Pending => ({
+  form: { kind: 'fiat', amount: '20', currency: 'EUR', country: card ? '' : 'DE', rail: '' },
+  draft: card ? { values: {}, purpose: '' } : { schema: 'bank_sepa', values: { name: 'Bea B', accountType: 'individual', firstName: 'Bea', lastName: 'B', IBAN: B_IBAN }, purpose: '' },
+  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: card ? '' : 'DE' },
+  funder: { sender: WALLET_B },
+  quoted: { quote: card ? cardQuote : bankQuote, quotedAt: NOW - 60_000 },
+  tier: 'higher',
+  buyer: buyerB,
+  ...(card ? { cardSession: 'cs_B' } : {}),
+})
+
+// The identity steps as identityStart gives them under the link signed for A: its wallet, no code yet.
+const identityForA = initialIdentity({ ...emptyApplicant, wallet: WALLET_A })
+
+const buyerOf = (s: PayoutState) => ('buyer' in s ? s.buyer?.accountId : undefined)
+
+describe("a higher tier's kept payout, under a link signed for another buyer", () => {
+  it('a link signed for buyer A (accountId, walletId, walletAddress): Back from the identity step does not resume buyer B’s payout', () => {
+    const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
+    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(false), now: NOW }, ctx)
+    const back = transition(start, { type: 'BACK' }, ctx)
+    // Before: beneficiary, buyer acc_B, B's IBAN as typed, ready to create under B's account in A's tab.
+    expect(buyerOf(back)).not.toBe('acc_B')
+    expect(back.tag === 'beneficiary' ? back.draft.values.IBAN : undefined).not.toBe(B_IBAN)
+  })
+
+  it('a link signed for wallet A only: Back from the identity step does not resume buyer B’s payout', () => {
+    const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
+    // knownBuyer gives no stored buyer for a link signed for another wallet.
+    const start = initialState({ identity: identityForA, pending: tierPendingOfB(false), now: NOW }, ctx)
+    const back = transition(start, { type: 'BACK' }, ctx)
+    expect(buyerOf(back)).not.toBe('acc_B')
+  })
+
+  it('a card payout: buyer B’s card session does not come back to buyer A’s card step', () => {
+    const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
+    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(true), now: NOW }, ctx)
+    const back = transition(start, { type: 'BACK' }, ctx)
+    expect(buyerOf(back)).not.toBe('acc_B')
+    expect(back.tag === 'card' ? back.cardSession : undefined).not.toBe('cs_B')
+  })
+
+  it('a card payout: buyer A verifying under the link does not create with buyer B’s card session', () => {
+    const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
+    // Back from the identity provider with a code, under the link signed for wallet A.
+    const details = initialIdentity({ ...emptyApplicant, wallet: WALLET_A, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: 'Ann A', email: 'ann@example.com' }, 'code_A')
+    const start = initialState({ identity: details, pending: tierPendingOfB(true), now: NOW }, ctx)
+    const submitted = transition(start, { type: 'SUBMIT' }, ctx)
+    const onboarded = transition(submitted, { type: 'ONBOARDED', accountId: 'acc_A', walletId: 'w_A', kycStatus: 'approved' }, ctx)
+    const creating = transition(onboarded, { type: 'SUBMIT', now: NOW }, ctx)
+    // Before: card step for acc_A, creating with cs_B (the card B entered): A's money to B's card.
+    expect(creating.tag === 'card' && creating.work === 'creating' ? creating.cardSession : undefined).not.toBe('cs_B')
+  })
+
+  it('held: buyer B’s own way back (no link for another wallet) resumes B’s payout', () => {
+    const ctx = ctxOf('bank')
+    const start = initialState({ buyer: buyerB, identity: initialIdentity({ ...emptyApplicant, wallet: WALLET_B }), pending: tierPendingOfB(false), now: NOW }, ctx)
+    const back = transition(start, { type: 'BACK' }, ctx)
+    expect(back).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_B' } })
+  })
+})

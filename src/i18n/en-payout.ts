@@ -43,7 +43,7 @@ export const enPayout = {
   'payout.singleUse': 'This address serves this payout only. Never send to it again.',
   'payout.connectHeading': 'Connect the wallet that pays',
   'payout.connectIntro': 'The {amount} {symbol} for this cash-out leave from the wallet you connect. Connecting moves no money.',
-  'payout.otherWallet': 'This payout is paid from the wallet verified for it, {detail}. Connect that wallet to go on (or start over to verify another one).',
+  'payout.otherWallet': 'This payout is paid from the wallet verified for it, shown below. Connect that wallet to go on (or start over to verify another one).',
   'payout.chooseWallet': 'Send from which wallet?',
   'payout.noWallet': 'No wallet found in this browser. Install or unlock a wallet, then reload this page.',
   'payout.connected': 'Sending from {address}',

@@ -3,6 +3,7 @@
 // buyer's balances, the deadline. Any of them stops the send before the prompt.
 import type { Hex } from 'viem'
 import type { ChainConfig } from '../../config/config'
+import { ResponseShapeError } from '../../errors/ApiError'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import type { ChainActions, PayoutContext } from './context'
@@ -37,6 +38,8 @@ export async function checkBeforePrompt(ctx: PayoutContext, a: Attempt): Promise
   if (ctx.spent.has(record.depositAddress)) return funded()
   const status = await ctx.calls.status(ctx, record.id)
   if (!alive()) return
+  // Only this payout's own record speaks for it.
+  if (status.id !== record.id) throw new ResponseShapeError('status', 'id', 'the status of another payout')
   if (status.depositTxHash || status.status !== 'pending') return funded()
   const w = await ctx.loadChainActions()
   if (!alive()) return

@@ -281,12 +281,13 @@ export function initialState(
     // The wallet was asked before the reload: check what arrived before anything else, never ask again on its own.
     return { tag: 'funding', buyer, record, work: 'idle', ...(promptedUnanswered(record) ? { verify: 'running' as const } : {}) }
   }
-  // Back from the identity provider: the identity steps go on, the payout they interrupted with them.
-  if (pending && init.identity.tag !== 'wallet' && (!buyer || pending.tier)) return { ...init.identity, pending }
+  // Back from the identity provider: the identity steps go on, the payout they interrupted with them;
+  // only for its own buyer (a higher tier's) or its own wallet (under a link signed for one).
+  if (pending && init.identity.tag !== 'wallet' && (!buyer || pending.tier) && pendingFor(pending, buyer, ctx)) return { ...init.identity, pending }
   // Back with a code but without the payout (another tab kept it): the identity steps end in a new form.
   if (!buyer && init.identity.tag === 'details') return init.identity
   // Verified elsewhere meanwhile, or a way back without its code: the price is asked again.
-  if (pending && buyer) return { tag: 'quoting', buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, ask: pending.ask, requote: true }
+  if (pending && buyer && !pending.tier && pendingFor(pending, buyer, ctx)) return { tag: 'quoting', buyer, form: pending.form, limits: pending.limits, draft: pending.draft, funder: pending.funder, ask: pending.ask, requote: true }
   return { tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }
 }
 
@@ -429,6 +430,16 @@ function connectTransition(state: Extract<PayoutState, { tag: 'connect' }>, even
     default:
       return state
   }
+}
+
+/**
+ * Whether a payout the identity steps interrupted belongs with this link: a higher tier's to the
+ * buyer it was asked of (the buyer this link starts with), and under a link signed for a wallet,
+ * only a payout that wallet funds. Another buyer's stays untouched, never shown.
+ */
+function pendingFor(pending: Pending, buyer: BuyerAccount | undefined, ctx: Context): boolean {
+  if (pending.tier && !(pending.buyer && buyer && ownedBy(pending.buyer, buyer, ctx.linkWallet) && pending.buyer.walletId === buyer.walletId)) return false
+  return !ctx.linkWallet || !pending.funder || sameAddress(pending.funder.sender, ctx.linkWallet)
 }
 
 /** "Not you?": the stored buyer and every bank record of this device go; the price stays anonymous. */

@@ -19,10 +19,11 @@ export function watchFunding(ctx: PayoutContext, state: StateOf<'funding'>): () 
     return pollLater({
       key: ['payout-funding', record.id],
       fetch: () => ctx.calls.status(ctx, record.id),
-      isTerminal: funded,
+      isTerminal: (s) => s.id === record.id && funded(s),
       intervalMs,
+      // Only this payout's own record speaks for it (a record of another id is no news of this one).
       onData: (s) => {
-        if (funded(s)) ctx.dispatch({ type: 'ALREADY_FUNDED' })
+        if (s.id === record.id && funded(s)) ctx.dispatch({ type: 'ALREADY_FUNDED' })
       },
       // The buyer's own send checks the status again before any prompt: trouble here only waits.
       onError: () => {},

@@ -119,7 +119,7 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
   'payout.connectHeading': 'Die zahlende Wallet verbinden',
   'payout.connectIntro': 'Die {amount} {symbol} für diese Auszahlung kommen von der Wallet, die Sie verbinden. Das Verbinden bewegt kein Geld.',
-  'payout.otherWallet': 'Diese Auszahlung wird von der dafür verifizierten Wallet {detail} bezahlt. Verbinden Sie diese Wallet, um fortzufahren (oder fangen Sie neu an, um eine andere zu verifizieren).',
+  'payout.otherWallet': 'Diese Auszahlung wird von der dafür verifizierten Wallet bezahlt, unten angezeigt. Verbinden Sie diese Wallet, um fortzufahren (oder fangen Sie neu an, um eine andere zu verifizieren).',
   'payout.chooseWallet': 'Von welcher Wallet senden?',
   'payout.noWallet': 'In diesem Browser wurde keine Wallet gefunden. Installieren oder entsperren Sie eine Wallet und laden Sie die Seite neu.',
   'payout.connected': 'Gesendet von {address}',

@@ -119,7 +119,7 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
   'payout.connectHeading': 'Conecta la billetera que paga',
   'payout.connectIntro': 'Los {amount} {symbol} de este retiro salen de la billetera que conectes. Conectarla no mueve dinero.',
-  'payout.otherWallet': 'Este retiro se paga desde la billetera verificada para él, {detail}. Conecta esa billetera para continuar (o empieza de nuevo para verificar otra).',
+  'payout.otherWallet': 'Este retiro se paga desde la billetera verificada para él, indicada abajo. Conecta esa billetera para continuar (o empieza de nuevo para verificar otra).',
   'payout.chooseWallet': '¿Desde qué billetera envías?',
   'payout.noWallet': 'No se encontró ninguna billetera en este navegador. Instala o desbloquea una billetera y recarga esta página.',
   'payout.connected': 'Enviando desde {address}',

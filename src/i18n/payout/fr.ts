@@ -119,7 +119,7 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
   'payout.connectHeading': 'Connectez le portefeuille qui paie',
   'payout.connectIntro': 'Les {amount} {symbol} de ce retrait partent du portefeuille que vous connectez. Le connecter ne déplace aucun argent.',
-  'payout.otherWallet': 'Ce retrait est payé depuis le portefeuille vérifié pour lui, {detail}. Connectez ce portefeuille pour continuer (ou recommencez pour en vérifier un autre).',
+  'payout.otherWallet': 'Ce retrait est payé depuis le portefeuille vérifié pour lui, indiqué ci-dessous. Connectez ce portefeuille pour continuer (ou recommencez pour en vérifier un autre).',
   'payout.chooseWallet': 'Envoyer depuis quel portefeuille ?',
   'payout.noWallet': 'Aucun portefeuille trouvé dans ce navigateur. Installez ou déverrouillez un portefeuille, puis rechargez cette page.',
   'payout.connected': 'Envoi depuis {address}',

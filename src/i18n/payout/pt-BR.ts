@@ -119,7 +119,7 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
   'payout.connectHeading': 'Conecte a carteira que paga',
   'payout.connectIntro': 'Os {amount} {symbol} deste saque saem da carteira que você conectar. Conectar não move dinheiro.',
-  'payout.otherWallet': 'Este saque é pago pela carteira verificada para ele, {detail}. Conecte essa carteira para continuar (ou recomece para verificar outra).',
+  'payout.otherWallet': 'Este saque é pago pela carteira verificada para ele, mostrada abaixo. Conecte essa carteira para continuar (ou recomece para verificar outra).',
   'payout.chooseWallet': 'Enviar de qual carteira?',
   'payout.noWallet': 'Nenhuma carteira encontrada neste navegador. Instale ou desbloqueie uma carteira e recarregue esta página.',
   'payout.connected': 'Enviando de {address}',

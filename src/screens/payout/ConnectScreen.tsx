@@ -1,4 +1,3 @@
-import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
@@ -6,6 +5,7 @@ import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machin
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { WalletChoices } from './WalletChoices'
+import { WalletProblem } from './WalletProblem'
 
 type State = Extract<PayoutState, { tag: 'connect' }>
 
@@ -18,7 +18,7 @@ export function ConnectScreen({ state, dispatch, source, config }: { state: Stat
       <p>{t('payout.connectIntro', { amount, symbol: source.symbol })}</p>
       <WalletChoices wallets={state.wallets ?? []} disabled={!idle} dispatch={dispatch} />
       {!idle && <p role="status">{t('payout.work.connecting')}</p>}
-      {state.problem && <Notice tone="error">{sendProblemText(state.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: state.quote.cryptoAmount, format: (v) => formatAmount(v, config.locale) })}</Notice>}
+      {state.problem && <WalletProblem problem={state.problem} text={sendProblemText(state.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: state.quote.cryptoAmount, format: (v) => formatAmount(v, config.locale) })} />}
       <div class="actions">
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}

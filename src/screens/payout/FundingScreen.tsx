@@ -9,6 +9,7 @@ import { type PayoutEvent, type PayoutState, promptedUnanswered } from '../../fl
 import { type MessageKey, t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { WalletChoices } from './WalletChoices'
+import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
 
 type State = Extract<PayoutState, { tag: 'funding' }>
@@ -60,7 +61,7 @@ export function FundingScreen({
         </>
       )}
       {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
-      {state.problem && <Notice tone="error">{sendProblemText(state.problem, fundingContext(record, chain, config.locale))}</Notice>}
+      {state.problem && <WalletProblem problem={state.problem} text={sendProblemText(state.problem, fundingContext(record, chain, config.locale))} />}
       <div class="actions">
         <button type="button" class="secondary" disabled={!idle || (prompted && state.verify !== 'clear')} onClick={() => dispatch({ type: 'RESTART' })}>
           {t('payout.startOver')}

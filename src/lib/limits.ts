@@ -76,3 +76,13 @@ export function railName(rail: string): string {
   const words = rail.replace(/[_-]+/g, ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
+
+/**
+ * Where a payout over this rail lands: a stablecoin wallet, a mobile money wallet (M-Pesa, MTN MoMo,
+ * Airtel Money…), or a bank account. The screens say it in those words, never "the bank" for all.
+ */
+export function railKind(rail: string): 'bank' | 'mobile' | 'wallet' {
+  const r = rail.toLowerCase()
+  if (r === 'stablecoin') return 'wallet'
+  return /pesa|momo|mobile|money/.test(r) ? 'mobile' : 'bank'
+}

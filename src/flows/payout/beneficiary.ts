@@ -1,6 +1,7 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
 // built from the schema's own field list, never from whatever the form holds.
+import { railKind } from '../../lib/limits'
 import { checkClabe, checkE164, checkPixKey, checkSortCode, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
 import type { FieldProblem } from './fieldProblem'
 import { isCountryCode } from '../../lib/country'
@@ -201,11 +202,11 @@ const BY_CURRENCY: Readonly<Record<string, OfferedSchemaId>> = { EUR: 'bank_sepa
  * None when the contract pairs the currency with none.
  */
 export function schemasFor({ currency, country }: { currency: string; country: string }, rail: string): OfferedSchemaId[] {
-  rail = rail.toLowerCase()
-  if (rail === 'stablecoin') return ['evm']
-  if (rail === 'swift') return ['bank_swift']
+  const kind = railKind(rail)
+  if (kind === 'wallet') return ['evm']
+  if (rail.toLowerCase() === 'swift') return ['bank_swift']
   // mobile_money, mpesa, mtn_momo, airtel_money, orange_money…
-  if (AFRICAN.includes(currency)) return [/pesa|momo|mobile|money/.test(rail) ? 'momo_africa' : 'bank_africa']
+  if (AFRICAN.includes(currency)) return [kind === 'mobile' ? 'momo_africa' : 'bank_africa']
   if (currency === 'USD') return [country === 'US' ? 'bank_us' : 'bank_swift']
   return BY_CURRENCY[currency] ? [BY_CURRENCY[currency]] : []
 }

@@ -5,7 +5,7 @@ import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machin
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
-import { pickLimit, railName } from '../../lib/limits'
+import { pickLimit, railKind, railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'quote' }>
 
@@ -38,7 +38,7 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
             <td>{f(quote.ourFee)} {fiat}</td>
           </tr>
           <tr class="total">
-            <th scope="row">{t(bank ? 'payout.arrives' : 'cardPayout.arrives')}</th>
+            <th scope="row">{t(!bank ? 'cardPayout.arrives' : railKind(bank.rail) === 'bank' ? 'payout.arrives' : `payout.${railKind(bank.rail) as 'mobile' | 'wallet'}.arrives`)}</th>
             <td>{f(quote.fiatAmount)} {fiat}</td>
           </tr>
           {bank && (

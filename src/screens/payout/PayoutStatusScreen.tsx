@@ -7,7 +7,7 @@ import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { compareDecimal, formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
-import { railName } from '../../lib/limits'
+import { railKind, railName } from '../../lib/limits'
 
 type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
 
@@ -15,6 +15,8 @@ const ORDER = ['pending', 'converting', 'sent', 'settled'] as const
 const KNOWN = new Set<string>([...ORDER, 'rejected', 'returned'])
 /** The card payout's own words (en-cardPayout.ts); the others are the payout's. */
 const CARD_WORDS = new Set(['heading.sent', 'heading.settled', 'step.sent', 'body.sent', 'body.settled', 'body.returned'])
+/** Where a bank payout lands, said for a mobile money or a stablecoin wallet (en-payout.ts `payout.mobile.*`, `payout.wallet.*`). */
+const LANDING_WORDS = new Set(['heading.sent', 'step.sent', 'body.sent', 'body.settled', 'arrives'])
 
 export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
   const { record } = state
@@ -28,7 +30,10 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
   const rail = railId ? railName(railId) : ''
   const settlement = record.settlement ? limitText(settlementText(record.settlement)) : ''
   // Which words: the card's own where a card payout has them, else the payout's.
-  const words = (key: string) => (card && CARD_WORDS.has(key) ? `cardPayout.${key}` : `payout.${key}`) as MessageKey
+  // A bank payout over a mobile money or stablecoin rail lands in that wallet, not in a bank.
+  const lands = railId ? railKind(railId) : 'bank'
+  const words = (key: string) =>
+    (card && CARD_WORDS.has(key) ? `cardPayout.${key}` : lands !== 'bank' && LANDING_WORDS.has(key) ? `payout.${lands}.${key}` : `payout.${key}`) as MessageKey
   // An underfunded card payout is paid, with less than quoted: said, never hidden.
   const paidLess = card && status?.fiatAmount && compareDecimal(status.fiatAmount, record.fiatAmount) < 0
   const reason = status?.reason ?? t('payout.reason.unknown')
@@ -58,7 +63,7 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
         <dd>
           {formatAmount(record.depositAmount, config.locale)} {record.symbol}
         </dd>
-        <dt>{t(card ? 'cardPayout.arrives' : 'payout.arrives')}</dt>
+        <dt>{t(card ? 'cardPayout.arrives' : words('arrives'))}</dt>
         <dd>{amount}</dd>
         {card ? (
           <>

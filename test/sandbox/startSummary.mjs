@@ -9,6 +9,7 @@ export const DEMO_FLOWS = [
   ['onboarding', 'Bank transfer account'],
   ['bankDeposit', 'One-off bank deposit'],
   ['payout', 'Cash out to a bank'],
+  ['cardPayout', 'Cash out to a card'],
 ]
 export const EXAMPLE_MODES = ['script', 'iframe', 'frame', 'element', 'markup', 'csp', 'hosted']
 

@@ -273,7 +273,7 @@ test('a hidden tab makes no requests; on its return it catches up with one', asy
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
 })
 
-test('two tabs of one deposit: only one sends, the other says so and follows; together within 5 requests per 10 s', async ({ browser }) => {
+test('two tabs of one deposit: only one sends, the other says so and follows; together within 5 requests per 10 s @extended', async ({ browser }) => {
   // Delivery held long enough to see both tabs follow the one deposit (the sandbox build is fast).
   await sandbox(stack, '/__sandbox/control', { processingMs: 5_000 })
   const context = await browser.newContext()

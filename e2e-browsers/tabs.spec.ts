@@ -35,7 +35,9 @@ test('two tabs of one deposit: only one sends, the other says so and follows it 
   // Both at once. A tab that already adopted the other's send has no button left to press.
   const press = (page: XPage) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 5_000 }).catch(() => undefined)
   const presses = Promise.all(tabs.map(press))
-  for (const page of tabs) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 30_000 })
+  // The tab that did not send waits for the other's whole send (its lock) before it adopts it: on a
+  // loaded 2-core machine, with both engines running, WebKit once took over 30 s (a CI run, 2026-11-25).
+  for (const page of tabs) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 60_000 })
   await presses
   const elsewhere = async () => (await tabs[0].getByText(/followed in another tab/).count()) + (await tabs[1].getByText(/followed in another tab/).count())
   await expect.poll(elsewhere).toBe(1)

@@ -122,7 +122,7 @@ test('4. a reload during tracking resumes without a second signature and complet
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
 })
 
-test('5. under a 429 storm the deposit still completes with no error screen', async ({ page }) => {
+test('5. under a 429 storm the deposit still completes with no error screen @extended', async ({ page }) => {
   await openWidget(page, 5)
   await connectAndQuote(page, '5')
   await sandbox(stack, '/__sandbox/control', {

@@ -26,7 +26,7 @@ const posts = async (path: string) => ((await sandbox(stack, '/__sandbox/log')) 
 
 const depositPage = (page: Page, account: number) => openDeposit(page, stack, account)
 
-test('500 and 502 bursts and slow answers: the flow offers retry or waits, then completes', async ({ page }) => {
+test('500 and 502 bursts and slow answers: the flow offers retry or waits, then completes @extended', async ({ page }) => {
   await depositPage(page, 1)
   await faults([{ kind: '500', count: 1, path: '/deposit/quote' }])
   await page.getByLabel('Amount').fill('2')
@@ -245,7 +245,7 @@ test('server strings carrying HTML or script are shown as text', async ({ page }
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
 })
 
-test('a hidden tab makes no requests; on its return it catches up with one', async ({ page }) => {
+test('a hidden tab makes no requests; on its return it catches up with one @extended', async ({ page }) => {
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[6], authCode: 'ac_hidden_case' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_hidden_case' })
   await page.getByLabel('Full name').fill('Ada Lovelace')

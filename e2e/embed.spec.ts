@@ -454,7 +454,7 @@ test("iframe() with a signed link: the frame starts with the runtime (not before
 // A declared frame: <iframe data-stablecoin-widget src="…signed embed link…"> in the partner's HTML.
 const declaredFrame = (page: Page) => page.locator('#widget iframe[data-stablecoin-widget]')
 
-test('declared iframe: it loads with the page before the loader, which then adopts it (size, DOM events); a deposit completes in it', async ({ page }) => {
+test('declared iframe: it loads with the page before the loader, which then adopts it (size, DOM events); a deposit completes in it @extended', async ({ page }) => {
   await wallet(page, 2)
   const fromPartnerPage: string[] = []
   page.on('request', (r) => {

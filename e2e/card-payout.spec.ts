@@ -93,10 +93,15 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   await withCard(page, stack, true)
   const [created] = await cardPayouts(stack, page)
   await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  // Each step by hand: `sent` is seen whatever the poll's timing.
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 30_000 })
+  await sandbox(stack, '/__sandbox/card/payout/advance', { id: created.id })
   // `sent` is said as on its way, never as arrived.
   await expect(h1(page)).toHaveText('On its way to the card', { timeout: 30_000 })
   await expect(page.getByText(/It has not arrived yet: a card can take from minutes to several working days/)).toBeVisible()
+  await sandbox(stack, '/__sandbox/card/payout/advance', { id: created.id })
   await expect(h1(page)).toHaveText('Paid to the card', { timeout: 30_000 })
   await expect(page.getByText('Visa ending in 4242')).toBeVisible()
   // Five steps for a new buyer, the same count after the card page's round trip.

@@ -26,7 +26,7 @@ test('a balance too low for the amount is said before anything is sent', async (
   await expect(page.getByRole('button', { name: 'Confirm and send' })).toBeEnabled()
 })
 
-test('"request already pending" (-32002) tells the buyer to open the wallet, nothing lost', async ({ page }) => {
+test('"request already pending" (-32002) tells the buyer to open the wallet, nothing lost @extended', async ({ page }) => {
   const wallet = await open(page, 7)
   await quote(page, '2')
   wallet.rejectNext('eth_sendTransaction', -32002, 'Request of type eth_sendTransaction already pending')

@@ -250,7 +250,7 @@ test('a wallet on the wrong chain is blocked before the prompt', async ({ page, 
   expect((await payouts(stack, page)).payouts[0].status).toBe('pending')
 })
 
-test('a reload during sent follows the payout and never asks for a second transfer', async ({ page, stack }) => {
+test('a reload during sent follows the payout and never asks for a second transfer @extended', async ({ page, stack }) => {
   const wallet = await newBuyer(page, stack, 7)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page)

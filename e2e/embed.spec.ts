@@ -80,7 +80,7 @@ test('hosted page: a deposit completes and the same events arrive as DOM events 
   expectDepositEvents(await events(page), '1.75')
 })
 
-test('hosted mode: the partner page links to the full page, a deposit completes there, and the buyer returns to the partner', async ({ page }) => {
+test('hosted mode: the partner page links to the full page, a deposit completes there, and the buyer returns to the partner @extended', async ({ page }) => {
   await wallet(page, 7)
   await page.goto(partner('hosted'))
   await page.getByRole('link', { name: 'Pay with stablecoins' }).click()

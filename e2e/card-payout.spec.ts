@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, fillDetails, keptKey, tabTo, test } from './helpers'
+import { expect, expectAxeClean, keptKey, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { connectAndVerify } from './payoutSteps'
 import { TestWallet } from './testWallet'
 
 // The card payout (issue 31): the payout's kernel with a card entered on the card provider's page
@@ -51,14 +52,7 @@ async function priced(page: Page, stack: StackConfig, account: number) {
 
 /** The wallet that pays, then the identity steps with it: the card step is next. */
 async function toCard(page: Page) {
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await connectAndVerify(page)
   await expect(h1(page)).toHaveText('The card that receives the money')
 }
 

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectNothing, fillDetails, keptKey, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectNothing, keptKey, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { verify } from './payoutSteps'
 import { TestWallet, type TestWalletOptions } from './testWallet'
 
 // The bank payout (issue 18): a known buyer quotes, names the beneficiary, funds the payout with
@@ -48,15 +49,6 @@ async function onboard(page: Page, stack: StackConfig, _account: string, extra: 
   // Price first: no identity step, and no "Not you?" for a buyer nobody knows.
   await expect(page.getByRole('button', { name: 'Not you? Start over' })).toHaveCount(0)
   newBuyers.add(page)
-}
-
-/** The identity steps with the wallet just connected (its address is not asked): verify, then the details. */
-async function verify(page: Page) {
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 async function quote(page: Page, amount = '20') {

@@ -43,6 +43,23 @@ export async function quote({ page }: Buyer, ask: Ask, expectRail: string) {
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText(expectRail)
 }
 
+/** The identity steps with the wallet just connected (its address is never typed): verify, then the details. */
+export async function verify(page: Page) {
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** From the price, a new buyer: the wallet that pays, then the identity steps with it (the price is kept through them). */
+export async function connectAndVerify(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Connect the wallet that pays')
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await verify(page)
+}
+
 /** One beneficiary field as the buyer fills it: typed, or chosen from a list (by value). */
 export type FieldInput = { label: string; value: string; choose?: boolean }
 
@@ -51,15 +68,7 @@ export type FieldInput = { label: string; value: string; choose?: boolean }
  * takes (`paidTo`), every field filled, and the payout created: funding is next.
  */
 export async function beneficiary({ page }: Buyer, paidTo: string, fields: readonly FieldInput[]) {
-  await page.getByRole('button', { name: 'Continue' }).click()
-  // The wallet that pays, then the identity steps with it (the price is kept through them).
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await connectAndVerify(page)
   await expect(h1(page)).toHaveText('Who receives the money?')
   await expect(page.getByText(/^Paid to:/)).toHaveText(`Paid to: ${paidTo}`)
   for (const f of fields) {

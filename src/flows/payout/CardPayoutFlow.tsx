@@ -41,7 +41,7 @@ function takeCardReturn(): CardReturn | undefined {
   const result = params.get('result')
   if (!session) return undefined
   history.replaceState(history.state, '', withoutCardReturn(location.href))
-  return result === 'ok' || result === 'cancelled' ? { session, result } : { session, result: 'cancelled' }
+  return { session, result: result === 'ok' ? 'ok' : 'cancelled', at: Date.now() }
 }
 
 export default function CardPayoutFlow(props: PayoutProps) {

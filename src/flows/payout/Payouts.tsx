@@ -102,7 +102,7 @@ function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) 
     return {
       // Only this buyer's payout (start.account is already refused under a link signed for another
       // wallet); another buyer's record stays stored for them, never shown here.
-      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.(), now: Date.now() }, ctx),
+      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)

@@ -4,6 +4,7 @@
 import type { Hex } from 'viem'
 import type { ChainConfig } from '../../config/config'
 import { ResponseShapeError } from '../../errors/ApiError'
+import { payoutFunded } from '../../lib/status/payout'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import type { ChainActions, PayoutContext } from './context'
@@ -40,7 +41,7 @@ export async function checkBeforePrompt(ctx: PayoutContext, a: Attempt): Promise
   if (!alive()) return
   // Only this payout's own record speaks for it.
   if (status.id !== record.id) throw new ResponseShapeError('status', 'id', 'the status of another payout')
-  if (status.depositTxHash || status.status !== 'pending') return funded()
+  if (payoutFunded(status, record.id)) return funded()
   const w = await ctx.loadChainActions()
   if (!alive()) return
   // The wallet is on the payout's chain before the prompt (a switch is asked for, never assumed).

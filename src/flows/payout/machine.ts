@@ -121,8 +121,8 @@ export type Pending = {
   applicant?: Applicant
 }
 
-/** How the card page came back: the session it names, and what the buyer did there. */
-export type CardReturn = { session: string; result: 'ok' | 'cancelled' }
+/** How the card page came back: the session it names, what the buyer did there, and when the page read it (the price's expiry is judged at that time). */
+export type CardReturn = { session: string; result: 'ok' | 'cancelled'; at: number }
 
 /** Who the buyer is once known; undefined before the identity steps (the price is anonymous). */
 type Base = {
@@ -206,7 +206,6 @@ export type PayoutEvent =
    * transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked.
    */
   | { type: 'CONFIRM'; now: number; confirmed?: boolean }
-  | { type: 'SCHEMA'; schema: OfferedSchemaId }
   | { type: 'CREATED'; record: PayoutRecord }
   /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
   /** `requiresAction`: the service wants a higher verification tier; the same request goes again once verified (its reference is the request's own). */
@@ -255,23 +254,23 @@ export const emptyDraft = (): Draft => ({ values: {}, purpose: '' })
 export const promptedUnanswered = (record: PayoutRecord) => record.promptedAt !== undefined && !record.txHash
 
 export function initialState(
-  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending; cardReturn?: CardReturn; now?: number },
+  init: { record?: PayoutRecord; buyer?: BuyerAccount; identity: IdentityState; pending?: Pending; cardReturn?: CardReturn },
   ctx: Context,
 ): PayoutState {
   const { buyer, pending } = init
   // Back from the card page: only the session this tab opened, for the buyer it opened it for (the
   // buyer this link starts with, as a kept payout is resumed only for its own buyer).
   if (pending?.cardSession && pending.buyer && pending.quoted && !pending.tier && buyer && ownedBy(pending.buyer, buyer, ctx.linkWallet) && pending.buyer.walletId === buyer.walletId) {
-    const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn.result : undefined
+    const back = init.cardReturn?.session === pending.cardSession ? init.cardReturn : undefined
     const { form, draft, ask, funder, quoted, applicant } = pending
     const base = { buyer: pending.buyer, form, draft, ask, funder, applicant, ...quoted }
     // A price that ran out meanwhile is asked again (the session waits for it), never sent to create.
-    if (back === 'ok' && isExpired(quoted.quote.expiresAt, init.now ?? Date.now())) {
+    if (back?.result === 'ok' && isExpired(quoted.quote.expiresAt, back.at)) {
       const { quote: _, quotedAt: __, ...unpriced } = base
       return { ...unpriced, tag: 'quoting', cardSession: pending.cardSession, requote: true }
     }
-    if (back === 'ok') return { ...base, tag: 'card', cardSession: pending.cardSession, work: 'creating' }
-    return { ...base, tag: 'card', work: 'idle', cancelled: back === 'cancelled' }
+    if (back?.result === 'ok') return { ...base, tag: 'card', cardSession: pending.cardSession, work: 'creating' }
+    return { ...base, tag: 'card', work: 'idle', cancelled: back?.result === 'cancelled' }
   }
   // Another buyer's payout (another account, another wallet, a link signed for another wallet) is
   // never shown; it stays stored for its own buyer.
@@ -488,11 +487,6 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
     case 'EXPIRED':
       // Never under a request on its way: its answer (or quote_expired) decides.
       return idle ? requote(state) : state
-    case 'SCHEMA': {
-      if (!idle || event.schema === state.draft.schema) return state
-      const values = { ...initialValues(beneficiarySchema(event.schema)), ...state.draft.values }
-      return { ...state, draft: { ...state.draft, schema: event.schema, values }, problems: {}, problem: undefined }
-    }
     case 'EDIT': {
       if (!idle || !('draft' in event)) return state
       const { values, purpose } = event.draft

@@ -4,6 +4,7 @@ import type { Hex } from 'viem'
 import { chainOf } from '../../config/config'
 import { describeError } from '../../errors/describeError'
 import { ResponseShapeError } from '../../errors/ApiError'
+import { payoutFunded } from '../../lib/status/payout'
 import type { PayoutContext, StateOf } from './context'
 
 /**
@@ -20,7 +21,7 @@ export async function verify(ctx: PayoutContext, state: StateOf<'funding'>, aliv
     if (!alive()) return
     // Only this payout's own record speaks for it.
     if (status.id !== record.id) throw new ResponseShapeError('status', 'id', 'the status of another payout')
-    if (status.depositTxHash || status.status !== 'pending') return dispatch({ type: 'ALREADY_FUNDED' })
+    if (payoutFunded(status, record.id)) return dispatch({ type: 'ALREADY_FUNDED' })
     const w = await ctx.loadChainActions()
     const held = await w.tokenBalance(w.readClient(chainOf(ctx.config, record.chain)), ctx.source.token as Hex, record.depositAddress as Hex)
     if (!alive()) return

@@ -1,13 +1,14 @@
 // While the funding step waits for a buyer who has not connected a wallet: the payout's status, now
 // and then (the first look one interval in: the creation just said pending), so a transfer made
 // another way (the address copied into another wallet or app) is seen and followed, never sent again.
+import { payoutFunded } from '../../lib/status/payout'
 import { pollLater } from '../../polling/pollLater'
 import type { PayoutContext, StateOf } from './context'
 
 export function watchFunding(ctx: PayoutContext, state: StateOf<'funding'>): () => void {
   const { record } = state
   const { config } = ctx
-  const funded = (s: { status: string; depositTxHash?: string }) => !!s.depositTxHash || s.status !== 'pending'
+  const funded = (s: { id: string; status: string; depositTxHash?: string }) => payoutFunded(s, record.id)
   const intervalMs = ctx.pollIntervalMs ?? config.timings?.bankPollMs ?? config.timings?.pollMs ?? 5_000
   let stop: (() => void) | undefined
   const timer = ctx.clock.setTimeout(() => (stop = poll()), intervalMs)
@@ -19,11 +20,11 @@ export function watchFunding(ctx: PayoutContext, state: StateOf<'funding'>): () 
     return pollLater({
       key: ['payout-funding', record.id],
       fetch: () => ctx.calls.status(ctx, record.id),
-      isTerminal: (s) => s.id === record.id && funded(s),
+      isTerminal: funded,
       intervalMs,
-      // Only this payout's own record speaks for it (a record of another id is no news of this one).
+      // A record of another id is no news of this one (payoutFunded).
       onData: (s) => {
-        if (s.id === record.id && funded(s)) ctx.dispatch({ type: 'ALREADY_FUNDED' })
+        if (funded(s)) ctx.dispatch({ type: 'ALREADY_FUNDED' })
       },
       // The buyer's own send checks the status again before any prompt: trouble here only waits.
       onError: () => {},

@@ -10,3 +10,12 @@ export type PayoutStatusName = (typeof payoutStatuses)[number]
  * coming back (as stablecoin to the sending wallet, minus the rail's cost), not money lost.
  */
 export const payoutFinal = ['settled', 'rejected', 'returned'] as const
+
+/**
+ * Whether the service's record says money reached this payout's address (its funding transaction,
+ * or any status past pending): then it is followed, never sent to again. Only the record of this
+ * very payout (`id`) speaks for it.
+ */
+export function payoutFunded(record: { id: string; status: string; depositTxHash?: string }, id: string): boolean {
+  return record.id === id && (!!record.depositTxHash || record.status !== 'pending')
+}

@@ -49,17 +49,17 @@ describe('back from the card page: whose payout', () => {
   it('a link signed for another wallet does not create the payout kept for buyer A', () => {
     // Buyer A left for the card page; this tab now opens a link the partner signed for wallet B
     // (identityStart gives no stored buyer then: knownBuyer refuses A's account for that link).
-    const start = initialState({ identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, { ...ctx, linkWallet: WALLET_B })
+    const start = initialState({ identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, { ...ctx, linkWallet: WALLET_B })
     expect(start.tag === 'card' && start.buyer.accountId).not.toBe('acc_A')
   })
 
   it('a link signed for buyer B (accountId, walletId, walletAddress) does not create the payout kept for buyer A', () => {
-    const start = initialState({ buyer: buyerB, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, { ...ctx, linkWallet: WALLET_B })
+    const start = initialState({ buyer: buyerB, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, { ...ctx, linkWallet: WALLET_B })
     expect(start.tag === 'card' && start.buyer.accountId).not.toBe('acc_A')
   })
 
   it('held: a way back naming another session creates nothing', () => {
-    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(), cardReturn: { session: 'cs_forged', result: 'ok' }, now: NOW }, ctx)
+    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(), cardReturn: { session: 'cs_forged', result: 'ok', at: NOW } }, ctx)
     expect(start).toMatchObject({ tag: 'card', work: 'idle' })
   })
 })
@@ -119,7 +119,7 @@ describe('back from the card page: the price kept', () => {
     // The buyer spent longer on the card page than the card quote lasts.
     const expiredAt = NOW - 1_000
     const partner = fakePartner()
-    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(expiredAt), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, ctx)
+    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(expiredAt), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, ctx)
     drive(start, partner, NOW)
     await settle(10)
     const creations = partner.calls.filter((c) => c.path === '/card/payout')
@@ -128,7 +128,7 @@ describe('back from the card page: the price kept', () => {
 
   it('held: a price still valid creates the payout once, with the session that came back', async () => {
     const partner = fakePartner()
-    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, ctx)
+    const start = initialState({ buyer: buyerA, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, ctx)
     const run = drive(start, partner, NOW)
     await settle(10)
     expect(partner.calls.filter((c) => c.path === '/card/payout').map((c) => c.body)).toEqual([{ quoteId: 'cq_1', accountId: 'acc_A', cardSession: 'cs_1', reference: 'po_1' }])

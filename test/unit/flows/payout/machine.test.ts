@@ -261,7 +261,9 @@ describe('payout machine: the beneficiary', () => {
     expect(run(higher, { type: 'BACK' })).toMatchObject({ tag: 'beneficiary', buyer, draft: { values: { firstName: 'Ada' } } })
   })
   it('the purpose is checked where the schema offers it', () => {
-    const swift = run(atBeneficiary(), { type: 'SCHEMA', schema: 'bank_swift' }, { type: 'EDIT', draft: { purpose: 'x'.repeat(513) } }, { type: 'SUBMIT', now: NOW })
+    // One schema per rail (beneficiary.ts schemasFor): a SWIFT quote's beneficiary is bank_swift.
+    const atSwift = atBeneficiary() as Extract<PayoutState, { tag: 'beneficiary' }>
+    const swift = run({ ...atSwift, draft: { ...atSwift.draft, schema: 'bank_swift' } }, { type: 'EDIT', draft: { purpose: 'x'.repeat(513) } }, { type: 'SUBMIT', now: NOW })
     expect(swift).toMatchObject({ problems: { purpose: { kind: 'tooLong' } } })
   })
 })

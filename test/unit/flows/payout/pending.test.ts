@@ -87,7 +87,7 @@ describe('a card payout kept across the card page', () => {
     await cardCalls.openCard!(effects as unknown as PayoutContext, atCard, () => true)
     expect(navigate).toHaveBeenCalledWith('https://cards.example/card-payout-page?id=cs_1')
     // Back from the card page (a new page): the payout is created, and the service asks the higher tier.
-    const back = initialState({ buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok' }, now: NOW }, cardCtx)
+    const back = initialState({ buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, cardCtx)
     expect(back).toMatchObject({ tag: 'card', work: 'creating', cardSession: 'cs_1' })
     const higher = transition(back, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }, cardCtx)
     expect(higher).toMatchObject({ tag: 'identity', form: applicant, pending: { tier: 'higher', cardSession: 'cs_1' } })

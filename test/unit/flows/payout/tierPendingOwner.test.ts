@@ -45,7 +45,7 @@ const buyerOf = (s: PayoutState) => ('buyer' in s ? s.buyer?.accountId : undefin
 describe("a higher tier's kept payout, under a link signed for another buyer", () => {
   it('a link signed for buyer A (accountId, walletId, walletAddress): Back from the identity step does not resume buyer B’s payout', () => {
     const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
-    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(false), now: NOW }, ctx)
+    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(false) }, ctx)
     const back = transition(start, { type: 'BACK' }, ctx)
     // Before: beneficiary, buyer acc_B, B's IBAN as typed, ready to create under B's account in A's tab.
     expect(buyerOf(back)).not.toBe('acc_B')
@@ -55,14 +55,14 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
   it('a link signed for wallet A only: Back from the identity step does not resume buyer B’s payout', () => {
     const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
     // knownBuyer gives no stored buyer for a link signed for another wallet.
-    const start = initialState({ identity: identityForA, pending: tierPendingOfB(false), now: NOW }, ctx)
+    const start = initialState({ identity: identityForA, pending: tierPendingOfB(false) }, ctx)
     const back = transition(start, { type: 'BACK' }, ctx)
     expect(buyerOf(back)).not.toBe('acc_B')
   })
 
   it('a card payout: buyer B’s card session does not come back to buyer A’s card step', () => {
     const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
-    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(true), now: NOW }, ctx)
+    const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(true) }, ctx)
     const back = transition(start, { type: 'BACK' }, ctx)
     expect(buyerOf(back)).not.toBe('acc_B')
     expect(back.tag === 'card' ? back.cardSession : undefined).not.toBe('cs_B')
@@ -72,17 +72,17 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
     const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
     // Back from the identity provider with a code, under the link signed for wallet A.
     const details = initialIdentity({ ...emptyApplicant, wallet: WALLET_A, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: 'Ann A', email: 'ann@example.com' }, 'code_A')
-    const start = initialState({ identity: details, pending: tierPendingOfB(true), now: NOW }, ctx)
+    const start = initialState({ identity: details, pending: tierPendingOfB(true) }, ctx)
     const submitted = transition(start, { type: 'SUBMIT' }, ctx)
     const onboarded = transition(submitted, { type: 'ONBOARDED', accountId: 'acc_A', walletId: 'w_A', kycStatus: 'approved' }, ctx)
-    const creating = transition(onboarded, { type: 'SUBMIT', now: NOW }, ctx)
+    const creating = transition(onboarded, { type: 'SUBMIT' }, ctx)
     // Before: card step for acc_A, creating with cs_B (the card B entered): A's money to B's card.
     expect(creating.tag === 'card' && creating.work === 'creating' ? creating.cardSession : undefined).not.toBe('cs_B')
   })
 
   it('held: buyer B’s own way back (no link for another wallet) resumes B’s payout', () => {
     const ctx = ctxOf('bank')
-    const start = initialState({ buyer: buyerB, identity: initialIdentity({ ...emptyApplicant, wallet: WALLET_B }), pending: tierPendingOfB(false), now: NOW }, ctx)
+    const start = initialState({ buyer: buyerB, identity: initialIdentity({ ...emptyApplicant, wallet: WALLET_B }), pending: tierPendingOfB(false) }, ctx)
     const back = transition(start, { type: 'BACK' }, ctx)
     expect(back).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_B' } })
   })

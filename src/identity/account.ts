@@ -22,7 +22,7 @@ export type BuyerAccountStore = {
 
 /**
  * The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". A
- * test holds this list to every record the bank flows write (test/unit/review/attack-other-partner).
+ * test holds this list to every record the bank flows write (test/unit/storage/partnerScope.test.tsx).
  */
 export const BANK_RECORDS = ['account', 'onboarding', 'payout', 'payout-reference', 'payout-signed', 'cardPayout', 'cardPayout-reference', 'bankDeposit', 'bankDeposit-attempt']
 

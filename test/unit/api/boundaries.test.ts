@@ -9,7 +9,7 @@ import { createFakeClock } from '../helpers/fakeClock'
 
 const H = `0x${'ab'.repeat(32)}`
 
-describe('item 3: applicationFeeBps', () => {
+describe('applicationFeeBps', () => {
   for (const bad of [-1, 1e21, 1e-7, 0.5, 10_001, Number.NaN]) {
     it(`refuses ${bad}`, () => {
       expect(fiatAccount.safeParse({ id: 'va_1', details: {}, applicationFeeBps: bad }).success).toBe(false)
@@ -22,7 +22,7 @@ describe('item 3: applicationFeeBps', () => {
   }
 })
 
-describe('item 8: transaction hashes of the deposit status', () => {
+describe('transaction hashes of the deposit status', () => {
   for (const field of ['origin', 'delivered']) {
     for (const bad of ['javascript:alert(1)', '../../admin', '0xab', `${H}/../x`, `${H}?q=1`]) {
       it(`txHashes.${field} = ${JSON.stringify(bad)} is refused`, () => {
@@ -35,7 +35,7 @@ describe('item 8: transaction hashes of the deposit status', () => {
   })
 })
 
-describe('item 21: a type error is named as one', () => {
+describe('a type error is named as one', () => {
   it('an answer with a string where a number belongs says so, not "required" or "Invalid input"', async () => {
     const clock = createFakeClock()
     const fetch = (async () =>

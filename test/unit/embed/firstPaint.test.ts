@@ -82,7 +82,7 @@ describe('the page draws the first screen only where the app would draw the same
     expect(drawn()).toBeNull()
   })
 
-  it('draws a flow only where the entry offers it (issue 28, item 8)', () => {
+  it('draws a flow only where the entry offers it', () => {
     const production = { ...data, flows: firstPaintData({ sandbox: false }).flows }
     page('?partner=acme&flow=onboarding', [entry], production)
     expect(drawn()).toBeNull()

@@ -38,7 +38,7 @@ describe('flow boundaries', () => {
   })
 })
 
-describe('storage boundaries (issue 28)', () => {
+describe('storage boundaries', () => {
   // Every partner's hosted page shares the widget's origin: a flow keeps and reads its records only
   // through partnerStorage (its partner's part, on its service), never the browser's storage itself.
   // The rate limiter's slots are the one shared record (the service limits per IP).
@@ -133,7 +133,7 @@ const layerOf = (module: string) => {
 const upArrows = () =>
   edges.filter((e) => layerOf(e.to) > layerOf(e.from)).map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
 
-describe('layers (issue 30)', () => {
+describe('layers', () => {
   it('places every folder of the browser code in a layer', () => {
     const unplaced = [...new Set(browserFiles.map(moduleOf).filter((m) => layerOf(m) < 0).map((m) => m.split('/')[0]))]
     expect(unplaced).toEqual([])
@@ -154,7 +154,7 @@ describe('layers (issue 30)', () => {
   })
 
   it("a flow's machine is pure: kernel/, lib/, identity/machine, types of api/ and identity/, and its own pure modules", () => {
-    // Each machine and what it reaches in its own folder, held to the same rule (dialect.md).
+    // Each machine and what it reaches in its own folder, held to the same rule (README, "How a flow works").
     const machines = [...flows.map((flow) => `flows/${flow}/machine`), 'identity/machine']
     const impure: string[] = []
     const seen = new Set<string>()

@@ -13,7 +13,7 @@ import { validateRedirect } from '../../../src/lib/redirect'
 addEnglish(enCard)
 afterEach(cleanup)
 
-describe('item 5: a cardHosts entry without a port means the default port only', () => {
+describe('a cardHosts entry without a port means the default port only', () => {
   const allowed = ['pay.example.com', 'localhost', '127.0.0.1:19787']
   for (const url of ['https://pay.example.com:1/', 'https://pay.example.com:8443/x', 'http://localhost:1/x']) {
     it(`refuses ${url}`, () => {
@@ -27,7 +27,7 @@ describe('item 5: a cardHosts entry without a port means the default port only',
   }
 })
 
-describe('item 6: amounts with more fraction digits than Intl takes', () => {
+describe('amounts with more fraction digits than Intl takes', () => {
   const long = `0.${'1234567890'.repeat(3)}12`
   it('formats 32 fraction digits exactly, in en and de', () => {
     expect(formatAmount(long, 'en')).toBe(long)
@@ -50,7 +50,7 @@ describe('item 6: amounts with more fraction digits than Intl takes', () => {
   })
 })
 
-describe('item 4: canonical amounts shown with the locale’s mark', () => {
+describe('canonical amounts shown with the locale’s mark', () => {
   it('a dot becomes the locale’s mark, nothing else changes', () => {
     expect(localeAmount('25.50', ',')).toBe('25,50')
     expect(localeAmount('80.5', '.')).toBe('80.5')

@@ -27,7 +27,7 @@ async function firstStart(clock: ReturnType<typeof createFakeClock>, limiter: Re
   return started
 }
 
-describe('item 1: stored rate-limit slots', () => {
+describe('stored rate-limit slots', () => {
   const bad: Array<[string, unknown[]]> = [
     ['a time of 1e308', Array.from({ length: 5 }, (_, i) => [`x${i}`, 1e308])],
     ['a string time', Array.from({ length: 5 }, (_, i) => [`x${i}`, '99999999999999'])],
@@ -77,7 +77,7 @@ describe('item 1: stored rate-limit slots', () => {
   })
 })
 
-describe('item 2: Retry-After', () => {
+describe('Retry-After', () => {
   it('a Retry-After of 99999999999 s or a date in 2999 counts as at most 60 s', () => {
     const now = Date.parse('2026-11-22T12:00:00Z')
     expect(retryAfterMs('99999999999', now)).toBe(60_000)
@@ -102,7 +102,7 @@ describe('item 2: Retry-After', () => {
   })
 })
 
-describe('item 11: 429 with no Retry-After', () => {
+describe('429 with no Retry-After', () => {
   it('never retries more than twice in any 10 s, whatever the jitter', async () => {
     for (const r of [0, 0.5, 0.999]) {
       const clock = createFakeClock(0)

@@ -30,7 +30,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 const post = (path: string, headers: Record<string, string> = {}, body = '{}') =>
   fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body, redirect: 'manual' })
 
-describe('item 19: /__sandbox/* from web pages', () => {
+describe('/__sandbox/* is not reachable from web pages', () => {
   for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://192.168.1.5:8080']) {
     it(`a page on ${origin} cannot reset the sandbox, and gets no CORS headers`, async () => {
       const before = resets
@@ -58,7 +58,7 @@ describe('item 19: /__sandbox/* from web pages', () => {
   })
 })
 
-describe('item 20: the identity page sends a code only to a configured origin', () => {
+describe('the identity page sends a code only to a configured origin', () => {
   const verify = (returnUrl: string) =>
     fetch(`${base}/identity/verify`, {
       method: 'POST',
@@ -82,7 +82,7 @@ describe('item 20: the identity page sends a code only to a configured origin', 
   })
 })
 
-describe('item 21: type errors in requests', () => {
+describe('type errors in requests are named as such', () => {
   const schema = z.object({ receipt: z.object({ logs: z.array(z.object({ topics: z.array(z.string()) })) }) })
   const problem = (body: unknown) => {
     try {

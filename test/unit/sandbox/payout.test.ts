@@ -199,7 +199,7 @@ describe('funding and statuses', () => {
   })
 })
 
-describe('hostile answers (issue 28): each once, the next answer honest again', () => {
+describe('hostile answers: each once, the next answer honest again', () => {
   it('quote.crypto: a cryptoAmount that is not the crypto ask', async () => {
     await s.control('/control', { hostilePayout: 'quote.crypto' })
     const ask = { fiatAmount: undefined, cryptoAmount: '100' }
@@ -226,7 +226,7 @@ describe('hostile answers (issue 28): each once, the next answer honest again', 
   })
 })
 
-describe('a service behind the chain (payoutUnseen, issue 28)', () => {
+describe('a service behind the chain (payoutUnseen)', () => {
   it('a real transfer stays unseen (pending) until the service catches up, then it is seen', async () => {
     await s.control('/control', { payoutHold: true, payoutUnseen: true })
     const created = (await payout()).body

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 describe('the sandbox card answers', () => {
-  it('/v1/card/limits carries environment like every card answer (issue 15 item 18)', async () => {
+  it('/v1/card/limits carries environment like every card answer', async () => {
     const res = await fetch(`${sandbox.base}/v1/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH`, {
       headers: { Authorization: `Bearer ${SANDBOX_KEY}` },
     })

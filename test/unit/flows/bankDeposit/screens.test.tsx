@@ -32,7 +32,7 @@ const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies, form
 const at = (country: string, amount = '') => transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('amount', () => {
-  it('before the ways to pay arrive (issue 19): the form works, the chosen country shows, and what was asked is sent once they come', () => {
+  it('before the ways to pay arrive: the form works, the chosen country shows, and what was asked is sent once they come', () => {
     const dispatch = vi.fn()
     const waiting = formState(account, { country: 'DE', currency: 'EUR', amount: '' })
     const { getByLabelText, getByRole } = render(<AmountScreen state={waiting} dispatch={dispatch} config={config} />)

@@ -59,7 +59,7 @@ function setup(query: string, navigatorLanguage = 'en') {
 
 const amountInput = () => screen.getByLabelText('Total to pay') as HTMLInputElement
 
-describe('item 4: a prefilled amount in a comma locale', () => {
+describe('a prefilled amount in a comma locale', () => {
   for (const [name, query, language] of [
     ['locale=de', 'locale=de&amount=25.50&lockAmount=1&cardCrypto=ETH', 'en'],
     ['a German browser with no locale option', 'amount=25.50&lockAmount=1&cardCrypto=ETH', 'de-DE'],
@@ -85,7 +85,7 @@ describe('item 4: a prefilled amount in a comma locale', () => {
   })
 })
 
-describe('item 14: the quote event carries both fees', () => {
+describe('the quote event carries both fees', () => {
   it('providerFee and ourFee, and fee as their exact sum', async () => {
     const { events } = setup('amount=25.5&cardCrypto=ETH')
     fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
@@ -95,7 +95,7 @@ describe('item 14: the quote event carries both fees', () => {
   })
 })
 
-describe('item 15: no default asset', () => {
+describe('no default asset', () => {
   it('without cardCrypto no limits are asked for an assumed asset; after a quote they are asked for the quoted one', async () => {
     setup('amount=25.5')
     await new Promise((r) => setTimeout(r, 20))
@@ -113,7 +113,7 @@ describe('item 15: no default asset', () => {
   })
 })
 
-describe("issue 29: over the site's per-user limit", () => {
+describe("over the site's per-user limit", () => {
   it("a purchase the kit refuses with 429 user_limit_reached shows the site's limit in words, with a way on, and is not asked again", async () => {
     const kitCalls: string[] = []
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {

@@ -26,7 +26,7 @@ function quoted(): Extract<CardState, { tag: 'quote' }> {
 }
 
 describe('card machine', () => {
-  it('takes the asset from the quote when none was configured (item 15)', () => {
+  it('takes the asset from the quote when none was configured', () => {
     expect(quoted().form.asset).toBe('ETH')
     const back = run(quoted(), { type: 'BACK' })
     expect(back).toMatchObject({ tag: 'form', form: { asset: 'ETH' } })

@@ -21,7 +21,7 @@ const quote: DepositQuote = {
   transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
 }
 
-describe('deposit events for issue 14', () => {
+describe('deposit events: refused quote, preview, batch and unreadable chain', () => {
   const quoting: DepositState = { tag: 'quoting', form, session, amount: '10', requote: false }
 
   it('a refused quote is one error event with code quote_rejected, the rule as detail, and what the buyer read', () => {

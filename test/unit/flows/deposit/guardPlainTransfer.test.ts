@@ -27,7 +27,7 @@ const erc20Transfer = encodeFunctionData({
   args: [DEPOSIT_ADDRESS, UNITS],
 })
 
-describe('guard, after review', () => {
+describe('guard: a plain transfer quote', () => {
   it('a plain transfer of amountIn that also asks for an approval is refused (the approval would be left over)', () => {
     const quote: DepositQuote = {
       ...base,

@@ -272,7 +272,7 @@ describe('deposit machine', () => {
   })
 })
 
-describe('issue 14: a refused quote, the preview, a batch, an unreadable chain', () => {
+describe('a refused quote, the preview, a batch, an unreadable chain', () => {
   it('a quote refused while quoting goes back to the form with the rule, keeping the amount', () => {
     const s = run(formState(), { type: 'SUBMIT' }, { type: 'QUOTE_REJECTED', rejection: { rule: 'approval.amount' } })
     expect(as(s, 'form').error).toEqual({ kind: 'rejected', rejection: { rule: 'approval.amount' } })

@@ -40,7 +40,7 @@ describe('identityEffect', () => {
 })
 
 describe('submitApplicant', () => {
-  it('sends no category (the service applies its default; issue 28, item 9), and saves the account before ONBOARDED', async () => {
+  it('sends no category (the service applies its default), and saves the account before ONBOARDED', async () => {
     const d = deps({ '/fiat/onboard': () => ({ accountId: 'a-1', walletId: 'w-1', kycStatus: 'pending' }) })
     const dispatch = vi.fn((_e: IdentityEvent) => expect(d.accounts.load()).toEqual({ accountId: 'a-1', walletId: 'w-1', wallet: WALLET }))
     await submitApplicant(details('submitting'), d, () => true, dispatch)

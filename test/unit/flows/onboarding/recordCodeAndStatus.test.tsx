@@ -59,7 +59,7 @@ function effects(api: Partial<ApiClient>, storage = memoryStorage(), now = 1_000
   return { runner, used, events, store, storage, clock }
 }
 
-describe('item 9: the bank record on a shared device', () => {
+describe('the bank record on a shared device', () => {
   it('keeps only what resuming needs: no walletId once the account is open', async () => {
     const post = vi.fn(async () => ({ id: 'va_1', details: opened.details, applicationFeeBps: 100 }))
     const { runner, storage, clock } = effects({ post } as never)
@@ -109,7 +109,7 @@ describe('item 9: the bank record on a shared device', () => {
   })
 })
 
-describe('item 10: any 400 from /fiat/onboard spends the code', () => {
+describe('any 400 from /fiat/onboard spends the code', () => {
   const state: OnboardingState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }
   it('the code is never sent again, and the buyer goes back to identity with the message and their details', async () => {
     const post = vi.fn(async () => {
@@ -161,7 +161,7 @@ describe('item 10: any 400 from /fiat/onboard spends the code', () => {
   })
 })
 
-describe('item 16: the funded text names the delivered asset', () => {
+describe('the funded text names the delivered asset', () => {
   it('the asset the service names, never the configured destination', () => {
     render(<AccountScreen state={{ tag: 'result', record: opened, deliveredAmount: '49.5', deliveredAsset: 'EURC' }} dispatch={() => {}} locale="en" />)
     expect(document.body.textContent).toContain('49.5 EURC was delivered')
@@ -177,7 +177,7 @@ describe('item 16: the funded text names the delivered asset', () => {
   })
 })
 
-describe('item 17: an unknown kycStatus is shown as it is', () => {
+describe('an unknown kycStatus is shown as it is', () => {
   it('manual_review is not called pending', () => {
     const s = run({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'manual_review' })
     expect(s).toMatchObject({ tag: 'opening', kycStatus: 'manual_review' })
@@ -187,7 +187,7 @@ describe('item 17: an unknown kycStatus is shown as it is', () => {
   })
 })
 
-describe('item 3: a stored fee that cannot be shown', () => {
+describe('a stored fee that cannot be shown', () => {
   for (const feeBps of [-1, 1e21, 1e-7]) {
     it(`a stored feeBps of ${feeBps} is not resumed`, () => {
       const storage = memoryStorage()

@@ -285,8 +285,9 @@ for (const [what, mode, markup] of INJECTED) {
     await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
     await expect(page.locator('#injected').getByLabel('Total to pay')).toHaveValue('50')
     await page.locator('#injected').getByRole('button', { name: 'See what you get' }).click()
+    // Its price came back, from the loader tag's service: every request that click makes is made.
+    await expect(page.locator('#injected').getByRole('heading', { name: 'Check your purchase' })).toBeVisible()
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(1500)
     expect(asked).toEqual([])
     expect(await page.evaluate(() => 'foreignCode' in window)).toBe(false)
     for (const name of ['apiBase', 'partnerBase', 'cardHosts']) expect(warnings.join('\n')).toContain(`[stablecoin-widget] ${name}`)

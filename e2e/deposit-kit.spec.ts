@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test'
 import { expect, test } from './helpers'
-import { type StackConfig, rpc, stackConfig, widgetUrl } from './stack'
+import { PROD_ORIGIN, type StackConfig, UNLINKED_PARTNER, rpc, stackConfig, widgetUrl } from './stack'
 import { TestWallet } from './testWallet'
 
 // Issue 29: the sandbox partner has a backend (its registry entry's partnerBase, the kit under
@@ -72,3 +72,32 @@ test('a sent deposit is told to the kit once, with the hash the chain has; the e
   // Ids only: no token, and nothing else of the buyer's.
   expect(Object.keys(complete.deposit as object).sort()).toEqual(['chainId', 'kitId', 'provider', 'txHash'])
 })
+
+// Issue 37: whether a partner's backend links wallets is its registry entry's word. This partner's
+// entry does not say so, and its backend answers the deposit's routes, their preflights too, with a
+// 404 without CORS headers (which the page cannot tell from an outage): the deposit never asks it
+// about the wallet, and completes as an unlinked deposit; its report to the backend fails quietly.
+test("a partner whose entry does not say its backend links wallets: never asked, the deposit completes", async ({ page }) => {
+  const wallet = TestWallet.forStack(stack, 3)
+  await wallet.install(page)
+  const backend = `${PROD_ORIGIN}/shop-api`
+  const asked: string[] = []
+  page.on('request', (r) => r.url().startsWith(backend) && asked.push(new URL(r.url()).pathname))
+
+  await page.goto(widgetUrl({ ...stack, partner: UNLINKED_PARTNER }))
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await page.getByLabel('Amount').fill('2.5')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your deposit' })).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+
+  expect(asked.filter((p) => p.startsWith('/shop-api/deposit/wallet'))).toEqual([])
+  expect(wallet.signedMessages()).toEqual([])
+  // The backend is there, and gives a page of another origin nothing it may read: a preflight
+  // answered 404 without CORS headers.
+  const preflight = await fetch(`${backend}/deposit/wallet`, { method: 'OPTIONS', headers: { Origin: new URL(page.url()).origin, 'Access-Control-Request-Method': 'POST' } })
+  expect(preflight.status).toBe(404)
+  expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+})
+

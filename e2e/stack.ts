@@ -42,6 +42,12 @@ export const PROD_DIST = mine.prodDist
 export const PROD_REGISTRY = 'test/fixtures/partners.json'
 /** The sandbox build's second partner: the first's entry under another id (e2e/globalSetup.ts). */
 export const SECOND_PARTNER = 'sandbox-other'
+/**
+ * A partner whose registry entry does not say its backend links wallets (no `walletLink`), and whose
+ * backend answers the deposit's routes, their preflights too, with a 404 without CORS headers (the
+ * production build's static host stands in for it: e2e/globalSetup.ts).
+ */
+export const UNLINKED_PARTNER = 'sandbox-no-wallet-link'
 export const PROD_ORIGIN = mine.prodOrigin
 
 /** The timers the sandbox build reads from its registry entry (test/sandbox/demoUrl.mjs), in ms. */

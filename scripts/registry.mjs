@@ -59,6 +59,10 @@ export const entrySchema = z
     environment: z.enum(['production', 'sandbox']),
     apiBase: url,
     partnerBase: url.optional(),
+    // The partner's backend links wallets (POST /deposit/wallet): its kit runs with `chains`. The
+    // deposit then asks it before the first send and sends nothing without its answer; without it,
+    // the deposit never asks (docs/partner-kit.md).
+    walletLink: z.boolean().optional(),
     cardHosts: z.array(host),
     identityUrl: url.optional(),
     chains: z.array(chain).min(1),
@@ -110,6 +114,7 @@ export function parseRegistry(data, file = 'partners') {
     seen.add(entry.id)
     const twice = entry.flows?.find((flow, i) => entry.flows.indexOf(flow) !== i)
     if (twice) throw new RegistryError(`${name}: flows: "${twice}" appears twice`)
+    if (entry.walletLink && !entry.partnerBase) throw new RegistryError(`${name}: walletLink: needs partnerBase (the backend that links wallets)`)
     if (entry.environment !== 'sandbox' && entry.timings) throw new RegistryError(`${name}: timings: only sandbox entries may shorten the timers`)
     if (entry.environment !== 'sandbox') {
       for (const [path, value] of addressesOf(entry)) {

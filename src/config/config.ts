@@ -140,6 +140,12 @@ export type WidgetConfig = {
   partnerToken?: string
   /** The partner opts into sending its cookies to its backend (off by default). */
   partnerCookies: boolean
+  /**
+   * The partner's backend links wallets (the kit with `chains`): the deposit asks it before the first
+   * send, and does not send without its answer. Off, it is never asked. The registry's word (or, in
+   * script mode, the page's), never guessed from how the backend answers.
+   */
+  walletLink: boolean
   fiatCurrencies: string[]
   /** Hosts the card page may be on (`host` or `host:port`). */
   cardHosts: string[]
@@ -185,6 +191,7 @@ const config: Schema<WidgetConfig> = object({
   partnerBase: optional(httpUrl),
   partnerToken: optional(string([length(1)], [length(0, 2048)])),
   partnerCookies: boolean,
+  walletLink: boolean,
   fiatCurrencies: array(string([(s) => /^[A-Z]{3}$/.test(s), 'must be ISO 4217 codes']), 1),
   cardHosts: array(string([length(1)])),
   cardCrypto: optional(string([length(1)])),
@@ -224,6 +231,7 @@ export type WidgetOptions = {
   partnerBase?: string
   partnerToken?: string
   partnerCookies?: boolean
+  walletLink?: boolean
   sandbox?: boolean
   locale?: string
   theme?: Theme
@@ -266,6 +274,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     partnerBase: options.partnerBase,
     partnerToken: options.partnerToken,
     partnerCookies: options.partnerCookies === true,
+    walletLink: options.walletLink === true,
     fiatCurrencies: options.currencies ?? [...DEFAULT_CURRENCIES],
     cardHosts: options.cardHosts ?? [],
     // No default asset: the contract says to read it (the sandbox settles in ETH).

@@ -14,6 +14,8 @@ export type RegistryEntry = {
   environment: 'production' | 'sandbox'
   apiBase: string
   partnerBase?: string
+  /** The partner's backend links wallets before a crypto deposit (its kit runs with `chains`); needs partnerBase. */
+  walletLink?: boolean
   cardHosts: string[]
   identityUrl?: string
   chains: ChainConfig[]
@@ -30,7 +32,7 @@ export type RegistryEntry = {
 
 /** Never from a URL: a link that carries one of these is a mistake or an attack. */
 export const REGISTRY_ONLY = [
-  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'timings', 'flows',
+  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'walletLink', 'timings', 'flows',
 ] as const
 /**
  * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an
@@ -131,6 +133,7 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
     // Whose stored records (storage/safeStorage.ts): the entry's, never a link's.
     partner: entry.id,
     partnerBase: entry.partnerBase,
+    walletLink: entry.walletLink === true,
     cardHosts: entry.cardHosts,
     identityUrl: entry.identityUrl,
     chains: entry.chains,

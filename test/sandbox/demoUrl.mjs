@@ -33,6 +33,9 @@ export function sandboxEntry(config, publicKey) {
     environment: 'sandbox',
     apiBase: config.apiBase,
     partnerBase: config.partnerBase,
+    // Its kit reads crypto deposits (stack.mjs partnerChains), so it links wallets: the deposit asks
+    // it before the first send (docs/partner-kit.md).
+    walletLink: true,
     cardHosts: config.cardHosts,
     identityUrl: config.identityUrl,
     chains: config.chains,

@@ -1,14 +1,14 @@
-// Where the partner has a backend (partnerBase), its kit credits a deposit only to the user who
-// linked the sending wallet, by signing the kit's Sign-In with Ethereum (EIP-4361) message once.
-// Asked right before the first send from a wallet not linked yet. Fetched then, not with the flow.
+// Where the partner's registry entry says its backend links wallets (walletLink: its kit runs with
+// chains), the kit credits a deposit only to the user who linked the sending wallet, by signing the
+// kit's Sign-In with Ethereum (EIP-4361) message once. Asked right before the first send from a
+// wallet not linked yet; nothing is sent without its answer. Fetched then, not with the flow.
 // Only that message is ever signed, and only once it is checked to be for the connected account,
 // the quote's source chain, this page and this partner's own kit (its URI is partnerBase): a
 // partner backend could otherwise have the buyer sign something else (a sign-in elsewhere, or,
 // on the widget's origin that every partner's hosted page shares, another partner's kit's message).
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
-import { ApiError } from '../../errors/ApiError'
-import { describeError } from '../../errors/describeError'
+import { describeError, describeWalletLinkError } from '../../errors/describeError'
 import { walletProblemOf } from '../../errors/WalletError'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import type { DepositContext } from './context'
@@ -31,10 +31,10 @@ export async function linkWallet(
     if (challenge.linked) return undefined
     message = challenge.message
   } catch (error) {
-    // A backend that reads no crypto deposits (a kit without chains, or the partner's own without
-    // this route) credits none, whoever sends them: nothing to link, the deposit goes as before.
-    if (error instanceof ApiError && (error.status === 404 || error.code === 'chain_not_configured')) return undefined
-    return { kind: 'check', problem: describeError(error) }
+    // The registry said this backend links wallets: one without the route or without chains is not
+    // set up yet. Sent anyway, the deposit would reach a kit that credits it to no one; the buyer
+    // stays at the quote, nothing sent, and may confirm again.
+    return { kind: 'check', problem: describeWalletLinkError(error) }
   }
   if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }
   step({ type: 'WORK', work: 'linking' })

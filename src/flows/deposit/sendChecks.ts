@@ -28,7 +28,9 @@ export async function readyToSend(s: Sending): Promise<Client | undefined> {
   if (!(state.preview?.kind === 'ready' && state.preview.safe)) return void step({ type: 'RETRY_PREVIEW' })
   const gas = await w.nativeBalance(reader, account)
   if (gas === 0n || gas < BigInt(quote.transaction.value)) return void step({ type: 'BLOCKED', notice: { kind: 'insufficientGas' } })
-  if (ctx.config.partnerBase && !(await linked(s))) return
+  // Only where the registry (or a script-mode page) says the partner's backend links wallets: never
+  // guessed from its answers, since a backend without the route may answer with nothing readable.
+  if (ctx.config.walletLink && ctx.config.partnerBase && !(await linked(s))) return
   return reader
 }
 

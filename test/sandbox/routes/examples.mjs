@@ -47,6 +47,8 @@ export function exampleRoutes({ config, widgetBase, demo }) {
       chains: config.chains,
       sources: config.sources,
       partnerBase: config.partnerBase,
+      // The page owns its options in script mode: its kit links wallets, as the registry says for links.
+      walletLink: true,
       cardHosts: config.cardHosts,
       currencies: ['EUR', 'USD'],
       cardCrypto: 'ETH',

@@ -98,6 +98,8 @@ const config = z.object({
   partnerToken: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   /** The partner opts into sending its cookies to its backend (off by default). */
   partnerCookies: z.boolean(),
+  /** Added after the checker replaced these (issue 37): the partner's backend links wallets. */
+  walletLink: z.boolean(),
   fiatCurrencies: z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be ISO 4217 codes'))).check(z.minLength(1)),
   /** Hosts the card page may be on (`host` or `host:port`). */
   cardHosts: z.array(z.string().check(z.minLength(1))),
@@ -142,6 +144,7 @@ export type WidgetOptions = {
   partnerBase?: string
   partnerToken?: string
   partnerCookies?: boolean
+  walletLink?: boolean
   sandbox?: boolean
   locale?: string
   theme?: Theme
@@ -184,6 +187,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     partnerBase: options.partnerBase,
     partnerToken: options.partnerToken,
     partnerCookies: options.partnerCookies === true,
+    walletLink: options.walletLink === true,
     fiatCurrencies: options.currencies ?? ['EUR', 'USD', 'GBP'],
     cardHosts: options.cardHosts ?? [],
     // No default asset: the contract says to read it (the sandbox settles in ETH).

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { flows, parseOptions } from '../../../src/config/config'
 import { resolveLink } from '../../../src/config/link'
 import { verifySignedQuery } from '../../../src/config/signedLink'
+// @ts-expect-error: plain ESM build script
+import { parseRegistry } from '../../../scripts/registry.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { sandboxEntry } from '../../sandbox/demoUrl.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
@@ -60,6 +62,13 @@ describe("npm start's summary", () => {
       if (parsed.config.flow) started.push(parsed.config.flow)
     }
     expect(started.sort()).toEqual([...flows].sort())
+  })
+
+  it("says that its partner's kit links wallets (it reads crypto deposits), in a registry the build takes", async () => {
+    expect(parseRegistry(registry)[0]).toMatchObject({ partnerBase: config.partnerBase, walletLink: true })
+    const resolved = await resolveLink(`?partner=${config.partner}&flow=deposit`, registry)
+    const parsed = resolved.ok && parseOptions(resolved.options)
+    expect(parsed && parsed.ok && parsed.config.walletLink).toBe(true)
   })
 
   it('says what runs where, and lists the example partner pages', () => {

@@ -25,7 +25,8 @@ addEnglish(enDeposit)
 
 const PARTNER = 'https://shop.example.com/api'
 const PAGE = new URL('https://shop.example.com/checkout')
-const config = { ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_session' }
+/** A partner whose registry entry says its kit links wallets (it runs with chains). */
+const config = { ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_session', walletLink: true }
 
 /** The kit's message as src/server/walletLink.ts writes it (its URI the kit's publicUrl, here partnerBase), for this page unless told otherwise. */
 const kitMessage = (change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
@@ -41,6 +42,9 @@ let driver: DepositDriver | undefined
 let kit: Array<{ path: string; body: any }>
 let challenge: unknown
 let challengeStatus: number
+/** The backend gives no answer the page may read (a 404 without CORS headers, or down): fetch rejects. */
+let silent: (path: string) => boolean
+let target: Window
 let linkAnswer: { status: number; body: unknown }
 let signs: Array<{ method: string; params: unknown }>
 let answerSign: (params: [Hex, string]) => Promise<unknown>
@@ -50,7 +54,7 @@ const linkCalls = () => kit.filter((k) => k.path.startsWith('/deposit/wallet')).
 beforeEach(() => {
   clock = createFakeClock(START)
   useFakeQueryTime(clock)
-  const target = Object.assign(new EventTarget(), { location: PAGE }) as unknown as Window
+  target = Object.assign(new EventTarget(), { location: PAGE }) as unknown as Window
   chain = fakeChain()
   signs = []
   // The wallet signs with the buyer's own key, as a real one does.
@@ -65,19 +69,27 @@ beforeEach(() => {
   kit = []
   challenge = { linked: false, message: kitMessage() }
   challengeStatus = 200
+  silent = () => false
   linkAnswer = { status: 200, body: { linked: true } }
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).slice(PARTNER.length)
     kit.push({ path, body: JSON.parse(String(init?.body)) })
+    if (silent(path)) throw new TypeError('Failed to fetch')
     if (path === '/deposit/wallet') return Response.json(challenge, { status: challengeStatus })
     if (path === '/deposit/wallet/link') return Response.json(linkAnswer.body, { status: linkAnswer.status })
     return Response.json({ id: 'dep_kit_1' })
   })
+  drive(config)
+})
+
+/** The deposit at its confirm screen, for a partner with these options. */
+function drive(options: typeof config | typeof depositConfig) {
+  driver?.dispose()
   driver = driveDeposit(
     { tag: 'quote', form, session: sessionOf(announced.wallet), amount: '25.5', work: 'idle', quote: depositQuote(START), quotedAt: START, preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' } },
-    { config, api: fakeApi(), target, clock, loadChainActions: chain.load },
+    { config: options, api: fakeApi(), target, clock, loadChainActions: chain.load },
   )
-})
+}
 
 afterEach(() => {
   driver?.dispose()
@@ -174,20 +186,42 @@ describe('the wallet check before the first send', () => {
     expect(chain.prompts).toEqual([])
   })
 
-  // A partner backend that reads no crypto deposits (a kit without chains, or a backend of the
-  // partner's own without the route) credits none, whoever sent them: there is nothing to link, and
-  // the deposit goes as it did before the check (its report to the kit is dropped as before).
+  // The registry said this partner's kit links wallets: a backend that reads no crypto deposits (a
+  // kit without chains) or has no such route is misconfigured. Sent anyway, the deposit would reach
+  // a kit that credits it to no one (its report refused): the buyer stays at the quote, told that
+  // the shop's service is not ready, nothing sent; confirming again asks again.
   it.each([
     [400, 'chain_not_configured', 'chainId: 8453 is not a chain this backend reads'],
     [404, 'route_not_found', 'No such route'],
-  ])('a backend that reads no deposits (%i %s): nothing to sign, the deposit is sent', async (status, code, message) => {
+  ])('a declared kit that reads no deposits (%i %s): the buyer stays at the quote, nothing sent', async (status, code, message) => {
     challengeStatus = status
     challenge = { error: { code, message } }
     driver!.dispatch({ type: 'CONFIRM' })
-    await until(() => driver!.state().tag === 'tracking', 'SENT')
+    await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
+    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'check', problem: { key: 'link.notReady', code } }, amount: '25.5', quote: depositQuote(START) })
+    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/not ready to take crypto deposits.*Nothing was sent/)
     expect(signs).toEqual([])
+    expect(chain.prompts).toEqual([])
+    // Fixed on the partner's side: confirming again asks again, and sends.
+    challengeStatus = 200
+    challenge = { linked: true }
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => driver!.state().tag === 'tracking', 'SENT')
+    expect(linkCalls()).toEqual(['/deposit/wallet', '/deposit/wallet'])
+  })
+
+  it('a declared kit that does not answer (a 404 without CORS headers reads as none): the buyer stays at the quote, told so, and may try again', async () => {
+    silent = (path) => path === '/deposit/wallet'
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
+    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'check', problem: { key: 'error.partnerUnreachable' } }, amount: '25.5' })
+    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/did not answer\. Try again/)
+    expect(signs).toEqual([])
+    expect(chain.prompts).toEqual([])
+    silent = () => false
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => driver!.state().tag === 'tracking', 'SENT')
     expect(chain.prompts).toEqual(['send'])
-    expect(linkCalls()).toEqual(['/deposit/wallet'])
   })
 
   it('any other trouble asking the kit keeps the deposit at the quote, nothing sent', async () => {
@@ -197,5 +231,21 @@ describe('the wallet check before the first send', () => {
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(state().notice).toMatchObject({ kind: 'check' })
     expect(chain.prompts).toEqual([])
+  })
+})
+
+// Whether a partner's backend links wallets is its registry entry's word (walletLink), never a
+// guess from how the backend answers: some serve the card routes but not this one, and answer its
+// preflight with a 404 that has no CORS headers, which the page cannot tell from an outage.
+describe('a partner whose registry entry does not say its kit links wallets', () => {
+  it('is never asked about wallet links: the deposit goes as an unlinked one, even where that route gives no answer', async () => {
+    silent = (path) => path.startsWith('/deposit/')
+    drive({ ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_session' })
+    driver!.dispatch({ type: 'CONFIRM' })
+    await until(() => driver!.state().tag === 'tracking' || (state().work === 'idle' && state().notice !== undefined), 'SENT or a notice')
+    expect(driver!.state()).toMatchObject({ tag: 'tracking' })
+    expect(linkCalls()).toEqual([])
+    expect(signs).toEqual([])
+    expect(chain.prompts).toEqual(['send'])
   })
 })

@@ -22,7 +22,8 @@ await import('../../../../src/flows/deposit/linkWallet')
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 const PARTNER = 'https://shop.example.com/api'
 const TOKEN = 'pt_buyer_session_token'
-const withPartner = { ...depositConfig, timings, partnerBase: PARTNER, partnerToken: TOKEN }
+// A kit that reads crypto deposits (with chains) links wallets: its registry entry says so.
+const withPartner = { ...depositConfig, timings, partnerBase: PARTNER, partnerToken: TOKEN, walletLink: true }
 const withoutPartner = { ...depositConfig, timings }
 
 type Sent = { url: string; auth: string | null; body: unknown; at: number }

@@ -10,7 +10,7 @@ import { createChainClients } from './chainClients'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
-import { ROUTES, type Route, describeIssue } from './routes'
+import { ROUTES, type Route, checkReturnUrl, describeIssue } from './routes'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
 import type { PaymentStore } from './store/paymentStore'
@@ -191,6 +191,11 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))
       const data = parsed.data as Record<string, unknown>
+      if (route.returns) {
+        const back = checkReturnUrl(data.returnUrl as string, origin, config.allowedOrigins)
+        if ('problem' in back) return fail(400, 'invalid_field', back.problem)
+        data.returnUrl = back.href
+      }
       const owns = route.owns
       if (!userId || !owns || 'anonymous' in owns) return await forward(route, data)
       const user = userId
@@ -210,12 +215,6 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       }
       if ('creates' in owns) return await create(route, owns.creates, data, user, payments)
       if ('opens' in owns) {
-        // The card page sends the buyer to returnUrl: only to the page that asked (a caller
-        // without Origin, a server, to one of allowedOrigins), never to a host a request names.
-        const back = new URL(data.returnUrl as string).origin
-        if (origin === null ? !config.allowedOrigins.includes(back) : back !== origin) {
-          return fail(400, 'invalid_field', 'returnUrl: must be a page of the origin that asks (one of allowedOrigins)')
-        }
         return await forward(route, data, async (answer) => {
           const { id } = answer as { id?: unknown }
           if (typeof id !== 'string' || id === '') {

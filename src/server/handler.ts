@@ -11,6 +11,7 @@ import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
 import { ROUTES, type Route, checkReturnUrl, describeIssue } from './routes'
+import { scopedReference } from './scopedReference'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
 import type { PaymentStore } from './store/paymentStore'
@@ -268,6 +269,12 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           return fail(403, 'account_not_owned', 'accountId: this account is another user\'s.')
         }
       }
+      // Scoped to the user before the service hears it (scopedReference.ts); the user's own is kept
+      // with the payment, beside what was sent, and given back where the service echoes it.
+      const reference = typeof data.reference === 'string' ? data.reference : undefined
+      const sentReference = reference === undefined ? undefined : await scopedReference(user, reference)
+      const sent = reference === undefined ? data : { ...data, reference: sentReference }
+      const details = reference === undefined ? undefined : { reference, sentReference }
       return oneAtATime(user, async () => {
         let amount: { amount: string; currency: string } | undefined
         if (typeof data.fiatAmount === 'string') amount = { amount: data.fiatAmount, currency: data.fiatCurrency as string }
@@ -278,19 +285,21 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         }
         const over = await overLimit(payments, limits, user, kind, amount)
         if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
-        return forward(route, data, async (answer) => {
+        return forward(route, sent, async (answer) => {
           const { id, status } = answer as { id?: unknown; status?: unknown }
           if (typeof id !== 'string' || id === '') {
             log(`${route.method} ${route.upstream}: the service answered without an id; nothing was recorded`)
             return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
           }
-          const mine = await payments.recordPayment({ kind, id, userId: user, status: typeof status === 'string' ? status : undefined, ...amount })
+          const mine = await payments.recordPayment({ kind, id, userId: user, details, status: typeof status === 'string' ? status : undefined, ...amount })
           if (!mine) {
             // The service handed back a payment another user holds (an idempotency reference
             // reused): its details are not this user's to see.
             log(`${route.method} ${route.upstream}: the service answered ${kind} ${id}, which another user holds; not handed over`)
             return notFound()
           }
+          // Answered as it came (forward replies with this object), but with the user's own reference.
+          if (reference !== undefined && (answer as { reference?: unknown }).reference === sentReference) (answer as { reference?: unknown }).reference = reference
           return undefined
         })
       })

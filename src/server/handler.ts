@@ -307,9 +307,11 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
 
     async function depositSent(data: { provider: string; txHash: `0x${string}`; chainId: number }, user: string, payments: PaymentStore): Promise<Response> {
       const id = cryptoDepositId(data.provider, data.txHash)
-      // The transaction under any provider's spelling: one transaction is one deposit.
+      // The transaction under any provider's spelling: one transaction is one deposit. The owner's
+      // own retry is answered at once; any other goes through the same checks as a transaction
+      // nobody recorded, so that whose it is shows neither in the answer nor in what is checked.
       const held = await payments.depositOf(data.txHash)
-      if (held) return held.userId === user && held.id === id ? reply(200, { id }) : notFound()
+      if (held && held.userId === user && held.id === id) return reply(200, { id })
       if (!Object.hasOwn(config.chains, data.chainId)) return fail(400, 'chain_not_configured', `chainId: ${data.chainId} is not a chain this backend reads`)
       const read = await readReceipt(data.chainId, data.txHash)
       if (!read.ok) {
@@ -322,6 +324,9 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       if ((await payments.addressHolder(read.from)) !== user) {
         return fail(403, 'wallet_not_linked', 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)')
       }
+      // From this user's own wallet, and recorded already: under another provider's spelling, or by
+      // a user who named it before the wallet was linked to this one.
+      if (held) return notFound()
       // Over the limit already: the service is not asked (it is asked again below, one at a time).
       const over = await overLimit(payments, limits, user, 'deposit', undefined)
       if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)

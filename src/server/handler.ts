@@ -12,6 +12,7 @@ import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
 import { ROUTES, type Route, checkReturnUrl, describeIssue } from './routes'
 import { scopedReference } from './scopedReference'
+import { unstorableField, unstorableProblem } from './unstorable'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
 import type { PaymentStore } from './store/paymentStore'
@@ -450,6 +451,8 @@ function readQuery(url: URL): Input {
     if (Object.hasOwn(value, name)) return refuse('duplicate_key', `${name}: given more than once`)
     value[name] = field
   }
+  const unstorable = unstorableField(value)
+  if (unstorable !== undefined) return refuse('invalid_field', unstorableProblem(unstorable))
   return { value }
 }
 
@@ -469,6 +472,8 @@ async function readBody(request: Request): Promise<Input> {
   const twice = duplicateKey(text)
   if (twice !== undefined) return refuse('duplicate_key', `${twice}: given more than once`)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('invalid_json', 'body: must be a JSON object')
+  const unstorable = unstorableField(value)
+  if (unstorable !== undefined) return refuse('invalid_field', unstorableProblem(unstorable))
   return { value, text }
 }
 

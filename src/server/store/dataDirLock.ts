@@ -25,41 +25,48 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     import('node:worker_threads'),
     import('node:crypto'),
   ])
-  const dir = resolve(dataDir)
-  const path = join(dir, LOCK_FILE)
-  const me: Holder = { pid: process.pid, host: hostname(), thread: threadId }
-  const mine = JSON.stringify({ ...me, token: randomUUID() })
   const refused = (why: string) => new Error(`stablecoin-widget/server: the PGlite dataDir ${dataDir} ${why}`)
-  await fs.mkdir(dir, { recursive: true })
-  // Bounded: each round either takes the lock, refuses, or found a stale one moved aside.
-  for (let round = 0; round < 5; round++) {
-    if (await createExclusive(fs, path, mine)) {
-      held.add(path)
-      return async () => {
-        held.delete(path)
-        if ((await fs.readFile(path, 'utf8').catch(() => undefined)) === mine) await fs.unlink(path).catch(() => {})
+  await fs.mkdir(resolve(dataDir), { recursive: true })
+  // The directory itself, whatever path names it (relative, through a symlink).
+  const path = join(await fs.realpath(resolve(dataDir)), LOCK_FILE)
+  // Claimed in this thread before the file is tried, so that two opens at once here are one refused.
+  if (held.has(path)) throw refused('is already open in this process; open it once and share that store')
+  held.add(path)
+  try {
+    const me: Holder = { pid: process.pid, host: hostname(), thread: threadId }
+    const mine = JSON.stringify({ ...me, token: randomUUID() })
+    // Bounded: each round either takes the lock, refuses, or found a stale one moved aside.
+    for (let round = 0; round < 5; round++) {
+      if (await createExclusive(fs, path, mine)) {
+        return async () => {
+          held.delete(path)
+          if ((await fs.readFile(path, 'utf8').catch(() => undefined)) === mine) await fs.unlink(path).catch(() => {})
+        }
       }
+      const text = await fs.readFile(path, 'utf8').catch(missing)
+      if (text === undefined) continue
+      const holder = parseHolder(text)
+      if (!holder) throw refused(`holds a lock file that cannot be read (${path}); if no process uses this directory, delete that file`)
+      const here = holder.host === me.host
+      if (here && holder.pid === me.pid && holder.thread !== me.thread) {
+        throw refused(`is already open in this process (thread ${holder.thread}); open it once and share that store`)
+      }
+      // This pid and thread, not held here: a killed process's lock whose pid is ours again (a container's pid 1).
+      if (!here || (holder.pid !== me.pid && isAlive(holder.pid))) {
+        throw refused(`is open in process ${holder.pid} on host ${holder.host}; stop it first, or use Postgres ({ pool }) to run several instances`)
+      }
+      // Stale: moved aside, then deleted only if it is the one read (another opener may have taken
+      // over between the read and the move; its lock is then put back).
+      const aside = `${path}.stale-${randomUUID()}`
+      if (!(await fs.rename(path, aside).then(() => true, missing))) continue
+      if ((await fs.readFile(aside, 'utf8').catch(missing)) !== text) await fs.link(aside, path).catch(() => {})
+      await fs.unlink(aside).catch(() => {})
     }
-    const text = await fs.readFile(path, 'utf8').catch(missing)
-    if (text === undefined) continue
-    const holder = parseHolder(text)
-    if (!holder) return Promise.reject(refused(`holds a lock file that cannot be read (${path}); if no process uses this directory, delete that file`))
-    const here = holder.host === me.host
-    const thisThread = here && holder.pid === me.pid && holder.thread === me.thread
-    if (thisThread && held.has(path)) return Promise.reject(refused('is already open in this process; open it once and share that store'))
-    if (here && holder.pid === me.pid && !thisThread) return Promise.reject(refused(`is already open in this process (thread ${holder.thread}); open it once and share that store`))
-    // This thread's pid and thread but not held here: a killed process's lock, whose pid is ours again (a container's pid 1).
-    if (!here || (!thisThread && isAlive(holder.pid))) {
-      return Promise.reject(refused(`is open in process ${holder.pid} on host ${holder.host}; stop it first, or use Postgres ({ pool }) to run several instances`))
-    }
-    // Stale: moved aside, then deleted only if it is the one read (another opener may have taken
-    // over between the read and the move; its lock is then put back).
-    const aside = `${path}.stale-${randomUUID()}`
-    if (!(await fs.rename(path, aside).then(() => true, missing))) continue
-    if ((await fs.readFile(aside, 'utf8').catch(missing)) !== text) await fs.link(aside, path).catch(() => {})
-    await fs.unlink(aside).catch(() => {})
+    throw refused(`could not be locked (${path} keeps changing); is another process opening it?`)
+  } catch (error) {
+    held.delete(path)
+    throw error
   }
-  throw refused(`could not be locked (${path} keeps changing); is another process opening it?`)
 }
 
 async function createExclusive(fs: typeof Fs, path: string, content: string): Promise<boolean> {

@@ -4,13 +4,14 @@
 // other's writes. The second open is refused in words that say what to do; a lock left by a killed
 // process on this host is taken over; the lock goes with close.
 import { type ChildProcess, fork } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { threadId } from 'node:worker_threads'
 import { build } from 'rolldown'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPaymentStore } from '../../../../src/server/index'
+import { type PaymentStore, openPaymentStore } from '../../../../src/server/index'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 let bundleDir: string
@@ -70,11 +71,20 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
     }
   })
 
-  it('a second open in the same process is refused too, and close releases the directory', async () => {
+  it('a second open in the same process is refused too, by any path and at the same moment, and close releases the directory', async () => {
     const dataDir = freshDir()
-    const store = await openPaymentStore({ dataDir })
+    const opened = await Promise.allSettled([openPaymentStore({ dataDir }), openPaymentStore({ dataDir })])
+    expect(opened.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const store = (opened.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<PaymentStore>).value
+    expect((opened.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toBe(
+      `stablecoin-widget/server: the PGlite dataDir ${dataDir} is already open in this process; open it once and share that store`,
+    )
     await store.recordPayment({ kind: 'card', id: 'cp_first', userId: 'u' })
     await expect(openPaymentStore({ dataDir })).rejects.toThrow(`stablecoin-widget/server: the PGlite dataDir ${dataDir} is already open in this process; open it once and share that store`)
+    const link = join(freshDir(), 'link')
+    symlinkSync(dataDir, link)
+    await expect(openPaymentStore({ dataDir: link })).rejects.toThrow('is already open in this process')
+    await expect(openPaymentStore({ dataDir: `file://${dataDir}/` })).rejects.toThrow('is already open in this process')
     await store.close()
     const again = await openPaymentStore({ dataDir })
     try {
@@ -96,5 +106,15 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
     await expect(openPaymentStore({ dataDir })).rejects.toThrow(`the PGlite dataDir ${dataDir} holds a lock file that cannot be read (${lock}); if no process uses this directory, delete that file`)
     // Both refusals left the lock as they found it.
     expect(readFileSync(lock, 'utf8')).toBe('')
+  })
+
+  it("a lock naming this very process and thread, not held by it, is a killed process's whose pid came back (a container's pid 1): taken over", async () => {
+    const dataDir = freshDir()
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(join(dataDir, 'stablecoin-widget.lock'), JSON.stringify({ pid: process.pid, host: hostname(), thread: threadId, token: 'earlier-life' }))
+    const store = await openPaymentStore({ dataDir })
+    expect(JSON.parse(readFileSync(join(dataDir, 'stablecoin-widget.lock'), 'utf8')).token).not.toBe('earlier-life')
+    await store.close()
+    expect(existsSync(join(dataDir, 'stablecoin-widget.lock'))).toBe(false)
   })
 })

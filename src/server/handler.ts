@@ -294,8 +294,8 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           }
           const mine = await payments.recordPayment({ kind, id, userId: user, details, status: typeof status === 'string' ? status : undefined, ...amount })
           if (!mine) {
-            // The service handed back a payment another user holds (an idempotency reference
-            // reused): its details are not this user's to see.
+            // The service handed back a payment another user holds (a reused reference no longer
+            // does it: each is scoped to its user): its details are not this user's to see.
             log(`${route.method} ${route.upstream}: the service answered ${kind} ${id}, which another user holds; not handed over`)
             return notFound()
           }

@@ -10,7 +10,9 @@ import { createChainClients } from './chainClients'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
-import { ROUTES, type Route, describeIssue } from './routes'
+import { ROUTES, type Route, checkReturnUrl, describeIssue } from './routes'
+import { scopedReference } from './scopedReference'
+import { unstorableField, unstorableProblem } from './unstorable'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
 import type { PaymentStore } from './store/paymentStore'
@@ -191,6 +193,11 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))
       const data = parsed.data as Record<string, unknown>
+      if (route.returns) {
+        const back = checkReturnUrl(data.returnUrl as string, origin, config.allowedOrigins)
+        if ('problem' in back) return fail(400, 'invalid_field', back.problem)
+        data.returnUrl = back.href
+      }
       const owns = route.owns
       if (!userId || !owns || 'anonymous' in owns) return await forward(route, data)
       const user = userId
@@ -210,12 +217,6 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       }
       if ('creates' in owns) return await create(route, owns.creates, data, user, payments)
       if ('opens' in owns) {
-        // The card page sends the buyer to returnUrl: only to the page that asked (a caller
-        // without Origin, a server, to one of allowedOrigins), never to a host a request names.
-        const back = new URL(data.returnUrl as string).origin
-        if (origin === null ? !config.allowedOrigins.includes(back) : back !== origin) {
-          return fail(400, 'invalid_field', 'returnUrl: must be a page of the origin that asks (one of allowedOrigins)')
-        }
         return await forward(route, data, async (answer) => {
           const { id } = answer as { id?: unknown }
           if (typeof id !== 'string' || id === '') {
@@ -269,6 +270,12 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
           return fail(403, 'account_not_owned', 'accountId: this account is another user\'s.')
         }
       }
+      // Scoped to the user before the service hears it (scopedReference.ts); the user's own is kept
+      // with the payment, beside what was sent, and given back where the service echoes it.
+      const reference = typeof data.reference === 'string' ? data.reference : undefined
+      const sentReference = reference === undefined ? undefined : await scopedReference(user, reference)
+      const sent = reference === undefined ? data : { ...data, reference: sentReference }
+      const details = reference === undefined ? undefined : { reference, sentReference }
       return oneAtATime(user, async () => {
         let amount: { amount: string; currency: string } | undefined
         if (typeof data.fiatAmount === 'string') amount = { amount: data.fiatAmount, currency: data.fiatCurrency as string }
@@ -279,19 +286,21 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
         }
         const over = await overLimit(payments, limits, user, kind, amount)
         if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
-        return forward(route, data, async (answer) => {
+        return forward(route, sent, async (answer) => {
           const { id, status } = answer as { id?: unknown; status?: unknown }
           if (typeof id !== 'string' || id === '') {
             log(`${route.method} ${route.upstream}: the service answered without an id; nothing was recorded`)
             return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
           }
-          const mine = await payments.recordPayment({ kind, id, userId: user, status: typeof status === 'string' ? status : undefined, ...amount })
+          const mine = await payments.recordPayment({ kind, id, userId: user, details, status: typeof status === 'string' ? status : undefined, ...amount })
           if (!mine) {
-            // The service handed back a payment another user holds (an idempotency reference
-            // reused): its details are not this user's to see.
+            // The service handed back a payment another user holds (a reused reference no longer
+            // does it: each is scoped to its user): its details are not this user's to see.
             log(`${route.method} ${route.upstream}: the service answered ${kind} ${id}, which another user holds; not handed over`)
             return notFound()
           }
+          // Answered as it came (forward replies with this object), but with the user's own reference.
+          if (reference !== undefined && (answer as { reference?: unknown }).reference === sentReference) (answer as { reference?: unknown }).reference = reference
           return undefined
         })
       })
@@ -299,9 +308,11 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
 
     async function depositSent(data: { provider: string; txHash: `0x${string}`; chainId: number }, user: string, payments: PaymentStore): Promise<Response> {
       const id = cryptoDepositId(data.provider, data.txHash)
-      // The transaction under any provider's spelling: one transaction is one deposit.
+      // The transaction under any provider's spelling: one transaction is one deposit. The owner's
+      // own retry is answered at once; any other goes through the same checks as a transaction
+      // nobody recorded, so that whose it is shows neither in the answer nor in what is checked.
       const held = await payments.depositOf(data.txHash)
-      if (held) return held.userId === user && held.id === id ? reply(200, { id }) : notFound()
+      if (held && held.userId === user && held.id === id) return reply(200, { id })
       if (!Object.hasOwn(config.chains, data.chainId)) return fail(400, 'chain_not_configured', `chainId: ${data.chainId} is not a chain this backend reads`)
       const read = await readReceipt(data.chainId, data.txHash)
       if (!read.ok) {
@@ -314,6 +325,9 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       if ((await payments.addressHolder(read.from)) !== user) {
         return fail(403, 'wallet_not_linked', 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)')
       }
+      // From this user's own wallet, and recorded already: under another provider's spelling, or by
+      // a user who named it before the wallet was linked to this one.
+      if (held) return notFound()
       // Over the limit already: the service is not asked (it is asked again below, one at a time).
       const over = await overLimit(payments, limits, user, 'deposit', undefined)
       if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
@@ -437,6 +451,8 @@ function readQuery(url: URL): Input {
     if (Object.hasOwn(value, name)) return refuse('duplicate_key', `${name}: given more than once`)
     value[name] = field
   }
+  const unstorable = unstorableField(value)
+  if (unstorable !== undefined) return refuse('invalid_field', unstorableProblem(unstorable))
   return { value }
 }
 
@@ -456,6 +472,8 @@ async function readBody(request: Request): Promise<Input> {
   const twice = duplicateKey(text)
   if (twice !== undefined) return refuse('duplicate_key', `${twice}: given more than once`)
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('invalid_json', 'body: must be a JSON object')
+  const unstorable = unstorableField(value)
+  if (unstorable !== undefined) return refuse('invalid_field', unstorableProblem(unstorable))
   return { value, text }
 }
 

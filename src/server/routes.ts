@@ -50,8 +50,8 @@ export type Ownership =
   /** Records the quote's amount for the user, for a payout's amount ceiling. */
   | { quotes: true }
   /**
-   * Opens the hosted card page a payment is then created with: its returnUrl must be a page of the
-   * origin that asks, and the session is recorded as the user's (a creation naming it must be theirs).
+   * Opens the hosted card page a payment is then created with: the session is recorded as the
+   * user's (a creation naming it must be theirs).
    */
   | { opens: 'cardSession' }
   /** Served by the kit itself (the crypto deposit's routes). */
@@ -67,19 +67,27 @@ export type Route = {
   schema: z.ZodMiniType
   /** Undefined: needs a user, creates and reads nothing of the user's (the KYC token). */
   owns?: Ownership
+  /**
+   * Its `returnUrl` is where the card provider sends the buyer back: held to the page that asks and
+   * forwarded as checked (checkReturnUrl).
+   */
+  returns?: true
 }
 
 const post = (path: string, schema: z.ZodMiniType, owns?: Ownership): Route => ({ method: 'POST', path, upstream: `/v1${path}`, schema, owns })
 const get = (path: string, schema: z.ZodMiniType): Route => ({ method: 'GET', path, upstream: `/v1${path}`, schema, owns: { anonymous: true } })
+const returning = (route: Route): Route => ({ ...route, returns: true })
 const txHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x and 64 hex digits'))
 
 export const ROUTES: readonly Route[] = [
   // Card payment (assumed-contract.md: "Card payment: the partner's backend").
   post('/card/kyc-token', z.strictObject({ walletAddress: address })),
-  post(
-    '/card/purchase',
-    z.strictObject({ kycToken: text(4096), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
-    { creates: 'card' },
+  returning(
+    post(
+      '/card/purchase',
+      z.strictObject({ kycToken: text(4096), fiatCurrency: currency, fiatAmount: decimal, walletAddress: address, returnUrl: httpUrl }),
+      { creates: 'card' },
+    ),
   ),
   post('/card/status', id, { reads: 'card' }),
   get('/card/limits', z.strictObject({ fiatCurrency: currency, cryptoCurrency: asset })),
@@ -124,7 +132,7 @@ export const ROUTES: readonly Route[] = [
   // Card payout (permission `card-payouts`; creation as assumed-contract.md fixes it): the card that
   // receives the money is entered on the provider's hosted page, opened by a session of the user's.
   post('/card/payout/quote', z.strictObject(payoutQuote).check(oneAmount), { quotes: true }),
-  post('/card/payout/card-session', z.strictObject({ returnUrl: httpUrl }), { opens: 'cardSession' }),
+  returning(post('/card/payout/card-session', z.strictObject({ returnUrl: httpUrl }), { opens: 'cardSession' })),
   post(
     '/card/payout',
     z.strictObject({ quoteId: text(128), accountId: text(128), cardSession: text(128), reference: z.optional(reference) }),
@@ -166,4 +174,34 @@ export function describeIssue(error: z.core.$ZodError, input: unknown): string {
   if (issue.code === 'invalid_type' && given === undefined) return `${field}: required`
   if (issue.code === 'invalid_type') return `${field}: must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
   return `${field}: ${issue.message}`
+}
+
+/**
+ * Where a card page may send the buyer back: a page of the origin that asks (a caller without
+ * Origin, a server: one of allowedOrigins), never a host a request names. The URL is read as a
+ * browser reads it (WHATWG) and forwarded in that canonical form (`href`), so the provider gets the
+ * URL that was checked. One another parser could read with another host is refused: a backslash,
+ * a space or control character (a browser drops or reads them as `/`), user info (even empty), or
+ * an authority whose host or port a browser rewrites (`%2E`, `127.1`, `https:host` without `//`).
+ */
+export function checkReturnUrl(raw: string, asking: string | null, allowedOrigins: readonly string[]): { href: string } | { problem: string } {
+  const plain = { problem: 'returnUrl: must be an absolute http or https URL written plainly: no backslash, space, control character or user name, and its host as a browser writes it' }
+  if (/[\\\x00-\x20\x7f]/.test(raw)) return plain
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return plain
+  }
+  // The authority as RFC 3986 delimits it, which is how most non-browser libraries read it.
+  const authority = /^https?:\/\/([^/?#]*)/i.exec(raw)?.[1]
+  const parts = authority === undefined ? null : /^(\[[0-9A-Fa-f:.]+\]|[^@:[\]]+)(?::([0-9]*))?$/.exec(authority)
+  if (!parts) return plain
+  const [, host, port = ''] = parts
+  const defaultPort = url.protocol === 'https:' ? '443' : '80'
+  if (host.toLowerCase() !== url.hostname || !(port === url.port || (url.port === '' && (port === '' || port === defaultPort)))) return plain
+  if (asking === null ? !allowedOrigins.includes(url.origin) : url.origin !== asking) {
+    return { problem: 'returnUrl: must be a page of the origin that asks (one of allowedOrigins)' }
+  }
+  return { href: url.href }
 }

@@ -107,10 +107,11 @@ describe('POST /deposit/sent and /deposit/status', () => {
     const asked = { path: '/v1/deposit/status', body: { provider: 'router', receipt: { txHash, ...(await chainReceipt(txHash)) } } }
     expect(calls).toEqual([asked, asked])
     expect(calls[0].body).toMatchObject({ receipt: { logs: [{ address: token.toLowerCase() }] } })
-    // Bob, with the id, the hash, or the hash under another provider: nobody's to him, and the service hears nothing.
+    // Bob, with the id, the hash, or the hash under another provider: nobody's to him, and the service
+    // hears nothing. Naming the hash, he gets what a transaction nobody recorded gets (depositProbe.test.ts).
     expect(await bob('/deposit/status', { id: sent.body.id })).toEqual(notFound)
-    expect(await bob('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN })).toEqual(notFound)
-    expect(await bob('/deposit/sent', { provider: 'ROUTER', txHash, chainId: CHAIN })).toEqual(notFound)
+    expect(await bob('/deposit/sent', { provider: 'router', txHash, chainId: CHAIN })).toEqual(notLinked)
+    expect(await bob('/deposit/sent', { provider: 'ROUTER', txHash, chainId: CHAIN })).toEqual(notLinked)
     // Alice herself under another provider: one transaction is followed (and credited) once.
     expect(await alice('/deposit/sent', { provider: 'other', txHash, chainId: CHAIN })).toEqual(notFound)
     expect(calls).toHaveLength(2)

@@ -306,7 +306,9 @@ describe('createPartnerHandler', () => {
       'GET /v1/card/rate?fiatCurrency=EUR&cryptoCurrency=ETH&amount=50&side=buy',
       'GET /v1/payment-methods',
     ])
-    expect(JSON.parse(String(upstream.calls[3].init.body))).toEqual(payout)
+    // The reference is scoped to the user (scopedReference.test.ts); every other field goes as given.
+    const scoped = createHash('sha256').update(JSON.stringify(['user-1', 'order-1'])).digest('hex')
+    expect(JSON.parse(String(upstream.calls[3].init.body))).toEqual({ ...payout, reference: scoped })
   })
 
   describe('CORS', () => {

@@ -13,6 +13,8 @@ import { memoryStorage } from '../../sandbox/walletconnect/memoryStorage.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { offlineOptions } from '../../sandbox/walletconnect/offline.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
+import { servePhoneControl } from '../../sandbox/walletconnect/phoneControl.mjs'
+// @ts-expect-error: plain ESM module of the sandbox
 import { startPhoneWallet } from '../../sandbox/walletconnect/phoneWallet.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { startRelay } from '../../sandbox/walletconnect/relay.mjs'
@@ -159,6 +161,27 @@ describe('a dapp and the phone wallet through the local relay', () => {
     expect(request).toMatchObject({ method: 'eth_sendTransaction', chainId: `eip155:${SOURCE}`, peer: { url: METADATA.url } })
     await phone.reject(request.id)
     expect(await outcome).toMatchObject({ code: 4001, message: 'User rejected the request.' })
+  }, 30_000)
+
+  it('is driven by its control API, which answers no page but a loopback one', async () => {
+    const control = await servePhoneControl(phone)
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(control.url + path, { method: 'POST', headers, body: JSON.stringify(body) })
+    try {
+      phone.setMode('hold')
+      const outcome = ask(dapps[0], 'personal_sign', [toHex('from a page'), phone.address]).catch((error) => error)
+      // A simple cross-origin POST (text/plain, no preflight) from a page elsewhere approves nothing.
+      const { id } = await phone.next('request')
+      const refused = await post('/approve', { id }, { Origin: 'https://evil.example', 'Content-Type': 'text/plain' })
+      expect(refused.status).toBe(403)
+      expect(phone.state().pending.map((p: { id: number }) => p.id)).toEqual([id])
+      expect((await post('/pair', { uri: 'https://evil.example' })).status).toBe(400)
+      const rejected = await post('/reject', { id, code: 5000, message: 'User rejected.' }, { Origin: 'http://127.0.0.1:5173' })
+      expect(await rejected.json()).toEqual({ ok: true })
+      expect(await outcome).toMatchObject({ code: 5000 })
+      expect(await (await fetch(`${control.url}/state`)).json()).toMatchObject({ mode: 'hold', address: phone.address, pending: [] })
+    } finally {
+      await control.close()
+    }
   }, 30_000)
 
   it('keeps the session across a dapp restart with the same storage, answers there, and disconnects', async () => {

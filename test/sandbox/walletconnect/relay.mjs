@@ -27,8 +27,8 @@ import { WebSocketServer } from 'ws'
 
 const NO_METHOD = -32601
 
-/** Starts the relay; `url` is what clients take as `relayUrl`. */
-export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000, log = () => {} } = {}) {
+/** Starts the relay; `url` is what clients take as `relayUrl`. `now`: the clock the ttls are read on. */
+export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000, log = () => {}, now = Date.now } = {}) {
   const subscribers = new Map() // topic → Set of sockets
   const mailbox = new Map() // topic → [{ message, publishedAt, tag, attestation, expiresAt, from, acked: Set }]
   const unacked = new Map() // our irn_subscription id → { held, client }
@@ -39,7 +39,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
 
   function push(ws, topic, held) {
     if (held.from === ws.client || held.acked.has(ws.client)) return
-    const id = `${Date.now()}${String(++pushId).padStart(6, '0')}`
+    const id = `${now()}${String(++pushId).padStart(6, '0')}`
     unacked.set(id, { held, client: ws.client })
     const data = { topic, message: held.message, publishedAt: held.publishedAt, tag: held.tag, attestation: held.attestation }
     ws.send(JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId(topic, ws.client), data } }))
@@ -61,8 +61,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
   }
 
   function live(topic) {
-    const now = Date.now()
-    const kept = (mailbox.get(topic) ?? []).filter((held) => held.expiresAt > now)
+    const kept = (mailbox.get(topic) ?? []).filter((held) => held.expiresAt > now())
     if (kept.length) mailbox.set(topic, kept)
     else mailbox.delete(topic)
     return kept
@@ -70,7 +69,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
 
   function publish(from, { topic, message, ttl, tag, attestation }) {
     if (typeof topic !== 'string' || typeof message !== 'string') throw new RangeError('topic and message are required')
-    const held = { message, publishedAt: Date.now(), tag, attestation, expiresAt: Date.now() + (Number(ttl) || 300) * 1000, from: from.client, acked: new Set() }
+    const held = { message, publishedAt: now(), tag, attestation, expiresAt: now() + (Number(ttl) || 300) * 1000, from: from.client, acked: new Set() }
     mailbox.set(topic, [...live(topic), held])
     for (const ws of subscribers.get(topic) ?? []) push(ws, topic, held)
     return true

@@ -1,7 +1,6 @@
 // WalletConnect offline: a dapp-side sign-client, as the widget will use it, reaches the sandbox's
 // phone wallet through the local relay, on real anvil chains, and nothing leaves 127.0.0.1.
-import { subscribe } from 'node:diagnostics_channel'
-import type { Socket } from 'node:net'
+import { Socket } from 'node:net'
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData, type Address, type Hex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
@@ -24,8 +23,9 @@ import { freePort } from './bankStack'
 // the "restarted" dapp would be the first one's core.
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-// Every way out of the process: fetch (viem's transport, core's verify and telemetry) and every
-// socket (the relay's WebSocket, anything else), by the host it resolves or the address it reaches.
+// Every way out of the process: fetch (viem's transport, core's Verify and telemetry) and every
+// socket (the relay's WebSocket; net, tls and Node's fetch all connect through Socket's connect),
+// counted by the host it was asked for.
 const outside: string[] = []
 const loopback = (host: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost'].includes(host)
 const realFetch = globalThis.fetch
@@ -35,11 +35,14 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   outside.push(url.href)
   return Promise.reject(new TypeError(`offline: ${url.href}`))
 }
-subscribe('net.client.socket', (message) => {
-  const socket = (message as { socket: Socket }).socket
-  socket.once('lookup', (_error, _address, _family, host: string) => loopback(host) || outside.push(`lookup ${host}`))
-  socket.once('connect', () => loopback(socket.remoteAddress ?? '') || outside.push(`socket ${socket.remoteAddress}`))
-})
+const realConnect = Socket.prototype.connect
+Socket.prototype.connect = function (this: Socket, ...args: any[]) {
+  // net.connect hands over its normalized [options, callback]; a direct call gives options or (port, host).
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0]
+  const options = typeof first === 'object' ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
+  if (!options.path && !loopback(options.host ?? 'localhost')) outside.push(`socket ${options.host}:${options.port}`)
+  return realConnect.apply(this, args as Parameters<typeof realConnect>)
+} as typeof realConnect
 
 const SOURCE = 8453
 const DEST = 42161
@@ -77,6 +80,7 @@ afterAll(async () => {
   await relay?.close()
   await Promise.all((nodes ?? []).map((n) => n.stop()))
   globalThis.fetch = realFetch
+  Socket.prototype.connect = realConnect
 })
 
 describe('a dapp and the phone wallet through the local relay', () => {

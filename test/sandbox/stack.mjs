@@ -27,9 +27,11 @@ export async function startStack(opts = {}) {
   const nodes = []
   let server
   let modules = []
+  let walletConnect
   let stopped
   const stop = () =>
     (stopped ??= (async () => {
+      await walletConnect?.close()
       await Promise.all(modules.map((m) => m.close?.()))
       if (server?.listening) {
         const closed = new Promise((resolve) => server.close(resolve))
@@ -89,6 +91,14 @@ export async function startStack(opts = {}) {
     config.payout = { chainId: PAYOUT_CHAIN, token: addresses.sourceToken, symbol: 'USDC', decimals: 6 }
     const examples = exampleRoutes({ config, widgetBase: opts.widgetBase ?? 'http://127.0.0.1:5173', demo })
     modules = [deposit, card, fiat, bankDeposit, payout, cardPayout, reference, examples, demo]
+    // WalletConnect offline (opts.walletConnect: { relayPort, phonePort }): the local relay and the
+    // phone wallet on these chains (test/sandbox/walletconnect/).
+    // Imported here: sign-client takes about a second to load, which a stack without it need not pay.
+    if (opts.walletConnect) {
+      const { startWalletConnect } = await import('./walletconnect/index.mjs')
+      walletConnect = await startWalletConnect({ ...opts.walletConnect, chains: config.chains })
+      config.walletConnect = { relayUrl: walletConnect.relayUrl, phoneWallet: walletConnect.phoneUrl, phoneAccount: walletConnect.phone.address }
+    }
     server = createSandboxServer({
       allowedOrigins,
       routes: Object.assign({}, ...modules.map((m) => m.routes)),
@@ -107,7 +117,7 @@ export async function startStack(opts = {}) {
     const urls = { api: apiBase, sourceRpc: source.url, destRpc: destination.url }
     const registry = [sandboxEntry(config, keys.publicKey)]
     // The partner backend's store (PGlite, opened on first use): what the kit recorded, for tests and the demo.
-    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop, partnerStore: card.partnerStore }
+    return { config, registry, urls, pids: nodes.map((n) => n.pid), stop, partnerStore: card.partnerStore, phoneWallet: walletConnect?.phone }
   } catch (error) {
     await stop()
     throw error

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the sandbox stack, and with --demo a sandbox build of the widget served on 5173.
-// Ports: SOURCE_PORT, DEST_PORT, API_PORT, WIDGET_PORT (defaults 8545, 8546, 8787, 5173).
+// Ports: SOURCE_PORT, DEST_PORT, API_PORT, WIDGET_PORT (defaults 8545, 8546, 8787, 5173), and
+// WC_RELAY_PORT, PHONE_WALLET_PORT for WalletConnect's local relay and the phone wallet (8788, 8789;
+// free ones when API_PORT is moved).
 // It prints a short summary (startSummary.mjs); the stack's JSON goes to .sandbox-state/, and
 // --verbose also prints it, with the stack's and the build's own output.
 import { spawnSync } from 'node:child_process'
@@ -28,6 +30,7 @@ try {
     quiet: !verbose,
     allowedOrigins: [...new Set([...DEFAULT_ORIGINS, widgetBase, `http://localhost:${widgetPort}`])],
     widgetBase,
+    walletConnect: { relayPort: env('WC_RELAY_PORT', apiPort === 8787 ? 8788 : 0), phonePort: env('PHONE_WALLET_PORT', apiPort === 8787 ? 8789 : 0) },
     // The shop's server: the kit's store, kept in .sandbox-state/ so a restart keeps who paid what,
     // and its reconciler, whose every delivered change is printed.
     ...(demo && {

@@ -7,7 +7,7 @@ import { http, createPublicClient, createWalletClient, defineChain, erc20Abi, ty
 export const KEY = 'sk_sandbox_partner_key'
 export const ORIGIN = 'http://127.0.0.1:5173'
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

@@ -83,6 +83,16 @@ describe("npm start's summary", () => {
     expect(text).toMatch(new RegExp(`Payments.*${config.apiBase}/examples/payments\\.html`))
   })
 
+  it("names WalletConnect's local relay and the phone wallet when the stack runs them", () => {
+    const walletConnect = { relayUrl: 'ws://127.0.0.1:8788', phoneWallet: 'http://127.0.0.1:8789', phoneAccount: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f' }
+    const withWc: string = startSummary({ config: { ...config, walletConnect }, widgetBase: WIDGET, stackFile: '.sandbox-state/stack.json' })
+    expect(withWc).toMatch(/WalletConnect relay +ws:\/\/127\.0\.0\.1:8788/)
+    expect(withWc).toMatch(/phone wallet +http:\/\/127\.0\.0\.1:8789\/state/)
+    expect(withWc).not.toMatch(/[{}"]|0x[0-9a-fA-F]{40}/)
+    expect(withWc.split('\n').length).toBeLessThanOrEqual(30)
+    expect(text).not.toContain('WalletConnect')
+  })
+
   it('dumps no JSON: no braces, no token or account addresses, no key', () => {
     expect(text).not.toMatch(/[{}"]/)
     expect(text).not.toMatch(/0x[0-9a-fA-F]{40}/)
@@ -123,9 +133,10 @@ describe('the start script', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     const file = `.sandbox-state/stack-${api}.json`
     try {
-      // Ready once the summary's last line is out (or the script gave up).
-      const deadline = Date.now() + 20_000
-      while (!out.includes('--verbose prints them') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      // Ready once the summary's last line (the phone wallet's) is out, or the script gave up. Generous:
+      // it also loads sign-client for the phone wallet, and CI runs two test files at once.
+      const deadline = Date.now() + 30_000
+      while (!out.includes('pair with a wc: URI') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
       expect(out).toContain(`http://127.0.0.1:${api}`)
       expect(out).toContain(file)
       expect(out).not.toMatch(/[{}]/)
@@ -133,6 +144,9 @@ describe('the start script', () => {
       const written = JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8'))
       expect(written.apiBase).toBe(`http://127.0.0.1:${api}`)
       expect(written.accounts.length).toBeGreaterThan(0)
+      // WalletConnect's local relay and the phone wallet run beside it, on free ports when API_PORT is moved.
+      expect(written.walletConnect.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
+      expect(await (await fetch(`${written.walletConnect.phoneWallet}/state`)).json()).toMatchObject({ mode: 'hold', address: written.walletConnect.phoneAccount })
       // The partner's private key stays out of the file as out of the printout.
       expect(written).not.toHaveProperty('signingKey')
     } finally {
@@ -140,5 +154,5 @@ describe('the start script', () => {
       await exited
       rmSync(`${ROOT}${file}`, { force: true })
     }
-  }, 40_000)
+  }, 50_000)
 })

@@ -111,7 +111,7 @@ try {
   if (SECTIONS.includes('store')) {
     for (const backend of BACKENDS) {
       say(`store on ${backend}: filling ${SIZES.join(', ')} payments`)
-      results.store[backend] = await runStoreSection({ cpu: KIT_CPU, backend, pgPort: postgres?.port, pgDir: postgres?.dir, tmp, sizes: SIZES, samples: SAMPLES })
+      results.store[backend] = await runStoreSection({ cpu: KIT_CPU, backend, pgPort: postgres?.port, pgDir: postgres?.dir, tmp, sizes: SIZES, samples: SAMPLES, onChild: (stop) => cleanups.push(stop) })
     }
   }
 

@@ -229,13 +229,15 @@ const fillId = (prefix, n) => `${prefix}${createHash('md5').update(String(n)).di
 
 /**
  * In the bench: runs the section in a child pinned to `cpu` (taskset), and resolves to its result.
- * Its progress goes to stderr.
+ * Its progress goes to stderr; `onChild` is handed a function that ends the child.
  */
-export function runStoreSection({ cpu, ...config }) {
+export function runStoreSection({ cpu, onChild, ...config }) {
   const args = [fileURLToPath(import.meta.url), JSON.stringify(config)]
   const [cmd, ...rest] = cpu === undefined ? [process.execPath, ...args] : ['taskset', '-c', String(cpu), process.execPath, ...args]
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, rest, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+    // The bench's cleanup ends it (by its pid) if the bench stops first.
+    onChild?.(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'))
     let stdout = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.on('error', reject)

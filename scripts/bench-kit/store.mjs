@@ -21,8 +21,9 @@ const S = 'stablecoin_widget'
  *    deposits (their details: provider and the receipt the kit read, one Transfer log);
  *  - users: one per 20 payments (numbers 20k to 20k+19); amounts 20 to 2,020 in EUR, GBP or USD (none for crypto);
  *  - 2% open (still followed): created within the last 30 days (the reconciler's default
- *    followForMs), half of them not yet observed; next look spread over the next 10 minutes (its
- *    default maxPollIntervalMs) and up to a minute late, so about 9% of the open ones are due;
+ *    followForMs), half of them not yet observed; next look from a minute before to 10 minutes (its
+ *    default maxPollIntervalMs) after the row's insert: about 9% are due as inserted, more as the
+ *    fill goes on (the bench counts them when it measures);
  *  - 98% final, created over the last year: completed/settled/done mostly, some failed, returned,
  *    rejected, cancelled or expired; each with its last status record and two delivered changes
  *    in the outbox (the status after creation, then the final one), as the reconciler leaves them.

@@ -1,10 +1,9 @@
-// POST /bank/payout: the beneficiary as the schema builds it, under one reference per request, and
-// the answer held to the quote before it is kept and funded.
-import { type Payout, createPayout } from '../../api/payout'
+// What a bank and a card payout's creation share: one reference per request, and the answer held
+// to the quote before it is kept and funded (bank.ts and card.ts send the request).
+import type { Payout } from '../../api/payout'
 import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
 import { payoutProblem } from '../../errors/payoutWords'
-import { beneficiarySchema, buildBeneficiary } from './beneficiary'
 import { pickLimit } from '../../lib/limits'
 import type { PayoutContext, StateOf } from './context'
 import type { PayoutRecord } from './machine'
@@ -12,22 +11,6 @@ import { type CreateRequest, newReference } from './persisted'
 import { checkPayout } from './transfer'
 
 type Creating = StateOf<'beneficiary' | 'card'>
-
-/** POST /bank/payout: the beneficiary as its schema builds it (only the fields it defines). */
-export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, alive: () => boolean) {
-  const schema = state.draft.schema
-  const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
-  if (!schema || !built?.ok) return ctx.dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
-  const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
-  const request = { quoteId: state.quote.quoteId, accountId: state.buyer.accountId, beneficiary: built.beneficiary, ...(purpose ? { purpose } : {}) }
-  const reference = await referenceFor(ctx, state, request, alive)
-  if (reference === undefined) return
-  try {
-    created(ctx, state, await createPayout(ctx.partner, { ...request, reference }), alive)
-  } catch (error) {
-    failed(ctx, error, alive)
-  }
-}
 
 /**
  * The reference this request goes under, or undefined once the attempt stopped (said already).

@@ -22,7 +22,7 @@ import {
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
 import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
-import { type OfferedSchemaId, beneficiarySchema, buildBeneficiary, initialValues, purposeProblem, schemaFor } from './beneficiary'
+import { type OfferedSchemaId, beneficiarySchema, initialValues, purposeProblem, schemaFor, validateBeneficiary } from './beneficiary'
 import type { FieldProblem } from './fieldProblem'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor, pickLimit } from '../../lib/limits'
@@ -210,6 +210,8 @@ export type PayoutEvent =
   /** `field`: the beneficiary field the service refused, and its mark; `expired`: the quote ran out (quote again). */
   /** `requiresAction`: the service wants a higher verification tier; the same request goes again once verified (its reference is the request's own). */
   | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean; requiresAction?: boolean }
+  /** The request's own checks (an address's EIP-55 checksum, beneficiaryRequest.ts) found these fields wrong: nothing was sent. */
+  | { type: 'INVALID'; problems: Record<string, FieldProblem> }
   | { type: 'WALLETS'; wallets: WalletInfo[] }
   | { type: 'CONNECT'; wallet: WalletInfo }
   | { type: 'CONNECTED'; sender: string }
@@ -500,9 +502,9 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
       return idle ? { ...carried(state), tag: 'quote', ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' } : state
     case 'SUBMIT': {
       if (!idle || !state.draft.schema || !('now' in event)) return state
-      const built = buildBeneficiary(beneficiarySchema(state.draft.schema), state.draft.values)
+      const problems = validateBeneficiary(beneficiarySchema(state.draft.schema), state.draft.values)
       const purpose = beneficiarySchema(state.draft.schema).purpose ? purposeProblem(state.draft.purpose) : undefined
-      if (!built.ok || purpose) return { ...state, problems: { ...(built.ok ? {} : built.problems), ...(purpose ? { purpose } : {}) }, problem: undefined }
+      if (Object.keys(problems).length > 0 || purpose) return { ...state, problems: { ...problems, ...(purpose ? { purpose } : {}) }, problem: undefined }
       // An expired quote is priced again, never sent (the service would refuse it anyway).
       if (isExpired(state.quote.expiresAt, event.now)) return requote(state)
       return { ...state, problems: {}, problem: undefined, work: 'creating' }
@@ -516,6 +518,8 @@ function beneficiaryTransition(state: Extract<PayoutState, { tag: 'beneficiary' 
         problem: event.problem,
         problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
       }
+    case 'INVALID':
+      return state.work === 'creating' ? { ...state, work: 'idle', problems: event.problems, problem: undefined } : state
     case 'CREATED':
       return state.work === 'creating' ? created(state, event.record) : state
     default:

@@ -211,6 +211,20 @@ describe('payout effects: creating', () => {
     expect(d.store.load()).toBeUndefined()
   })
 
+  it('an EVM address whose capitals do not match its EIP-55 checksum is marked on its field, nothing sent; one case is sent checksummed', async () => {
+    const partner = fakePartner({ '/bank/payout': [created] })
+    const atEvm = (address: string): PayoutState => ({ ...beneficiaryState(), draft: { ...emptyDraft(), schema: 'evm', values: { name: 'Ada', address } } }) as PayoutState
+    const d = drive(atEvm('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), partner)
+    d.dispatch({ type: 'SUBMIT', now: NOW })
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the check')
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problems: { address: { kind: 'evmChecksum' } }, problem: undefined })
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toEqual([])
+    const ok = drive(atEvm('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), partner)
+    ok.dispatch({ type: 'SUBMIT', now: NOW })
+    await until(() => ok.state().tag === 'funding', 'funding')
+    expect(partner.calls.find((c) => c.path === '/bank/payout')?.body.beneficiary).toEqual({ name: 'Ada', schema: 'evm', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
+  })
+
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
     const d = drive(beneficiaryState(), partner)

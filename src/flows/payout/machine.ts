@@ -21,7 +21,7 @@ import {
 } from '../../identity/machine'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, SendProblem, WalletInfo, Work } from '../../kernel/types'
+import type { Problem, SendProblem, Step, WalletInfo, Work } from '../../kernel/types'
 import { type OfferedSchemaId, beneficiarySchema, initialValues, purposeProblem, schemaFor, validateBeneficiary } from './beneficiary'
 import type { FieldProblem } from './fieldProblem'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
@@ -651,7 +651,7 @@ function requote(state: QuotedBase, refreshed = true): PayoutState {
  * The flow's step for the header: the price, the wallet, who the buyer is (only when not known),
  * the beneficiary, the transfer and its status. `verified`: the identity steps are part of this payout.
  */
-export function stepOf(state: PayoutState, verified: boolean): { step: number; of: number } {
+export function stepOf(state: PayoutState, verified: boolean): Step {
   const of = verified ? 5 : 4
   if (isIdentityState(state)) return { step: 3, of }
   const after = verified ? 1 : 0

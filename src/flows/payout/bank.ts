@@ -22,9 +22,9 @@ export const bankCalls: PayoutCalls = {
 async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, alive: () => boolean) {
   const schema = state.draft.schema
   const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
-  if (!schema || !built) return ctx.dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
+  if (!schema || !built) return ctx.destination({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
   // What only the request's own checks see (an address's EIP-55 checksum): said on its field, nothing sent.
-  if (!built.ok) return ctx.dispatch({ type: 'INVALID', problems: built.problems })
+  if (!built.ok) return ctx.destination({ type: 'INVALID', problems: built.problems })
   const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
   const request = { quoteId: state.quote.quoteId, accountId: state.buyer.accountId, beneficiary: built.beneficiary, ...(purpose ? { purpose } : {}) }
   const reference = await referenceFor(ctx, state, request, alive)

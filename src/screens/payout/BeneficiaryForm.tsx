@@ -3,7 +3,7 @@ import { fieldProblemText } from '../../errors/payoutWords'
 import { problemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import type { BeneficiaryState, DestinationEvent } from '../../flows/payout/destination'
 import { enBeneficiary } from '../../i18n/en-beneficiary'
 import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { type BeneficiaryField, type Word, beneficiarySchema, schemasFor } from '../../flows/payout/beneficiary'
@@ -14,7 +14,7 @@ import { railName } from '../../lib/limits'
 // The form's words come with it (it is fetched as the flow starts, not with the first screen).
 addEnglish(enBeneficiary)
 
-export type BeneficiaryProps = { state: Extract<PayoutState, { tag: 'beneficiary' }>; dispatch: (e: PayoutEvent) => void; locale: string }
+export type BeneficiaryProps = { state: BeneficiaryState; dispatch: (e: DestinationEvent) => void; locale: string }
 
 const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
 /** A word of the schemas (beneficiary.ts names it by its key in en-beneficiary.ts, which this chunk brings). */
@@ -77,7 +77,7 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
                 maxLength={512}
                 aria-invalid={state.problems.purpose ? 'true' : undefined}
                 aria-describedby={state.problems.purpose ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
-                onInput={(e) => dispatch({ type: 'EDIT', draft: { purpose: (e.target as HTMLInputElement).value } })}
+                onInput={(e) => dispatch({ type: 'EDIT', purpose: (e.target as HTMLInputElement).value })}
               />
               <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
               {state.problems.purpose && (
@@ -121,7 +121,7 @@ function Field({
   problem?: FieldProblem
   busy: boolean
   locale: string
-  dispatch: (e: PayoutEvent) => void
+  dispatch: (e: DestinationEvent) => void
 }) {
   const id = fieldId(field.name)
   const describedBy = [field.hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
@@ -133,7 +133,7 @@ function Field({
     'aria-describedby': describedBy,
     autoComplete: field.autocomplete,
   }
-  const onValue = (e: Event) => dispatch({ type: 'EDIT', draft: { values: { [field.name]: (e.target as HTMLInputElement).value } } })
+  const onValue = (e: Event) => dispatch({ type: 'EDIT', values: { [field.name]: (e.target as HTMLInputElement).value } })
   return (
     <div class="field">
       <label for={id}>{say(field.label)}</label>

@@ -4,14 +4,15 @@ import { problemText } from '../../errors/words'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutForm, PayoutState, Source } from '../../flows/payout/machine'
+import type { PayoutForm, Source } from '../../flows/payout/base'
+import type { FormState, PayoutEvent, QuotingState } from '../../flows/payout/state'
 import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
 import { limitLine } from '../../i18n/limits'
 import { limitsFor, railName } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'form' | 'quoting' }>
+type State = FormState | QuotingState
 
 export function PayoutFormScreen({
   state,

@@ -3,13 +3,13 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import type { FundingEvent, ResultState, TrackingState } from '../../flows/payout/funding'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { compareDecimal, formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
 import { railKind, railName } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
+type State = TrackingState | ResultState
 
 const ORDER = ['pending', 'converting', 'sent', 'settled'] as const
 const KNOWN = new Set<string>([...ORDER, 'rejected', 'returned'])
@@ -18,7 +18,7 @@ const CARD_WORDS = new Set(['heading.sent', 'heading.settled', 'step.sent', 'bod
 /** Where a bank payout lands, said for a mobile money or a stablecoin wallet (en-payout.ts `payout.mobile.*`, `payout.wallet.*`). */
 const LANDING_WORDS = new Set(['heading.sent', 'step.sent', 'body.sent', 'body.settled', 'arrives'])
 
-export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
+export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state
   const status = state.status
   const name = status && KNOWN.has(status.status) ? status.status : 'pending'

@@ -58,7 +58,15 @@ export const ctxOf = (destination: 'bank' | 'card', extra: Partial<Context> = {}
 export const ctx = ctxOf('bank')
 
 export const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+/** Two buyers of one shared device: A's wallet is the verified one above, B's the other. */
+export const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: BUYER }
+export const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: OTHER }
 export const wallet: WalletInfo = { id: 'w|test', name: 'Test', rdns: 'test' }
+/** A wallet the buyer did not verify. */
+export const otherWallet: WalletInfo = { id: 'w|other', name: 'Other', rdns: 'other' }
+
+/** A bank_sepa beneficiary as the buyer types it. */
+export const sepaValues = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
 
 /** A SEPA Instant quote for 20 EUR, held an hour unless `extra` says otherwise. */
 export const bankQuote = (extra: Partial<PayoutQuote> = {}): PayoutQuote => ({

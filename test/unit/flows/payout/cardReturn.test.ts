@@ -14,12 +14,10 @@ import { emptyApplicant, initialIdentity } from '../../../../src/identity/machin
 import { scopedStorage } from '../../../../src/storage/safeStorage'
 import { settle } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { BUYER as WALLET_A, DEPOSIT, NOW, OTHER as WALLET_B, cardQuote, ctxOf, drive as drivePayout, fakePartner as aPartner } from '../../helpers/payout'
+import { BUYER as WALLET_A, DEPOSIT, buyerA, buyerB, NOW, OTHER as WALLET_B, cardQuote, ctxOf, drive as drivePayout, fakePartner as aPartner } from '../../helpers/payout'
 
 const ctx = ctxOf('card')
 const quote = (expiresAt: number) => cardQuote({ expiresAt: new Date(expiresAt).toISOString() })
-const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A }
-const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: WALLET_B }
 const identity = initialIdentity({ ...emptyApplicant, wallet: '' })
 
 /** What openCard kept in this tab before the card page, for buyer A. */

@@ -7,10 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft } from '../../../../src/flows/payout/base'
 import { type Context, type PayoutEvent, type PayoutState, transition } from '../../../../src/flows/payout/machine'
-import { BUYER as VERIFIED, NOW, OTHER, bankQuote, ctx, toFunding, toIdentity } from '../../helpers/payout'
+import { BUYER as VERIFIED, NOW, OTHER, bankQuote, otherWallet as wallet, ctx, toFunding, toIdentity } from '../../helpers/payout'
 
 const quote = bankQuote()
-const wallet = { id: 'w|other', name: 'Other', rdns: 'other' }
 const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 
 const quoted = (buyer?: { accountId: string; walletId: string; wallet: string }): PayoutState => ({

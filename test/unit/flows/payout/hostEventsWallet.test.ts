@@ -10,12 +10,11 @@ import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
 import { type PayoutState, transition } from '../../../../src/flows/payout/machine'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
-import { BUYER as VERIFIED, NOW, OTHER, bankQuote, buyer, config, ctx, recordOf, toFunding } from '../../helpers/payout'
+import { BUYER as VERIFIED, NOW, OTHER, bankQuote, otherWallet as wallet, buyer, config, ctx, recordOf, toFunding } from '../../helpers/payout'
 
 addEnglish(enPayout)
 
 const quote = bankQuote()
-const wallet = { id: 'w|other', name: 'Other', rdns: 'other' }
 const record = recordOf({ depositAmount: quote.cryptoAmount, expiresAt: quote.expiresAt, settlement: undefined })
 
 /** Every string in every event payload, lower-cased. */

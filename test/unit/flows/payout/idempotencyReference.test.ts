@@ -18,7 +18,7 @@ import type { PayoutState } from '../../../../src/flows/payout/machine'
 import { payoutStore } from '../../../../src/flows/payout/persisted'
 import { until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { NOW, buyer, ctxOf, drive as drivePayout, fakeWallet, payoutConfig as makeConfig, toDestination, toFunding } from '../../helpers/payout'
+import { NOW, buyer, ctxOf, drive as drivePayout, fakeWallet, payoutConfig as makeConfig, sepaValues, toDestination, toFunding } from '../../helpers/payout'
 
 const DEPOSIT_A = '0x1111111111111111111111111111111111111111'
 const quote = (id: string): PayoutQuote => ({
@@ -75,7 +75,7 @@ function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), s
   return drivePayout(initial, { partner: http, config, storage, ctx, wallet: chain, wallets: [{ id: 'w|t', name: 'T', rdns: 't' }] })
 }
 
-const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+const sepa = sepaValues
 const beneficiaryState = (IBAN: string): PayoutState => ({
   tag: 'beneficiary',
   buyer,

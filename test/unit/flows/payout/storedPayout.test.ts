@@ -28,6 +28,7 @@ import {
   fakeWallet,
   payoutConfig as makeConfig,
   recordOf,
+  sepaValues,
   toDestination,
   toFunding,
   wallet as walletInfo,
@@ -37,7 +38,7 @@ const quote = bankQuote({ expiresAt: new Date(NOW + 600_000).toISOString() })
 const created = createdPayout(quote.expiresAt)
 const record: PayoutRecord = recordOf({ expiresAt: quote.expiresAt })
 const identity: IdentityState = { tag: 'wallet', form: emptyApplicant }
-const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+const sepa = sepaValues
 
 function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: FakeWallet; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {
   let forgotten = 0

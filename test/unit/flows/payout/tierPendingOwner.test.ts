@@ -10,12 +10,10 @@ import { describe, expect, it } from 'vitest'
 import type { Pending } from '../../../../src/flows/payout/base'
 import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
-import { BUYER as WALLET_A, NOW, OTHER as WALLET_B, bankQuote as aBankQuote, cardQuote as aCardQuote, ctxOf, toDestination, toIdentity } from '../../helpers/payout'
+import { BUYER as WALLET_A, NOW, buyerA, buyerB, OTHER as WALLET_B, bankQuote as aBankQuote, cardQuote as aCardQuote, ctxOf, toDestination, toIdentity } from '../../helpers/payout'
 
 const bankQuote = aBankQuote()
 const cardQuote = aCardQuote()
-const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A }
-const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: WALLET_B }
 // Buyer B's beneficiary as typed before the service asked for a higher tier.
 const B_IBAN = 'DE89 3704 0044 0532 0130 00'
 

@@ -26,5 +26,8 @@ export const systemClock: Clock = {
  */
 export type Work<Step extends string = 'working'> = 'idle' | Step
 
+/** Where the header's "step N of M" stands: every flow's `stepOf` says it so. */
+export type Step = { step: number; of: number }
+
 /** Whose tab follows a transfer: this one, or another (one tab at a time). */
 export type Tab = 'held' | 'elsewhere'

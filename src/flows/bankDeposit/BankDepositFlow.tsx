@@ -105,8 +105,8 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   }, [services])
 
   const identityPath = useRef(state.tag === 'starting')
-  const step = stepOf(state)
-  useEffect(() => (identityPath.current ? onStep(step, 5) : onStep(step - 3, 2)), [step])
+  const { step, of } = stepOf(state, identityPath.current)
+  useEffect(() => onStep(step, of), [step, of])
   // The partner's amount, updated live (unless a retry pinned it).
   const { amount, locale } = services.live.value
   useEffect(() => {

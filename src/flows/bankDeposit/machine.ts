@@ -11,7 +11,7 @@ import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor } from '../../lib/limits'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import type { Problem, Work } from '../../kernel/types'
+import type { Problem, Step, Work } from '../../kernel/types'
 
 export type DepositForm = { country: string; currency: string; amount: string }
 
@@ -143,8 +143,16 @@ export function transition(state: BankDepositState, event: BankDepositEvent, ctx
   }
 }
 
-/** Which step of five the header shows (the identity steps are 1 to 3; a known buyer starts at 4). */
-export function stepOf(state: BankDepositState): number {
+/**
+ * Which step the header shows: of five when the identity steps are part of this deposit (1 to 3),
+ * else of two (a known buyer starts at the form). `verified`: the identity steps are part of it.
+ */
+export function stepOf(state: BankDepositState, verified = true): Step {
+  const step = stepNumber(state)
+  return verified ? { step, of: 5 } : { step: step - 3, of: 2 }
+}
+
+function stepNumber(state: BankDepositState): number {
   switch (state.tag) {
     case 'starting':
     case 'wallet':

@@ -76,8 +76,8 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
         ),
     }
   }, [services])
-  const step = stepOf(state)
-  useEffect(() => onStep(step, 4), [step])
+  const { step, of } = stepOf(state)
+  useEffect(() => onStep(step, of), [step, of])
   const { amount, locale } = services.live.value
   useEffect(() => {
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(locale)) })

@@ -6,7 +6,7 @@ import type { RedirectProblem } from '../../lib/redirect'
 import { isCardFinal } from '../../lib/status/card'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, Work } from '../../kernel/types'
+import type { Problem, Step, Work } from '../../kernel/types'
 
 /** `asset`: the crypto the card buys, once known (the `cardCrypto` option, or the first quote's). */
 export type CardForm = { currency: string; amount: string; address: string; asset?: string }
@@ -113,18 +113,9 @@ export function transition(state: CardState, event: CardEvent, ctx: Context): Ca
 }
 
 /** Which step of four the header shows. */
-export function stepOf(state: CardState): number {
-  switch (state.tag) {
-    case 'form':
-    case 'quoting':
-      return 1
-    case 'quote':
-      return 2
-    case 'redirect':
-      return 3
-    default:
-      return 4
-  }
+export function stepOf(state: CardState): Step {
+  const step = state.tag === 'form' || state.tag === 'quoting' ? 1 : state.tag === 'quote' ? 2 : state.tag === 'redirect' ? 3 : 4
+  return { step, of: 4 }
 }
 
 function formTransition(state: Extract<CardState, { tag: 'form' }>, event: CardEvent, ctx: Context): CardState {

@@ -64,7 +64,8 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
         ),
     }
   }, [services])
-  useEffect(() => onStep(stepOf(state), 4), [stepOf(state)])
+  const { step, of } = stepOf(state)
+  useEffect(() => onStep(step, of), [step, of])
   const amount = services.live.value.amount
   useEffect(() => {
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(services.config.locale)) })

@@ -4,7 +4,7 @@ import type { WalletProblem } from '../../kernel/types'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, Rejection, SendProblem, WalletInfo, Work } from '../../kernel/types'
+import type { Problem, Rejection, SendProblem, Step, WalletInfo, Work } from '../../kernel/types'
 
 
 export type Form = { amount: string; source: number }
@@ -318,7 +318,11 @@ function trackingTransition(state: TrackingState, event: DepositEvent): DepositS
 }
 
 /** Which step of four the header shows. */
-export function stepOf(state: DepositState): number {
+export function stepOf(state: DepositState): Step {
+  return { step: stepNumber(state), of: 4 }
+}
+
+function stepNumber(state: DepositState): number {
   switch (state.tag) {
     case 'discovering':
     case 'wallets':

@@ -58,8 +58,8 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
         ),
     }
   }, [services])
-  const step = stepOf(state)
-  useEffect(() => onStep(step, 4), [step])
+  const { step, of } = stepOf(state)
+  useEffect(() => onStep(step, of), [step, of])
   useIdentitySync(state, dispatch, services, session)
 
   const later = useLazyPart(accountScreens, true)

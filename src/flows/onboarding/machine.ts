@@ -2,7 +2,7 @@
 // the account opening (`opening`), following its funding (`tracking`) and the end (`result`). A pure
 // transition function.
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import type { Problem } from '../../kernel/types'
+import type { Problem, Step } from '../../kernel/types'
 import { type BuyerAccount, type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
@@ -126,7 +126,11 @@ function afterOnboarded({ account, kycStatus }: Onboarded): OnboardingState {
 }
 
 /** Which step of four the header shows: wallet, identity, details, the account. */
-export function stepOf(state: OnboardingState): number {
+export function stepOf(state: OnboardingState): Step {
+  return { step: stepNumber(state), of: 4 }
+}
+
+function stepNumber(state: OnboardingState): number {
   switch (state.tag) {
     case 'wallet':
       return 1

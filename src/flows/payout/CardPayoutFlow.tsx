@@ -7,7 +7,8 @@ import { enCardPayout } from '../../i18n/en-cardPayout'
 import { addEnglish } from '../../i18n/i18n'
 import { lazyPart } from '../../kernel/lazyPart'
 import { CardScreen } from '../../screens/payout/CardScreen'
-import type { CardReturn } from './machine'
+import { cardStep } from './cardStep'
+import type { CardReturn } from './base'
 import { type PayoutKind, type PayoutProps, Payouts } from './Payouts'
 
 addEnglish(enCardPayout)
@@ -16,10 +17,10 @@ addEnglish(enCardPayout)
 export const CARD_PAYOUT_CURRENCIES = ['EUR', 'GBP', 'USD']
 
 const card: PayoutKind = {
-  destination: 'card',
   name: 'cardPayout',
+  destination: cardStep,
   calls: lazyPart(() => import('./card').then(({ cardCalls }) => ({ calls: cardCalls }))),
-  DestinationStep: ({ state, dispatch, source }) => (state.tag === 'card' ? <CardScreen state={state} dispatch={dispatch} source={source} /> : <></>),
+  DestinationScreen: ({ state, dispatch, source }) => (state.tag === 'card' ? <CardScreen state={state} dispatch={dispatch} source={source} /> : <></>),
   // The partner's currencies that a card payout settles in; all three where it names none of them.
   currencies: (config) => {
     const offered = config.fiatCurrencies.filter((c) => CARD_PAYOUT_CURRENCIES.includes(c))

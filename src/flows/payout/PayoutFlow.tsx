@@ -2,13 +2,14 @@
 import { payoutSchemas } from '../../api/payout'
 import { lazyPart } from '../../kernel/lazyPart'
 import { BeneficiaryScreen } from '../../screens/payout/BeneficiaryScreen'
+import { beneficiaryStep } from './beneficiaryStep'
 import { type PayoutKind, type PayoutProps, Payouts } from './Payouts'
 
 const bank: PayoutKind = {
-  destination: 'bank',
   name: 'payout',
+  destination: beneficiaryStep,
   calls: lazyPart(() => import('./bank').then(({ bankCalls }) => ({ calls: bankCalls }))),
-  DestinationStep: ({ state, dispatch, services }) => (state.tag === 'beneficiary' ? <BeneficiaryScreen state={state} dispatch={dispatch} locale={services.config.locale} /> : <></>),
+  DestinationScreen: ({ state, dispatch, services }) => (state.tag === 'beneficiary' ? <BeneficiaryScreen state={state} dispatch={dispatch} locale={services.config.locale} /> : <></>),
   currencies: (config) => config.fiatCurrencies,
   schemas: payoutSchemas,
 }

@@ -1,18 +1,21 @@
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect, useMemo, useRef } from 'preact/hooks'
 import { enLimits } from '../../i18n/shared/en-limits'
 import { enPayout } from '../../i18n/en-payout'
 import { addEnglish } from '../../i18n/i18n'
 import { identityStart, useIdentitySync } from '../../identity/start'
-import { isIdentityState } from '../../identity/machine'
+import { type IdentityEvent, isIdentityState } from '../../identity/machine'
 import { systemClock } from '../../kernel/types'
-import { useFlowMachine } from '../../kernel/useFlowMachine'
+import { type FlowParts, useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { payoutEvents } from './hostEvents'
-import { type CardReturn, type Context, type Destination, type PayoutEvent, type PayoutState, type Source, initialState, stepOf, transition } from './machine'
+import type { CardReturn, Source } from './base'
+import type { DestinationEvent, DestinationState, DestinationStep } from './destination'
+import type { FundingEvent } from './funding'
+import { type Context, type PayoutEvent, type PayoutState, initialState, stepOf, transition } from './machine'
 import type { JSX } from 'preact'
 import type { WidgetConfig } from '../../config/config'
 import type { PayoutCalls } from './context'
@@ -44,11 +47,12 @@ addEnglish({ ...enPayout, ...enLimits })
 
 /** What makes a bank payout or a card payout of the one payout flow: its entry (PayoutFlow.tsx, CardPayoutFlow.tsx) gives it. */
 export type PayoutKind = {
-  destination: Destination
   name: PayoutName
+  /** Where the fiat lands, chosen once for the flow: the bank's beneficiary, or the card page (the machine's destination step). */
+  destination: DestinationStep
   calls: LazyPart<{ calls: PayoutCalls }>
-  /** The stage where the fiat's destination is named: the beneficiary, or the card page. */
-  DestinationStep: (props: { state: Extract<PayoutState, { tag: 'beneficiary' | 'card' }>; dispatch: (e: PayoutEvent) => void; services: Services; source: Source }) => JSX.Element
+  /** The destination's screen: the beneficiary's form, or the card page's. */
+  DestinationScreen: (props: { state: DestinationState; dispatch: (e: DestinationEvent) => void; services: Services; source: Source }) => JSX.Element
   /** The card page's way back to this link, and the return it brought (a card payout). */
   returnUrl?: () => string
   cardReturn?: () => CardReturn | undefined
@@ -74,99 +78,117 @@ export function Payouts(props: PayoutProps & { kind: PayoutKind }) {
   )
 }
 
-function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) {
-  const { config } = services
-  const source = payoutSourceOf(config)
-  const session = partnerStorage(config, true)
-  const [state, dispatch] = useFlowMachine<PayoutState, PayoutEvent>(() => {
-    const local = partnerStorage(config)
-    const store = payoutStore(local, Date.now, kind.name)
-    const start = identityStart(config, local, session)
-    const pending = pendingStore(session, kind.name)
-    const ctx: Context = {
-      destination: kind.destination,
-      source,
-      linkWallet: config.walletAddress,
-      get decimalMark() {
-        return decimalMarkOf(config.locale)
-      },
-      emptyForm: () => ({
-        kind: 'fiat',
-        // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
-        amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
-        currency: kind.currencies(config)[0],
-        country: regionOf(config.locale),
-        rail: '',
-      }),
-    }
-    return {
-      // Only this buyer's payout (start.account is already refused under a link signed for another
-      // wallet); another buyer's record stays stored for them, never shown here.
-      initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
-      transition: (state, event) => transition(state, event, ctx),
-      observe: (prev, next) => {
-        for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
-      },
-      effects: (dispatch) =>
-        lazyEffects(lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load()]).then(([effects, { calls }]) => ({ ...effects, calls }))), ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf, calls }) =>
-          createPayoutEffects(
-            {
-              calls,
-              config,
-              partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-              source,
-              store,
-              references: referenceStore(local, Date.now, kind.name),
-              spent: spentAddresses(local),
-              pending,
-              clock: systemClock,
-              identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
-              // viem arrives with the funding step, not before.
-              loadChainActions: loadWalletCode,
-              discover: (onChange) => discoverWallets(window, onChange),
-              providerOf,
-              returnUrl: kind.returnUrl,
-              navigate: (url) => location.assign(url),
-            },
-            dispatch,
-          ),
-        ),
-    }
-  }, [services])
+/** Each sub-machine's events, sent under its name (machine.ts). */
+type Dispatchers = {
+  payout: (e: PayoutEvent) => void
+  identity: (e: IdentityEvent) => void
+  destination: (e: DestinationEvent) => void
+  funding: (e: FundingEvent) => void
+}
 
+function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) {
+  const session = partnerStorage(services.config, true)
+  const [state, dispatch] = useFlowMachine<PayoutState, PayoutEvent>(() => payoutParts(services, kind, session), [services])
+  const to = useMemo<Dispatchers>(
+    () => ({
+      payout: dispatch,
+      identity: (event) => dispatch({ type: 'IDENTITY', event }),
+      destination: (event) => dispatch({ type: 'DESTINATION', event }),
+      funding: (event) => dispatch({ type: 'FUNDING', event }),
+    }),
+    [dispatch],
+  )
   // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous).
   // (after the identity provider's or the card page's round trip too: the details typed come back with it).
   const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer) || ('applicant' in state && !!state.applicant))
   if (isIdentityState(state)) identityPath.current = true
-  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
-  const stored = !identityPath.current
   const { step, of } = stepOf(state, identityPath.current)
   useEffect(() => onStep(step, of), [step, of])
-  useIdentitySync(state, dispatch, services, session)
-  const later = useLazyPart(laterScreens, true)
+  useIdentitySync(state, to.identity, services, session)
+  // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
+  return <PayoutScreen state={state} to={to} services={services} kind={kind} stored={!identityPath.current} />
+}
 
+function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutState; to: Dispatchers; services: Services; kind: PayoutKind; stored: boolean }) {
+  const { config } = services
+  const source = payoutSourceOf(config)
+  const later = useLazyPart(laterScreens, true)
   if (isIdentityState(state)) {
-    return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} tier={state.pending?.tier} />
+    return <IdentitySteps state={state} dispatch={to.identity} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} tier={state.pending?.tier} />
   }
   if (state.tag === 'form' || state.tag === 'quoting') {
-    return <PayoutFormScreen state={state} dispatch={dispatch} source={source} currencies={kind.currencies(config)} locale={config.locale} notYou={stored} card={kind.destination === 'card'} />
+    return <PayoutFormScreen state={state} dispatch={to.payout} source={source} currencies={kind.currencies(config)} locale={config.locale} notYou={stored} card={kind.destination.kind === 'card'} />
   }
   if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (!later) return <p role="status">{t('app.loading')}</p>
   const { ConnectScreen, FundingScreen, PayoutQuoteScreen, PayoutStatusScreen } = later
   switch (state.tag) {
     case 'quote':
-      return <PayoutQuoteScreen state={state} dispatch={dispatch} source={source} locale={config.locale} />
+      return <PayoutQuoteScreen state={state} dispatch={to.payout} source={source} locale={config.locale} />
     case 'connect':
-      return <ConnectScreen state={state} dispatch={dispatch} source={source} config={config} />
+      return <ConnectScreen state={state} dispatch={to.funding} source={source} config={config} />
     case 'beneficiary':
     case 'card':
-      return <kind.DestinationStep state={state} dispatch={dispatch} services={services} source={source} />
+      return <kind.DestinationScreen state={state} dispatch={to.destination} services={services} source={source} />
     case 'funding':
-      return <FundingScreen state={state} dispatch={dispatch} config={config} notYou={stored} />
+      return <FundingScreen state={state} dispatch={to.funding} config={config} notYou={stored} />
     case 'tracking':
     case 'result':
-      return <PayoutStatusScreen state={state} dispatch={dispatch} config={config} />
+      return <PayoutStatusScreen state={state} dispatch={to.funding} config={config} />
+  }
+}
+
+/** The machine, its first state (only this buyer's payout), what the embedding hears, and the effects (fetched as the flow starts). */
+function payoutParts(services: Services, kind: PayoutKind, session: Storage | undefined): FlowParts<PayoutState, PayoutEvent> {
+  const { config } = services
+  const source = payoutSourceOf(config)
+  const local = partnerStorage(config)
+  const store = payoutStore(local, Date.now, kind.name)
+  const start = identityStart(config, local, session)
+  const pending = pendingStore(session, kind.name)
+  const ctx: Context = {
+    destination: kind.destination,
+    source,
+    linkWallet: config.walletAddress,
+    get decimalMark() {
+      return decimalMarkOf(config.locale)
+    },
+    emptyForm: () => ({
+      kind: 'fiat',
+      // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
+      amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
+      currency: kind.currencies(config)[0],
+      country: regionOf(config.locale),
+      rail: '',
+    }),
+  }
+  const deps = { config, source, store, references: referenceStore(local, Date.now, kind.name), spent: spentAddresses(local), pending, clock: systemClock }
+  return {
+    // Only this buyer's payout (start.account is already refused under a link signed for another
+    // wallet); another buyer's record stays stored for them, never shown here.
+    initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
+    transition: (state, event) => transition(state, event, ctx),
+    observe: (prev, next) => {
+      for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
+    },
+    effects: (dispatch) =>
+      lazyEffects(lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load()]).then(([effects, { calls }]) => ({ ...effects, calls }))), ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf, calls }) =>
+        createPayoutEffects(
+          {
+            ...deps,
+            calls,
+            partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+            // viem arrives with the funding step, not before.
+            loadChainActions: loadWalletCode,
+            discover: (onChange) => discoverWallets(window, onChange),
+            providerOf,
+            returnUrl: kind.returnUrl,
+            navigate: (url) => location.assign(url),
+          },
+          dispatch,
+        ),
+      ),
   }
 }
 

@@ -1,6 +1,9 @@
-// The formats of the beneficiary fields the contract names only in words (assumed-contract.md,
-// "Bank payout"): what the buyer can be told before anything is sent. The service has the last
-// word (a sort code's modulus tables, whether a PIX key is registered).
+// The formats of the beneficiary fields (IBAN, ABA, SWIFT, an EVM address's form, and the ones the
+// contract names only in words, assumed-contract.md "Bank payout"): what the buyer can be told
+// before anything is sent. The service has the last word (a sort code's modulus tables, whether a
+// PIX key is registered). An EVM address's EIP-55 checksum is checked where the request is built
+// (beneficiaryRequest.ts).
+import { isCountryCode } from '../../lib/country'
 import type { FieldProblem, PlainProblem } from './fieldProblem'
 
 const problem = (kind: PlainProblem['kind']): FieldProblem => ({ kind })
@@ -68,3 +71,59 @@ export function normalisePhone(raw: string): string {
 
 /** ITU-T E.164: +, a country code that does not start with 0, at most 15 digits in all. */
 export const checkE164 = (value: string) => (/^\+[1-9]\d{6,14}$/.test(value) ? undefined : problem('phone'))
+
+/**
+ * The IBAN prefixes of the SEPA area and the IBAN length of each (ISO 13616 registry). Territories
+ * without their own prefix use their country's (FR for Réunion, GB for Jersey). AL, MD, ME and MK
+ * are the scheme's newest members; the service has the last word on reach in any case.
+ */
+export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AL: 28, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24,
+  FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20,
+  LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24,
+  SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+}
+
+export function checkIban(iban: string): FieldProblem | undefined {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return { kind: 'ibanFormat' }
+  const country = iban.slice(0, 2)
+  const length = SEPA_IBAN_LENGTHS[country]
+  if (length === undefined) return { kind: 'ibanCountry', country }
+  if (iban.length !== length) return { kind: 'ibanLength', country, length, actual: iban.length }
+  return ibanMod97(iban) === 1 ? undefined : { kind: 'ibanChecksum' }
+}
+
+/** ISO 13616: the first four characters moved to the end, letters as 10–35, the number mod 97. */
+export function ibanMod97(iban: string): number {
+  let rest = 0
+  for (const char of iban.slice(4) + iban.slice(0, 4)) {
+    const code = char.charCodeAt(0)
+    const digits = code >= 65 ? String(code - 55) : char
+    for (const d of digits) rest = (rest * 10 + Number(d)) % 97
+  }
+  return rest
+}
+
+/** ABA: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10; the prefix is a Federal Reserve range. */
+export function checkRouting(routing: string): FieldProblem | undefined {
+  if (!/^\d{9}$/.test(routing)) return { kind: 'routingFormat' }
+  const prefix = Number(routing.slice(0, 2))
+  const validPrefix = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80
+  const d = [...routing].map(Number)
+  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])
+  return validPrefix && sum % 10 === 0 ? undefined : { kind: 'routingChecksum' }
+}
+
+/** ISO 9362: bank (4 letters), country (2 letters), location (2), and optionally a branch (3). */
+export function checkSwift(code: string): FieldProblem | undefined {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { kind: 'swift' }
+}
+
+/** 0x and 40 hex digits, not the zero address (no key spends from it). */
+export function checkEvmForm(value: string): FieldProblem | undefined {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return problem('evmAddress')
+  return /^0x0{40}$/.test(value) ? problem('evmZero') : undefined
+}
+
+export const checkCountry = (value: string) => (isCountryCode(value) ? undefined : problem('country'))
+export const checkCurrency = (value: string) => (/^[A-Z]{3}$/.test(value) ? undefined : problem('currency'))

@@ -1,10 +1,9 @@
 // The payout's beneficiary (partner-api.md: "Beneficiary"): one form per schema whose fields the
 // contract names. The service refuses a field its schema does not define, so what is sent is
-// built from the schema's own field list, never from whatever the form holds.
+// built from the schema's own field list (beneficiaryRequest.ts), never from whatever the form holds.
 import { railKind } from '../../lib/limits'
-import { checkClabe, checkE164, checkPixKey, checkSortCode, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
+import { checkClabe, checkCountry, checkCurrency, checkE164, checkEvmForm, checkIban, checkPixKey, checkRouting, checkSortCode, checkSwift, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
 import type { FieldProblem } from './fieldProblem'
-import { isCountryCode } from '../../lib/country'
 
 export type Values = Readonly<Record<string, string | undefined>>
 /**
@@ -33,8 +32,11 @@ export type BeneficiaryField = {
   normalise: (raw: string) => string
   /** The normalised value's problem, if any (emptiness is checked before). */
   check?: (value: string) => FieldProblem | undefined
-  /** What is sent for a valid value, when not the normalised one (an address with its checksum). */
-  send?: (value: string) => string
+  /**
+   * An EVM address: held to its EIP-55 checksum and sent with it where the request is built
+   * (beneficiaryRequest.ts), so viem's keccak comes with the request, not with the form.
+   */
+  eip55?: true
 }
 
 /** The contract's nine; the field names of bank_uk, bank_br_pix, bank_mexico and momo_africa are assumed-contract.md's. */
@@ -181,7 +183,7 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     purpose: false,
     fields: [
       field({ name: 'name', label: 'payout.field.recipientName', autocomplete: 'name', autocapitalize: 'words' }),
-      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmAddress, send: checksumAddress }),
+      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmForm, eip55: true }),
     ],
   },
 }
@@ -240,170 +242,8 @@ function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefine
   return f.check?.(value)
 }
 
-export type BuildResult = { ok: true; beneficiary: Beneficiary } | { ok: false; problems: Record<string, FieldProblem> }
-
-/**
- * The `beneficiary` to send: `name`, `schema`, and the schema's own fields, normalised. A value
- * under any other name (another schema's field left in the form) is dropped; an empty optional
- * field is left out rather than sent empty.
- */
-export function buildBeneficiary(schema: BeneficiarySchema, values: Values): BuildResult {
-  const problems = validateBeneficiary(schema, values)
-  if (Object.keys(problems).length > 0) return { ok: false, problems }
-  const out: Record<string, string | Record<string, string>> = {}
-  for (const f of schema.fields) {
-    const value = f.normalise(values[f.name] ?? f.initial ?? '')
-    if (value === '') continue
-    const [outer, inner] = f.name.split('.')
-    const sent = f.send ? f.send(value) : value
-    if (inner === undefined) out[outer] = sent
-    else out[outer] = { ...(out[outer] as Record<string, string> | undefined), [inner]: sent }
-  }
-  return { ok: true, beneficiary: { ...out, name: out.name as string, schema: schema.id } }
-}
-
 /** `purpose`, where the form offers it: optional, at most 512 characters. */
 export function purposeProblem(raw: string): FieldProblem | undefined {
   return trim(raw).length > 512 ? { kind: 'tooLong', max: 512 } : undefined
 }
 
-// Checks
-
-/**
- * The IBAN prefixes of the SEPA area and the IBAN length of each (ISO 13616 registry). Territories
- * without their own prefix use their country's (FR for Réunion, GB for Jersey). AL, MD, ME and MK
- * are the scheme's newest members; the service has the last word on reach in any case.
- */
-export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AL: 28, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24,
-  FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20,
-  LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24,
-  SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
-}
-
-export function checkIban(iban: string): FieldProblem | undefined {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return { kind: 'ibanFormat' }
-  const country = iban.slice(0, 2)
-  const length = SEPA_IBAN_LENGTHS[country]
-  if (length === undefined) return { kind: 'ibanCountry', country }
-  if (iban.length !== length) return { kind: 'ibanLength', country, length, actual: iban.length }
-  return ibanMod97(iban) === 1 ? undefined : { kind: 'ibanChecksum' }
-}
-
-/** ISO 13616: the first four characters moved to the end, letters as 10–35, the number mod 97. */
-export function ibanMod97(iban: string): number {
-  let rest = 0
-  for (const char of iban.slice(4) + iban.slice(0, 4)) {
-    const code = char.charCodeAt(0)
-    const digits = code >= 65 ? String(code - 55) : char
-    for (const d of digits) rest = (rest * 10 + Number(d)) % 97
-  }
-  return rest
-}
-
-/** ABA: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10; the prefix is a Federal Reserve range. */
-export function checkRouting(routing: string): FieldProblem | undefined {
-  if (!/^\d{9}$/.test(routing)) return { kind: 'routingFormat' }
-  const prefix = Number(routing.slice(0, 2))
-  const validPrefix = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80
-  const d = [...routing].map(Number)
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])
-  return validPrefix && sum % 10 === 0 ? undefined : { kind: 'routingChecksum' }
-}
-
-/** ISO 9362: bank (4 letters), country (2 letters), location (2), and optionally a branch (3). */
-export function checkSwift(code: string): FieldProblem | undefined {
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(code) ? undefined : { kind: 'swift' }
-}
-
-/** 0x and 40 hex digits, not the zero address (no key spends from it); a mixed-case address must match its EIP-55 checksum (one case carries none). */
-export function checkEvmAddress(value: string): FieldProblem | undefined {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: 'evmAddress' }
-  if (/^0x0{40}$/.test(value)) return { kind: 'evmZero' }
-  const hexPart = value.slice(2)
-  if (hexPart === hexPart.toLowerCase() || hexPart === hexPart.toUpperCase()) return undefined
-  return checksumAddress(value) === value ? undefined : { kind: 'evmChecksum' }
-}
-
-/**
- * EIP-55: each letter of the address in capitals where the keccak-256 of its lowercase hex has a
- * nibble of 8 or more. Here rather than viem's getAddress, which would bring viem into the payout
- * flow's first load for one form field.
- */
-export function checksumAddress(address: string): string {
-  const hexPart = address.slice(2).toLowerCase()
-  const hash = keccak256(new TextEncoder().encode(hexPart))
-  let out = '0x'
-  for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 15
-    out += nibble >= 8 ? hexPart[i].toUpperCase() : hexPart[i]
-  }
-  return out
-}
-
-// Keccak-256 (the pre-SHA-3 padding Ethereum uses) on 64-bit lanes as bigints: small, and fast
-// enough for an address typed into a form.
-const MASK = (1n << 64n) - 1n
-const rotl = (x: bigint, n: number) => (n === 0 ? x : ((x << BigInt(n)) | (x >> BigInt(64 - n))) & MASK)
-const ROUND_CONSTANTS: bigint[] = []
-const ROTATIONS: number[] = new Array(25).fill(0)
-{
-  let r = 1
-  for (let round = 0; round < 24; round++) {
-    let rc = 0n
-    for (let j = 0; j < 7; j++) {
-      if (r & 1) rc |= 1n << BigInt((1 << j) - 1)
-      r = r & 0x80 ? ((r << 1) ^ 0x171) & 0xff : r << 1
-    }
-    ROUND_CONSTANTS.push(rc)
-  }
-  let x = 1
-  let y = 0
-  for (let t = 0; t < 24; t++) {
-    ROTATIONS[x + 5 * y] = (((t + 1) * (t + 2)) / 2) % 64
-    ;[x, y] = [y, (2 * x + 3 * y) % 5]
-  }
-}
-
-function keccakF(a: bigint[]) {
-  const c: bigint[] = new Array(5)
-  const b: bigint[] = new Array(25)
-  for (const rc of ROUND_CONSTANTS) {
-    for (let x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20]
-    for (let x = 0; x < 5; x++) {
-      const d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1)
-      for (let y = 0; y < 25; y += 5) a[x + y] ^= d
-    }
-    for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], ROTATIONS[x + 5 * y])
-    for (let i = 0; i < 25; i++) a[i] = b[i] ^ (~b[(i % 5 + 1) % 5 + 5 * Math.floor(i / 5)] & MASK & b[(i % 5 + 2) % 5 + 5 * Math.floor(i / 5)])
-    a[0] ^= rc
-  }
-}
-
-export function keccak256(input: Uint8Array): Uint8Array {
-  const rate = 136
-  const padded = new Uint8Array(Math.floor(input.length / rate) * rate + rate)
-  padded.set(input)
-  padded[input.length] ^= 0x01
-  padded[padded.length - 1] ^= 0x80
-  const state: bigint[] = new Array(25).fill(0n)
-  for (let off = 0; off < padded.length; off += rate) {
-    for (let i = 0; i < rate / 8; i++) {
-      let lane = 0n
-      for (let k = 7; k >= 0; k--) lane = (lane << 8n) | BigInt(padded[off + i * 8 + k])
-      state[i] ^= lane
-    }
-    keccakF(state)
-  }
-  const out = new Uint8Array(32)
-  for (let i = 0; i < 32; i++) out[i] = Number((state[i >> 3] >> BigInt(8 * (i & 7))) & 0xffn)
-  return out
-}
-
-function checkCountry(value: string): FieldProblem | undefined {
-  return isCountryCode(value) ? undefined : { kind: 'country' }
-}
-
-function checkCurrency(value: string): FieldProblem | undefined {
-  return /^[A-Z]{3}$/.test(value) ? undefined : { kind: 'currency' }
-}

@@ -16,7 +16,7 @@ export const cardCalls: PayoutCalls = {
   status: (ctx, id) => cardPayoutStatus(ctx.partner, id),
 
   async openCard(ctx, state, alive) {
-    const { dispatch } = ctx
+    const { destination: dispatch } = ctx
     try {
       if (!ctx.returnUrl || !ctx.navigate) throw new Error('no way to the card page')
       const session = await cardPayoutSession(ctx.partner, { returnUrl: ctx.returnUrl() })

@@ -7,14 +7,14 @@ export function walletDiscovery(ctx: PayoutContext) {
   let stop: (() => void) | undefined
   return {
     discover() {
-      stop ??= ctx.discover((wallets) => ctx.dispatch({ type: 'WALLETS', wallets }))
+      stop ??= ctx.discover((wallets) => ctx.funding({ type: 'WALLETS', wallets }))
     },
     stop: () => stop?.(),
   }
 }
 
 export async function connect(ctx: PayoutContext, state: StateOf<'funding' | 'connect'>, alive: () => boolean) {
-  const { dispatch } = ctx
+  const { funding: dispatch } = ctx
   const provider = state.wallet && ctx.providerOf(state.wallet.id)
   try {
     if (!provider) throw Object.assign(new Error('wallet gone'), { code: 4900 })

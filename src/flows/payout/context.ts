@@ -6,7 +6,10 @@ import type { IdentityDeps } from '../../identity/effects'
 import type { Clock, WalletInfo } from '../../kernel/types'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import type { PayoutStatus } from '../../api/payout'
-import type { AnyPayoutQuote, PayoutEvent, PayoutState, QuoteAsk, Source } from './machine'
+import type { AnyPayoutQuote, QuoteAsk, Source } from './base'
+import type { DestinationEvent } from './destination'
+import type { FundingEvent } from './funding'
+import type { PayoutEvent, StateOf } from './state'
 import type { PayoutStore, PendingStore, ReferenceStore, SpentAddresses } from './persisted'
 import type { ChainActions } from './walletCode'
 
@@ -49,11 +52,15 @@ export type PayoutDeps = {
   navigate?: (url: string) => void
 }
 
-export type PayoutContext = PayoutDeps & { dispatch: (event: PayoutEvent) => void }
+/** How the effects speak to the machine: its own events (the price's), and each sub-machine's under its name. */
+export type PayoutContext = PayoutDeps & {
+  dispatch: (event: PayoutEvent) => void
+  funding: (event: FundingEvent) => void
+  destination: (event: DestinationEvent) => void
+}
 
-/** An effect's view of a stage's state. */
-export type StateOf<T extends PayoutState['tag']> = Extract<PayoutState, { tag: T }>
+export type { StateOf }
 
 export function payoutContext(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void): PayoutContext {
-  return { ...deps, dispatch }
+  return { ...deps, dispatch, funding: (event) => dispatch({ type: 'FUNDING', event }), destination: (event) => dispatch({ type: 'DESTINATION', event }) }
 }

@@ -1,33 +1,16 @@
-// POST /bank/payout: the beneficiary as the schema builds it, under one reference per request, and
-// the answer held to the quote before it is kept and funded.
-import { type Payout, createPayout } from '../../api/payout'
+// What a bank and a card payout's creation share: one reference per request, and the answer held
+// to the quote before it is kept and funded (bank.ts and card.ts send the request).
+import type { Payout } from '../../api/payout'
 import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
 import { payoutProblem } from '../../errors/payoutWords'
-import { beneficiarySchema, buildBeneficiary } from './beneficiary'
 import { pickLimit } from '../../lib/limits'
 import type { PayoutContext, StateOf } from './context'
-import type { PayoutRecord } from './machine'
+import type { PayoutRecord } from './record'
 import { type CreateRequest, newReference } from './persisted'
 import { checkPayout } from './transfer'
 
 type Creating = StateOf<'beneficiary' | 'card'>
-
-/** POST /bank/payout: the beneficiary as its schema builds it (only the fields it defines). */
-export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, alive: () => boolean) {
-  const schema = state.draft.schema
-  const built = schema ? buildBeneficiary(beneficiarySchema(schema), state.draft.values) : undefined
-  if (!schema || !built?.ok) return ctx.dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'beneficiary' }) })
-  const purpose = beneficiarySchema(schema).purpose ? state.draft.purpose.trim().replace(/\s+/g, ' ') : ''
-  const request = { quoteId: state.quote.quoteId, accountId: state.buyer.accountId, beneficiary: built.beneficiary, ...(purpose ? { purpose } : {}) }
-  const reference = await referenceFor(ctx, state, request, alive)
-  if (reference === undefined) return
-  try {
-    created(ctx, state, await createPayout(ctx.partner, { ...request, reference }), alive)
-  } catch (error) {
-    failed(ctx, error, alive)
-  }
-}
 
 /**
  * The reference this request goes under, or undefined once the attempt stopped (said already).
@@ -38,7 +21,7 @@ export async function create(ctx: PayoutContext, state: StateOf<'beneficiary'>, 
  * again after a higher verification tier. A different request never goes under it.
  */
 export async function referenceFor(ctx: PayoutContext, state: Creating, request: CreateRequest, alive: () => boolean): Promise<string | undefined> {
-  const { dispatch, references } = ctx
+  const { destination: dispatch, references } = ctx
   const signed = ctx.config.reference
   try {
     // The stored references and payouts are read from here on: their checks first.
@@ -56,7 +39,7 @@ export async function referenceFor(ctx: PayoutContext, state: Creating, request:
 
 /** The service's answer, held to the quote before it is kept and funded. */
 export function created(ctx: PayoutContext, state: Creating, payout: Payout, alive: () => boolean, extra: Partial<PayoutRecord> = {}) {
-  const { dispatch } = ctx
+  const { destination: dispatch } = ctx
   const verdict = checkPayout(payout, state.quote, ctx.source)
   if (!verdict.ok) {
     if (alive()) dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'mismatch', rule: verdict.rule }) })
@@ -67,7 +50,7 @@ export function created(ctx: PayoutContext, state: Creating, payout: Payout, ali
   ctx.store.save(record)
   dispatch({ type: 'CREATED', record })
   // The same reference gave back a payout whose address already received: follow it, never fund it again.
-  if (payout.status !== 'pending' || ctx.spent.has(payout.depositAddress)) dispatch({ type: 'ALREADY_FUNDED' })
+  if (payout.status !== 'pending' || ctx.spent.has(payout.depositAddress)) ctx.funding({ type: 'ALREADY_FUNDED' })
 }
 
 /** Why the service refused: a field of the beneficiary, an expired price, a higher verification tier. */
@@ -79,7 +62,7 @@ export function failed(ctx: PayoutContext, error: unknown, alive: () => boolean)
   const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
   // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
   const requiresAction = error instanceof ApiError && error.code === 'requires_action'
-  ctx.dispatch({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
+  ctx.destination({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
 }
 
 /** The payout as kept: what funding and following need, whose it is, and nothing personal. */

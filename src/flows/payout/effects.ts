@@ -1,6 +1,6 @@
 // The payout's I/O: each stage the machine enters may start effects (keyed: a state update inside
 // a stage does not restart them); leaving the stage cancels them. The effects live beside this
-// file, one concern each: quoting, creating, connecting, funding (and its checks), resuming,
+// file, one concern each: quoting, creating, connecting, sending (and its checks), resuming,
 // tracking, forgetting. The wallet code (viem) is loaded only once the funding step needs it.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
@@ -9,8 +9,8 @@ import { expiryEffect } from '../../kernel/quote'
 import { connect, walletDiscovery } from './connecting'
 import { type PayoutContext, type PayoutDeps, type StateOf, payoutContext } from './context'
 import { forget } from './forgetting'
-import { fund } from './funding'
-import type { PayoutEvent, PayoutState } from './machine'
+import { fund } from './sending'
+import type { PayoutEvent, PayoutState } from './state'
 import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
 import { trackingEffects } from './tracking'
@@ -26,7 +26,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     if (isIdentityState(state)) {
       const { pending } = state
       // Kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
-      return [identityEffect(state, deps.identity, dispatch), pending ? { key: `pending:${JSON.stringify({ ...pending, funder: pending.funder?.sender, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
+      return [identityEffect(state, deps.identity, (event) => dispatch({ type: 'IDENTITY', event })), pending ? { key: `pending:${JSON.stringify({ ...pending, funder: pending.funder?.sender, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
     }
     switch (state.tag) {
       case 'form':

@@ -1,68 +1,182 @@
-// The funding transfer: asked for once per payout, from one tab, after every check (fundingChecks.ts).
-// The mark that the wallet was asked is kept before the prompt, the hash before anything else after
-// it: a reload never asks again on its own.
-import type { Hex } from 'viem'
-import { chainOf } from '../../config/config'
-import { walletProblemOf } from '../../errors/WalletError'
-import { walk } from '../../errors/WidgetError'
-import { describeError } from '../../errors/describeError'
-import { exclusive } from '../../kernel/tabLock'
-import type { PayoutContext, StateOf } from './context'
-import { type Attempt, checkBeforePrompt } from './fundingChecks'
-import type { FundingProblem, PayoutRecord } from './machine'
-import { transferOf } from './transfer'
+// The funding sub-machine: the wallet that funds the payout, connected after the price and before
+// anything personal (`connect`); once the payout exists, the checks and the one transfer (`funding`);
+// then its status followed to the end (`tracking`, `result`, kernel/follow.ts). The transfer is asked
+// for once per payout, and a reload never asks again once its hash exists, nor on its own once the
+// wallet was asked (promptedAt): it checks first, and only the buyer's second confirmation sends
+// again. The composing machine (machine.ts) hands it its own events and reads how it ends. Pure.
+import type { PayoutStatus } from '../../api/payout'
+import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
+import { isExpired } from '../../kernel/quote'
+import type { WalletInfo, Work } from '../../kernel/types'
+import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
+import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './record'
 
-type Funding = StateOf<'funding'>
+export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
-export async function fund(ctx: PayoutContext, state: Funding, alive: () => boolean) {
-  // Two tabs on the same payout: only one may ask the wallet.
-  const result = await exclusive(`stablecoin-widget:payout:send:${state.record.id}`, () => send(ctx, state, alive))
-  if (result === 'elsewhere' && alive()) ctx.dispatch({ type: 'BLOCKED', problem: { kind: 'elsewhere' } })
+/** The wallet that funds the payout, connected before anything personal is asked. */
+export type ConnectState = { tag: 'connect'; wallets?: WalletInfo[]; wallet?: WalletInfo; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
+
+export type FundingState = {
+  tag: 'funding'
+  buyer: BuyerAccount
+  record: PayoutRecord
+  /**
+   * After a prompt whose answer never came (a reload): the service's status and the address's
+   * balance are read again (`running`; the buyer may connect meanwhile), and only once they show
+   * nothing (`clear`) may the buyer choose to send again.
+   */
+  verify?: 'running' | 'clear'
+  wallets?: WalletInfo[]
+  wallet?: WalletInfo
+  sender?: string
+  work: Work<FundingWork>
+  problem?: FundingProblem
 }
 
-async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
-  const { record } = state
-  const { store, dispatch } = ctx
-  const sender = state.sender as Hex
-  const provider = state.wallet && ctx.providerOf(state.wallet.id)
-  const block = (problem: FundingProblem): undefined => void (alive() && dispatch({ type: 'BLOCKED', problem }))
-  if (!provider || !sender) return block({ kind: 'wallet', problem: 'disconnected' })
-  const attempt: Attempt = { record, sender, provider, chain: chainOf(ctx.config, record.chain), tx: transferOf(record, ctx.source), alive, block }
-  let asked = false
-  try {
-    const w = await checkBeforePrompt(ctx, attempt)
-    if (!w) return
-    // Kept BEFORE the wallet is asked: a reload while its confirmation is open (it stays in the
-    // wallet's queue) must know a transfer to this address may be on its way.
-    const marked: PayoutRecord = { ...record, promptedAt: ctx.clock.now() }
-    store.save(marked)
-    dispatch({ type: 'PROMPTED', record: marked })
-    asked = true
-    const { tx } = attempt
-    const txHash = await w.send(provider, attempt.chain, sender, { to: tx.to as Hex, data: tx.data as Hex, value: tx.value })
-    // Past the point of no return: kept before anything else, so a reload follows it and never asks again.
-    ctx.spent.add(record.depositAddress)
-    store.save({ ...marked, txHash, sender })
-    dispatch({ type: 'SENT', txHash, sender })
-  } catch (error) {
-    failed(ctx, attempt, error, asked)
+export type TrackingState = { tag: 'tracking'; buyer: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed
+export type ResultState = { tag: 'result'; buyer: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
+export type FundingStates = ConnectState | FundingState | TrackingState | ResultState
+
+export type FundingEvent =
+  | { type: 'WALLETS'; wallets: WalletInfo[] }
+  | { type: 'CONNECT'; wallet: WalletInfo }
+  | { type: 'CONNECTED'; sender: string }
+  | { type: 'BACK' }
+  /** Ask the wallet for the transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
+  | { type: 'CONFIRM'; now: number; confirmed?: boolean }
+  | { type: 'WORK'; work: FundingWork }
+  /** The wallet is being asked now: `record` carries the mark, already kept. */
+  | { type: 'PROMPTED'; record: PayoutRecord }
+  /** `record`: the payout as kept after the attempt (the mark dropped when the wallet declined this first ask). `asked`: the wallet was asked. */
+  | { type: 'BLOCKED'; problem: FundingProblem; record?: PayoutRecord; asked?: boolean }
+  /** Read the status and the address's balance again (after a prompt whose answer never came). */
+  | { type: 'RECHECK' }
+  /** Nothing arrived at the address and the service still waits: the buyer may choose to send. */
+  | { type: 'VERIFIED' }
+  /** The re-check could not be made (the service, the chain): nothing may be sent until it is. */
+  | { type: 'VERIFY_FAILED'; problem: FundingProblem }
+  | { type: 'SENT'; txHash: string; sender: string }
+  /** The service already saw money at this payout's address: follow it, never send again. */
+  | { type: 'ALREADY_FUNDED' }
+  | { type: 'TRACK'; status: PayoutStatus }
+  | FollowEvent
+  /** Start over (an unfunded payout is left to expire), or a new payout from the result. */
+  | { type: 'RESTART' }
+  /** "Not you?": the stored buyer is someone else; forget every bank record and verify again. */
+  | { type: 'NOT_YOU' }
+
+/**
+ * How it ends: the wallet connected (`priced`: the price with its funder; the composer goes on to
+ * who the buyer is, or the destination), back to the price, a new form (`abandoned`: the unfunded payout left; `funder`: the wallet stays
+ * connected), or "Not you?".
+ */
+export type FundingExit = { tag: 'connected'; priced: QuotedBase } | { tag: 'back'; priced: QuotedBase } | { tag: 'restart'; buyer: BuyerAccount; abandoned?: string; funder?: Funder } | { tag: 'notYou' }
+
+/** The payout exists: funded next, by the wallet connected before (connected again after a reload). */
+export function fundingOf(buyer: BuyerAccount, record: PayoutRecord, funder?: Funder): FundingState {
+  return { tag: 'funding', buyer, record, work: 'idle', ...(funder?.wallet ? { wallet: funder.wallet, sender: funder.sender } : {}) }
+}
+
+/** `linkWallet`: the wallet a signed link names, the only one that may fund (else the known buyer's, else the one connected). */
+export function fundingTransition(state: FundingStates, event: FundingEvent, linkWallet?: string): FundingStates | FundingExit {
+  switch (state.tag) {
+    case 'connect':
+      return connect(state, event, linkWallet ?? state.buyer?.wallet)
+    case 'funding':
+      return funding(state, event)
+    case 'tracking':
+      if (event.type === 'TRACK') return isFinalPayoutStatus(event.status.status) ? { tag: 'result', buyer: state.buyer, record: state.record, status: event.status } : { ...tracked(state), status: event.status }
+      // RESTART does nothing here: only once the status says the money left the buyer's hands for good or came back.
+      return isFollowEvent(event) ? follow(state, event) : state
+    case 'result':
+      return event.type === 'RESTART' ? { tag: 'restart', buyer: state.buyer } : state
   }
 }
 
-/** What a send that threw leaves: nothing on its way (before the prompt, or declined), or a mark to check first. */
-function failed(ctx: PayoutContext, { record, alive, block }: Attempt, error: unknown, asked: boolean) {
-  const mismatch = !!walk(error, (e) => (e as Error | null)?.name === 'ChainMismatchError')
-  const problem = walletProblemOf(error)
-  if (asked && (mismatch || problem === 'rejected')) {
-    // The wallet refused before sending, or the buyer declined: this ask left nothing on its way (an earlier unanswered one still counts).
-    ctx.store.save(record)
-    if (alive()) ctx.dispatch({ type: 'BLOCKED', problem: mismatch ? { kind: 'wrongChain' } : { kind: 'wallet', problem }, record, asked: true })
-    return
+function connect(state: ConnectState, event: FundingEvent, owner: string | undefined): ConnectState | FundingExit {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'WALLETS':
+      return { ...state, wallets: event.wallets }
+    case 'CONNECT':
+      return idle ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined } : state
+    case 'CONNECTED':
+      if (state.work !== 'connecting' || !state.wallet) return state
+      // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
+      // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
+      if (owner && !sameAddress(owner, event.sender)) return { ...state, work: 'idle', problem: otherWallet(owner) }
+      return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: event.sender, wallet: state.wallet } } }
+    case 'BLOCKED':
+      return state.work === 'connecting' ? { ...state, work: 'idle', problem: event.problem } : state
+    case 'BACK':
+      return idle ? { tag: 'back', priced: state } : state
+    default:
+      return state
   }
-  if (!alive()) return
-  if (mismatch) return block({ kind: 'wrongChain' })
-  // Before the prompt, a failure is the service's or the chain's (the status check, a read): nothing was sent.
-  if (!asked && problem === 'unknown') return block({ kind: 'check', problem: describeError(error) })
-  // Asked, and no answer we can trust: the mark stays, and the buyer checks before any new send.
-  ctx.dispatch({ type: 'BLOCKED', problem: { kind: 'wallet', problem }, asked })
 }
+
+function funding(state: FundingState, event: FundingEvent): FundingStates | FundingExit {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'WALLETS':
+      return { ...state, wallets: event.wallets }
+    case 'CONNECT':
+      return idle ? { ...state, wallet: event.wallet, sender: undefined, work: 'connecting', problem: undefined } : state
+    case 'CONNECTED':
+      if (state.work !== 'connecting') return state
+      // Only the wallet this payout's buyer verified sends its transfer.
+      if (!sameAddress(state.record.wallet, event.sender)) return { ...state, work: 'idle', wallet: undefined, problem: otherWallet(state.record.wallet) }
+      return { ...state, sender: event.sender, work: 'idle' }
+    case 'CONFIRM':
+      if (!idle || !state.wallet || !state.sender) return state
+      // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.
+      if (promptedUnanswered(state.record) && !(state.verify === 'clear' && event.confirmed)) return state
+      if (isExpired(state.record.expiresAt, event.now)) return { ...state, problem: { kind: 'expired' } }
+      return { ...state, work: 'checking', problem: undefined }
+    case 'WORK':
+      return idle ? state : { ...state, work: event.work }
+    case 'PROMPTED':
+      return idle ? state : { ...state, record: event.record, work: 'sending' }
+    case 'BLOCKED': {
+      const record = event.record ?? state.record
+      // A prompt that ended without an answer we can trust: check again before any new send.
+      const verify = event.asked && promptedUnanswered(record) ? undefined : state.verify
+      return { ...state, record, verify, work: 'idle', problem: event.problem }
+    }
+    default:
+      return checked(state, event)
+  }
+}
+
+/** The re-check after an unanswered prompt, what ends the funding step, and leaving it. */
+function checked(state: FundingState, event: FundingEvent): FundingStates | FundingExit {
+  const idle = state.work === 'idle'
+  switch (event.type) {
+    case 'RECHECK':
+      // Not while a send is under way (its own checks decide); connecting a wallet meanwhile is fine.
+      if (!(idle || state.work === 'connecting') || !promptedUnanswered(state.record) || state.verify === 'running') return state
+      return { ...state, verify: 'running', problem: undefined }
+    case 'VERIFIED':
+      return state.verify === 'running' ? { ...state, verify: 'clear' } : state
+    case 'VERIFY_FAILED':
+      return state.verify === 'running' ? { ...state, verify: undefined, problem: event.problem } : state
+    case 'SENT':
+      // Past the point of no return: followed from here on, and never asked for again.
+      return { tag: 'tracking', buyer: state.buyer, record: { ...state.record, txHash: event.txHash, sender: event.sender }, attempt: 0 }
+    case 'ALREADY_FUNDED':
+      return { tag: 'tracking', buyer: state.buyer, record: state.record, attempt: 0, alreadyFunded: true }
+    case 'RESTART':
+      // The unfunded payout is left to expire and forgotten here with its reference: a new request
+      // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
+      if (!idle || (promptedUnanswered(state.record) && state.verify !== 'clear')) return state
+      // The wallet connected stays connected for the new payout.
+      return { tag: 'restart', buyer: state.buyer, abandoned: state.record.id, ...(state.wallet && state.sender ? { funder: { wallet: state.wallet, sender: state.sender } } : {}) }
+    case 'NOT_YOU':
+      return idle && state.record.promptedAt === undefined ? { tag: 'notYou' } : state
+    default:
+      return state
+  }
+}
+
+/** Another wallet than the one that must fund the payout: said with the one it must be. */
+const otherWallet = (wallet: string): FundingProblem => ({ kind: 'check', problem: { key: 'payout.otherWallet', code: 'payout_wallet', detail: wallet } })

@@ -8,7 +8,8 @@ import { payoutFunded } from '../../lib/status/payout'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import type { ChainActions, PayoutContext } from './context'
-import type { FundingProblem, PayoutRecord } from './machine'
+import type { FundingProblem } from './base'
+import type { PayoutRecord } from './record'
 import { type Transfer, checkTransfer } from './transfer'
 
 /** One click's send: the payout, who sends it, through which wallet, on which chain, the one transfer. */
@@ -32,7 +33,7 @@ export function transferHolds(ctx: PayoutContext, a: Attempt): boolean {
 /** The wallet code once every check passed; undefined once one stopped the send (said already). */
 export async function checkBeforePrompt(ctx: PayoutContext, a: Attempt): Promise<ChainActions | undefined> {
   const { record, provider, chain, sender, alive, block } = a
-  const { source, dispatch } = ctx
+  const { source, funding: dispatch } = ctx
   const funded = () => void (alive() && dispatch({ type: 'ALREADY_FUNDED' }))
   if (!transferHolds(ctx, a)) return
   // One address serves one payout: never a second transfer to it, from this browser or any.

@@ -6,7 +6,8 @@
 import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
 import { flowKey, lazyCheck } from '../../storage/storedCheck'
-import type { Pending, PayoutRecord } from './machine'
+import type { Pending } from './base'
+import type { PayoutRecord } from './record'
 import { type Owner, ownedBy } from './owner'
 
 /** Like the buyer's account and the other flows' records: a shared device forgets. */

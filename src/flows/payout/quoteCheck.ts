@@ -3,7 +3,7 @@
 // Pure; the quoting effect runs it on every answer (a re-quote too), before the machine sees it.
 import type { PayoutQuote } from '../../api/payout'
 import { compareDecimal, toBaseUnits } from '../../lib/decimal'
-import type { AskRule, QuoteAsk } from './machine'
+import type { AskRule, QuoteAsk } from './base'
 
 /**
  * A crypto ask is exactly what leaves the wallet (compared in the token's base units); a fiat ask

@@ -14,7 +14,7 @@ import type { PayoutContext, StateOf } from './context'
  */
 export async function verify(ctx: PayoutContext, state: StateOf<'funding'>, alive: () => boolean) {
   const { record } = state
-  const { dispatch } = ctx
+  const { funding: dispatch } = ctx
   try {
     if (ctx.spent.has(record.depositAddress)) return alive() && dispatch({ type: 'ALREADY_FUNDED' })
     const status = await ctx.calls.status(ctx, record.id)

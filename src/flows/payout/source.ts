@@ -1,5 +1,5 @@
 import type { WidgetConfig } from '../../config/config'
-import type { Source } from './machine'
+import type { Source } from './base'
 
 const NATIVE = /^0x(0{40}|e{40})$/i
 

@@ -2,7 +2,8 @@
 import * as z from 'zod/mini'
 import { cardPayoutQuote } from '../../api/schemas-cardPayout'
 import { payoutQuote } from '../../api/schemas-payout'
-import type { Pending, PayoutRecord } from './machine'
+import type { Pending } from './base'
+import type { PayoutRecord } from './record'
 import type { Claim } from './persisted'
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))

@@ -2,10 +2,10 @@
 import type { Effect } from '../../kernel/effects'
 import { followEffects } from '../../kernel/followEffects'
 import type { PayoutContext, StateOf } from './context'
-import { isFinalPayoutStatus } from './machine'
+import { isFinalPayoutStatus } from './record'
 
 export function trackingEffects(ctx: PayoutContext, state: StateOf<'tracking'>): Effect[] {
-  const { config, dispatch } = ctx
+  const { config, funding: dispatch } = ctx
   return followEffects(
     'payout',
     state.record.id,

@@ -4,7 +4,7 @@
 // Pure, and without viem: the calldata is two words after the selector.
 import type { PayoutQuote } from '../../api/payout'
 import { toBaseUnits } from '../../lib/decimal'
-import type { Source } from './machine'
+import type { Source } from './base'
 
 export type TransferRule =
   | 'chain'

@@ -24,7 +24,7 @@ export function watchFunding(ctx: PayoutContext, state: StateOf<'funding'>): () 
       intervalMs,
       // A record of another id is no news of this one (payoutFunded).
       onData: (s) => {
-        if (funded(s)) ctx.dispatch({ type: 'ALREADY_FUNDED' })
+        if (funded(s)) ctx.funding({ type: 'ALREADY_FUNDED' })
       },
       // The buyer's own send checks the status again before any prompt: trouble here only waits.
       onError: () => {},

@@ -3,7 +3,7 @@ import { fieldProblemText } from '../../errors/payoutWords'
 import { problemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import type { BeneficiaryState, DestinationEvent } from '../../flows/payout/destination'
 import { enBeneficiary } from '../../i18n/en-beneficiary'
 import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { type BeneficiaryField, type Word, beneficiarySchema, schemasFor } from '../../flows/payout/beneficiary'
@@ -14,7 +14,7 @@ import { railName } from '../../lib/limits'
 // The form's words come with it (it is fetched as the flow starts, not with the first screen).
 addEnglish(enBeneficiary)
 
-export type BeneficiaryProps = { state: Extract<PayoutState, { tag: 'beneficiary' }>; dispatch: (e: PayoutEvent) => void; locale: string }
+export type BeneficiaryProps = { state: BeneficiaryState; dispatch: (e: DestinationEvent) => void; locale: string }
 
 const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
 /** A word of the schemas (beneficiary.ts names it by its key in en-beneficiary.ts, which this chunk brings). */
@@ -38,14 +38,7 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
   return (
     <Screen title={t('payout.beneficiaryHeading')}>
       {!schema ? (
-        <>
-          <Notice tone="warning">{notOffered}</Notice>
-          <div class="actions">
-            <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
-              {t('app.back')}
-            </button>
-          </div>
-        </>
+        <NotOffered words={notOffered} dispatch={dispatch} />
       ) : (
         <form
           ref={form}
@@ -64,29 +57,7 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
           {schema.fields.map((field) => (
             <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
           ))}
-          {schema.purpose && (
-            <div class="field">
-              <label for="bf-purpose">
-                {t('payout.field.purpose')} <span class="muted">{t('payout.optional')}</span>
-              </label>
-              <input
-                id="bf-purpose"
-                class="text"
-                value={state.draft.purpose}
-                readOnly={busy}
-                maxLength={512}
-                aria-invalid={state.problems.purpose ? 'true' : undefined}
-                aria-describedby={state.problems.purpose ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
-                onInput={(e) => dispatch({ type: 'EDIT', draft: { purpose: (e.target as HTMLInputElement).value } })}
-              />
-              <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
-              {state.problems.purpose && (
-                <p id="bf-purpose-error" class="field-error">
-                  {fieldProblemText(state.problems.purpose)}
-                </p>
-              )}
-            </div>
-          )}
+          {schema.purpose && <PurposeField state={state} busy={busy} dispatch={dispatch} />}
           <p class="muted">{t('payout.beneficiaryFinal')}</p>
           {state.problem && (
             <Notice tone="error" code={state.problem.code}>
@@ -108,6 +79,48 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
   )
 }
 
+/** The rail takes no kind of account we offer: said, with the way back to the price. */
+function NotOffered({ words, dispatch }: { words: string; dispatch: (e: DestinationEvent) => void }) {
+  return (
+    <>
+      <Notice tone="warning">{words}</Notice>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+          {t('app.back')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** The optional remittance purpose, where the schema offers it. */
+function PurposeField({ state, busy, dispatch }: { state: BeneficiaryState; busy: boolean; dispatch: (e: DestinationEvent) => void }) {
+  const problem = state.problems.purpose
+  return (
+    <div class="field">
+      <label for="bf-purpose">
+        {t('payout.field.purpose')} <span class="muted">{t('payout.optional')}</span>
+      </label>
+      <input
+        id="bf-purpose"
+        class="text"
+        value={state.draft.purpose}
+        readOnly={busy}
+        maxLength={512}
+        aria-invalid={problem ? 'true' : undefined}
+        aria-describedby={problem ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
+        onInput={(e) => dispatch({ type: 'EDIT', purpose: (e.target as HTMLInputElement).value })}
+      />
+      <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
+      {problem && (
+        <p id="bf-purpose-error" class="field-error">
+          {fieldProblemText(problem)}
+        </p>
+      )}
+    </div>
+  )
+}
+
 function Field({
   field,
   value,
@@ -121,7 +134,7 @@ function Field({
   problem?: FieldProblem
   busy: boolean
   locale: string
-  dispatch: (e: PayoutEvent) => void
+  dispatch: (e: DestinationEvent) => void
 }) {
   const id = fieldId(field.name)
   const describedBy = [field.hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
@@ -133,7 +146,7 @@ function Field({
     'aria-describedby': describedBy,
     autoComplete: field.autocomplete,
   }
-  const onValue = (e: Event) => dispatch({ type: 'EDIT', draft: { values: { [field.name]: (e.target as HTMLInputElement).value } } })
+  const onValue = (e: Event) => dispatch({ type: 'EDIT', values: { [field.name]: (e.target as HTMLInputElement).value } })
   return (
     <div class="field">
       <label for={id}>{say(field.label)}</label>

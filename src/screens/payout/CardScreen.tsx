@@ -1,15 +1,14 @@
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import type { Source } from '../../flows/payout/base'
+import type { CardState, DestinationEvent } from '../../flows/payout/destination'
 import { t } from '../../i18n/i18n'
-
-type State = Extract<PayoutState, { tag: 'card' }>
 
 /**
  * The card that receives the money: entered on the card provider's secure page (a full navigation,
  * its number never reaches the widget), then the payout is created with the card that came back.
  */
-export function CardScreen({ state, dispatch, source }: { state: State; dispatch: (e: PayoutEvent) => void; source: Source }) {
+export function CardScreen({ state, dispatch, source }: { state: CardState; dispatch: (e: DestinationEvent) => void; source: Source }) {
   const idle = state.work === 'idle'
   const again = !!state.cardSession
   return (

@@ -1,16 +1,15 @@
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
-import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import type { Source } from '../../flows/payout/base'
+import type { ConnectState, FundingEvent } from '../../flows/payout/funding'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 
-type State = Extract<PayoutState, { tag: 'connect' }>
-
 /** The wallet that will fund the payout, connected after the price and before anything personal. */
-export function ConnectScreen({ state, dispatch, source, config }: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; config: WidgetConfig }) {
+export function ConnectScreen({ state, dispatch, source, config }: { state: ConnectState; dispatch: (e: FundingEvent) => void; source: Source; config: WidgetConfig }) {
   const idle = state.work === 'idle'
   const amount = formatAmount(state.quote.cryptoAmount, config.locale)
   return (

@@ -5,21 +5,20 @@ import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext } from '../../flows/payout/fundingText'
-import { type PayoutEvent, type PayoutState, promptedUnanswered } from '../../flows/payout/machine'
+import type { FundingEvent, FundingState } from '../../flows/payout/funding'
+import { promptedUnanswered } from '../../flows/payout/record'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
 
-type State = Extract<PayoutState, { tag: 'funding' }>
-
 export function FundingScreen({
   state,
   dispatch,
   config,
   notYou = false,
-}: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig; notYou?: boolean }) {
+}: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig; notYou?: boolean }) {
   const { record } = state
   // The wallet was asked before (a reload while its confirmation was open): it may still hold that transfer.
   const prompted = promptedUnanswered(record)

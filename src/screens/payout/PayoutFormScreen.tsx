@@ -1,17 +1,21 @@
 import { payoutProblem } from '../../errors/payoutWords'
 import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
+import type { LimitEntry } from '../../lib/limits'
 import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutForm, PayoutState, Source } from '../../flows/payout/machine'
+import type { FormError, PayoutForm, Source } from '../../flows/payout/base'
+import type { FormState, PayoutEvent, QuotingState } from '../../flows/payout/state'
 import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
 import { limitLine } from '../../i18n/limits'
 import { limitsFor, railName } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'form' | 'quoting' }>
+type State = FormState | QuotingState
+/** A form field's change, as the form's EDIT names it. */
+type Set = (field: keyof PayoutForm) => (e: Event) => void
 
 export function PayoutFormScreen({
   state,
@@ -30,7 +34,7 @@ export function PayoutFormScreen({
   const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
   const problem = error?.kind === 'ask' ? payoutProblem(error, card) : error?.kind === 'api' ? error.problem : undefined
-  const set = (field: keyof PayoutForm) => (e: Event) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
+  const set: Set = (field) => (e) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
     <Screen title={t(card ? 'cardPayout.formHeading' : 'payout.formHeading')}>
       {notYou && state.buyer && (
@@ -44,23 +48,7 @@ export function PayoutFormScreen({
           dispatch({ type: 'SUBMIT' })
         }}
       >
-        <fieldset class="field" disabled={busy}>
-          <legend>{t('payout.amountKind')}</legend>
-          {(['fiat', 'crypto'] as const).map((kind) => (
-            <label class="radio">
-              <input type="radio" name="amount-kind" value={kind} checked={form.kind === kind} onChange={set('kind')} />
-              {t(card && kind === 'fiat' ? 'cardPayout.amountKind.fiat' : `payout.amountKind.${kind}`, { symbol: source.symbol })}
-            </label>
-          ))}
-        </fieldset>
-        <div class="field">
-          <label for="payout-currency">{t('payout.currency')}</label>
-          <select id="payout-currency" value={form.currency} disabled={busy} onChange={set('currency')}>
-            {currencies.map((c) => (
-              <option value={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <AmountFields form={form} source={source} currencies={currencies} busy={busy} card={card} set={set} />
         <AmountField
           id="payout-amount"
           label={t(card && form.kind === 'fiat' ? 'cardPayout.amount.fiat' : `payout.amount.${form.kind}`)}
@@ -70,41 +58,7 @@ export function PayoutFormScreen({
           readOnly={busy}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         />
-        {!card && (
-          <>
-        <div class="field">
-          <label for="payout-country">{t('payout.country')}</label>
-          <select
-            id="payout-country"
-            value={form.country}
-            disabled={busy}
-            aria-invalid={error?.kind === 'country' ? 'true' : undefined}
-            aria-describedby={error?.kind === 'country' ? 'payout-country-error' : undefined}
-            onChange={set('country')}
-          >
-            <option value="">{t('payout.choose')}</option>
-            {countryOptions(locale).map(([code, name]) => (
-              <option value={code}>{name}</option>
-            ))}
-          </select>
-          {error?.kind === 'country' && (
-            <p id="payout-country-error" class="field-error">
-              {t('payout.countryRequired')}
-            </p>
-          )}
-        </div>
-        {/* Always there, so the button below never moves when the rails arrive (a click on it is never lost): until then it offers the cheapest rail alone. */}
-        <div class="field">
-          <label for="payout-rail">{t('payout.rail')}</label>
-          <select id="payout-rail" value={form.rail} disabled={busy} aria-describedby={rails.length > 0 ? 'payout-rails' : undefined} onChange={set('rail')}>
-            <option value="">{t('payout.rail.cheapest')}</option>
-            {rails.map((entry) => (
-              <option value={entry.rail}>{railName(entry.rail)}</option>
-            ))}
-          </select>
-        </div>
-          </>
-        )}
+        {!card && <WhereFields form={form} rails={rails} error={error} busy={busy} locale={locale} set={set} />}
         {problem && (
           <Notice tone="error" code={problem.code}>
             {problemText(problem)}
@@ -126,5 +80,69 @@ export function PayoutFormScreen({
         )}
       </form>
     </Screen>
+  )
+}
+
+/** Which amount the buyer types (the stablecoin sent, or the fiat that arrives), and its currency. */
+function AmountFields({ form, source, currencies, busy, card, set }: { form: PayoutForm; source: Source; currencies: string[]; busy: boolean; card: boolean; set: Set }) {
+  return (
+    <>
+      <fieldset class="field" disabled={busy}>
+        <legend>{t('payout.amountKind')}</legend>
+        {(['fiat', 'crypto'] as const).map((kind) => (
+          <label class="radio">
+            <input type="radio" name="amount-kind" value={kind} checked={form.kind === kind} onChange={set('kind')} />
+            {t(card && kind === 'fiat' ? 'cardPayout.amountKind.fiat' : `payout.amountKind.${kind}`, { symbol: source.symbol })}
+          </label>
+        ))}
+      </fieldset>
+      <div class="field">
+        <label for="payout-currency">{t('payout.currency')}</label>
+        <select id="payout-currency" value={form.currency} disabled={busy} onChange={set('currency')}>
+          {currencies.map((c) => (
+            <option value={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+    </>
+  )
+}
+
+/** A bank payout's country and rail (a card payout has neither). */
+function WhereFields({ form, rails, error, busy, locale, set }: { form: PayoutForm; rails: LimitEntry[]; error?: FormError; busy: boolean; locale: string; set: Set }) {
+  return (
+    <>
+      <div class="field">
+        <label for="payout-country">{t('payout.country')}</label>
+        <select
+          id="payout-country"
+          value={form.country}
+          disabled={busy}
+          aria-invalid={error?.kind === 'country' ? 'true' : undefined}
+          aria-describedby={error?.kind === 'country' ? 'payout-country-error' : undefined}
+          onChange={set('country')}
+        >
+          <option value="">{t('payout.choose')}</option>
+          {countryOptions(locale).map(([code, name]) => (
+            <option value={code}>{name}</option>
+          ))}
+        </select>
+        {error?.kind === 'country' && (
+          <p id="payout-country-error" class="field-error">
+            {t('payout.countryRequired')}
+          </p>
+        )}
+      </div>
+      {/* Always there, so the button below never moves when the rails arrive (a click on it is never lost): until then it offers the cheapest rail alone. */}
+      <div class="field">
+        <label for="payout-rail">{t('payout.rail')}</label>
+        <select id="payout-rail" value={form.rail} disabled={busy} aria-describedby={rails.length > 0 ? 'payout-rails' : undefined} onChange={set('rail')}>
+          <option value="">{t('payout.rail.cheapest')}</option>
+          {rails.map((entry) => (
+            <option value={entry.rail}>{railName(entry.rail)}</option>
+          ))}
+        </select>
+      </div>
+    </>
   )
 }

@@ -1,13 +1,14 @@
 import { Countdown } from '../../components/Countdown'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { PayoutEvent, PayoutState, Source } from '../../flows/payout/machine'
+import type { Source } from '../../flows/payout/base'
+import type { PayoutEvent, QuoteState } from '../../flows/payout/state'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
 import { pickLimit, railKind, railName } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'quote' }>
+type State = QuoteState
 
 export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; locale: string }) {
   const { quote } = state

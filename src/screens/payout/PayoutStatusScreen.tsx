@@ -3,13 +3,15 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { PayoutEvent, PayoutState } from '../../flows/payout/machine'
+import type { PayoutStatus } from '../../api/payout'
+import type { FundingEvent, ResultState, TrackingState } from '../../flows/payout/funding'
+import type { PayoutRecord } from '../../flows/payout/record'
 import { type MessageKey, t } from '../../i18n/i18n'
 import { compareDecimal, formatAmount } from '../../lib/decimal'
 import { limitText, settlementText } from '../../i18n/limits'
 import { railKind, railName } from '../../lib/limits'
 
-type State = Extract<PayoutState, { tag: 'tracking' | 'result' }>
+type State = TrackingState | ResultState
 
 const ORDER = ['pending', 'converting', 'sent', 'settled'] as const
 const KNOWN = new Set<string>([...ORDER, 'rejected', 'returned'])
@@ -18,7 +20,7 @@ const CARD_WORDS = new Set(['heading.sent', 'heading.settled', 'step.sent', 'bod
 /** Where a bank payout lands, said for a mobile money or a stablecoin wallet (en-payout.ts `payout.mobile.*`, `payout.wallet.*`). */
 const LANDING_WORDS = new Set(['heading.sent', 'step.sent', 'body.sent', 'body.settled', 'arrives'])
 
-export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: PayoutEvent) => void; config: WidgetConfig }) {
+export function PayoutStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state
   const status = state.status
   const name = status && KNOWN.has(status.status) ? status.status : 'pending'
@@ -58,31 +60,7 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
         </Notice>
       )}
       <Timeline steps={steps} />
-      <dl class="summary">
-        <dt>{t('payout.youSend')}</dt>
-        <dd>
-          {formatAmount(record.depositAmount, config.locale)} {record.symbol}
-        </dd>
-        <dt>{t(card ? 'cardPayout.arrives' : words('arrives'))}</dt>
-        <dd>{amount}</dd>
-        {card ? (
-          <>
-            <dt>{t('cardPayout.cardRow')}</dt>
-            <dd>{t('cardPayout.cardValue', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</dd>
-          </>
-        ) : (
-          <>
-            <dt>{t('payout.railRow')}</dt>
-            <dd>{rail}</dd>
-          </>
-        )}
-        {status?.bankReference && (
-          <>
-            <dt>{t('payout.bankReference')}</dt>
-            <dd>{status.bankReference}</dd>
-          </>
-        )}
-      </dl>
+      <Summary record={record} status={status} amount={amount} rail={rail} arrives={t(card ? 'cardPayout.arrives' : words('arrives'))} locale={config.locale} />
       {record.txHash && <TxLink chain={chain} hash={record.txHash} label={t('payout.tx')} />}
       {state.tag === 'tracking' && (
         <>
@@ -99,5 +77,37 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
         </div>
       )}
     </Screen>
+  )
+}
+
+/** What was sent, what arrives, and where: the card, or the rail (and the bank's reference once it has one). */
+function Summary({ record, status, amount, rail, arrives, locale }: { record: PayoutRecord; status?: PayoutStatus; amount: string; rail: string; arrives: string; locale: string }) {
+  const { card } = record
+  return (
+    <dl class="summary">
+      <dt>{t('payout.youSend')}</dt>
+      <dd>
+        {formatAmount(record.depositAmount, locale)} {record.symbol}
+      </dd>
+      <dt>{arrives}</dt>
+      <dd>{amount}</dd>
+      {card ? (
+        <>
+          <dt>{t('cardPayout.cardRow')}</dt>
+          <dd>{t('cardPayout.cardValue', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 })}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{t('payout.railRow')}</dt>
+          <dd>{rail}</dd>
+        </>
+      )}
+      {status?.bankReference && (
+        <>
+          <dt>{t('payout.bankReference')}</dt>
+          <dd>{status.bankReference}</dd>
+        </>
+      )}
+    </dl>
   )
 }

@@ -1,10 +1,10 @@
 import { Notice } from '../../components/Notice'
-import type { PayoutEvent } from '../../flows/payout/machine'
+import type { FundingEvent } from '../../flows/payout/funding'
 import { t } from '../../i18n/i18n'
 import type { WalletInfo } from '../../kernel/types'
 
 /** The wallets that announced themselves (EIP-6963): one button each, or how to get one. */
-export function WalletChoices({ wallets, disabled, dispatch }: { wallets: WalletInfo[]; disabled: boolean; dispatch: (e: PayoutEvent) => void }) {
+export function WalletChoices({ wallets, disabled, dispatch }: { wallets: WalletInfo[]; disabled: boolean; dispatch: (e: FundingEvent) => void }) {
   return (
     <>
       <h2 class="subheading">{t('payout.chooseWallet')}</h2>

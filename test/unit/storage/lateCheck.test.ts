@@ -4,7 +4,7 @@
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
-import type { PayoutRecord } from '../../../src/flows/payout/machine'
+import type { PayoutRecord } from '../../../src/flows/payout/record'
 import { depositConfig, trackingOf } from '../helpers/deposit'
 import type { DepositEvent, DepositState } from '../../../src/flows/deposit/machine'
 import { memoryStorage } from '../helpers/memoryStorage'

@@ -235,7 +235,7 @@ describe('the identity steps in front', () => {
     const identity: BankDepositState = { tag: 'identity', form: emptyApplicant }
     const details: BankDepositState = { tag: 'details', form: emptyApplicant, authCode: 'ac_1', errors: {}, work: 'idle' }
     const states = [initialState(), walletStep, identity, details, ready(), resumeState(deposit, status('received')), resumeState(deposit, status('settled'))]
-    expect(states.map((s) => [s.tag, stepOf(s)])).toEqual([
+    expect(states.map((s) => [s.tag, stepOf(s).step])).toEqual([
       ['starting', 1],
       ['wallet', 1],
       ['identity', 2],
@@ -244,5 +244,7 @@ describe('the identity steps in front', () => {
       ['tracking', 5],
       ['result', 5],
     ])
+    // A buyer known at the start: two steps, the form and the deposit.
+    expect([ready(), resumeState(deposit, status('received'))].map((s) => stepOf(s, false))).toEqual([{ step: 1, of: 2 }, { step: 2, of: 2 }])
   })
 })

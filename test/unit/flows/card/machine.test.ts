@@ -131,7 +131,7 @@ describe('card machine', () => {
     const redirect = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONFIRM', now: NOW }, { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' })
     const tracking = run(redirect, { type: 'RETURNED' })
     const result = run(tracking, { type: 'TRACK', status: { status: 'completed', environment: 'sandbox' } })
-    expect([initialState(form), quoting, quoted(), redirect, tracking, result].map((s) => [s.tag, stepOf(s)])).toEqual([
+    expect([initialState(form), quoting, quoted(), redirect, tracking, result].map((s) => [s.tag, stepOf(s).step])).toEqual([
       ['form', 1],
       ['quoting', 1],
       ['quote', 2],
@@ -139,6 +139,7 @@ describe('card machine', () => {
       ['tracking', 4],
       ['result', 4],
     ])
+    expect(stepOf(quoted()).of).toBe(4)
   })
 
   it('a status the contract does not name stays followed, never an end', () => {

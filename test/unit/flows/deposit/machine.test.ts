@@ -85,7 +85,7 @@ describe('deposit machine', () => {
   it('walks the happy path from discovery to a delivered deposit', () => {
     let s = initialState()
     expect(s).toEqual({ tag: 'discovering', form: { amount: '', source: 0 } })
-    expect(stepOf(s)).toBe(1)
+    expect(stepOf(s)).toEqual({ step: 1, of: 4 })
 
     s = run(s, { type: 'WALLETS', wallets: [wallet, other] })
     expect(s).toMatchObject({ tag: 'wallets', wallets: [wallet, other] })
@@ -93,7 +93,7 @@ describe('deposit machine', () => {
     expect(s).toMatchObject({ tag: 'connecting', wallet })
     s = run(s, { type: 'CONNECTED', account: ACCOUNT })
     expect(s).toMatchObject({ tag: 'form', session: { wallet, account: ACCOUNT } })
-    expect(stepOf(s)).toBe(2)
+    expect(stepOf(s)).toEqual({ step: 2, of: 4 })
 
     s = run(s, { type: 'EDIT', amount: '25.1234567' }, { type: 'SUBMIT' })
     expect(s).toMatchObject({ tag: 'form', form: { amount: '25.1234567' }, error: { kind: 'amount', problem: 'decimals' } })
@@ -107,7 +107,7 @@ describe('deposit machine', () => {
     s = run(s, { type: 'QUOTED', quote, at: 1000 })
     expect(s).toMatchObject({ tag: 'quote', quote, quotedAt: 1000, work: 'idle', amount: '25.5' })
     expect(as(s, 'quote').notice).toBeUndefined()
-    expect(stepOf(s)).toBe(3)
+    expect(stepOf(s)).toEqual({ step: 3, of: 4 })
 
     s = run(s, { type: 'CONFIRM' })
     expect(s).toMatchObject({ tag: 'quote', work: 'idle' }) // not before the preview
@@ -120,7 +120,7 @@ describe('deposit machine', () => {
 
     s = run(s, { type: 'SENT', tracking })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'confirming', tracking, attempt: 0, session: { account: ACCOUNT } })
-    expect(stepOf(s)).toBe(4)
+    expect(stepOf(s)).toEqual({ step: 4, of: 4 })
 
     s = run(s, { type: 'RECEIPT', success: true })
     expect(s).toMatchObject({ tag: 'tracking', phase: 'delivering' })

@@ -93,7 +93,7 @@ describe('onboarding machine', () => {
       init(emptyApplicant, undefined, full),
       { tag: 'result', record: full, deliveredAmount: '1' },
     ]
-    expect(states.map((s) => [s.tag, stepOf(s)])).toEqual([
+    expect(states.map((s) => [s.tag, stepOf(s).step])).toEqual([
       ['wallet', 1],
       ['identity', 2],
       ['details', 3],
@@ -102,6 +102,7 @@ describe('onboarding machine', () => {
       ['tracking', 4],
       ['result', 4],
     ])
+    expect(stepOf(details()).of).toBe(4)
   })
 
   it('"Not you?" (RESTART) starts a resumed account over from nothing; one opened in this visit stays', () => {

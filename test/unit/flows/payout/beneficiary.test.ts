@@ -1,23 +1,12 @@
 // Issue 18: each beneficiary schema's form checks (IBAN, ABA, SWIFT, EVM address) and the rule
 // that a field the schema does not define is never sent.
-import { getAddress as viemGetAddress, keccak256 as viemKeccak } from 'viem'
+import { readFileSync } from 'node:fs'
+import { getAddress as viemGetAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
-import {
-  beneficiarySchema,
-  buildBeneficiary,
-  checkEvmAddress,
-  checkIban,
-  checkRouting,
-  checkSwift,
-  ibanMod97,
-  initialValues,
-  offeredSchemas,
-  purposeProblem,
-  schemaFor,
-  schemasFor,
-  validateBeneficiary,
-} from '../../../../src/flows/payout/beneficiary'
+import { checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/flows/payout/accountChecks'
+import { beneficiarySchema, initialValues, offeredSchemas, purposeProblem, schemaFor, schemasFor, validateBeneficiary } from '../../../../src/flows/payout/beneficiary'
+import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/beneficiaryRequest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
 
@@ -267,16 +256,15 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
   })
 })
 
-describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)', () => {
-  it('keccak-256 as Ethereum pads it', async () => {
-    const { keccak256 } = await import('../../../../src/flows/payout/beneficiary')
-    const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-    expect(hex(keccak256(new Uint8Array()))).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
-    expect(hex(keccak256(new TextEncoder().encode('a'.repeat(200))))).toBe(hex(viemKeccak(new TextEncoder().encode('a'.repeat(200)), 'bytes')))
+describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of the payout flow’s first load)', () => {
+  it('the form’s checks carry no hash: only the request’s module imports viem, with the bank’s calls (loaded by import())', () => {
+    const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1])
+    for (const file of ['beneficiary.ts', 'accountChecks.ts', 'machine.ts']) expect(imports(`src/flows/payout/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
+    expect(imports('src/flows/payout/beneficiaryRequest.ts')).toContain('viem/utils')
+    expect(readFileSync('src/flows/payout/PayoutFlow.tsx', 'utf8')).toMatch(/import\('\.\/bank'\)/)
   })
 
-  it('the checksum of any address is viem’s', async () => {
-    const { checksumAddress, checkEvmAddress } = await import('../../../../src/flows/payout/beneficiary')
+  it('the checksum of any address is viem’s', () => {
     for (let i = 0; i < 50; i++) {
       const lower = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
       expect(checksumAddress(lower)).toBe(viemGetAddress(lower))
@@ -285,6 +273,13 @@ describe('EIP-55 without viem (keeps viem out of the payout flow’s first load)
     const good = viemGetAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
     const flipped = good.replace(/[a-f]/, (c) => c.toUpperCase())
     expect(checkEvmAddress(flipped)).toEqual({ kind: 'evmChecksum' })
+  })
+
+  it('the form says the form of an address at once; its checksum, when the request is built', () => {
+    const evm = beneficiarySchema('evm')
+    expect(validateBeneficiary(evm, { name: 'Me', address: 'vitalik.eth' })).toEqual({ address: { kind: 'evmAddress' } })
+    expect(validateBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({})
+    expect(buildBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({ ok: false, problems: { address: { kind: 'evmChecksum' } } })
   })
 })
 

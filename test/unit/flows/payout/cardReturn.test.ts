@@ -4,34 +4,20 @@
 // the buyer it belongs to" (ownedBy, with a link signed for a wallet) and "the quote expires into
 // a new price, never into a payout".
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { CardPayoutQuote } from '../../../../src/api/cardPayout'
+import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
-import { parseOptions } from '../../../../src/config/config'
+import { type Pending, emptyDraft } from '../../../../src/flows/payout/base'
 import { cardCalls } from '../../../../src/flows/payout/card'
-import { createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type Context, type Pending, type PayoutEvent, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, pendingStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
+import { type PayoutState, initialState } from '../../../../src/flows/payout/machine'
+import { pendingStore } from '../../../../src/flows/payout/persisted'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
-import { createFakeClock, settle } from '../../helpers/fakeClock'
-import { memoryStorage } from '../../helpers/memoryStorage'
 import { scopedStorage } from '../../../../src/storage/safeStorage'
+import { settle } from '../../helpers/fakeClock'
+import { memoryStorage } from '../../helpers/memoryStorage'
+import { BUYER as WALLET_A, DEPOSIT, buyerA, buyerB, NOW, OTHER as WALLET_B, cardQuote, ctxOf, drive as drivePayout, fakePartner as aPartner } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const WALLET_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const WALLET_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEPOSIT = '0x1111111111111111111111111111111111111111'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-const config = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source] })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
-const ctx: Context = { destination: 'card', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
-const quote = (expiresAt: number): CardPayoutQuote => ({ quoteId: 'cq_1', cryptoAmount: '21.5', fiatAmount: '20.00', rate: '0.93', providerFee: '0.30', ourFee: '0', expiresAt: new Date(expiresAt).toISOString() })
-const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A }
-const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: WALLET_B }
+const ctx = ctxOf('card')
+const quote = (expiresAt: number) => cardQuote({ expiresAt: new Date(expiresAt).toISOString() })
 const identity = initialIdentity({ ...emptyApplicant, wallet: '' })
 
 /** What openCard kept in this tab before the card page, for buyer A. */
@@ -64,54 +50,15 @@ describe('back from the card page: whose payout', () => {
   })
 })
 
-type Calls = Array<{ path: string; body: Record<string, unknown> }>
-function fakePartner(): PartnerHttp & { calls: Calls } {
-  const calls: Calls = []
-  const post = async (path: string, body: unknown) => {
-    calls.push({ path, body: body as Record<string, unknown> })
-    if (path === '/card/payout') return { id: 'cp_1', depositAddress: DEPOSIT, depositAmount: '21.5', chain: 8453, status: 'pending', expiresAt: new Date(NOW + 3_600_000).toISOString(), card: { brand: 'visa', last4: '4242' } } as never
-    if (path === '/card/payout/quote') return quote(NOW + 600_000) as never
-    throw new Error(`no answer for ${path}`)
-  }
-  return { calls, get: (path) => post(path, {}), post: (path, body) => post(path, body) }
-}
-
-let disposers: Array<() => void> = []
-afterEach(() => {
-  for (const d of disposers) d()
-  disposers = []
-})
+/** The card payout's backend: its quote, and the payout created with the session that came back. */
+const fakePartner = () =>
+  aPartner({
+    '/card/payout': [{ id: 'cp_1', depositAddress: DEPOSIT, depositAmount: '21.5', chain: 8453, status: 'pending', expiresAt: new Date(NOW + 3_600_000).toISOString(), card: { brand: 'visa', last4: '4242' } }],
+    '/card/payout/quote': [quote(NOW + 600_000)],
+  })
 
 function drive(initial: PayoutState, partner: PartnerHttp, now: number) {
-  const storage = memoryStorage()
-  let state = initial
-  const effects = createPayoutEffects(
-    {
-      config,
-      partner,
-      source,
-      store: payoutStore(storage, () => now, 'cardPayout'),
-      references: referenceStore(storage, () => now, 'cardPayout'),
-      spent: spentAddresses(storage),
-      pending: pendingStore(undefined, 'cardPayout'),
-      calls: cardCalls,
-      clock: createFakeClock(now),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } as never },
-      loadChainActions: async () => ({}) as never,
-      discover: () => () => {},
-      providerOf: () => undefined,
-      newReference: () => 'po_1',
-    },
-    (event: PayoutEvent) => {
-      const next = transition(state, event, ctx)
-      if (next === state) return
-      state = next
-      effects.run(state)
-    },
-  )
-  disposers.push(() => effects.dispose())
-  effects.run(state)
-  return { state: () => state }
+  return drivePayout(initial, { partner, ctx, calls: cardCalls, name: 'cardPayout', now: () => now, newReference: () => 'po_1' })
 }
 
 describe('back from the card page: the price kept', () => {

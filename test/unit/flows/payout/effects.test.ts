@@ -1,127 +1,50 @@
-import { bankCalls } from '../../../../src/flows/payout/bank'
 // The payout's effects with a fake clock, a fake partner backend and a fake wallet/chain: the
 // reference kept across a lost answer, one send per payout, the checks before the prompt, expiry.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
-import type { PayoutQuote } from '../../../../src/api/payout'
-import { parseOptions } from '../../../../src/config/config'
 import { FieldRejected, PartnerUnreachableError } from '../../../../src/errors/ApiError'
-import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import type { ChainActions } from '../../../../src/flows/payout/effects'
 import { payoutEvents } from '../../../../src/flows/payout/hostEvents'
-import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
+import type { PayoutState } from '../../../../src/flows/payout/machine'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
-import { createFakeClock, settle, until } from '../../helpers/fakeClock'
+import { settle, until } from '../../helpers/fakeClock'
+import { spentAddresses } from '../../../../src/flows/payout/persisted'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import {
+  BUYER,
+  DEPOSIT,
+  type FakeWallet,
+  HASH,
+  NOW,
+  TOKEN,
+  bankQuote,
+  buyer,
+  config,
+  createdPayout,
+  ctx,
+  drive as drivePayout,
+  fakePartner,
+  fakeWallet as aWallet,
+  payoutConfig,
+  recordOf,
+  toDestination,
+  toFunding,
+  wallet,
+} from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const DEPOSIT = '0x1111111111111111111111111111111111111111'
-const HASH = `0x${'ab'.repeat(32)}`
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-const config = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source] })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
-const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
-const quote: PayoutQuote = {
-  quoteId: 'bq_1',
-  cryptoAmount: '22.282609',
-  fiatAmount: '20.00',
-  rate: '0.92',
-  rail: 'sepa_instant',
-  estimatedSettlement: 'instant',
-  providerFee: '0.25',
-  ourFee: '0.10',
-  expiresAt: new Date(NOW + 600_000).toISOString(),
-}
-const created = { id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt: quote.expiresAt }
-const record: PayoutRecord = { ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant', accountId: 'acc_1', wallet: BUYER, createdAt: NOW }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
-const wallet = { id: 'w|test', name: 'Test', rdns: 'test' }
+const quote = bankQuote({ expiresAt: new Date(NOW + 600_000).toISOString() })
+const created = createdPayout(quote.expiresAt)
+const record = recordOf({ expiresAt: quote.expiresAt })
 
-type Calls = Array<{ path: string; body: Record<string, unknown> }>
+/** A wallet on these chains in turn that never switches, holding `balance`. */
+const fakeWallet = (chainIds: number[] = [8453], balance = 100_000_000n) => aWallet({ chainIds, balance, ensureChain: false })
 
-function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHttp & { calls: Calls } {
-  const calls: Calls = []
-  const answer = async (path: string, body: Record<string, unknown>) => {
-    calls.push({ path, body })
-    const list = answers[path] ?? []
-    const next = list.length > 1 ? list.shift() : list[0]
-    if (next instanceof Error) throw next
-    if (next === undefined) throw new Error(`no answer for ${path}`)
-    return next as never
-  }
-  return { calls, get: (path) => answer(path, {}), post: (path, body) => answer(path, body as Record<string, unknown>) }
-}
-
-function fakeWallet(chainIds: number[] = [8453], balance = 100_000_000n) {
-  const sent: unknown[] = []
-  let i = 0
-  const actions: ChainActions = {
-    connect: async () => BUYER,
-    currentChainId: async () => chainIds[Math.min(i++, chainIds.length - 1)],
-    ensureChain: async () => false,
-    readClient: () => ({}) as never,
-    // The buyer's wallet holds `balance`; the payout's own address nothing yet.
-    tokenBalance: async (_client, _token, owner) => (owner.toLowerCase() === DEPOSIT ? 0n : balance),
-    nativeBalance: async () => 10n ** 18n,
-    send: async (_p, _c, _a, tx) => {
-      sent.push(tx)
-      return HASH as `0x${string}`
-    },
-  }
-  return { actions, sent }
-}
-
-let disposers: Array<() => void> = []
-afterEach(() => {
-  for (const d of disposers) d()
-  disposers = []
-})
-
-function drive(initial: PayoutState, partner: PartnerHttp, w = fakeWallet(), storage = memoryStorage(), cfg = config) {
-  const clock = createFakeClock(NOW)
-  let state = initial
-  const seen: PayoutEvent[] = []
-  const store = payoutStore(storage)
-  const spent = spentAddresses(storage)
-  const references = referenceStore(storage)
-  let n = 0
-  const effects = createPayoutEffects(
-    {
-      config: cfg,
-      partner,
-      source,
-      store,
-      references,
-      spent,
-      pending: pendingStore(undefined),
-      calls: bankCalls,
-      clock,
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
-      loadChainActions: async () => w.actions,
-      discover: (onChange) => (onChange([wallet]), () => {}),
-      providerOf: () => ({ request: async () => null }),
-      newReference: () => `po_${++n}`,
-    },
-    (event) => dispatch(event),
-  )
-  function dispatch(event: PayoutEvent) {
-    seen.push(event)
-    const next = transition(state, event, ctx)
-    if (next === state) return
-    state = next
-    effects.run(state)
-  }
-  disposers.push(() => effects.dispose())
-  effects.run(state)
-  return { state: () => state, dispatch, seen, clock, store, spent, storage, sent: w.sent }
+function drive(initial: PayoutState, partner: PartnerHttp, w: FakeWallet = fakeWallet(), storage = memoryStorage(), cfg = config) {
+  return drivePayout(initial, { partner, wallet: w, storage, config: cfg, wallets: [wallet] })
 }
 
 const beneficiaryState = (): PayoutState => ({
@@ -180,10 +103,10 @@ describe('payout effects: creating', () => {
   it('a lost answer is retried by the buyer with the reference stored before the first attempt: one payout', async () => {
     const partner = fakePartner({ '/bank/payout': [new PartnerUnreachableError(new TypeError('fetch failed')), created], '/limits': [{ limits: [] }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the failure')
     expect(d.state()).toMatchObject({ problem: { key: 'error.partnerUnreachable' }, draft: { values: { IBAN: 'DE89 3704 0044 0532 0130 00' } } })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'funding')
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
     expect(creates).toHaveLength(2)
@@ -199,7 +122,7 @@ describe('payout effects: creating', () => {
   it('a beneficiary field the service refused is marked on that field, the service’s words above it, the form kept and nothing stored', async () => {
     const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: not a valid IBAN')] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({
       tag: 'beneficiary',
@@ -211,10 +134,24 @@ describe('payout effects: creating', () => {
     expect(d.store.load()).toBeUndefined()
   })
 
+  it('an EVM address whose capitals do not match its EIP-55 checksum is marked on its field, nothing sent; one case is sent checksummed', async () => {
+    const partner = fakePartner({ '/bank/payout': [created] })
+    const atEvm = (address: string): PayoutState => ({ ...beneficiaryState(), draft: { ...emptyDraft(), schema: 'evm', values: { name: 'Ada', address } } }) as PayoutState
+    const d = drive(atEvm('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), partner)
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
+    await until(() => (d.state() as { work?: string }).work === 'idle', 'the check')
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problems: { address: { kind: 'evmChecksum' } }, problem: undefined })
+    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toEqual([])
+    const ok = drive(atEvm('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), partner)
+    ok.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
+    await until(() => ok.state().tag === 'funding', 'funding')
+    expect(partner.calls.find((c) => c.path === '/bank/payout')?.body.beneficiary).toEqual({ name: 'Ada', schema: 'evm', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
+  })
+
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
     expect(d.store.load()).toBeUndefined()
@@ -223,7 +160,7 @@ describe('payout effects: creating', () => {
   it('a payout asking for another amount than the quote is refused with its own code: never funded', async () => {
     const partner = fakePartner({ '/bank/payout': [{ ...created, depositAmount: '222.82609' }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_quote.amount' } })
     expect(d.store.load()).toBeUndefined()
@@ -233,7 +170,7 @@ describe('payout effects: creating', () => {
     const { QuoteExpired } = await import('../../../../src/errors/ApiError')
     const partner = fakePartner({ '/bank/payout': [new QuoteExpired(409, 'quote_expired', 'expired')], '/bank/payout/quote': [{ ...quote, quoteId: 'bq_2' }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'quote', 'the new quote')
     expect(d.state()).toMatchObject({ tag: 'quote', refreshed: true, quote: { quoteId: 'bq_2' } })
     expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(1)
@@ -252,9 +189,9 @@ describe('payout effects: creating', () => {
 describe('payout effects: funding', () => {
   async function connectAndSend(d: ReturnType<typeof drive>) {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch({ type: 'CONNECT', wallet })
+    d.dispatch(toFunding({ type: 'CONNECT', wallet }))
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch({ type: 'CONFIRM', now: NOW })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
     await settle()
   }
@@ -359,31 +296,27 @@ describe('payout effects: one payout, two devices', () => {
         sent.push(tx)
         const to = `0x${tx.data.slice(34, 74)}`
         held.set(to, (held.get(to) ?? 0n) + BigInt(`0x${tx.data.slice(74)}`))
-        return HASH as `0x${string}`
+        return HASH
       },
     }
     return { actions, sent }
   }
   async function connectAndSend(d: ReturnType<typeof drive>) {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch({ type: 'CONNECT', wallet })
+    d.dispatch(toFunding({ type: 'CONNECT', wallet }))
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch({ type: 'CONFIRM', now: NOW })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
     await settle()
   }
 
   it('a second device opening the same signed reference while the service still says pending never prompts: it reads the address and follows', async () => {
-    const signed = (() => {
-      const parsed = parseOptions({ ...config, reference: 'order-42' })
-      if (!parsed.ok) throw new Error(parsed.problem)
-      return parsed.config
-    })()
+    const signed = payoutConfig({ reference: 'order-42' })
     // The service hands the same payout back for the same reference, and has not seen the transfer yet.
     const partner = fakePartner({ '/bank/payout': [created], '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
     const chain = sharedChain()
     const first = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
-    first.dispatch({ type: 'SUBMIT', now: NOW })
+    first.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => first.state().tag === 'funding', 'the first device at funding')
     await connectAndSend(first)
     expect(first.state()).toMatchObject({ tag: 'tracking', record: { txHash: HASH } })
@@ -391,7 +324,7 @@ describe('payout effects: one payout, two devices', () => {
 
     // Another device (its own storage: no record, no spent address, no claim) opens the same link.
     const second = drive(beneficiaryState(), partner, chain, memoryStorage(), signed)
-    second.dispatch({ type: 'SUBMIT', now: NOW })
+    second.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => second.state().tag === 'funding', 'the second device at funding')
     expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
     await connectAndSend(second)

@@ -5,16 +5,11 @@
 // hold the other two ways in to the same rule: a buyer already known (this device's, or a link's
 // signed accountId), and a link signed for a walletAddress.
 import { describe, expect, it } from 'vitest'
-import type { PayoutQuote } from '../../../../src/api/payout'
-import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import { type Context, type PayoutEvent, type PayoutState, transition } from '../../../../src/flows/payout/machine'
+import { BUYER as VERIFIED, NOW, OTHER, bankQuote, otherWallet as wallet, ctx, toFunding, toIdentity } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const VERIFIED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const ctx: Context = { destination: 'bank', source: { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
-const quote: PayoutQuote = { quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 3_600_000).toISOString() }
-const wallet = { id: 'w|other', name: 'Other', rdns: 'other' }
+const quote = bankQuote()
 const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 
 const quoted = (buyer?: { accountId: string; walletId: string; wallet: string }): PayoutState => ({
@@ -35,21 +30,21 @@ const fundedByAnother = (s: PayoutState) => s.tag === 'beneficiary' && !same(s.f
 describe('the wallet that funds the payout is the buyer’s verified one', () => {
   it('a known buyer (this device’s, or a signed accountId) connecting another wallet does not go on under the known account', () => {
     const known = { accountId: 'acc_1', walletId: 'w_1', wallet: VERIFIED }
-    const s = run(quoted(known), ctx, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: OTHER })
+    const s = run(quoted(known), ctx, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: OTHER }))
     expect(fundedByAnother(s)).toBe(false)
   })
 
   it('under a link signed for a wallet, connecting another one does not verify the signed one and fund from the other', () => {
     const signed = { ...ctx, linkWallet: VERIFIED }
-    const identity = run(quoted(), signed, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: OTHER })
+    const identity = run(quoted(), signed, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: OTHER }))
     // The identity steps verify the signed wallet, while the connected one stays the funder.
     if (identity.tag !== 'identity') return expect(identity.tag).not.toBe('beneficiary')
-    const onboarded = transition({ ...identity, tag: 'details', work: 'submitting' } as PayoutState, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, signed)
+    const onboarded = transition({ ...identity, tag: 'details', work: 'submitting' } as PayoutState, toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }), signed)
     expect(fundedByAnother(onboarded)).toBe(false)
   })
 
   it('held: an unknown buyer without a signed wallet verifies the wallet it connected', () => {
-    const identity = run(quoted(), ctx, { type: 'CONFIRM', now: NOW }, { type: 'CONNECT', wallet }, { type: 'CONNECTED', sender: OTHER })
+    const identity = run(quoted(), ctx, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: OTHER }))
     expect(identity).toMatchObject({ tag: 'identity', form: { wallet: OTHER } })
   })
 })

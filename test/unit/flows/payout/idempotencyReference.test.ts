@@ -1,4 +1,3 @@
-import { bankCalls } from '../../../../src/flows/payout/bank'
 // Attack: the payout's idempotency `reference` outlives the request it was made for.
 // POST /bank/payout with a reference already used "returns the original payout" (partner-api.md,
 // Bank payout): the original beneficiary, the original address. The widget keys its own reference
@@ -10,28 +9,18 @@ import { bankCalls } from '../../../../src/flows/payout/bank'
 // the session.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../../src/api/payout'
-import { parseOptions } from '../../../../src/config/config'
 import { PartnerUnreachableError } from '../../../../src/errors/ApiError'
-import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
-import { createFakeClock, until } from '../../helpers/fakeClock'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import type { PayoutState } from '../../../../src/flows/payout/machine'
+import { payoutStore } from '../../../../src/flows/payout/persisted'
+import { until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import { NOW, buyer, ctxOf, drive as drivePayout, fakeWallet, payoutConfig as makeConfig, sepaValues, toDestination, toFunding } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const DEPOSIT_A = '0x1111111111111111111111111111111111111111'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-function makeConfig(extra: Record<string, unknown> = {}) {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-}
-const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) }
 const quote = (id: string): PayoutQuote => ({
   quoteId: id,
   cryptoAmount: '100',
@@ -45,7 +34,6 @@ const quote = (id: string): PayoutQuote => ({
 })
 // What the service holds for the first request: beneficiary A, address A.
 const payoutA = { id: 'bp_A', depositAddress: DEPOSIT_A, depositAmount: '100', chain: 8453, status: 'pending', expiresAt: quote('x').expiresAt }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
 const IBAN_A = 'DE89 3704 0044 0532 0130 00'
 const IBAN_B = 'FR14 2004 1010 0505 0001 3M02 606'
 
@@ -79,56 +67,15 @@ function idempotentPartner(firstAnswerLost = false) {
   return { http, calls }
 }
 
-const wallet: ChainActions = {
-  connect: async () => BUYER,
-  currentChainId: async () => 8453,
-  ensureChain: async () => true,
-  readClient: () => ({}) as never,
-  tokenBalance: async () => 10n ** 12n,
-  nativeBalance: async () => 10n ** 18n,
-  send: async () => `0x${'ab'.repeat(32)}` as `0x${string}`,
-}
-
-let disposers: Array<() => void> = []
-afterEach(() => {
-  for (const d of disposers) d()
-  disposers = []
-})
+/** The chain: plenty in the buyer's wallet (and, as this test never sends, at any address). */
+const chain = fakeWallet({ balance: 10n ** 12n, held: 10n ** 12n })
+const ctx = ctxOf('bank', { emptyForm: () => ({ kind: 'crypto', amount: '', currency: 'EUR', country: '', rail: '' }) })
 
 function drive(initial: PayoutState, http: PartnerHttp, config = makeConfig(), storage = memoryStorage()) {
-  let state = initial
-  let n = 0
-  const effects = createPayoutEffects(
-    {
-      config,
-      partner: http,
-      source,
-      store: payoutStore(storage),
-      references: referenceStore(storage),
-      spent: spentAddresses(storage),
-      pending: pendingStore(undefined),
-      calls: bankCalls,
-      clock: createFakeClock(NOW),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } },
-      loadChainActions: async () => wallet,
-      discover: (onChange) => (onChange([{ id: 'w|t', name: 'T', rdns: 't' }]), () => {}),
-      providerOf: () => ({ request: async () => null }),
-      newReference: () => `po_${++n}`,
-    },
-    (event) => dispatch(event),
-  )
-  function dispatch(event: PayoutEvent) {
-    const next = transition(state, event, ctx)
-    if (next === state) return
-    state = next
-    effects.run(state)
-  }
-  disposers.push(() => effects.dispose())
-  effects.run(state)
-  return { state: () => state, dispatch }
+  return drivePayout(initial, { partner: http, config, storage, ctx, wallet: chain, wallets: [{ id: 'w|t', name: 'T', rdns: 't' }] })
 }
 
-const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+const sepa = sepaValues
 const beneficiaryState = (IBAN: string): PayoutState => ({
   tag: 'beneficiary',
   buyer,
@@ -142,7 +89,7 @@ const beneficiaryState = (IBAN: string): PayoutState => ({
 })
 
 async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string) {
-  d.dispatch({ type: 'RESTART' })
+  d.dispatch(toFunding({ type: 'RESTART' }))
   expect(d.state().tag).toBe('form')
   d.dispatch({ type: 'EDIT', amount: '100' })
   d.dispatch({ type: 'EDIT', country: 'DE' })
@@ -151,10 +98,10 @@ async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string
   d.dispatch({ type: 'CONFIRM', now: NOW })
   // Price first: the wallet that funds it is connected before the beneficiary.
   expect(d.state().tag).toBe('connect')
-  d.dispatch({ type: 'CONNECT', wallet: { id: 'w|t', name: 'T', rdns: 't' } })
+  d.dispatch(toFunding({ type: 'CONNECT', wallet: { id: 'w|t', name: 'T', rdns: 't' } }))
   await until(() => d.state().tag === 'beneficiary', 'the beneficiary')
-  d.dispatch({ type: 'EDIT', draft: { values: sepa(IBAN) } })
-  d.dispatch({ type: 'SUBMIT', now: NOW })
+  d.dispatch(toDestination({ type: 'EDIT', values: sepa(IBAN) }))
+  d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
   await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the second payout')
 }
 
@@ -162,7 +109,7 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it('"Start over" from funding, same amount, corrected IBAN: the wallet must fund the NEW payout, not the old one', async () => {
     const partner = idempotentPartner()
     const d = drive(beneficiaryState(IBAN_A), partner.http)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     // The buyer notices the wrong IBAN and starts over (the funding screen's secondary button).
     await newPayoutAfterStartOver(d, IBAN_B)
@@ -178,10 +125,10 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it('a lost answer, then a corrected IBAN: the retry must not reuse the key of a request with other bank details', async () => {
     const partner = idempotentPartner(true)
     const d = drive(beneficiaryState(IBAN_A), partner.http)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'beneficiary' && (d.state() as { work?: string }).work === 'idle', 'the lost answer')
-    d.dispatch({ type: 'EDIT', draft: { values: { IBAN: IBAN_B } } })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'EDIT', values: { IBAN: IBAN_B } }))
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding' || (d.state() as { work?: string }).work === 'idle', 'the retry')
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
     expect((creates[1].body.beneficiary as { IBAN: string }).IBAN).toBe(IBAN_B.replace(/\s/g, ''))
@@ -192,7 +139,7 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
   it("a partner's signed reference is one payout: a second payout in the session must not reuse it", async () => {
     const partner = idempotentPartner()
     const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig({ reference: 'order-42' }))
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'payout A at funding')
     await newPayoutAfterStartOver(d, IBAN_B)
     const creates = partner.calls.filter((c) => c.path === '/bank/payout')
@@ -210,9 +157,9 @@ describe('attack: the idempotency reference hands back a payout the buyer abando
     const partner = idempotentPartner()
     const storage = memoryStorage()
     const d = drive(beneficiaryState(IBAN_A), partner.http, makeConfig(), storage)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'payout A at funding')
-    d.dispatch({ type: 'RESTART' })
+    d.dispatch(toFunding({ type: 'RESTART' }))
     expect(d.state().tag).toBe('form')
     // PayoutFlow.tsx:52 starts from payoutStore(local).load(): the abandoned payout A, at funding.
     expect(payoutStore(storage).load()).toBeUndefined()

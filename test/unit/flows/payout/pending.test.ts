@@ -1,34 +1,17 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { PayoutQuote } from '../../../../src/api/payout'
 import type { CardPayoutQuote } from '../../../../src/api/schemas-cardPayout'
+import { type Pending, emptyDraft } from '../../../../src/flows/payout/base'
 import { cardCalls } from '../../../../src/flows/payout/card'
 import type { PayoutContext } from '../../../../src/flows/payout/context'
-import { type Context, type Pending, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
+import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { payoutChecks, pendingStore } from '../../../../src/flows/payout/persisted'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import { BUYER as WALLET, NOW, bankQuote, ctx, ctxOf, toDestination, toIdentity } from '../../helpers/payout'
 
 // The payout the identity steps interrupt survives the identity provider's full navigation in this
 // tab (sessionStorage): the ask, the price, the wallet's address, the beneficiary as typed.
-const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const quote: PayoutQuote = {
-  quoteId: 'bq_1',
-  cryptoAmount: '22.282609',
-  fiatAmount: '20.00',
-  rate: '0.92',
-  rail: 'sepa_instant',
-  estimatedSettlement: 'instant',
-  providerFee: '0.25',
-  ourFee: '0.10',
-  expiresAt: new Date(NOW + 7_200_000).toISOString(),
-}
-const ctx: Context = {
-  destination: 'bank',
-  source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
-  decimalMark: '.',
-  emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
-}
+const quote = bankQuote({ expiresAt: new Date(NOW + 7_200_000).toISOString() })
 const pending: Pending = {
   form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },
   draft: emptyDraft(),
@@ -65,7 +48,7 @@ describe('the payout kept across the identity provider', () => {
     store.put(pending)
     const start = initialState({ identity: initialIdentity({ ...emptyApplicant, wallet: WALLET }, 'code_1'), pending: store.take() }, ctx)
     expect(start.tag).toBe('details')
-    const next = transition({ ...(start as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, ctx)
+    const next = transition({ ...(start as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }), ctx)
     expect(next).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_9', wallet: WALLET }, quote: { quoteId: 'bq_1' }, funder: { sender: WALLET } })
   })
 })
@@ -76,20 +59,20 @@ describe('a card payout kept across the card page', () => {
   const cardQuote: CardPayoutQuote = { quoteId: 'cq_1', cryptoAmount: '22.50', fiatAmount: '20.00', rate: '0.92', providerFee: '0.50', ourFee: '0.10', expiresAt: new Date(NOW + 900_000).toISOString() }
   const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: WALLET }
   const applicant = { ...emptyApplicant, wallet: WALLET, name: 'Grace Hopper', email: 'grace@example.com', phone: '+4915112345678', nationality: 'DE', country: 'DE' }
-  const cardCtx: Context = { ...ctx, destination: 'card' }
+  const cardCtx = ctxOf('card')
 
   it('the applicant typed before the card page prefills the higher tier asked after it', async () => {
     const store = pendingStore(memoryStorage())
     const atCard = { tag: 'card', buyer, applicant, form: pending.form, draft: emptyDraft(), ask: pending.ask, funder: pending.funder, quote: cardQuote, quotedAt: NOW, work: 'opening' } as Extract<PayoutState, { tag: 'card' }>
     const navigate = vi.fn()
     const partner = { post: async () => ({ id: 'cs_1', url: 'https://cards.example/card-payout-page?id=cs_1' }) }
-    const effects = { partner, config: { cardHosts: ['cards.example'] }, returnUrl: () => 'https://widget.example/?flow=cardPayout', navigate, pending: store, dispatch: vi.fn() }
+    const effects = { partner, config: { cardHosts: ['cards.example'] }, returnUrl: () => 'https://widget.example/?flow=cardPayout', navigate, pending: store, dispatch: vi.fn(), destination: vi.fn() }
     await cardCalls.openCard!(effects as unknown as PayoutContext, atCard, () => true)
     expect(navigate).toHaveBeenCalledWith('https://cards.example/card-payout-page?id=cs_1')
     // Back from the card page (a new page): the payout is created, and the service asks the higher tier.
     const back = initialState({ buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, cardCtx)
     expect(back).toMatchObject({ tag: 'card', work: 'creating', cardSession: 'cs_1' })
-    const higher = transition(back, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }, cardCtx)
+    const higher = transition(back, toDestination({ type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }), cardCtx)
     expect(higher).toMatchObject({ tag: 'identity', form: applicant, pending: { tier: 'higher', cardSession: 'cs_1' } })
   })
 })

@@ -41,6 +41,11 @@ describe('the payout machine is pure', () => {
     expect(violations('src/flows/payout/machine.ts')).toEqual([])
   })
 
+  it('so do the destination steps the flow entries hand it (the bank beneficiary, the card page)', () => {
+    expect(violations('src/flows/payout/beneficiaryStep.ts')).toEqual([])
+    expect(violations('src/flows/payout/cardStep.ts')).toEqual([])
+  })
+
   it('the status list that ends a payout has no imports at all, and names only statuses the contract has', () => {
     expect(importsOf('src/lib/status/payout.ts')).toEqual([])
     expect(payoutStatuses).toEqual(expect.arrayContaining([...payoutFinal]))

@@ -1,114 +1,49 @@
-import { bankCalls } from '../../../../src/flows/payout/bank'
 // The stored payout, on the machine, the stores and the effects (fake clock, fake partner
 // backend, fake wallet/chain): a reference per create request, a record resumed only for its own
 // buyer, the wallet ask kept before prompting and checked after a reload, "Not you?", and aging.
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
-import type { PayoutQuote } from '../../../../src/api/payout'
-import { parseOptions } from '../../../../src/config/config'
 import { FieldRejected } from '../../../../src/errors/ApiError'
-import { type ChainActions, createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type Context, type PayoutEvent, type PayoutRecord, type PayoutState, emptyDraft, initialState, transition } from '../../../../src/flows/payout/machine'
-import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore, spentAddresses, pendingStore } from '../../../../src/flows/payout/persisted'
-import type { IdentityState } from '../../../../src/identity/machine'
-import { createFakeClock, settle, until } from '../../helpers/fakeClock'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
+import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore } from '../../../../src/flows/payout/persisted'
+import type { PayoutRecord } from '../../../../src/flows/payout/record'
+import { type IdentityState, emptyApplicant } from '../../../../src/identity/machine'
+import { settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
+import {
+  BUYER,
+  type FakeWallet,
+  HASH,
+  NOW,
+  OTHER,
+  bankQuote,
+  buyer,
+  createdPayout,
+  ctx,
+  drive as drivePayout,
+  fakePartner,
+  fakeWallet,
+  payoutConfig as makeConfig,
+  recordOf,
+  sepaValues,
+  toDestination,
+  toFunding,
+  wallet as walletInfo,
+} from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const DEPOSIT = '0x1111111111111111111111111111111111111111'
-const HASH = `0x${'ab'.repeat(32)}` as `0x${string}`
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-function makeConfig(extra: Record<string, unknown> = {}) {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-}
-const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
-const quote: PayoutQuote = {
-  quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant',
-  providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 600_000).toISOString(),
-}
-const created = { id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt: quote.expiresAt }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
-const record: PayoutRecord = {
-  ...created, token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', settlement: 'instant',
-  accountId: 'acc_1', wallet: BUYER, createdAt: NOW,
-}
-const walletInfo = { id: 'w|test', name: 'Test', rdns: 'test' }
-const identity: IdentityState = { tag: 'wallet', form: { wallet: '', nationality: '', country: '', phone: '', name: '', email: '' } }
-const sepa = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })
+const quote = bankQuote({ expiresAt: new Date(NOW + 600_000).toISOString() })
+const created = createdPayout(quote.expiresAt)
+const record: PayoutRecord = recordOf({ expiresAt: quote.expiresAt })
+const identity: IdentityState = { tag: 'wallet', form: emptyApplicant }
+const sepa = sepaValues
 
-type Calls = Array<{ path: string; body: Record<string, unknown> }>
-function fakePartner(answers: Record<string, Array<unknown | Error>>): PartnerHttp & { calls: Calls } {
-  const calls: Calls = []
-  const answer = async (path: string, body: Record<string, unknown>) => {
-    calls.push({ path, body })
-    const list = answers[path] ?? []
-    const next = list.length > 1 ? list.shift() : list[0]
-    if (next instanceof Error) throw next
-    if (next === undefined) throw new Error(`no answer for ${path}`)
-    return next as never
-  }
-  return { calls, get: (path) => answer(path, {}), post: (path, body) => answer(path, body as Record<string, unknown>) }
-}
-
-/** A wallet whose chain also answers the deposit address's balance (`held`). */
-function fakeWallet(opts: { held?: bigint; onSend?: () => void; answer?: () => Promise<`0x${string}`> } = {}) {
-  const sent: unknown[] = []
-  const actions: ChainActions = {
-    connect: async () => BUYER,
-    currentChainId: async () => 8453,
-    ensureChain: async () => true,
-    readClient: () => ({}) as never,
-    tokenBalance: async (_c, _t, owner) => (owner.toLowerCase() === DEPOSIT ? (opts.held ?? 0n) : 100_000_000n),
-    nativeBalance: async () => 10n ** 18n,
-    send: async (_p, _c, _a, tx) => {
-      opts.onSend?.()
-      sent.push(tx)
-      return opts.answer ? opts.answer() : HASH
-    },
-  }
-  return { actions, sent }
-}
-
-let disposers: Array<() => void> = []
-afterEach(() => {
-  for (const d of disposers) d()
-  disposers = []
-})
-
-function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: ReturnType<typeof fakeWallet>; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {
-  const storage = opts.storage ?? memoryStorage()
-  const w = opts.w ?? fakeWallet()
-  let state = initial
-  const store = payoutStore(storage, () => NOW)
-  let n = 0
+function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: FakeWallet; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {
   let forgotten = 0
-  const effects = createPayoutEffects(
-    {
-      config: opts.config ?? makeConfig(), partner, source, store, references: referenceStore(storage, () => NOW), spent: spentAddresses(storage), pending: pendingStore(undefined), calls: bankCalls, clock: createFakeClock(NOW),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => void forgotten++ }, usedCodes: { add: () => {} } },
-      loadChainActions: async () => w.actions,
-      discover: (onChange) => (onChange([walletInfo]), () => {}),
-      providerOf: () => ({ request: async () => null }),
-      newReference: () => `po_${++n}`,
-    },
-    (event) => dispatch(event),
-  )
-  function dispatch(event: PayoutEvent) {
-    const next = transition(state, event, ctx)
-    if (next === state) return
-    state = next
-    effects.run(state)
-  }
-  disposers.push(() => effects.dispose())
-  effects.run(state)
-  return { state: () => state, dispatch, store, storage, sent: w.sent, forgotten: () => forgotten }
+  const d = drivePayout(initial, { partner, wallet: opts.w, storage: opts.storage, config: opts.config, now: () => NOW, wallets: [walletInfo], forget: () => void forgotten++ })
+  return { ...d, forgotten: () => forgotten }
 }
 
 const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): PayoutState => ({
@@ -118,7 +53,7 @@ const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): P
 
 async function connect(d: ReturnType<typeof drive>) {
   await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-  d.dispatch({ type: 'CONNECT', wallet: walletInfo })
+  d.dispatch(toFunding({ type: 'CONNECT', wallet: walletInfo }))
   await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
 }
 
@@ -141,9 +76,9 @@ describe('finding 1: a reference belongs to one create request', () => {
   it('"Start over" from funding drops the record and our reference; the next request gets a new one', async () => {
     const partner = fakePartner({ '/bank/payout': [created, { ...created, id: 'bp_2', depositAddress: '0x2222222222222222222222222222222222222222' }] })
     const d = drive(beneficiaryState(), partner)
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'funding')
-    d.dispatch({ type: 'RESTART' })
+    d.dispatch(toFunding({ type: 'RESTART' }))
     expect(d.state()).toMatchObject({ tag: 'form', abandoned: 'bp_1' })
     expect(d.store.load()).toBeUndefined()
     expect(d.storage.getItem('stablecoin-widget:v1:flow:payout-reference')).toBeNull()
@@ -152,10 +87,10 @@ describe('finding 1: a reference belongs to one create request', () => {
   it('a signed reference: a field the service refused releases it (nothing was created), and the corrected request goes under it', async () => {
     const partner = fakePartner({ '/bank/payout': [new FieldRejected(400, 'invalid_request', 'beneficiary.IBAN: invalid'), created] })
     const d = drive(beneficiaryState(), partner, { config: makeConfig({ reference: 'order-42' }) })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
-    d.dispatch({ type: 'EDIT', draft: { values: { IBAN: 'FR14 2004 1010 0505 0001 3M02 606' } } })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'EDIT', values: { IBAN: 'FR14 2004 1010 0505 0001 3M02 606' } }))
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'funding')
     expect(partner.calls.filter((c) => c.path === '/bank/payout').map((c) => c.body.reference)).toEqual(['order-42', 'order-42'])
   })
@@ -163,14 +98,14 @@ describe('finding 1: a reference belongs to one create request', () => {
   it('a signed reference: after a lost answer, the same request may be retried under it, a different one is refused before any call', async () => {
     const partner = fakePartner({ '/bank/payout': [new TypeError('answer lost')] })
     const d = drive(beneficiaryState(), partner, { config: makeConfig({ reference: 'order-42' }) })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the lost answer')
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the retry')
     expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(2)
-    d.dispatch({ type: 'EDIT', draft: { purpose: 'rent' } })
-    d.dispatch({ type: 'EDIT', draft: { values: { IBAN: 'FR14 2004 1010 0505 0001 3M02 606' } } })
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'EDIT', purpose: 'rent' }))
+    d.dispatch(toDestination({ type: 'EDIT', values: { IBAN: 'FR14 2004 1010 0505 0001 3M02 606' } }))
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
     expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(2)
     expect(d.state()).toMatchObject({ problem: { key: 'payout.problem.referenceUsed', code: 'payout_reference_used' } })
@@ -180,7 +115,7 @@ describe('finding 1: a reference belongs to one create request', () => {
 describe('finding 2: a stored payout is resumed only for its own buyer', () => {
   it('the created record carries the buyer', async () => {
     const d = drive(beneficiaryState(), fakePartner({ '/bank/payout': [created] }))
-    d.dispatch({ type: 'SUBMIT', now: NOW })
+    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => d.state().tag === 'funding', 'funding')
     expect(d.store.load(buyer)).toMatchObject({ id: 'bp_1', accountId: 'acc_1', wallet: BUYER })
   })
@@ -216,7 +151,7 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
     payoutStore(storage).save(record)
     const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w, storage })
     await connect(d)
-    d.dispatch({ type: 'CONFIRM', now: NOW })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the refusal')
     expect(seenAtPrompt?.promptedAt).toBe(NOW)
     expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'rejected' } })
@@ -232,10 +167,10 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
     await connect(d)
     await until(() => (d.state() as { verify?: string }).verify === 'clear', 'the check')
     expect(partner.calls.filter((c) => c.path === '/bank/payout/status')).toHaveLength(1)
-    d.dispatch({ type: 'CONFIRM', now: NOW })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await settle(10)
     expect(d.sent).toHaveLength(0)
-    d.dispatch({ type: 'CONFIRM', now: NOW, confirmed: true })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW, confirmed: true }))
     await until(() => d.state().tag === 'tracking', 'sent')
     expect(d.sent).toHaveLength(1)
   })
@@ -252,9 +187,9 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
 
   it('start over is refused while a transfer may be on its way and the check has not cleared it', () => {
     const s: PayoutState = { tag: 'funding', buyer, record: { ...record, promptedAt: NOW }, work: 'idle' }
-    expect(transition(s, { type: 'RESTART' }, ctx)).toBe(s)
-    expect(transition(s, { type: 'NOT_YOU' }, ctx)).toBe(s)
-    expect(transition({ ...s, verify: 'clear' }, { type: 'RESTART' }, ctx).tag).toBe('form')
+    expect(transition(s, toFunding({ type: 'RESTART' }), ctx)).toBe(s)
+    expect(transition(s, toFunding({ type: 'NOT_YOU' }), ctx)).toBe(s)
+    expect(transition({ ...s, verify: 'clear' }, toFunding({ type: 'RESTART' }), ctx).tag).toBe('form')
   })
 })
 
@@ -267,7 +202,7 @@ describe('finding 4: "Not you?" forgets the stored buyer and starts again withou
   })
 
   it('from an unfunded resumed payout, too', () => {
-    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, { type: 'NOT_YOU' }, ctx)).toMatchObject({ tag: 'form', forgetBuyer: true })
+    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, toFunding({ type: 'NOT_YOU' }), ctx)).toMatchObject({ tag: 'form', forgetBuyer: true })
   })
 })
 

@@ -7,21 +7,13 @@
 // A shared device: buyer B left for the identity provider's higher tier; the same tab then opens a
 // link signed for buyer A.
 import { describe, expect, it } from 'vitest'
-import type { CardPayoutQuote } from '../../../../src/api/cardPayout'
-import type { PayoutQuote } from '../../../../src/api/payout'
-import { type Context, type Pending, type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
+import type { Pending } from '../../../../src/flows/payout/base'
+import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
+import { BUYER as WALLET_A, NOW, buyerA, buyerB, OTHER as WALLET_B, bankQuote as aBankQuote, cardQuote as aCardQuote, ctxOf, toDestination, toIdentity } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const WALLET_A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const WALLET_B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-const ctxOf = (destination: 'bank' | 'card'): Context => ({ destination, source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) })
-const bankQuote: PayoutQuote = { quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 3_600_000).toISOString() }
-const cardQuote: CardPayoutQuote = { quoteId: 'cq_1', cryptoAmount: '21.5', fiatAmount: '20.00', rate: '0.93', providerFee: '0.30', ourFee: '0', expiresAt: new Date(NOW + 3_600_000).toISOString() }
-const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A }
-const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: WALLET_B }
+const bankQuote = aBankQuote()
+const cardQuote = aCardQuote()
 // Buyer B's beneficiary as typed before the service asked for a higher tier.
 const B_IBAN = 'DE89 3704 0044 0532 0130 00'
 
@@ -46,7 +38,7 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
   it('a link signed for buyer A (accountId, walletId, walletAddress): Back from the identity step does not resume buyer B’s payout', () => {
     const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
     const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(false) }, ctx)
-    const back = transition(start, { type: 'BACK' }, ctx)
+    const back = transition(start, toIdentity({ type: 'BACK' }), ctx)
     // Before: beneficiary, buyer acc_B, B's IBAN as typed, ready to create under B's account in A's tab.
     expect(buyerOf(back)).not.toBe('acc_B')
     expect(back.tag === 'beneficiary' ? back.draft.values.IBAN : undefined).not.toBe(B_IBAN)
@@ -56,14 +48,14 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
     const ctx = { ...ctxOf('bank'), linkWallet: WALLET_A }
     // knownBuyer gives no stored buyer for a link signed for another wallet.
     const start = initialState({ identity: identityForA, pending: tierPendingOfB(false) }, ctx)
-    const back = transition(start, { type: 'BACK' }, ctx)
+    const back = transition(start, toIdentity({ type: 'BACK' }), ctx)
     expect(buyerOf(back)).not.toBe('acc_B')
   })
 
   it('a card payout: buyer B’s card session does not come back to buyer A’s card step', () => {
     const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
     const start = initialState({ buyer: buyerA, identity: identityForA, pending: tierPendingOfB(true) }, ctx)
-    const back = transition(start, { type: 'BACK' }, ctx)
+    const back = transition(start, toIdentity({ type: 'BACK' }), ctx)
     expect(buyerOf(back)).not.toBe('acc_B')
     expect(back.tag === 'card' ? back.cardSession : undefined).not.toBe('cs_B')
   })
@@ -73,9 +65,10 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
     // Back from the identity provider with a code, under the link signed for wallet A.
     const details = initialIdentity({ ...emptyApplicant, wallet: WALLET_A, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: 'Ann A', email: 'ann@example.com' }, 'code_A')
     const start = initialState({ identity: details, pending: tierPendingOfB(true) }, ctx)
-    const submitted = transition(start, { type: 'SUBMIT' }, ctx)
-    const onboarded = transition(submitted, { type: 'ONBOARDED', accountId: 'acc_A', walletId: 'w_A', kycStatus: 'approved' }, ctx)
-    const creating = transition(onboarded, { type: 'SUBMIT' }, ctx)
+    const submitted = transition(start, toIdentity({ type: 'SUBMIT' }), ctx)
+    const onboarded = transition(submitted, toIdentity({ type: 'ONBOARDED', accountId: 'acc_A', walletId: 'w_A', kycStatus: 'approved' }), ctx)
+    // The card step's own create (the buyer's click on it).
+    const creating = transition(onboarded, toDestination({ type: 'SUBMIT', now: NOW }), ctx)
     // Before: card step for acc_A, creating with cs_B (the card B entered): A's money to B's card.
     expect(creating.tag === 'card' && creating.work === 'creating' ? creating.cardSession : undefined).not.toBe('cs_B')
   })
@@ -83,7 +76,7 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
   it('held: buyer B’s own way back (no link for another wallet) resumes B’s payout', () => {
     const ctx = ctxOf('bank')
     const start = initialState({ buyer: buyerB, identity: initialIdentity({ ...emptyApplicant, wallet: WALLET_B }), pending: tierPendingOfB(false) }, ctx)
-    const back = transition(start, { type: 'BACK' }, ctx)
+    const back = transition(start, toIdentity({ type: 'BACK' }), ctx)
     expect(back).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_B' } })
   })
 })

@@ -6,32 +6,17 @@
 // So once one request under it was created and its answer lost, a corrected beneficiary gets back
 // the payout for the first one, and the buyer funds it.
 import '../../setup/afterFirstScreen'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
-import type { PayoutQuote } from '../../../../src/api/payout'
-import { parseOptions } from '../../../../src/config/config'
 import { ApiError, PartnerUnreachableError } from '../../../../src/errors/ApiError'
-import { bankCalls } from '../../../../src/flows/payout/bank'
-import { createPayoutEffects } from '../../../../src/flows/payout/effects'
-import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
-import { payoutStore, pendingStore, referenceStore, spentAddresses } from '../../../../src/flows/payout/persisted'
-import { createFakeClock, settle } from '../../helpers/fakeClock'
-import { memoryStorage } from '../../helpers/memoryStorage'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import { type PayoutState, transition } from '../../../../src/flows/payout/machine'
+import { settle } from '../../helpers/fakeClock'
+import { BUYER, NOW, bankQuote, buyer, config, ctx, drive as drivePayout, payoutConfig, toDestination, toIdentity } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const NOW = Date.parse('2026-11-24T10:00:00Z')
 const IBAN_TYPO = 'DE89 3704 0044 0532 0130 00'
 const IBAN_FIXED = 'DE75 5121 0800 1245 1261 99'
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-const config = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source] })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
-const ctx: Context = { destination: 'bank', source, decimalMark: '.', emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }) }
-const quote: PayoutQuote = { quoteId: 'bq_1', cryptoAmount: '22.282609', fiatAmount: '20.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0.10', expiresAt: new Date(NOW + 3_600_000).toISOString() }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+const quote = bankQuote()
 
 /**
  * The service as the contract has it: a repeated reference returns the original payout, whatever
@@ -61,44 +46,9 @@ function idempotentService(script: Array<'requiresAction' | 'lose' | 'answer'>) 
   return { partner, calls, beneficiaryOf }
 }
 
-let disposers: Array<() => void> = []
-afterEach(() => {
-  for (const d of disposers) d()
-  disposers = []
-})
-
 function drive(initial: PayoutState, partner: PartnerHttp, cfg = config) {
-  const storage = memoryStorage()
-  let state = initial
   let n = 0
-  const effects = createPayoutEffects(
-    {
-      config: cfg,
-      partner,
-      source,
-      store: payoutStore(storage, () => NOW),
-      references: referenceStore(storage, () => NOW),
-      spent: spentAddresses(storage),
-      pending: pendingStore(undefined),
-      calls: bankCalls,
-      clock: createFakeClock(NOW),
-      identity: { api: {} as never, accounts: { load: () => undefined, save: () => {}, clear: () => {}, forget: () => {} }, usedCodes: { add: () => {} } as never },
-      loadChainActions: async () => ({}) as never,
-      discover: () => () => {},
-      providerOf: () => undefined,
-      newReference: () => `po_new${++n}`,
-    },
-    (event) => dispatch(event),
-  )
-  function dispatch(event: PayoutEvent) {
-    const next = transition(state, event, ctx)
-    if (next === state) return
-    state = next
-    if (!('tag' in state) || state.tag !== 'identity') effects.run(state)
-  }
-  disposers.push(() => effects.dispose())
-  effects.run(state)
-  return { state: () => state, dispatch }
+  return drivePayout(initial, { partner, config: cfg, now: () => NOW, newReference: () => `po_new${++n}` })
 }
 
 const sepa = (IBAN: string, reference?: string): PayoutState => ({
@@ -118,10 +68,10 @@ const sepa = (IBAN: string, reference?: string): PayoutState => ({
 
 /** After a higher tier, as the machine hands it back (identityStep with pending.tier): the refused request's reference on the state. */
 function afterHigherTier(): PayoutState {
-  let s = transition(sepa(IBAN_TYPO), { type: 'SUBMIT', now: NOW }, ctx)
-  s = transition(s, { type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }, ctx)
-  s = transition(s, { type: 'AUTH_CODE', code: 'c2' }, ctx)
-  s = transition({ ...(s as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }, ctx)
+  let s = transition(sepa(IBAN_TYPO), toDestination({ type: 'SUBMIT', now: NOW }), ctx)
+  s = transition(s, toDestination({ type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }), ctx)
+  s = transition(s, toIdentity({ type: 'AUTH_CODE', code: 'c2' }), ctx)
+  s = transition({ ...(s as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, toIdentity({ type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }), ctx)
   expect(s).toMatchObject({ tag: 'beneficiary', draft: { values: { IBAN: IBAN_TYPO } } })
   return s
 }
@@ -129,11 +79,11 @@ function afterHigherTier(): PayoutState {
 /** The buyer submits; the answer of that creation is lost; they correct the IBAN and submit again. */
 async function loseThenCorrect(start: PayoutState, service: ReturnType<typeof idempotentService>, cfg = config) {
   const run = drive(start, service.partner, cfg)
-  run.dispatch({ type: 'SUBMIT', now: NOW })
+  run.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
   await settle(10)
   expect(run.state()).toMatchObject({ tag: 'beneficiary', work: 'idle' })
-  run.dispatch({ type: 'EDIT', draft: { values: { IBAN: IBAN_FIXED } } })
-  run.dispatch({ type: 'SUBMIT', now: NOW })
+  run.dispatch(toDestination({ type: 'EDIT', values: { IBAN: IBAN_FIXED } }))
+  run.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
   await settle(10)
   return run.state()
 }
@@ -164,10 +114,9 @@ describe('the reference a higher tier hands back', () => {
   })
 
   it("held: a partner's signed reference is never sent with the corrected request (its claim names the first one)", async () => {
-    const parsed = parseOptions({ ...config, reference: 'order-1' })
-    if (!parsed.ok) throw new Error(parsed.problem)
+    const signed = payoutConfig({ reference: 'order-1' })
     const service = idempotentService(['lose', 'answer'])
-    await loseThenCorrect(sepa(IBAN_TYPO, 'order-1'), service, parsed.config)
+    await loseThenCorrect(sepa(IBAN_TYPO, 'order-1'), service, signed)
     expect(service.calls.map((c) => (c as { beneficiary: { IBAN: string } }).beneficiary.IBAN)).toEqual([IBAN_TYPO.replace(/ /g, '')])
   })
 })

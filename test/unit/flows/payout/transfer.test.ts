@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { decodeFunctionData } from 'viem'
 import { TRANSFER_SELECTOR, checkPayout, checkTransfer, transferOf } from '../../../../src/flows/payout/transfer'
+import { BUYER as SENDER, source } from '../../helpers/payout'
 
-const source = { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 }
-const SENDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const payout = { depositAddress: '0x1111111111111111111111111111111111111111', depositAmount: '22.282609', chain: 8453 }
 const abi = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }] as const
 

@@ -6,34 +6,23 @@
 // tracking all the same: the buyer reads that it was funded and is never offered the send.
 import '../../setup/afterFirstScreen'
 import { describe, expect, it, vi } from 'vitest'
-import { parseOptions } from '../../../../src/config/config'
 import type { PayoutContext } from '../../../../src/flows/payout/context'
-import type { PayoutEvent, PayoutRecord } from '../../../../src/flows/payout/machine'
+import type { FundingEvent } from '../../../../src/flows/payout/funding'
 import { watchFunding } from '../../../../src/flows/payout/watching'
 import { createFakeClock, settle } from '../../helpers/fakeClock'
+import { HASH, NOW, buyer, config, recordOf } from '../../helpers/payout'
 
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const HASH = `0x${'ab'.repeat(32)}`
-const NOW = Date.parse('2026-11-24T10:00:00Z')
-const source = { chainId: 8453, token: TOKEN, symbol: 'USDC', decimals: 6 }
-const config = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source] })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
-const record: PayoutRecord = { id: 'bp_1', depositAddress: '0x1111111111111111111111111111111111111111', depositAmount: '22.282609', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(), token: TOKEN, symbol: 'USDC', decimals: 6, fiatAmount: '20.00', fiatCurrency: 'EUR', rail: 'sepa_instant', accountId: 'acc_1', wallet: BUYER, createdAt: NOW }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
+const record = recordOf({ settlement: undefined })
 
 function watch(answer: { id: string; status: string; depositTxHash?: string }) {
   const clock = createFakeClock(NOW)
-  const seen: PayoutEvent[] = []
+  const seen: FundingEvent[] = []
   const asked: string[] = []
   const ctx = {
     config,
     clock,
     pollIntervalMs: 1_000,
-    dispatch: (e: PayoutEvent) => seen.push(e),
+    funding: (e: FundingEvent) => seen.push(e),
     calls: {
       status: async (_ctx: unknown, id: string) => {
         asked.push(id)

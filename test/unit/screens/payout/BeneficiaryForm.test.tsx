@@ -7,7 +7,10 @@ import axe from 'axe-core'
 import { useState } from 'preact/hooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PayoutQuote } from '../../../../src/api/payout'
-import { type Context, type PayoutEvent, type PayoutState, emptyDraft, transition } from '../../../../src/flows/payout/machine'
+import { emptyDraft } from '../../../../src/flows/payout/base'
+import type { DestinationEvent } from '../../../../src/flows/payout/destination'
+import { type PayoutState, transition } from '../../../../src/flows/payout/machine'
+import { buyer, ctx, toDestination } from '../../helpers/payout'
 import { BeneficiaryForm } from '../../../../src/screens/payout/BeneficiaryForm'
 
 // No addEnglish here: the form brings its own words (it is a chunk of its own in the build).
@@ -17,13 +20,6 @@ vi.setConfig({ testTimeout: 60_000 })
 
 // The screen stamps SUBMIT with the real clock: the quote holds two hours from now.
 const NOW = Date.now()
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const ctx: Context = {
-  destination: 'bank',
-  source: { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 },
-  decimalMark: '.',
-  emptyForm: () => ({ kind: 'fiat', amount: '', currency: 'EUR', country: '', rail: '' }),
-}
 
 /** The quote screen for a payout in `currency` to `country` over `rail`, continued to the beneficiary. */
 function mount(currency: string, country: string, rail: string) {
@@ -49,11 +45,11 @@ function mount(currency: string, country: string, rail: string) {
     quotedAt: NOW,
     work: 'idle',
   }
-  const box: { state: PayoutState; dispatch: (e: PayoutEvent) => void } = { state: transition(quoted, { type: 'CONFIRM', now: NOW }, ctx), dispatch: () => {} }
+  const box: { state: PayoutState; dispatch: (e: DestinationEvent) => void } = { state: transition(quoted, { type: 'CONFIRM', now: NOW }, ctx), dispatch: () => {} }
   function Harness() {
     const [state, setState] = useState(box.state)
     box.state = state
-    box.dispatch = (e) => setState((s) => transition(s, e, ctx))
+    box.dispatch = (e) => setState((s) => transition(s, toDestination(e), ctx))
     return state.tag === 'beneficiary' ? <BeneficiaryForm state={state} dispatch={box.dispatch} locale="en-GB" /> : <p>{state.tag}</p>
   }
   render(<Harness />)

@@ -3,22 +3,22 @@
 // changed field, SUBMIT), and the payout's own problem worded by errors/payoutWords.ts.
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FormError, PayoutState } from '../../../../src/flows/payout/machine'
+import type { FormError } from '../../../../src/flows/payout/base'
+import type { FormState } from '../../../../src/flows/payout/state'
 import { enLimits } from '../../../../src/i18n/shared/en-limits'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { PayoutFormScreen } from '../../../../src/screens/payout/PayoutFormScreen'
+import { buyer, source } from '../../helpers/payout'
 
 // The payout's chunk adds its English strings when it loads; this test renders a screen alone.
 addEnglish({ ...enPayout, ...enLimits })
 
 afterEach(cleanup)
 
-const source = { chainId: 8453, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDC', decimals: 6 }
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 
 function setup(error?: FormError) {
-  const state: Extract<PayoutState, { tag: 'form' }> = {
+  const state: FormState = {
     tag: 'form',
     buyer,
     form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },

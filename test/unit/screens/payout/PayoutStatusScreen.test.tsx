@@ -4,12 +4,14 @@
 import { cleanup, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseOptions } from '../../../../src/config/config'
-import type { PayoutRecord, PayoutState } from '../../../../src/flows/payout/machine'
+import type { PayoutState } from '../../../../src/flows/payout/machine'
+import type { PayoutRecord } from '../../../../src/flows/payout/record'
 import { enCardPayout } from '../../../../src/i18n/en-cardPayout'
 import { enLimits } from '../../../../src/i18n/shared/en-limits'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { PayoutStatusScreen } from '../../../../src/screens/payout/PayoutStatusScreen'
+import { buyer, recordOf } from '../../helpers/payout'
 
 addEnglish({ ...enPayout, ...enLimits, ...enCardPayout })
 afterEach(cleanup)
@@ -17,24 +19,7 @@ afterEach(cleanup)
 const parsed = parseOptions({ apiBase: 'https://api.example', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })
 if (!parsed.ok) throw new Error(parsed.problem)
 const config = parsed.config
-const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const record: PayoutRecord = {
-  id: 'bp_1',
-  accountId: 'acc_1',
-  wallet: buyer.wallet,
-  depositAddress: '0x1111111111111111111111111111111111111111',
-  depositAmount: '22.28',
-  chain: 8453,
-  expiresAt: '2026-11-24T12:00:00Z',
-  token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-  symbol: 'USDC',
-  decimals: 6,
-  fiatAmount: '20000.00',
-  fiatCurrency: 'NGN',
-  rail: 'nip',
-  settlement: 'instant',
-  createdAt: 0,
-}
+const record: PayoutRecord = recordOf({ depositAmount: '22.28', expiresAt: '2026-11-24T12:00:00Z', fiatAmount: '20000.00', fiatCurrency: 'NGN', rail: 'nip', settlement: 'instant', createdAt: 0 })
 const shown = (rec: PayoutRecord, status: 'sent' | 'settled') => {
   const state: PayoutState = { tag: 'result', buyer, record: rec, status: { id: rec.id, status, fiatCurrency: rec.fiatCurrency } }
   render(<PayoutStatusScreen state={state} dispatch={() => {}} config={config} />)

@@ -26,6 +26,13 @@ const origin = z
 const host = z.string().regex(/^[a-z0-9.-]+(?::\d{1,5})?$/i, 'must be a host, or host:port')
 const address = z.string().regex(ADDRESS, 'must be a 0x address of 40 hex digits')
 
+/** WalletConnect's own relay (where a registry entry names none) and Verify, whose frame attests the page's origin. */
+export const WALLETCONNECT_RELAY = 'wss://relay.walletconnect.org'
+export const WALLETCONNECT_VERIFY = 'https://verify.walletconnect.org'
+// wss: anywhere; ws: only to this machine, and only in a sandbox entry (checked in parseRegistry).
+const RELAY_WSS = /^wss:\/\/[\w.-]+(:\d+)?(\/[\w./-]*)?$/
+const RELAY_LOOPBACK = /^ws:\/\/127\.0\.0\.1(:\d+)?\/?$/
+
 const chain = z
   .object({
     id: z.number().int().positive(),
@@ -74,6 +81,15 @@ export const entrySchema = z
     // The flows the partner offers. Without it, the build mode's default (src/config/config.ts
     // defaultFlows): in production every flow but the virtual account, in the sandbox all of them.
     flows: z.array(z.enum(FLOW_NAMES)).min(1).optional(),
+    // WalletConnect (docs/wallets.md): the partner's project id on WalletConnect's cloud, and a relay
+    // of its own (wss:, or ws://127.0.0.1 in a sandbox entry). Without it, WalletConnect is not offered.
+    walletConnect: z
+      .object({
+        projectId: z.string().regex(/^[\w-]{1,64}$/, 'must be 1 to 64 of A-Z, a-z, 0-9, _ and -'),
+        relayUrl: z.string().refine((s) => RELAY_WSS.test(s) || RELAY_LOOPBACK.test(s), 'must be a wss:// address (ws://127.0.0.1 in a sandbox entry), without a query').optional(),
+      })
+      .strict()
+      .optional(),
     // Sandbox entries only: shorter timers, so tests wait for conditions, not production timers.
     timings: z
       .object(Object.fromEntries(['pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs'].map((k) => [k, z.number().int().min(50).max(600_000).optional()])))
@@ -116,6 +132,8 @@ export function parseRegistry(data, file = 'partners') {
     if (twice) throw new RegistryError(`${name}: flows: "${twice}" appears twice`)
     if (entry.walletLink && !entry.partnerBase) throw new RegistryError(`${name}: walletLink: needs partnerBase (the backend that links wallets)`)
     if (entry.environment !== 'sandbox' && entry.timings) throw new RegistryError(`${name}: timings: only sandbox entries may shorten the timers`)
+    const relayUrl = entry.walletConnect?.relayUrl
+    if (entry.environment !== 'sandbox' && relayUrl && !RELAY_WSS.test(relayUrl)) throw new RegistryError(`${name}: walletConnect.relayUrl: must be wss: outside sandbox entries (${relayUrl})`)
     if (entry.environment !== 'sandbox') {
       for (const [path, value] of addressesOf(entry)) {
         if (new URL(value).protocol !== 'https:') throw new RegistryError(`${name}: ${path}: must be https: outside sandbox entries (${value})`)
@@ -137,10 +155,15 @@ export const isSandboxRegistry = (entries) => entries.some((e) => e.environment 
 export function policyFor(entries, frameAncestors, scriptHashes = [], styleHashes = []) {
   const originOf = (u) => new URL(u).origin
   const connect = new Set()
+  const frames = new Set()
   for (const e of entries) {
     connect.add(originOf(e.apiBase))
     if (e.partnerBase) connect.add(originOf(e.partnerBase))
     for (const c of e.chains) if (c.rpcUrl) connect.add(originOf(c.rpcUrl))
+    // WalletConnect's relay (a WebSocket), and with WalletConnect's own relay its Verify frame
+    // (src/wallet/walletConnect/client.ts keeps Verify there; a relay of the partner's own goes without).
+    if (e.walletConnect) connect.add(originOf(e.walletConnect.relayUrl ?? WALLETCONNECT_RELAY))
+    if (e.walletConnect && !e.walletConnect.relayUrl) frames.add(WALLETCONNECT_VERIFY)
   }
   return [
     "default-src 'none'",
@@ -150,6 +173,7 @@ export function policyFor(entries, frameAncestors, scriptHashes = [], styleHashe
     `style-src 'self'${styleHashes.map((h) => ` '${h}'`).join('')}`,
     "img-src 'self' data:",
     `connect-src 'self'${[...connect].map((o) => ` ${o}`).join('')}`,
+    ...(frames.size ? [`frame-src ${[...frames].join(' ')}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",

@@ -28,11 +28,16 @@ export type RegistryEntry = {
   flows?: Flow[]
   /** Sandbox entries only (the build refuses it elsewhere): shorter timers for tests. */
   timings?: Timings
+  /** WalletConnect is offered only with it (wallet/walletConnect.ts reads it where it is used). */
+  walletConnect?: WalletConnectConfig
 }
+
+/** The partner's project on WalletConnect's cloud, and a relay of its own instead of WalletConnect's. */
+export type WalletConnectConfig = { projectId: string; relayUrl?: string }
 
 /** Never from a URL: a link that carries one of these is a mistake or an attack. */
 export const REGISTRY_ONLY = [
-  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'walletLink', 'timings', 'flows',
+  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'walletLink', 'timings', 'flows', 'walletConnect',
 ] as const
 /**
  * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an

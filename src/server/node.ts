@@ -2,7 +2,8 @@
 // answer out, whatever the client does. The body is not read here: it is handed to the handler as
 // a stream read on demand, capped at MAX_BODY, so a body is read only as far as the handler asks
 // and never past the cap. A body not read to its end is never read on: the answer closes the
-// connection. A client that hangs up aborts the Request's signal; its answer is then written nowhere.
+// connection (lingering: linger()). A client that hangs up aborts the Request's signal; its answer
+// is then written nowhere.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY } from './handler'
 
@@ -26,6 +27,8 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
 const BASE = 'http://localhost'
 // An answer up to this size is sent with its Content-Length; a longer one is streamed.
 const BUFFERED = 64 * 1024
+// How long a connection closed with its body unread waits after the answer before it is destroyed.
+const LINGER_MS = 2000
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
 
 // Node's Request follows the signal it was made with through a weak reference to itself: once the
@@ -79,7 +82,7 @@ async function serve(handle: FetchHandler, req: IncomingMessage, res: ServerResp
     if (req.complete || answered) return
     body.fail(new Error(`the request body did not arrive within ${bodyTimeoutMs} ms`))
     aborter.abort(body.failed)
-    void respond(refusal(408, 'request_timeout', `The request body did not arrive within ${bodyTimeoutMs / 1000} s.`))
+    respond(refusal(408, 'request_timeout', `The request body did not arrive within ${bodyTimeoutMs / 1000} s.`)).catch(() => res.destroy())
   }, bodyTimeoutMs)
   timer.unref()
   res.once('close', () => {
@@ -163,6 +166,10 @@ class CappedBody {
 
   constructor(private readonly req: IncomingMessage) {}
 
+  private release() {
+    for (const event of ['readable', 'end', 'close', 'error']) this.req.off(event, this.notify)
+  }
+
   fail(error: Error) {
     this.failed ??= error
     this.notify()
@@ -201,9 +208,7 @@ class CappedBody {
             await new Promise<void>((resolve) => (this.wake = resolve))
           }
         },
-        cancel: () => {
-          for (const event of ['readable', 'end', 'close', 'error']) req.off(event, this.notify)
-        },
+        cancel: () => this.release(),
       },
       { highWaterMark: 0 },
     )
@@ -212,8 +217,7 @@ class CappedBody {
 
 /**
  * Writes `response` to `res`, if the client is still there. A body not read to its end (`close`,
- * or the request not complete) closes the connection after the answer: node:http then ends the
- * socket once the answer is flushed, and reads nothing more of it.
+ * or the request not complete) closes the connection after the answer, lingering (`linger`).
  */
 async function write(req: IncomingMessage, res: ServerResponse, response: Response, close: boolean) {
   const reader = response.body?.getReader()
@@ -239,6 +243,7 @@ async function write(req: IncomingMessage, res: ServerResponse, response: Respon
     }
     if (done) headers['content-length'] = String(size)
     if (close || !req.complete) headers.connection = 'close'
+    if (!req.complete) linger(req)
     res.writeHead(response.status, headers)
     for (const chunk of chunks) res.write(chunk)
     while (!done && !res.destroyed) {
@@ -256,6 +261,25 @@ async function write(req: IncomingMessage, res: ServerResponse, response: Respon
     const body = JSON.stringify({ error: { code: 'kit_error', message: 'Unexpected error in the partner backend.' } })
     res.writeHead(500, { ...JSON_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     res.end(body)
+  }
+}
+
+/**
+ * node:http closes a connection answered `Connection: close` as soon as the answer is flushed
+ * (socket.destroySoon). Body bytes still unread then make the kernel send a reset, which reaches a
+ * client still sending together with the answer, and the client can lose the answer before it has
+ * read it (RFC 9112, 9.6). So the close waits: the answer and the end of our side go out, nothing
+ * more is read (a client closing its side is not seen behind the unread bytes), and the connection
+ * is destroyed LINGER_MS later. What it costs is a socket held that long, not a byte more read.
+ */
+function linger(req: IncomingMessage) {
+  const { socket } = req
+  if (!socket || socket.destroyed) return
+  socket.destroySoon = () => {
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
   }
 }
 

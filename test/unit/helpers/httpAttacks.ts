@@ -17,9 +17,10 @@ export function truncatedPost(port: number, path: string): Promise<void> {
 export type Flood = { written: number; response: string; closed: boolean }
 
 /**
- * POST `total` bytes as a chunked body in 64 KiB chunks, each write waiting for the socket to
- * drain, until all is sent or the server closes the connection (`headers`: more header lines, each ending in CRLF). `written`: the bytes the kernel
- * took (a write's callback ran); `response`: what the server answered meanwhile.
+ * POST `total` bytes as a chunked body in 64 KiB chunks (`headers`: more header lines, each ending
+ * in CRLF), until all is sent, the server answers (a browser stops there too) or it closes the
+ * connection. `written`: the bytes the kernel took (a write's callback ran); `response`: what the
+ * server answered.
  */
 export function chunkedFlood(port: number, path: string, total: number, headers = ''): Promise<Flood> {
   return new Promise((resolve) => {
@@ -36,21 +37,18 @@ export function chunkedFlood(port: number, path: string, total: number, headers 
       closed = true
       resolve({ written, response, closed })
     })
+    // One write per turn of the event loop, so that an answer is read (and ends the flood) before
+    // the next write: writing into a connection the server has closed gets EPIPE, and Node then
+    // drops the socket with the answer unread in it.
     const pump = () => {
-      while (!closed && !socket.destroyed) {
-        if (queued >= total) {
-          socket.end('0\r\n\r\n')
-          return
-        }
-        queued += chunk.length
-        const ok = socket.write(frame, (error) => {
-          if (!error) written += chunk.length
-        })
-        if (!ok) {
-          socket.once('drain', pump)
-          return
-        }
-      }
+      if (closed || socket.destroyed || response !== '') return
+      if (queued >= total) return void socket.end('0\r\n\r\n')
+      queued += chunk.length
+      socket.write(frame, (error) => {
+        if (error) return
+        written += chunk.length
+        setImmediate(pump)
+      })
     }
     socket.on('connect', () => {
       socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${headers}\r\n`)

@@ -34,12 +34,12 @@ async function serve(handle: FetchHandler, options: NodeListenerOptions = {}, wr
   const lines: string[] = []
   const listener = createNodeListener(handle, { log: (line) => lines.push(line), ...options })
   const server = createServer((req, res) => (wrap ? wrap(req, res, () => listener(req, res)) : listener(req, res)))
-  // What the server read off every socket it served, counted by the kernel-facing side.
-  let read = 0
-  server.on('connection', (socket: Socket) => socket.on('close', () => (read += socket.bytesRead)))
+  // What the server read off the sockets it served (a refused one stays open a while, unread).
+  const sockets: Socket[] = []
+  server.on('connection', (socket: Socket) => sockets.push(socket))
   servers.push(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { port: (server.address() as AddressInfo).port, lines, bytesRead: () => read }
+  return { port: (server.address() as AddressInfo).port, lines, bytesRead: () => sockets.reduce((sum, socket) => sum + socket.bytesRead, 0) }
 }
 
 /**
@@ -135,9 +135,32 @@ describe('createNodeListener', () => {
     expect(flood.closed).toBe(true)
     // The socket buffers on both sides hold a few MiB at most; a server reading on takes all 16.
     expect(flood.written).toBeLessThan(8 * MiB)
-    await expect.poll(() => served.bytesRead()).toBeGreaterThan(0)
+    expect(served.bytesRead()).toBeGreaterThan(16 * 1024)
     expect(served.bytesRead()).toBeLessThan(1 * MiB)
     expect(seen).toEqual([413])
+  })
+
+  it('a refused connection is not reset the moment its answer is out: a client still sending reads the answer', async () => {
+    const { handle } = kit({ authenticate: (token) => token })
+    const served = await serve(handle)
+    const { connect } = await import('node:net')
+    // Half-open allowed: the client keeps writing after the server's end, as an upload does.
+    const socket = connect({ port: served.port, host: '127.0.0.1', allowHalfOpen: true })
+    const errors: string[] = []
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
+    let raw = ''
+    socket.on('data', (chunk) => (raw += chunk.toString('latin1')))
+    const ended = new Promise((resolve) => socket.once('end', resolve))
+    const write = (data: string | Buffer) => new Promise<Error | null | undefined>((resolve) => socket.write(data, resolve))
+    await write(`POST /partner/card/purchase HTTP/1.1\r\nHost: a\r\n${JSON_POST}\r\nAuthorization: Bearer user-1\r\nContent-Length: ${MiB}\r\n\r\n`)
+    await write(Buffer.alloc(32 * 1024, 'a'))
+    // The answer and the server's end of the connection are here; the client writes on, twice.
+    await ended
+    expect(parseAnswer(raw).status).toBe(413)
+    expect(await write(Buffer.alloc(64 * 1024, 'a'))).toBeFalsy()
+    expect(await write(Buffer.alloc(64 * 1024, 'a'))).toBeFalsy()
+    expect(errors).toEqual([])
+    socket.destroy()
   })
 
   it('a Content-Length over 16 KiB: 413 before the body is read, and the connection closed', async () => {

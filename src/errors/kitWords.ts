@@ -17,6 +17,9 @@ const WORDS = new Map<string, MessageKey>([
   ['method_not_allowed', refused],
   ['unsupported_media_type', refused],
   ['body_too_large', refused],
+  // The kit's adapter for node:http (src/server/node.ts): a body that did not arrive, a request it cannot read.
+  ['request_timeout', server],
+  ['bad_request', refused],
   ['invalid_json', refused],
   ['duplicate_key', refused],
   ['invalid_field', 'error.invalid'],

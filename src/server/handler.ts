@@ -74,7 +74,7 @@ export type PartnerHandler = (request: Request) => Promise<Response>
 /** What authenticate answers: your user's id, or no user (401). */
 export type UserId = string | null | undefined | false
 
-const MAX_BODY = 16 * 1024
+export const MAX_BODY = 16 * 1024
 const DEPOSIT_STATUS = ROUTES.find((route) => route.path === '/deposit/status') as Route
 const REDACTED = '[redacted]'
 
@@ -420,6 +420,8 @@ export const KIT_CODES = new Set([
   'unauthenticated',
   'unsupported_media_type',
   'body_too_large',
+  'request_timeout',
+  'bad_request',
   'invalid_json',
   'duplicate_key',
   'invalid_field',

@@ -1,6 +1,7 @@
 // stablecoin-widget/server: the partner's backend for the widget. No DOM; runs wherever the
 // fetch-standard Request and Response and WebCrypto exist (Node 20, Deno, Bun, workers).
 export { createPartnerHandler, type PartnerHandler, type PartnerHandlerOptions, type UserId } from './handler'
+export { createNodeListener, type FetchHandler, type NodeListener, type NodeListenerOptions } from './node'
 export { createPartnerReads, type PartnerReads, type PartnerReadsOptions } from './partnerReads'
 export type { ApiKey } from './apiKey'
 export type { ChainsOption, DepositReceipt } from './depositReceipt'

@@ -1,0 +1,92 @@
+// What an attacker sends a partner's server, over raw sockets (issue 37): a body announced and
+// never sent, and a chunked body far over the kit's 16 KiB cap. Shared by the adapter's unit test
+// and the package's servers test.
+import { type Socket, connect } from 'node:net'
+
+/** POST with `Content-Length: 100`, 6 bytes of it, then the client hangs up. Resolves once the socket is closed. */
+export function truncatedPost(port: number, path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    socket.on('close', () => resolve())
+    socket.on('data', () => {})
+    socket.end(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1`)
+  })
+}
+
+export type Flood = { written: number; response: string; closed: boolean }
+
+/**
+ * POST `total` bytes as a chunked body in 64 KiB chunks (`headers`: more header lines, each ending
+ * in CRLF), until all is sent, the server answers (a browser stops there too) or it closes the
+ * connection. `written`: the bytes the kernel took (a write's callback ran); `response`: what the
+ * server answered.
+ */
+export function chunkedFlood(port: number, path: string, total: number, headers = ''): Promise<Flood> {
+  return new Promise((resolve) => {
+    const socket: Socket = connect(port, '127.0.0.1')
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+    let queued = 0
+    let written = 0
+    let response = ''
+    let closed = false
+    socket.on('data', (data) => (response += data.toString('latin1')))
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      closed = true
+      resolve({ written, response, closed })
+    })
+    // One write per turn of the event loop, so that an answer is read (and ends the flood) before
+    // the next write: writing into a connection the server has closed gets EPIPE, and Node then
+    // drops the socket with the answer unread in it.
+    const pump = () => {
+      if (closed || socket.destroyed || response !== '') return
+      if (queued >= total) return void socket.end('0\r\n\r\n')
+      queued += chunk.length
+      socket.write(frame, (error) => {
+        if (error) return
+        written += chunk.length
+        setImmediate(pump)
+      })
+    }
+    socket.on('connect', () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${headers}\r\n`)
+      pump()
+    })
+  })
+}
+
+/** The status line's code and the JSON body of a raw HTTP/1.1 answer (Content-Length or chunked). */
+export function parseAnswer(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head = '', ...rest] = raw.split('\r\n\r\n')
+  const [statusLine = '', ...lines] = head.split('\r\n')
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+  let body = rest.join('\r\n\r\n')
+  if (headers['transfer-encoding'] === 'chunked') {
+    let out = ''
+    for (let at = 0; ; ) {
+      const end = body.indexOf('\r\n', at)
+      const size = parseInt(body.slice(at, end), 16)
+      if (!size) break
+      out += body.slice(end + 2, end + 2 + size)
+      at = end + 2 + size + 2
+    }
+    body = out
+  } else if (headers['content-length'] !== undefined) {
+    body = body.slice(0, Number(headers['content-length']))
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body }
+}
+
+/** Sends `data` as is and resolves with everything the server wrote, once it closed the connection. */
+export function rawExchange(port: number, data: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let response = ''
+    socket.on('data', (chunk) => (response += chunk.toString('latin1')))
+    socket.on('error', () => {})
+    socket.on('close', () => resolve(response))
+    socket.write(data)
+  })
+}

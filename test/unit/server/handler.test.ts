@@ -607,7 +607,10 @@ describe('createPartnerHandler', () => {
       // Rows "| 403 | `origin_not_allowed` | …": the code and the status it is answered with.
       const rows = new Map([...kit.matchAll(/^\| ([^|]+?) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], m[1]]))
       for (const { status, code } of await kitAnswers()) expect(rows.get(code), code).toBe(code === 'service_error' ? '4xx, 5xx' : String(status))
-      expect([...rows.keys()].sort()).toEqual([...codes].sort())
+      // And the two the Node adapter answers before the handler sees a request (node.test.ts provokes each).
+      const adapter = { request_timeout: '408', bad_request: '400' }
+      for (const [code, status] of Object.entries(adapter)) expect(rows.get(code), code).toBe(status)
+      expect([...rows.keys()].sort()).toEqual([...codes, ...Object.keys(adapter)].sort())
     })
   })
 

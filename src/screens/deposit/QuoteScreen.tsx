@@ -7,6 +7,7 @@ import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { DepositEvent, DepositState, Preview, SendStep } from '../../flows/deposit/machine'
 import { noticeContext } from '../../flows/deposit/notice'
+import { asksWalletLink } from '../../flows/deposit/walletCheck'
 import { sendProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
@@ -69,8 +70,8 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
           <Timeline
             steps={[
               { label: t('steps.switch', { chain: sourceChain.name }), state: stepState(0) },
-              // Asked only where the partner's kit credits deposits by wallet (flows/deposit/linkWallet.ts).
-              ...(config.partnerBase ? [{ label: t('steps.link'), state: stepState(2) }] : []),
+              // Only where the send asks the partner's kit (flows/deposit/linkWallet.ts).
+              ...(asksWalletLink(config) ? [{ label: t('steps.link'), state: stepState(2) }] : []),
               ...(quote.approval
                 ? [{
                     label: t('steps.approve', { token: source.symbol }),

@@ -29,10 +29,11 @@ export function describeError(error: unknown): Problem {
 
 /**
  * The wallet check of a partner whose registry entry says its backend links wallets: no such route
- * (404) or no chains to read deposits from is a backend not set up for crypto deposits yet, not a
- * backend that credits none. Any other failure as describeError says it.
+ * (404) is a backend not set up for crypto deposits yet, not a backend that credits none. Any other
+ * failure as describeError says it (a chain the kit does not read is the send's own notice:
+ * flows/deposit/linkWallet.ts).
  */
 export function describeWalletLinkError(error: unknown): Problem {
-  if (error instanceof ApiError && (error.status === 404 || error.code === 'chain_not_configured')) return { key: 'link.notReady', code: error.code }
+  if (error instanceof ApiError && error.status === 404) return { key: 'link.notReady', code: error.code }
   return describeError(error)
 }

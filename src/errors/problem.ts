@@ -30,3 +30,8 @@ export type SendProblem =
   | { kind: 'expired' }
   /** A check before sending failed (the service could not be asked, say). */
   | { kind: 'check'; problem: Problem }
+  /**
+   * The partner's kit reads no deposits from the source chain (400 chain_not_configured): nothing
+   * was sent; `choose`: the form offers a source on another chain.
+   */
+  | { kind: 'chainNotTaken'; choose: boolean }

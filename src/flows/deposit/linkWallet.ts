@@ -8,6 +8,7 @@
 // on the widget's origin that every partner's hosted page shares, another partner's kit's message).
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
+import { ApiError } from '../../errors/ApiError'
 import { describeError, describeWalletLinkError } from '../../errors/describeError'
 import { walletProblemOf } from '../../errors/WalletError'
 import type { Eip1193Provider } from '../../wallet/eip6963'
@@ -31,9 +32,14 @@ export async function linkWallet(
     if (challenge.linked) return undefined
     message = challenge.message
   } catch (error) {
-    // The registry said this backend links wallets: one without the route or without chains is not
-    // set up yet. Sent anyway, the deposit would reach a kit that credits it to no one; the buyer
-    // stays at the quote, nothing sent, and may confirm again.
+    // The kit reads deposits per chain: it may take them from another source the form offers, not
+    // from this one. The buyer stays at the quote, nothing sent, and may go back and choose.
+    if (error instanceof ApiError && error.code === 'chain_not_configured') {
+      return { kind: 'chainNotTaken', choose: config.sources.some((source) => source.chainId !== chainId) }
+    }
+    // The registry said this backend links wallets: one without the route is not set up yet. Sent
+    // anyway, the deposit would reach a kit that credits it to no one; the buyer stays at the
+    // quote, nothing sent, and may confirm again.
     return { kind: 'check', problem: describeWalletLinkError(error) }
   }
   if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }

@@ -65,7 +65,7 @@ export type { Rejection }
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
 /** What the quote screen tells about the send (words in errors/words.ts). */
-export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
+export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' | 'chainNotTaken' }>
 
 export type FormError =
   | { kind: 'amount'; problem: AmountProblem }

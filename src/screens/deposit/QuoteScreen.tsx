@@ -133,7 +133,8 @@ function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig
   const notice = state.notice
   // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
   const news = notice?.kind === 'elsewhere' || notice?.kind === 'unlinked' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
-  return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
+  const toFix = notice?.kind === 'wrongChain' || notice?.kind === 'chainNotTaken'
+  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
 }
 
 /** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */

@@ -110,6 +110,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.notReady': "Der Zahlungsdienst des Shops ist noch nicht bereit, Krypto-Einzahlungen anzunehmen. Es wurde nichts gesendet. Versuchen Sie es später noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.",
   'link.chainNotTaken': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Informieren Sie die Website, von der Sie kommen.',
   'link.chainNotTakenChoose': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Gehen Sie zurück und wählen Sie bei „Zahlen von“ eine andere Option.',
+  'link.signIn': 'Über diesen Zahlungslink ist ohne Ihre Anmeldung auf der Website des Shops keine Krypto-Einzahlung möglich. Es wurde nichts gesendet. Melden Sie sich auf der Website an, von der Sie kommen, und starten Sie die Einzahlung dort.',
   'link.mismatch': "Die Website wollte Ihre Wallet etwas anderes als die Wallet-Bestätigung signieren lassen, daher wurde Ihre Wallet nicht gefragt und nichts gesendet. Informieren Sie die Website, von der Sie kommen.",
   'send.rejected': 'Sie haben in Ihrer Wallet abgelehnt. Es wurde nichts gesendet; Sie können erneut bestätigen, wenn Sie bereit sind.',
   'send.pending': 'In Ihrer Wallet wartet bereits eine Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',

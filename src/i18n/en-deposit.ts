@@ -65,6 +65,8 @@ export const enDeposit = {
   // 400 chain_not_configured: the kit reads no deposits from this chain (it may from another source the form offers).
   'link.chainNotTaken': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Tell the site you came from.',
   'link.chainNotTakenChoose': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Go back and choose another “Pay from” option.',
+  // walletLink on, no partnerToken (an unsigned link, say), and the kit answers 401: it links wallets to a signed-in user only.
+  'link.signIn': "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there.",
   'link.mismatch': 'The site asked to have your wallet sign something other than the wallet check, so your wallet was not asked and nothing was sent. Tell the site you came from.',
   'send.rejected': 'You declined in your wallet. Nothing was sent; you can confirm again when ready.',
   'send.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',

@@ -110,6 +110,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.notReady': "Le service de paiement de la boutique n'est pas encore prêt à recevoir des dépôts en crypto. Rien n'a été envoyé. Réessayez plus tard ; si cela se reproduit, prévenez le site d'où vous venez.",
   'link.chainNotTaken': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Prévenez le site d'où vous venez.",
   'link.chainNotTakenChoose': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Revenez en arrière et choisissez une autre option dans « Payer depuis ».",
+  'link.signIn': "Ce lien de paiement ne peut pas recevoir de dépôt en crypto sans que vous soyez connecté au site de la boutique. Rien n'a été envoyé. Connectez-vous sur le site d'où vous venez et lancez le dépôt depuis celui-ci.",
   'link.mismatch': "Le site a demandé à votre portefeuille de signer autre chose que la vérification du portefeuille : votre portefeuille n'a pas été sollicité et rien n'a été envoyé. Prévenez le site d'où vous venez.",
   'send.rejected': 'Vous avez refusé dans votre wallet. Rien n’a été envoyé ; vous pouvez confirmer à nouveau quand vous voulez.',
   'send.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',

@@ -110,6 +110,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.notReady': "O serviço de pagamento da loja ainda não está pronto para receber depósitos em cripto. Nada foi enviado. Tente novamente mais tarde; se continuar acontecendo, avise o site de onde você veio.",
   'link.chainNotTaken': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Avise o site de onde você veio.',
   'link.chainNotTakenChoose': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Volte e escolha outra opção em “Pagar com”.',
+  'link.signIn': 'Este link de pagamento não pode receber um depósito em cripto sem que você entre no site da loja. Nada foi enviado. Entre no site de onde você veio e comece o depósito por lá.',
   'link.mismatch': "O site pediu que sua carteira assinasse algo diferente da confirmação da carteira, então sua carteira não foi acionada e nada foi enviado. Avise o site de onde você veio.",
   'send.rejected': 'Você recusou na sua carteira. Nada foi enviado; você pode confirmar de novo quando quiser.',
   'send.pending': 'Sua carteira já tem uma solicitação pendente. Abra sua carteira para respondê-la.',

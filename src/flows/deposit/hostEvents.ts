@@ -1,6 +1,6 @@
 import type { WidgetConfig } from '../../config/config'
 import type { PaymentIds, WidgetEvent } from '../../config/protocol'
-import { type DepositState, trackingId } from './machine'
+import { type DepositState, NO_SIGN_IN, trackingId } from './machine'
 import { noticeContext } from './notice'
 import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
 
@@ -57,6 +57,11 @@ function problemOf(s: DepositState, config: WidgetConfig): { source: object; cod
   if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
   if (s.tag === 'quote' && s.notice) {
     return { source: s.notice, code: sendProblemCode(s.notice), message: sendProblemText(s.notice, noticeContext(s, config)) }
+  }
+  // The kit knows no buyer for this link: heard once, as the price is asked or shown (a new price for
+  // the same request is no news), with the words the quote shows.
+  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn) {
+    return { source: NO_SIGN_IN, code: sendProblemCode(NO_SIGN_IN), message: problemText(NO_SIGN_IN.problem) }
   }
   if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: problemText(s.problem), detail: s.problem.detail }
   return undefined

@@ -40,7 +40,7 @@ export async function linkWallet(
     // The registry said this backend links wallets: one without the route is not set up yet. Sent
     // anyway, the deposit would reach a kit that credits it to no one; the buyer stays at the
     // quote, nothing sent, and may confirm again.
-    return { kind: 'check', problem: describeWalletLinkError(error) }
+    return { kind: 'check', problem: describeWalletLinkError(error, config) }
   }
   if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }
   step({ type: 'WORK', work: 'linking' })
@@ -57,6 +57,24 @@ export async function linkWallet(
     return undefined
   } catch (error) {
     return { kind: 'check', problem: describeError(error) }
+  }
+}
+
+/**
+ * Asked as the price is, for a link without sign-in (effects.ts signInEffect): the same question the
+ * send asks. False on a 401 (the kit knows no buyer for this link); true on any other answer (its
+ * backend knows the buyer its own way, or the send says what else is wrong); undefined where it
+ * could not be asked (the send asks again). Nothing is signed.
+ */
+export async function askSignedIn(ctx: DepositContext, account: string, chainId: number, signal: AbortSignal): Promise<boolean | undefined> {
+  const { config } = ctx
+  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  try {
+    await askWalletLink(http, { address: account, chainId }, signal)
+    return true
+  } catch (error) {
+    if (signal.aborted || !(error instanceof ApiError)) return undefined
+    return error.status !== 401
   }
 }
 

@@ -5,7 +5,7 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState, Preview, SendStep } from '../../flows/deposit/machine'
+import { type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, type Preview, type SendStep } from '../../flows/deposit/machine'
 import { noticeContext } from '../../flows/deposit/notice'
 import { asksWalletLink } from '../../flows/deposit/walletCheck'
 import { sendProblemText } from '../../errors/words'
@@ -28,7 +28,10 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   // Only a judged preview lets the buyer send; one that could not judge says so and can run again.
   const safe = preview?.kind === 'ready' && preview.safe
   const unchecked = preview?.kind === 'unavailable' || (preview?.kind === 'ready' && !preview.safe)
-  const confirmable = !state.stale && (safe || preview?.kind === 'short')
+  // The partner's kit, asked as the price was, knows no buyer for this link: said here, nothing to confirm.
+  const noSignIn = !!state.session.noSignIn
+  const notice = state.notice ?? (noSignIn ? NO_SIGN_IN : undefined)
+  const confirmable = !state.stale && !noSignIn && (safe || preview?.kind === 'short')
   const at = order.indexOf(state.work)
   const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
   return (
@@ -63,8 +66,8 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </Notice>
       )}
       {idle && !state.stale && <Countdown expiresAt={quote.expiresAt} />}
-      {state.refreshed && !state.notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
-      {state.notice && <QuoteNoticeView state={state} config={config} />}
+      {state.refreshed && !notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
+      {notice && <QuoteNoticeView notice={notice} state={state} config={config} />}
       {!idle && (
         <>
           <Timeline
@@ -129,12 +132,11 @@ function stepHint(step: SendStep) {
   }
 }
 
-function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig }) {
-  const notice = state.notice
-  // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
-  const news = notice?.kind === 'elsewhere' || notice?.kind === 'unlinked' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
-  const toFix = notice?.kind === 'wrongChain' || notice?.kind === 'chainNotTaken'
-  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
+function QuoteNoticeView({ notice, state, config }: { notice: DepositNotice; state: State; config: WidgetConfig }) {
+  // Another tab's send and the buyer's own "no" are news; a wrong network, a chain or a sign-in is to fix.
+  const news = notice.kind === 'elsewhere' || notice.kind === 'unlinked' || (notice.kind === 'wallet' && notice.problem === 'rejected')
+  const toFix = notice.kind === 'wrongChain' || notice.kind === 'chainNotTaken' || (notice.kind === 'check' && notice.problem.key === 'link.signIn')
+  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{sendProblemText(notice, noticeContext(state, config))}</Notice>
 }
 
 /** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */

@@ -149,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body': 'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
   'track.expected': 'Sie erhalten',
+  'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
   'done.heading': 'Einzahlung zugestellt',
   'done.body': '{amount} {token} sind auf {chain} angekommen.',

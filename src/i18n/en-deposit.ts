@@ -88,6 +88,8 @@ export const enDeposit = {
   'track.stopUnreadable': 'Stop following this transaction',
   'track.sent': 'You sent',
   'track.expected': 'You will receive',
+  // The partner's kit refused to record the sent deposit (403 wallet_not_linked): it is followed as any; crediting it is the shop's matter.
+  'track.unrecorded': 'If the shop does not show this payment, contact the shop with this transaction.',
 
   'done.heading': 'Deposit delivered',
   'done.body': '{amount} {token} arrived on {chain}.',

@@ -149,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Dejamos de seguir este depósito',
   'unfollowed.body': 'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
   'track.expected': 'Recibirás',
+  'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
   'done.heading': 'Depósito entregado',
   'done.body': '{amount} {token} llegaron a {chain}.',

@@ -149,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Nous ne suivons plus ce dépôt',
   'unfollowed.body': 'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
   'track.expected': 'Vous recevrez',
+  'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
   'done.heading': 'Dépôt livré',
   'done.body': '{amount} {token} sont arrivés sur {chain}.',

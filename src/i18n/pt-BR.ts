@@ -149,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Paramos de acompanhar este depósito',
   'unfollowed.body': 'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
   'track.expected': 'Você vai receber',
+  'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
   'done.heading': 'Depósito entregue',
   'done.body': '{amount} {token} chegaram na {chain}.',

@@ -1,6 +1,7 @@
 import type { WidgetConfig } from '../../config/config'
 import type { PaymentIds, WidgetEvent } from '../../config/protocol'
-import { type DepositState, NO_SIGN_IN, trackingId } from './machine'
+import { type DepositState, NO_SIGN_IN, trackingId, unrecorded } from './machine'
+import { t } from '../../i18n/i18n'
 import { noticeContext } from './notice'
 import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
 
@@ -26,12 +27,16 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
       payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash, ...ids },
     })
   }
+  // The kit refused to record it: once, with the words the buyer reads (no address, no wallet).
+  if (isUnrecorded(next) && !isUnrecorded(prev)) out.push({ name: 'error', payload: { flow, code: 'wallet_not_linked', message: t('track.unrecorded') } })
   const problem = problemOf(next, config)
   if (problem && problem.source !== problemOf(prev, config)?.source) {
     out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message, detail: problem.detail } })
   }
   return out
 }
+
+const isUnrecorded = (s: DepositState) => (s.tag === 'tracking' || s.tag === 'result') && unrecorded(s.tracking)
 
 function statusOf(s: DepositState): string | undefined {
   if (s.tag === 'tracking') return s.phase === 'confirming' ? 'confirming' : 'pending'

@@ -49,6 +49,11 @@ export type Tracking = {
   deliveredHash?: string
   /** The partner's kit answered `POST /deposit/sent` for `txHash` with its `id` (src/flows/deposit/report.ts). */
   kit?: { txHash: string; id: string }
+  /**
+   * The hash the partner's kit refused to record (403 wallet_not_linked: report.ts): sent, followed
+   * as any deposit, but the shop may not show it. Not kept: a reload tells the kit again.
+   */
+  unrecorded?: string
 }
 
 export type SendStep = Work<'switching' | 'checking' | 'linking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
@@ -71,6 +76,9 @@ export type { Rejection }
 
 /** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
+
+/** The kit refused to record this deposit's own hash (not a hash it replaced). */
+export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash
 
 /** What the quote screen tells about the send (words in errors/words.ts). */
 export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' | 'chainNotTaken' }>
@@ -146,6 +154,8 @@ export type DepositEvent =
   | { type: 'ADOPT'; tracking: Tracking }
   /** The partner's kit answered `POST /deposit/sent` for this hash (report.ts). */
   | { type: 'REPORTED'; txHash: string; id: string }
+  /** The partner's kit refused to record this hash (403 wallet_not_linked: report.ts). */
+  | { type: 'UNRECORDED'; txHash: string }
   /** The partner's kit, asked before confirming, answered 401 to a link without sign-in (session.noSignIn). */
   | { type: 'NO_SIGN_IN' }
   | { type: 'STOP_FOLLOWING' }
@@ -181,6 +191,10 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
   if (event.type === 'REPORTED') {
     const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
     return told ? { ...state, tracking: { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } } : state
+  }
+  if (event.type === 'UNRECORDED') {
+    const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
+    return told ? { ...state, tracking: { ...state.tracking, unrecorded: event.txHash } } : state
   }
   switch (state.tag) {
     case 'discovering':

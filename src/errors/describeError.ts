@@ -26,16 +26,3 @@ export function describeError(error: unknown): Problem {
   if (error instanceof ResponseShapeError) return { key: 'error.shape', detail: error.details }
   return { key: 'error.unknown' }
 }
-
-/**
- * The wallet check of a partner whose registry entry says its backend links wallets: no such route
- * (404) is a backend not set up for crypto deposits yet, not a backend that credits none. A 401
- * where no partner token was given is no sign-in that ended: there was none (the partner's cookies
- * went, and did not sign the buyer in). Any other failure as describeError says it (a chain the kit
- * does not read is the send's own notice: flows/deposit/linkWallet.ts).
- */
-export function describeWalletLinkError(error: unknown, sent: { partnerToken?: string }): Problem {
-  if (error instanceof ApiError && error.status === 404) return { key: 'link.notReady', code: error.code }
-  if (error instanceof ApiError && error.status === 401 && !sent.partnerToken) return { key: 'link.signIn', code: error.code }
-  return describeError(error)
-}

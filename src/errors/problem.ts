@@ -28,10 +28,5 @@ export type SendProblem =
   | { kind: 'spent' }
   /** The deadline passed: a transfer now would convert at another rate. */
   | { kind: 'expired' }
-  /** A check before sending failed (the service could not be asked, say). */
+  /** A check before sending failed (the service could not be asked, say); its words may name the chain. */
   | { kind: 'check'; problem: Problem }
-  /**
-   * The partner's kit reads no deposits from the source chain (400 chain_not_configured): nothing
-   * was sent; `choose`: the form offers a source on another chain.
-   */
-  | { kind: 'chainNotTaken'; choose: boolean }

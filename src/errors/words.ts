@@ -61,7 +61,7 @@ export function errorPayload(problem: Problem, text: (problem: Problem) => strin
 /** What a sending flow tells about its transfer: its flow's wording, the chain, the token, the amount. */
 export type SendContext = { flow: 'deposit' | 'payout'; chain: string; symbol: string; amount: string; format?: (value: string) => string }
 
-type SendKeys = { wallet: Record<WalletProblem, MessageKey> } & Partial<Record<Exclude<SendProblem['kind'], 'wallet' | 'check' | 'chainNotTaken'>, MessageKey>>
+type SendKeys = { wallet: Record<WalletProblem, MessageKey> } & Partial<Record<Exclude<SendProblem['kind'], 'wallet' | 'check'>, MessageKey>>
 const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
   deposit: {
     wallet: WALLET,
@@ -96,10 +96,9 @@ const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
 export function sendProblemText(problem: SendProblem, c: SendContext): string {
   const format = c.format ?? ((v: string) => v)
   if (problem.kind === 'check') return problemText(problem.problem)
-  if (problem.kind === 'chainNotTaken') return t(problem.choose ? 'link.chainNotTakenChoose' : 'link.chainNotTaken', { chain: c.chain })
   const keys = SEND_KEYS[c.flow]
   if (problem.kind === 'wallet') return t(keys.wallet[problem.problem])
-  const key = keys[problem.kind]
+  const key = keys[problem.kind as Exclude<SendProblem['kind'], 'wallet' | 'check'>]
   if (!key) return t('error.unknown')
   const balance = problem.kind === 'insufficient' ? format(problem.balance) : ''
   return t(key, { chain: c.chain, symbol: c.symbol, token: c.symbol, amount: format(c.amount), balance })
@@ -110,6 +109,5 @@ export function sendProblemCode(problem: SendProblem): string {
   if (problem.kind === 'wallet') return problem.problem
   if (problem.kind === 'refused') return `transfer_${problem.rule}`
   if (problem.kind === 'check') return problem.problem.code ?? 'check_failed'
-  if (problem.kind === 'chainNotTaken') return 'chain_not_configured'
   return problem.kind
 }

@@ -2,8 +2,8 @@ import type { WidgetConfig } from '../../config/config'
 import type { PaymentIds, WidgetEvent } from '../../config/protocol'
 import { type DepositState, NO_SIGN_IN, trackingId, unrecorded } from './machine'
 import { t } from '../../i18n/i18n'
-import { noticeContext } from './notice'
-import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
+import { noticeContext, noticeText } from './notice'
+import { problemText, rejectionText, sendProblemCode } from '../../errors/words'
 
 /** What the embedding hears about a deposit, from one change of state. */
 export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
@@ -61,7 +61,7 @@ function problemOf(s: DepositState, config: WidgetConfig): { source: object; cod
   // The rule goes to the partner as the detail: which check the quote failed.
   if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
   if (s.tag === 'quote' && s.notice) {
-    return { source: s.notice, code: sendProblemCode(s.notice), message: sendProblemText(s.notice, noticeContext(s, config)) }
+    return { source: s.notice, code: sendProblemCode(s.notice), message: noticeText(s.notice, noticeContext(s, config)) }
   }
   // The kit knows no buyer for this link: heard once, as the price is asked or shown (a new price for
   // the same request is no news), with the words the quote shows.

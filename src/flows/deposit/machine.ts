@@ -81,7 +81,7 @@ export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash
 
 /** What the quote screen tells about the send (words in errors/words.ts). */
-export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' | 'chainNotTaken' }>
+export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
 
 /** What the quote says once the kit answered a link without sign-in with 401 (session.noSignIn): one object, one `error` event. */
 export const NO_SIGN_IN: Extract<Notice, { kind: 'check' }> = { kind: 'check', problem: { key: 'link.signIn', code: 'unauthenticated' } }

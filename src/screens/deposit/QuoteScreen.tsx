@@ -6,9 +6,8 @@ import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, type Preview, type SendStep } from '../../flows/deposit/machine'
-import { noticeContext } from '../../flows/deposit/notice'
+import { noticeContext, noticeText } from '../../flows/deposit/notice'
 import { asksWalletLink } from '../../flows/deposit/walletCheck'
-import { sendProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
@@ -135,8 +134,8 @@ function stepHint(step: SendStep) {
 function QuoteNoticeView({ notice, state, config }: { notice: DepositNotice; state: State; config: WidgetConfig }) {
   // Another tab's send and the buyer's own "no" are news; a wrong network, a chain or a sign-in is to fix.
   const news = notice.kind === 'elsewhere' || notice.kind === 'unlinked' || (notice.kind === 'wallet' && notice.problem === 'rejected')
-  const toFix = notice.kind === 'wrongChain' || notice.kind === 'chainNotTaken' || (notice.kind === 'check' && notice.problem.key === 'link.signIn')
-  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{sendProblemText(notice, noticeContext(state, config))}</Notice>
+  const toFix = notice.kind === 'wrongChain' || (notice.kind === 'check' && (notice.problem.code === 'chain_not_configured' || notice.problem.key === 'link.signIn'))
+  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{noticeText(notice, noticeContext(state, config))}</Notice>
 }
 
 /** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */

@@ -8,7 +8,8 @@ import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WidgetConfig } from '../../../../src/config/config'
-import { sendProblemCode, sendProblemText } from '../../../../src/errors/words'
+import { sendProblemCode } from '../../../../src/errors/words'
+import { noticeText } from '../../../../src/flows/deposit/notice'
 import type { DepositState } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -96,8 +97,8 @@ describe('a kit that reads some of the offered source chains, not this one', () 
     driver.dispatch({ type: 'CONFIRM' })
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(chain.prompts).toEqual([])
-    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'chainNotTaken', choose: true }, amount: '25.5', quote: depositQuote(START) })
-    const text = sendProblemText(state().notice!, context)
+    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'check', problem: { key: 'link.chainNotTakenChoose', code: 'chain_not_configured' } }, amount: '25.5', quote: depositQuote(START) })
+    const text = noticeText(state().notice!, context)
     expect(text).not.toMatch(/not ready to take crypto deposits/)
     expect(text).not.toMatch(/Try again later/)
     expect(text).toBe('This shop does not take crypto deposits from Base. Nothing was sent. Go back and choose another “Pay from” option.')
@@ -111,8 +112,8 @@ describe('a kit that reads some of the offered source chains, not this one', () 
     driver = driveDeposit(atQuote(), { config: { ...config, sources: depositConfig.sources }, api: fakeApi(), target, clock, loadChainActions: chain.load })
     driver.dispatch({ type: 'CONFIRM' })
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
-    expect(state().notice).toEqual({ kind: 'chainNotTaken', choose: false })
-    expect(sendProblemText(state().notice!, context)).toBe('This shop does not take crypto deposits from Base. Nothing was sent. Tell the site you came from.')
+    expect(state().notice).toEqual({ kind: 'check', problem: { key: 'link.chainNotTaken', code: 'chain_not_configured' } })
+    expect(noticeText(state().notice!, context)).toBe('This shop does not take crypto deposits from Base. Nothing was sent. Tell the site you came from.')
     expect(chain.prompts).toEqual([])
   })
 })

@@ -2,7 +2,7 @@
 // The partner's kit refused to record a sent deposit (403 wallet_not_linked): the deposit was sent,
 // and is followed and ends as before. The buyer is told nothing untrue (the money is at the
 // service; whether the shop credits it is the shop's matter): only what to do if the shop does not
-// show the payment, with the transaction to copy.
+// show the payment, with the whole transaction hash.
 import { cleanup, render, screen } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DepositState, Outcome, Tracking } from '../../../../src/flows/deposit/machine'
@@ -24,31 +24,30 @@ const following = (tracking = refused): Extract<DepositState, { tag: 'tracking' 
 const ended = (outcome: Outcome, tracking = refused): Extract<DepositState, { tag: 'result' }> => ({ tag: 'result', outcome, tracking })
 
 describe('a deposit the kit refused to record', () => {
-  it('while followed: the usual words, and what to do if the shop does not show it, with the whole hash to copy', () => {
+  it('while followed: the usual words, and what to do if the shop does not show it, with the whole hash', () => {
     render(<TrackingScreen state={following()} dispatch={vi.fn()} config={depositConfig} />)
     expect(screen.getByRole('heading', { name: 'Your deposit is on its way' })).toBeTruthy()
-    expect(screen.getByText(WORDS)).toBeTruthy()
+    expect(screen.getByText(WORDS, { exact: false })).toBeTruthy()
     expect(screen.getByText(HASH)).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Copy Your transaction' })).toBeTruthy()
   })
 
   it('delivered: the result as always, and the same words', () => {
     render(<ResultScreen state={ended('done')} dispatch={vi.fn()} config={depositConfig} />)
     expect(screen.getByRole('heading', { name: 'Deposit delivered' })).toBeTruthy()
-    expect(screen.getByText(WORDS)).toBeTruthy()
+    expect(screen.getByText(WORDS, { exact: false })).toBeTruthy()
     expect(screen.getByText(HASH)).toBeTruthy()
   })
 
   it('refunded (expired): nothing for the shop to show, so nothing said of it', () => {
     render(<ResultScreen state={ended('expired')} dispatch={vi.fn()} config={depositConfig} />)
-    expect(screen.queryByText(WORDS)).toBeNull()
+    expect(screen.queryByText(WORDS, { exact: false })).toBeNull()
   })
 
   it('recorded, or refused for a hash the wallet has since replaced: nothing said', () => {
     render(<TrackingScreen state={following(trackingOf(HASH))} dispatch={vi.fn()} config={depositConfig} />)
-    expect(screen.queryByText(WORDS)).toBeNull()
+    expect(screen.queryByText(WORDS, { exact: false })).toBeNull()
     cleanup()
     render(<TrackingScreen state={following({ ...trackingOf(hashOf(0xd1)), unrecorded: HASH })} dispatch={vi.fn()} config={depositConfig} />)
-    expect(screen.queryByText(WORDS)).toBeNull()
+    expect(screen.queryByText(WORDS, { exact: false })).toBeNull()
   })
 })

@@ -28,5 +28,5 @@ export type SendProblem =
   | { kind: 'spent' }
   /** The deadline passed: a transfer now would convert at another rate. */
   | { kind: 'expired' }
-  /** A check before sending failed (the service could not be asked, say); its words may name the chain. */
+  /** A check before sending failed (the service could not be asked, say). */
   | { kind: 'check'; problem: Problem }

@@ -32,7 +32,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       case 'quoting':
         return [{ key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(ctx, state, alive) }, signInEffect(ctx, state)]
       case 'quote':
-        return [...[quoteEffects(ctx, state)].flat(), signInEffect(ctx, state)]
+        return [quoteEffects(ctx, state), signInEffect(ctx, state)].flat()
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

@@ -45,7 +45,7 @@ export async function reportSent(ctx: DepositContext, tracking: Tracking): Promi
 function refused(ctx: DepositContext, txHash: string): true {
   console.error(
     ctx.config.walletLink
-      ? "[stablecoin-widget] the partner's backend refused to record a sent deposit (403 wallet_not_linked), although its wallet check before the send passed"
+      ? "[stablecoin-widget] the partner's backend refused to record a sent deposit (403 wallet_not_linked): its sender is not a wallet it links to this buyer"
       : "[stablecoin-widget] walletLink: the partner's backend refused to record a sent deposit (403 wallet_not_linked): it was sent without linking the wallet, as this partner's registry entry (in script mode, the page's options) does not say walletLink: true. Where the partner's kit runs with chains, set walletLink: true",
   )
   ctx.dispatch({ type: 'UNRECORDED', txHash })

@@ -57,9 +57,10 @@ test('a sent deposit is told to the kit once, with the hash the chain has; the e
   expect(await sandbox.posts('/partner/deposit/sent')).toMatchObject([{ status: 200 }])
 
   // The kit holds it for this buyer: told again (a reload that had not kept the answer), the same id;
-  // told by another user, not theirs (404, as any payment of another user's).
+  // told by another user, the answer of any transaction not theirs (403 wallet_not_linked: whose it
+  // is, is not told).
   expect(await kit('/deposit/sent', told)).toMatchObject({ status: 200, body: { id: answer.id } })
-  expect(await kit('/deposit/sent', told, 'someone-else')).toMatchObject({ status: 404 })
+  expect(await kit('/deposit/sent', told, 'someone-else')).toMatchObject({ status: 403, body: { error: { code: 'wallet_not_linked' } } })
   // The buyer's wallet was linked first, by one signature of the kit's message, before the deposit.
   expect(wallet.requests.filter((r) => r.method === 'personal_sign' || r.method === 'eth_sendTransaction').map((r) => r.method)[0]).toBe('personal_sign')
   expect(wallet.signedMessages()).toHaveLength(1)

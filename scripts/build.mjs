@@ -22,7 +22,7 @@ import { minifySync } from 'rolldown/utils'
 import { createServer as createViteServer } from 'vite'
 import { rewriteDeclarations } from './dtsExtensions.mjs'
 import { firstPaint } from '../src/embed/firstPaint.mjs'
-import { RegistryError, headersFile, isSandboxRegistry, parseRegistry } from './registry.mjs'
+import { RegistryError, headersFile, isSandboxRegistry, parseRegistry, registryWarnings } from './registry.mjs'
 
 const { values: args } = parseArgs({ options: { partners: { type: 'string' }, out: { type: 'string', default: 'dist' }, reuse: { type: 'string' } } })
 const out = args.out.replace(/\/+$/, '')
@@ -35,6 +35,7 @@ if (args.partners) {
     console.error(`✖ build stopped: ${error instanceof RegistryError || error instanceof SyntaxError ? error.message : error}`)
     process.exit(1)
   }
+  for (const warning of registryWarnings(partners, args.partners)) console.warn(`⚠ ${warning}`)
 }
 const sandbox = isSandboxRegistry(partners)
 

@@ -148,6 +148,24 @@ export function parseRegistry(data, file = 'partners') {
   return entries
 }
 
+/**
+ * What the build says but does not stop on: an entry with a partner backend that offers the crypto
+ * deposit (its flows, or the default ones, which hold it) and does not say walletLink. Its deposits
+ * are sent without asking the backend to link the wallet; a kit that runs with chains then refuses
+ * to record them (the widget says so: the page's error event, the console). Not required: entries
+ * written before walletLink existed, for backends that read no deposits, build as they did.
+ */
+export function registryWarnings(entries, file = 'partners') {
+  return entries.flatMap((entry, index) =>
+    entry.partnerBase && entry.walletLink === undefined && (entry.flows ?? ['deposit']).includes('deposit')
+      ? [
+          `${file}: entry ${index} ("${entry.id}"): walletLink: not said. Its crypto deposits are sent without asking ${entry.partnerBase} to link the wallet, ` +
+            'and a partner kit that runs with chains refuses to record them (403 wallet_not_linked). Say walletLink: true if it does, walletLink: false if not',
+        ]
+      : [],
+  )
+}
+
 /** Whether a registry is built as a sandbox build (sandbox wallet, badge, http on loopback). */
 export const isSandboxRegistry = (entries) => entries.some((e) => e.environment === 'sandbox')
 

@@ -302,7 +302,11 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   // A flow the partner offers, with what it needs (FLOW_NEEDS: the partner backend, the identity page).
   const { flow } = parsed.data
   const problem = flow && (parsed.data.flows.includes(flow) ? FLOW_NEEDS[flow].find((need) => !parsed.data[need]) : 'flow')
-  return problem ? { ok: false, problem: `${problem}: ${problem === 'flow' ? 'not offered (flows)' : `required for the ${flow} flow`}` } : { ok: true, config: parsed.data }
+  if (problem) return { ok: false, problem: `${problem}: ${problem === 'flow' ? 'not offered (flows)' : `required for the ${flow} flow`}` }
+  // "My backend links wallets" names a backend: without one the deposit would ask no one and send
+  // unlinked (the registry's build refuses such an entry; a script-mode page's options likewise).
+  if (parsed.data.walletLink && !parsed.data.partnerBase) return { ok: false, problem: 'partnerBase: required for walletLink' }
+  return { ok: true, config: parsed.data }
 }
 
 /**

@@ -26,13 +26,3 @@ export function describeError(error: unknown): Problem {
   if (error instanceof ResponseShapeError) return { key: 'error.shape', detail: error.details }
   return { key: 'error.unknown' }
 }
-
-/**
- * The wallet check of a partner whose registry entry says its backend links wallets: no such route
- * (404) or no chains to read deposits from is a backend not set up for crypto deposits yet, not a
- * backend that credits none. Any other failure as describeError says it.
- */
-export function describeWalletLinkError(error: unknown): Problem {
-  if (error instanceof ApiError && (error.status === 404 || error.code === 'chain_not_configured')) return { key: 'link.notReady', code: error.code }
-  return describeError(error)
-}

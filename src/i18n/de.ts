@@ -108,6 +108,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.linking': "Bestätigen Sie, dass diese Wallet Ihnen gehört: Signieren Sie die Nachricht in Ihrer Wallet, einmalig, damit die Website Einzahlungen daraus Ihrem Konto gutschreibt. Das Signieren kostet nichts und bewegt kein Geld.",
   'link.declined': "Sie haben nicht bestätigt, dass diese Wallet Ihnen gehört, daher wurde nichts gesendet. Die Website fragt einmal pro Wallet; bestätigen Sie erneut, wenn Sie bereit sind.",
   'link.notReady': "Der Zahlungsdienst des Shops ist noch nicht bereit, Krypto-Einzahlungen anzunehmen. Es wurde nichts gesendet. Versuchen Sie es später noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.",
+  'link.chainNotTaken': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Informieren Sie die Website, von der Sie kommen.',
+  'link.chainNotTakenChoose': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Gehen Sie zurück und wählen Sie bei „Zahlen von“ eine andere Option.',
+  'link.signIn': 'Über diesen Zahlungslink ist ohne Ihre Anmeldung auf der Website des Shops keine Krypto-Einzahlung möglich. Es wurde nichts gesendet. Melden Sie sich auf der Website an, von der Sie kommen, und starten Sie die Einzahlung dort.',
   'link.mismatch': "Die Website wollte Ihre Wallet etwas anderes als die Wallet-Bestätigung signieren lassen, daher wurde Ihre Wallet nicht gefragt und nichts gesendet. Informieren Sie die Website, von der Sie kommen.",
   'send.rejected': 'Sie haben in Ihrer Wallet abgelehnt. Es wurde nichts gesendet; Sie können erneut bestätigen, wenn Sie bereit sind.',
   'send.pending': 'In Ihrer Wallet wartet bereits eine Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',
@@ -146,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body': 'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
   'track.expected': 'Sie erhalten',
+  'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
   'done.heading': 'Einzahlung zugestellt',
   'done.body': '{amount} {token} sind auf {chain} angekommen.',

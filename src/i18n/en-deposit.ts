@@ -60,8 +60,13 @@ export const enDeposit = {
   'send.approvalConfirming': 'Waiting for the allowance to confirm…',
   'send.linking': 'Confirm this wallet is yours: sign the message in your wallet, once, so that the site credits deposits from it to your account. Signing costs nothing and moves no money.',
   'link.declined': 'You did not confirm this wallet is yours, so nothing was sent. The site asks it once per wallet; confirm again when you are ready.',
-  // The partner's registry entry says its backend links wallets, and that backend has no such route or reads no deposits (misconfigured).
+  // The partner's registry entry says its backend links wallets, and that backend has no such route (404: misconfigured).
   'link.notReady': "The shop's payment service is not ready to take crypto deposits yet. Nothing was sent. Try again later; if it keeps happening, tell the site you came from.",
+  // 400 chain_not_configured: the kit reads no deposits from this chain (it may from another source the form offers).
+  'link.chainNotTaken': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Tell the site you came from.',
+  'link.chainNotTakenChoose': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Go back and choose another “Pay from” option.',
+  // walletLink on, no partnerToken (an unsigned link, say), and the kit answers 401: it links wallets to a signed-in user only.
+  'link.signIn': "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there.",
   'link.mismatch': 'The site asked to have your wallet sign something other than the wallet check, so your wallet was not asked and nothing was sent. Tell the site you came from.',
   'send.rejected': 'You declined in your wallet. Nothing was sent; you can confirm again when ready.',
   'send.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',
@@ -83,6 +88,8 @@ export const enDeposit = {
   'track.stopUnreadable': 'Stop following this transaction',
   'track.sent': 'You sent',
   'track.expected': 'You will receive',
+  // The partner's kit refused to record the sent deposit (403 wallet_not_linked): it is followed as any; crediting it is the shop's matter.
+  'track.unrecorded': 'If the shop does not show this payment, contact the shop with this transaction.',
 
   'done.heading': 'Deposit delivered',
   'done.body': '{amount} {token} arrived on {chain}.',

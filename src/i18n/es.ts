@@ -108,6 +108,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.linking': "Confirma que esta billetera es tuya: firma el mensaje en tu billetera, una sola vez, para que el sitio acredite a tu cuenta los depósitos que envíes desde ella. Firmar no cuesta nada y no mueve dinero.",
   'link.declined': "No confirmaste que esta billetera es tuya, así que no se envió nada. El sitio lo pide una vez por billetera; confirma de nuevo cuando quieras.",
   'link.notReady': "El servicio de pago de la tienda aún no está listo para recibir depósitos en cripto. No se envió nada. Inténtalo más tarde; si vuelve a ocurrir, avisa al sitio del que vienes.",
+  'link.chainNotTaken': 'Esta tienda no acepta depósitos en cripto desde {chain}. No se envió nada. Avisa al sitio del que vienes.',
+  'link.chainNotTakenChoose': 'Esta tienda no acepta depósitos en cripto desde {chain}. No se envió nada. Vuelve atrás y elige otra opción en «Pagar desde».',
+  'link.signIn': 'Este enlace de pago no puede recibir un depósito en cripto sin que inicies sesión en el sitio de la tienda. No se envió nada. Inicia sesión en el sitio del que vienes y empieza el depósito desde allí.',
   'link.mismatch': "El sitio pidió que tu billetera firmara algo distinto de la confirmación de billetera, así que no se le pidió nada a tu billetera y no se envió nada. Avisa al sitio del que vienes.",
   'send.rejected': 'Lo rechazaste en tu wallet. No se envió nada; puedes confirmar de nuevo cuando quieras.',
   'send.pending': 'Tu wallet ya tiene una solicitud pendiente. Abre tu wallet para responderla.',
@@ -146,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Dejamos de seguir este depósito',
   'unfollowed.body': 'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
   'track.expected': 'Recibirás',
+  'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
   'done.heading': 'Depósito entregado',
   'done.body': '{amount} {token} llegaron a {chain}.',

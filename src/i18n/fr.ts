@@ -108,6 +108,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.linking': "Confirmez que ce portefeuille est le vôtre : signez le message dans votre portefeuille, une seule fois, pour que le site crédite à votre compte les dépôts envoyés depuis celui-ci. Signer ne coûte rien et ne déplace aucun argent.",
   'link.declined': "Vous n'avez pas confirmé que ce portefeuille est le vôtre, donc rien n'a été envoyé. Le site le demande une fois par portefeuille ; confirmez à nouveau quand vous êtes prêt.",
   'link.notReady': "Le service de paiement de la boutique n'est pas encore prêt à recevoir des dépôts en crypto. Rien n'a été envoyé. Réessayez plus tard ; si cela se reproduit, prévenez le site d'où vous venez.",
+  'link.chainNotTaken': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Prévenez le site d'où vous venez.",
+  'link.chainNotTakenChoose': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Revenez en arrière et choisissez une autre option dans « Payer depuis ».",
+  'link.signIn': "Ce lien de paiement ne peut pas recevoir de dépôt en crypto sans que vous soyez connecté au site de la boutique. Rien n'a été envoyé. Connectez-vous sur le site d'où vous venez et lancez le dépôt depuis celui-ci.",
   'link.mismatch': "Le site a demandé à votre portefeuille de signer autre chose que la vérification du portefeuille : votre portefeuille n'a pas été sollicité et rien n'a été envoyé. Prévenez le site d'où vous venez.",
   'send.rejected': 'Vous avez refusé dans votre wallet. Rien n’a été envoyé ; vous pouvez confirmer à nouveau quand vous voulez.',
   'send.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
@@ -146,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Nous ne suivons plus ce dépôt',
   'unfollowed.body': 'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
   'track.expected': 'Vous recevrez',
+  'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
   'done.heading': 'Dépôt livré',
   'done.body': '{amount} {token} sont arrivés sur {chain}.',

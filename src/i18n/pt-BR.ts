@@ -108,6 +108,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.linking': "Confirme que esta carteira é sua: assine a mensagem na sua carteira, uma única vez, para que o site credite na sua conta os depósitos enviados dela. Assinar não custa nada e não movimenta dinheiro.",
   'link.declined': "Você não confirmou que esta carteira é sua, então nada foi enviado. O site pede isso uma vez por carteira; confirme novamente quando estiver pronto.",
   'link.notReady': "O serviço de pagamento da loja ainda não está pronto para receber depósitos em cripto. Nada foi enviado. Tente novamente mais tarde; se continuar acontecendo, avise o site de onde você veio.",
+  'link.chainNotTaken': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Avise o site de onde você veio.',
+  'link.chainNotTakenChoose': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Volte e escolha outra opção em “Pagar com”.',
+  'link.signIn': 'Este link de pagamento não pode receber um depósito em cripto sem que você entre no site da loja. Nada foi enviado. Entre no site de onde você veio e comece o depósito por lá.',
   'link.mismatch': "O site pediu que sua carteira assinasse algo diferente da confirmação da carteira, então sua carteira não foi acionada e nada foi enviado. Avise o site de onde você veio.",
   'send.rejected': 'Você recusou na sua carteira. Nada foi enviado; você pode confirmar de novo quando quiser.',
   'send.pending': 'Sua carteira já tem uma solicitação pendente. Abra sua carteira para respondê-la.',
@@ -146,6 +149,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Paramos de acompanhar este depósito',
   'unfollowed.body': 'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
   'track.expected': 'Você vai receber',
+  'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
   'done.heading': 'Depósito entregue',
   'done.body': '{amount} {token} chegaram na {chain}.',

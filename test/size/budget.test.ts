@@ -27,7 +27,10 @@ const BUDGET = {
   // Raised once, 2026-11-25 (issue 31), from 33 KB: measured 33 927. Its own code did not grow; the
   // first load every flow shares did (+261 B: a sixth flow on the start screen, the signed buyer's
   // checks), and the rails' limits moved into the amount chunk it already fetches.
-  bankDeposit: 33.25 * KB,
+  // Raised again, 2026-11-27, from 33.25 KB (34 048 B; measured 34 027 before): measured 34 055. Its
+  // own code did not grow; the first load did (+23 B: options with walletLink and no partnerBase
+  // are refused), and the chunk names' hashes move its imports by a few bytes either way.
+  bankDeposit: 33.3 * KB,
   payout: 46.5 * KB,
   payoutWithWallet: 68 * KB,
   // The card payout (issue 31): the payout's kernel and screens with the card's own. Measured

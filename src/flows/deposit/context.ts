@@ -33,6 +33,8 @@ export type DepositContext = DepositDeps & {
   reports: Map<string, Promise<boolean>>
   /** Aborted when the widget goes: a report stops with it (the kept record tells the kit on the next visit). */
   gone: AbortController
+  /** The partner's backend took a link without sign-in (anything but 401): not asked again in this visit (effects.ts). */
+  signInAnswered: boolean
   sleep(ms: number): Promise<void>
 }
 
@@ -45,6 +47,7 @@ export function depositContext(deps: DepositDeps, dispatch: (event: DepositEvent
     rejected: new Set(),
     reports: new Map(),
     gone: new AbortController(),
+    signInAnswered: false,
     sleep: (ms) => new Promise<void>((resolve) => deps.clock.setTimeout(resolve, ms)),
   }
 }

@@ -8,11 +8,12 @@ import { connect, walletDiscovery } from './connect'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
 import { type DepositEvent, type DepositState, trackingId } from './machine'
 import { previewQuote } from './previewQuote'
-import { requestQuote } from './quoting'
+import { requestQuote, sourceOf } from './quoting'
 import { sendDeposit } from './send'
 import { clearOnceTold } from './ending'
 import { adoptFromOtherTabs } from './otherTabs'
 import { trackingEffects } from './tracking'
+import { carriesNoSignIn } from './walletCheck'
 
 export type { DepositDeps }
 
@@ -29,9 +30,9 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       case 'connecting':
         return { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) }
       case 'quoting':
-        return { key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(ctx, state, alive) }
+        return [{ key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(ctx, state, alive) }, signInEffect(ctx, state)]
       case 'quote':
-        return quoteEffects(ctx, state)
+        return [quoteEffects(ctx, state), signInEffect(ctx, state)].flat()
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':
@@ -51,6 +52,28 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       discovery.stop()
       stopAdopting()
     },
+  }
+}
+
+/**
+ * A link without sign-in, where the deposit asks the partner's kit to link the wallet: whether the
+ * kit takes this buyer is asked as the price is (one key from the price asked to the price shown,
+ * so once), and a 401 is said at the price, before confirming and before any wallet prompt
+ * (linkWallet.ts, fetched then). Any other answer: the send asks as always.
+ */
+function signInEffect(ctx: DepositContext, state: Extract<DepositState, { tag: 'quoting' | 'quote' }>): Effect | undefined {
+  if (!carriesNoSignIn(ctx.config) || state.session.noSignIn || ctx.signInAnswered) return undefined
+  const { account } = state.session
+  const chainId = sourceOf(ctx, state.form).chainId
+  return {
+    key: `signin:${account}`,
+    start: (alive, signal) =>
+      void import('./linkWallet')
+        .then((m) => m.askSignedIn(ctx, account, chainId, signal))
+        .then((signedIn) => {
+          if (signedIn === false && alive()) ctx.dispatch({ type: 'NO_SIGN_IN' })
+          if (signedIn) ctx.signInAnswered = true
+        }, () => {}),
   }
 }
 

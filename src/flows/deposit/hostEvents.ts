@@ -1,8 +1,9 @@
 import type { WidgetConfig } from '../../config/config'
 import type { PaymentIds, WidgetEvent } from '../../config/protocol'
-import { type DepositState, trackingId } from './machine'
-import { noticeContext } from './notice'
-import { problemText, rejectionText, sendProblemCode, sendProblemText } from '../../errors/words'
+import { type DepositState, NO_SIGN_IN, trackingId, unrecorded } from './machine'
+import { t } from '../../i18n/i18n'
+import { noticeContext, noticeText } from './notice'
+import { problemText, rejectionText, sendProblemCode } from '../../errors/words'
 
 /** What the embedding hears about a deposit, from one change of state. */
 export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
@@ -26,12 +27,16 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
       payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash, ...ids },
     })
   }
+  // The kit refused to record it: once, with the words the buyer reads (no address, no wallet).
+  if (isUnrecorded(next) && !isUnrecorded(prev)) out.push({ name: 'error', payload: { flow, code: 'wallet_not_linked', message: t('track.unrecorded') } })
   const problem = problemOf(next, config)
   if (problem && problem.source !== problemOf(prev, config)?.source) {
     out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message, detail: problem.detail } })
   }
   return out
 }
+
+const isUnrecorded = (s: DepositState) => (s.tag === 'tracking' || s.tag === 'result') && unrecorded(s.tracking)
 
 function statusOf(s: DepositState): string | undefined {
   if (s.tag === 'tracking') return s.phase === 'confirming' ? 'confirming' : 'pending'
@@ -56,7 +61,12 @@ function problemOf(s: DepositState, config: WidgetConfig): { source: object; cod
   // The rule goes to the partner as the detail: which check the quote failed.
   if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
   if (s.tag === 'quote' && s.notice) {
-    return { source: s.notice, code: sendProblemCode(s.notice), message: sendProblemText(s.notice, noticeContext(s, config)) }
+    return { source: s.notice, code: sendProblemCode(s.notice), message: noticeText(s.notice, noticeContext(s, config)) }
+  }
+  // The kit knows no buyer for this link: heard once, as the price is asked or shown (a new price for
+  // the same request is no news), with the words the quote shows.
+  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn) {
+    return { source: NO_SIGN_IN, code: sendProblemCode(NO_SIGN_IN), message: problemText(NO_SIGN_IN.problem) }
   }
   if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: problemText(s.problem), detail: s.problem.detail }
   return undefined

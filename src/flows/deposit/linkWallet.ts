@@ -8,7 +8,9 @@
 // on the widget's origin that every partner's hosted page shares, another partner's kit's message).
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
-import { describeError, describeWalletLinkError } from '../../errors/describeError'
+import { ApiError } from '../../errors/ApiError'
+import { describeError } from '../../errors/describeError'
+import type { Problem } from '../../errors/problem'
 import { walletProblemOf } from '../../errors/WalletError'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import type { DepositContext } from './context'
@@ -31,10 +33,16 @@ export async function linkWallet(
     if (challenge.linked) return undefined
     message = challenge.message
   } catch (error) {
-    // The registry said this backend links wallets: one without the route or without chains is not
-    // set up yet. Sent anyway, the deposit would reach a kit that credits it to no one; the buyer
-    // stays at the quote, nothing sent, and may confirm again.
-    return { kind: 'check', problem: describeWalletLinkError(error) }
+    // The kit reads deposits per chain: it may take them from another source the form offers, not
+    // from this one. The buyer stays at the quote, nothing sent, and may go back and choose.
+    if (error instanceof ApiError && error.code === 'chain_not_configured') {
+      const choose = config.sources.some((source) => source.chainId !== chainId)
+      return { kind: 'check', problem: { key: choose ? 'link.chainNotTakenChoose' : 'link.chainNotTaken', code: error.code } }
+    }
+    // The registry said this backend links wallets: one without the route is not set up yet. Sent
+    // anyway, the deposit would reach a kit that credits it to no one; the buyer stays at the
+    // quote, nothing sent, and may confirm again.
+    return { kind: 'check', problem: describeWalletLinkError(error, config) }
   }
   if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }
   step({ type: 'WORK', work: 'linking' })
@@ -51,6 +59,36 @@ export async function linkWallet(
     return undefined
   } catch (error) {
     return { kind: 'check', problem: describeError(error) }
+  }
+}
+
+/**
+ * The wallet check of a partner whose registry entry says its backend links wallets: no such route
+ * (404) is a backend not set up for crypto deposits yet, not a backend that credits none. A 401
+ * where no partner token was given is no sign-in that ended: there was none (the partner's cookies
+ * went, and did not sign the buyer in). Any other failure as describeError says it.
+ */
+function describeWalletLinkError(error: unknown, sent: { partnerToken?: string }): Problem {
+  if (error instanceof ApiError && error.status === 404) return { key: 'link.notReady', code: error.code }
+  if (error instanceof ApiError && error.status === 401 && !sent.partnerToken) return { key: 'link.signIn', code: error.code }
+  return describeError(error)
+}
+
+/**
+ * Asked as the price is, for a link without sign-in (effects.ts signInEffect): the same question the
+ * send asks. False on a 401 (the kit knows no buyer for this link); true on any other answer (its
+ * backend knows the buyer its own way, or the send says what else is wrong); undefined where it
+ * could not be asked (the send asks again). Nothing is signed.
+ */
+export async function askSignedIn(ctx: DepositContext, account: string, chainId: number, signal: AbortSignal): Promise<boolean | undefined> {
+  const { config } = ctx
+  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  try {
+    await askWalletLink(http, { address: account, chainId }, signal)
+    return true
+  } catch (error) {
+    if (signal.aborted || !(error instanceof ApiError)) return undefined
+    return error.status !== 401
   }
 }
 

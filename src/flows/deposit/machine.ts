@@ -8,7 +8,15 @@ import type { Problem, Rejection, SendProblem, Step, WalletInfo, Work } from '..
 
 
 export type Form = { amount: string; source: number }
-export type Session = { wallet: WalletInfo; account: string }
+export type Session = {
+  wallet: WalletInfo
+  account: string
+  /**
+   * The partner's kit, asked before confirming, knows no signed-in buyer for this link (401 to a
+   * link without a partner token: effects.ts): no deposit can be sent from it, so none is confirmed.
+   */
+  noSignIn?: true
+}
 
 export type QuoteSummary = {
   amountIn: string
@@ -41,6 +49,11 @@ export type Tracking = {
   deliveredHash?: string
   /** The partner's kit answered `POST /deposit/sent` for `txHash` with its `id` (src/flows/deposit/report.ts). */
   kit?: { txHash: string; id: string }
+  /**
+   * The hash the partner's kit refused to record (403 wallet_not_linked: report.ts): sent, followed
+   * as any deposit, but the shop may not show it. Not kept: a reload tells the kit again.
+   */
+  unrecorded?: string
 }
 
 export type SendStep = Work<'switching' | 'checking' | 'linking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
@@ -64,8 +77,14 @@ export type { Rejection }
 /** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
 export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
+/** The kit refused to record this deposit's own hash (not a hash it replaced). */
+export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash
+
 /** What the quote screen tells about the send (words in errors/words.ts). */
 export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
+
+/** What the quote says once the kit answered a link without sign-in with 401 (session.noSignIn): one object, one `error` event. */
+export const NO_SIGN_IN: Extract<Notice, { kind: 'check' }> = { kind: 'check', problem: { key: 'link.signIn', code: 'unauthenticated' } }
 
 export type FormError =
   | { kind: 'amount'; problem: AmountProblem }
@@ -135,6 +154,10 @@ export type DepositEvent =
   | { type: 'ADOPT'; tracking: Tracking }
   /** The partner's kit answered `POST /deposit/sent` for this hash (report.ts). */
   | { type: 'REPORTED'; txHash: string; id: string }
+  /** The partner's kit refused to record this hash (403 wallet_not_linked: report.ts). */
+  | { type: 'UNRECORDED'; txHash: string }
+  /** The partner's kit, asked before confirming, answered 401 to a link without sign-in (session.noSignIn). */
+  | { type: 'NO_SIGN_IN' }
   | { type: 'STOP_FOLLOWING' }
   | FollowEvent
   | { type: 'RESTART' }
@@ -161,9 +184,17 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
     const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')
     return beforeSending ? tracked(event.tracking) : state
   }
+  if (event.type === 'NO_SIGN_IN') {
+    const priced = state.tag === 'form' || state.tag === 'quoting' || state.tag === 'quote'
+    return priced && !state.session.noSignIn ? { ...state, session: { ...state.session, noSignIn: true } } : state
+  }
   if (event.type === 'REPORTED') {
     const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
     return told ? { ...state, tracking: { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } } : state
+  }
+  if (event.type === 'UNRECORDED') {
+    const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
+    return told ? { ...state, tracking: { ...state.tracking, unrecorded: event.txHash } } : state
   }
   switch (state.tag) {
     case 'discovering':
@@ -244,8 +275,9 @@ function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
     case 'BACK':
       return idle ? { tag: 'form', form: state.form, session: state.session } : state
     case 'CONFIRM':
-      // Only once the preview judged what leaves the wallet (a short balance: the send says it).
-      return idle && !state.stale && confirmable(state.preview) ? { ...state, work: 'checking', notice: undefined, refreshed: false } : state
+      // Only once the preview judged what leaves the wallet (a short balance: the send says it), and
+      // never where the partner's kit said it knows no buyer for this link.
+      return idle && !state.stale && !state.session.noSignIn && confirmable(state.preview) ? { ...state, work: 'checking', notice: undefined, refreshed: false } : state
     case 'PREVIEW':
       return idle && !state.preview ? { ...state, preview: event.preview } : state
     case 'RETRY_PREVIEW':

@@ -2,7 +2,7 @@
 // has a backend: once per transaction, once its receipt is in (the kit reads that receipt from the
 // chain itself, and refuses a transaction not mined yet), in the background. Fetched then, not with
 // the flow. It never holds up, delays or fails the deposit: trouble is tried again a few times with a
-// growing backoff, then dropped quietly.
+// growing backoff, then dropped quietly. A refusal to record it (wallet_not_linked) is said.
 import { reportDepositSent } from '../../api/depositSent'
 import { createPartnerHttp } from '../../api/partnerHttp'
 import { ApiError } from '../../errors/ApiError'
@@ -29,9 +29,26 @@ export async function reportSent(ctx: DepositContext, tracking: Tracking): Promi
       return true
     } catch (error) {
       if (gone.signal.aborted) return false
+      if (error instanceof ApiError && error.code === 'wallet_not_linked') return refused(ctx, txHash)
       if (error instanceof ApiError && FINAL.includes(error.status)) return true
     }
   }
+  return true
+}
+
+/**
+ * The kit refused to record the deposit: its sender is not a wallet linked to the buyer (403
+ * wallet_not_linked). The deposit was sent and is followed as any; the page hears it (hostEvents.ts,
+ * no address in it), the buyer is told what to do if the shop does not show it, and the console says
+ * why: where the entry lacks walletLink, the deposit was sent without asking the kit about the wallet.
+ */
+function refused(ctx: DepositContext, txHash: string): true {
+  console.error(
+    ctx.config.walletLink
+      ? "[stablecoin-widget] the partner's backend refused to record a sent deposit (403 wallet_not_linked): its sender is not a wallet it links to this buyer"
+      : "[stablecoin-widget] walletLink: the partner's backend refused to record a sent deposit (403 wallet_not_linked): it was sent without linking the wallet, as this partner's registry entry (in script mode, the page's options) does not say walletLink: true. Where the partner's kit runs with chains, set walletLink: true",
+  )
+  ctx.dispatch({ type: 'UNRECORDED', txHash })
   return true
 }
 

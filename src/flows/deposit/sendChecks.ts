@@ -4,6 +4,7 @@ import { fromBaseUnits, toBaseUnits } from '../../lib/decimal'
 import { isNativeToken } from './preview'
 import { guard, sourceOf } from './quoting'
 import type { Sending } from './sending'
+import { asksWalletLink } from './walletCheck'
 
 /** The checks before the first prompt; the chain's reader when the deposit may go on. */
 export async function readyToSend(s: Sending): Promise<Client | undefined> {
@@ -28,9 +29,8 @@ export async function readyToSend(s: Sending): Promise<Client | undefined> {
   if (!(state.preview?.kind === 'ready' && state.preview.safe)) return void step({ type: 'RETRY_PREVIEW' })
   const gas = await w.nativeBalance(reader, account)
   if (gas === 0n || gas < BigInt(quote.transaction.value)) return void step({ type: 'BLOCKED', notice: { kind: 'insufficientGas' } })
-  // Only where the registry (or a script-mode page) says the partner's backend links wallets: never
-  // guessed from its answers, since a backend without the route may answer with nothing readable.
-  if (ctx.config.walletLink && ctx.config.partnerBase && !(await linked(s))) return
+  // Only where the registry (or a script-mode page) says the partner's backend links wallets.
+  if (asksWalletLink(ctx.config) && !(await linked(s))) return
   return reader
 }
 

@@ -5,9 +5,9 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState, Preview, SendStep } from '../../flows/deposit/machine'
-import { noticeContext } from '../../flows/deposit/notice'
-import { sendProblemText } from '../../errors/words'
+import { type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, type Preview, type SendStep } from '../../flows/deposit/machine'
+import { noticeContext, noticeText } from '../../flows/deposit/notice'
+import { asksWalletLink } from '../../flows/deposit/walletCheck'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
@@ -27,7 +27,10 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   // Only a judged preview lets the buyer send; one that could not judge says so and can run again.
   const safe = preview?.kind === 'ready' && preview.safe
   const unchecked = preview?.kind === 'unavailable' || (preview?.kind === 'ready' && !preview.safe)
-  const confirmable = !state.stale && (safe || preview?.kind === 'short')
+  // The partner's kit, asked as the price was, knows no buyer for this link: said here, nothing to confirm.
+  const noSignIn = !!state.session.noSignIn
+  const notice = state.notice ?? (noSignIn ? NO_SIGN_IN : undefined)
+  const confirmable = !state.stale && !noSignIn && (safe || preview?.kind === 'short')
   const at = order.indexOf(state.work)
   const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
   return (
@@ -62,15 +65,15 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </Notice>
       )}
       {idle && !state.stale && <Countdown expiresAt={quote.expiresAt} />}
-      {state.refreshed && !state.notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
-      {state.notice && <QuoteNoticeView state={state} config={config} />}
+      {state.refreshed && !notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
+      {notice && <QuoteNoticeView notice={notice} state={state} config={config} />}
       {!idle && (
         <>
           <Timeline
             steps={[
               { label: t('steps.switch', { chain: sourceChain.name }), state: stepState(0) },
-              // Asked only where the partner's kit credits deposits by wallet (flows/deposit/linkWallet.ts).
-              ...(config.partnerBase ? [{ label: t('steps.link'), state: stepState(2) }] : []),
+              // Only where the send asks the partner's kit (flows/deposit/linkWallet.ts).
+              ...(asksWalletLink(config) ? [{ label: t('steps.link'), state: stepState(2) }] : []),
               ...(quote.approval
                 ? [{
                     label: t('steps.approve', { token: source.symbol }),
@@ -128,11 +131,11 @@ function stepHint(step: SendStep) {
   }
 }
 
-function QuoteNoticeView({ state, config }: { state: State; config: WidgetConfig }) {
-  const notice = state.notice
-  // Another tab's send and the buyer's own "no" are news; a wrong network is to fix.
-  const news = notice?.kind === 'elsewhere' || notice?.kind === 'unlinked' || (notice?.kind === 'wallet' && notice.problem === 'rejected')
-  return <Notice tone={news ? 'info' : notice?.kind === 'wrongChain' ? 'warning' : 'error'}>{notice && sendProblemText(notice, noticeContext(state, config))}</Notice>
+function QuoteNoticeView({ notice, state, config }: { notice: DepositNotice; state: State; config: WidgetConfig }) {
+  // Another tab's send and the buyer's own "no" are news; a wrong network, a chain or a sign-in is to fix.
+  const news = notice.kind === 'elsewhere' || notice.kind === 'unlinked' || (notice.kind === 'wallet' && notice.problem === 'rejected')
+  const toFix = notice.kind === 'wrongChain' || (notice.kind === 'check' && (notice.problem.code === 'chain_not_configured' || notice.problem.key === 'link.signIn'))
+  return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{noticeText(notice, noticeContext(state, config))}</Notice>
 }
 
 /** "25 USDC + network fee about 0.0003 ETH": what the simulation says leaves the wallet. */

@@ -2,9 +2,10 @@ import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { type DepositEvent, type DepositState, unrecorded } from '../../flows/deposit/machine'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
+import { Unrecorded } from './Unrecorded'
 
 type State = Extract<DepositState, { tag: 'result' }>
 
@@ -25,6 +26,8 @@ export function ResultScreen({ state, dispatch, config }: { state: State; dispat
       ) : (
         <Notice tone={outcome === 'expired' || outcome === 'dropped' || outcome === 'unfollowed' ? 'info' : 'error'}>{t(`${outcome}.body`)}</Notice>
       )}
+      {/* Delivered, and the kit refused to record it: what to do if the shop does not show it. */}
+      {outcome === 'done' && unrecorded(tracking) && <Unrecorded hash={tracking.txHash} />}
       <ul class="plain">
         {outcome === 'done' && tracking.deliveredHash && (
           <li>

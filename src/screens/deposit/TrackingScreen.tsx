@@ -4,8 +4,9 @@ import { Screen } from '../../components/Screen'
 import { Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import { type DepositEvent, type DepositState, unrecorded } from '../../flows/deposit/machine'
 import { t } from '../../i18n/i18n'
+import { Unrecorded } from './Unrecorded'
 
 type State = Extract<DepositState, { tag: 'tracking' }>
 
@@ -34,6 +35,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
           { label: t('steps.deliver', { chain: dest.name }), state: confirming ? 'todo' : 'active' },
         ]}
       />
+      {unrecorded(tracking) && <Unrecorded hash={tracking.txHash} />}
       {state.tab === 'elsewhere' && <Notice tone="info">{t('track.elsewhere')}</Notice>}
       <p role="status" class="hint" hidden={state.unreadable}>
         {state.replaced && `${t('track.replaced')} `}

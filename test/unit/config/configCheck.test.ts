@@ -177,6 +177,18 @@ describe('the options checker against the zod schemas it replaced', () => {
     expect(tally.refused).toBeGreaterThan(750)
   }, 60_000)
 
+  it('parseOptions: the same on 1 000 option sets that each say walletLink (true, false, or anything), with or without partnerBase', () => {
+    const tally = compare(
+      1_000,
+      23,
+      (r) => ({ ...optionSet(r, Object.keys(fields), r() < 0.5 ? 0 : 0.05), walletLink: r() < 0.1 ? anything(r) : r() < 0.6 }),
+      (o) => parseOptions(o),
+      (o) => oracle.parseOptions(o),
+    )
+    expect(tally.ok).toBeGreaterThan(50)
+    expect(tally.refused).toBeGreaterThan(50)
+  }, 60_000)
+
   it('parseOptions: hostile values in every field, on 2 500 option sets', () => {
     const tally = compare(2_500, 7, (r) => optionSet(r, Object.keys(fields), 0.3), (o) => parseOptions(o), (o) => oracle.parseOptions(o))
     expect(tally.refused).toBeGreaterThan(1_250)

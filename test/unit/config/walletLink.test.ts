@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM build script
-import { parseRegistry } from '../../../scripts/registry.mjs'
+import { parseRegistry, registryWarnings } from '../../../scripts/registry.mjs'
 import { parseLiveOptions, parseOptions } from '../../../src/config/config'
 import { REGISTRY_ONLY, type RegistryEntry, resolveLink } from '../../../src/config/link'
 
@@ -75,6 +75,20 @@ describe('walletLink in the registry file', () => {
     expect(parse({ walletLink: false })()[0].walletLink).toBe(false)
     expect(parse({})()[0].walletLink).toBeUndefined()
     expect(parse({ walletLink: 'yes' })).toThrow('entry 0 ("acme-shop"): walletLink:')
+  })
+
+  it('not said, for an entry with a backend that offers the deposit: the build warns, and goes on', () => {
+    const warnings = (change: object) => registryWarnings(parse(change)(), 'partners.json')
+    // The fixture's entry: a backend, every default flow, no walletLink.
+    expect(warnings({})).toEqual([
+      'partners.json: entry 0 ("acme-shop"): walletLink: not said. Its crypto deposits are sent without asking https://shop.acme.test/api to link the wallet, ' +
+        'and a partner kit that runs with chains refuses to record them (403 wallet_not_linked). Say walletLink: true if it does, walletLink: false if not',
+    ])
+    expect(warnings({ flows: ['card', 'deposit'] })).toHaveLength(1)
+    // Said either way, no backend, or no deposit offered: nothing to say.
+    for (const change of [{ walletLink: true }, { walletLink: false }, { partnerBase: undefined, flows: ['deposit'] }, { flows: ['card', 'payout'] }]) {
+      expect(warnings(change), JSON.stringify(change)).toEqual([])
+    }
   })
 
   it('needs the partner backend it speaks of', () => {

@@ -227,6 +227,9 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {
     return { ok: false, problem: 'partnerBase: required for the card flow' }
   }
+  if (parsed.data.walletLink && !parsed.data.partnerBase) {
+    return { ok: false, problem: 'partnerBase: required for walletLink' }
+  }
   return { ok: true, config: parsed.data }
 }
 

@@ -186,14 +186,14 @@ describe('the wallet check before the first send', () => {
     expect(chain.prompts).toEqual([])
   })
 
-  // The registry said this partner's kit links wallets: a backend that reads no crypto deposits (a
-  // kit without chains) or has no such route is misconfigured. Sent anyway, the deposit would reach
-  // a kit that credits it to no one (its report refused): the buyer stays at the quote, told that
-  // the shop's service is not ready, nothing sent; confirming again asks again.
+  // The registry said this partner's kit links wallets: a backend without the route is
+  // misconfigured. Sent anyway, the deposit would reach a kit that credits it to no one (its report
+  // refused): the buyer stays at the quote, told that the shop's service is not ready, nothing sent;
+  // confirming again asks again. (A chain the kit does not read has words of its own:
+  // chainNotTaken.test.ts.)
   it.each([
-    [400, 'chain_not_configured', 'chainId: 8453 is not a chain this backend reads'],
     [404, 'route_not_found', 'No such route'],
-  ])('a declared kit that reads no deposits (%i %s): the buyer stays at the quote, nothing sent', async (status, code, message) => {
+  ])('a declared kit without the route (%i %s): the buyer stays at the quote, nothing sent', async (status, code, message) => {
     challengeStatus = status
     challenge = { error: { code, message } }
     driver!.dispatch({ type: 'CONFIRM' })

@@ -53,9 +53,13 @@ export function rejectionText(rejection: Rejection): string {
 
 export type ErrorPayload = { code?: string; message: string; detail?: string }
 
-/** The `error` event's payload for a problem: the code for support, and the buyer's own words. */
-export function errorPayload(problem: Problem, text: (problem: Problem) => string = problemText): ErrorPayload {
-  return { code: problem.code, message: text(problem), detail: problem.detail }
+/**
+ * The `error` event's payload, the one way every flow's hostEvents.ts builds it: the code for support
+ * (and the detail) of what went wrong, and the words the buyer read (problemText, sendProblemText,
+ * …). A send problem's code is sendProblemCode's.
+ */
+export function errorPayload(problem: { code?: string; detail?: string }, message: string): ErrorPayload {
+  return { code: problem.code, message, detail: problem.detail }
 }
 
 /** What a sending flow tells about its transfer: its flow's wording, the chain, the token, the amount. */

@@ -1,5 +1,5 @@
 import type { WidgetEvent } from '../../config/protocol'
-import { errorPayload } from '../../errors/words'
+import { errorPayload, problemText } from '../../errors/words'
 import type { Problem } from '../../kernel/types'
 import type { BankDepositState, StatusView } from './machine'
 
@@ -17,7 +17,7 @@ export function bankDepositEvents(prev: BankDepositState, next: BankDepositState
     out.push({ name: 'complete', payload: { flow, id: s.id, outcome: s.status, amount: s.cryptoAmount, currency: s.cryptoCurrency, txHash: s.settlementTxHash } })
   }
   const problem = problemOf(next)
-  if (problem && problem !== problemOf(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(problem) } })
+  if (problem && problem !== problemOf(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, problemText(problem)) } })
   return out
 }
 

@@ -1,6 +1,6 @@
 import type { WidgetEvent } from '../../config/protocol'
-import { errorPayload } from '../../errors/words'
-import { t } from '../../i18n/i18n'
+import { errorPayload, problemText } from '../../errors/words'
+import { cardRedirectProblem } from '../../errors/cardProblems'
 import { addDecimal } from '../../lib/decimal'
 import type { CardState } from './machine'
 
@@ -38,9 +38,9 @@ export function cardEvents(prev: CardState, next: CardState): WidgetEvent[] {
   }
   const problem = next.tag === 'form' && next.error?.kind === 'api' ? next.error.problem : next.tag === 'quote' || next.tag === 'tracking' ? next.problem : undefined
   const before = prev.tag === 'form' && prev.error?.kind === 'api' ? prev.error.problem : prev.tag === 'quote' || prev.tag === 'tracking' ? prev.problem : undefined
-  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, ...errorPayload(problem) } })
+  if (problem && problem !== before) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, problemText(problem)) } })
   if (next.tag === 'redirect' && next.problem && (prev.tag !== 'redirect' || !prev.problem)) {
-    out.push({ name: 'error', payload: { flow, code: `redirect_${next.problem}`, message: t('card.redirectRefused') } })
+    out.push({ name: 'error', payload: { flow, ...errorPayload(cardRedirectProblem(next.problem), problemText(cardRedirectProblem(next.problem))) } })
   }
   return out
 }

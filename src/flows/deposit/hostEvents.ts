@@ -1,9 +1,9 @@
 import type { WidgetConfig } from '../../config/config'
 import type { PaymentIds, WidgetEvent } from '../../config/protocol'
 import { type DepositState, NO_SIGN_IN, trackingId, unrecorded } from './machine'
-import { t } from '../../i18n/i18n'
 import { noticeContext, noticeText } from './notice'
-import { problemText, rejectionText, sendProblemCode } from '../../errors/words'
+import { UNRECORDED, rejectedProblem } from '../../errors/depositProblems'
+import { type ErrorPayload, errorPayload, problemText, rejectionText, sendProblemCode } from '../../errors/words'
 
 /** What the embedding hears about a deposit, from one change of state. */
 export function depositEvents(prev: DepositState, next: DepositState, config: WidgetConfig): WidgetEvent[] {
@@ -28,11 +28,9 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
     })
   }
   // The kit refused to record it: once, with the words the buyer reads (no address, no wallet).
-  if (isUnrecorded(next) && !isUnrecorded(prev)) out.push({ name: 'error', payload: { flow, code: 'wallet_not_linked', message: t('track.unrecorded') } })
+  if (isUnrecorded(next) && !isUnrecorded(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(UNRECORDED, problemText(UNRECORDED)) } })
   const problem = problemOf(next, config)
-  if (problem && problem.source !== problemOf(prev, config)?.source) {
-    out.push({ name: 'error', payload: { flow, code: problem.code, message: problem.message, detail: problem.detail } })
-  }
+  if (problem && problem.source !== problemOf(prev, config)?.source) out.push({ name: 'error', payload: { flow, ...problem.payload } })
   return out
 }
 
@@ -56,18 +54,14 @@ function idOf(s: DepositState): string {
 }
 
 /** The problem on screen, if any; `source` is the state's own object, so one problem is one event. */
-function problemOf(s: DepositState, config: WidgetConfig): { source: object; code?: string; message: string; detail?: string } | undefined {
-  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, code: s.error.problem.code, message: problemText(s.error.problem), detail: s.error.problem.detail }
+function problemOf(s: DepositState, config: WidgetConfig): { source: object; payload: ErrorPayload } | undefined {
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem, problemText(s.error.problem)) }
   // The rule goes to the partner as the detail: which check the quote failed.
-  if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, code: 'quote_rejected', message: rejectionText(s.error.rejection), detail: s.error.rejection.rule }
-  if (s.tag === 'quote' && s.notice) {
-    return { source: s.notice, code: sendProblemCode(s.notice), message: noticeText(s.notice, noticeContext(s, config)) }
-  }
+  if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, payload: errorPayload(rejectedProblem(s.error.rejection), rejectionText(s.error.rejection)) }
+  if (s.tag === 'quote' && s.notice) return { source: s.notice, payload: errorPayload({ code: sendProblemCode(s.notice) }, noticeText(s.notice, noticeContext(s, config))) }
   // The kit knows no buyer for this link: heard once, as the price is asked or shown (a new price for
   // the same request is no news), with the words the quote shows.
-  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn) {
-    return { source: NO_SIGN_IN, code: sendProblemCode(NO_SIGN_IN), message: problemText(NO_SIGN_IN.problem) }
-  }
-  if (s.tag === 'tracking' && s.problem) return { source: s.problem, code: s.problem.code, message: problemText(s.problem), detail: s.problem.detail }
+  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn) return { source: NO_SIGN_IN, payload: errorPayload({ code: sendProblemCode(NO_SIGN_IN) }, problemText(NO_SIGN_IN.problem)) }
+  if (s.tag === 'tracking' && s.problem) return { source: s.problem, payload: errorPayload(s.problem, problemText(s.problem)) }
   return undefined
 }

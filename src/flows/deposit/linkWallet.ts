@@ -10,7 +10,7 @@ import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
 import { ApiError } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
-import type { Problem } from '../../errors/problem'
+import { walletLinkProblem } from '../../errors/walletLinkProblem'
 import { walletProblemOf } from '../../errors/WalletError'
 import type { Eip1193Provider } from '../../wallet/eip6963'
 import type { DepositContext } from './context'
@@ -34,15 +34,12 @@ export async function linkWallet(
     message = challenge.message
   } catch (error) {
     // The kit reads deposits per chain: it may take them from another source the form offers, not
-    // from this one. The buyer stays at the quote, nothing sent, and may go back and choose.
-    if (error instanceof ApiError && error.code === 'chain_not_configured') {
-      const choose = config.sources.some((source) => source.chainId !== chainId)
-      return { kind: 'check', problem: { key: choose ? 'link.chainNotTakenChoose' : 'link.chainNotTaken', code: error.code } }
-    }
-    // The registry said this backend links wallets: one without the route is not set up yet. Sent
+    // from this one. The buyer stays at the quote, nothing sent, and may go back and choose. The
+    // registry said this backend links wallets: one without the route is not set up yet. Sent
     // anyway, the deposit would reach a kit that credits it to no one; the buyer stays at the
     // quote, nothing sent, and may confirm again.
-    return { kind: 'check', problem: describeWalletLinkError(error, config) }
+    const choose = config.sources.some((source) => source.chainId !== chainId)
+    return { kind: 'check', problem: walletLinkProblem(error, { partnerToken: config.partnerToken, choose }) }
   }
   if (!isKitMessage(message, account, chainId, ctx.target.location, config.partnerBase)) return { kind: 'refused', rule: 'link.message' }
   step({ type: 'WORK', work: 'linking' })
@@ -60,18 +57,6 @@ export async function linkWallet(
   } catch (error) {
     return { kind: 'check', problem: describeError(error) }
   }
-}
-
-/**
- * The wallet check of a partner whose registry entry says its backend links wallets: no such route
- * (404) is a backend not set up for crypto deposits yet, not a backend that credits none. A 401
- * where no partner token was given is no sign-in that ended: there was none (the partner's cookies
- * went, and did not sign the buyer in). Any other failure as describeError says it.
- */
-function describeWalletLinkError(error: unknown, sent: { partnerToken?: string }): Problem {
-  if (error instanceof ApiError && error.status === 404) return { key: 'link.notReady', code: error.code }
-  if (error instanceof ApiError && error.status === 401 && !sent.partnerToken) return { key: 'link.signIn', code: error.code }
-  return describeError(error)
 }
 
 /**

@@ -18,7 +18,7 @@ export function onboardingEvents(prev: OnboardingState, next: OnboardingState): 
     }
   }
   const problem = problemOf(next)
-  if (problem && problem !== problemOf(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, partnerProblemText) } })
+  if (problem && problem !== problemOf(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, partnerProblemText(problem)) } })
   return out
 }
 

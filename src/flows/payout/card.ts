@@ -4,6 +4,7 @@
 // `ok`, and its status. Loaded with the card payout only.
 import { cardPayoutSession, cardPayoutStatus, createCardPayout, quoteCardPayout } from '../../api/cardPayout'
 import { describeError } from '../../errors/describeError'
+import { cardPayoutRedirectProblem } from '../../errors/cardPayoutProblems'
 import { validateRedirect } from '../../lib/redirect'
 import type { PayoutCalls } from './context'
 import { created, failed, referenceFor } from './creating'
@@ -22,7 +23,7 @@ export const cardCalls: PayoutCalls = {
       const session = await cardPayoutSession(ctx.partner, { returnUrl: ctx.returnUrl() })
       if (!alive()) return
       const checked = validateRedirect(session.url, ctx.config.cardHosts, ctx.config.sandbox)
-      if (!checked.ok) return dispatch({ type: 'CARD_FAILED', problem: { key: 'cardPayout.redirectRefused', code: `redirect.${checked.problem}` } })
+      if (!checked.ok) return dispatch({ type: 'CARD_FAILED', problem: cardPayoutRedirectProblem(checked.problem) })
       // Kept in this tab before leaving: the way back names this session, and only this one is used.
       const { form, draft, ask, funder, quote, quotedAt, buyer, applicant } = state
       ctx.pending.put({ form, draft, ask, funder, quoted: { quote, quotedAt }, buyer, cardSession: session.id, applicant })

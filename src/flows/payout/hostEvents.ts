@@ -1,10 +1,11 @@
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { WidgetEvent } from '../../config/protocol'
 import { payoutProblem } from '../../errors/payoutWords'
-import { errorPayload, sendProblemCode, sendProblemText } from '../../errors/words'
+import { type ErrorPayload, errorPayload, problemText, sendProblemCode, sendProblemText } from '../../errors/words'
 import { addDecimal } from '../../lib/decimal'
 import { fundingContext } from './fundingText'
 import type { PayoutState } from './machine'
+import type { Problem } from '../../errors/problem'
 import { payoutSourceOf } from './source'
 
 /** What the embedding hears about a payout, from one change of state. Pure. */
@@ -47,18 +48,20 @@ function statusOf(s: PayoutState): string | undefined {
   return undefined
 }
 
-function problemOf(s: PayoutState, config: WidgetConfig, flow: 'payout' | 'cardPayout'): { source: object; payload: { code?: string; message: string; detail?: string } } | undefined {
-  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem) }
-  if (s.tag === 'form' && s.error?.kind === 'ask') return { source: s.error, payload: errorPayload(payoutProblem(s.error, flow === 'cardPayout')) }
-  if ((s.tag === 'beneficiary' || s.tag === 'card' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: errorPayload(s.problem) }
+function problemOf(s: PayoutState, config: WidgetConfig, flow: 'payout' | 'cardPayout'): { source: object; payload: ErrorPayload } | undefined {
+  if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: told(s.error.problem) }
+  if (s.tag === 'form' && s.error?.kind === 'ask') return { source: s.error, payload: told(payoutProblem(s.error, flow === 'cardPayout')) }
+  if ((s.tag === 'beneficiary' || s.tag === 'card' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: told(s.problem) }
   if (s.tag === 'connect' && s.problem) {
     const source = payoutSourceOf(config)
     const text = sendProblemText(s.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: s.quote.cryptoAmount })
-    return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }
+    return { source: s.problem, payload: errorPayload({ code: sendProblemCode(s.problem) }, text) }
   }
   if (s.tag === 'funding' && s.problem) {
     const text = sendProblemText(s.problem, fundingContext(s.record, chainOf(config, s.record.chain).name, config.locale))
-    return { source: s.problem, payload: { code: sendProblemCode(s.problem), message: text } }
+    return { source: s.problem, payload: errorPayload({ code: sendProblemCode(s.problem) }, text) }
   }
   return undefined
 }
+
+const told = (problem: Problem) => errorPayload(problem, problemText(problem))

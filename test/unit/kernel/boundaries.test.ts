@@ -1,18 +1,12 @@
 // The kernel's promise: no flow reaches into another. A flow's modules (src/flows/<flow>/) and its
 // screens (src/screens/<flow>/) import the kernel, the api, the lib, never another flow's files;
 // and the kernel, the api and the errors import no flow at all.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { edgesOf, files, moduleOf, resolveSpec } from '../helpers/imports'
 
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : []
-  })
-
-const imports = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map((m) => relative('src', resolve(file, '..', m[1])))
+const imports = (file: string) => edgesOf(file).map((e) => e.to)
 
 const flows = readdirSync('src/flows').filter((name) => statSync(join('src/flows', name)).isDirectory())
 const flowOf = (path: string) => {
@@ -68,35 +62,8 @@ describe('storage boundaries', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Layers (issue 30). Every import of the browser code, each one a value, a type or a dynamic
-// import(), resolved to its module (src-relative, without extension).
-type Edge = { from: string; to: string; type: boolean; dynamic: boolean }
-
-const moduleOf = (file: string) => relative('src', file).replace(/\.tsx?$/, '')
-const resolveSpec = (file: string, spec: string): string | undefined => {
-  const base = resolve(file, '..', spec)
-  const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate))
-  return found && moduleOf(found)
-}
+// import(), resolved to its module (src-relative, without extension): test/unit/helpers/imports.ts.
 const browserFiles = files('src').filter((file) => !file.startsWith('src/server/') && !/\.test\.tsx?$/.test(file))
-
-export function edgesOf(file: string, source = readFileSync(file, 'utf8')): Edge[] {
-  const from = moduleOf(file)
-  const edges: Edge[] = []
-  const add = (spec: string, type: boolean, dynamic: boolean) => {
-    const to = resolveSpec(file, spec)
-    if (to) edges.push({ from, to, type, dynamic })
-  }
-  // import … from / export … from (a list of type-only names is a type import too)
-  for (const m of source.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'(\.[^']+)'/gs)) {
-    const names = /\{([^}]*)\}/.exec(m[3])?.[1].split(',').map((n) => n.trim()).filter(Boolean)
-    const allTypes = !!names && names.length > 0 && names.every((n) => n.startsWith('type ')) && !/^\s*\w+\s*,/.test(m[3])
-    add(m[4], !!m[2] || allTypes, false)
-  }
-  for (const m of source.matchAll(/^\s*import\s*'(\.[^']+)'/gm)) add(m[1], false, false)
-  // import('…'): a type where read as one (typeof import('…'), import('…').Name), else a lazy load
-  for (const m of source.matchAll(/(typeof\s+)?\bimport\(\s*'(\.[^']+)'\s*\)(\.\w)?/g)) add(m[2], !!(m[1] || m[3]), !(m[1] || m[3]))
-  return edges
-}
 const edges = browserFiles.flatMap((file) => edgesOf(file))
 
 /**

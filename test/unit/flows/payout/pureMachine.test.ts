@@ -1,22 +1,15 @@
 // The payout's machine is pure (issue 30): it imports the kernel, lib/, the identity sub-machine,
 // the api's types, and pure modules of its own folder held to the same rule. No storage, no api
 // runtime values, no i18n, no errors, no wallet, no effects.
-import { readFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { payoutStatuses } from '../../../../src/api/payout'
 import { payoutFinal } from '../../../../src/lib/status/payout'
+import { importsOf as read } from '../../helpers/imports'
 
 type Import = { target: string; typeOnly: boolean }
 
-function importsOf(file: string): Import[] {
-  const code = readFileSync(file, 'utf8')
-  const at = (path: string) => (path.startsWith('.') ? relative('src', resolve(dirname(file), path)) : path)
-  const stated = [...code.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?'([^']+)'/gm)].map((m) => ({ target: at(m[2]), typeOnly: !!m[1] }))
-  // A dynamic import() is code that runs too.
-  const dynamic = [...code.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => ({ target: at(m[1]), typeOnly: false }))
-  return [...stated, ...dynamic]
-}
+/** Every import of a file, stated or dynamic (a dynamic import() is code that runs too). */
+const importsOf = (file: string): Import[] => read(file).map((e) => ({ target: e.to, typeOnly: e.type }))
 
 const withTs = (path: string) => `src/${path}.ts`
 

@@ -3,9 +3,9 @@
 // Everything it knows lives in the store: a restarted instance, or another instance on the same
 // database, carries on where this one stopped, without repeating a delivered change.
 import type { PaymentStore } from '../store/paymentStore'
-import { deliverDue } from './deliver'
+import { deliverDue } from './deliverDue'
 import { createPacer, realClock, type Clock } from './pacer'
-import { pollDue } from './poll'
+import { lookDue } from './lookDue'
 import type { FetchStatus } from './statusFetcher'
 import type { OnUpdate } from './update'
 
@@ -90,7 +90,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       if (controller) return
       const signal = (controller = new AbortController()).signal
       const poll = async () => {
-        const { claimed, changed } = await pollDue({
+        const { claimed, changed } = await lookDue({
           db, owner, fetchStatus: options.fetchStatus, pacer, now: clock.now, batchSize: pollBatch, leaseMs, log, signal,
           pollIntervalMs: options.pollIntervalMs ?? 5000,
           maxPollIntervalMs: options.maxPollIntervalMs ?? 10 * 60_000,

@@ -11,7 +11,7 @@ import {
   type Reconciler,
   type ReconcilerOptions,
 } from '../../../../src/server/index'
-import { claimDuePayments, recordObservation } from '../../../../src/server/reconcile/polling'
+import { claimDuePayments, recordObservation } from '../../../../src/server/store/lookQueue'
 import { busiestWindow, everyKind, exactlyOnceFigures, fakeStatuses, until, type FakeStatuses } from './fakeStatuses'
 
 let store: PaymentStore

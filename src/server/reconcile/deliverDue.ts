@@ -1,10 +1,10 @@
 // One round of delivery: every change due, each to onUpdate, each marked delivered or retried later.
-import type { Db } from '../store/sql'
-import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from './outbox'
+import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from '../store/outbox'
+import type { PaymentStore } from '../store/paymentStore'
 import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
 
 export type DeliverOptions = {
-  db: Db
+  db: PaymentStore['db']
   owner: string
   onUpdate: OnUpdate
   batchSize: number

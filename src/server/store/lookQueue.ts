@@ -1,10 +1,10 @@
-// The reconciler's side of the payments table: claim the payments due for a look (a lease, so that
-// one instance asks about each at a time), and record what the service answered. A status change
+// The payments the reconciler follows, as a queue of looks: claim the payments due for a look (a
+// lease, so that one instance asks about each at a time), and record what the service answered. A status change
 // and its outbox entry are written in one transaction, fenced by the row's version: of two
 // instances that saw the same change, exactly one records it.
-import { SCHEMA } from '../store/migrations'
-import type { Db } from '../store/sql'
-import type { PaymentKind } from '../store/kinds'
+import type { PaymentKind } from './kinds'
+import { SCHEMA } from './migrations'
+import type { Db } from './sql'
 
 export type DuePayment = {
   kind: PaymentKind

@@ -1,9 +1,9 @@
 // The reconciler's side of the outbox: claim the changes due for delivery (leased, so that one
 // instance delivers each at a time), then mark each delivered, or failed with its next attempt.
 // A payment's changes go out in order: one is claimable only once every earlier one is delivered.
-import { SCHEMA } from '../store/migrations'
-import type { Db } from '../store/sql'
-import type { PaymentKind } from '../store/kinds'
+import type { PaymentKind } from './kinds'
+import { SCHEMA } from './migrations'
+import type { Db } from './sql'
 
 export type PendingChange = {
   changeId: string

@@ -1,14 +1,14 @@
-// One round of polling: every payment due, asked about at the pacer's rate, its answer checked
+// One round of looks: every payment due, asked about at the pacer's rate, its answer checked
 // against the contract and recorded (a change also goes into the outbox, in the same transaction).
-import type { Db } from '../store/sql'
-import { describe } from './deliver'
+import { claimDuePayments, postpone, recordObservation, releaseLeases, retireStale, type DuePayment } from '../store/lookQueue'
+import type { PaymentStore } from '../store/paymentStore'
+import { describe } from './deliverDue'
 import { finalStatuses, statusSchemas } from './kinds'
 import type { Pacer } from './pacer'
-import { claimDuePayments, postpone, recordObservation, releaseLeases, retireStale, type DuePayment } from './polling'
 import { StatusFetchError, type FetchStatus } from './statusFetcher'
 
-export type PollOptions = {
-  db: Db
+export type LookOptions = {
+  db: PaymentStore['db']
   owner: string
   fetchStatus: FetchStatus
   pacer: Pacer
@@ -25,7 +25,7 @@ export type PollOptions = {
 }
 
 /** Resolves to the number of payments claimed, and how many of them changed status. */
-export async function pollDue(options: PollOptions): Promise<{ claimed: number; changed: number }> {
+export async function lookDue(options: LookOptions): Promise<{ claimed: number; changed: number }> {
   const { db, owner, signal } = options
   for (const stale of await retireStale(db, options.followForMs)) {
     options.log(`${stale.kind} ${stale.id} is no longer followed: still ${stale.status ?? 'without a status'} after ${options.followForMs} ms`)
@@ -38,12 +38,12 @@ export async function pollDue(options: PollOptions): Promise<{ claimed: number; 
       await releaseLeases(db, owner, due.slice(index))
       break
     }
-    if (await pollOne(options, payment)) changed++
+    if (await lookAtOne(options, payment)) changed++
   }
   return { claimed: due.length, changed }
 }
 
-async function pollOne(options: PollOptions, payment: DuePayment): Promise<boolean> {
+async function lookAtOne(options: LookOptions, payment: DuePayment): Promise<boolean> {
   const { db, owner, log } = options
   const slower = Math.min(options.maxPollIntervalMs, Math.max(options.pollIntervalMs, payment.intervalMs * 2))
   let answer: unknown

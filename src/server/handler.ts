@@ -10,6 +10,7 @@ import { createChainClients } from './chainClients'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
+import type { KeyRate } from './reconcile/keyRate'
 import { ROUTES, type Route, describeIssue } from './routes'
 import { cryptoDepositId, type PaymentKind } from './store/kinds'
 import { openPaymentStore } from './store/openPaymentStore'
@@ -62,6 +63,8 @@ export type PartnerHandlerOptions = {
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
   allowCredentials?: boolean
   fetch?: typeof fetch
+  /** The key's rate, shared with createReconciler (createKeyRate()): the reconciler yields to these requests and their 429s. */
+  keyRate?: KeyRate
   /** Time allowed to the service (and to a chain's RPC) per request (default 15 s). */
   timeoutMs?: number
   /** Where the handler reports upstream failures (default: console.warn). Lines never hold the key. */
@@ -79,7 +82,8 @@ const REDACTED = '[redacted]'
 export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHandler {
   const config = checkOptions(options)
   const { authenticate } = config
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
+  const serviceFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const fetchFn = options.keyRate ? options.keyRate.wrapFetch(serviceFetch) : serviceFetch
   // Every key read so far, in every spelling a body could carry it.
   const secrets = new Set<string>()
   const keep = (key: string) => {

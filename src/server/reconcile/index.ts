@@ -3,3 +3,5 @@ export { createStatusFetcher, StatusFetchError, type FetchStatus, type StatusFet
 export type { OnUpdate, PaymentUpdate, PreviousState } from './update'
 export type { StatusRecord } from './kinds'
 export type { Clock } from './pacer'
+export { createKeyRate, type KeyRate, type KeyRateOptions } from './keyRate'
+export { fixedPace, nextLook, type LookInput, type Schedule } from './nextLook'

@@ -42,6 +42,8 @@ function start(options: Partial<ReconcilerOptions> = {}): Reconciler {
     store,
     fetchStatus: fake.fetchStatus,
     onUpdate: (payment, previous) => void deliveries.push({ payment, previous, at: Date.now() }),
+    // The pace these tests were written for (in real time: milliseconds); schedule.test.ts holds the default one.
+    schedule: 'fixed',
     requestsPerSecond: 200,
     pollIntervalMs: 20,
     maxPollIntervalMs: 40,

@@ -1,7 +1,8 @@
-// One round of looks: every payment due, each first look deferred to when the schedule wants it,
-// each request at the reconciler's turn of the key's rate, its answer checked against the contract
-// and recorded (a change also goes into the outbox, in the same transaction) with the next look.
-import { claimDuePayments, postpone, recordObservation, releaseLeases, type DuePayment } from '../store/lookQueue'
+// One round of looks: the payments due in the next seconds, each at its moment (a first look when
+// the schedule wants it), each request at the reconciler's turn of the key's rate, its answer
+// checked against the contract and recorded with the next look (a change also goes into the
+// outbox, in the same statement).
+import { claimLooks, postpone, recordObservation, releaseLeases, type DuePayment } from '../store/lookQueue'
 import type { PaymentStore } from '../store/paymentStore'
 import { describe } from './deliverDue'
 import { finalStatuses, statusSchemas } from './kinds'
@@ -21,33 +22,77 @@ export type LookOptions = {
   /** The service answered 429. */
   rateLimited(retryAfterMs?: number): void
   now(): number
+  sleep(ms: number, signal: AbortSignal): Promise<void>
   batchSize: number
   leaseMs: number
+  /** A round claims the payments due within this much ahead, and looks at each at its moment. */
+  aheadMs: number
   log(line: string): void
+  /** Stops the round: the payments not looked at yet are handed back. */
   signal: AbortSignal
+  /** Ends a wait for a payment's moment: a payment was recorded, whose first look may come sooner. */
+  interrupt?: AbortSignal
 }
 
-/** Resolves to the number of payments claimed, and how many of them changed status. */
-export async function lookDue(options: LookOptions): Promise<{ claimed: number; changed: number }> {
+export type LookRound = {
+  claimed: number
+  /** How many changed status. */
+  changed: number
+  /** The earliest next look this round set, on the kit's clock. */
+  nextAt: number
+  /** It handed payments back (interrupted, or a look came due before the rest): a new round at once. */
+  again: boolean
+  /** When the first payment this round did not claim is due. */
+  restDueAt: number | undefined
+}
+
+/** Claims the payments due within `aheadMs`, and looks at each at its moment, oldest first. */
+export async function lookDue(options: LookOptions): Promise<LookRound> {
   const { db, owner, signal } = options
-  const due = await claimDuePayments(db, owner, options.batchSize, options.leaseMs, options.now())
+  const { payments: due, restDueAt } = await claimLooks(db, owner, options.batchSize, options.leaseMs, options.now() + options.aheadMs)
   if (options.settlements && due.some((payment) => payment.kind === 'payout' || payment.kind === 'bankDeposit')) await options.settlements.refresh(signal)
+  // Each one's moment: when due, or, never asked with its status known from its creation, when the
+  // schedule wants the first look.
+  const plan = due
+    .map((payment) => {
+      const first = payment.looks === 0 && payment.status !== null ? payment.createdAt + options.schedule(inputOf(options, payment, payment.createdAt)) : -Infinity
+      return { payment, at: Math.max(payment.dueAt, first) }
+    })
+    .sort((a, b) => a.at - b.at)
   let changed = 0
-  for (const [index, payment] of due.entries()) {
-    // A payment never asked about, whose status came with its creation: its first look is when the schedule says.
-    const firstAt = payment.looks === 0 && payment.status !== null ? payment.createdAt + options.schedule(inputOf(options, payment, payment.createdAt)) : undefined
-    if (firstAt !== undefined && firstAt > options.now() && !signal.aborted) {
-      await postpone(db, owner, payment, firstAt - options.now(), { now: options.now(), asked: false })
-      continue
-    }
-    if (!signal.aborted) await options.turn(signal)
-    if (signal.aborted) {
-      await releaseLeases(db, owner, due.slice(index))
+  let nextAt = Infinity
+  let again = false
+  for (const [index, { payment, at }] of plan.entries()) {
+    // A look of this round set a next one before this moment (a payment that just changed): a new
+    // round takes them in order.
+    if (nextAt < at) {
+      await releaseLeases(db, owner, plan.slice(index).map((step) => step.payment))
+      again = true
       break
     }
-    if (await lookAtOne(options, payment)) changed++
+    if (at > options.now() + options.aheadMs && !signal.aborted) {
+      await postpone(db, owner, payment, at - options.now(), { now: options.now(), asked: false })
+      nextAt = Math.min(nextAt, at)
+      continue
+    }
+    if (at > options.now() && !signal.aborted && !options.interrupt?.aborted) {
+      await options.sleep(at - options.now(), options.interrupt ? AbortSignal.any([signal, options.interrupt]) : signal)
+    }
+    // Interrupted, the payments whose moment has come are still looked at; the others go back.
+    // (Not the turn: payments recorded faster than the rate must not keep the reconciler from it.)
+    const handBack = signal.aborted || (options.interrupt?.aborted && at > options.now())
+    if (!handBack) await options.turn(signal)
+    if (handBack || signal.aborted) {
+      await releaseLeases(db, owner, plan.slice(index).map((step) => step.payment))
+      nextAt = Math.min(nextAt, at)
+      again = true
+      break
+    }
+    const looked = await lookAtOne(options, payment)
+    if (looked.changed) changed++
+    nextAt = Math.min(nextAt, looked.nextAt)
   }
-  return { claimed: due.length, changed }
+  return { claimed: due.length, changed, nextAt, again, restDueAt }
 }
 
 function inputOf(options: LookOptions, payment: DuePayment, now: number) {
@@ -63,7 +108,8 @@ function inputOf(options: LookOptions, payment: DuePayment, now: number) {
   }
 }
 
-async function lookAtOne(options: LookOptions, payment: DuePayment): Promise<boolean> {
+/** Asks the service about one payment and records the answer; when it looks next. */
+async function lookAtOne(options: LookOptions, payment: DuePayment): Promise<{ changed: boolean; nextAt: number }> {
   const { db, owner, log } = options
   const now = options.now()
   // Nothing new: a look that saw the same status, or no answer.
@@ -72,7 +118,7 @@ async function lookAtOne(options: LookOptions, payment: DuePayment): Promise<boo
     const wait = unchanged()
     log(`status of ${payment.kind} ${payment.id}: ${why}; asked again in ${wait} ms`)
     await postpone(db, owner, payment, wait, { now, asked: true })
-    return false
+    return { changed: false, nextAt: now + wait }
   }
   let answer: unknown
   try {
@@ -113,7 +159,7 @@ async function lookAtOne(options: LookOptions, payment: DuePayment): Promise<boo
     nextIntervalMs: next,
     now,
   })
-  return changed && recorded
+  return { changed: changed && recorded, nextAt: now + next }
 }
 
 /** The payment an answer names: its id, or a crypto deposit's origin transaction. */

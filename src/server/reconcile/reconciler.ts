@@ -2,7 +2,7 @@
 // each change once (a stand-in for the service's webhooks, whose shape is not published yet).
 // Everything it knows lives in the store: a restarted instance, or another instance on the same
 // database, carries on where this one stopped, without repeating a delivered change.
-import { nextDueAt, retireStale } from '../store/lookQueue'
+import { retireStale } from '../store/lookQueue'
 import type { PaymentStore } from '../store/paymentStore'
 import { deliverDue } from './deliverDue'
 import { createKeyRate, type KeyRate } from './keyRate'
@@ -87,8 +87,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     log("pollIntervalMs and maxPollIntervalMs set the fixed pace (schedule: 'fixed'); the settlement schedule does not read them")
   }
   const schedule = fixed ? fixedPace({ pollIntervalMs: options.pollIntervalMs, maxPollIntervalMs: options.maxPollIntervalMs }) : nextLook
-  // A payment is claimed only as far as its lease lasts at this pace: half the lease's worth.
+  // A payment is claimed only as far as its lease lasts at this pace: half the lease's worth, and
+  // due within half the lease.
   const pollBatch = Math.max(1, Math.min(batchSize, Math.floor((rps * leaseMs) / 2000)))
+  const aheadMs = Math.min(5_000, leaseMs / 2)
 
   /** The reconciler's turn: its own share, then room beside the handler's requests and past a 429. */
   async function turn(signal: AbortSignal) {
@@ -113,8 +115,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   let loops: Promise<unknown> | undefined
   let unsubscribe: (() => void) | undefined
 
-  /** Runs rounds; with nothing to do, naps `napMs()` (at most idleMs) or until woken. */
-  function worker(round: () => Promise<number>, napMs: () => Promise<number>) {
+  /**
+   * Runs rounds: at once again after a full one; else naps `napMs(worked)` (0: no nap, at most
+   * idleMs), or until woken.
+   */
+  function worker(round: () => Promise<{ worked: number; full: boolean }>, napMs: (worked: number) => Promise<number>) {
     let woken = false
     let nap: AbortController | undefined
     return {
@@ -127,9 +132,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         let failures = 0
         while (!signal.aborted) {
           woken = false
-          let worked = 0
+          let done: { worked: number; full: boolean }
           try {
-            worked = await round()
+            done = await round()
             failures = 0
           } catch (error) {
             const wait = Math.min(60_000, idleMs * 2 ** failures++)
@@ -137,10 +142,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
             await clock.sleep(wait, signal)
             continue
           }
-          if (worked || woken || signal.aborted) continue
+          if (done.full || woken || signal.aborted) continue
           nap = new AbortController()
-          const ms = await napMs().catch(() => idleMs)
-          if (!woken) await clock.sleep(ms, AbortSignal.any([signal, nap.signal]))
+          const ms = await napMs(done.worked).catch(() => idleMs)
+          if (ms > 0 && !woken) await clock.sleep(ms, AbortSignal.any([signal, nap.signal]))
           nap = undefined
         }
       },
@@ -153,36 +158,49 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const signal = (controller = new AbortController()).signal
       let retireAt = -Infinity
       const delivery = worker(
-        () =>
-          deliverDue({
+        async () => {
+          const { claimed, more } = await deliverDue({
             db, owner, onUpdate: options.onUpdate, batchSize, leaseMs: options.deliveryLeaseMs ?? 60_000, log, signal,
             retryMs: (attempts) => Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1)),
-          }),
+          })
+          // Again at once when the batch was full, or a delivery freed the next change of its payment.
+          return { worked: claimed, full: claimed >= batchSize || more }
+        },
         async () => idleMs,
       )
+      // A payment recorded in this process interrupts a round that waits for the moment of its next
+      // look (its payments not looked at yet are handed back, and claimed again with the new one).
+      let interrupt = new AbortController()
+      let nextAt = Infinity
       const looks = worker(
         async () => {
           if (clock.now() >= retireAt) {
-            retireAt = clock.now() + 60_000
+            retireAt = clock.now() + Math.min(3_600_000, followForMs / 100)
             for (const stale of await retireStale(db, followForMs, clock.now())) {
               log(`${stale.kind} ${stale.id} is no longer followed: still ${stale.status ?? 'without a status'} after ${followForMs} ms`)
             }
           }
-          const { claimed, changed } = await lookDue({
+          interrupt = new AbortController()
+          const round = await lookDue({
             db, owner, fetchStatus: options.fetchStatus, schedule, settlements, turn, rateLimited: keyRate.rateLimited,
-            now: clock.now, batchSize: pollBatch, leaseMs, log, signal,
+            now: clock.now, sleep: clock.sleep, batchSize: pollBatch, leaseMs, aheadMs, log, signal, interrupt: interrupt.signal,
           })
-          if (changed) delivery.wake()
-          return claimed
+          if (round.changed) delivery.wake()
+          nextAt = Math.min(round.nextAt, round.restDueAt ?? Infinity)
+          return { worked: round.claimed, full: round.claimed >= pollBatch || round.again }
         },
-        // Until the next payment is due, or idleMs (another instance's new payments).
-        async () => {
-          const due = await nextDueAt(db)
-          const wait = due === undefined ? idleMs : due - clock.now()
-          return wait > 0 ? Math.min(idleMs, wait) : idleMs
+        // Until the next payment is due (at once when one came due during the round), or idleMs
+        // (another instance's new payments; one due but leased to another instance).
+        async (worked) => {
+          if (nextAt === Infinity) return idleMs
+          const wait = nextAt - clock.now()
+          return wait > 0 ? Math.min(idleMs, wait) : worked > 0 ? 0 : idleMs
         },
       )
-      unsubscribe = options.store.onRecorded?.(() => looks.wake())
+      unsubscribe = options.store.onRecorded?.(() => {
+        interrupt.abort()
+        looks.wake()
+      })
       loops = Promise.all([looks.run(signal), delivery.run(signal)])
     },
     async stop() {

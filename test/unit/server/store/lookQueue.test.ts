@@ -3,7 +3,7 @@
 // whatever the database's own time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openPaymentStore, type PaymentStore } from '../../../../src/server/index'
-import { claimDuePayments, nextDueAt, postpone, recordObservation, releaseLeases, retireStale } from '../../../../src/server/store/lookQueue'
+import { claimDuePayments, claimLooks, nextDueAt, postpone, recordObservation, releaseLeases, retireStale } from '../../../../src/server/store/lookQueue'
 
 let store: PaymentStore
 beforeAll(async () => {
@@ -74,5 +74,19 @@ describe('the queue of looks, on the kit\'s clock', () => {
     stop()
     await store.recordPayment({ kind: 'card', id: 'cd_unheard', userId: 'bob' })
     expect(heard).toEqual(['card cd_heard'])
+  })
+
+  it('claims the payments due by a moment and tells, in the same statement, when the first one it left is due', async () => {
+    for (const [id, minutes] of [['po_a', 0], ['po_b', 1], ['po_c', 30]] as const) {
+      await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'pending', createdAt: new Date(T0 + minutes * MIN) })
+    }
+    const first = await claimLooks(store.db, 'me', 10, 60_000, T0 + 2 * MIN)
+    expect(first.payments.map((p) => [p.id, p.dueAt])).toEqual([['po_a', T0], ['po_b', T0 + MIN]])
+    expect(first.restDueAt).toBe(T0 + 30 * MIN)
+    // Held by this instance: not claimed again, and not "left" either (another instance's lease is).
+    const second = await claimLooks(store.db, 'other', 10, 60_000, T0 + 2 * MIN)
+    expect(second).toEqual({ payments: [], restDueAt: T0 })
+    await releaseLeases(store.db, 'me', first.payments)
+    expect((await claimLooks(store.db, 'other', 1, 60_000, T0 + 2 * MIN)).restDueAt).toBe(T0 + MIN)
   })
 })

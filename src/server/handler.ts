@@ -10,6 +10,7 @@ import { createChainClients } from './chainClients'
 import { type ChainsOption, createReceiptReader } from './depositReceipt'
 import { depositStatus } from '../api/schemas-deposit'
 import { duplicateKey } from './duplicateKey'
+import type { KeyRate } from './reconcile/keyRate'
 import { ROUTES, type Route, checkReturnUrl, describeIssue } from './routes'
 import { scopedReference } from './scopedReference'
 import { unstorableField, unstorableProblem } from './unstorable'
@@ -64,6 +65,8 @@ export type PartnerHandlerOptions = {
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
   allowCredentials?: boolean
   fetch?: typeof fetch
+  /** The key's rate, shared with createReconciler (createKeyRate()): the reconciler yields to these requests and their 429s. */
+  keyRate?: KeyRate
   /** Time allowed to the service (and to a chain's RPC) per request (default 15 s). */
   timeoutMs?: number
   /** Where the handler reports upstream failures (default: console.warn). Lines never hold the key. */
@@ -81,7 +84,8 @@ const REDACTED = '[redacted]'
 export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHandler {
   const config = checkOptions(options)
   const { authenticate } = config
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
+  const serviceFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const fetchFn = options.keyRate ? options.keyRate.wrapFetch(serviceFetch) : serviceFetch
   // Every key read so far, in every spelling a body could carry it.
   const secrets = new Set<string>()
   const keep = (key: string) => {

@@ -2,9 +2,8 @@
 export function createIpLimiter({ limit = 5, windowMs = 10_000, now = () => Date.now() } = {}) {
   const hits = new Map()
   return {
-    /** Counts the request and returns 0, or returns the seconds until a slot frees. */
-    take(ip) {
-      const t = now()
+    /** Counts the request and returns 0, or returns the seconds until a slot frees (at `t`, default now). */
+    take(ip, t = now()) {
       const recent = (hits.get(ip) ?? []).filter((h) => h > t - windowMs)
       if (recent.length >= limit) {
         hits.set(ip, recent)

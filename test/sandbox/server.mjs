@@ -3,6 +3,7 @@
 import { createServer } from 'node:http'
 import { HttpError, corsHeaders, readJson, readText, send, sendError } from './http.mjs'
 import { createIpLimiter, createKeyLimiter } from './rateLimit.mjs'
+import { scheduledPayments } from './routes/scheduled.mjs'
 
 const WIDGET_PATH = /^\/(deposit\/|card\/quote$|fiat\/)/
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -25,6 +26,8 @@ export function isLoopbackOrigin(origin) {
 export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   const limiter = createIpLimiter()
   const keyLimiter = createKeyLimiter()
+  // The scheduled status progression (routes/scheduled.mjs): on its own clock, its own count of the key's rate.
+  const scheduled = scheduledPayments()
   const log = []
   let faults = []
   const allowed = new Set(allowedOrigins)
@@ -53,16 +56,18 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
       faults = []
       limiter.reset()
       keyLimiter.reset()
+      scheduled.reset()
       await control.reset?.()
       return send(res, 200, { ok: true }, headers)
     }
     if (path === '/__sandbox/control' && req.method === 'POST') {
       const body = (await readJson(req)) ?? {}
       if (Array.isArray(body.faults)) faults.push(...body.faults.map((f) => ({ ...f, count: f.count ?? 1 })))
+      scheduled.set(body)
       await control.set?.(body)
       return send(res, 200, { ok: true, faults }, headers)
     }
-    const handler = control.routes?.[`${req.method} ${path}`]
+    const handler = control.routes?.[`${req.method} ${path}`] ?? scheduled.controlRoutes[`${req.method} ${path}`]
     if (handler) {
       const out = await handler({ body: req.method === 'POST' ? await readJson(req) : undefined, req })
       return send(res, out.status ?? 200, out.body, { ...headers, ...out.headers })
@@ -105,7 +110,12 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
   }
 
   async function dispatch(req, res, url, headers = {}) {
-    const handler = routes[`${req.method} ${url.pathname}`]
+    const route = `${req.method} ${url.pathname}`
+    const own = routes[route]
+    // A scheduled payment's status is the scheduled world's; any other, the route's own.
+    const handler = scheduled.handles(route)
+      ? async (input) => scheduled.answer(route, input) ?? (own ? own(input) : Promise.reject(new HttpError(404, 'not_found', 'No such payment under this key.', headers)))
+      : own
     if (!handler) throw new HttpError(404, 'not_found', `${url.pathname}: no such endpoint`, headers)
     // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text;
     // so does the partner kit's every body: it reads the bytes itself, as a partner mounts it.
@@ -143,12 +153,14 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
     })
     try {
       if (path.startsWith('/__sandbox/')) return await handleControl(req, res, path)
-      // The partner demo's reconciler (routes/partnerDemo.mjs) keeps its own record of its requests.
-      if (!req.headers['x-sandbox-reconciler']) log.push(entry)
+      // The partner demo's reconciler (routes/partnerDemo.mjs) keeps its own record of its requests,
+      // and the scheduled world's caller (a bench: a hundred thousand of them) its own.
+      const simulated = path.startsWith('/v1/') ? scheduled.clockOf(req) : undefined
+      if (!req.headers['x-sandbox-reconciler'] && simulated === undefined) log.push(entry)
       if (WIDGET_PATH.test(path)) return await handleWidget(req, res, url, entry)
       // The partner path: one rate per key (KEY_RATE), counted for whatever key is presented.
       const key = path.startsWith('/v1/') ? req.headers.authorization : undefined
-      const keyWait = key ? keyLimiter.take(key) : 0
+      const keyWait = !key ? 0 : simulated === undefined ? keyLimiter.take(key) : scheduled.takeKey(key, simulated)
       if (keyWait) throw new HttpError(429, 'rate_limited', "Too many requests for this key: over the key's rate.", { 'Retry-After': String(keyWait) })
       const plain = control.plainHeaders?.(req) ?? {}
       if (req.method === 'OPTIONS') return send(res, 204, undefined, { ...plain, 'Access-Control-Max-Age': '600' })

@@ -1,5 +1,6 @@
 export { createReconciler, type Reconciler, type ReconcilerOptions } from './reconciler'
-export { createStatusFetcher, StatusFetchError, type FetchStatus, type StatusFetcherOptions } from './statusFetcher'
+export { createStatusFetcher, StatusFetchError, type FetchStatus, type StatusFetcher, type StatusFetcherOptions } from './statusFetcher'
 export type { OnUpdate, PaymentUpdate, PreviousState } from './update'
 export type { StatusRecord } from './kinds'
 export type { Clock } from './pacer'
+export { createKeyRate, type KeyRate, type KeyRateOptions } from './keyRate'

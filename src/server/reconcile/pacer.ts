@@ -29,7 +29,8 @@ export type Pacer = {
 
 export function createPacer(requestsPerSecond: number, clock: Clock = realClock): Pacer {
   if (!(requestsPerSecond > 0) || !Number.isFinite(requestsPerSecond)) throw new TypeError('requestsPerSecond must be a positive number')
-  const spacing = 1000 / requestsPerSecond
+  // Whole milliseconds, rounded up: three a second are 334 ms apart, never 4 within 999.9999 ms.
+  const spacing = Math.ceil(1000 / requestsPerSecond)
   let next = -Infinity
   let queue = Promise.resolve()
   return {

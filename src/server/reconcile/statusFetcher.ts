@@ -30,40 +30,50 @@ export type StatusFetcherOptions = {
   timeoutMs?: number
 }
 
-export function createStatusFetcher({ apiBase, apiKey, fetch: fetchFn = (i, o) => fetch(i, o), timeoutMs = 15_000 }: StatusFetcherOptions): FetchStatus {
+export type StatusFetcher = FetchStatus & {
+  /** GET /v1/limits: the rails' limits and settlement times, as JSON (the reconciler checks it). */
+  limits(): Promise<unknown>
+}
+
+export function createStatusFetcher({ apiBase, apiKey, fetch: fetchFn = (i, o) => fetch(i, o), timeoutMs = 15_000 }: StatusFetcherOptions): StatusFetcher {
   const base = apiBase.replace(/\/+$/, '')
-  return async (kind, id, details) => {
-    const { path, body } = statusRequests[kind]
+  const ask = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+    const where = `${method} ${path}`
     let key: string
     try {
       key = await readApiKey(apiKey)
     } catch (error) {
-      throw new StatusFetchError(`POST ${path}: ${error instanceof Error ? error.message : 'the API key could not be read'}`)
+      throw new StatusFetchError(`${where}: ${error instanceof Error ? error.message : 'the API key could not be read'}`)
     }
     let res: Response
     let text: string
     try {
       res = await fetchFn(base + path, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body(id, details)),
+        method,
+        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
         // The key is never sent on to wherever a redirect points.
         redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       })
       text = await res.text()
     } catch (error) {
-      throw new StatusFetchError(`POST ${path}: the service could not be reached (${error instanceof Error ? error.name : 'error'})`)
+      throw new StatusFetchError(`${where}: the service could not be reached (${error instanceof Error ? error.name : 'error'})`)
     }
     if (!res.ok) {
       const seconds = Number(res.headers.get('Retry-After'))
       const retryAfterMs = res.status === 429 ? (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 1000) : undefined
-      throw new StatusFetchError(`POST ${path}: the service answered ${res.status}`, res.status, retryAfterMs)
+      throw new StatusFetchError(`${where}: the service answered ${res.status}`, res.status, retryAfterMs)
     }
     try {
       return JSON.parse(text)
     } catch {
-      throw new StatusFetchError(`POST ${path}: the answer is not JSON`, res.status)
+      throw new StatusFetchError(`${where}: the answer is not JSON`, res.status)
     }
   }
+  const fetchStatus: FetchStatus = async (kind, id, details) => {
+    const { path, body } = statusRequests[kind]
+    return ask('POST', path, body(id, details))
+  }
+  return Object.assign(fetchStatus, { limits: () => ask('GET', '/v1/limits') })
 }

@@ -97,6 +97,15 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
       remembered_at timestamptz NOT NULL DEFAULT now()
     )`,
   ],
+  [
+    // The reconciler's schedule (issue 37): when the status last changed, on the kit's clock (null:
+    // not since creation), and how many looks were spent on the payment, in all and since that change.
+    `ALTER TABLE ${SCHEMA}.payments ADD COLUMN last_change_at timestamptz`,
+    `ALTER TABLE ${SCHEMA}.payments ADD COLUMN looks integer NOT NULL DEFAULT 0`,
+    `ALTER TABLE ${SCHEMA}.payments ADD COLUMN unchanged_looks integer NOT NULL DEFAULT 0`,
+    // Each answer recorded so far was a look.
+    `UPDATE ${SCHEMA}.payments SET looks = version`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

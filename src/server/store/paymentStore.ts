@@ -16,6 +16,11 @@ export type NewPayment = {
   /** For per-user limits: a decimal string and its currency, as the partner counts them. */
   amount?: string
   currency?: string
+  /**
+   * When the payment was created, on the kit's clock (default: the database's now). Its first look
+   * is counted from it; a simulated clock (tests, the bench) passes its own time.
+   */
+  createdAt?: Date
 }
 
 export type Usage = {
@@ -112,6 +117,11 @@ export interface PaymentStore {
   listPayments(userId: string, options?: { limit?: number }): Promise<ListedPayment[]>
   /** The user's payments of a kind created at or after `since`, whatever their status. */
   usage(userId: string, kind: PaymentKind, since: Date): Promise<Usage>
+  /**
+   * Calls `listener` after each payment this store object records for its user, so that a
+   * reconciler in this process looks at it without waiting for its next round. Returns the way to stop.
+   */
+  onRecorded?(listener: (payment: { kind: PaymentKind; id: string }) => void): () => void
   close(): Promise<void>
 }
 
@@ -121,20 +131,32 @@ const OPAQUE_ID = /^[\x21-\x7e]{1,128}$/
 const isId = (value: unknown): value is string => typeof value === 'string' && OPAQUE_ID.test(value)
 
 export function createPaymentStore(db: Db): PaymentStore {
+  const recorded = new Set<(payment: { kind: PaymentKind; id: string }) => void>()
   return {
     db,
-    async recordPayment({ kind, id, userId, details, status, amount, currency }) {
+    async recordPayment({ kind, id, userId, details, status, amount, currency, createdAt }) {
       if (!id || !userId) throw new TypeError('recordPayment: id and userId are required')
       if (amount !== undefined && !DECIMAL.test(amount)) throw new TypeError('recordPayment: amount must be a decimal string like "25.50"')
       if ((amount === undefined) !== (currency === undefined)) throw new TypeError('recordPayment: amount and currency go together')
       // No conflict target: a crypto deposit's transaction already held under another id (another
       // spelling of the provider) is a conflict too, and this id then stays nobody's (false below).
+      if (createdAt !== undefined && !(createdAt instanceof Date && Number.isFinite(createdAt.getTime()))) throw new TypeError('recordPayment: createdAt must be a valid Date')
       await db.query(
-        `INSERT INTO ${SCHEMA}.payments (kind, id, user_id, details, status, amount, currency)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7) ON CONFLICT DO NOTHING`,
-        [kind, id, userId, details === undefined ? null : JSON.stringify(details), status ?? null, amount ?? null, currency ?? null],
+        `INSERT INTO ${SCHEMA}.payments (kind, id, user_id, details, status, amount, currency, created_at, next_check_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7, coalesce($8::timestamptz, now()), coalesce($8::timestamptz, now())) ON CONFLICT DO NOTHING`,
+        [kind, id, userId, details === undefined ? null : JSON.stringify(details), status ?? null, amount ?? null, currency ?? null, createdAt?.toISOString() ?? null],
       )
-      return (await this.ownerOf(kind, id)) === userId
+      const mine = (await this.ownerOf(kind, id)) === userId
+      if (mine) {
+        for (const listener of recorded) {
+          try {
+            listener({ kind, id })
+          } catch {
+            // A listener's failure is its own: the payment is recorded.
+          }
+        }
+      }
+      return mine
     },
 
     async ownerOf(kind, id) {
@@ -262,6 +284,11 @@ export function createPaymentStore(db: Db): PaymentStore {
       const totals: Record<string, string> = {}
       for (const row of rows) if (row.currency !== null && row.total !== null) totals[row.currency] = row.total
       return { count: rows.reduce((sum, row) => sum + row.count, 0), totals }
+    },
+
+    onRecorded(listener) {
+      recorded.add(listener)
+      return () => void recorded.delete(listener)
     },
 
     close: () => db.close(),

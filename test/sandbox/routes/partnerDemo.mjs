@@ -13,8 +13,10 @@ export const RECONCILER_HEADER = 'x-sandbox-reconciler'
 /**
  * The reconciler's pace here: a sixth of the key's rate (the kit's handler spends the rest), and a
  * first look half a second after a payment is created, so a demo or a test sees it move at once.
+ * The fixed pace: the sandbox moves statuses within seconds, not in the rails' settlement times
+ * that the kit's default schedule reads from GET /v1/limits.
  */
-export const RECONCILE = { requestsPerSecond: 5, pollIntervalMs: 500, maxPollIntervalMs: 5_000, idleMs: 200, followForMs: 2 * 3_600_000 }
+export const RECONCILE = { requestsPerSecond: 5, schedule: 'fixed', pollIntervalMs: 500, maxPollIntervalMs: 5_000, idleMs: 200, followForMs: 2 * 3_600_000 }
 
 /** Final and successful, per the contract: the status after which a partner credits the payment. */
 const SUCCESS = { card: 'completed', bankDeposit: 'settled', payout: 'settled', cardPayout: 'settled', deposit: 'done' }

@@ -271,6 +271,7 @@ describe('the reconciler follows a card payout created through the kit', () => {
       store,
       fetchStatus: createStatusFetcher({ apiBase: 'https://api.example', apiKey: 'sk_test_key', fetch: service.fetch }),
       onUpdate: (payment, previous) => void deliveries.push({ payment, previous }),
+      schedule: 'fixed',
       requestsPerSecond: 200,
       pollIntervalMs: 20,
       maxPollIntervalMs: 40,

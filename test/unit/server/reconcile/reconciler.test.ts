@@ -11,7 +11,7 @@ import {
   type Reconciler,
   type ReconcilerOptions,
 } from '../../../../src/server/index'
-import { claimDuePayments, recordObservation } from '../../../../src/server/reconcile/polling'
+import { claimDuePayments, recordObservation } from '../../../../src/server/store/lookQueue'
 import { busiestWindow, everyKind, exactlyOnceFigures, fakeStatuses, until, type FakeStatuses } from './fakeStatuses'
 
 let store: PaymentStore
@@ -42,6 +42,8 @@ function start(options: Partial<ReconcilerOptions> = {}): Reconciler {
     store,
     fetchStatus: fake.fetchStatus,
     onUpdate: (payment, previous) => void deliveries.push({ payment, previous, at: Date.now() }),
+    // The pace these tests were written for (in real time: milliseconds); schedule.test.ts holds the default one.
+    schedule: 'fixed',
     requestsPerSecond: 200,
     pollIntervalMs: 20,
     maxPollIntervalMs: 40,

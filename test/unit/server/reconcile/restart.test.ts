@@ -14,7 +14,7 @@ it('carries every kind on after a restart on the same data directory: nothing lo
   // Each change onUpdate took (returned from), in order, across both lives of the store.
   const told: Array<{ life: number; changeId: string; kind: string; id: string; change: string; final: boolean }> = []
   const run = (store: PaymentStore, onUpdate: OnUpdate) => {
-    const reconciler = createReconciler({ store, fetchStatus: async (kind, id) => world.answer(kind, id), onUpdate, requestsPerSecond: 100, pollIntervalMs: 20, maxPollIntervalMs: 40, idleMs: 10, retryBaseMs: 20, log: () => {} })
+    const reconciler = createReconciler({ store, fetchStatus: async (kind, id) => world.answer(kind, id), onUpdate, schedule: 'fixed', requestsPerSecond: 100, pollIntervalMs: 20, maxPollIntervalMs: 40, idleMs: 10, retryBaseMs: 20, log: () => {} })
     reconciler.start()
     return reconciler
   }

@@ -40,4 +40,12 @@ describe('createStatusFetcher', () => {
     expect(error).toMatchObject({ httpStatus: 429, retryAfterMs: 3000 })
     expect(String((error as Error).message)).not.toContain(KEY)
   })
+
+  it("reads GET /v1/limits with the key, for the rails' settlement times", async () => {
+    const { calls, fetch } = recordingFetch(200, '{"limits":[]}')
+    expect(await createStatusFetcher({ apiBase: 'https://api.example.com', apiKey: KEY, fetch }).limits()).toEqual({ limits: [] })
+    expect(calls.map((c) => [c.url, c.init.method, c.init.body, (c.init.headers as Record<string, string>).Authorization, c.init.redirect])).toEqual([
+      ['https://api.example.com/v1/limits', 'GET', undefined, `Bearer ${KEY}`, 'error'],
+    ])
+  })
 })

@@ -30,6 +30,7 @@ const reconciler = createReconciler({
     await send({ type: 'delivered', ...message })
   },
   requestsPerSecond: Number(env.RPS),
+  schedule: 'fixed',
   pollIntervalMs: 100,
   maxPollIntervalMs: 200,
   idleMs: 50,

@@ -1,9 +1,9 @@
 // The reconciler's side of the outbox: claim the changes due for delivery (leased, so that one
 // instance delivers each at a time), then mark each delivered, or failed with its next attempt.
 // A payment's changes go out in order: one is claimable only once every earlier one is delivered.
-import { SCHEMA } from '../store/migrations'
-import type { Db } from '../store/sql'
-import type { PaymentKind } from '../store/kinds'
+import type { PaymentKind } from './kinds'
+import { SCHEMA } from './migrations'
+import type { Db } from './sql'
 
 export type PendingChange = {
   changeId: string
@@ -17,6 +17,8 @@ export type PendingChange = {
   final: boolean
   observedAt: Date
   attempts: number
+  /** A later change of the same payment waits for this one. */
+  more: boolean
 }
 
 const ms = (param: string) => `(${param}::integer * interval '1 millisecond')`
@@ -32,7 +34,8 @@ export async function claimChanges(db: Db, owner: string, limit: number, leaseMs
      FROM due, ${SCHEMA}.payments p
      WHERE c.seq = due.seq AND p.kind = c.kind AND p.id = c.id
      RETURNING c.seq::text AS "changeId", c.kind, c.id, p.user_id AS "userId", c.status, c.record,
-       c.previous_status AS "previousStatus", c.previous_record AS "previousRecord", c.final, c.observed_at AS "observedAt", c.attempts`,
+       c.previous_status AS "previousStatus", c.previous_record AS "previousRecord", c.final, c.observed_at AS "observedAt", c.attempts,
+       EXISTS (SELECT 1 FROM ${SCHEMA}.changes l WHERE l.kind = c.kind AND l.id = c.id AND l.delivered_at IS NULL AND l.seq > c.seq) AS more`,
     [limit, owner, Math.round(leaseMs)],
   )
   // The claim's order is lost in UPDATE … RETURNING.

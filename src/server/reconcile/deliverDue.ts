@@ -1,10 +1,10 @@
 // One round of delivery: every change due, each to onUpdate, each marked delivered or retried later.
-import type { Db } from '../store/sql'
-import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from './outbox'
+import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from '../store/outbox'
+import type { PaymentStore } from '../store/paymentStore'
 import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
 
 export type DeliverOptions = {
-  db: Db
+  db: PaymentStore['db']
   owner: string
   onUpdate: OnUpdate
   batchSize: number
@@ -15,15 +15,16 @@ export type DeliverOptions = {
   signal: AbortSignal
 }
 
-/** Resolves to the number of changes claimed. */
-export async function deliverDue(options: DeliverOptions): Promise<number> {
+/** Resolves to the number of changes claimed, and whether a later change of one of them waits. */
+export async function deliverDue(options: DeliverOptions): Promise<{ claimed: number; more: boolean }> {
   const { db, owner, onUpdate, log } = options
   const changes = await claimChanges(db, owner, options.batchSize, options.leaseMs)
-  for (const change of changes) {
+  for (const [index, change] of changes.entries()) {
     // Once stopping, the changes not begun are left to their lease: another instance, or this one
     // restarted, delivers them.
     if (options.signal.aborted) break
-    if (!(await renewLease(db, owner, change.changeId, options.leaseMs))) continue
+    // The first was claimed a moment ago, with a whole lease.
+    if (index > 0 && !(await renewLease(db, owner, change.changeId, options.leaseMs))) continue
     const [payment, previous] = toUpdate(change)
     try {
       await onUpdate(payment, previous)
@@ -35,7 +36,7 @@ export async function deliverDue(options: DeliverOptions): Promise<number> {
     }
     await markDelivered(db, change.changeId)
   }
-  return changes.length
+  return { claimed: changes.length, more: changes.some((change) => change.more) }
 }
 
 function toUpdate(change: PendingChange): [PaymentUpdate, PreviousState | undefined] {

@@ -27,7 +27,6 @@ const ALLOWED = new Set<string>([
   'src/screens/bankDeposit/AmountScreen.tsx AmountScreen',
   'src/screens/deposit/AmountScreen.tsx AmountScreen',
   'src/screens/deposit/QuoteScreen.tsx QuoteScreen',
-  'src/wallet/walletConnect/provider.ts sessionProvider',
 ])
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown }

@@ -23,7 +23,6 @@ const ALLOWED = new Set<string>([
   'src/flows/deposit/machine.ts transition',
   'src/flows/bankDeposit/BankDepositFlow.tsx BankDeposit',
   // Being split.
-  'src/screens/bankDeposit/AmountScreen.tsx AmountScreen',
   'src/screens/deposit/AmountScreen.tsx AmountScreen',
   'src/screens/deposit/QuoteScreen.tsx QuoteScreen',
 ])

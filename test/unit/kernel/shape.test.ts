@@ -22,9 +22,6 @@ const ALLOWED = new Set<string>([
   'src/flows/deposit/machine.ts',
   'src/flows/deposit/machine.ts transition',
   'src/flows/bankDeposit/BankDepositFlow.tsx BankDeposit',
-  // Being split.
-  'src/screens/deposit/AmountScreen.tsx AmountScreen',
-  'src/screens/deposit/QuoteScreen.tsx QuoteScreen',
 ])
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown }

@@ -4,109 +4,19 @@
 // where the zod schemas had them: the first problem in field order, the rule's own words or
 // "Invalid input", unknown fields dropped, an absent optional field left out.
 import { optionsFromParams, paramsFromOptions } from './params'
-import { carriesCredentials } from '../lib/credentials'
 import { type Schema, array, boolean, check, number, object, oneOf, optional, string } from './check'
+import { type ChainConfig, type DestinationConfig, type TokenConfig, arbitrumUsdc, chain, defaultChains, defaultSources, destination, mergeChains, token } from './chains'
+import { address, authCode, between, decimalString, httpUrl, int, isLocale, length, locale, opaqueId } from './fields'
+import { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
+import { type Brand, type Theme, DEFAULT_THEME, brand, theme } from './look'
 
-// No user name or password in it (lib/credentials.ts): a way to smuggle them, or to dress a phishing
-// address up as a registered one.
-const httpUrl = string([
-  (s) => {
-    try {
-      const url = new URL(s)
-      return ['http:', 'https:'].includes(url.protocol) && !carriesCredentials(url, s)
-    } catch {
-      return false
-    }
-  },
-  'must be an http(s) address without a user name or password',
-])
-const address = string([(s) => /^0x[0-9a-fA-F]{40}$/.test(s), 'must be an address'])
-// The service's ids are opaque: 1 to 128 printable ASCII characters, no space (the stored account's bound, identity/storedChecks.ts).
-const opaqueId = string([(s) => /^[\x21-\x7e]{1,128}$/.test(s)])
-const int = (n: number) => Number.isSafeInteger(n)
-const positive = (n: number) => n > 0
-const between = (min: number, max: number) => (n: number) => n >= min && n <= max
-const length = (min: number, max = Infinity) => (s: { length: number }) => s.length >= min && s.length <= max
+export { type ChainConfig, type DestinationConfig, type TokenConfig, chainOf, explorerTxUrl } from './chains'
+export { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
+export { type LiveUpdate, parseLiveOptions } from './live'
+export { type Brand, type Theme, DEFAULT_THEME, themes } from './look'
 
-export type ChainConfig = {
-  id: number
-  name: string
-  rpcUrl?: string
-  explorerUrl?: string
-  nativeSymbol?: string
-  /** Spenders an approval may name besides the deposit's own target (the quote guard's allowlist). */
-  routers?: string[]
-}
-const chain = object({
-  id: number([int], [positive]),
-  name: string([length(1)]),
-  rpcUrl: optional(httpUrl),
-  explorerUrl: optional(httpUrl),
-  nativeSymbol: optional(string()),
-  routers: optional(array(address)),
-})
-
-export type TokenConfig = { chainId: number; token: string; symbol: string; decimals: number }
-const tokenShape = {
-  chainId: number([int], [positive]),
-  token: address,
-  // zod's minLength then maxLength: two checks, each "Invalid input".
-  symbol: string([length(1)], [length(0, 12)]),
-  decimals: number([int], [between(0, Infinity)], [between(-Infinity, 36)]),
-}
-const token = object(tokenShape)
-
-export type DestinationConfig = TokenConfig & { address?: string }
-const destination = object({ ...tokenShape, address: optional(address) })
-
-export const flows = ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout'] as const
-export type Flow = (typeof flows)[number]
-/**
- * The flows offered where the registry entry or the options name none: in production every flow
- * but the virtual account (onboarding), which no production account stands behind yet
- * (partner-api.md); in the sandbox all of them.
- */
-export const defaultFlows = (sandbox: boolean): Flow[] => flows.filter((f) => sandbox || f !== 'onboarding')
-
-export const themes = ['light', 'dark', 'auto'] as const
-/**
- * What each flow needs besides the service: the partner-path flows the partner backend, the bank
- * flows the identity page. parseOptions refuses a flow without them (with words of its own); the
- * start screen offers only the flows that have them; the page draws a first screen only for them.
- */
-export const FLOW_NEEDS: Record<Flow, ReadonlyArray<'partnerBase' | 'identityUrl'>> = {
-  deposit: [],
-  card: ['partnerBase'],
-  onboarding: ['identityUrl'],
-  bankDeposit: ['partnerBase', 'identityUrl'],
-  payout: ['partnerBase', 'identityUrl'],
-  cardPayout: ['partnerBase', 'identityUrl'],
-}
-/** The theme where the options name none. */
-export const DEFAULT_THEME = 'light'
 /** The card's currencies where the options name none (the hosted page's first screen is drawn with them). */
 export const DEFAULT_CURRENCIES = ['EUR', 'USD', 'GBP'] as const
-export type Theme = (typeof themes)[number]
-
-export type Brand = { color?: string; radius?: number; font?: string }
-const cssColor = string([(s) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(s), 'must be a hex colour like #1d4ed8'])
-const brand = object({
-  color: optional(cssColor),
-  radius: optional(number([between(0, Infinity)], [between(-Infinity, 32)])),
-  font: optional(string([(s) => /^[\w\s,'"-]{1,120}$/.test(s), 'must be a font-family list'])),
-})
-
-// A prefilled amount: a decimal string of at most 20 digits and 18 decimals (no amount anyone pays is longer).
-const decimalString = string([(s) => /^\d{1,20}(?:\.\d{1,18})?$/.test(s), 'must be a decimal string (at most 20 digits and 18 decimals)'])
-const authCode = string([length(1)], [length(0, 512)])
-const isLocale = (s: string) => {
-  try {
-    return Intl.getCanonicalLocales(s).length === 1
-  } catch {
-    return false
-  }
-}
-const locale = string([isLocale, 'must be a language tag like "de" or "pt-BR"'])
 
 const ms = optional(number([int], [between(50, Infinity)], [between(-Infinity, 600_000)]))
 /** Shorter timers, from a sandbox registry entry only (a production build ignores them). */
@@ -175,7 +85,7 @@ export type WidgetConfig = {
 const config: Schema<WidgetConfig> = object({
   flow: optional(oneOf(flows)),
   flows: array(oneOf(flows), 1),
-  theme: oneOf(themes),
+  theme,
   brand,
   amount: optional(decimalString),
   lockAmount: boolean,
@@ -203,20 +113,6 @@ const config: Schema<WidgetConfig> = object({
   parentOrigin: optional(string([(s) => /^https?:\/\/[^/]+$/.test(s), 'must be an origin like https://partner.example'])),
   timings: optional(timings),
 })
-
-const defaultChains: ChainConfig[] = [
-  { id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org', explorerUrl: 'https://basescan.org', nativeSymbol: 'ETH' },
-  { id: 42161, name: 'Arbitrum', rpcUrl: 'https://arb1.arbitrum.io/rpc', explorerUrl: 'https://arbiscan.io', nativeSymbol: 'ETH' },
-]
-const defaultSources: TokenConfig[] = [
-  { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
-]
-const arbitrumUsdc: TokenConfig = {
-  chainId: 42161,
-  token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-  symbol: 'USDC',
-  decimals: 6,
-}
 
 export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; problem: string }
 
@@ -318,36 +214,11 @@ export function buyerProblem(options: Record<string, unknown>): string | undefin
   return missing ? `${missing}: required for a known buyer` : undefined
 }
 
-const liveShape = {
-  theme: optional(oneOf(themes)),
-  brand: optional(brand),
-  locale: optional(locale),
-  amount: optional(decimalString),
-  authCode: optional(authCode),
-}
-export type LiveUpdate = { theme?: Theme; brand?: Brand; locale?: string; amount?: string; authCode?: string }
-const live: Schema<LiveUpdate> = object(liveShape)
-
-/** What `update()` may change without a remount, checked like the options at mount. */
-export function parseLiveOptions(options: Record<string, unknown>): { ok: true; update: LiveUpdate } | { ok: false; problem: string } {
-  const unknown = Object.keys(options).find((key) => !Object.hasOwn(liveShape, key) && options[key] !== undefined)
-  if (unknown) return { ok: false, problem: `${unknown}: cannot change after mounting; mount the widget again with it` }
-  const parsed = check(live, options)
-  if (parsed.success) return { ok: true, update: parsed.data }
-  const issue = parsed.issue
-  return { ok: false, problem: `${issue.path.join('.') || 'options'}: ${issue.message}` }
-}
-
 export function readConfig(search: string, navigatorLanguage = 'en'): ConfigResult {
   return parseOptions(optionsFromParams(new URLSearchParams(search)), navigatorLanguage)
 }
 
 export { optionsFromParams, paramsFromOptions }
-
-function mergeChains(given: ChainConfig[]): ChainConfig[] {
-  const ids = new Set(given.map((c) => c?.id))
-  return [...given, ...defaultChains.filter((c) => !ids.has(c.id))]
-}
 
 export function isSandboxApi(apiBase: string): boolean {
   try {
@@ -356,12 +227,4 @@ export function isSandboxApi(apiBase: string): boolean {
   } catch {
     return false
   }
-}
-
-export function chainOf(config: WidgetConfig, id: number): ChainConfig {
-  return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
-}
-
-export function explorerTxUrl(chain: ChainConfig, hash: string): string | undefined {
-  return chain.explorerUrl ? `${chain.explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : undefined
 }

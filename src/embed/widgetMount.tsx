@@ -65,24 +65,10 @@ export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit
 }
 
 export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {
-  // Constructed sheets, not <style> tags: allowed under a style-src CSP without 'unsafe-inline'.
-  let root: ShadowRoot | Document = document
-  if (how.shadow) {
-    root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
-  }
-  if (how.css && !root.adoptedStyleSheets.includes(styles(how.css))) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles(how.css)]
-  const container = document.createElement('div')
-  ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
-
+  const container = containerIn(host, how)
   const result = parseOptions(options, navigator.language)
-  if (how.shadow) {
-    // On a partner page a misspelt option would otherwise vanish without a word.
-    for (const key of Object.keys(options)) {
-      if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
-        console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
-      }
-    }
-  }
+  // On a partner page a misspelt option would otherwise vanish without a word.
+  if (how.shadow) warnUnknown(options)
   // Every event carries the partner's reference, so their page can match it to their order.
   const reference = result.ok ? result.config.reference : undefined
   const emit: Emit = (name, payload) => how.emit(name, reference === undefined ? payload : { ...payload, reference })
@@ -109,33 +95,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
 
   return {
     update(options) {
-      if (!services) return
-      const result = parseLiveOptions(options)
-      if (!result.ok) {
-        // Nothing of a bad update is applied; what the buyer sees stays as it was.
-        console.error(`[stablecoin-widget] update: ${result.problem}`)
-        how.emit('error', { code: 'bad_option', message: result.problem })
-        return
-      }
-      const next = result.update
-      // A locked amount was the embedding's (or, on a link, the partner's signed) decision: no
-      // update, from a frame's parent page or any script, moves it.
-      if (next.amount !== undefined && services.config.lockAmount) {
-        const problem = 'amount: locked (lockAmount); mount the widget again to change it'
-        console.error(`[stablecoin-widget] update: ${problem}`)
-        how.emit('error', { code: 'bad_option', message: problem })
-        return
-      }
-      // The locale is live everywhere: amounts are formatted and read with the new one from now on.
-      if (next.locale) services.config.locale = next.locale
-      const live = services.live.value
-      services.live.value = {
-        theme: next.theme ?? live.theme,
-        brand: next.brand ?? live.brand,
-        locale: next.locale ?? live.locale,
-        amount: next.amount ?? live.amount,
-        authCode: next.authCode ?? live.authCode,
-      }
+      if (services) update(services, options, how.emit)
     },
     unmount() {
       abort.abort(new Error('unmounted'))
@@ -143,5 +103,56 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
       render(null, container)
       container.remove()
     },
+  }
+}
+
+/** The widget's own element: in the host's shadow root (a partner page), else in the host itself. */
+function containerIn(host: HTMLElement, how: MountOptions): HTMLElement {
+  // Constructed sheets, not <style> tags: allowed under a style-src CSP without 'unsafe-inline'.
+  let root: ShadowRoot | Document = document
+  if (how.shadow) {
+    root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  }
+  if (how.css && !root.adoptedStyleSheets.includes(styles(how.css))) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles(how.css)]
+  const container = document.createElement('div')
+  ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
+  return container
+}
+
+function warnUnknown(options: Record<string, unknown>) {
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
+      console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
+    }
+  }
+}
+
+/** `update()`: what may change after mounting (config/live.ts), applied whole or not at all. */
+function update(services: Services, options: Partial<WidgetOptions>, emit: Emit) {
+  const result = parseLiveOptions(options)
+  if (!result.ok) {
+    // Nothing of a bad update is applied; what the buyer sees stays as it was.
+    console.error(`[stablecoin-widget] update: ${result.problem}`)
+    emit('error', { code: 'bad_option', message: result.problem })
+    return
+  }
+  const next = result.update
+  // A locked amount was the embedding's (or, on a link, the partner's signed) decision: no
+  // update, from a frame's parent page or any script, moves it.
+  if (next.amount !== undefined && services.config.lockAmount) {
+    const problem = 'amount: locked (lockAmount); mount the widget again to change it'
+    console.error(`[stablecoin-widget] update: ${problem}`)
+    emit('error', { code: 'bad_option', message: problem })
+    return
+  }
+  // The locale is live everywhere: amounts are formatted and read with the new one from now on.
+  if (next.locale) services.config.locale = next.locale
+  const live = services.live.value
+  services.live.value = {
+    theme: next.theme ?? live.theme,
+    brand: next.brand ?? live.brand,
+    locale: next.locale ?? live.locale,
+    amount: next.amount ?? live.amount,
+    authCode: next.authCode ?? live.authCode,
   }
 }

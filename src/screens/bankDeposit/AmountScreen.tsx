@@ -4,7 +4,7 @@ import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
 import { amountOrLimitText } from '../../errors/limitWords'
 import { problemText } from '../../errors/words'
-import type { BankDepositEvent, FormState } from '../../flows/bankDeposit/machine'
+import type { BankDepositEvent, FormState } from '../../flows/bankDeposit'
 import { t } from '../../i18n/i18n'
 import { limitLine } from '../../i18n/limits'
 import { limitsFor } from '../../lib/limits'
@@ -32,9 +32,6 @@ export function AmountScreen({
   const offered = methods?.bank_deposit === true
   // The virtual account, where the service has one there and the partner offers that flow.
   const virtual = methods?.virtual_account === true && config.flows.includes('onboarding')
-  const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
-  const amountError = amountOrLimitText(error, { unit: form.currency, decimals: 2, locale, decimalsKey: 'bankDeposit.decimals' })
-  const hints = ['deposit-limits', state.pinned ? 'deposit-fixed' : ''].filter(Boolean)
   return (
     <Screen title={bt('bankDeposit.amountHeading')}>
       <form
@@ -44,27 +41,7 @@ export function AmountScreen({
           dispatch({ type: 'SUBMIT' })
         }}
       >
-        <div class="field">
-          <label for="deposit-country">{bt('bankDeposit.country')}</label>
-          <select
-            id="deposit-country"
-            value={form.country}
-            disabled={busy}
-            aria-invalid={error?.kind === 'country' ? 'true' : undefined}
-            aria-describedby={error?.kind === 'country' ? 'deposit-country-error' : undefined}
-            onChange={(e) => dispatch({ type: 'EDIT', country: (e.target as HTMLSelectElement).value })}
-          >
-            <option value="">{bt('bankDeposit.countryChoose')}</option>
-            {countries.map(([code, name]) => (
-              <option value={code}>{name}</option>
-            ))}
-          </select>
-          {error?.kind === 'country' && (
-            <p id="deposit-country-error" class="field-error">
-              {bt('bankDeposit.countryRequired')}
-            </p>
-          )}
-        </div>
+        <CountryField state={state} dispatch={dispatch} countries={countries} />
         {methods && !offered ? (
           <Notice tone="info">
             {virtual ? (
@@ -76,42 +53,7 @@ export function AmountScreen({
             )}
           </Notice>
         ) : (
-          <>
-            {config.fiatCurrencies.length > 1 && (
-              <div class="field">
-                <label for="deposit-currency">{bt('bankDeposit.currency')}</label>
-                <select
-                  id="deposit-currency"
-                  value={form.currency}
-                  disabled={busy || state.pinned}
-                  onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}
-                >
-                  {config.fiatCurrencies.map((c) => (
-                    <option value={c}>{c}</option>
-                  ))}
-                </select>
-              </div>
-            )}
-            <AmountField
-              id="deposit-amount"
-              label={bt('bankDeposit.amountLabel')}
-              unit={form.currency}
-              value={form.amount}
-              error={amountError}
-              hints={hints}
-              readOnly={busy || config.lockAmount || state.pinned}
-              onInput={(amount) => dispatch({ type: 'EDIT', amount })}
-            >
-              <div id="deposit-limits" class="muted limits">
-                {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
-              </div>
-              {state.pinned && (
-                <p id="deposit-fixed" class="muted">
-                  {bt('bankDeposit.amountFixed')}
-                </p>
-              )}
-            </AmountField>
-          </>
+          <AmountFields state={state} dispatch={dispatch} config={config} />
         )}
         {state.loadProblem ? (
           <ProblemNotice problem={state.loadProblem} onRetry={() => dispatch({ type: 'RELOAD' })} />
@@ -140,5 +82,82 @@ export function AmountScreen({
         </div>
       </form>
     </Screen>
+  )
+}
+
+/** The country the buyer pays from; its error under it. */
+function CountryField({ state, dispatch, countries }: { state: FormState; dispatch: (e: BankDepositEvent) => void; countries: Array<[string, string]> }) {
+  const { form, error } = state
+  const busy = state.work !== 'idle'
+  return (
+    <div class="field">
+      <label for="deposit-country">{bt('bankDeposit.country')}</label>
+      <select
+        id="deposit-country"
+        value={form.country}
+        disabled={busy}
+        aria-invalid={error?.kind === 'country' ? 'true' : undefined}
+        aria-describedby={error?.kind === 'country' ? 'deposit-country-error' : undefined}
+        onChange={(e) => dispatch({ type: 'EDIT', country: (e.target as HTMLSelectElement).value })}
+      >
+        <option value="">{bt('bankDeposit.countryChoose')}</option>
+        {countries.map(([code, name]) => (
+          <option value={code}>{name}</option>
+        ))}
+      </select>
+      {error?.kind === 'country' && (
+        <p id="deposit-country-error" class="field-error">
+          {bt('bankDeposit.countryRequired')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The currency (where the partner offers several) and the amount, with the rail's limits under it. */
+function AmountFields({ state, dispatch, config }: { state: FormState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig }) {
+  const { locale } = config
+  const { form, reference, error } = state
+  const busy = state.work !== 'idle'
+  const lines = reference ? limitsFor(reference.limits, { currency: form.currency, direction: 'pay_in' }).map((e) => limitLine(e, locale)) : []
+  const amountError = amountOrLimitText(error, { unit: form.currency, decimals: 2, locale, decimalsKey: 'bankDeposit.decimals' })
+  const hints = ['deposit-limits', state.pinned ? 'deposit-fixed' : ''].filter(Boolean)
+  return (
+    <>
+      {config.fiatCurrencies.length > 1 && (
+        <div class="field">
+          <label for="deposit-currency">{bt('bankDeposit.currency')}</label>
+          <select
+            id="deposit-currency"
+            value={form.currency}
+            disabled={busy || state.pinned}
+            onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}
+          >
+            {config.fiatCurrencies.map((c) => (
+              <option value={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      <AmountField
+        id="deposit-amount"
+        label={bt('bankDeposit.amountLabel')}
+        unit={form.currency}
+        value={form.amount}
+        error={amountError}
+        hints={hints}
+        readOnly={busy || config.lockAmount || state.pinned}
+        onInput={(amount) => dispatch({ type: 'EDIT', amount })}
+      >
+        <div id="deposit-limits" class="muted limits">
+          {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
+        </div>
+        {state.pinned && (
+          <p id="deposit-fixed" class="muted">
+            {bt('bankDeposit.amountFixed')}
+          </p>
+        )}
+      </AmountField>
+    </>
   )
 }

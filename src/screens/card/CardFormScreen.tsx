@@ -4,7 +4,7 @@ import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { WidgetConfig } from '../../config/config'
-import type { CardEvent, CardState } from '../../flows/card/machine'
+import type { CardEvent, CardState } from '../../flows/card'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 

@@ -1,6 +1,6 @@
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { CardEvent, CardState } from '../../flows/card/machine'
+import type { CardEvent, CardState } from '../../flows/card'
 import { addEnglish, t } from '../../i18n/i18n'
 import { Environment } from './Environment'
 import { enCardLater } from '../../i18n/en-cardLater'

@@ -4,7 +4,7 @@ import { AmountField } from '../../components/AmountField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { t } from '../../i18n/i18n'
 import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
@@ -40,27 +40,7 @@ export function AmountScreen({
         <p class="muted">
           {t('form.account')}: <code title={state.session.account}>{shortHash(state.session.account)}</code> ({state.session.wallet.name})
         </p>
-        {config.sources.length > 1 ? (
-          <div class="field">
-            <label for="source">{t('form.from')}</label>
-            <select
-              id="source"
-              value={String(state.form.source)}
-              disabled={busy}
-              onChange={(e) => dispatch({ type: 'EDIT', source: Number((e.target as HTMLSelectElement).value) })}
-            >
-              {config.sources.map((s, i) => (
-                <option value={String(i)}>
-                  {s.symbol} on {chainOf(config, s.chainId).name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <p>
-            {t('form.from')}: <strong>{source.symbol} on {chainOf(config, source.chainId).name}</strong>
-          </p>
-        )}
+        <SourceField state={state} dispatch={dispatch} config={config} />
         <AmountField
           id="amount"
           label={t('form.amount')}
@@ -102,5 +82,32 @@ export function AmountScreen({
         </div>
       </form>
     </Screen>
+  )
+}
+
+/** Where the buyer pays from: a choice where the partner offers several tokens, else said. */
+function SourceField({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
+  const source = config.sources[state.form.source] ?? config.sources[0]
+  const busy = state.tag === 'quoting'
+  return config.sources.length > 1 ? (
+    <div class="field">
+      <label for="source">{t('form.from')}</label>
+      <select
+        id="source"
+        value={String(state.form.source)}
+        disabled={busy}
+        onChange={(e) => dispatch({ type: 'EDIT', source: Number((e.target as HTMLSelectElement).value) })}
+      >
+        {config.sources.map((s, i) => (
+          <option value={String(i)}>
+            {s.symbol} on {chainOf(config, s.chainId).name}
+          </option>
+        ))}
+      </select>
+    </div>
+  ) : (
+    <p>
+      {t('form.from')}: <strong>{source.symbol} on {chainOf(config, source.chainId).name}</strong>
+    </p>
   )
 }

@@ -5,9 +5,7 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import { type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, type Preview, type SendStep } from '../../flows/deposit/machine'
-import { noticeContext, noticeText } from '../../flows/deposit/notice'
-import { asksWalletLink } from '../../flows/deposit/walletCheck'
+import { asksWalletLink, type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, noticeContext, noticeText, type Preview, type SendStep } from '../../flows/deposit'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
@@ -17,11 +15,7 @@ const order: SendStep[] = ['switching', 'checking', 'linking', 'approving', 'app
 
 export function QuoteScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
   const { quote } = state
-  const source = config.sources[state.form.source] ?? config.sources[0]
-  const destination = config.destination ?? config.defaultDestination
   const sourceChain = chainOf(config, quote.transaction.chainId)
-  const destChain = chainOf(config, destination.chainId)
-  const locale = config.locale
   const idle = state.work === 'idle'
   const preview = state.preview
   // Only a judged preview lets the buyer send; one that could not judge says so and can run again.
@@ -31,32 +25,9 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   const noSignIn = !!state.session.noSignIn
   const notice = state.notice ?? (noSignIn ? NO_SIGN_IN : undefined)
   const confirmable = !state.stale && !noSignIn && (safe || preview?.kind === 'short')
-  const at = order.indexOf(state.work)
-  const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
   return (
     <Screen title={t('quote.heading')}>
-      <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
-        <tbody>
-          <tr>
-            <th scope="row">{t('quote.youSend')}</th>
-            <td><Amount value={quote.amountIn} symbol={source.symbol} locale={locale} /> · {sourceChain.name}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.fee')}</th>
-            <td><Amount value={quote.fee} symbol={source.symbol} locale={locale} /></td>
-          </tr>
-          <tr class="total">
-            <th scope="row">{t('quote.youReceive')}</th>
-            <td><Amount value={quote.amountOut} symbol={destination.symbol} locale={locale} /> · {destChain.name}</td>
-          </tr>
-          {state.preview?.kind === 'ready' && (
-            <tr>
-              <th scope="row">{t('quote.leaves')}</th>
-              <td><Outflow preview={state.preview} locale={locale} /></td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <QuoteTable state={state} config={config} />
       {!state.preview && <p role="status" class="hint">{t('quote.previewing', { chain: sourceChain.name })}</p>}
       {state.stale && <Notice tone="warning">{t(state.stale === 'expired' ? 'quote.staleExpired' : 'quote.staleFar')}</Notice>}
       {!state.stale && unchecked && (
@@ -67,26 +38,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
       {idle && !state.stale && <Countdown expiresAt={quote.expiresAt} />}
       {state.refreshed && !notice && <Notice tone="info">{t('quote.refreshed')}</Notice>}
       {notice && <QuoteNoticeView notice={notice} state={state} config={config} />}
-      {!idle && (
-        <>
-          <Timeline
-            steps={[
-              { label: t('steps.switch', { chain: sourceChain.name }), state: stepState(0) },
-              // Only where the send asks the partner's kit (flows/deposit/linkWallet.ts).
-              ...(asksWalletLink(config) ? [{ label: t('steps.link'), state: stepState(2) }] : []),
-              ...(quote.approval
-                ? [{
-                    label: t('steps.approve', { token: source.symbol }),
-                    state: stepState(3, 4),
-                    extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
-                  }]
-                : []),
-              { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(5) },
-            ]}
-          />
-          <p role="status" class="hint">{t(stepHint(state.work))}</p>
-        </>
-      )}
+      {!idle && <SendSteps state={state} config={config} />}
       <div class="actions">
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
@@ -109,6 +61,69 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         )}
       </div>
     </Screen>
+  )
+}
+
+/** What the buyer sends, the fee, what arrives, and what the simulation says leaves the wallet. */
+function QuoteTable({ state, config }: { state: State; config: WidgetConfig }) {
+  const { quote } = state
+  const source = config.sources[state.form.source] ?? config.sources[0]
+  const destination = config.destination ?? config.defaultDestination
+  const sourceChain = chainOf(config, quote.transaction.chainId)
+  const destChain = chainOf(config, destination.chainId)
+  const locale = config.locale
+  return (
+    <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
+      <tbody>
+        <tr>
+          <th scope="row">{t('quote.youSend')}</th>
+          <td><Amount value={quote.amountIn} symbol={source.symbol} locale={locale} /> · {sourceChain.name}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('quote.fee')}</th>
+          <td><Amount value={quote.fee} symbol={source.symbol} locale={locale} /></td>
+        </tr>
+        <tr class="total">
+          <th scope="row">{t('quote.youReceive')}</th>
+          <td><Amount value={quote.amountOut} symbol={destination.symbol} locale={locale} /> · {destChain.name}</td>
+        </tr>
+        {state.preview?.kind === 'ready' && (
+          <tr>
+            <th scope="row">{t('quote.leaves')}</th>
+            <td><Outflow preview={state.preview} locale={locale} /></td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  )
+}
+
+/** The send's steps under way: the chain, the wallet's link (where asked), the approval, the send. */
+function SendSteps({ state, config }: { state: State; config: WidgetConfig }) {
+  const { quote } = state
+  const source = config.sources[state.form.source] ?? config.sources[0]
+  const sourceChain = chainOf(config, quote.transaction.chainId)
+  const at = order.indexOf(state.work)
+  const stepState = (from: number, to = from): StepState => (at < 0 ? 'todo' : at > to ? 'done' : at >= from ? 'active' : 'todo')
+  return (
+    <>
+      <Timeline
+        steps={[
+          { label: t('steps.switch', { chain: sourceChain.name }), state: stepState(0) },
+          // Only where the send asks the partner's kit (flows/deposit/linkWallet.ts).
+          ...(asksWalletLink(config) ? [{ label: t('steps.link'), state: stepState(2) }] : []),
+          ...(quote.approval
+            ? [{
+                label: t('steps.approve', { token: source.symbol }),
+                state: stepState(3, 4),
+                extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
+              }]
+            : []),
+          { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(5) },
+        ]}
+      />
+      <p role="status" class="hint">{t(stepHint(state.work))}</p>
+    </>
   )
 }
 

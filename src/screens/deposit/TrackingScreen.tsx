@@ -4,7 +4,7 @@ import { Screen } from '../../components/Screen'
 import { Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import { type DepositEvent, type DepositState, unrecorded } from '../../flows/deposit/machine'
+import { type DepositEvent, type DepositState, unrecorded } from '../../flows/deposit'
 import { t } from '../../i18n/i18n'
 import { Unrecorded } from './Unrecorded'
 

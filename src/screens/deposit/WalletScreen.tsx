@@ -1,6 +1,6 @@
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { DepositEvent, DepositState } from '../../flows/deposit/machine'
+import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { connectProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
 

@@ -1,7 +1,6 @@
 import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import type { Source } from '../../flows/payout/base'
-import type { CardState, DestinationEvent } from '../../flows/payout/destination'
+import type { CardState, DestinationEvent, Source } from '../../flows/payout'
 import { t } from '../../i18n/i18n'
 
 /**

@@ -1,5 +1,5 @@
 import { Notice } from '../../components/Notice'
-import type { FundingEvent } from '../../flows/payout/funding'
+import type { FundingEvent } from '../../flows/payout'
 import { t } from '../../i18n/i18n'
 import type { WalletInfo } from '../../kernel/types'
 

@@ -1,5 +1,5 @@
 import { Notice } from '../../components/Notice'
-import type { FundingProblem } from '../../flows/payout/base'
+import type { FundingProblem } from '../../flows/payout'
 
 /**
  * A funding problem in words; when the wallet connected is not the one that must fund the payout,

@@ -8,7 +8,7 @@ import type { WalletConnectConfig } from '../../config/link'
 import { type Clock, systemClock } from '../../kernel/types'
 import { type StorageScope, partnerStorage } from '../../storage/safeStorage'
 import { WalletConnectError, walletConnectErrorOf } from './errors'
-import { EVENTS, METHODS, PROMPT_MS, type SessionProvider, type WalletConnectProvider, sessionProvider } from './provider'
+import { EVENTS, METHODS, PROMPT_MS, type SessionProvider, type WalletConnectProvider, createSessionProvider } from './provider'
 import { type Session, type SignClientLike, accountsOf, firstChain, isLive } from './session'
 import { SESSION_MARK, notedExpiry, walletConnectProblem } from './settings'
 import { type KeyValueStorage, webKeyValueStorage } from './storage'
@@ -127,7 +127,7 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
       c.disconnect({ topic: current.topic, reason }).catch(noop)
     }
     const chainId = firstChain(session, wanted) as number
-    const opened = sessionProvider(c, session.topic, {
+    const opened = createSessionProvider(c, session.topic, {
       chainId,
       clock,
       onEnd: () => {

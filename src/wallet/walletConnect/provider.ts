@@ -42,7 +42,7 @@ export type SessionProvider = {
   detach(): void
 }
 
-export function sessionProvider(client: SignClientLike, topic: string, options: { chainId: number; clock?: Clock; onEnd?: () => void }): SessionProvider {
+export function createSessionProvider(client: SignClientLike, topic: string, options: { chainId: number; clock?: Clock; onEnd?: () => void }): SessionProvider {
   const clock = options.clock ?? systemClock
   const listeners = new Map<string, Set<Listener>>()
   const pending = new Set<(error: Error) => void>()

@@ -115,6 +115,11 @@ describe('layers', () => {
     expect(into).toEqual([])
   })
 
+  it("a screen reads a flow only through the flow's door, flows/<flow>/index.ts (a flow's <Flow>.tsx may import its screens)", () => {
+    const inside = edges.filter((e) => e.from.startsWith('screens/') && e.to.startsWith('flows/') && !/^flows\/[^/]+\/index$/.test(e.to)).map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
+    expect(inside).toEqual([])
+  })
+
   it('nothing in lib/ imports api/ or i18n/ (not even a type)', () => {
     const into = edges.filter((e) => e.from.startsWith('lib/') && /^(api|i18n)\//.test(e.to)).map((e) => `${e.from} → ${e.to}`)
     expect(into).toEqual([])

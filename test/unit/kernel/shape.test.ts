@@ -22,14 +22,6 @@ const ALLOWED = new Set<string>([
   'src/flows/deposit/machine.ts',
   'src/flows/deposit/machine.ts transition',
   'src/flows/bankDeposit/BankDepositFlow.tsx BankDeposit',
-  // Being split.
-  'src/config/config.ts',
-  'src/wallet/chainActions.ts',
-  'src/embed/widgetMount.tsx mountWidget',
-  'src/screens/bankDeposit/AmountScreen.tsx AmountScreen',
-  'src/screens/deposit/AmountScreen.tsx AmountScreen',
-  'src/screens/deposit/QuoteScreen.tsx QuoteScreen',
-  'src/wallet/walletConnect/provider.ts sessionProvider',
 ])
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown }

@@ -12,7 +12,7 @@ import {
   WalletConnectUnsupported,
   WalletConnectWalletError,
 } from '../../../src/wallet/walletConnect/errors'
-import { PROMPT_MS, READ_MS, sessionProvider } from '../../../src/wallet/walletConnect/provider'
+import { PROMPT_MS, READ_MS, createSessionProvider } from '../../../src/wallet/walletConnect/provider'
 import { createFakeClock, settle } from '../helpers/fakeClock'
 import { PHONE, TOPIC, fakeSignClient, session } from './fakeSignClient'
 
@@ -20,7 +20,7 @@ function setup(s = session()) {
   const fake = fakeSignClient([s])
   const clock = createFakeClock(1_700_000_000_000)
   let ends = 0
-  const { provider, end, detach } = sessionProvider(fake.client, TOPIC, { chainId: 8453, clock, onEnd: () => ends++ })
+  const { provider, end, detach } = createSessionProvider(fake.client, TOPIC, { chainId: 8453, clock, onEnd: () => ends++ })
   const heard: Array<[string, unknown]> = []
   for (const event of ['accountsChanged', 'chainChanged', 'disconnect']) provider.on(event, (value) => heard.push([event, value]))
   return { fake, clock, provider, end, detach, heard, ends: () => ends }

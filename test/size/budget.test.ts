@@ -30,7 +30,10 @@ const BUDGET = {
   // Raised again, 2026-11-27, from 33.25 KB (34 048 B; measured 34 027 before): measured 34 055. Its
   // own code did not grow; the first load did (+23 B: options with walletLink and no partnerBase
   // are refused), and the chunk names' hashes move its imports by a few bytes either way.
-  bankDeposit: 33.3 * KB,
+  // Raised again, 2026-11-27, from 33.3 KB (34 099 B): measured 34 150. The amount screen is split
+  // into its country field and its amount fields (issue 38: no component over 80 lines): +82 B of
+  // component boundaries in the flow's own chunk, the first load every flow shares +32 B.
+  bankDeposit: 33.4 * KB,
   payout: 46.5 * KB,
   payoutWithWallet: 68 * KB,
   // The card payout (issue 31): the payout's kernel and screens with the card's own. Measured

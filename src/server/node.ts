@@ -5,7 +5,7 @@
 // connection (lingering: linger()). A client that hangs up aborts the Request's signal; its answer
 // is then written nowhere.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { MAX_BODY } from './handler'
+import { MAX_BODY } from './readInput'
 
 export type NodeListenerOptions = {
   /**

@@ -8,7 +8,7 @@ export type { ChainsOption, DepositReceipt } from './depositReceipt'
 export type { UserLimits } from './userLimits'
 export { partnerCorsHeaders, type CorsOptions } from './cors'
 export { generateSigningKeys, signWidgetUrl, type EcJwk, type PrivateSigningJwk, type PublicSigningJwk } from './sign'
-import { ROUTES } from './routes'
+import { ROUTES } from './routes/index'
 
 /** The paths the handler serves (under its basePath), e.g. to mount each one in a router. */
 export const partnerRoutes: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = ROUTES.map(({ method, path }) => ({ method, path }))

@@ -2,10 +2,11 @@
 // answer out, whatever the client does. The body is not read here: it is handed to the handler as
 // a stream read on demand, capped at MAX_BODY, so a body is read only as far as the handler asks
 // and never past the cap. A body not read to its end is never read on: the answer closes the
-// connection (lingering: linger()). A client that hangs up aborts the Request's signal; its answer
+// connection (lingering: node/write.ts). A client that hangs up aborts the Request's signal; its answer
 // is then written nowhere.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { MAX_BODY } from './handler'
+import { CappedBody } from './node/cappedBody'
+import { JSON_HEADERS, write } from './node/write'
 
 export type NodeListenerOptions = {
   /**
@@ -25,11 +26,6 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
 // The kit routes by path alone: a Host header (anyone's to set, and a proxy's to rewrite) never
 // reaches the Request, whose URL is this base with the request's path and query.
 const BASE = 'http://localhost'
-// An answer up to this size is sent with its Content-Length; a longer one is streamed.
-const BUFFERED = 64 * 1024
-// How long a connection closed with its body unread waits after the answer before it is destroyed.
-const LINGER_MS = 2000
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
 
 // Node's Request follows the signal it was made with through a weak reference to itself: once the
 // Request is collected, its signal (which a handler may still hold) never aborts. Each is held
@@ -151,146 +147,4 @@ function toRequest(req: IncomingMessage, body: CappedBody, signal: AbortSignal, 
     // The methods the fetch standard forbids (CONNECT, TRACE, TRACK).
     return refusal(400, 'bad_request', `method: ${method} is not served here`)
   }
-}
-
-/**
- * The request's body as a ReadableStream that reads `req` only when pulled (no buffering ahead of
- * the reader), and never past MAX_BODY: the read that crosses it hands over one byte more than
- * MAX_BODY (the kit's handler then answers 413 itself) and every later read fails.
- */
-class CappedBody {
-  overflowed = false
-  failed: Error | undefined
-  private received = 0
-  private wake: (() => void) | undefined
-
-  constructor(private readonly req: IncomingMessage) {}
-
-  private release() {
-    for (const event of ['readable', 'end', 'close', 'error']) this.req.off(event, this.notify)
-  }
-
-  fail(error: Error) {
-    this.failed ??= error
-    this.notify()
-  }
-
-  private readonly notify = () => {
-    const wake = this.wake
-    this.wake = undefined
-    wake?.()
-  }
-
-  stream(): ReadableStream<Uint8Array> {
-    const { req } = this
-    let listening = false
-    return new ReadableStream<Uint8Array>(
-      {
-        pull: async (controller) => {
-          if (!listening) {
-            listening = true
-            for (const event of ['readable', 'end', 'close', 'error']) req.on(event, this.notify)
-          }
-          for (;;) {
-            if (this.failed) return controller.error(this.failed)
-            const chunk: Buffer | null = req.destroyed ? null : req.read()
-            if (chunk !== null) {
-              this.received += chunk.byteLength
-              if (this.received > MAX_BODY) {
-                this.overflowed = true
-                this.failed = new Error(`the request body is over ${MAX_BODY} bytes`)
-                return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength - (this.received - MAX_BODY - 1)))
-              }
-              return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-            }
-            if (req.readableEnded) return controller.close()
-            if (req.destroyed) return controller.error(new Error('the client closed the connection before its body arrived'))
-            await new Promise<void>((resolve) => (this.wake = resolve))
-          }
-        },
-        cancel: () => this.release(),
-      },
-      { highWaterMark: 0 },
-    )
-  }
-}
-
-/**
- * Writes `response` to `res`, if the client is still there. A body not read to its end (`close`,
- * or the request not complete) closes the connection after the answer, lingering (`linger`).
- */
-async function write(req: IncomingMessage, res: ServerResponse, response: Response, close: boolean) {
-  const reader = response.body?.getReader()
-  try {
-    if (res.destroyed || res.headersSent) return void (await reader?.cancel())
-    const chunks: Uint8Array[] = []
-    let size = 0
-    let done = !reader
-    while (!done && size <= BUFFERED) {
-      const read = await reader!.read()
-      if (read.done) done = true
-      else {
-        chunks.push(read.value)
-        size += read.value.byteLength
-      }
-    }
-    if (res.destroyed) return void (await reader?.cancel())
-    const headers: Record<string, string | string[]> = {}
-    for (const [name, value] of response.headers) {
-      if (/^(connection|keep-alive|transfer-encoding|content-length)$/i.test(name)) continue
-      const had = headers[name]
-      headers[name] = had === undefined ? value : [had, value].flat()
-    }
-    if (done) headers['content-length'] = String(size)
-    if (close || !req.complete) headers.connection = 'close'
-    if (!req.complete) linger(req)
-    res.writeHead(response.status, headers)
-    for (const chunk of chunks) res.write(chunk)
-    while (!done && !res.destroyed) {
-      const read = await reader!.read()
-      if (read.done) done = true
-      else if (!res.write(read.value)) await drained(res)
-    }
-    if (res.destroyed) await reader?.cancel()
-    else res.end()
-  } catch {
-    // A header node:http refuses, or a body that failed while read: 500 if nothing is sent yet.
-    await reader?.cancel().catch(() => {})
-    if (res.destroyed) return
-    if (res.headersSent) return void res.destroy()
-    const body = JSON.stringify({ error: { code: 'kit_error', message: 'Unexpected error in the partner backend.' } })
-    res.writeHead(500, { ...JSON_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
-    res.end(body)
-  }
-}
-
-/**
- * node:http closes a connection answered `Connection: close` as soon as the answer is flushed
- * (socket.destroySoon). Body bytes still unread then make the kernel send a reset, which reaches a
- * client still sending together with the answer, and the client can lose the answer before it has
- * read it (RFC 9112, 9.6). So the close waits: the answer and the end of our side go out, nothing
- * more is read (a client closing its side is not seen behind the unread bytes), and the connection
- * is destroyed LINGER_MS later. What it costs is a socket held that long, not a byte more read.
- */
-function linger(req: IncomingMessage) {
-  const { socket } = req
-  if (!socket || socket.destroyed) return
-  socket.destroySoon = () => {
-    socket.end()
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-    timer.unref()
-    socket.once('close', () => clearTimeout(timer))
-  }
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
 }

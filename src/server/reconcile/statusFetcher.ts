@@ -1,8 +1,9 @@
 // The default way the reconciler asks the service: POST to the kind's partner-path status
-// endpoint with the API key. The answer is returned as JSON and checked by the reconciler against
-// the contract's schema. The key goes into the Authorization header and into nothing else: errors
-// name the endpoint and the HTTP status only.
-import { type ApiKey, readApiKey } from '../apiKey'
+// endpoint with the API key, put on the request by ../forward.ts as on every request the kit sends.
+// The answer is returned as JSON and checked by the reconciler against the contract's schema.
+// Errors name the endpoint and the HTTP status only, never the key.
+import type { ApiKey } from '../apiKey'
+import { sendWithKey } from '../forward'
 import type { PaymentKind } from '../store/kinds'
 import { statusRequests } from './kinds'
 
@@ -39,27 +40,14 @@ export function createStatusFetcher({ apiBase, apiKey, fetch: fetchFn = (i, o) =
   const base = apiBase.replace(/\/+$/, '')
   const ask = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
     const where = `${method} ${path}`
-    let key: string
-    try {
-      key = await readApiKey(apiKey)
-    } catch (error) {
-      throw new StatusFetchError(`${where}: ${error instanceof Error ? error.message : 'the API key could not be read'}`)
+    const sent = await sendWithKey({ apiKey, fetch: fetchFn, timeoutMs }, method, base + path, body)
+    if (!sent.ok && sent.stage === 'key') {
+      throw new StatusFetchError(`${where}: ${sent.error instanceof Error ? sent.error.message : 'the API key could not be read'}`)
     }
-    let res: Response
-    let text: string
-    try {
-      res = await fetchFn(base + path, {
-        method,
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // The key is never sent on to wherever a redirect points.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      text = await res.text()
-    } catch (error) {
-      throw new StatusFetchError(`${where}: the service could not be reached (${error instanceof Error ? error.name : 'error'})`)
+    if (!sent.ok) {
+      throw new StatusFetchError(`${where}: the service could not be reached (${sent.error instanceof Error ? sent.error.name : 'error'})`)
     }
+    const { res, text } = sent
     if (!res.ok) {
       const seconds = Number(res.headers.get('Retry-After'))
       const retryAfterMs = res.status === 429 ? (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) * 1000 : 1000) : undefined

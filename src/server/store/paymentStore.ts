@@ -1,7 +1,12 @@
 // Who owns what: every payment the kit creates is recorded against the partner's user, and the
 // bank account a user first pays with is bound to that user. The reconciler follows the same rows.
+// One type and one object, made of one part per table: payments.ts, bindings.ts, quotes.ts,
+// walletChallenges.ts.
 import type { PaymentKind } from './kinds'
-import { SCHEMA } from './migrations'
+import { createBindings } from './bindings'
+import { createPayments } from './payments'
+import { createQuotes } from './quotes'
+import { createWalletChallenges } from './walletChallenges'
 import type { Db } from './sql'
 
 export type NewPayment = {
@@ -125,198 +130,13 @@ export interface PaymentStore {
   close(): Promise<void>
 }
 
-const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/
-// As the widget's accountId and walletId options (src/config/config.ts): a link it would refuse is never signed.
-const OPAQUE_ID = /^[\x21-\x7e]{1,128}$/
-const isId = (value: unknown): value is string => typeof value === 'string' && OPAQUE_ID.test(value)
-
 export function createPaymentStore(db: Db): PaymentStore {
-  const recorded = new Set<(payment: { kind: PaymentKind; id: string }) => void>()
   return {
     db,
-    async recordPayment({ kind, id, userId, details, status, amount, currency, createdAt }) {
-      if (!id || !userId) throw new TypeError('recordPayment: id and userId are required')
-      if (amount !== undefined && !DECIMAL.test(amount)) throw new TypeError('recordPayment: amount must be a decimal string like "25.50"')
-      if ((amount === undefined) !== (currency === undefined)) throw new TypeError('recordPayment: amount and currency go together')
-      // No conflict target: a crypto deposit's transaction already held under another id (another
-      // spelling of the provider) is a conflict too, and this id then stays nobody's (false below).
-      if (createdAt !== undefined && !(createdAt instanceof Date && Number.isFinite(createdAt.getTime()))) throw new TypeError('recordPayment: createdAt must be a valid Date')
-      await db.query(
-        `INSERT INTO ${SCHEMA}.payments (kind, id, user_id, details, status, amount, currency, created_at, next_check_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7, coalesce($8::timestamptz, now()), coalesce($8::timestamptz, now())) ON CONFLICT DO NOTHING`,
-        [kind, id, userId, details === undefined ? null : JSON.stringify(details), status ?? null, amount ?? null, currency ?? null, createdAt?.toISOString() ?? null],
-      )
-      const mine = (await this.ownerOf(kind, id)) === userId
-      if (mine) {
-        for (const listener of recorded) {
-          try {
-            listener({ kind, id })
-          } catch {
-            // A listener's failure is its own: the payment is recorded.
-          }
-        }
-      }
-      return mine
-    },
-
-    async ownerOf(kind, id) {
-      const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.payments WHERE kind = $1 AND id = $2`, [kind, id])
-      return rows[0]?.user_id
-    },
-
-    async detailsOf(kind, id) {
-      const { rows } = await db.query<{ details: Record<string, unknown> | null }>(`SELECT details FROM ${SCHEMA}.payments WHERE kind = $1 AND id = $2`, [kind, id])
-      return rows[0]?.details ?? undefined
-    },
-
-    bindAccount(userId, accountId, walletId) {
-      if (!userId || !accountId || walletId === '') throw new TypeError('bindAccount: userId and accountId are required, and walletId is not empty')
-      return bind(userId, walletId === undefined ? [['account', accountId]] : [['account', accountId], ['wallet', walletId]])
-    },
-
-    async rememberBuyer(userId, buyer) {
-      const { accountId, walletId, wallet } = buyer ?? {}
-      if (!userId || !isId(accountId) || !isId(walletId) || typeof wallet !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(wallet)) {
-        throw new TypeError('rememberBuyer: a userId, accountId and walletId of 1 to 128 printable characters without spaces, and a 0x wallet address are required')
-      }
-      if (!(await bind(userId, [['account', accountId], ['wallet', walletId]]))) return false
-      await db.query(
-        `INSERT INTO ${SCHEMA}.buyers (user_id, account_id, wallet_id, wallet) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id) DO UPDATE SET account_id = EXCLUDED.account_id, wallet_id = EXCLUDED.wallet_id, wallet = EXCLUDED.wallet, remembered_at = now()`,
-        [userId, accountId, walletId, wallet],
-      )
-      return true
-    },
-
-    async buyerOf(userId) {
-      const { rows } = await db.query<{ account_id: string; wallet_id: string; wallet: string }>(`SELECT account_id, wallet_id, wallet FROM ${SCHEMA}.buyers WHERE user_id = $1`, [userId])
-      return rows[0] && { accountId: rows[0].account_id, walletId: rows[0].wallet_id, wallet: rows[0].wallet }
-    },
-
-    bindAddress(userId, address) {
-      if (!userId || !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new TypeError('bindAddress: userId and a 0x address of 40 hex digits are required')
-      return bind(userId, [['address', address.toLowerCase()]])
-    },
-
-    addressHolder: (address) => holder('address', address.toLowerCase()),
-
-    bindCardSession(userId, sessionId) {
-      if (!userId || !sessionId) throw new TypeError('bindCardSession: userId and sessionId are required')
-      return bind(userId, [['cardSession', sessionId]])
-    },
-
-    cardSessionHolder: (sessionId) => holder('cardSession', sessionId),
-
-    async recordChallenge({ nonce, userId, address, chainId, origin, message, expiresAt }, now) {
-      if (!nonce || !userId || !/^0x[0-9a-f]{40}$/.test(address)) throw new TypeError('recordChallenge: nonce, userId and a lower-case 0x address are required')
-      await db.transaction(async (tx) => {
-        await tx.query(`DELETE FROM ${SCHEMA}.wallet_challenges WHERE expires_at <= $1`, [now.toISOString()])
-        await tx.query(
-          `DELETE FROM ${SCHEMA}.wallet_challenges WHERE user_id = $1 AND nonce NOT IN
-           (SELECT nonce FROM ${SCHEMA}.wallet_challenges WHERE user_id = $1 ORDER BY created_at DESC, nonce LIMIT 9)`,
-          [userId],
-        )
-        await tx.query(
-          `INSERT INTO ${SCHEMA}.wallet_challenges (nonce, user_id, address, chain_id, origin, message, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [nonce, userId, address, chainId, origin, message, expiresAt.toISOString()],
-        )
-      })
-    },
-
-    async takeChallenge(nonce) {
-      // One statement: of two requests with one nonce, exactly one gets the row.
-      const { rows } = await db.query<{ user_id: string; address: string; chain_id: number; origin: string; message: string; expires_at: Date | string }>(
-        `DELETE FROM ${SCHEMA}.wallet_challenges WHERE nonce = $1 RETURNING user_id, address, chain_id, origin, message, expires_at`,
-        [nonce],
-      )
-      const row = rows[0]
-      return row && { nonce, userId: row.user_id, address: row.address, chainId: row.chain_id, origin: row.origin, message: row.message, expiresAt: new Date(row.expires_at) }
-    },
-
-    async depositOf(txHash) {
-      // The expression of the unique index payments_deposit_tx, so that it is used.
-      const { rows } = await db.query<{ id: string; user_id: string }>(
-        `SELECT id, user_id FROM ${SCHEMA}.payments WHERE kind = 'deposit' AND lower(right(id, 66)) = $1`,
-        [txHash.toLowerCase()],
-      )
-      return rows[0] && { id: rows[0].id, userId: rows[0].user_id }
-    },
-
-    async recordQuote({ id, userId, amount, currency }) {
-      if (!id || !userId || !DECIMAL.test(amount) || !currency) throw new TypeError('recordQuote: id, userId, a decimal amount and its currency are required')
-      await db.query(`DELETE FROM ${SCHEMA}.quotes WHERE created_at < now() - interval '1 day'`)
-      await db.query(`INSERT INTO ${SCHEMA}.quotes (id, user_id, amount, currency) VALUES ($1, $2, $3::numeric, $4) ON CONFLICT DO NOTHING`, [id, userId, amount, currency])
-    },
-
-    async quoteOf(id) {
-      const { rows } = await db.query<{ user_id: string; amount: string; currency: string }>(
-        `SELECT user_id, amount::text AS amount, currency FROM ${SCHEMA}.quotes WHERE id = $1 AND created_at >= now() - interval '1 day'`,
-        [id],
-      )
-      return rows[0] && { userId: rows[0].user_id, amount: rows[0].amount, currency: rows[0].currency }
-    },
-
-    async listPayments(userId, { limit = 100 } = {}) {
-      const { rows } = await db.query<{ kind: PaymentKind; id: string; user_id: string; status: string | null; record: unknown; open: boolean; amount: string | null; currency: string | null; created_at: Date | string }>(
-        `SELECT kind, id, user_id, status, record, open, amount::text AS amount, currency, created_at FROM ${SCHEMA}.payments
-         WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
-        [userId, Math.max(1, Math.min(100, Math.floor(limit)))],
-      )
-      return rows.map((row) => ({
-        kind: row.kind,
-        id: row.id,
-        userId: row.user_id,
-        status: row.status,
-        record: row.record,
-        final: !row.open,
-        amount: row.amount,
-        currency: row.currency,
-        createdAt: new Date(row.created_at),
-      }))
-    },
-
-    async usage(userId, kind, since) {
-      const { rows } = await db.query<{ currency: string | null; count: number; total: string | null }>(
-        `SELECT currency, count(*)::integer AS count, sum(amount)::text AS total FROM ${SCHEMA}.payments
-         WHERE user_id = $1 AND kind = $2 AND created_at >= $3 GROUP BY currency`,
-        [userId, kind, since.toISOString()],
-      )
-      const totals: Record<string, string> = {}
-      for (const row of rows) if (row.currency !== null && row.total !== null) totals[row.currency] = row.total
-      return { count: rows.reduce((sum, row) => sum + row.count, 0), totals }
-    },
-
-    onRecorded(listener) {
-      recorded.add(listener)
-      return () => void recorded.delete(listener)
-    },
-
+    ...createPayments(db),
+    ...createBindings(db),
+    ...createWalletChallenges(db),
+    ...createQuotes(db),
     close: () => db.close(),
   }
-
-  async function holder(what: string, value: string): Promise<string | undefined> {
-    const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE what = $1 AND value = $2`, [what, value])
-    return rows[0]?.user_id
-  }
-
-  function bind(userId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<boolean> {
-    return db
-      .transaction(async (tx) => {
-        // A concurrent insert of the same key waits here for the other transaction to end, then
-        // sees its row: the loser reads the winner's user below.
-        const values = pairs.map((_, i) => `($${2 * i + 2}, $${2 * i + 3}, $1)`).join(', ')
-        await tx.query(`INSERT INTO ${SCHEMA}.bindings (what, value, user_id) VALUES ${values} ON CONFLICT DO NOTHING`, [userId, ...pairs.flat()])
-        const where = pairs.map((_, i) => `(what = $${2 * i + 1} AND value = $${2 * i + 2})`).join(' OR ')
-        const { rows } = await tx.query<{ user_id: string }>(`SELECT user_id FROM ${SCHEMA}.bindings WHERE ${where}`, pairs.flat())
-        if (rows.length !== pairs.length || rows.some((row) => row.user_id !== userId)) throw REFUSED
-        return true
-      })
-      .catch((error) => {
-        // Refused: rolled back, so the part that was free stays free.
-        if (error === REFUSED) return false
-        throw error
-      })
-  }
 }
-
-const REFUSED = Symbol('bound to another user')

@@ -1,0 +1,116 @@
+// The crypto deposit, where the partner has a backend: the widget says which transaction it sent
+// (never its receipt: the kit reads that from the chain), then asks its status by the kit's id. The
+// sender must be a wallet its user linked: the kit's message to sign with it (EIP-4361), then that
+// message signed (../walletLink.ts). All four are served by the kit itself.
+import * as z from 'zod/mini'
+import { depositStatus } from '../../api/schemas-deposit'
+import { cryptoDepositId } from '../store/kinds'
+import type { PaymentStore } from '../store/paymentStore'
+import { overLimit } from '../userLimits'
+import { type LinkAnswer, linkWallet, walletChallenge } from '../walletLink'
+import { address, chain, text, txHash } from './fields'
+import { type Call, type Handle, type Route, post, userOf } from './route'
+
+const statusRoute: Route = post('/deposit/status', z.strictObject({ id: text(256) }), async (call, data) => {
+  const payments = await call.kit.store()
+  const id = data.id as string
+  if ((await payments.ownerOf('deposit', id)) !== userOf(call)) return call.notFound()
+  // The provider and the receipt the kit read from the chain, as the contract's request.
+  return call.forward(call.route, (await payments.detailsOf('deposit', id)) ?? {})
+})
+
+const sent: Handle = async (call, data) => {
+  const { provider, txHash, chainId } = data as { provider: string; txHash: `0x${string}`; chainId: number }
+  const { kit, fail } = call
+  const user = userOf(call)
+  const payments = await kit.store()
+  const id = cryptoDepositId(provider, txHash)
+  // The transaction under any provider's spelling: one transaction is one deposit. The owner's
+  // own retry is answered at once; any other goes through the same checks as a transaction
+  // nobody recorded, so that whose it is shows neither in the answer nor in what is checked.
+  const held = await payments.depositOf(txHash)
+  if (held && held.userId === user && held.id === id) return call.reply(200, { id })
+  if (!Object.hasOwn(kit.config.chains, chainId)) return fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
+  const read = await kit.readReceipt(chainId, txHash)
+  if (!read.ok) {
+    if (read.log) kit.log(read.log)
+    return read.status === 502 ? fail(502, 'chain_unreachable', read.problem) : fail(422, 'deposit_unverified', read.problem)
+  }
+  // Only a sender this user linked by signing with it (walletLink.ts): a transaction's hash is
+  // public on the chain, and naming it proves nothing. Nobody's and another user's sender are
+  // refused alike (whose an address is, is not told), before the service hears of it.
+  if ((await payments.addressHolder(read.from)) !== user) {
+    return fail(403, 'wallet_not_linked', 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)')
+  }
+  // From this user's own wallet, and recorded already: under another provider's spelling, or by
+  // a user who named it before the wallet was linked to this one.
+  if (held) return call.notFound()
+  // Over the limit already: the service is not asked (it is asked again below, one at a time).
+  const limitReached = async () => {
+    const over = await overLimit(payments, kit.config.userLimits, user, 'deposit', undefined)
+    return over ? fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`) : undefined
+  }
+  const early = await limitReached()
+  if (early) return early
+  const details = { provider, receipt: read.receipt }
+  // Any token transfer off the chain passes the receipt's checks: only a deposit the service knows is recorded.
+  const known = await call.forward(statusRoute, details, async (answer) => {
+    if (!depositStatus.safeParse(answer).success) {
+      kit.log(`${statusRoute.method} ${statusRoute.upstream}: the answer does not match the contract; nothing was recorded`)
+      return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
+    }
+    return kit.oneAtATime(user, async () => {
+      const late = await limitReached()
+      if (late) return late
+      if (!(await payments.recordPayment({ kind: 'deposit', id, userId: user, details }))) return call.notFound()
+      return call.reply(200, { id })
+    })
+  })
+  // The contract's /deposit/status refuses a receipt with no deposit in it with a 400.
+  if (known.status === 400) return fail(422, 'deposit_unverified', 'txHash: the payment service knows no deposit in this transaction')
+  return known
+}
+
+/**
+ * The message names the page it is signed for: only a page (with its Origin) links a wallet. And
+ * this kit (publicUrl, required with chains; without chains no message is written or taken).
+ */
+type Asked = { user: string; origin: string; kit: string; now: Date }
+function linking(work: (call: Call, data: Record<string, unknown>, payments: PaymentStore, asked: Asked) => Promise<LinkAnswer | Response>): Handle {
+  return async (call, data) => {
+    const payments = await call.kit.store()
+    if (call.origin === null) return call.fail(403, 'origin_not_allowed', 'Origin: a wallet is linked from a page of allowedOrigins')
+    const asked = { user: userOf(call), origin: call.origin, kit: call.kit.config.publicUrl ?? '', now: new Date() }
+    const link = await work(call, data, payments, asked)
+    if (link instanceof Response) return link
+    if (link.status === 200) return call.reply(200, link.body)
+    if (link.log) call.kit.log(link.log)
+    return call.fail(link.status, link.code, link.problem)
+  }
+}
+
+export const depositRoutes: readonly Route[] = [
+  post('/deposit/sent', z.strictObject({ provider: text(128), txHash, chainId: chain }), sent),
+  statusRoute,
+  post(
+    '/deposit/wallet',
+    z.strictObject({ address, chainId: chain }),
+    linking(async (call, data, payments, asked) => {
+      const { address, chainId } = data as { address: string; chainId: number }
+      if (!Object.hasOwn(call.kit.config.chains, chainId)) return call.fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
+      return walletChallenge(payments, { ...asked, address, chainId })
+    }),
+  ),
+  post(
+    '/deposit/wallet/link',
+    z.strictObject({
+      message: text(2048),
+      // 65 bytes from an account's key; a smart wallet's (EIP-1271, ERC-6492) may be much longer.
+      signature: z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){65,6000}$/, 'must be a signature: 0x and at least 130 hex digits')),
+    }),
+    linking(async (call, data, payments, asked) => {
+      const { message, signature } = data as { message: string; signature: `0x${string}` }
+      return linkWallet(payments, call.kit.chainClient, { ...asked, message, signature })
+    }),
+  ),
+]

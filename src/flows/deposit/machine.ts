@@ -1,15 +1,15 @@
 // The crypto deposit as data: a pure transition function. No I/O, no timers, no DOM.
 import type { DepositQuote } from '../../api/schemas'
-import type { WalletProblem } from '../../kernel/types'
+import { type ChosenWallet, type ConnectWalletEvent, type ConnectWalletState, connectWallet, disconnected } from '../../kernel/connectWallet'
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, Rejection, SendProblem, Step, WalletInfo, Work } from '../../kernel/types'
+import type { Problem, Rejection, SendProblem, Step, Work } from '../../kernel/types'
 
 
 export type Form = { amount: string; source: number }
 export type Session = {
-  wallet: WalletInfo
+  wallet: ChosenWallet
   account: string
   /**
    * The partner's kit, asked before confirming, knows no signed-in buyer for this link (401 to a
@@ -94,9 +94,7 @@ export type FormError =
 export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped' | 'unfollowed'
 
 export type DepositState =
-  | { tag: 'discovering'; form: Form }
-  | { tag: 'wallets'; form: Form; wallets: WalletInfo[]; problem?: WalletProblem | 'noAccount' }
-  | { tag: 'connecting'; form: Form; wallets: WalletInfo[]; wallet: WalletInfo }
+  | (ConnectWalletState & { form: Form })
   | { tag: 'form'; form: Form; session: Session; error?: FormError }
   | { tag: 'quoting'; form: Form; session: Session; amount: string; requote: boolean }
   | {
@@ -126,12 +124,8 @@ export type DepositState =
   | { tag: 'result'; outcome: Outcome; tracking: Tracking; session?: Session }
 
 export type DepositEvent =
-  | { type: 'WALLETS'; wallets: WalletInfo[] }
-  | { type: 'CHOOSE_WALLET'; wallet: WalletInfo }
-  | { type: 'CONNECTED'; account: string }
-  | { type: 'CONNECT_FAILED'; problem: WalletProblem | 'noAccount' }
-  | { type: 'RESCAN' }
-  | { type: 'CHANGE_WALLET' }
+  /** The connect-wallet sub-machine's events (kernel/connectWallet.ts). */
+  | { type: 'WALLET'; event: ConnectWalletEvent }
   | { type: 'EDIT'; amount?: string; source?: number }
   | { type: 'SUBMIT' }
   | QuoteEvent<DepositQuote>
@@ -171,7 +165,7 @@ export type Context = {
 export const emptyForm: Form = { amount: '', source: 0 }
 
 export function initialState(resume?: Tracking, form: Form = emptyForm): DepositState {
-  return resume ? tracked(resume) : { tag: 'discovering', form }
+  return resume ? tracked(resume) : { ...disconnected(), form }
 }
 
 function tracked(tracking: Tracking, session?: Session): DepositState {
@@ -199,24 +193,14 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
   switch (state.tag) {
     case 'discovering':
     case 'wallets':
-      if (event.type === 'WALLETS') return { tag: 'wallets', form: state.form, wallets: event.wallets, problem: state.tag === 'wallets' ? state.problem : undefined }
-      if (event.type === 'RESCAN') return { tag: 'discovering', form: state.form }
+    case 'connecting': {
       // The embedding may set the amount before the buyer reaches the form.
-      if (event.type === 'EDIT') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
-      if (event.type === 'CHOOSE_WALLET' && state.tag === 'wallets') {
-        return { tag: 'connecting', form: state.form, wallets: state.wallets, wallet: event.wallet }
-      }
-      return state
-
-    case 'connecting':
-      if (event.type === 'CONNECTED') {
-        return { tag: 'form', form: state.form, session: { wallet: state.wallet, account: event.account } }
-      }
-      if (event.type === 'CONNECT_FAILED') {
-        return { tag: 'wallets', form: state.form, wallets: state.wallets, problem: event.problem }
-      }
-      if (event.type === 'BACK') return { tag: 'wallets', form: state.form, wallets: state.wallets }
-      return state
+      if (event.type === 'EDIT' && state.tag !== 'connecting') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
+      if (event.type !== 'WALLET') return state
+      const next = connectWallet(state, event.event)
+      if (next === state) return state
+      return next.tag === 'connected' ? { tag: 'form', form: state.form, session: { wallet: next.wallet, account: next.account } } : { ...next, form: state.form }
+    }
 
     case 'form':
       if (event.type === 'EDIT') {
@@ -232,7 +216,7 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
         if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
         return { tag: 'quoting', form: state.form, session: state.session, amount: parsed.value, requote: false }
       }
-      if (event.type === 'CHANGE_WALLET') return { tag: 'discovering', form: state.form }
+      if (event.type === 'WALLET' && event.event.type === 'DISCONNECT') return { ...disconnected(), form: state.form }
       return state
 
     case 'quoting':
@@ -258,7 +242,7 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
       if (event.type === 'RESTART') {
         return state.session
           ? { tag: 'form', form: emptyForm, session: state.session }
-          : { tag: 'discovering', form: emptyForm }
+          : { ...disconnected(), form: emptyForm }
       }
       return state
   }

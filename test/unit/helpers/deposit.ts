@@ -35,7 +35,7 @@ export function depositQuote(now: number, ttlMs = 60_000, opts: { approval?: boo
 }
 
 export const form = { amount: '25.5', source: 0 }
-export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet, account: BUYER })
+export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet: { kind: 'injected' as const, ...wallet }, account: BUYER })
 
 export function trackingOf(txHash: string, walletRdns?: string, extra: Partial<Tracking> = {}): Tracking {
   return {

@@ -17,6 +17,7 @@ export type FlowSpec<S, E, M> = {
   start: (module: M, dispatch: (event: E) => void) => Runner<S>
 }
 
-export function defineFlow<S, E, M>({ initial, transition, observe, effects, start }: FlowSpec<S, E, M>): FlowParts<S, E> {
-  return { initial, transition, observe, effects: (dispatch) => lazyEffects(effects, (module) => start(module, dispatch)) }
-}
+export const defineFlow = <S, E, M>(spec: FlowSpec<S, E, M>): FlowParts<S, E> => ({
+  ...spec,
+  effects: (dispatch) => lazyEffects(spec.effects, (module) => spec.start(module, dispatch)),
+})

@@ -56,7 +56,7 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
       },
       effects: depositEffects,
       start: ({ createDepositEffects }, dispatch) =>
-        createDepositEffects({ config, api: services.api, store, target: window, clock: systemClock, loadChainActions: loadWalletCode }, dispatch),
+        createDepositEffects({ config, api: services.api, partner: services.partner, store, target: window, clock: systemClock, loadChainActions: loadWalletCode }, dispatch),
     })
   }, [services])
   const { step, of } = stepOf(state)

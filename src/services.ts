@@ -1,5 +1,6 @@
 import { type Signal, signal } from '@preact/signals'
 import { type ApiClient, createApiClient } from './api/client'
+import type { PartnerHttp } from './api/partnerHttp'
 import type { Brand, Theme, WidgetConfig } from './config/config'
 import type { Emit } from './config/protocol'
 import { lazyLimiter } from './rateLimit/lazyLimiter'
@@ -15,6 +16,11 @@ export type Services = {
   /** `preload` fetches its code (a flow asks once its first screen is up). */
   limiter: RateLimiter & { preload?(): void }
   emit: Emit
+  /**
+   * The partner's backend, through its one door (api/partnerHttp.ts), built once for this widget
+   * from its options; its code comes with the first flow effects that ask (never with a first load).
+   */
+  partner: () => Promise<PartnerHttp>
   live: Signal<LiveOptions>
   /** Set once a flow reached its end (the hosted page then offers the way back to the partner). */
   completed: Signal<boolean>
@@ -43,6 +49,7 @@ export function pageLimiter(backoffBaseMs?: number): RateLimiter & { preload(): 
 export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSignal): Services {
   const limiter = pageLimiter(config.timings?.backoffBaseMs)
   const completed = signal(false)
+  let partner: Promise<PartnerHttp> | undefined
   return {
     config,
     limiter,
@@ -53,6 +60,15 @@ export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSi
     },
     live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount, authCode: config.authCode }),
     api: createApiClient({ apiBase: config.apiBase, limiter, signal: abort }),
+    partner: () =>
+      (partner ??= import('./api/partnerHttp').then(
+        ({ createPartnerHttp }) => createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+        (error) => {
+          // A failed fetch of its code (offline) is tried again on the next ask.
+          partner = undefined
+          throw error
+        },
+      )),
   }
 }
 

@@ -13,7 +13,8 @@ import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
-import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { defineFlow } from '../../kernel/defineFlow'
 import { type BankDepositEvent, type BankDepositState, type Context, initialState, stepOf, transition } from './machine'
 import { errorSchemas } from '../../api/client'
 import { onboardingSchemas } from '../../api/onboarding'
@@ -26,7 +27,7 @@ import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore } from '
 // The I/O, and what the host page hears, are fetched as the flow starts: the first screen works
 // before they arrive (what it asks for meanwhile starts, and is told, once they are here).
 const bankDepositEffects = lazyPart(() =>
-  Promise.all([import('./effects'), import('../../api/partnerHttp'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, http, events, link]) => ({ ...effects, ...http, ...events, ...link })),
+  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, events, link]) => ({ ...effects, ...events, ...link })),
 )
 
 // This flow's English strings come with its chunk, not with the first load (the details' with their screens).
@@ -80,28 +81,28 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
     const pinned = !!pending && pending.accountId === account?.accountId
     // A partner's reference already sent for this buyer: the retry asks for what the first one did.
     const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
-    return {
+    return defineFlow({
       initial: initialState(kept, account && { account, form, pinned }),
       transition: (state, event) => transition(state, event, ctx),
       observe: lazyObserver(bankDepositEffects, ({ bankDepositEvents }) => (prev, next) => {
         for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
       }),
-      effects: (dispatch) =>
-        lazyEffects(bankDepositEffects, ({ createBankDepositEffects, createPartnerHttp }) =>
-          createBankDepositEffects(
-            {
-              http: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-              store,
-              attempts,
-              identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
-              clock: systemClock,
-              partnerReference: config.reference,
-              pollIntervalMs: config.timings?.bankPollMs,
-            },
-            dispatch,
-          ),
+      // The partner's door is the widget's (services), fetched with the effects.
+      effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
+      start: ({ createBankDepositEffects, http }, dispatch) =>
+        createBankDepositEffects(
+          {
+            http,
+            store,
+            attempts,
+            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
+            clock: systemClock,
+            partnerReference: config.reference,
+            pollIntervalMs: config.timings?.bankPollMs,
+          },
+          dispatch,
         ),
-    }
+    })
   }, [services])
 
   const identityPath = useRef(state.tag === 'starting')

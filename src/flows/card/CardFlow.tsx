@@ -6,7 +6,8 @@ import { decimalMarkOf, localeAmount } from '../../lib/decimal'
 import { systemClock } from '../../kernel/types'
 import { CardFormScreen } from '../../screens/card/CardFormScreen'
 import { Notice } from '../../components/Notice'
-import { lazyEffects, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { defineFlow } from '../../kernel/defineFlow'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
@@ -51,30 +52,31 @@ function Card({ services, onStep }: { services: Services; onStep: (step: number,
       asset: config.cardCrypto,
     }
     const framed = window.self !== window.top
-    return {
+    return defineFlow({
       initial: initialState(form, store.load()),
       transition: (state, event) => transition(state, event, ctx),
       // What the host page hears comes with the effects (none of it is needed to show the form).
       observe: lazyObserver(cardEffects, ({ cardEvents }) => (prev, next) => {
         for (const e of cardEvents(prev, next)) services.emit(e.name, e.payload as never)
       }),
-      effects: (dispatch) =>
-        lazyEffects(cardEffects, ({ createCardEffects }) =>
-          createCardEffects(
-            {
-              config,
-              api: services.api,
-              store,
-              clock: systemClock,
-              // This link as it came, without its partnerToken (this tab keeps it: the signature holds again on the way back).
-              returnUrl: () => returnToThisLink(location.href, 'card'),
-              // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
-              navigate: (url) => framed || location.assign(url),
-            },
-            dispatch,
-          ),
+      // The partner's door is the widget's (services), fetched with the effects.
+      effects: lazyPart(() => Promise.all([cardEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
+      start: ({ createCardEffects, http }, dispatch) =>
+        createCardEffects(
+          {
+            config,
+            api: services.api,
+            http,
+            store,
+            clock: systemClock,
+            // This link as it came, without its partnerToken (this tab keeps it: the signature holds again on the way back).
+            returnUrl: () => returnToThisLink(location.href, 'card'),
+            // Framed, the buyer's click on the link opens the page (see CardRedirectScreen).
+            navigate: (url) => framed || location.assign(url),
+          },
+          dispatch,
         ),
-    }
+    })
   }, [services])
   const { step, of } = stepOf(state)
   useEffect(() => onStep(step, of), [step, of])

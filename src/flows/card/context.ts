@@ -1,8 +1,8 @@
-// What every card effect shares: the seams it was given, the partner backend's doors made once, and
+// What every card effect shares: the seams it was given (the partner's door among them), and
 // how it speaks to the machine.
 import { type CardCalls, cardCalls } from '../../api/card'
 import type { ApiClient } from '../../api/client'
-import { type PartnerHttp, createPartnerHttp } from '../../api/partnerHttp'
+import type { PartnerHttp } from '../../api/partnerHttp'
 import type { WidgetConfig } from '../../config/config'
 import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
@@ -11,7 +11,9 @@ import type { CardEvent, Purchase } from './machine'
 export type CardDeps = {
   config: WidgetConfig
   api: ApiClient
-  /** The partner backend's card calls (default: a client made from the config). */
+  /** The partner's backend, its one door (services.partner). */
+  http: PartnerHttp
+  /** The partner backend's card calls (default: the card's calls through `http`). */
   partner?: CardCalls
   store: FlowStore<Purchase>
   clock: Clock
@@ -22,18 +24,14 @@ export type CardDeps = {
   pollIntervalMs?: number
   /** How long typing must pause before the indicative rate is asked. */
   rateDebounceMs?: number
-  /** The partner backend's GET door for the rate (default: one made from the config). */
-  rateHttp?: PartnerHttp
 }
 
-export type CardContext = Omit<CardDeps, 'partner' | 'rateHttp'> & {
+export type CardContext = Omit<CardDeps, 'partner'> & {
   partner: CardCalls
   rateHttp: PartnerHttp
   dispatch: (event: CardEvent) => void
 }
 
 export function cardContext(deps: CardDeps, dispatch: (event: CardEvent) => void): CardContext {
-  const { config } = deps
-  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
-  return { ...deps, partner: deps.partner ?? cardCalls(http), rateHttp: deps.rateHttp ?? http, dispatch }
+  return { ...deps, partner: deps.partner ?? cardCalls(deps.http), rateHttp: deps.http, dispatch }
 }

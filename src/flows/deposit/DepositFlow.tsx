@@ -11,8 +11,9 @@ import { WalletScreen } from '../../screens/deposit/WalletScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
+import { defineFlow } from '../../kernel/defineFlow'
+import { lazyPart } from '../../kernel/lazyPart'
 import { depositEvents } from './hostEvents'
-import { createDepositEffects } from './effects'
 import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositSchemas } from '../../api/deposit'
 import { errorSchemas } from '../../api/client'
@@ -24,6 +25,9 @@ import { loadWalletCode } from './walletCode'
 
 // This flow's English strings come with its chunk, not with the first load.
 addEnglish(enDeposit)
+
+// The I/O is fetched as the flow starts: the wallet list is drawn before it arrives (what it asks for meanwhile starts once it is here).
+const depositEffects = lazyPart(() => import('./effects'))
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
@@ -43,26 +47,17 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
         return decimalMarkOf(config.locale)
       },
     }
-    return {
+    return defineFlow({
       // Options are canonical (a dot); the field shows them with the locale's mark, as the buyer types.
       initial: initialState(store.load(), { amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '', source: 0 }),
       transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of depositEvents(prev, next, config)) services.emit(e.name, e.payload as never)
       },
-      effects: (dispatch) =>
-        createDepositEffects(
-          {
-            config,
-            api: services.api,
-            store,
-            target: window,
-            clock: systemClock,
-            loadChainActions: loadWalletCode,
-          },
-          dispatch,
-        ),
-    }
+      effects: depositEffects,
+      start: ({ createDepositEffects }, dispatch) =>
+        createDepositEffects({ config, api: services.api, partner: services.partner, store, target: window, clock: systemClock, loadChainActions: loadWalletCode }, dispatch),
+    })
   }, [services])
   const { step, of } = stepOf(state)
   useEffect(() => onStep(step, of), [step, of])

@@ -1,6 +1,7 @@
 // What every deposit effect shares: the seams it was given, how it speaks to the machine, and what
 // this visit remembers (kept in memory only: receipts, sent transactions and refused quotes).
 import type { ApiClient } from '../../api/client'
+import type { PartnerHttp } from '../../api/partnerHttp'
 import type { WidgetConfig } from '../../config/config'
 import type { Clock } from '../../kernel/types'
 import type { FlowStore } from '../../storage/flowStore'
@@ -13,6 +14,8 @@ export type { ChainActions } from './walletCode'
 export type DepositDeps = {
   config: WidgetConfig
   api: ApiClient
+  /** The partner's backend, its one door (services.partner): the kit's reports and wallet links. */
+  partner: () => Promise<PartnerHttp>
   store: FlowStore<Tracking>
   target: Window
   clock: Clock

@@ -1,10 +1,11 @@
 // The deposit's I/O: each state the machine enters may start one effect (keyed, so a state
 // update inside the same stage does not restart it); leaving the stage cancels it. The effects
-// themselves live beside this file, one concern each: connect, quoting, previewQuote, send, and
+// themselves live beside this file, one concern each (the wallet's: kernel/connectWalletEffects.ts): quoting, previewQuote, send, and
 // tracking (batch, receipt, status).
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import { expiryEffect } from '../../kernel/quote'
-import { connect, walletDiscovery } from './connect'
+import { connectWalletEffects } from '../../kernel/connectWalletEffects'
+import { discoverWallets, providerOf } from '../../wallet/eip6963'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
 import { type DepositEvent, type DepositState, trackingId } from './machine'
 import { previewQuote } from './previewQuote'
@@ -21,14 +22,23 @@ type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
 export function createDepositEffects(deps: DepositDeps, dispatch: (event: DepositEvent) => void) {
   const ctx = depositContext(deps, dispatch)
-  const discovery = walletDiscovery(ctx)
+  const wallet = connectWalletEffects(
+    {
+      discover: (onChange) => discoverWallets(ctx.target, onChange),
+      requestProviders: () => ctx.target.dispatchEvent(new Event('eip6963:requestProvider')),
+      providerOf: (chosen) => providerOf(chosen.id),
+      loadConnect: ctx.loadChainActions,
+      clock: ctx.clock,
+    },
+    (event) => dispatch({ type: 'WALLET', event }),
+  )
 
   function effectOf(state: DepositState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'discovering':
-        return { key: 'discover', start: (alive) => discovery.discover(alive) }
+        return wallet.rescan()
       case 'connecting':
-        return { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) }
+        return wallet.connect(state.wallet)
       case 'quoting':
         return [{ key: `quote:${state.amount}:${state.requote}`, start: (alive) => void requestQuote(ctx, state, alive) }, signInEffect(ctx, state)]
       case 'quote':
@@ -49,7 +59,7 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     dispose() {
       ctx.gone.abort()
       runner.dispose()
-      discovery.stop()
+      wallet.stop()
       stopAdopting()
     },
   }

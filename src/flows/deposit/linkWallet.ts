@@ -6,7 +6,6 @@
 // the quote's source chain, this page and this partner's own kit (its URI is partnerBase): a
 // partner backend could otherwise have the buyer sign something else (a sign-in elsewhere, or,
 // on the widget's origin that every partner's hosted page shares, another partner's kit's message).
-import { createPartnerHttp } from '../../api/partnerHttp'
 import { askWalletLink, sendWalletLink } from '../../api/walletLink'
 import { ApiError } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
@@ -26,7 +25,7 @@ export async function linkWallet(
   signal: AbortSignal,
 ): Promise<Notice | undefined> {
   const { config } = ctx
-  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  const http = await ctx.partner()
   let message: string
   try {
     const challenge = await askWalletLink(http, { address: account, chainId }, signal)
@@ -67,7 +66,7 @@ export async function linkWallet(
  */
 export async function askSignedIn(ctx: DepositContext, account: string, chainId: number, signal: AbortSignal): Promise<boolean | undefined> {
   const { config } = ctx
-  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  const http = await ctx.partner()
   try {
     await askWalletLink(http, { address: account, chainId }, signal)
     return true

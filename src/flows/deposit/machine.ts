@@ -1,272 +1,118 @@
 // The crypto deposit as data: a pure transition function. No I/O, no timers, no DOM.
-import type { DepositQuote } from '../../api/schemas'
-import type { WalletProblem } from '../../kernel/types'
-import { type AmountProblem, parseAmount } from '../../lib/decimal'
-import { type FollowEvent, type Followed, follow, isFollowEvent } from '../../kernel/follow'
-import { type Priced, type QuoteEvent, type Stale, priced, requoteOn } from '../../kernel/quote'
-import type { Problem, Rejection, SendProblem, Step, WalletInfo, Work } from '../../kernel/types'
+// Its stages: the wallet (the connect-wallet sub-machine, kernel/connectWallet.ts, its events under
+// WALLET), the form, the quote and its send; once sent, sent.ts follows it to the end. Its states
+// and events: state.ts.
+import { connectWallet, disconnected } from '../../kernel/connectWallet'
+import { priced, requoteOn } from '../../kernel/quote'
+import type { Step } from '../../kernel/types'
+import { parseAmount } from '../../lib/decimal'
+import { kitAnswer, trackingTransition, tracked } from './sent'
+import { type Context, type DepositEvent, type DepositState, type Form, type Preview, type Tracking, emptyForm } from './state'
 
-
-export type Form = { amount: string; source: number }
-export type Session = {
-  wallet: WalletInfo
-  account: string
-  /**
-   * The partner's kit, asked before confirming, knows no signed-in buyer for this link (401 to a
-   * link without a partner token: effects.ts): no deposit can be sent from it, so none is confirmed.
-   */
-  noSignIn?: true
-}
-
-export type QuoteSummary = {
-  amountIn: string
-  amountOut: string
-  fee: string
-  sourceChainId: number
-  destChainId: number
-  sourceSymbol: string
-  destSymbol: string
-}
-
-export type ReceiptSummary = {
-  txHash: string
-  logs: Array<{ address: string; topics: string[] }>
-}
-
-/** Everything needed to follow a sent deposit; persisted, so it holds no personal data. */
-export type Tracking = {
-  provider: string
-  chainId: number
-  /** The deposit's hash; empty while a batch (EIP-5792) has not told it yet. */
-  txHash: string
-  /** The wallet's id of the batch (approval + deposit) when the wallet sent them as one. */
-  callsId?: string
-  walletRdns?: string
-  summary: QuoteSummary
-  createdAt: number
-  approvalHash?: string
-  originHash?: string
-  deliveredHash?: string
-  /** The partner's kit answered `POST /deposit/sent` for `txHash` with its `id` (src/flows/deposit/report.ts). */
-  kit?: { txHash: string; id: string }
-  /**
-   * The hash the partner's kit refused to record (403 wallet_not_linked: report.ts): sent, followed
-   * as any deposit, but the shop may not show it. Not kept: a reload tells the kit again.
-   */
-  unrecorded?: string
-}
-
-export type SendStep = Work<'switching' | 'checking' | 'linking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
-
-/** What the simulation says leaves the wallet: amounts of tokens, and the network fee. */
-export type Preview =
-  /**
-   * `safe`: eth_simulateV1 judged what leaves the wallet, or (no eth_simulateV1) the guard understands
-   * every call. Only a safe preview lets the buyer confirm.
-   */
-  | { kind: 'ready'; outflow: Array<{ amount: string; symbol: string }>; fee?: string; feeSymbol: string; safe: boolean }
-  /** The chain could not be asked (network trouble, no reader): nothing may be sent; try again. */
-  | { kind: 'unavailable' }
-  /** A balance below the amount: nothing to simulate; the send says the balance before any prompt. */
-  | { kind: 'short' }
-
-export type { Stale }
-
-export type { Rejection }
-
-/** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
-export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
-
-/** The kit refused to record this deposit's own hash (not a hash it replaced). */
-export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash
-
-/** What the quote screen tells about the send (words in errors/words.ts). */
-export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
-
-/** What the quote says once the kit answered a link without sign-in with 401 (session.noSignIn): one object, one `error` event. */
-export const NO_SIGN_IN: Extract<Notice, { kind: 'check' }> = { kind: 'check', problem: { key: 'link.signIn', code: 'unauthenticated' } }
-
-export type FormError =
-  | { kind: 'amount'; problem: AmountProblem }
-  | { kind: 'api'; problem: Problem }
-  | { kind: 'rejected'; rejection: Rejection }
-
-export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped' | 'unfollowed'
-
-export type DepositState =
-  | { tag: 'discovering'; form: Form }
-  | { tag: 'wallets'; form: Form; wallets: WalletInfo[]; problem?: WalletProblem | 'noAccount' }
-  | { tag: 'connecting'; form: Form; wallets: WalletInfo[]; wallet: WalletInfo }
-  | { tag: 'form'; form: Form; session: Session; error?: FormError }
-  | { tag: 'quoting'; form: Form; session: Session; amount: string; requote: boolean }
-  | {
-      tag: 'quote'
-      form: Form
-      session: Session
-      amount: string
-      work: SendStep
-      approvalHash?: string
-      notice?: Notice
-      preview?: Preview
-      /** How many times the preview ran again at the buyer's request. */
-      previewAttempt?: number
-    } & Priced<DepositQuote>
-  | ({
-      tag: 'tracking'
-      tracking: Tracking
-      /** batching: the wallet holds approval + deposit as one batch and has not told the hash yet. */
-      phase: 'batching' | 'confirming' | 'delivering'
-      replaced?: boolean
-      /** The chain has not seen the transaction for a while: dropped, or replaced outside our view. */
-      missing?: boolean
-      /** No RPC the widget can use reads this chain: say so, offer to stop following. */
-      unreadable?: boolean
-      session?: Session
-    } & Followed)
-  | { tag: 'result'; outcome: Outcome; tracking: Tracking; session?: Session }
-
-export type DepositEvent =
-  | { type: 'WALLETS'; wallets: WalletInfo[] }
-  | { type: 'CHOOSE_WALLET'; wallet: WalletInfo }
-  | { type: 'CONNECTED'; account: string }
-  | { type: 'CONNECT_FAILED'; problem: WalletProblem | 'noAccount' }
-  | { type: 'RESCAN' }
-  | { type: 'CHANGE_WALLET' }
-  | { type: 'EDIT'; amount?: string; source?: number }
-  | { type: 'SUBMIT' }
-  | QuoteEvent<DepositQuote>
-  | { type: 'QUOTE_REJECTED'; rejection: Rejection }
-  | { type: 'PREVIEW'; preview: Preview }
-  /** Run the preview again (the buyer's "try again", or a send that finds the balance now enough). */
-  | { type: 'RETRY_PREVIEW' }
-  | { type: 'BATCHED'; txHash: string; approvalHash?: string }
-  | { type: 'BATCH_FAILED'; outcome: 'reverted' | 'dropped' }
-  | { type: 'UNREADABLE' }
-  | { type: 'BACK' }
-  | { type: 'CONFIRM' }
-  | { type: 'WORK'; work: Exclude<SendStep, 'idle'>; approvalHash?: string }
-  | { type: 'BLOCKED'; notice?: Notice }
-  | { type: 'SENT'; tracking: Tracking }
-  | { type: 'RECEIPT'; success: boolean }
-  | { type: 'REPLACED'; reason: 'repriced' | 'replaced' | 'cancelled'; txHash: string }
-  | { type: 'TRACK'; status: 'pending' | 'done' | 'failed' | 'expired'; origin?: string; delivered?: string }
-  | { type: 'MISSING'; missing: boolean }
-  | { type: 'ADOPT'; tracking: Tracking }
-  /** The partner's kit answered `POST /deposit/sent` for this hash (report.ts). */
-  | { type: 'REPORTED'; txHash: string; id: string }
-  /** The partner's kit refused to record this hash (403 wallet_not_linked: report.ts). */
-  | { type: 'UNRECORDED'; txHash: string }
-  /** The partner's kit, asked before confirming, answered 401 to a link without sign-in (session.noSignIn). */
-  | { type: 'NO_SIGN_IN' }
-  | { type: 'STOP_FOLLOWING' }
-  | FollowEvent
-  | { type: 'RESTART' }
-
-export type Context = {
-  /** Decimals of each configured source token, by index. */
-  sourceDecimals: number[]
-  decimalMark: '.' | ','
-}
-
-export const emptyForm: Form = { amount: '', source: 0 }
+export type {
+  Context,
+  DepositEvent,
+  DepositState,
+  Form,
+  FormError,
+  Notice,
+  Outcome,
+  Preview,
+  QuoteSummary,
+  ReceiptSummary,
+  Rejection,
+  SendStep,
+  Session,
+  Stale,
+  Tracking,
+} from './state'
+export { NO_SIGN_IN, emptyForm, trackingId, unrecorded } from './state'
 
 export function initialState(resume?: Tracking, form: Form = emptyForm): DepositState {
-  return resume ? tracked(resume) : { tag: 'discovering', form }
-}
-
-function tracked(tracking: Tracking, session?: Session): DepositState {
-  return { tag: 'tracking', tracking, phase: tracking.txHash ? 'confirming' : 'batching', attempt: 0, session }
+  return resume ? tracked(resume) : { ...disconnected(), form }
 }
 
 export function transition(state: DepositState, event: DepositEvent, ctx: Context): DepositState {
-  // Another tab sent a deposit: this one follows it too, instead of offering to send another.
-  if (event.type === 'ADOPT') {
-    const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')
-    return beforeSending ? tracked(event.tracking) : state
-  }
-  if (event.type === 'NO_SIGN_IN') {
-    const priced = state.tag === 'form' || state.tag === 'quoting' || state.tag === 'quote'
-    return priced && !state.session.noSignIn ? { ...state, session: { ...state.session, noSignIn: true } } : state
-  }
-  if (event.type === 'REPORTED') {
-    const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
-    return told ? { ...state, tracking: { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } } : state
-  }
-  if (event.type === 'UNRECORDED') {
-    const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
-    return told ? { ...state, tracking: { ...state.tracking, unrecorded: event.txHash } } : state
+  switch (event.type) {
+    case 'ADOPT': {
+      // Another tab sent a deposit: this one follows it too, instead of offering to send another.
+      const beforeSending = state.tag !== 'tracking' && state.tag !== 'result' && !(state.tag === 'quote' && state.work !== 'idle')
+      return beforeSending ? tracked(event.tracking) : state
+    }
+    case 'NO_SIGN_IN': {
+      const priced = state.tag === 'form' || state.tag === 'quoting' || state.tag === 'quote'
+      return priced && !state.session.noSignIn ? { ...state, session: { ...state.session, noSignIn: true } } : state
+    }
+    case 'REPORTED':
+    case 'UNRECORDED':
+      return kitAnswer(state, event)
   }
   switch (state.tag) {
     case 'discovering':
     case 'wallets':
-      if (event.type === 'WALLETS') return { tag: 'wallets', form: state.form, wallets: event.wallets, problem: state.tag === 'wallets' ? state.problem : undefined }
-      if (event.type === 'RESCAN') return { tag: 'discovering', form: state.form }
-      // The embedding may set the amount before the buyer reaches the form.
-      if (event.type === 'EDIT') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
-      if (event.type === 'CHOOSE_WALLET' && state.tag === 'wallets') {
-        return { tag: 'connecting', form: state.form, wallets: state.wallets, wallet: event.wallet }
-      }
-      return state
-
     case 'connecting':
-      if (event.type === 'CONNECTED') {
-        return { tag: 'form', form: state.form, session: { wallet: state.wallet, account: event.account } }
-      }
-      if (event.type === 'CONNECT_FAILED') {
-        return { tag: 'wallets', form: state.form, wallets: state.wallets, problem: event.problem }
-      }
-      if (event.type === 'BACK') return { tag: 'wallets', form: state.form, wallets: state.wallets }
-      return state
-
+      return walletTransition(state, event)
     case 'form':
-      if (event.type === 'EDIT') {
-        const form = {
-          amount: event.amount ?? state.form.amount,
-          source: event.source ?? state.form.source,
-        }
-        return { ...state, form, error: undefined }
-      }
-      if (event.type === 'SUBMIT') {
-        const decimals = ctx.sourceDecimals[state.form.source] ?? 0
-        const parsed = parseAmount(state.form.amount, decimals, ctx.decimalMark)
-        if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
-        return { tag: 'quoting', form: state.form, session: state.session, amount: parsed.value, requote: false }
-      }
-      if (event.type === 'CHANGE_WALLET') return { tag: 'discovering', form: state.form }
-      return state
-
+      return formTransition(state, event, ctx)
     case 'quoting':
-      if (event.type === 'QUOTED') {
-        return { tag: 'quote', form: state.form, session: state.session, amount: state.amount, work: 'idle', ...priced(event, state.requote) }
-      }
-      if (event.type === 'QUOTE_FAILED') {
-        return { tag: 'form', form: state.form, session: state.session, error: { kind: 'api', problem: event.problem } }
-      }
-      if (event.type === 'QUOTE_REJECTED') {
-        return { tag: 'form', form: state.form, session: state.session, error: { kind: 'rejected', rejection: event.rejection } }
-      }
-      if (event.type === 'BACK') return { tag: 'form', form: state.form, session: state.session }
-      return state
-
+      return quotingTransition(state, event)
     case 'quote':
       return quoteTransition(state, event)
-
     case 'tracking':
       return trackingTransition(state, event)
-
     case 'result':
-      if (event.type === 'RESTART') {
-        return state.session
-          ? { tag: 'form', form: emptyForm, session: state.session }
-          : { tag: 'discovering', form: emptyForm }
-      }
+      if (event.type !== 'RESTART') return state
+      return state.session ? { tag: 'form', form: emptyForm, session: state.session } : { ...disconnected(), form: emptyForm }
+  }
+}
+
+type StateOf<T extends DepositState['tag']> = Extract<DepositState, { tag: T }>
+
+/** The wallet: the connect-wallet sub-machine, with the form kept; connected, on to the form. */
+function walletTransition(state: StateOf<'discovering' | 'wallets' | 'connecting'>, event: DepositEvent): DepositState {
+  // The embedding may set the amount before the buyer reaches the form.
+  if (event.type === 'EDIT' && state.tag !== 'connecting') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
+  if (event.type !== 'WALLET') return state
+  const next = connectWallet(state, event.event)
+  if (next === state) return state
+  return next.tag === 'connected' ? { tag: 'form', form: state.form, session: { wallet: next.wallet, account: next.account } } : { ...next, form: state.form }
+}
+
+function formTransition(state: StateOf<'form'>, event: DepositEvent, ctx: Context): DepositState {
+  switch (event.type) {
+    case 'EDIT':
+      return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source }, error: undefined }
+    case 'SUBMIT': {
+      const decimals = ctx.sourceDecimals[state.form.source] ?? 0
+      const parsed = parseAmount(state.form.amount, decimals, ctx.decimalMark)
+      if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
+      return { tag: 'quoting', form: state.form, session: state.session, amount: parsed.value, requote: false }
+    }
+    case 'WALLET':
+      // Another wallet: the sub-machine starts over.
+      return event.event.type === 'DISCONNECT' ? { ...disconnected(), form: state.form } : state
+    default:
       return state
   }
 }
 
-type QuoteState = Extract<DepositState, { tag: 'quote' }>
+function quotingTransition(state: StateOf<'quoting'>, event: DepositEvent): DepositState {
+  const { form, session } = state
+  switch (event.type) {
+    case 'QUOTED':
+      return { tag: 'quote', form, session, amount: state.amount, work: 'idle', ...priced(event, state.requote) }
+    case 'QUOTE_FAILED':
+      return { tag: 'form', form, session, error: { kind: 'api', problem: event.problem } }
+    case 'QUOTE_REJECTED':
+      return { tag: 'form', form, session, error: { kind: 'rejected', rejection: event.rejection } }
+    case 'BACK':
+      return { tag: 'form', form, session }
+    default:
+      return state
+  }
+}
 
-function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
+function quoteTransition(state: StateOf<'quote'>, event: DepositEvent): DepositState {
   const idle = state.work === 'idle'
   // Never re-priced under a buyer who is mid-way through signing.
   const requoted = requoteOn(state, event, (s, refreshed): DepositState => ({ tag: 'quoting', form: s.form, session: s.session, amount: s.amount, requote: refreshed }))
@@ -299,55 +145,6 @@ function quoteTransition(state: QuoteState, event: DepositEvent): DepositState {
 
 const isSafe = (p: Preview | undefined) => p?.kind === 'ready' && p.safe
 const confirmable = (p: Preview | undefined) => isSafe(p) || p?.kind === 'short'
-
-type TrackingState = Extract<DepositState, { tag: 'tracking' }>
-
-function trackingTransition(state: TrackingState, event: DepositEvent): DepositState {
-  switch (event.type) {
-    case 'RECEIPT':
-      if (state.phase !== 'confirming') return state
-      return event.success
-        ? { ...state, phase: 'delivering', problem: undefined, missing: false }
-        : { tag: 'result', outcome: 'reverted', tracking: state.tracking, session: state.session }
-    case 'MISSING':
-      return state.phase !== 'confirming' || !!state.missing === event.missing ? state : { ...state, missing: event.missing }
-    case 'STOP_FOLLOWING':
-      // Only for a transaction the chain cannot find: the buyer checked the wallet and gives up on it.
-      if (state.missing) return { tag: 'result', outcome: 'dropped', tracking: state.tracking, session: state.session }
-      // Or one on a chain nothing here can read: we stop following, without saying how it ended.
-      if (state.unreadable) return { tag: 'result', outcome: 'unfollowed', tracking: state.tracking, session: state.session }
-      return state
-    case 'UNREADABLE':
-      return state.unreadable ? state : { ...state, unreadable: true, waiting: false }
-    case 'BATCHED':
-      if (state.phase !== 'batching') return state
-      return {
-        ...state,
-        phase: 'confirming',
-        tracking: { ...state.tracking, txHash: event.txHash, approvalHash: event.approvalHash ?? state.tracking.approvalHash },
-      }
-    case 'BATCH_FAILED':
-      return state.phase === 'batching' ? { tag: 'result', outcome: event.outcome, tracking: state.tracking, session: state.session } : state
-    case 'REPLACED':
-      if (state.phase !== 'confirming') return state
-      if (event.reason === 'repriced') {
-        return { ...state, tracking: { ...state.tracking, txHash: event.txHash }, replaced: true }
-      }
-      return { tag: 'result', outcome: 'cancelled', tracking: state.tracking, session: state.session }
-    case 'TRACK': {
-      if (state.phase !== 'delivering') return state
-      const tracking = {
-        ...state.tracking,
-        originHash: event.origin ?? state.tracking.originHash,
-        deliveredHash: event.delivered ?? state.tracking.deliveredHash,
-      }
-      if (event.status === 'pending') return { ...state, tracking, waiting: false, problem: undefined }
-      return { tag: 'result', outcome: event.status, tracking, session: state.session }
-    }
-    default:
-      return isFollowEvent(event) ? follow(state, event) : state
-  }
-}
 
 /** Which step of four the header shows. */
 export function stepOf(state: DepositState): Step {

@@ -4,7 +4,6 @@
 // the flow. It never holds up, delays or fails the deposit: trouble is tried again a few times with a
 // growing backoff, then dropped quietly. A refusal to record it (wallet_not_linked) is said.
 import { reportDepositSent } from '../../api/depositSent'
-import { createPartnerHttp } from '../../api/partnerHttp'
 import { ApiError } from '../../errors/ApiError'
 import type { DepositContext } from './context'
 import type { Tracking } from './machine'
@@ -17,7 +16,7 @@ const FINAL = [400, 401, 403, 404]
 export async function reportSent(ctx: DepositContext, tracking: Tracking): Promise<boolean> {
   const { config, gone } = ctx
   const { provider, txHash, chainId } = tracking
-  const http = createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies })
+  const http = await ctx.partner()
   const backoffMs = config.timings?.backoffBaseMs ?? 2_000
   for (let attempt = 0; attempt < TRIES; attempt++) {
     if (attempt) await ctx.sleep(backoffMs * 2 ** (attempt - 1))

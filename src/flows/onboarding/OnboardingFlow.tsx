@@ -2,7 +2,8 @@ import { useEffect } from 'preact/hooks'
 import { enOnboarding } from '../../i18n/en-onboarding'
 import { Notice } from '../../components/Notice'
 import { addEnglish, t } from '../../i18n/i18n'
-import { lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { defineFlow } from '../../kernel/defineFlow'
 import { identityStart, useIdentitySync } from '../../identity/start'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
@@ -43,20 +44,19 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
     const storage = partnerStorage(config)
     const store = onboardingStore(storage)
     const start = identityStart(config, storage, session)
-    return {
+    return defineFlow({
       initial: initialState(start.identity, store.load(), start.account),
       transition: (state, event) => transition(state, event),
       observe: (prev, next) => {
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
-      effects: (dispatch) =>
-        lazyEffects(onboardingEffects, ({ createOnboardingEffects }) =>
-          createOnboardingEffects(
-            { config, api: services.api, store, identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, clock: systemClock, emit: services.emit },
-            dispatch,
-          ),
+      effects: onboardingEffects,
+      start: ({ createOnboardingEffects }, dispatch) =>
+        createOnboardingEffects(
+          { config, api: services.api, store, identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, clock: systemClock, emit: services.emit },
+          dispatch,
         ),
-    }
+    })
   }, [services])
   const { step, of } = stepOf(state)
   useEffect(() => onStep(step, of), [step, of])

@@ -28,16 +28,15 @@ import { FirstScreen } from '../../components/FirstScreen'
 import { flowKey } from '../../storage/storedCheck'
 import { anyStored } from '../../storage/storedCheck'
 import { type PayoutName, keysOf, payoutChecks, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
-import { type LazyPart, lazyEffects, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { type LazyPart, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { defineFlow } from '../../kernel/defineFlow'
 import { Notice } from '../../components/Notice'
 import { t } from '../../i18n/i18n'
 import { loadWalletCode } from './walletCode'
 
 // The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
 // meanwhile starts once it is here). Each payout's own calls (bank.ts, card.ts) come with its entry.
-const payoutEffects = lazyPart(() =>
-  Promise.all([import('./effects'), import('../../api/partnerHttp'), import('../../wallet/eip6963')]).then(([effects, http, wallets]) => ({ ...effects, ...http, ...wallets })),
-)
+const payoutEffects = lazyPart(() => Promise.all([import('./effects'), import('../../wallet/eip6963')]).then(([effects, wallets]) => ({ ...effects, ...wallets })))
 
 /** The screens after the form, fetched from the first screen on (a resumed payout asks for them at once). */
 const laterScreens = lazyPart(() => import('../../screens/payout/LaterScreens'))
@@ -163,7 +162,7 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
     }),
   }
   const deps = { config, source, store, references: referenceStore(local, Date.now, kind.name), spent: spentAddresses(local), pending, clock: systemClock }
-  return {
+  return defineFlow({
     // Only this buyer's payout (start.account is already refused under a link signed for another
     // wallet); another buyer's record stays stored for them, never shown here.
     initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
@@ -171,25 +170,25 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
     observe: (prev, next) => {
       for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
     },
-    effects: (dispatch) =>
-      lazyEffects(lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load()]).then(([effects, { calls }]) => ({ ...effects, calls }))), ({ createPayoutEffects, createPartnerHttp, discoverWallets, providerOf, calls }) =>
-        createPayoutEffects(
-          {
-            ...deps,
-            calls,
-            partner: createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
-            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
-            // viem arrives with the funding step, not before.
-            loadChainActions: loadWalletCode,
-            discover: (onChange) => discoverWallets(window, onChange),
-            providerOf,
-            returnUrl: kind.returnUrl,
-            navigate: (url) => location.assign(url),
-          },
-          dispatch,
-        ),
+    // Each payout's own calls (bank.ts, card.ts) come with its entry; the partner's door is the widget's (services).
+    effects: lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load(), services.partner()]).then(([effects, { calls }, partner]) => ({ ...effects, calls, partner }))),
+    start: ({ createPayoutEffects, discoverWallets, providerOf, calls, partner }, dispatch) =>
+      createPayoutEffects(
+        {
+          ...deps,
+          calls,
+          partner,
+          identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+          // viem arrives with the funding step, not before.
+          loadChainActions: loadWalletCode,
+          discover: (onChange) => discoverWallets(window, onChange),
+          providerOf,
+          returnUrl: kind.returnUrl,
+          navigate: (url) => location.assign(url),
+        },
+        dispatch,
       ),
-  }
+  })
 }
 
 /** "de-DE" → "DE"; a language alone names no country. */

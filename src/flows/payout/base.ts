@@ -6,7 +6,8 @@ import type { PayoutQuote } from '../../api/payout'
 import type { LimitEntry } from '../../api/reference'
 import type { Applicant, Onboarded } from '../../identity/machine'
 import type { Priced } from '../../kernel/quote'
-import type { Problem, SendProblem, WalletInfo } from '../../kernel/types'
+import type { ChosenWallet } from '../../kernel/connectWallet'
+import type { Problem, SendProblem } from '../../kernel/types'
 import type { AmountProblem } from '../../lib/decimal'
 import type { LimitCheck } from '../../lib/limits'
 import type { OfferedSchemaId } from './beneficiary'
@@ -47,7 +48,7 @@ export type FormError =
 export type FundingProblem = SendProblem
 
 /** The wallet the buyer connected to fund the payout: its address, and the wallet itself while this page lives. */
-export type Funder = { sender: string; wallet?: WalletInfo }
+export type Funder = { sender: string; wallet?: ChosenWallet }
 
 /**
  * What the payout carries through the identity steps (a full navigation to the identity provider

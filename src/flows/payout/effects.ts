@@ -1,12 +1,12 @@
 // The payout's I/O: each stage the machine enters may start effects (keyed: a state update inside
 // a stage does not restart them); leaving the stage cancels them. The effects live beside this
-// file, one concern each: quoting, creating, connecting, sending (and its checks), resuming,
+// file, one concern each (the wallet's: kernel/connectWalletEffects.ts): quoting, creating, sending (and its checks), resuming,
 // tracking, forgetting. The wallet code (viem) is loaded only once the funding step needs it.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import { expiryEffect } from '../../kernel/quote'
-import { connect, walletDiscovery } from './connecting'
+import { connectWalletEffects } from '../../kernel/connectWalletEffects'
 import { type PayoutContext, type PayoutDeps, type StateOf, payoutContext } from './context'
 import { forget } from './forgetting'
 import { fund } from './sending'
@@ -20,7 +20,11 @@ export type { ChainActions, PayoutDeps } from './context'
 
 export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void) {
   const ctx = payoutContext(deps, dispatch)
-  const discovery = walletDiscovery(ctx)
+  // The funding wallet's discovery and connection (kernel/connectWalletEffects.ts), its events under FUNDING.
+  const wallet = connectWalletEffects(
+    { discover: deps.discover, providerOf: (chosen) => deps.providerOf(chosen.id), loadConnect: deps.loadChainActions, clock: deps.clock },
+    (event) => ctx.funding({ type: 'WALLET', event }),
+  )
 
   function effectOf(state: PayoutState): Effect | Array<Effect | undefined> | undefined {
     if (isIdentityState(state)) {
@@ -43,9 +47,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return state.stale ? undefined : expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch)
       case 'connect':
         return [
-          { key: 'discover', start: () => discovery.discover() },
+          wallet.listen(),
           expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
-          state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) } : undefined,
+          state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined,
         ]
       case 'beneficiary':
         return [
@@ -63,7 +67,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
-        return [{ key: 'discover', start: () => discovery.discover() }, ...fundingEffects(ctx, state)]
+        return [wallet.listen(), state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined, ...fundingEffects(ctx, state)]
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':
@@ -76,15 +80,14 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     run: runner.run,
     dispose() {
       runner.dispose()
-      discovery.stop()
+      wallet.stop()
     },
   }
 }
 
-/** At the funding step: connecting the chosen wallet, the send, and the re-check after an unanswered prompt. */
+/** At the funding step: the send, and the re-check after an unanswered prompt. */
 function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Effect | undefined> {
   return [
-    state.work === 'connecting' && state.wallet ? { key: `connect:${state.wallet.id}`, start: (alive) => void connect(ctx, state, alive) } : undefined,
     // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
     state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(ctx, state, alive) } : undefined,
     // No wallet connected and nothing asked yet: a transfer made another way (the address copied elsewhere) is seen and followed.

@@ -6,6 +6,7 @@
 // again. The composing machine (machine.ts) hands it its own events and reads how it ends. Pure.
 import type { PayoutStatus } from '../../api/payout'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
+import type { ChosenWallet, ConnectProblem, ConnectWalletEvent } from '../../kernel/connectWallet'
 import { isExpired } from '../../kernel/quote'
 import type { WalletInfo, Work } from '../../kernel/types'
 import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
@@ -14,7 +15,7 @@ import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './re
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
 /** The wallet that funds the payout, connected before anything personal is asked. */
-export type ConnectState = { tag: 'connect'; wallets?: WalletInfo[]; wallet?: WalletInfo; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
+export type ConnectState = { tag: 'connect'; wallets?: WalletInfo[]; wallet?: ChosenWallet; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
 
 export type FundingState = {
   tag: 'funding'
@@ -27,7 +28,7 @@ export type FundingState = {
    */
   verify?: 'running' | 'clear'
   wallets?: WalletInfo[]
-  wallet?: WalletInfo
+  wallet?: ChosenWallet
   sender?: string
   work: Work<FundingWork>
   problem?: FundingProblem
@@ -38,9 +39,8 @@ export type ResultState = { tag: 'result'; buyer: BuyerAccount; record: PayoutRe
 export type FundingStates = ConnectState | FundingState | TrackingState | ResultState
 
 export type FundingEvent =
-  | { type: 'WALLETS'; wallets: WalletInfo[] }
-  | { type: 'CONNECT'; wallet: WalletInfo }
-  | { type: 'CONNECTED'; sender: string }
+  /** The connect-wallet sub-machine's events (kernel/connectWallet.ts), for the wallet that funds it. */
+  | { type: 'WALLET'; event: ConnectWalletEvent }
   | { type: 'BACK' }
   /** Ask the wallet for the transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
   | { type: 'CONFIRM'; now: number; confirmed?: boolean }
@@ -94,39 +94,48 @@ export function fundingTransition(state: FundingStates, event: FundingEvent, lin
 }
 
 function connect(state: ConnectState, event: FundingEvent, owner: string | undefined): ConnectState | FundingExit {
-  const idle = state.work === 'idle'
-  switch (event.type) {
-    case 'WALLETS':
-      return { ...state, wallets: event.wallets }
-    case 'CONNECT':
-      return idle ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined } : state
+  if (event.type === 'BACK') return state.work === 'idle' ? { tag: 'back', priced: state } : state
+  if (event.type !== 'WALLET') return state
+  const wallet = event.event
+  switch (wallet.type) {
     case 'CONNECTED':
       if (state.work !== 'connecting' || !state.wallet) return state
       // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
       // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
-      if (owner && !sameAddress(owner, event.sender)) return { ...state, work: 'idle', problem: otherWallet(owner) }
-      return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: event.sender, wallet: state.wallet } } }
-    case 'BLOCKED':
-      return state.work === 'connecting' ? { ...state, work: 'idle', problem: event.problem } : state
-    case 'BACK':
-      return idle ? { tag: 'back', priced: state } : state
+      if (owner && !sameAddress(owner, wallet.account)) return { ...state, work: 'idle', problem: otherWallet(owner) }
+      return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: wallet.account, wallet: state.wallet } } }
+    default:
+      return choosing(state, wallet)
+  }
+}
+
+/** The connect-wallet events both funding stages take alike: the wallets found, one chosen, its refusal. */
+function choosing<S extends ConnectState | FundingState>(state: S, event: ConnectWalletEvent): S {
+  switch (event.type) {
+    case 'WALLETS':
+      return { ...state, wallets: event.wallets }
+    case 'CHOOSE':
+      return state.work === 'idle' ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined, ...(state.tag === 'funding' ? { sender: undefined } : {}) } : state
+    case 'REFUSED':
+      return state.work === 'connecting' ? { ...state, work: 'idle', problem: refusal(event.problem) } : state
     default:
       return state
   }
 }
 
+const refusal = (problem: ConnectProblem): FundingProblem => (problem === 'noAccount' ? { kind: 'noAccount' } : { kind: 'wallet', problem })
+
 function funding(state: FundingState, event: FundingEvent): FundingStates | FundingExit {
   const idle = state.work === 'idle'
   switch (event.type) {
-    case 'WALLETS':
-      return { ...state, wallets: event.wallets }
-    case 'CONNECT':
-      return idle ? { ...state, wallet: event.wallet, sender: undefined, work: 'connecting', problem: undefined } : state
-    case 'CONNECTED':
+    case 'WALLET': {
+      if (event.event.type !== 'CONNECTED') return choosing(state, event.event)
       if (state.work !== 'connecting') return state
       // Only the wallet this payout's buyer verified sends its transfer.
-      if (!sameAddress(state.record.wallet, event.sender)) return { ...state, work: 'idle', wallet: undefined, problem: otherWallet(state.record.wallet) }
-      return { ...state, sender: event.sender, work: 'idle' }
+      const sender = event.event.account
+      if (!sameAddress(state.record.wallet, sender)) return { ...state, work: 'idle', wallet: undefined, problem: otherWallet(state.record.wallet) }
+      return { ...state, sender, work: 'idle' }
+    }
     case 'CONFIRM':
       if (!idle || !state.wallet || !state.sender) return state
       // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.

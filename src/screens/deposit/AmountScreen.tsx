@@ -68,7 +68,7 @@ export function AmountScreen({
         )}
         {busy && <p role="status">{t('quote.loading')}</p>}
         <div class="actions">
-          <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'CHANGE_WALLET' })}>
+          <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
             {t('form.changeWallet')}
           </button>
           <button

@@ -41,7 +41,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
                 // The page's first screen presses the wallet the buyer chose by this (embed/firstPaint.mjs).
                 data-wallet={wallet.id}
                 disabled={state.tag === 'connecting'}
-                onClick={() => dispatch({ type: 'CHOOSE_WALLET', wallet })}
+                onClick={() => dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...wallet } } })}
               >
                 {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
                 <span>{wallet.name}</span>
@@ -52,11 +52,11 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
       )}
       <div class="actions">
         {state.tag === 'connecting' ? (
-          <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+          <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'BACK' } })}>
             {t('app.back')}
           </button>
         ) : (
-          <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESCAN' })}>
+          <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'RESCAN' } })}>
             {t('wallet.retry')}
           </button>
         )}

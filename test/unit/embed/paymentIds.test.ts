@@ -25,7 +25,7 @@ const config = parsed.config
 const payloadOf = (events: WidgetEvent[], name: WidgetEvent['name']) => events.find((e) => e.name === name)?.payload as Record<string, unknown> | undefined
 
 describe('crypto deposit events carry provider, txHash and chainId (and the kit id once the kit answered)', () => {
-  const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+  const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
   const txHash = `0x${'a'.repeat(64)}`
   const tracking: Tracking = {
     provider: 'relay',

@@ -19,6 +19,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../src/config/config'
 import type { Services } from '../../../src/services'
 import { scopedStorage } from '../../../src/storage/safeStorage'
+import { partnerDoor } from '../helpers/partnerDoor'
 
 const WALLET_A = '0x1111111111111111111111111111111111111111'
 const WALLET_B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -36,6 +37,7 @@ function services(query: string): Services {
     emit: () => {},
     live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
     completed: signal(false),
+    partner: partnerDoor(config),
   } as unknown as Services
 }
 

@@ -8,6 +8,7 @@ import { type DepositEvent, type DepositState, type Tracking, transition } from 
 import { depositStore } from '../../../src/flows/deposit/persisted'
 import { memoryStorage } from './memoryStorage'
 import { BUYER, DEPOSITOR, SPENDER, USDC } from './fakeChain'
+import { partnerDoor } from './partnerDoor'
 
 export const START = Date.parse('2026-11-23T12:00:00Z')
 
@@ -35,7 +36,7 @@ export function depositQuote(now: number, ttlMs = 60_000, opts: { approval?: boo
 }
 
 export const form = { amount: '25.5', source: 0 }
-export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet, account: BUYER })
+export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet: { kind: 'injected' as const, ...wallet }, account: BUYER })
 
 export function trackingOf(txHash: string, walletRdns?: string, extra: Partial<Tracking> = {}): Tracking {
   return {
@@ -54,11 +55,12 @@ const machineContext = { sourceDecimals: [6], decimalMark: '.' as const }
 export type DepositDriver = ReturnType<typeof driveDeposit>
 
 /** Runs `start` through the real transition and the effects under test; `events` is what they dispatched. */
-export function driveDeposit(start: DepositState, deps: Omit<DepositDeps, 'config' | 'store'> & Partial<Pick<DepositDeps, 'config' | 'store'>>) {
+export function driveDeposit(start: DepositState, deps: Omit<DepositDeps, 'config' | 'store' | 'partner'> & Partial<Pick<DepositDeps, 'config' | 'store' | 'partner'>>) {
   const events: DepositEvent[] = []
   let state = start
   const store = deps.store ?? depositStore(memoryStorage())
-  const effects = createDepositEffects({ config: depositConfig, store, ...deps }, (event) => dispatch(event))
+  const config = deps.config ?? depositConfig
+  const effects = createDepositEffects({ config, store, partner: partnerDoor(config), ...deps }, (event) => dispatch(event))
   function dispatch(event: DepositEvent) {
     events.push(event)
     state = transition(state, event, machineContext)

@@ -21,6 +21,7 @@ import type { BuyerAccountStore } from '../../../src/identity/account'
 import type { IdentityDeps } from '../../../src/identity/effects'
 import type { IdentityEvent } from '../../../src/identity/machine'
 import type { WalletInfo } from '../../../src/kernel/types'
+import type { ChosenWallet } from '../../../src/kernel/connectWallet'
 import { type FakeClock, createFakeClock } from './fakeClock'
 import { memoryStorage } from './memoryStorage'
 
@@ -61,9 +62,9 @@ export const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }
 /** Two buyers of one shared device: A's wallet is the verified one above, B's the other. */
 export const buyerA = { accountId: 'acc_A', walletId: 'w_A', wallet: BUYER }
 export const buyerB = { accountId: 'acc_B', walletId: 'w_B', wallet: OTHER }
-export const wallet: WalletInfo = { id: 'w|test', name: 'Test', rdns: 'test' }
+export const wallet: ChosenWallet = { kind: 'injected', id: 'w|test', name: 'Test', rdns: 'test' }
 /** A wallet the buyer did not verify. */
-export const otherWallet: WalletInfo = { id: 'w|other', name: 'Other', rdns: 'other' }
+export const otherWallet: ChosenWallet = { kind: 'injected', id: 'w|other', name: 'Other', rdns: 'other' }
 
 /** A bank_sepa beneficiary as the buyer types it. */
 export const sepaValues = (IBAN: string) => ({ name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN })

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryStorage } from '../helpers/memoryStorage'
 import { scopedStorage } from '../../../src/storage/safeStorage'
+import { partnerDoor } from '../helpers/partnerDoor'
 
 /** localStorage as these flows keep their records (no partner: a script-mode page; this service). */
 const kept = () => scopedStorage(localStorage, { apiBase: 'https://api.example.com' })!
@@ -49,6 +50,7 @@ async function services(query: string) {
       emit: () => {},
       live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
       completed: signal(false),
+      partner: partnerDoor(config),
     } as never,
   }
 }

@@ -45,7 +45,7 @@ async function offlineTab(dispatch?: (event: DepositEvent) => void) {
   const target = new EventTarget() as unknown as Window
   const events: DepositEvent[] = []
   const fx = m.createDepositEffects(
-    { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+    { config: depositConfig, store, target, api: {} as never, partner: () => Promise.reject(new Error('unused')), clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
     dispatch ?? ((event) => events.push(event)),
   )
   return {
@@ -164,7 +164,7 @@ describe('pending arrivals keep nothing of a disposed flow', () => {
         const dispatch = (event: unknown) => void (tree.big.length && event)
         refs.push(new WeakRef(tree))
         const fx = m.createDepositEffects(
-          { config: depositConfig, store, target, api: {} as never, clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+          { config: depositConfig, store, target, api: {} as never, partner: () => Promise.reject(new Error('unused')), clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
           dispatch,
         )
         target.dispatchEvent(storageEvent(inner.key, value))

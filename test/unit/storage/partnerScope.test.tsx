@@ -22,6 +22,7 @@ import type { Services } from '../../../src/services'
 import { anyStored } from '../../../src/storage/storedCheck'
 import { type StorageScope, scopedStorage } from '../../../src/storage/safeStorage'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { partnerDoor } from '../helpers/partnerDoor'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const DEPOSIT_A = '0x2222222222222222222222222222222222222222'
@@ -142,6 +143,7 @@ function services(partner: string, sent: string[]): Services {
     emit: () => {},
     live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
     completed: signal(false),
+    partner: partnerDoor(config),
   } as unknown as Services
 }
 

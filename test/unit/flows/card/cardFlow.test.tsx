@@ -10,6 +10,7 @@ import type { CardQuote } from '../../../../src/api/schemas'
 import { readConfig } from '../../../../src/config/config'
 import CardFlow from '../../../../src/flows/card/CardFlow'
 import type { Services } from '../../../../src/services'
+import { partnerDoor } from '../../helpers/partnerDoor'
 
 const quote: CardQuote = {
   cryptoAmount: '0.00777',
@@ -52,6 +53,7 @@ function setup(query: string, navigatorLanguage = 'en') {
     emit: (name: string, payload: Record<string, unknown>) => void events.push({ name, payload }),
     live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
     completed: signal(false),
+    partner: partnerDoor(config),
   } as unknown as Services
   render(<CardFlow services={services} onStep={() => {}} />)
   return { post, events, services }

@@ -15,6 +15,10 @@ import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { fakeLocks } from '../../helpers/fakeLocks'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
+import { createPartnerHttp } from '../../../../src/api/partnerHttp'
+
+/** The partner's door as the widget builds it (services.partner). */
+const httpOf = (c: { partnerBase?: string; partnerToken?: string; partnerCookies?: boolean }) => createPartnerHttp({ base: c.partnerBase ?? '', token: c.partnerToken, cookies: c.partnerCookies })
 
 const START = Date.parse('2026-11-23T12:00:00Z')
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -41,7 +45,7 @@ afterEach(() => {
 
 function drive(start: CardState, deps: Partial<CardDeps> = {}) {
   const store = cardStore(memoryStorage())
-  const all: CardDeps = { config, api, partner, store, clock, returnUrl: () => 'https://shop.example/pay?return=1', navigate, ...deps }
+  const all: CardDeps = { config, api, http: httpOf(config), partner, store, clock, returnUrl: () => 'https://shop.example/pay?return=1', navigate, ...deps }
   const d = driveFlow<CardState, CardEvent>(start, (s, e) => transition(s, e, { decimalMark: '.' }), (dispatch) => createCardEffects(all, dispatch))
   driver = d
   return { ...d, store: all.store }
@@ -139,7 +143,7 @@ describe('purchase', () => {
       return transition(s, e, { decimalMark: '.' })
     }
     const d = driveFlow<CardState, CardEvent>(atQuote(), watching, (dispatch) =>
-      createCardEffects({ config, api, partner, store, clock, returnUrl: () => 'https://shop.example/', navigate }, dispatch),
+      createCardEffects({ config, api, http: httpOf(config), partner, store, clock, returnUrl: () => 'https://shop.example/', navigate }, dispatch),
     )
     driver = d
     d.dispatch({ type: 'CONFIRM', now: clock.now() })

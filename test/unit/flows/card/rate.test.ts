@@ -41,7 +41,7 @@ function drive(asset: string | null = 'ETH') {
     clock,
     returnUrl: () => 'https://shop.example/',
     navigate: () => {},
-    rateHttp: createPartnerHttp({ base: 'https://shop.example/api', fetch: rateFetch }),
+    http: createPartnerHttp({ base: 'https://shop.example/api', fetch: rateFetch }),
   }
   driver = driveFlow<CardState, CardEvent>({ tag: 'form', form: { currency: 'EUR', amount: '', address: '', asset: asset ?? undefined } }, (s, e) => transition(s, e, { decimalMark: '.' }), (d) => createCardEffects(deps, d))
   return driver

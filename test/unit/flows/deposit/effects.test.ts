@@ -73,7 +73,7 @@ describe('wallets', () => {
   it('lists a wallet as it answers the scan, and connects the one chosen', async () => {
     const d = drive({ tag: 'discovering', form })
     expect(d.state()).toMatchObject({ tag: 'wallets', wallets: [announced.wallet] })
-    d.dispatch({ type: 'CHOOSE_WALLET', wallet: announced.wallet })
+    d.dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...announced.wallet } } })
     await until(() => d.state().tag === 'form', 'CONNECTED')
     expect(d.state()).toMatchObject({ tag: 'form', session: { account: BUYER } })
   })
@@ -89,9 +89,9 @@ describe('wallets', () => {
 
   it('a wallet that refuses to connect is named as such', async () => {
     chain.actions.connect.mockRejectedValue(Object.assign(new Error('no'), { code: 4001 }))
-    const d = drive({ tag: 'connecting', form, wallets: [announced.wallet], wallet: announced.wallet })
-    await until(() => d.types().includes('CONNECT_FAILED'))
-    expect(last(d, 'CONNECT_FAILED')).toEqual({ type: 'CONNECT_FAILED', problem: 'rejected' })
+    const d = drive({ tag: 'connecting', form, wallets: [announced.wallet], wallet: { kind: 'injected', ...announced.wallet } })
+    await until(() => d.types().includes('WALLET'))
+    expect(last(d, 'WALLET')).toEqual({ type: 'WALLET', event: { type: 'REFUSED', problem: 'rejected' } })
   })
 })
 

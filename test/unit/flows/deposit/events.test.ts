@@ -10,7 +10,7 @@ addEnglish(enDeposit)
 const parsed = parseOptions({ apiBase: 'https://api.example.com' })
 if (!parsed.ok) throw new Error(parsed.problem)
 const config = parsed.config
-const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const form = { amount: '10', source: 0 }
 const quote: DepositQuote = {
   provider: 'p',

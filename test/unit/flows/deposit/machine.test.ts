@@ -10,15 +10,15 @@ import {
   type Tracking,
   transition,
 } from '../../../../src/flows/deposit/machine'
-import type { WalletInfo } from '../../../../src/kernel/types'
+import type { ChosenWallet } from '../../../../src/kernel/connectWallet'
 
 const ctx: Context = { sourceDecimals: [6, 18], decimalMark: '.' }
 const run = (state: DepositState, ...events: DepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
 
 const A = (n: string) => `0x${n.repeat(40)}`
 const H = (n: string) => `0x${n.repeat(64)}`
-const wallet: WalletInfo = { id: 'w1', name: 'Test Wallet', rdns: 'io.test.wallet' }
-const other: WalletInfo = { id: 'w2', name: 'Other', rdns: 'io.other' }
+const wallet: ChosenWallet = { kind: 'injected', id: 'w1', name: 'Test Wallet', rdns: 'io.test.wallet' }
+const other: ChosenWallet = { kind: 'injected', id: 'w2', name: 'Other', rdns: 'io.other' }
 const ACCOUNT = A('1')
 const quote: DepositQuote = {
   provider: 'relay',
@@ -54,9 +54,9 @@ function formState(amount = '25.50') {
   return as(
     run(
       initialState(),
-      { type: 'WALLETS', wallets: [wallet, other] },
-      { type: 'CHOOSE_WALLET', wallet },
-      { type: 'CONNECTED', account: ACCOUNT },
+      { type: 'WALLET', event: { type: 'WALLETS', wallets: [wallet, other] } },
+      { type: 'WALLET', event: { type: 'CHOOSE', wallet } },
+      { type: 'WALLET', event: { type: 'CONNECTED', account: ACCOUNT } },
       { type: 'EDIT', amount },
     ),
     'form',
@@ -87,11 +87,11 @@ describe('deposit machine', () => {
     expect(s).toEqual({ tag: 'discovering', form: { amount: '', source: 0 } })
     expect(stepOf(s)).toEqual({ step: 1, of: 4 })
 
-    s = run(s, { type: 'WALLETS', wallets: [wallet, other] })
+    s = run(s, { type: 'WALLET', event: { type: 'WALLETS', wallets: [wallet, other] } })
     expect(s).toMatchObject({ tag: 'wallets', wallets: [wallet, other] })
-    s = run(s, { type: 'CHOOSE_WALLET', wallet })
+    s = run(s, { type: 'WALLET', event: { type: 'CHOOSE', wallet } })
     expect(s).toMatchObject({ tag: 'connecting', wallet })
-    s = run(s, { type: 'CONNECTED', account: ACCOUNT })
+    s = run(s, { type: 'WALLET', event: { type: 'CONNECTED', account: ACCOUNT } })
     expect(s).toMatchObject({ tag: 'form', session: { wallet, account: ACCOUNT } })
     expect(stepOf(s)).toEqual({ step: 2, of: 4 })
 
@@ -210,8 +210,8 @@ describe('deposit machine', () => {
 
   it('events that do not apply leave the very same state object', () => {
     const cases: Array<[DepositState, DepositEvent]> = [
-      [initialState(), { type: 'CONNECTED', account: ACCOUNT }],
-      [initialState(), { type: 'CHOOSE_WALLET', wallet }],
+      [initialState(), { type: 'WALLET', event: { type: 'CONNECTED', account: ACCOUNT } }],
+      [initialState(), { type: 'WALLET', event: { type: 'CHOOSE', wallet } }],
       [formState(), { type: 'QUOTED', quote, at: 1 }],
       [formState(), { type: 'TRACK', status: 'done' }],
       [run(formState(), { type: 'SUBMIT' }), { type: 'CONFIRM' }],
@@ -262,13 +262,13 @@ describe('deposit machine', () => {
   })
 
   it('a failed connection returns to the wallet list with the problem; BACK cancels connecting', () => {
-    const connecting = run(initialState(), { type: 'WALLETS', wallets: [wallet] }, { type: 'CHOOSE_WALLET', wallet })
-    expect(run(connecting, { type: 'CONNECT_FAILED', problem: 'rejected' })).toMatchObject({
+    const connecting = run(initialState(), { type: 'WALLET', event: { type: 'WALLETS', wallets: [wallet] } }, { type: 'WALLET', event: { type: 'CHOOSE', wallet } })
+    expect(run(connecting, { type: 'WALLET', event: { type: 'REFUSED', problem: 'rejected' } })).toMatchObject({
       tag: 'wallets',
       wallets: [wallet],
       problem: 'rejected',
     })
-    expect(run(connecting, { type: 'BACK' })).toMatchObject({ tag: 'wallets', wallets: [wallet] })
+    expect(run(connecting, { type: 'WALLET', event: { type: 'BACK' } })).toMatchObject({ tag: 'wallets', wallets: [wallet] })
   })
 })
 

@@ -10,7 +10,7 @@ const tracking: Tracking = {
   summary: { amountIn: '1', amountOut: '0.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
   createdAt: 0,
 }
-const session = { wallet: { id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const form = { amount: '1', source: 0 }
 const run = (s: DepositState, ...events: DepositEvent[]) => events.reduce((x, e) => transition(x, e, ctx), s)
 const quote = {

@@ -189,7 +189,7 @@ describe('payout effects: creating', () => {
 describe('payout effects: funding', () => {
   async function connectAndSend(d: ReturnType<typeof drive>) {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch(toFunding({ type: 'CONNECT', wallet }))
+    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
     d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
@@ -303,7 +303,7 @@ describe('payout effects: one payout, two devices', () => {
   }
   async function connectAndSend(d: ReturnType<typeof drive>) {
     await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch(toFunding({ type: 'CONNECT', wallet }))
+    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
     await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
     d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')

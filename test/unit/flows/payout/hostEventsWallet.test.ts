@@ -22,15 +22,15 @@ const said = (prev: PayoutState, next: PayoutState) => JSON.stringify(payoutEven
 
 describe('the host hears no wallet when another one is connected', () => {
   it('at the connect step (a known buyer connects another wallet)', () => {
-    const connecting = transition({ tag: 'connect', buyer, form: ctx.emptyForm(), draft: emptyDraft(), ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' }, quote, quotedAt: NOW, work: 'idle' }, toFunding({ type: 'CONNECT', wallet }), ctx)
-    const refused = transition(connecting, toFunding({ type: 'CONNECTED', sender: OTHER }), ctx)
+    const connecting = transition({ tag: 'connect', buyer, form: ctx.emptyForm(), draft: emptyDraft(), ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' }, quote, quotedAt: NOW, work: 'idle' }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), ctx)
+    const refused = transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }), ctx)
     expect(refused).toMatchObject({ tag: 'connect', problem: { kind: 'check' } })
     expect(said(connecting, refused)).not.toContain(VERIFIED.toLowerCase())
   })
 
   it('at funding (a resumed payout, another wallet connected)', () => {
-    const connecting = transition({ tag: 'funding', buyer, record, work: 'idle' }, toFunding({ type: 'CONNECT', wallet }), ctx)
-    const refused = transition(connecting, toFunding({ type: 'CONNECTED', sender: OTHER }), ctx)
+    const connecting = transition({ tag: 'funding', buyer, record, work: 'idle' }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), ctx)
+    const refused = transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }), ctx)
     expect(refused).toMatchObject({ tag: 'funding', problem: { kind: 'check' } })
     expect(said(connecting, refused)).not.toContain(VERIFIED.toLowerCase())
   })

@@ -98,7 +98,7 @@ async function newPayoutAfterStartOver(d: ReturnType<typeof drive>, IBAN: string
   d.dispatch({ type: 'CONFIRM', now: NOW })
   // Price first: the wallet that funds it is connected before the beneficiary.
   expect(d.state().tag).toBe('connect')
-  d.dispatch(toFunding({ type: 'CONNECT', wallet: { id: 'w|t', name: 'T', rdns: 't' } }))
+  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', id: 'w|t', name: 'T', rdns: 't' } } }))
   await until(() => d.state().tag === 'beneficiary', 'the beneficiary')
   d.dispatch(toDestination({ type: 'EDIT', values: sepa(IBAN) }))
   d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))

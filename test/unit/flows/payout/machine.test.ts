@@ -19,7 +19,7 @@ const filled = (amount = '20', kind: 'fiat' | 'crypto' = 'fiat') =>
   run(form(), { type: 'EDIT', kind }, { type: 'EDIT', amount }, { type: 'EDIT', country: 'DE' })
 const quoted = () => run(filled(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
 /** Price first: the quote, then the wallet that funds it, then (a known buyer) the beneficiary. */
-const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: buyer.wallet }))
+const atBeneficiary = () => run(quoted(), { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
 const sepa = (s: PayoutState) =>
   run(
     s,
@@ -29,7 +29,7 @@ const sepa = (s: PayoutState) =>
     toDestination({ type: 'EDIT', values: { IBAN: 'DE89 3704 0044 0532 0130 00' } }),
   )
 const funding = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
-const connected = () => run(funding(), toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: buyer.wallet }))
+const connected = () => run(funding(), toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
 
 describe('payout machine: where it starts', () => {
   const identity = initialIdentity(emptyApplicant)
@@ -40,7 +40,7 @@ describe('payout machine: where it starts', () => {
     expect(priced.tag).toBe('quote')
     const connecting = run(priced, { type: 'CONFIRM', now: NOW })
     expect(connecting.tag).toBe('connect')
-    const verifying = run(connecting, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: buyer.wallet }))
+    const verifying = run(connecting, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
     // The wallet step is skipped: the identity steps verify the wallet just connected.
     expect(verifying).toMatchObject({ tag: 'identity', form: { wallet: buyer.wallet }, pending: { ask: { amount: '20', country: 'DE' }, funder: { sender: buyer.wallet } } })
     const details = run(verifying, toIdentity({ type: 'AUTH_CODE', code: 'c' }))
@@ -58,19 +58,19 @@ describe('payout machine: where it starts', () => {
     expect(run(onboarded, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }).tag).toBe('beneficiary')
   })
   it('back from the verification before it began: the price as it was', () => {
-    const verifying = run(quoted(), { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: buyer.wallet }))
+    const verifying = run(quoted(), { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
     // A known buyer goes on to the beneficiary; without one (below) the identity steps come first.
     expect(verifying.tag).toBe('beneficiary')
-    const anonymous = run({ tag: 'form', form: ctx.emptyForm(), draft: emptyDraft(), limits }, { type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet }), toFunding({ type: 'CONNECTED', sender: buyer.wallet }))
+    const anonymous = run({ tag: 'form', form: ctx.emptyForm(), draft: emptyDraft(), limits }, { type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
     expect(anonymous.tag).toBe('identity')
     expect(run(anonymous, toIdentity({ type: 'BACK' }))).toMatchObject({ tag: 'quote', quote: { quoteId: 'bq_1' }, funder: { sender: buyer.wallet } })
   })
   it('a link signed for a wallet: only that wallet may fund and be verified; another one connected is refused in words', () => {
     const signed = { ...ctx, linkWallet: OTHER_WALLET }
-    const priced = [{ type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'CONNECT', wallet })] as PayoutEvent[]
+    const priced = [{ type: 'EDIT', amount: '20' }, { type: 'EDIT', country: 'DE' }, { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW }, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } })] as PayoutEvent[]
     const connecting = priced.reduce((state, e) => transition(state, e, signed), initialState({ identity }, signed))
-    expect(transition(connecting, toFunding({ type: 'CONNECTED', sender: buyer.wallet }), signed)).toMatchObject({ tag: 'connect', work: 'idle', problem: { kind: 'check', problem: { key: 'payout.otherWallet', detail: OTHER_WALLET } } })
-    expect(transition(connecting, toFunding({ type: 'CONNECTED', sender: OTHER_WALLET.toLowerCase() }), signed)).toMatchObject({ tag: 'identity', form: { wallet: OTHER_WALLET } })
+    expect(transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }), signed)).toMatchObject({ tag: 'connect', work: 'idle', problem: { kind: 'check', problem: { key: 'payout.otherWallet', detail: OTHER_WALLET } } })
+    expect(transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER_WALLET.toLowerCase() } }), signed)).toMatchObject({ tag: 'identity', form: { wallet: OTHER_WALLET } })
   })
   it('a known buyer starts at the form', () => {
     expect(initialState({ identity, buyer }, ctx).tag).toBe('form')
@@ -237,7 +237,7 @@ describe('payout machine: funding', () => {
     const sending = run(connected(), toFunding({ type: 'CONFIRM', now: NOW }))
     expect(sending).toMatchObject({ work: 'checking', sender: buyer.wallet })
     expect(run(sending, toFunding({ type: 'CONFIRM', now: NOW }))).toBe(sending)
-    expect(run(sending, toFunding({ type: 'CONNECT', wallet }))).toBe(sending)
+    expect(run(sending, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))).toBe(sending)
   })
   it('a payout past its deadline is not funded', () => {
     expect(run(connected(), toFunding({ type: 'CONFIRM', now: Date.parse(record.expiresAt) }))).toMatchObject({ work: 'idle', problem: { kind: 'expired' } })

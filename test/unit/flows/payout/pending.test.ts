@@ -16,7 +16,7 @@ const pending: Pending = {
   form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },
   draft: emptyDraft(),
   ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
-  funder: { sender: WALLET, wallet: { id: 'w', name: 'W', rdns: 'w', icon: 'data:image/svg+xml,<svg/>' } },
+  funder: { sender: WALLET, wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w', icon: 'data:image/svg+xml,<svg/>' } },
   quoted: { quote, quotedAt: NOW },
 }
 

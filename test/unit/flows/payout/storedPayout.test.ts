@@ -53,7 +53,7 @@ const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): P
 
 async function connect(d: ReturnType<typeof drive>) {
   await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-  d.dispatch(toFunding({ type: 'CONNECT', wallet: walletInfo }))
+  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: walletInfo } }))
   await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
 }
 

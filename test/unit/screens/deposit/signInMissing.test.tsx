@@ -14,7 +14,7 @@ import { START, depositConfig, depositQuote, form } from '../../helpers/deposit'
 addEnglish(enDeposit)
 afterEach(cleanup)
 
-const wallet = { id: 'w1', name: 'Test Wallet', rdns: 'test.wallet' }
+const wallet = { kind: 'injected' as const, id: 'w1', name: 'Test Wallet', rdns: 'test.wallet' }
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const quote = (noSignIn: boolean): Extract<DepositState, { tag: 'quote' }> => ({
   tag: 'quote',

@@ -15,7 +15,7 @@ import { START, depositConfig, depositQuote, form } from '../../helpers/deposit'
 addEnglish(enDeposit)
 afterEach(cleanup)
 
-const wallet = { id: 'w1', name: 'Test Wallet', rdns: 'test.wallet' }
+const wallet = { kind: 'injected' as const, id: 'w1', name: 'Test Wallet', rdns: 'test.wallet' }
 const quoteAt = (work: SendStep): Extract<DepositState, { tag: 'quote' }> => ({
   tag: 'quote',
   form,

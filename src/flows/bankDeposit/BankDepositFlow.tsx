@@ -55,56 +55,7 @@ export default function BankDepositFlow(props: Props) {
 
 function BankDeposit({ services, onStep, switchFlow }: Props) {
   const { config } = services
-  const local = partnerStorage(config)
-  const session = partnerStorage(config, true)
-  const accounts = buyerAccount(local)
-  const parts = useRef<{ store: ReturnType<typeof depositStore> } | undefined>(undefined)
-  const ctx: Context = {
-    get decimalMark() {
-      return decimalMarkOf(config.locale)
-    },
-    currencies: config.fiatCurrencies,
-    form: (country?: string) => newForm(config, country),
-  }
-  const [state, dispatch] = useFlowMachine<BankDepositState, BankDepositEvent>(() => {
-    const store = depositStore(local)
-    const attempts = attemptStore(local)
-    parts.current = { store }
-    const known = accounts.load()
-    const account = knownBuyer(accounts, config)
-    // A deposit is resumed only for the buyer it pays: not after "Not you?" forgot them, not under
-    // a link signed for another wallet (a shared device must not show one buyer's details to another).
-    const found = store.load()
-    if (found && !known) store.clear()
-    const kept = found && account && found.deposit.wallet.toLowerCase() === account.wallet.toLowerCase() ? found : undefined
-    const pending = account && config.reference ? attempts.load() : undefined
-    const pinned = !!pending && pending.accountId === account?.accountId
-    // A partner's reference already sent for this buyer: the retry asks for what the first one did.
-    const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
-    return defineFlow({
-      initial: initialState(kept, account && { account, form, pinned }),
-      transition: (state, event) => transition(state, event, ctx),
-      observe: lazyObserver(bankDepositEffects, ({ bankDepositEvents }) => (prev, next) => {
-        for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
-      }),
-      // The partner's door is the widget's (services), fetched with the effects.
-      effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
-      start: ({ createBankDepositEffects, http }, dispatch) =>
-        createBankDepositEffects(
-          {
-            http,
-            store,
-            attempts,
-            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
-            clock: systemClock,
-            partnerReference: config.reference,
-            pollIntervalMs: config.timings?.bankPollMs,
-          },
-          dispatch,
-        ),
-    })
-  }, [services])
-
+  const { local, session, accounts, parts, state, dispatch } = useBankDepositMachine(services)
   const identityPath = useRef(state.tag === 'starting')
   const { step, of } = stepOf(state, identityPath.current)
   useEffect(() => onStep(step, of), [step, of])
@@ -156,6 +107,62 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   ) : (
     <screens.ResultScreen state={state} locale={config.locale} chain={chainOfDestination(services)} onRestart={restart} />
   )
+}
+
+/** The flow's machine, with what it resumes (a kept deposit, a pinned retry) and its effects. */
+function useBankDepositMachine(services: Services) {
+  const { config } = services
+  const local = partnerStorage(config)
+  const session = partnerStorage(config, true)
+  const accounts = buyerAccount(local)
+  const parts = useRef<{ store: ReturnType<typeof depositStore> } | undefined>(undefined)
+  const ctx: Context = {
+    get decimalMark() {
+      return decimalMarkOf(config.locale)
+    },
+    currencies: config.fiatCurrencies,
+    form: (country?: string) => newForm(config, country),
+  }
+  const [state, dispatch] = useFlowMachine<BankDepositState, BankDepositEvent>(() => {
+    const store = depositStore(local)
+    const attempts = attemptStore(local)
+    parts.current = { store }
+    const known = accounts.load()
+    const account = knownBuyer(accounts, config)
+    // A deposit is resumed only for the buyer it pays: not after "Not you?" forgot them, not under
+    // a link signed for another wallet (a shared device must not show one buyer's details to another).
+    const found = store.load()
+    if (found && !known) store.clear()
+    const kept = found && account && found.deposit.wallet.toLowerCase() === account.wallet.toLowerCase() ? found : undefined
+    const pending = account && config.reference ? attempts.load() : undefined
+    const pinned = !!pending && pending.accountId === account?.accountId
+    // A partner's reference already sent for this buyer: the retry asks for what the first one did.
+    const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
+    return defineFlow({
+      initial: initialState(kept, account && { account, form, pinned }),
+      transition: (state, event) => transition(state, event, ctx),
+      observe: lazyObserver(bankDepositEffects, ({ bankDepositEvents }) => (prev, next) => {
+        for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
+      }),
+      // The partner's door is the widget's (services), fetched with the effects.
+      effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
+      start: ({ createBankDepositEffects, http }, dispatch) =>
+        createBankDepositEffects(
+          {
+            http,
+            store,
+            attempts,
+            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
+            clock: systemClock,
+            partnerReference: config.reference,
+            pollIntervalMs: config.timings?.bankPollMs,
+          },
+          dispatch,
+        ),
+    })
+  }, [services])
+
+  return { local, session, accounts, parts, state, dispatch }
 }
 
 function newForm(config: WidgetConfig, country?: string) {

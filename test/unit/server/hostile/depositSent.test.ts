@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../src/server/index'
+import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
 
 const CHAIN = 8453
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'

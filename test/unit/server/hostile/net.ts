@@ -2,7 +2,7 @@
 // here measures time: every helper resolves on an event (an answer, a close).
 import { type Server, createServer } from 'node:http'
 import { type AddressInfo, type Socket, connect } from 'node:net'
-import { type FetchHandler, type NodeListenerOptions, createNodeListener, createPartnerHandler } from '../../../src/server/index'
+import { type FetchHandler, type NodeListenerOptions, createNodeListener, createPartnerHandler } from '../../../../src/server/index'
 
 export type Served = {
   port: number

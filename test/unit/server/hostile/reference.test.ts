@@ -3,7 +3,7 @@
 // take of another's through the kit. The fake service keys idempotency on the reference alone (per
 // key), as the contract says, and echoes it. Each test FAILS if the attack works.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../src/server/index'
+import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
 
 let store: PaymentStore
 beforeAll(async () => {

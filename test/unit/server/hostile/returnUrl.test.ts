@@ -4,7 +4,7 @@
 // Each test FAILS if a spelling gets another host (for the browser or for another parser) through.
 import { parse as legacyParse } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../src/server/index'
+import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
 
 let store: PaymentStore
 beforeAll(async () => {

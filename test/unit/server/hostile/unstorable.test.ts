@@ -4,7 +4,7 @@
 // answer (400, or 404/401/403 where the kit refuses first), never 500, never a log line, never a
 // request to the service, never a row. Each test FAILS if the attack gets further.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../src/server/index'
+import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
 import { answers, exchange, serve, type Served } from './net'
 
 let store: PaymentStore

@@ -55,6 +55,7 @@ export async function run({ backend, openStore, sandbox, log = (line) => console
     const result = await simulate({ ...common, schedule, count, rps: (rps * count) / n, name: `${backend} ${label(schedule, count)}` })
     measures.push(...report(`reconciler, ${backend}, ${label(schedule, count)}`, result, n / count, Date.now() - started))
   }
+  await control(sandbox, '/__sandbox/scheduled/clear', {})
   return measures
 }
 

@@ -55,6 +55,7 @@ export async function run({ backend, openStore, sandbox, log = (line) => console
     const result = await simulate({ ...common, schedule, count, rps: (rps * count) / n, name: `${backend} ${label(schedule, count)}` })
     measures.push(...report(`reconciler, ${backend}, ${label(schedule, count)}`, result, n / count, Date.now() - started))
   }
+  await control(sandbox, '/__sandbox/scheduled/clear', {})
   return measures
 }
 
@@ -194,7 +195,7 @@ function report(prefix, r, scale, wallMs) {
         : `${overdue.length}; ${duration(caughtUp - back)}; ${busiest(afterBack)} requests (share ${fmt(r.rps)}/s); ${inversions === 0 ? 'oldest due first' : `${inversions} of ${order.length} out of order`}`,
     ],
     [`changes during the hour down → onUpdate: p50 / p99 (${during.length})`, during.length ? `${duration(pct(during, 0.5))} / ${duration(pct(during, 0.99))}` : '—'],
-    ['429 from the sandbox; GET /v1/limits reads; complaints logged', `${r.refused}; ${r.limitsReads}; ${r.complaints.length}`],
+    ['429 from the sandbox; GET /v1/limits reads; lines the reconciler logged', `${r.refused}; ${r.limitsReads}; ${r.complaints.length}${r.complaints.length ? ` (first: ${r.complaints[0].slice(0, 200)})` : ''}`],
     ['wall time', duration(wallMs)],
   ]
   return rows.map(([measure, value]) => ({ measure: `${prefix}: ${measure}`, value }))

@@ -105,7 +105,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   // The fixed pace reads no settlement time.
   const settlements = fixed ? undefined : createSettlements({
     fetchLimits: options.fetchStatus.limits?.bind(options.fetchStatus),
-    now: clock.now,
+    now: () => clock.now(),
     turn,
     rateLimited: keyRate.rateLimited,
     log,
@@ -183,7 +183,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           interrupt = new AbortController()
           const round = await lookDue({
             db, owner, fetchStatus: options.fetchStatus, schedule, settlements, turn, rateLimited: keyRate.rateLimited,
-            now: clock.now, sleep: clock.sleep, batchSize: pollBatch, leaseMs, aheadMs, log, signal, interrupt: interrupt.signal,
+            now: () => clock.now(), sleep: (ms, until) => clock.sleep(ms, until), batchSize: pollBatch, leaseMs, aheadMs, log, signal, interrupt: interrupt.signal,
           })
           if (round.changed) delivery.wake()
           nextAt = Math.min(round.nextAt, round.restDueAt ?? Infinity)

@@ -225,6 +225,13 @@ export function scheduledPayments() {
         return { body: { payments } }
       },
       'GET /__sandbox/scheduled': () => ({ body: { payments: world.size, clock: clock ?? null } }),
+      // The world alone, leaving every other control as it is (a bench section that is done).
+      'POST /__sandbox/scheduled/clear': () => {
+        world = new Map()
+        clock = undefined
+        keyLimiter = createKeyLimiter()
+        return { body: { ok: true } }
+      },
     },
     reset() {
       world = new Map()

@@ -91,9 +91,12 @@ describe('the sandbox\'s scheduled world', () => {
     expect((await control('/__sandbox/log')).body.filter((e: { path: string }) => e.path.startsWith('/v1/'))).toEqual([])
   })
 
-  it('is gone after a reset', async () => {
-    const payments: Seeded[] = (await seed(5)).body.payments
-    expect((await control('/__sandbox/reset', {})).status).toBe(200)
-    expect((await ask(payments.find((p) => p.kind !== 'deposit')!, T0)).status).toBe(404)
+  it('is gone after a reset, or once cleared', async () => {
+    for (const path of ['/__sandbox/reset', '/__sandbox/scheduled/clear']) {
+      const payments: Seeded[] = (await seed(5)).body.payments
+      expect((await control(path, {})).status).toBe(200)
+      expect((await ask(payments.find((p) => p.kind !== 'deposit')!, T0)).status).toBe(404)
+      expect((await control('/__sandbox/scheduled')).body).toEqual({ payments: 0, clock: null })
+    }
   })
 })

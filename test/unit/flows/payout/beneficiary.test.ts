@@ -283,7 +283,7 @@ describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of
   })
 })
 
-describe('the four schemas the assumed contract names (issue 31)', () => {
+describe('the four schemas the assumed contract names', () => {
   it('bank_uk: the sort code typed 12-34-56 or 12 34 56 is sent as 6 digits, with the 8-digit account', () => {
     for (const sortCode of ['08-99-99', '08 99 99', '089999']) {
       expect(buildBeneficiary(beneficiarySchema('bank_uk'), { name: ' Jane  Smith ', sortCode, accountNumber: '6637 4958' })).toEqual({

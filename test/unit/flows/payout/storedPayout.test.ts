@@ -57,7 +57,7 @@ async function connect(d: ReturnType<typeof drive>) {
   await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
 }
 
-describe('finding 1: a reference belongs to one create request', () => {
+describe('a reference belongs to one create request', () => {
   it('the same request (beneficiary keys in another order) keeps its reference; another quote, IBAN or purpose gets a new one', () => {
     const storage = memoryStorage()
     const refs = referenceStore(storage, () => NOW)
@@ -112,7 +112,7 @@ describe('finding 1: a reference belongs to one create request', () => {
   })
 })
 
-describe('finding 2: a stored payout is resumed only for its own buyer', () => {
+describe('a stored payout is resumed only for its own buyer', () => {
   it('the created record carries the buyer', async () => {
     const d = drive(beneficiaryState(), fakePartner({ '/bank/payout': [created] }))
     d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
@@ -143,7 +143,7 @@ describe('finding 2: a stored payout is resumed only for its own buyer', () => {
   })
 })
 
-describe('finding 3: the wallet ask is kept before prompting; a reload checks, never asks on its own', () => {
+describe('the wallet ask is kept before prompting; a reload checks, never asks on its own', () => {
   it('promptedAt is stored before the wallet is asked; a declined prompt drops it', async () => {
     const storage = memoryStorage()
     let seenAtPrompt: PayoutRecord | undefined
@@ -193,7 +193,7 @@ describe('finding 3: the wallet ask is kept before prompting; a reload checks, n
   })
 })
 
-describe('finding 4: "Not you?" forgets the stored buyer and starts again without one', () => {
+describe('"Not you?" forgets the stored buyer and starts again without one', () => {
   it('from the form: the price without a buyer (the identity steps come after the wallet) and accounts.forget()', async () => {
     const d = drive({ tag: 'form', buyer, form: ctx.emptyForm(), draft: emptyDraft() }, fakePartner({ '/limits': [{ limits: [] }] }))
     d.dispatch({ type: 'NOT_YOU' })
@@ -206,7 +206,7 @@ describe('finding 4: "Not you?" forgets the stored buyer and starts again withou
   })
 })
 
-describe('finding 5: the payout record ages', () => {
+describe('the payout record ages', () => {
   it('forgotten after 30 days, except a record with a hash (followed until final)', () => {
     const storage = memoryStorage()
     let now = NOW

@@ -122,7 +122,7 @@ describe('usage, for per-user limits', () => {
   })
 })
 
-describe('known buyers, for a signed link on a new device (issue 31)', () => {
+describe('known buyers, for a signed link on a new device', () => {
   const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
   it('remembers the account /fiat/onboard returned for a user, and answers it for that user only', async () => {
     expect(await store.buyerOf('grace')).toBeUndefined()

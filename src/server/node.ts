@@ -6,7 +6,7 @@
 // is then written nowhere.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CappedBody } from './node/cappedBody'
-import { JSON_HEADERS, write } from './node/write'
+import { JSON_HEADERS, behindClose, write } from './node/write'
 
 export type NodeListenerOptions = {
   /**
@@ -54,6 +54,10 @@ export function createNodeListener(handle: FetchHandler, options: NodeListenerOp
     }
   }
   return (req, res) => {
+    // Parsed from bytes read before an answer that closes the connection (a request pipelined
+    // behind a refusal): never handed to the handler. The connection's close is under way; it is not
+    // hastened, so that the answer before it still reaches the client.
+    if (behindClose(req)) return
     serve(handle, req, res, bodyTimeoutMs, log).catch(() => {
       // serve answers every failure itself; this is only its last guard.
       res.destroy()

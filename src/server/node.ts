@@ -5,8 +5,9 @@
 // connection (lingering: node/write.ts). A client that hangs up aborts the Request's signal; its answer
 // is then written nowhere.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { MAX_BODY } from './readInput'
 import { CappedBody } from './node/cappedBody'
-import { JSON_HEADERS, write } from './node/write'
+import { JSON_HEADERS, behindClose, write } from './node/write'
 
 export type NodeListenerOptions = {
   /**
@@ -21,7 +22,18 @@ export type NodeListenerOptions = {
 /** A fetch-standard handler: the kit's `createPartnerHandler(…)`, or any app's `fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>
 /** A node:http request listener, also usable as Express or Connect middleware (it never calls `next`). */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
+export type NodeListener = {
+  (req: IncomingMessage, res: ServerResponse): void
+  /**
+   * The same listener for the server's 'checkContinue' event:
+   * `createServer(kit).on('checkContinue', kit.checkContinue)`. Without a 'checkContinue' listener,
+   * node:http answers `100 Continue` to every request that says `Expect: 100-continue` before
+   * anything sees it, inviting a body that may be refused. Through this one, `100 Continue` goes
+   * out only when the handler first reads the body, and a body announced over 16 KiB is answered
+   * 413 at once, uninvited.
+   */
+  readonly checkContinue: (req: IncomingMessage, res: ServerResponse) => void
+}
 
 // The kit routes by path alone: a Host header (anyone's to set, and a proxy's to rewrite) never
 // reaches the Request, whose URL is this base with the request's path and query.
@@ -31,6 +43,10 @@ const BASE = 'http://localhost'
 // Request is collected, its signal (which a handler may still hold) never aborts. Each is held
 // here until its connection closes.
 const held = new Set<Request>()
+
+// Requests node:http handed over through 'checkContinue' (NodeListener's checkContinue): their
+// client waits for `100 Continue` before it sends the body, and none has been sent.
+const awaitingContinue = new WeakSet<IncomingMessage>()
 
 type Refusal = 'bad_request' | 'request_timeout' | 'body_too_large' | 'kit_error'
 const refusal = (status: number, code: Refusal, message: string) =>
@@ -53,19 +69,29 @@ export function createNodeListener(handle: FetchHandler, options: NodeListenerOp
       // A failing logger must not turn an answer into a crash.
     }
   }
-  return (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    // Parsed from bytes read before an answer that closes the connection (a request pipelined
+    // behind a refusal): never handed to the handler. The connection's close is under way; it is not
+    // hastened, so that the answer before it still reaches the client.
+    if (behindClose(req)) return
     serve(handle, req, res, bodyTimeoutMs, log).catch(() => {
       // serve answers every failure itself; this is only its last guard.
       res.destroy()
     })
   }
+  const checkContinue = (req: IncomingMessage, res: ServerResponse) => {
+    awaitingContinue.add(req)
+    listener(req, res)
+  }
+  return Object.assign(listener, { checkContinue })
 }
 
 async function serve(handle: FetchHandler, req: IncomingMessage, res: ServerResponse, bodyTimeoutMs: number, log: (line: string) => void) {
   // A socket error while answering is the client gone: there is no one left to answer.
   res.on('error', () => {})
   const aborter = new AbortController()
-  const body = new CappedBody(req)
+  const continuing = awaitingContinue.has(req)
+  const body = new CappedBody(req, continuing ? () => void (res.headersSent || res.destroyed || res.writeContinue()) : undefined)
   let answered = false
   const respond = async (response: Response) => {
     if (answered) return void response.body?.cancel().catch(() => {})
@@ -87,6 +113,8 @@ async function serve(handle: FetchHandler, req: IncomingMessage, res: ServerResp
   })
   const request = toRequest(req, body, aborter.signal, log)
   if (!(request instanceof Request)) return respond(request)
+  // A client waiting for `100 Continue` with a body over the cap: refused before it is invited.
+  if (continuing && Number(req.headers['content-length']) > MAX_BODY) return respond(TOO_LARGE())
   held.add(request)
   res.once('close', () => held.delete(request))
   let response: Response

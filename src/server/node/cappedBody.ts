@@ -13,7 +13,11 @@ export class CappedBody {
   private received = 0
   private wake: (() => void) | undefined
 
-  constructor(private readonly req: IncomingMessage) {}
+  /** `onFirstRead`: called once, when the reader first asks for the body (the `100 Continue` of a client waiting for one). */
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly onFirstRead?: () => void,
+  ) {}
 
   private release() {
     for (const event of ['readable', 'end', 'close', 'error']) this.req.off(event, this.notify)
@@ -38,6 +42,7 @@ export class CappedBody {
         pull: async (controller) => {
           if (!listening) {
             listening = true
+            this.onFirstRead?.()
             for (const event of ['readable', 'end', 'close', 'error']) req.on(event, this.notify)
           }
           for (;;) {

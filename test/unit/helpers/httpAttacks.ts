@@ -1,7 +1,9 @@
 // What an attacker sends a partner's server, over raw sockets (issue 37): a body announced and
-// never sent, and a chunked body far over the kit's 16 KiB cap. Shared by the adapter's unit test
-// and the package's servers test.
-import { type Socket, connect } from 'node:net'
+// never sent, a chunked body far over the kit's 16 KiB cap, a client that writes on after the
+// answer (and requests pipelined behind it). Shared by the adapter's unit tests and the package's
+// servers test. Nothing here measures time: every helper resolves on an event.
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import { type AddressInfo, type Socket, connect } from 'node:net'
 
 /** POST with `Content-Length: 100`, 6 bytes of it, then the client hangs up. Resolves once the socket is closed. */
 export function truncatedPost(port: number, path: string): Promise<void> {
@@ -89,4 +91,91 @@ export function rawExchange(port: number, data: string | Buffer): Promise<string
     socket.on('close', () => resolve(response))
     socket.write(data)
   })
+}
+
+/** A client connection that keeps writing after the server's end (an upload does), collecting what comes back. */
+export function client(port: number) {
+  const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+  let raw = ''
+  const waiters: Array<() => void> = []
+  const wakeAll = () => {
+    for (const wake of waiters.splice(0)) wake()
+  }
+  socket.on('data', (chunk) => {
+    raw += chunk.toString('latin1')
+    wakeAll()
+  })
+  socket.on('error', () => {})
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+  socket.once('close', wakeAll)
+  return {
+    socket,
+    raw: () => raw,
+    closed,
+    /** Resolves once the kernel took `data` (its error, if it failed). */
+    write: (data: string | Buffer) => new Promise<Error | null | undefined>((resolve) => socket.write(data, resolve)),
+    /** Resolves once what was received matches (or the connection closed). */
+    until: async (pattern: RegExp) => {
+      while (!pattern.test(raw) && !socket.destroyed && socket.readyState !== 'closed') await new Promise<void>((resolve) => waiters.push(resolve))
+      return raw
+    },
+  }
+}
+
+/** Every answer in a raw HTTP/1.1 stream, in order (Content-Length bodies, 1xx without one). */
+export function answers(raw: string): Array<{ status: number; headers: Record<string, string>; body: string }> {
+  const out: Array<{ status: number; headers: Record<string, string>; body: string }> = []
+  let rest = raw
+  while (rest.startsWith('HTTP/')) {
+    const end = rest.indexOf('\r\n\r\n')
+    if (end < 0) break
+    const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n')
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+    const status = Number(statusLine.split(' ')[1])
+    const bodyless = (status >= 100 && status < 200) || status === 204 || status === 304
+    const body = bodyless ? '' : rest.slice(end + 4, end + 4 + Number(headers['content-length'] ?? 0))
+    out.push({ status, headers, body })
+    rest = rest.slice(end + 4 + body.length)
+  }
+  return out
+}
+
+/** The contract's error code in a JSON answer's body, if it has one. */
+export const code = (body: string): string | undefined => {
+  try {
+    return JSON.parse(body).error?.code
+  } catch {
+    return undefined
+  }
+}
+
+export type Listening = {
+  port: number
+  server: Server
+  /** What the server read off all the sockets it accepted. */
+  bytesRead: () => number
+  /** Connections the server still holds. */
+  connections: () => Promise<number>
+  close: () => void
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void
+
+/** A node:http server on 127.0.0.1 serving `listener`, and its `checkContinue` for 'checkContinue' if it has one. */
+export async function listen(listener: Listener & { checkContinue?: Listener }): Promise<Listening> {
+  const server = createServer(listener)
+  if (listener.checkContinue) server.on('checkContinue', listener.checkContinue)
+  const sockets: Socket[] = []
+  server.on('connection', (socket: Socket) => sockets.push(socket))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    server,
+    bytesRead: () => sockets.reduce((sum, socket) => sum + socket.bytesRead, 0),
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  }
 }

@@ -4,12 +4,12 @@ import { cardEvents } from '../../../src/flows/card/hostEvents'
 import type { CardState } from '../../../src/flows/card/machine'
 import { depositEvents } from '../../../src/flows/deposit/hostEvents'
 import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
-import { parseOptions } from '../../../src/config/config'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../src/i18n/i18n'
+import { configFrom } from '../helpers/links'
 
 addEnglish(enDeposit)
-const parsed = parseOptions({
+const config = configFrom({
   apiBase: 'https://api.example.com',
   sources: [
     { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
@@ -17,8 +17,6 @@ const parsed = parseOptions({
   ],
   destination: { chainId: 42161, token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', symbol: 'USDT', decimals: 6 },
 })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
 
 const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const quote: DepositQuote = {

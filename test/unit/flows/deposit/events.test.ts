@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote } from '../../../../src/api/schemas'
-import { parseOptions } from '../../../../src/config/config'
 import { depositEvents } from '../../../../src/flows/deposit/hostEvents'
 import type { DepositState, Tracking } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
+import { configFrom } from '../../helpers/links'
 
 addEnglish(enDeposit)
-const parsed = parseOptions({ apiBase: 'https://api.example.com' })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
+const config = configFrom({ apiBase: 'https://api.example.com' })
 const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const form = { amount: '10', source: 0 }
 const quote: DepositQuote = {

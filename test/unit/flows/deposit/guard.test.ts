@@ -5,6 +5,7 @@ import { parseOptions } from '../../../../src/config/config'
 import { type GuardRule, guardQuote } from '../../../../src/flows/deposit/guard'
 // @ts-expect-error: plain ESM module of the sandbox
 import { HOSTILE_RULES } from '../../../../test/sandbox/routes/deposit.mjs'
+import { configFrom } from '../../helpers/links'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const DEST_USDC = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
@@ -15,18 +16,14 @@ const DEAD = '0x000000000000000000000000000000000000dEaD'
 const WETH = '0x4200000000000000000000000000000000000006'
 const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
-const config = (() => {
-  const parsed = parseOptions({
-    apiBase: 'http://127.0.0.1:8787',
-    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER, DEPOSITOR] }],
-    sources: [
-      { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
-      { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
-    ],
-  })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
+const config = configFrom({
+  apiBase: 'http://127.0.0.1:8787',
+  chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER, DEPOSITOR] }],
+  sources: [
+    { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
+    { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
+  ],
+})
 
 const request: DepositQuoteRequest = {
   source: { chainId: 8453, token: USDC, address: BUYER },

@@ -94,3 +94,19 @@ export function endDepositWorld(driver: DepositDriver | undefined, announced: { 
   announced.stop()
   vi.unstubAllGlobals()
 }
+
+/** A deposit summary of USDC on Base to USDC on Arbitrum, for these amounts. */
+export const summaryOf = (amountIn: string, amountOut: string, fee: string) => ({ amountIn, amountOut, fee, sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' })
+
+/** A quote from provider 'p' for these amounts, sending to 0x…01 on Base, expiring 2026-11-22T12:00:00Z. */
+export const plainQuote = (amountIn: string, amountOut: string, fee: string): DepositQuote => ({
+  provider: 'p',
+  amountIn,
+  amountOut,
+  fee,
+  expiresAt: '2026-11-22T12:00:00Z',
+  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
+})
+
+/** An injected wallet 'w' holding the buyer's account. */
+export const plainSession = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }

@@ -7,12 +7,8 @@ import { guardQuote } from '../../../../src/flows/deposit/guard'
 import { judgeOutflow } from '../../../../src/flows/deposit/preview'
 import { simulate } from '../../../../src/wallet/chainActions'
 import { depositConfig } from '../../helpers/deposit'
+import { BUYER, DEAD, DEPOSITOR, USDC, WETH } from '../../helpers/fakeChain'
 
-const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const DEAD = '0x000000000000000000000000000000000000dEaD'
-const WETH = '0x4200000000000000000000000000000000000006'
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const NFT = '0x1111111111111111111111111111111111111111'
 const UNITS = 25_500_000n

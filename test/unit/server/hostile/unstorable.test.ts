@@ -5,7 +5,7 @@
 // request to the service, never a row. Each test FAILS if the attack gets further.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
-import { answers, exchange, serve, type Served } from './net'
+import { KIT_BASICS, answers, exchange, serve, type Served } from './net'
 
 let store: PaymentStore
 beforeAll(async () => {
@@ -17,11 +17,7 @@ function kit() {
   const lines: string[] = []
   const forwarded: string[] = []
   const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
+    ...KIT_BASICS,
     allowAnonymous: true,
     store,
     chains: { 8453: { rpcUrl: 'https://rpc.example' } },

@@ -194,15 +194,21 @@ describe('failures stay quiet', () => {
     expect(depositStore(storage).load()?.kit).toBeUndefined()
   })
 
-  it('the record is cleared once a pending report ends', async () => {
+  /** The service says the deposit is done at once; the kit's answer to the report waits until the returned function is called. */
+  function holdReport() {
     let answer!: () => void
-    kitAnswers = ['hang']
     api.answer('/deposit/status', () => ({ status: 'done', txHashes: { delivered: hashOf(0xee) } }))
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       sent.push({ url: String(input), auth: null, body: JSON.parse(String(init?.body)), at: clock.now() })
       await new Promise<void>((resolve) => (answer = resolve))
       return new Response(JSON.stringify({ id: 'dep_kit_1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
     })
+    return () => answer()
+  }
+
+  it('the record is cleared once a pending report ends', async () => {
+    kitAnswers = ['hang']
+    const answer = holdReport()
     const storage = memoryStorage()
     const d = drive(following('confirming'), withPartner, depositStore(storage))
     await until(() => d.state().tag === 'result', 'the result')
@@ -213,13 +219,7 @@ describe('failures stay quiet', () => {
   })
 
   it('a report that ends after the buyer started another deposit leaves that deposit kept', async () => {
-    let answer!: () => void
-    api.answer('/deposit/status', () => ({ status: 'done', txHashes: { delivered: hashOf(0xee) } }))
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({ url: String(input), auth: null, body: JSON.parse(String(init?.body)), at: clock.now() })
-      await new Promise<void>((resolve) => (answer = resolve))
-      return new Response(JSON.stringify({ id: 'dep_kit_1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    })
+    const answer = holdReport()
     const storage = memoryStorage()
     const d = drive({ ...following('confirming'), session: session() } as DepositState, withPartner, depositStore(storage))
     await until(() => d.state().tag === 'result', 'the result')

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { cardEvents } from '../../../src/flows/card/hostEvents'
 import type { CardState } from '../../../src/flows/card/machine'
 import { depositEvents } from '../../../src/flows/deposit/hostEvents'
-import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
+import type { DepositState } from '../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../src/i18n/i18n'
 import { configFrom } from '../helpers/links'
-import { plainQuote, plainSession, summaryOf } from '../helpers/deposit'
+import { plainQuote, plainSession, plainTracking } from '../helpers/deposit'
 
 addEnglish(enDeposit)
 const config = configFrom({
@@ -20,13 +20,7 @@ const config = configFrom({
 
 const session = plainSession
 const quote = plainQuote('10', '9.99', '0.01')
-const tracking: Tracking = {
-  provider: 'p',
-  chainId: 8453,
-  txHash: `0x${'a'.repeat(64)}`,
-  summary: summaryOf('10', '9.99', '0.01'),
-  createdAt: 0,
-}
+const tracking = plainTracking(`0x${'a'.repeat(64)}`, '10', '9.99', '0.01')
 const form = { amount: '10', source: 0 }
 const names = (events: { name: string }[]) => events.map((e) => e.name)
 

@@ -108,5 +108,8 @@ export const plainQuote = (amountIn: string, amountOut: string, fee: string): De
   transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
 })
 
+/** A tracking from provider 'p' on Base of `txHash`, for these amounts, created at 0. */
+export const plainTracking = (txHash: string, amountIn: string, amountOut: string, fee: string): Tracking => ({ provider: 'p', chainId: 8453, txHash, summary: summaryOf(amountIn, amountOut, fee), createdAt: 0 })
+
 /** An injected wallet 'w' holding the buyer's account. */
 export const plainSession = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }

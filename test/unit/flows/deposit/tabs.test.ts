@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../../src/flows/deposit/machine'
+import { type DepositEvent, type DepositState, transition } from '../../../../src/flows/deposit/machine'
 import { createEffectRunner } from '../../../../src/kernel/effects'
-import { plainQuote, plainSession, summaryOf } from '../../helpers/deposit'
+import { plainQuote, plainSession, plainTracking } from '../../helpers/deposit'
 
 const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
-const tracking: Tracking = {
-  provider: 'p',
-  chainId: 8453,
-  txHash: `0x${'b'.repeat(64)}`,
-  summary: summaryOf('1', '0.99', '0.01'),
-  createdAt: 0,
-}
+const tracking = plainTracking(`0x${'b'.repeat(64)}`, '1', '0.99', '0.01')
 const session = plainSession
 const form = { amount: '1', source: 0 }
 const run = (s: DepositState, ...events: DepositEvent[]) => events.reduce((x, e) => transition(x, e, ctx), s)

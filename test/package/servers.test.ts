@@ -7,11 +7,12 @@
 // of (a) with an unhandled ECONNRESET rejection, and read all 48 MiB of (b).)
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chunkedFlood, parseAnswer, truncatedPost } from '../unit/helpers/httpAttacks'
 import { type PackedApp, ROOT, packApp } from './packedApp'
+import { freePort } from '../unit/sandbox/bankStack'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const kitDoc = readFileSync(join(ROOT, 'docs/partner-kit.md'), 'utf8')
@@ -90,17 +91,6 @@ async function expectAnswered(port: number, server: ReturnType<typeof start>) {
   expect(res).toBeInstanceOf(Response)
   expect((res as Response).status).toBe(401)
   expect(await (res as Response).json()).toMatchObject({ error: { code: 'unauthenticated' } })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 /** The partner's server as its own process; `exited()` is its exit code or signal, null while it runs. */

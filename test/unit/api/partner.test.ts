@@ -57,15 +57,20 @@ describe('partner client', () => {
     expect(calls[0]!.init.credentials).toBe('include')
   })
 
-  it('a backend that refuses CORS (fetch rejects) is the shop’s payment service not answering, not the buyer’s connection', async () => {
-    vi.stubGlobal('navigator', { onLine: true })
+  /** The error of a kycToken call whose fetch rejects, as a browser's does when CORS refuses or the network is down. */
+  const unreachedKycToken = () => {
     const partner = cardCalls(createPartnerHttp({
       base: 'https://shop.example/api',
       fetch: (async () => {
         throw new TypeError('Failed to fetch')
       }) as unknown as typeof globalThis.fetch,
     }))
-    const error = await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
+    return partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
+  }
+
+  it('a backend that refuses CORS (fetch rejects) is the shop’s payment service not answering, not the buyer’s connection', async () => {
+    vi.stubGlobal('navigator', { onLine: true })
+    const error = await unreachedKycToken()
     const text = problemText(describeError(error))
     expect(text).toMatch(/shop/i)
     expect(text).not.toMatch(/your connection/i)
@@ -73,13 +78,7 @@ describe('partner client', () => {
 
   it('while the browser is offline it still says to check the connection', async () => {
     vi.stubGlobal('navigator', { onLine: false })
-    const partner = cardCalls(createPartnerHttp({
-      base: 'https://shop.example/api',
-      fetch: (async () => {
-        throw new TypeError('Failed to fetch')
-      }) as unknown as typeof globalThis.fetch,
-    }))
-    const error = await partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
+    const error = await unreachedKycToken()
     expect(describeError(error).key).toBe('error.network')
   })
 })

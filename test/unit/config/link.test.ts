@@ -2,17 +2,11 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
 import { parseOptions } from '../../../src/config/config'
+import { registry, signed } from '../helpers/links'
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const entry = registry[0]
 const NOW = Date.UTC(2026, 10, 23, 12)
 
-async function signed(query: string) {
-  const key = await crypto.subtle.importKey('jwk', privateKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, new TextEncoder().encode(query))
-  return `?${query}&signature=${Buffer.from(sig).toString('base64url')}`
-}
 const WALLET = '0x1111111111111111111111111111111111111111'
 
 afterEach(() => vi.restoreAllMocks())

@@ -8,20 +8,13 @@ import { describe, expect, it } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
 import { parseLiveOptions, parseOptions } from '../../../src/config/config'
 import { markupOptions } from '../../../src/embed/api'
+import { registry, signWith, signed } from '../helpers/links'
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const NOW = Date.UTC(2026, 10, 23, 12)
 const EXPIRES = NOW / 1000 + 600
 const WALLET = '0x1111111111111111111111111111111111111111'
 const BUYER = `accountId=acc_1&walletId=wal_1&walletAddress=${WALLET}`
 
-async function signWith(jwk: JsonWebKey, query: string) {
-  const key = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, new TextEncoder().encode(query))
-  return `?${query}&signature=${Buffer.from(sig).toString('base64url')}`
-}
-const signed = (query: string) => signWith(privateKey, query)
 
 describe('a signed buyer in a link', () => {
   it.each([

@@ -8,25 +8,17 @@ import { describe, expect, it } from 'vitest'
 import { parseRegistry, registryWarnings } from '../../../scripts/registry.mjs'
 import { parseLiveOptions, parseOptions } from '../../../src/config/config'
 import { REGISTRY_ONLY, type RegistryEntry, resolveLink } from '../../../src/config/link'
+import { configFrom, registry, signed } from '../helpers/links'
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const entry = registry[0]
 const NOW = Date.UTC(2026, 10, 23, 12)
 
-async function signed(query: string) {
-  const key = await crypto.subtle.importKey('jwk', privateKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, new TextEncoder().encode(query))
-  return `?${query}&signature=${Buffer.from(sig).toString('base64url')}`
-}
 
 /** The config a hosted page or frame would run with, for this link and registry. */
 async function configOf(search: string, entries: RegistryEntry[]) {
   const link = await resolveLink(search, entries, NOW)
   if (!link.ok) throw new Error(link.detail)
-  const parsed = parseOptions(link.options)
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
+  return configFrom(link.options)
 }
 
 describe('walletLink: from the registry entry only', () => {

@@ -12,19 +12,13 @@ import { type RegistryEntry, resolveLink } from '../../../src/config/link'
 import { VERIFIED_LINK_KEY, readPageLink } from '../../../src/config/pageLink'
 import { createApi } from '../../../src/embed/api'
 import { start } from '../../../src/embed/runtime'
+import { registry, signed } from '../helpers/links'
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const entry = registry[0]
 const ON: RegistryEntry[] = [{ ...entry, walletLink: true }]
 const OFF: RegistryEntry[] = [{ ...entry }]
 const NOW = Date.UTC(2026, 10, 23, 12)
 
-async function signed(query: string) {
-  const key = await crypto.subtle.importKey('jwk', privateKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, new TextEncoder().encode(query))
-  return `?${query}&signature=${Buffer.from(sig).toString('base64url')}`
-}
 
 /** The walletLink a hosted page or frame would run with, or the refusal's code. */
 async function outcome(search: string, entries: RegistryEntry[]): Promise<boolean | string> {

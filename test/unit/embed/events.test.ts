@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { DepositQuote } from '../../../src/api/schemas'
 import { cardEvents } from '../../../src/flows/card/hostEvents'
 import type { CardState } from '../../../src/flows/card/machine'
 import { depositEvents } from '../../../src/flows/deposit/hostEvents'
-import type { DepositState, Tracking } from '../../../src/flows/deposit/machine'
-import { parseOptions } from '../../../src/config/config'
+import type { DepositState } from '../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../src/i18n/i18n'
+import { configFrom } from '../helpers/links'
+import { plainQuote, plainSession, plainTracking } from '../helpers/deposit'
 
 addEnglish(enDeposit)
-const parsed = parseOptions({
+const config = configFrom({
   apiBase: 'https://api.example.com',
   sources: [
     { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
@@ -17,25 +17,10 @@ const parsed = parseOptions({
   ],
   destination: { chainId: 42161, token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', symbol: 'USDT', decimals: 6 },
 })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
 
-const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const quote: DepositQuote = {
-  provider: 'p',
-  amountIn: '10',
-  amountOut: '9.99',
-  fee: '0.01',
-  expiresAt: '2026-11-22T12:00:00Z',
-  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
-}
-const tracking: Tracking = {
-  provider: 'p',
-  chainId: 8453,
-  txHash: `0x${'a'.repeat(64)}`,
-  summary: { amountIn: '10', amountOut: '9.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
-  createdAt: 0,
-}
+const session = plainSession
+const quote = plainQuote('10', '9.99', '0.01')
+const tracking = plainTracking(`0x${'a'.repeat(64)}`, '10', '9.99', '0.01')
 const form = { amount: '10', source: 0 }
 const names = (events: { name: string }[]) => events.map((e) => e.name)
 

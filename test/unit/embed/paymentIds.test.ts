@@ -1,7 +1,6 @@
 // Issue 29: every event that ends a payment (and each one past its point of no return) carries the
 // ids a server needs to look the payment up; never a secret.
 import { describe, expect, it } from 'vitest'
-import { parseOptions } from '../../../src/config/config'
 import { bankDepositEvents } from '../../../src/flows/bankDeposit/hostEvents'
 import type { BankDepositState } from '../../../src/flows/bankDeposit/machine'
 import { cardEvents } from '../../../src/flows/card/hostEvents'
@@ -15,12 +14,11 @@ import type { PayoutState } from '../../../src/flows/payout/machine'
 import type { WidgetEvent } from '../../../src/config/protocol'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../src/i18n/i18n'
+import { configFrom } from '../helpers/links'
 
 addEnglish(enDeposit)
 const TOKEN = 'pt_secret_bearer_token_1234567890'
-const parsed = parseOptions({ apiBase: 'https://api.example.com', partnerBase: 'https://shop.example.com/api', partnerToken: TOKEN })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
+const config = configFrom({ apiBase: 'https://api.example.com', partnerBase: 'https://shop.example.com/api', partnerToken: TOKEN })
 
 const payloadOf = (events: WidgetEvent[], name: WidgetEvent['name']) => events.find((e) => e.name === name)?.payload as Record<string, unknown> | undefined
 

@@ -13,13 +13,12 @@
 // funding / details screen. B then opens the partner's link signed for B's wallet. B is shown A's
 // payout ("Send the stablecoins", A's deposit address) or A's bank details and payment reference:
 // B's stablecoins pay A's beneficiary, or B's bank transfer is converted into A's wallet.
-import { signal } from '@preact/signals'
 import { cleanup, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../src/config/config'
 import type { Services } from '../../../src/services'
 import { scopedStorage } from '../../../src/storage/safeStorage'
-import { partnerDoor } from '../helpers/partnerDoor'
+import { servicesOf } from '../helpers/services'
 
 const WALLET_A = '0x1111111111111111111111111111111111111111'
 const WALLET_B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -30,15 +29,7 @@ function services(query: string): Services {
   const result = readConfig(`?apiBase=https://api.example.com&partnerBase=https://shop.example/api&identityUrl=https://id.example.com&locale=en&${query}`)
   if (!result.ok) throw new Error(result.problem)
   const config = result.config
-  return {
-    config,
-    api: { post: vi.fn(async () => ({})) },
-    limiter: { status: () => ({ waiting: false, retries: 0 }), subscribe: () => () => {}, wake() {}, schedule: (run: () => Promise<unknown>) => run() },
-    emit: () => {},
-    live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
-    completed: signal(false),
-    partner: partnerDoor(config),
-  } as unknown as Services
+  return servicesOf(config, vi.fn(async () => ({})))
 }
 
 beforeEach(() => {

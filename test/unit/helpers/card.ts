@@ -3,13 +3,10 @@
 import { vi } from 'vitest'
 import type { CardCalls } from '../../../src/api/card'
 import type { CardQuote } from '../../../src/api/schemas'
-import { type WidgetConfig, parseOptions } from '../../../src/config/config'
+import type { WidgetConfig } from '../../../src/config/config'
+import { configFrom } from './links'
 
-export const cardConfig: WidgetConfig = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', flow: 'card', partnerBase: 'https://shop.example/api', cardHosts: ['pay.cardprovider.example'] })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
+export const cardConfig: WidgetConfig = configFrom({ apiBase: 'http://127.0.0.1:8787', flow: 'card', partnerBase: 'https://shop.example/api', cardHosts: ['pay.cardprovider.example'] })
 
 export function cardQuote(now: number, ttlMs = 60_000): CardQuote {
   return { cryptoAmount: '0.01', cryptoCurrency: 'ETH', fiatAmount: '50', rate: '5000', providerFee: '1', ourFee: '0.5', total: '51.5', expiresAt: new Date(now + ttlMs).toISOString() }

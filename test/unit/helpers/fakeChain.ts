@@ -16,6 +16,9 @@ export const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 export const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 export const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
 export const SPENDER = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9'
+/** Where a hostile quote sends what it takes. */
+export const DEAD = '0x000000000000000000000000000000000000dEaD'
+export const WETH = '0x4200000000000000000000000000000000000006'
 export const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
 
 /** A receipt that never comes, until the effect stops waiting (its signal aborts). */

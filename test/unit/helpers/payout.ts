@@ -5,7 +5,7 @@ import { afterEach } from 'vitest'
 import type { CardPayoutQuote } from '../../../src/api/cardPayout'
 import type { PartnerHttp } from '../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../src/api/payout'
-import { type WidgetConfig, parseOptions } from '../../../src/config/config'
+import type { WidgetConfig } from '../../../src/config/config'
 import type { Source } from '../../../src/flows/payout/base'
 import { bankCalls } from '../../../src/flows/payout/bank'
 import { beneficiaryStep } from '../../../src/flows/payout/beneficiaryStep'
@@ -24,6 +24,7 @@ import type { WalletInfo } from '../../../src/kernel/types'
 import type { ChosenWallet } from '../../../src/kernel/connectWallet'
 import { type FakeClock, createFakeClock } from './fakeClock'
 import { memoryStorage } from './memoryStorage'
+import { configFrom } from './links'
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -42,9 +43,7 @@ export const source: Source = { chainId: 8453, token: TOKEN, symbol: 'USDC', dec
 
 /** The embedding's options for a payout funded on Base (`extra`: a signed reference, …). */
 export function payoutConfig(extra: Record<string, unknown> = {}): WidgetConfig {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
+  return configFrom({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
 }
 export const config = payoutConfig()
 

@@ -3,22 +3,9 @@ import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
 import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
+import { memoryStorage } from '../helpers/memoryStorage'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-function memory(): Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  }
-}
 
 describe('identity sub-machine', () => {
   const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
@@ -57,7 +44,7 @@ describe('identity sub-machine', () => {
 
 describe('the buyer account every bank flow reuses', () => {
   it('keeps ids and the wallet for 30 days, then forgets them', () => {
-    const storage = memory()
+    const storage = memoryStorage()
     let now = 1_000
     const accounts = buyerAccount(storage, () => now)
     accounts.save({ accountId: 'acc_1', walletId: 'wal_1', wallet: WALLET })
@@ -68,7 +55,7 @@ describe('the buyer account every bank flow reuses', () => {
   })
 
   it('refuses a record that is not one (a bad wallet, a missing id)', () => {
-    const storage = memory()
+    const storage = memoryStorage()
     storage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_1', walletId: '', wallet: WALLET, savedAt: 1 }))
     expect(buyerAccount(storage, () => 2).load()).toBeUndefined()
     storage.setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_1', walletId: 'w', wallet: '<script>', savedAt: 1 }))
@@ -80,11 +67,11 @@ describe('how a bank flow begins', () => {
   const base = { authCode: undefined, walletAddress: undefined } as unknown as import('../../../src/config/config').WidgetConfig
   it('a known buyer skips the identity steps, unless the partner signed the link for another wallet', async () => {
     const { identityStart } = await import('../../../src/identity/start')
-    const storage = memory()
+    const storage = memoryStorage()
     buyerAccount(storage).save({ accountId: 'acc_1', walletId: 'wal_1', wallet: WALLET })
-    expect(identityStart(base, storage, memory()).account).toMatchObject({ accountId: 'acc_1' })
-    expect(identityStart({ ...base, walletAddress: WALLET.toLowerCase() }, storage, memory()).account).toMatchObject({ accountId: 'acc_1' })
-    const other = identityStart({ ...base, walletAddress: '0x1111111111111111111111111111111111111111' }, storage, memory())
+    expect(identityStart(base, storage, memoryStorage()).account).toMatchObject({ accountId: 'acc_1' })
+    expect(identityStart({ ...base, walletAddress: WALLET.toLowerCase() }, storage, memoryStorage()).account).toMatchObject({ accountId: 'acc_1' })
+    const other = identityStart({ ...base, walletAddress: '0x1111111111111111111111111111111111111111' }, storage, memoryStorage())
     expect(other.account).toBeUndefined()
     expect(other.identity).toMatchObject({ tag: 'identity', form: { wallet: '0x1111111111111111111111111111111111111111' } })
   })

@@ -4,12 +4,11 @@
 // says it is loading until they are here, then resumes, or drops a bad record as before. Every
 // test imports fresh copies of the modules (the setup file has loaded the shared ones), and holds
 // the checks' module back until it lets it go.
-import { signal } from '@preact/signals'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryStorage } from '../helpers/memoryStorage'
 import { scopedStorage } from '../../../src/storage/safeStorage'
-import { partnerDoor } from '../helpers/partnerDoor'
+import { servicesOf } from '../helpers/services'
 
 /** localStorage as these flows keep their records (no partner: a script-mode page; this service). */
 const kept = () => scopedStorage(localStorage, { apiBase: 'https://api.example.com' })!
@@ -43,15 +42,7 @@ async function services(query: string) {
   const post = vi.fn(async () => ({ cryptoAmount: '0.01', cryptoCurrency: 'ETH', fiatAmount: '25', rate: '2500', providerFee: '1', ourFee: '0.2', total: '26.2' }))
   return {
     post,
-    services: {
-      config,
-      api: { post },
-      limiter: { status: () => ({ waiting: false, retries: 0 }), subscribe: () => () => {}, wake() {}, schedule: (run: () => Promise<unknown>) => run() },
-      emit: () => {},
-      live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
-      completed: signal(false),
-      partner: partnerDoor(config),
-    } as never,
+    services: servicesOf(config, post) as never,
   }
 }
 

@@ -6,6 +6,16 @@ import { fakeLocks } from '../helpers/fakeLocks'
 
 afterEach(() => vi.unstubAllGlobals())
 
+/** Locks installed, another tab holding `name`, and this tab asking for it; `seen` is what it reports. */
+function waitBehindAnotherTab(name: string) {
+  const locks = fakeLocks()
+  locks.install()
+  const letGo = locks.holdElsewhere(name)
+  const seen: string[] = []
+  const release = holdTabLock(name, (s) => seen.push(s))
+  return { letGo, seen, release }
+}
+
 describe('holdTabLock', () => {
   it('without Web Locks, this tab holds at once', () => {
     vi.stubGlobal('navigator', {})
@@ -28,11 +38,7 @@ describe('holdTabLock', () => {
   })
 
   it('a lock another tab holds: elsewhere, then held once that tab lets go', async () => {
-    const locks = fakeLocks()
-    locks.install()
-    const letGo = locks.holdElsewhere('b')
-    const seen: string[] = []
-    const release = holdTabLock('b', (s) => seen.push(s))
+    const { letGo, seen, release } = waitBehindAnotherTab('b')
     await settle()
     expect(seen).toEqual(['elsewhere'])
     letGo()
@@ -42,11 +48,7 @@ describe('holdTabLock', () => {
   })
 
   it('cancelled while waiting: never reports held', async () => {
-    const locks = fakeLocks()
-    locks.install()
-    const letGo = locks.holdElsewhere('c')
-    const seen: string[] = []
-    const release = holdTabLock('c', (s) => seen.push(s))
+    const { letGo, seen, release } = waitBehindAnotherTab('c')
     await settle()
     release()
     letGo()

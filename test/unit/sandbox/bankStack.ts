@@ -2,6 +2,7 @@
 // bank deposit and payout tests, with an onboarded user and helpers for the partner path.
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll } from 'vitest'
 import { http, createPublicClient, createWalletClient, defineChain, erc20Abi, type Address, type Hex } from 'viem'
 
 export const KEY = 'sk_sandbox_partner_key'
@@ -26,6 +27,16 @@ type Config = {
   payout: { chainId: number; token: Address; symbol: string; decimals: number }
 }
 export type BankStack = Awaited<ReturnType<typeof startBankStack>>
+
+/** Registers the file's beforeAll that starts a stack (handing it to `keep`, within `timeoutMs`) and the afterAll that stops it. */
+export function bankStackForFile(keep: (stack: BankStack) => void, timeoutMs: number) {
+  let started: BankStack | undefined
+  beforeAll(async () => {
+    started = await startBankStack()
+    keep(started)
+  }, timeoutMs)
+  afterAll(() => started?.stop())
+}
 
 export async function startBankStack() {
   // The sandbox runs the built kit (dist/server); here it runs the kit's source, and builds nothing.

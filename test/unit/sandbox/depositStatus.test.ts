@@ -3,17 +3,14 @@
 // answer, with the API key instead of the origin, counted against the key's rate, not the IP's.
 // Then the kit's /deposit/status reaches it, for a deposit the kit read from the chain.
 import { erc20Abi, http, createWalletClient, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { KEY_RATE } from '../../sandbox/rateLimit.mjs'
 import { linkWallet, devKey } from '../server/walletKeys'
-import { type BankStack, KEY, ORIGIN, startBankStack, until } from './bankStack'
+import { type BankStack, KEY, ORIGIN, bankStackForFile, until } from './bankStack'
 
 let s: BankStack
-beforeAll(async () => {
-  s = await startBankStack()
-}, 30_000)
-afterAll(() => s?.stop())
+bankStackForFile((started) => (s = started), 30_000)
 beforeEach(async () => {
   await s.reset()
   await s.control('/control', { processingMs: 100 })

@@ -5,14 +5,11 @@
 // raises the same account, and the refused request repeated under the same idempotency reference
 // is created once, then returned as the original.
 import type { Address } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, ORIGIN, startBankStack } from './bankStack'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { type BankStack, ORIGIN, bankStackForFile } from './bankStack'
 
 let s: BankStack
-beforeAll(async () => {
-  s = await startBankStack()
-}, 60_000)
-afterAll(() => s?.stop())
+bankStackForFile((started) => (s = started), 60_000)
 beforeEach(async () => {
   await s.reset()
 })

@@ -2,7 +2,6 @@
 // that really starts that flow, and the example pages; the stack's JSON goes to a file.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { flows, parseOptions } from '../../../src/config/config'
@@ -16,6 +15,7 @@ import { sandboxEntry } from '../../sandbox/demoUrl.mjs'
 import { generateSigningKeys } from '../../sandbox/sign.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { startSummary } from '../../sandbox/startSummary.mjs'
+import { freePort } from './bankStack'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const WIDGET = 'http://127.0.0.1:5173'
@@ -107,17 +107,6 @@ describe("npm start's summary", () => {
     expect(bare).not.toMatch(/[{}"]/)
   })
 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 describe('the start script', () => {
   it('prints the summary, not the JSON, and writes the JSON to the file it names', async () => {

@@ -1,12 +1,9 @@
 // WalletConnect offline: a dapp-side sign-client, as the widget will use it, reaches the sandbox's
 // phone wallet through the local relay, on real anvil chains, and nothing leaves 127.0.0.1.
-import { Socket } from 'node:net'
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData, type Address, type Hex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-// @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { memoryStorage } from '../../sandbox/walletconnect/memoryStorage.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
@@ -17,32 +14,13 @@ import { servePhoneControl } from '../../sandbox/walletconnect/phoneControl.mjs'
 import { startPhoneWallet } from '../../sandbox/walletconnect/phoneWallet.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { startRelay } from '../../sandbox/walletconnect/relay.mjs'
-import { freePort } from './bankStack'
+import { guardOffline, startChains, type AnvilNode } from './offline'
 
 // Two clients with one storage prefix in one process would otherwise share core's singleton, and
 // the "restarted" dapp would be the first one's core.
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-// Every way out of the process: fetch (viem's transport, core's Verify and telemetry) and every
-// socket (the relay's WebSocket; net, tls and Node's fetch all connect through Socket's connect),
-// counted by the host it was asked for.
-const outside: string[] = []
-const loopback = (host: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost'].includes(host)
-const realFetch = globalThis.fetch
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (loopback(url.hostname)) return realFetch(input, init)
-  outside.push(url.href)
-  return Promise.reject(new TypeError(`offline: ${url.href}`))
-}
-const realConnect = Socket.prototype.connect
-Socket.prototype.connect = function (this: Socket, ...args: any[]) {
-  // net.connect hands over its normalized [options, callback]; a direct call gives options or (port, host).
-  const first = Array.isArray(args[0]) ? args[0][0] : args[0]
-  const options = typeof first === 'object' ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
-  if (!options.path && !loopback(options.host ?? 'localhost')) outside.push(`socket ${options.host}:${options.port}`)
-  return realConnect.apply(this, args as Parameters<typeof realConnect>)
-} as typeof realConnect
+const { outside, restore } = guardOffline()
 
 const SOURCE = 8453
 const DEST = 42161
@@ -50,8 +28,7 @@ const METADATA = { name: 'Stablecoin widget (test)', description: 'the dapp side
 const NAMESPACES = { eip155: { chains: [`eip155:${SOURCE}`, `eip155:${DEST}`], methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_sendCalls', 'wallet_getCallsStatus'], events: ['chainChanged', 'accountsChanged'] } }
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
-type Node = { url: string; stop: () => Promise<void> }
-let nodes: Node[]
+let nodes: AnvilNode[]
 let relay: { url: string; seen: Map<string, number>; held: (topic: string) => number; close: () => Promise<void> }
 let phone: any
 const storage = memoryStorage()
@@ -70,7 +47,7 @@ const stopDapp = async (dapp: Dapp) => {
 const ask = (dapp: Dapp, method: string, params: unknown[], chainId = SOURCE) => dapp.request<any>({ topic, chainId: `eip155:${chainId}`, request: { method, params } })
 
 beforeAll(async () => {
-  nodes = [await startAnvil({ chainId: SOURCE, port: await freePort() }), await startAnvil({ chainId: DEST, port: await freePort() })]
+  nodes = await startChains(SOURCE, DEST)
   relay = await startRelay({ port: 0 })
   phone = await startPhoneWallet({ relayUrl: relay.url, chains: [{ id: SOURCE, rpcUrl: nodes[0].url }, { id: DEST, rpcUrl: nodes[1].url }] })
 }, 30_000)
@@ -79,8 +56,7 @@ afterAll(async () => {
   await phone?.close()
   await relay?.close()
   await Promise.all((nodes ?? []).map((n) => n.stop()))
-  globalThis.fetch = realFetch
-  Socket.prototype.connect = realConnect
+  restore()
 })
 
 describe('a dapp and the phone wallet through the local relay', () => {

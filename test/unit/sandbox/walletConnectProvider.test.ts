@@ -2,11 +2,8 @@
 // the sandbox's local relay and phone wallet on two anvil chains: connect from the wc: URI, sign,
 // send, a rejection, a switch to a chain the phone must add, a restart from storage, a timeout that
 // leaves the request with the phone, the phone ending the session, disconnect. Nothing leaves 127.0.0.1.
-import { Socket } from 'node:net'
 import { createPublicClient, http, toHex, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-// @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { startWalletConnect } from '../../sandbox/walletconnect/index.mjs'
 import { walletProblemOf } from '../../../src/errors/WalletError'
@@ -18,29 +15,12 @@ import { SESSION_MARK } from '../../../src/wallet/walletConnect/settings'
 import { webKeyValueStorage } from '../../../src/wallet/walletConnect/storage'
 import { createFakeClock } from '../helpers/fakeClock'
 import { memoryStorage } from '../helpers/memoryStorage'
-import { freePort } from './bankStack'
+import { guardOffline, startChains, type AnvilNode } from './offline'
 
 // A restarted client with the same storage prefix would otherwise be the first one's core.
 process.env.DISABLE_GLOBAL_CORE = 'true'
 
-// Every way out of the process, by the host it was asked for: fetch (viem, Verify, telemetry) and
-// every socket (the relay's WebSocket; net, tls and Node's fetch connect through Socket's connect).
-const outside: string[] = []
-const loopback = (host: string) => ['127.0.0.1', '::1', '::ffff:127.0.0.1', 'localhost'].includes(host)
-const realFetch = globalThis.fetch
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (loopback(url.hostname)) return realFetch(input, init)
-  outside.push(url.href)
-  return Promise.reject(new TypeError(`offline: ${url.href}`))
-}
-const realConnect = Socket.prototype.connect
-Socket.prototype.connect = function (this: Socket, ...args: any[]) {
-  const first = Array.isArray(args[0]) ? args[0][0] : args[0]
-  const options = typeof first === 'object' ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined }
-  if (!options.path && !loopback(options.host ?? 'localhost')) outside.push(`socket ${options.host}:${options.port}`)
-  return realConnect.apply(this, args as Parameters<typeof realConnect>)
-} as typeof realConnect
+const { outside, restore } = guardOffline()
 
 const SOURCE = 8453
 const DEST = 42161
@@ -50,8 +30,7 @@ const records = memoryStorage()
 const marks = memoryStorage()
 const clock = createFakeClock(Date.now())
 
-type Node = { url: string; stop: () => Promise<void> }
-let nodes: Node[]
+let nodes: AnvilNode[]
 let stack: { relayUrl: string; phone: any; relay: { seen: Map<string, number> }; close: () => Promise<void> }
 let wc: WalletConnect
 let provider: WalletConnectProvider
@@ -65,7 +44,7 @@ const open = () => {
 const topicOf = () => stack.phone.state().sessions[0]?.topic as string
 
 beforeAll(async () => {
-  nodes = [await startAnvil({ chainId: SOURCE, port: await freePort() }), await startAnvil({ chainId: DEST, port: await freePort() })]
+  nodes = await startChains(SOURCE, DEST)
   stack = await startWalletConnect({ chains: [{ id: SOURCE, rpcUrl: nodes[0].url }, { id: DEST, rpcUrl: nodes[1].url }] })
   wc = open()
 }, 30_000)
@@ -73,8 +52,7 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()))
   await stack?.close()
   await Promise.all((nodes ?? []).map((n) => n.stop()))
-  globalThis.fetch = realFetch
-  Socket.prototype.connect = realConnect
+  restore()
 })
 
 describe('the WalletConnect provider against the sandbox phone', () => {

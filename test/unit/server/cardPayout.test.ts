@@ -4,7 +4,7 @@
 // asked), creation from that session and a bound account, the status read, per-user limits, and
 // the reconciler following what was created. The service here answers as the sandbox does
 // (test/sandbox/routes/cardPayout.mjs, assumed-contract.md "Card payout: creation").
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type PartnerHandlerOptions,
   type PaymentStore,
@@ -17,15 +17,13 @@ import {
   openPaymentStore,
 } from '../../../src/server/index'
 import { until } from './reconcile/fakeStatuses'
+import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 const WIDGET = 'https://widget.example'
 const RETURN = `${SHOP}/checkout?flow=cardPayout`
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 /** The service's card payout (the sandbox's answers and field names), counting every request. */
 function cardPayoutService() {

@@ -4,19 +4,15 @@
 // after the same checks, while the owner's own retry still gets its 200. Against a real anvil.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseUnits, type Address, type Hash } from 'viem'
+import type { Address, Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
-// @ts-expect-error: plain ESM module of the sandbox
-import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
-const CHAIN = 31337
 const PORT = 22400 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
@@ -25,19 +21,10 @@ let transfer: (from: Address) => Promise<Hash>
 let rpc: { url: string; methods: string[]; server: Server }
 
 beforeAll(async () => {
-  ;[anvil, store] = await Promise.all([startAnvil({ chainId: CHAIN, port: PORT }), openPaymentStore()])
-  const chain = defineChain({ id: CHAIN, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  const pub = createPublicClient({ chain, transport: http(), pollingInterval: 50 })
-  const { abi, bytecode } = compileContracts().TestUSDC
-  const wallet = (account: Address) => createWalletClient({ chain, transport: http(), account })
-  const send = async (from: Address, tx: { to: Address; data: `0x${string}` }) => {
-    const hash = await wallet(from).sendTransaction(tx)
-    await pub.waitForTransactionReceipt({ hash })
-    return hash
-  }
-  const token = getAddress((await pub.waitForTransactionReceipt({ hash: await wallet(DEV_ACCOUNTS[0]).deployContract({ abi, bytecode }) })).contractAddress!)
-  for (const account of [DEV_ACCOUNTS[6], DEV_ACCOUNTS[7]]) await send(DEV_ACCOUNTS[0], { to: token, data: encodeFunctionData({ abi, functionName: 'mint', args: [account, parseUnits('1000', 6)] }) })
-  transfer = (from) => send(from, { to: token, data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits('5', 6)] }) })
+  let usdc: UsdcChain
+  ;[usdc, store] = await Promise.all([startUsdcChain(PORT, [DEV_ACCOUNTS[6], DEV_ACCOUNTS[7]]), openPaymentStore()])
+  anvil = usdc.anvil
+  transfer = (from) => usdc.transfer(from, '5')
   const methods: string[] = []
   const server = createServer(async (req, res) => {
     let body = ''

@@ -1,21 +1,19 @@
 // @vitest-environment node
 // The crypto deposit through the kit, against a real anvil: the kit reads the receipt from the
 // chain itself, and the browser only names the transaction.
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseUnits, type Address, type Hash } from 'viem'
+import { encodeFunctionData, parseUnits, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-// @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
 /** This kit's public address, as the widget's partnerBase names it. */
 const KIT = `${SHOP}/api/partner`
-const CHAIN = 31337
 const PORT = Number(process.env.KIT_ANVIL_PORT) || 20900 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
@@ -25,24 +23,12 @@ let transfer: (from: Address, amount?: string) => Promise<Hash>
 let chainReceipt: (hash: Hash) => Promise<{ logs: Array<{ address: string; topics: string[] }> }>
 
 beforeAll(async () => {
-  ;[anvil, store] = await Promise.all([startAnvil({ chainId: CHAIN, port: PORT }), openPaymentStore()])
-  const chain = defineChain({ id: CHAIN, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  const pub = createPublicClient({ chain, transport: http(), pollingInterval: 50 })
-  const artifacts = compileContracts()
-  const abi = artifacts.TestUSDC.abi
-  const wallet = (account: Address) => createWalletClient({ chain, transport: http(), account })
-  const deployed = await pub.waitForTransactionReceipt({ hash: await wallet(DEV_ACCOUNTS[0]).deployContract({ abi, bytecode: artifacts.TestUSDC.bytecode }) })
-  token = getAddress(deployed.contractAddress!)
-  send = async (from, tx) => {
-    const hash = await wallet(from).sendTransaction(tx)
-    await pub.waitForTransactionReceipt({ hash })
-    return hash
-  }
-  for (const account of DEV_ACCOUNTS.slice(1, 5)) {
-    await send(DEV_ACCOUNTS[0], { to: token, data: encodeFunctionData({ abi, functionName: 'mint', args: [account, parseUnits('1000', 6)] }) })
-  }
+  let usdc: UsdcChain
+  ;[usdc, store] = await Promise.all([startUsdcChain(PORT, DEV_ACCOUNTS.slice(1, 5)), openPaymentStore()])
+  ;({ anvil, token, send } = usdc)
+  const pub = usdc.pub
   // A real ERC-20 transfer to a deposit address, as the buyer's wallet sends it.
-  transfer = (from, amount = '25') => send(from, { to: token, data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits(amount, 6)] }) })
+  transfer = (from, amount = '25') => usdc.transfer(from, amount)
   chainReceipt = async (hash) => {
     const receipt = await pub.getTransactionReceipt({ hash })
     return { logs: receipt.logs.map((log) => ({ address: log.address, topics: [...log.topics] })) }

@@ -2,15 +2,13 @@
 // Per-user limits kept in the store, a key read on every request (rotation without a restart),
 // and the typed partner-path reads a server confirms payments with.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PartnerHandlerOptions, type PaymentStore, StatusFetchError, createPartnerHandler, createPartnerReads, openPaymentStore } from '../../../src/server/index'
+import { describe, expect, it, vi } from 'vitest'
+import { type PartnerHandlerOptions, type PaymentStore, StatusFetchError, createPartnerHandler, createPartnerReads } from '../../../src/server/index'
+import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 function service(answer: (path: string, body: Record<string, unknown>, key: string) => Response) {
   const calls: Array<{ path: string; key: string }> = []

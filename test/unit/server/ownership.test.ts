@@ -1,16 +1,14 @@
 // @vitest-environment node
 // Who owns what, through the handler: every id the kit creates is its user's, and anyone else who
 // names it gets 404 without the service hearing of it; an account belongs to its first user.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { describe, expect, it, vi } from 'vitest'
+import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 const wallet = `0x${'c'.repeat(40)}`
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 /** A service that creates what it is asked to, with fresh ids, and counts every request. */
 function fakeService() {

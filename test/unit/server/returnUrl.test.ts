@@ -3,18 +3,16 @@
 // returnUrl and the card payout session's are held to one rule, the page that asks (a caller
 // without Origin: one of allowedOrigins), and what is forwarded is the URL as checked, in its
 // canonical form; a URL another parser could read with another host is refused.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { describe, expect, it, vi } from 'vitest'
+import { type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 const WIDGET = 'https://widget.example'
 const wallet = `0x${'c'.repeat(40)}`
 let store: PaymentStore
 let n = 0
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 function kit() {
   const calls: Array<{ path: string; body: Record<string, unknown> }> = []

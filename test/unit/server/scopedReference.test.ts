@@ -3,15 +3,13 @@
 // finding 5): forwarded unscoped, Alice creating first under the reference Bob's signed link
 // carries made the service hand back Alice's payment to Bob, and the kit answered Bob 404.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { describe, expect, it, vi } from 'vitest'
+import { type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 let n = 0
 /** A service idempotent by reference, as the contract's: a creation under a known reference answers that payment again, echoing its reference. */

@@ -2,43 +2,30 @@
 // Proof of wallet control before a crypto deposit is credited (EIP-4361, Sign-In with Ethereum):
 // a transaction's hash is public on the chain, so naming it proves nothing. The kit credits a
 // deposit only to the user who linked its sender by signing the kit's own message with it.
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseUnits, type Address, type Hash } from 'viem'
+import type { Address, Hash } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
-// @ts-expect-error: plain ESM module of the sandbox
-import { compileContracts } from '../../sandbox/compile.mjs'
-// @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { devKey, linkWallet } from './walletKeys'
 
 const SHOP = 'https://shop.example'
 /** This kit's public address, as the widget's partnerBase names it. */
 const KIT = `${SHOP}/api/partner`
 const WIDGET = 'https://widget.example'
-const CHAIN = 31337
 const PORT = 21000 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
 let transfer: (from: Address) => Promise<Hash>
 
 beforeAll(async () => {
-  ;[anvil, store] = await Promise.all([startAnvil({ chainId: CHAIN, port: PORT }), openPaymentStore()])
-  const chain = defineChain({ id: CHAIN, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  const pub = createPublicClient({ chain, transport: http(), pollingInterval: 50 })
-  const { abi, bytecode } = compileContracts().TestUSDC
-  const wallet = (account: Address) => createWalletClient({ chain, transport: http(), account })
-  const send = async (from: Address, data: `0x${string}`, to: Address) => {
-    const hash = await wallet(from).sendTransaction({ to, data })
-    await pub.waitForTransactionReceipt({ hash })
-    return hash
-  }
-  const token = getAddress((await pub.waitForTransactionReceipt({ hash: await wallet(DEV_ACCOUNTS[0]).deployContract({ abi, bytecode }) })).contractAddress!)
-  await send(DEV_ACCOUNTS[0], encodeFunctionData({ abi, functionName: 'mint', args: [DEV_ACCOUNTS[5], parseUnits('1000', 6)] }), token)
+  let usdc: UsdcChain
+  ;[usdc, store] = await Promise.all([startUsdcChain(PORT, [DEV_ACCOUNTS[5]]), openPaymentStore()])
+  anvil = usdc.anvil
   // A deposit as the buyer's wallet sends it: a real ERC-20 transfer, public on the chain from then on.
-  transfer = (from) => send(from, encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits('25', 6)] }), token)
+  transfer = (from) => usdc.transfer(from, '25')
 }, 90_000)
 afterAll(async () => {
   await anvil?.stop()

@@ -2,19 +2,15 @@
 // The wallet link (src/server/walletLink.ts) as an attacker tries it: a counterfactual (ERC-6492)
 // signature whose "factory" is any contract, a message that is no sign-in at all, and a user asking
 // for challenges in a burst to pass the per-user cap.
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseUnits, serializeErc6492Signature, type Address } from 'viem'
+import { encodeFunctionData, parseUnits, serializeErc6492Signature, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: plain ESM module of the sandbox
-import { startAnvil } from '../../sandbox/anvil.mjs'
-// @ts-expect-error: plain ESM module of the sandbox
-import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { devKey } from './walletKeys'
 
 const SHOP = 'https://shop.example'
-const CHAIN = 31337
 const PORT = 22200 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
@@ -22,13 +18,9 @@ let token: Address
 let abi: unknown[]
 
 beforeAll(async () => {
-  ;[anvil, store] = await Promise.all([startAnvil({ chainId: CHAIN, port: PORT }), openPaymentStore()])
-  const chain = defineChain({ id: CHAIN, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  const pub = createPublicClient({ chain, transport: http(), pollingInterval: 50 })
-  const compiled = compileContracts().TestUSDC
-  abi = compiled.abi
-  const deployer = createWalletClient({ chain, transport: http(), account: DEV_ACCOUNTS[0] })
-  token = getAddress((await pub.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi: compiled.abi, bytecode: compiled.bytecode }) })).contractAddress!)
+  let usdc: UsdcChain
+  ;[usdc, store] = await Promise.all([startUsdcChain(PORT), openPaymentStore()])
+  ;({ anvil, token, abi } = usdc)
 }, 90_000)
 afterAll(async () => {
   await anvil?.stop()

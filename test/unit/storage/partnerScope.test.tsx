@@ -4,7 +4,6 @@
 // partner B's payout link. B's page must not resume A's payout, reuse A's accountId and walletId,
 // or send any of them to B's backend; nor may B's "Not you?" wipe what A keeps. Every record the
 // widget keeps for a buyer belongs to one partner on one service (partner id and apiBase).
-import { signal } from '@preact/signals'
 import { cleanup, render, screen } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../src/config/config'
@@ -22,7 +21,7 @@ import type { Services } from '../../../src/services'
 import { anyStored } from '../../../src/storage/storedCheck'
 import { type StorageScope, scopedStorage } from '../../../src/storage/safeStorage'
 import { memoryStorage } from '../helpers/memoryStorage'
-import { partnerDoor } from '../helpers/partnerDoor'
+import { servicesOf } from '../helpers/services'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const DEPOSIT_A = '0x2222222222222222222222222222222222222222'
@@ -136,15 +135,7 @@ function services(partner: string, sent: string[]): Services {
   const result = readConfig('?apiBase=https://api.payments.test&partnerBase=https://shop.example/api&identityUrl=https://id.example.com&locale=en&flow=payout')
   if (!result.ok) throw new Error(result.problem)
   const config = { ...result.config, partner }
-  return {
-    config,
-    api: { post: vi.fn(async (_path: string, body: unknown) => (sent.push(JSON.stringify(body)), {})) },
-    limiter: { status: () => ({ waiting: false, retries: 0 }), subscribe: () => () => {}, wake() {}, schedule: (run: () => Promise<unknown>) => run() },
-    emit: () => {},
-    live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
-    completed: signal(false),
-    partner: partnerDoor(config),
-  } as unknown as Services
+  return servicesOf(config, vi.fn(async (_path: string, body: unknown) => (sent.push(JSON.stringify(body)), {})))
 }
 
 describe("partner B's payout page after partner A's unfinished payout", () => {

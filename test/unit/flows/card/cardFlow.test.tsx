@@ -3,14 +3,12 @@
 // quote event's fees) and 15 (no default asset).
 // As a page runs once its first screen is up: the stored-record checks and the answers' schemas are here.
 import '../../setup/afterFirstScreen'
-import { signal } from '@preact/signals'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CardQuote } from '../../../../src/api/schemas'
 import { readConfig } from '../../../../src/config/config'
 import CardFlow from '../../../../src/flows/card/CardFlow'
-import type { Services } from '../../../../src/services'
-import { partnerDoor } from '../../helpers/partnerDoor'
+import { servicesOf } from '../../helpers/services'
 
 const quote: CardQuote = {
   cryptoAmount: '0.00777',
@@ -46,15 +44,7 @@ function setup(query: string, navigatorLanguage = 'en') {
   const config = result.config
   const post = vi.fn(async (_path: string, _body: unknown) => quote)
   const events: Array<{ name: string; payload: Record<string, unknown> }> = []
-  const services = {
-    config,
-    api: { post },
-    limiter: { status: () => ({ waiting: false, retries: 0 }), subscribe: () => () => {}, wake() {}, schedule: (run: () => Promise<unknown>) => run() },
-    emit: (name: string, payload: Record<string, unknown>) => void events.push({ name, payload }),
-    live: signal({ theme: config.theme, brand: config.brand, locale: config.locale, amount: config.amount }),
-    completed: signal(false),
-    partner: partnerDoor(config),
-  } as unknown as Services
+  const services = servicesOf(config, post, (name, payload) => void events.push({ name, payload }))
   render(<CardFlow services={services} onStep={() => {}} />)
   return { post, events, services }
 }

@@ -8,42 +8,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NoRoute } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
 import type { DepositState, Preview } from '../../../../src/flows/deposit/machine'
-import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
-import { type FakeApi, fakeApi, inTurn } from '../../helpers/fakeApi'
-import { BUYER, announceWallet, fakeChain, hashOf, never } from '../../helpers/fakeChain'
-import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
+import { until } from '../../helpers/fakeClock'
+import { inTurn } from '../../helpers/fakeApi'
+import { BUYER, hashOf, never } from '../../helpers/fakeChain'
+import { START, type DepositDriver, type DepositWorld, depositConfig, depositWorld, endDepositWorld, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
 import { fakeLocks } from '../../helpers/fakeLocks'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import { scopedStorage } from '../../../../src/storage/safeStorage'
-import { useFakeQueryTime } from '../../helpers/queryTime'
 
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 const config = { ...depositConfig, timings }
 const safe: Preview = { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' }
 
-let clock: FakeClock
-let target: Window
-let announced: ReturnType<typeof announceWallet>
-let chain: ReturnType<typeof fakeChain>
-let api: FakeApi
+// Made afresh for each test, in beforeEach.
+let { clock, target, announced, chain, api } = {} as DepositWorld
 let driver: DepositDriver | undefined
 const session = () => sessionOf(announced.wallet)
 
 beforeEach(() => {
-  clock = createFakeClock(START)
-  useFakeQueryTime(clock)
-  target = new EventTarget() as unknown as Window
-  announced = announceWallet(target)
-  chain = fakeChain()
-  api = fakeApi()
+  ;({ clock, target, announced, chain, api } = depositWorld())
 })
 
 afterEach(() => {
-  driver?.dispose()
+  endDepositWorld(driver, announced)
   driver = undefined
-  announced.stop()
-  vi.unstubAllGlobals()
 })
 
 function drive(start: DepositState) {

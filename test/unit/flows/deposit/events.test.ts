@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import type { DepositQuote } from '../../../../src/api/schemas'
-import { parseOptions } from '../../../../src/config/config'
 import { depositEvents } from '../../../../src/flows/deposit/hostEvents'
 import type { DepositState, Tracking } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
+import { configFrom } from '../../helpers/links'
+import { plainQuote, plainSession, summaryOf } from '../../helpers/deposit'
 
 addEnglish(enDeposit)
-const parsed = parseOptions({ apiBase: 'https://api.example.com' })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
-const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const config = configFrom({ apiBase: 'https://api.example.com' })
+const session = plainSession
 const form = { amount: '10', source: 0 }
-const quote: DepositQuote = {
-  provider: 'p',
-  amountIn: '10',
-  amountOut: '9.99',
-  fee: '0.01',
-  expiresAt: '2026-11-22T12:00:00Z',
-  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
-}
+const quote = plainQuote('10', '9.99', '0.01')
 
 describe('deposit events: refused quote, preview, batch and unreadable chain', () => {
   const quoting: DepositState = { tag: 'quoting', form, session, amount: '10', requote: false }
@@ -57,7 +48,7 @@ describe('deposit events: refused quote, preview, batch and unreadable chain', (
       chainId: 8453,
       txHash: '',
       callsId: '0xbatch',
-      summary: { amountIn: '10', amountOut: '9.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+      summary: summaryOf('10', '9.99', '0.01'),
       createdAt: 0,
     }
     const sending: DepositState = { tag: 'quote', form, session, amount: '10', quote, quotedAt: 1, work: 'batching' }

@@ -5,28 +5,21 @@ import { parseOptions } from '../../../../src/config/config'
 import { type GuardRule, guardQuote } from '../../../../src/flows/deposit/guard'
 // @ts-expect-error: plain ESM module of the sandbox
 import { HOSTILE_RULES } from '../../../../test/sandbox/routes/deposit.mjs'
+import { configFrom } from '../../helpers/links'
+import { BUYER, DEAD, DEPOSITOR, USDC, WETH } from '../../helpers/fakeChain'
 
-const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const DEST_USDC = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
-const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ROUTER = '0x2222222222222222222222222222222222222222'
-const DEAD = '0x000000000000000000000000000000000000dEaD'
-const WETH = '0x4200000000000000000000000000000000000006'
 const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
-const config = (() => {
-  const parsed = parseOptions({
-    apiBase: 'http://127.0.0.1:8787',
-    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER, DEPOSITOR] }],
-    sources: [
-      { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
-      { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
-    ],
-  })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
+const config = configFrom({
+  apiBase: 'http://127.0.0.1:8787',
+  chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER, DEPOSITOR] }],
+  sources: [
+    { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 },
+    { chainId: 8453, token: NATIVE, symbol: 'ETH', decimals: 18 },
+  ],
+})
 
 const request: DepositQuoteRequest = {
   source: { chainId: 8453, token: USDC, address: BUYER },

@@ -3,8 +3,8 @@
 import { encodeFunctionData } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
-import { parseOptions } from '../../../../src/config/config'
 import { guardQuote, understood } from '../../../../src/flows/deposit/guard'
+import { configFrom } from '../../helpers/links'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -12,13 +12,11 @@ const ROUTER = '0x2222222222222222222222222222222222222222'
 const DEPOSIT_ADDRESS = '0x3333333333333333333333333333333333333333'
 const UNITS = 25_500_000n
 
-const parsed = parseOptions({
+const config = configFrom({
   apiBase: 'http://127.0.0.1:8787',
   chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545', routers: [ROUTER] }],
   sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
 })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
 const request: DepositQuoteRequest = { source: { chainId: 8453, token: USDC, address: BUYER }, amount: '25.5', method: 'crypto' }
 const base = { provider: 'p', amountIn: '25.5', amountOut: '25.4', fee: '0.1', expiresAt: '2026-11-23T12:00:00.000Z' }
 const erc20Transfer = encodeFunctionData({

@@ -3,29 +3,18 @@
 import { type Hex, encodeFunctionData, maxUint256, pad } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
-import { parseOptions } from '../../../../src/config/config'
 import { guardQuote } from '../../../../src/flows/deposit/guard'
 import { judgeOutflow } from '../../../../src/flows/deposit/preview'
 import { simulate } from '../../../../src/wallet/chainActions'
+import { depositConfig } from '../../helpers/deposit'
+import { BUYER, DEAD, DEPOSITOR, USDC, WETH } from '../../helpers/fakeChain'
 
-const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const DEAD = '0x000000000000000000000000000000000000dEaD'
-const WETH = '0x4200000000000000000000000000000000000006'
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const NFT = '0x1111111111111111111111111111111111111111'
 const UNITS = 25_500_000n
 
-const config = (() => {
-  const parsed = parseOptions({
-    apiBase: 'http://127.0.0.1:8787',
-    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }],
-    sources: [{ chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }],
-  })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
+// One source, USDC on Base.
+const config = depositConfig
 
 const request: DepositQuoteRequest = {
   source: { chainId: 8453, token: USDC, address: BUYER },

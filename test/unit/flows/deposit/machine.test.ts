@@ -11,6 +11,7 @@ import {
   transition,
 } from '../../../../src/flows/deposit/machine'
 import type { ChosenWallet } from '../../../../src/kernel/connectWallet'
+import { summaryOf } from '../../helpers/deposit'
 
 const ctx: Context = { sourceDecimals: [6, 18], decimalMark: '.' }
 const run = (state: DepositState, ...events: DepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
@@ -33,15 +34,7 @@ const tracking: Tracking = {
   chainId: 8453,
   txHash: H('a'),
   walletRdns: wallet.rdns,
-  summary: {
-    amountIn: '25.5',
-    amountOut: '25.31',
-    fee: '0.19',
-    sourceChainId: 8453,
-    destChainId: 42161,
-    sourceSymbol: 'USDC',
-    destSymbol: 'USDC',
-  },
+  summary: summaryOf('25.5', '25.31', '0.19'),
   createdAt: 1,
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Tracking } from '../../../../src/flows/deposit/machine'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
 import { memoryStorage, throwingStorage } from '../../helpers/memoryStorage'
+import { summaryOf } from '../../helpers/deposit'
 
 const KEY = 'stablecoin-widget:v1:flow:deposit'
 const tracking: Tracking = {
@@ -11,15 +12,7 @@ const tracking: Tracking = {
   chainId: 8453,
   txHash: `0x${'a'.repeat(64)}`,
   walletRdns: 'io.test.wallet',
-  summary: {
-    amountIn: '25.5',
-    amountOut: '25.31',
-    fee: '0.19',
-    sourceChainId: 8453,
-    destChainId: 42161,
-    sourceSymbol: 'USDC',
-    destSymbol: 'USDC',
-  },
+  summary: summaryOf('25.5', '25.31', '0.19'),
   createdAt: 1_700_000_000_000,
   approvalHash: `0x${'e'.repeat(64)}`,
 }

@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WidgetConfig } from '../../../../src/config/config'
 import type { DepositState, Tracking } from '../../../../src/flows/deposit/machine'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
-import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
-import { type FakeApi, fakeApi, inTurn } from '../../helpers/fakeApi'
-import { announceWallet, fakeChain, hashOf } from '../../helpers/fakeChain'
-import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
+import { until } from '../../helpers/fakeClock'
+import { inTurn } from '../../helpers/fakeApi'
+import { hashOf } from '../../helpers/fakeChain'
+import { START, type DepositDriver, type DepositWorld, depositConfig, depositWorld, endDepositWorld, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { useFakeQueryTime } from '../../helpers/queryTime'
 
 // The report's chunk, fetched by the flow when a receipt is in: here already, as after its first fetch.
 await import('../../../../src/flows/deposit/report')
@@ -28,23 +27,15 @@ const withoutPartner = { ...depositConfig, timings }
 
 type Sent = { url: string; auth: string | null; body: unknown; at: number }
 
-let clock: FakeClock
-let target: Window
-let announced: ReturnType<typeof announceWallet>
-let chain: ReturnType<typeof fakeChain>
-let api: FakeApi
+// Made afresh for each test, in beforeEach.
+let { clock, target, announced, chain, api } = {} as DepositWorld
 let driver: DepositDriver | undefined
 /** What reached the partner's backend, and how it answers (a status and a body, or an Error thrown by fetch). */
 let sent: Sent[]
 let kitAnswers: Array<{ status: number; body: unknown } | Error | 'hang'>
 
 beforeEach(() => {
-  clock = createFakeClock(START)
-  useFakeQueryTime(clock)
-  target = new EventTarget() as unknown as Window
-  announced = announceWallet(target)
-  chain = fakeChain()
-  api = fakeApi()
+  ;({ clock, target, announced, chain, api } = depositWorld())
   sent = []
   kitAnswers = []
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -60,10 +51,8 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  driver?.dispose()
+  endDepositWorld(driver, announced)
   driver = undefined
-  announced.stop()
-  vi.unstubAllGlobals()
 })
 
 const session = () => sessionOf(announced.wallet)
@@ -205,15 +194,21 @@ describe('failures stay quiet', () => {
     expect(depositStore(storage).load()?.kit).toBeUndefined()
   })
 
-  it('the record is cleared once a pending report ends', async () => {
+  /** The service says the deposit is done at once; the kit's answer to the report waits until the returned function is called. */
+  function holdReport() {
     let answer!: () => void
-    kitAnswers = ['hang']
     api.answer('/deposit/status', () => ({ status: 'done', txHashes: { delivered: hashOf(0xee) } }))
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       sent.push({ url: String(input), auth: null, body: JSON.parse(String(init?.body)), at: clock.now() })
       await new Promise<void>((resolve) => (answer = resolve))
       return new Response(JSON.stringify({ id: 'dep_kit_1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
     })
+    return () => answer()
+  }
+
+  it('the record is cleared once a pending report ends', async () => {
+    kitAnswers = ['hang']
+    const answer = holdReport()
     const storage = memoryStorage()
     const d = drive(following('confirming'), withPartner, depositStore(storage))
     await until(() => d.state().tag === 'result', 'the result')
@@ -224,13 +219,7 @@ describe('failures stay quiet', () => {
   })
 
   it('a report that ends after the buyer started another deposit leaves that deposit kept', async () => {
-    let answer!: () => void
-    api.answer('/deposit/status', () => ({ status: 'done', txHashes: { delivered: hashOf(0xee) } }))
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({ url: String(input), auth: null, body: JSON.parse(String(init?.body)), at: clock.now() })
-      await new Promise<void>((resolve) => (answer = resolve))
-      return new Response(JSON.stringify({ id: 'dep_kit_1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    })
+    const answer = holdReport()
     const storage = memoryStorage()
     const d = drive({ ...following('confirming'), session: session() } as DepositState, withPartner, depositStore(storage))
     await until(() => d.state().tag === 'result', 'the result')

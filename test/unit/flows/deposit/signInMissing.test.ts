@@ -10,7 +10,7 @@ import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type WidgetConfig, parseOptions } from '../../../../src/config/config'
+import type { WidgetConfig } from '../../../../src/config/config'
 import { type RegistryEntry, resolveLink } from '../../../../src/config/link'
 import { sendProblemCode, sendProblemText } from '../../../../src/errors/words'
 import { depositEvents } from '../../../../src/flows/deposit/hostEvents'
@@ -24,12 +24,11 @@ import { fakeApi } from '../../helpers/fakeApi'
 import { announceWallet, fakeChain } from '../../helpers/fakeChain'
 import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf } from '../../helpers/deposit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
+import { configFrom, registry, signed } from '../../helpers/links'
 
 await import('../../../../src/flows/deposit/linkWallet')
 addEnglish(enDeposit)
 
-const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))
-const privateKey = JSON.parse(readFileSync('test/fixtures/partners.private.json', 'utf8'))['acme-shop']
 const ENTRY: RegistryEntry = { ...registry[0], walletLink: true }
 const PARTNER = ENTRY.partnerBase!
 const PAGE = new URL('https://widget.example/')
@@ -44,19 +43,12 @@ const unsigned: WidgetConfig = { ...depositConfig, partnerBase: PARTNER, walletL
 const SIGN_IN_WORDS = "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there."
 const context = { flow: 'deposit' as const, chain: 'Base', symbol: 'USDC', amount: '25.5' }
 
-async function signed(query: string) {
-  const key = await crypto.subtle.importKey('jwk', privateKey, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, new TextEncoder().encode(query))
-  return `?${query}&signature=${Buffer.from(sig).toString('base64url')}`
-}
 
 /** The config a hosted page runs with for this link (the registry entry says its kit links wallets). */
 async function configOf(search: string): Promise<WidgetConfig> {
   const link = await resolveLink(search, [ENTRY], START)
   if (!link.ok) throw new Error(link.detail)
-  const parsed = parseOptions(link.options)
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return { ...parsed.config, chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }] }
+  return { ...configFrom(link.options), chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }] }
 }
 
 let clock: FakeClock

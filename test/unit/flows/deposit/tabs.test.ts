@@ -1,26 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../../src/flows/deposit/machine'
+import { type DepositEvent, type DepositState, transition } from '../../../../src/flows/deposit/machine'
 import { createEffectRunner } from '../../../../src/kernel/effects'
+import { plainQuote, plainSession, plainTracking } from '../../helpers/deposit'
 
 const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
-const tracking: Tracking = {
-  provider: 'p',
-  chainId: 8453,
-  txHash: `0x${'b'.repeat(64)}`,
-  summary: { amountIn: '1', amountOut: '0.99', fee: '0.01', sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
-  createdAt: 0,
-}
-const session = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
+const tracking = plainTracking(`0x${'b'.repeat(64)}`, '1', '0.99', '0.01')
+const session = plainSession
 const form = { amount: '1', source: 0 }
 const run = (s: DepositState, ...events: DepositEvent[]) => events.reduce((x, e) => transition(x, e, ctx), s)
-const quote = {
-  provider: 'p',
-  amountIn: '1',
-  amountOut: '0.99',
-  fee: '0.01',
-  expiresAt: '2026-11-22T12:00:00Z',
-  transaction: { chainId: 8453, to: '0x0000000000000000000000000000000000000001', data: '0x', value: '0' },
-}
+const quote = plainQuote('1', '0.99', '0.01')
 
 describe('a deposit in two tabs', () => {
   it('a tab that has not sent adopts the deposit another tab sent', () => {

@@ -5,7 +5,6 @@
 import '../../setup/afterFirstScreen'
 import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseOptions } from '../../../../src/config/config'
 import { ApiError } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
 import { type OnboardingDeps, createOnboardingEffects } from '../../../../src/flows/onboarding/effects'
@@ -20,15 +19,12 @@ import { type FakeApi, fakeApi, inTurn } from '../../helpers/fakeApi'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
+import { configFrom } from '../../helpers/links'
 
 const START = Date.parse('2026-11-23T12:00:00Z')
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 2_000, bankPollMs: 5_000, backoffBaseMs: 100 }
-const baseConfig = (() => {
-  const parsed = parseOptions({ apiBase: 'http://127.0.0.1:8787' })
-  if (!parsed.ok) throw new Error(parsed.problem)
-  return parsed.config
-})()
+const baseConfig = configFrom({ apiBase: 'http://127.0.0.1:8787' })
 const applicant: Applicant = { wallet: ` ${WALLET} `, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: ' Ada Lovelace ', email: 'ada@example.com' }
 const account = { id: 'va-1', details: { iban: 'DE89370400440532013000', bankName: 'Test Bank', routing: 5 }, applicationFeeBps: 50, asset: 'USDC' }
 

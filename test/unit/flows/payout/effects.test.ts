@@ -60,6 +60,16 @@ const beneficiaryState = (): PayoutState => ({
 })
 const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
 
+/** Chooses the wallet, waits for it to connect, confirms, and waits for the send to end. */
+async function connectAndSend(d: ReturnType<typeof drive>) {
+  await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
+  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+  d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
+  await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
+  await settle()
+}
+
 describe('payout effects: a quote for what the buyer did not ask', () => {
   addEnglish(enPayout)
   const quoting = (kind: 'crypto' | 'fiat', amount: string): PayoutState => ({
@@ -187,15 +197,6 @@ describe('payout effects: creating', () => {
 })
 
 describe('payout effects: funding', () => {
-  async function connectAndSend(d: ReturnType<typeof drive>) {
-    await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
-    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
-    await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
-    await settle()
-  }
-
   it('one plain transfer, persisted with its hash and the address spent, then followed', async () => {
     const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] })
     const d = drive(fundingState(), partner)
@@ -300,14 +301,6 @@ describe('payout effects: one payout, two devices', () => {
       },
     }
     return { actions, sent }
-  }
-  async function connectAndSend(d: ReturnType<typeof drive>) {
-    await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
-    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
-    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
-    await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
-    await settle()
   }
 
   it('a second device opening the same signed reference while the service still says pending never prompts: it reads the address and follows', async () => {

@@ -3,7 +3,6 @@
 // card (never "the bank" for all); `sent` is on its way, never an arrival.
 import { cleanup, render } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseOptions } from '../../../../src/config/config'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
 import type { PayoutRecord } from '../../../../src/flows/payout/record'
 import { enCardPayout } from '../../../../src/i18n/en-cardPayout'
@@ -12,13 +11,12 @@ import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { PayoutStatusScreen } from '../../../../src/screens/payout/PayoutStatusScreen'
 import { buyer, recordOf } from '../../helpers/payout'
+import { configFrom } from '../../helpers/links'
 
 addEnglish({ ...enPayout, ...enLimits, ...enCardPayout })
 afterEach(cleanup)
 
-const parsed = parseOptions({ apiBase: 'https://api.example', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })
-if (!parsed.ok) throw new Error(parsed.problem)
-const config = parsed.config
+const config = configFrom({ apiBase: 'https://api.example', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })
 const record: PayoutRecord = recordOf({ depositAmount: '22.28', expiresAt: '2026-11-24T12:00:00Z', fiatAmount: '20000.00', fiatCurrency: 'NGN', rail: 'nip', settlement: 'instant', createdAt: 0 })
 const shown = (rec: PayoutRecord, status: 'sent' | 'settled') => {
   const state: PayoutState = { tag: 'result', buyer, record: rec, status: { id: rec.id, status, fiatCurrency: rec.fiatCurrency } }

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
+import { KIT_BASICS } from './net'
 
 const CHAIN = 8453
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -73,11 +74,7 @@ afterAll(async () => {
 function kit() {
   const service: unknown[] = []
   const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
+    ...KIT_BASICS,
     store,
     chains: { [CHAIN]: { rpcUrl } },
     publicUrl: 'https://shop.example/partner',

@@ -40,16 +40,15 @@ export async function serve(handle: FetchHandler, options: NodeListenerOptions =
   }
 }
 
+/** What each hostile test's kit is: on /partner for https://shop.example, the bearer token its user's id. */
+export const KIT_BASICS = { apiBase: 'https://api.example', apiKey: 'sk_test_key', allowedOrigins: ['https://shop.example'], basePath: '/partner', authenticate: (token: string) => token }
+
 /** The kit on /partner; its service a fake that records every request and answers `answer`. */
 export function kit(options: Partial<Parameters<typeof createPartnerHandler>[0]> = {}, answer: (url: string, init: RequestInit) => Response = () => Response.json({ limits: [] })) {
   const lines: string[] = []
   const forwarded: Array<{ url: string; body?: unknown }> = []
   const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
+    ...KIT_BASICS,
     allowAnonymous: true,
     fetch: (async (input: string | URL, init: RequestInit) => {
       forwarded.push({ url: String(input), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined })
@@ -89,16 +88,7 @@ export function client(port: number) {
 }
 
 /** Sends `data`, resolves with everything received once the server closed the connection. */
-export function exchange(port: number, data: string | Buffer): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    let response = ''
-    socket.on('data', (chunk) => (response += chunk.toString('latin1')))
-    socket.on('error', () => {})
-    socket.on('close', () => resolve(response))
-    socket.write(data)
-  })
-}
+export { rawExchange as exchange } from '../../helpers/httpAttacks'
 
 /** Every answer in a raw HTTP/1.1 stream: status, headers, body (Content-Length bodies; HEAD-less). */
 export function answers(raw: string): Array<{ status: number; headers: Record<string, string>; body: string }> {

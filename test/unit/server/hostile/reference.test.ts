@@ -2,14 +2,12 @@
 // Hostile requests against the per-user idempotency reference and of what one user can learn or
 // take of another's through the kit. The fake service keys idempotency on the reference alone (per
 // key), as the contract says, and echoes it. Each test FAILS if the attack works.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPartnerHandler, type PaymentStore } from '../../../../src/server/index'
+import { paymentStoreForFile } from '../../helpers/paymentStore'
 
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 type Sent = { path: string; body: Record<string, unknown> }
 let sent: Sent[]

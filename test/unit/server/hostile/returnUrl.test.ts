@@ -3,14 +3,12 @@
 // returnUrl the kit forwards must be a page of the asking origin, forwarded in the form it checked.
 // Each test FAILS if a spelling gets another host (for the browser or for another parser) through.
 import { parse as legacyParse } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
+import { describe, expect, it } from 'vitest'
+import { createPartnerHandler, type PaymentStore } from '../../../../src/server/index'
+import { paymentStoreForFile } from '../../helpers/paymentStore'
 
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 const SHOP = 'https://shop.example'
 function kit(allowedOrigins = [SHOP]) {

@@ -3,25 +3,19 @@
 // (body keys and values at any depth, query names and values, headers, the path). Each is one
 // answer (400, or 404/401/403 where the kit refuses first), never 500, never a log line, never a
 // request to the service, never a row. Each test FAILS if the attack gets further.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createPartnerHandler, openPaymentStore, type PaymentStore } from '../../../../src/server/index'
-import { answers, exchange, serve, type Served } from './net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createPartnerHandler, type PaymentStore } from '../../../../src/server/index'
+import { KIT_BASICS, answers, exchange, serve, type Served } from './net'
+import { paymentStoreForFile } from '../../helpers/paymentStore'
 
 let store: PaymentStore
-beforeAll(async () => {
-  store = await openPaymentStore()
-}, 60_000)
-afterAll(() => store?.close())
+paymentStoreForFile((opened) => (store = opened))
 
 function kit() {
   const lines: string[] = []
   const forwarded: string[] = []
   const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
+    ...KIT_BASICS,
     allowAnonymous: true,
     store,
     chains: { 8453: { rpcUrl: 'https://rpc.example' } },

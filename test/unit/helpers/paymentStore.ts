@@ -1,0 +1,13 @@
+// One payment store for a test file: opened before its tests, closed after them.
+import { afterAll, beforeAll } from 'vitest'
+import { type PaymentStore, openPaymentStore } from '../../../src/server/index'
+
+/** Registers the file's beforeAll that opens the store (handing it to `keep`) and the afterAll that closes it. */
+export function paymentStoreForFile(keep: (store: PaymentStore) => void) {
+  let opened: PaymentStore | undefined
+  beforeAll(async () => {
+    opened = await openPaymentStore()
+    keep(opened)
+  }, 60_000)
+  afterAll(() => opened?.close())
+}

@@ -4,7 +4,7 @@
 // other's writes. The second open is refused in words that say what to do; a lock left by a killed
 // process on this host is taken over; the lock goes with close.
 import { type ChildProcess, fork } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -111,7 +111,9 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
   it("a lock naming this very process and thread, not held by it, is a killed process's whose pid came back (a container's pid 1): taken over", async () => {
     const dataDir = freshDir()
     mkdirSync(dataDir, { recursive: true })
-    writeFileSync(join(dataDir, 'stablecoin-widget.lock'), JSON.stringify({ pid: process.pid, host: hostname(), thread: threadId, token: 'earlier-life' }))
+    // Where /proc tells (Linux): the same boot and PID namespace, and another start time (an earlier life).
+    const proc = existsSync('/proc/self/ns/pid') ? { boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), pidNs: readlinkSync('/proc/self/ns/pid'), start: '1' } : {}
+    writeFileSync(join(dataDir, 'stablecoin-widget.lock'), JSON.stringify({ pid: process.pid, host: hostname(), thread: threadId, token: 'earlier-life', ...proc }))
     const store = await openPaymentStore({ dataDir })
     expect(JSON.parse(readFileSync(join(dataDir, 'stablecoin-widget.lock'), 'utf8')).token).not.toBe('earlier-life')
     await store.close()

@@ -4,6 +4,7 @@
 // servers test. Nothing here measures time: every helper resolves on an event.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { type AddressInfo, type Socket, connect } from 'node:net'
+import { createPartnerHandler } from '../../../src/server/handler'
 
 /** POST with `Content-Length: 100`, 6 bytes of it, then the client hangs up. Resolves once the socket is closed. */
 export function truncatedPost(port: number, path: string): Promise<void> {
@@ -178,4 +179,20 @@ export async function listen(listener: Listener & { checkContinue?: Listener }):
       server.close()
     },
   }
+}
+
+/** The kit on /partner, anonymous reads allowed; its service a fake that records every URL it is sent. */
+export function recordingKit() {
+  const forwarded: string[] = []
+  const handle = createPartnerHandler({
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    allowedOrigins: ['https://shop.example'],
+    basePath: '/partner',
+    authenticate: (token) => token,
+    allowAnonymous: true,
+    fetch: (async (input: string | URL) => (forwarded.push(String(input)), Response.json({ limits: [] }))) as unknown as typeof fetch,
+    log: () => {},
+  })
+  return { handle, forwarded }
 }

@@ -6,9 +6,8 @@
 // more happened" is checked after round trips on other connections, which let the server read
 // whatever it would.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPartnerHandler } from '../../../src/server/handler'
 import { type FetchHandler, type NodeListenerOptions, createNodeListener } from '../../../src/server/node'
-import { answers, client, code, type Listening, listen, rawExchange } from '../helpers/httpAttacks'
+import { answers, client, code, type Listening, listen, rawExchange, recordingKit } from '../helpers/httpAttacks'
 
 const KiB = 1024
 const MiB = 1024 * KiB
@@ -37,21 +36,7 @@ async function serve(handle: FetchHandler, options: NodeListenerOptions = {}) {
   return { ...served, seen, settle, PROBES }
 }
 
-/** The kit on /partner; its service a fake that records every request. */
-function kit() {
-  const forwarded: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
-    allowAnonymous: true,
-    fetch: (async (input: string | URL) => (forwarded.push(String(input)), Response.json({ limits: [] }))) as unknown as typeof fetch,
-    log: () => {},
-  })
-  return { handle, forwarded }
-}
+const kit = recordingKit
 
 describe('a request refused before its body is read closes its connection', () => {
   const post = (path: string, lines: string, size: number) => `POST ${path} HTTP/1.1\r\nHost: a\r\n${lines}Content-Length: ${size}\r\n\r\n`

@@ -3,9 +3,8 @@
 // on a fake service: the body cap to the byte, framing that lies, HEAD, request targets around
 // basePath, slow and vanishing clients. Each costs one answer, never the process.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPartnerHandler } from '../../../src/server/handler'
 import { type FetchHandler, type NodeListenerOptions, createNodeListener } from '../../../src/server/node'
-import { answers, client, code, type Listening, listen, rawExchange } from '../helpers/httpAttacks'
+import { answers, client, code, type Listening, listen, rawExchange, recordingKit } from '../helpers/httpAttacks'
 
 const CAP = 16 * 1024
 const JSON_TYPE = 'Content-Type: application/json'
@@ -23,21 +22,7 @@ async function start(handle: FetchHandler, options: NodeListenerOptions = {}) {
   return { ...served, seen }
 }
 
-/** The kit on /partner; its service a fake that records every request. */
-function kit() {
-  const forwarded: Array<{ url: string }> = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: ['https://shop.example'],
-    basePath: '/partner',
-    authenticate: (token) => token,
-    allowAnonymous: true,
-    fetch: (async (input: string | URL) => (forwarded.push({ url: String(input) }), Response.json({ limits: [] }))) as unknown as typeof fetch,
-    log: () => {},
-  })
-  return { handle, forwarded }
-}
+const kit = recordingKit
 
 /** A JSON object of exactly `size` bytes (one padded field the route does not define). */
 function bodyOf(size: number): string {
@@ -142,7 +127,7 @@ describe('HEAD, targets and paths around basePath', () => {
     const served = await start(handle)
     const [answer] = answers(await rawExchange(served.port, `${line} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`))
     expect(answer?.status).toBe(200)
-    expect(forwarded.map((f) => new URL(f.url).origin)).toEqual(['https://api.example'])
+    expect(forwarded.map((url) => new URL(url).origin)).toEqual(['https://api.example'])
   })
 })
 

@@ -95,13 +95,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         throw stop(holder, proc && holder.boot === proc.boot ? ' (it runs in another PID namespace, another container, where this one cannot tell whether it still runs)' : proc ? ' (it was written on another machine or boot, or without /proc, where this one cannot tell whether it still runs)' : '')
       }
       if (verdict === 'alive') throw stop(holder, '')
-      // Stale: moved aside, then deleted only if it is the one read (another opener may have taken
-      // over between the read and the move; its lock is then put back).
-      const aside = `${path}.stale-${randomUUID()}`
-      if (!(await fs.rename(path, aside).then(() => true, missing))) continue
-      if ((await fs.readFile(aside, 'utf8').catch(missing)) !== text) await fs.link(aside, path).catch(() => {})
-      else if (holder.socket) await fs.unlink(join(dir, holder.socket)).catch(() => {})
-      await fs.unlink(aside).catch(() => {})
+      await removeStale(fs, path, `${path}.stale-${randomUUID()}`, text, holder.socket && join(dir, holder.socket))
     }
     throw refused(`could not be locked (${path} keeps changing); is another process opening it?`)
   } catch (error) {
@@ -109,6 +103,17 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     await closeSocket()
     throw error
   }
+}
+
+/**
+ * A dead holder's lock, read as `text`: moved aside, then deleted only if it is the one read (another
+ * opener may have taken over between the read and the move; its lock is then put back), with its socket.
+ */
+async function removeStale(fs: typeof Fs, path: string, aside: string, text: string, socketPath: string | undefined): Promise<void> {
+  if (!(await fs.rename(path, aside).then(() => true, missing))) return
+  if ((await fs.readFile(aside, 'utf8').catch(missing)) !== text) await fs.link(aside, path).catch(() => {})
+  else if (socketPath) await fs.unlink(socketPath).catch(() => {})
+  await fs.unlink(aside).catch(() => {})
 }
 
 type Proc = { boot: string; pidNs: string; start: string }

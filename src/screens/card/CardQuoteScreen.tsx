@@ -18,20 +18,10 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
   const { quote } = state
   const idle = state.work === 'idle'
   const fiat = state.form.currency
-  const f = (v: string) => formatAmount(v, config.locale)
   return (
     <Screen title={t('card.quoteHeading')}>
       <Environment environment={quote.environment} />
-      <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
-        <tbody>
-          <tr class="total"><th scope="row">{t('card.youPay')}</th><td>{f(quote.total)} {fiat}</td></tr>
-          <tr><th scope="row">{t('card.providerFee')}</th><td>{f(quote.providerFee)} {fiat}</td></tr>
-          <tr><th scope="row">{t('card.ourFee')}</th><td>{f(quote.ourFee)} {fiat}</td></tr>
-          <tr><th scope="row">{t('card.converted')}</th><td>{f(quote.fiatAmount)} {fiat}</td></tr>
-          <tr><th scope="row">{t('card.rate')}</th><td>{t('card.rateValue', { crypto: quote.cryptoCurrency, rate: f(quote.rate), fiat })}</td></tr>
-          <tr class="total"><th scope="row">{t('card.youGet')}</th><td>{f(quote.cryptoAmount)} {quote.cryptoCurrency}</td></tr>
-        </tbody>
-      </table>
+      <QuoteTable quote={quote} fiat={fiat} refreshed={state.refreshed} locale={config.locale} />
       <p class="muted">{t('card.feesInside')}</p>
       {quote.expiresAt && idle && <Countdown expiresAt={quote.expiresAt} />}
       {state.refreshed && <Notice tone="info">{t('quote.refreshed')}</Notice>}
@@ -70,5 +60,22 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         </div>
       </form>
     </Screen>
+  )
+}
+
+/** What the card payment costs and brings, row by row. */
+function QuoteTable({ quote, fiat, refreshed, locale }: { quote: State['quote']; fiat: string; refreshed: State['refreshed']; locale: string }) {
+  const f = (v: string) => formatAmount(v, locale)
+  return (
+    <table class={`quote ${refreshed ? 'fresh' : ''}`}>
+      <tbody>
+        <tr class="total"><th scope="row">{t('card.youPay')}</th><td>{f(quote.total)} {fiat}</td></tr>
+        <tr><th scope="row">{t('card.providerFee')}</th><td>{f(quote.providerFee)} {fiat}</td></tr>
+        <tr><th scope="row">{t('card.ourFee')}</th><td>{f(quote.ourFee)} {fiat}</td></tr>
+        <tr><th scope="row">{t('card.converted')}</th><td>{f(quote.fiatAmount)} {fiat}</td></tr>
+        <tr><th scope="row">{t('card.rate')}</th><td>{t('card.rateValue', { crypto: quote.cryptoCurrency, rate: f(quote.rate), fiat })}</td></tr>
+        <tr class="total"><th scope="row">{t('card.youGet')}</th><td>{f(quote.cryptoAmount)} {quote.cryptoCurrency}</td></tr>
+      </tbody>
+    </table>
   )
 }

@@ -29,16 +29,7 @@ export function FundingScreen({
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
-      <dl class="bank-details">
-        <CopyField label={t('payout.exactAmount')} value={record.depositAmount} display={`${amount} ${record.symbol}`} />
-        <div class="copy-field">
-          <dt>{t('payout.network')}</dt>
-          <dd>
-            <span class="value">{chain}</span>
-          </dd>
-        </div>
-        <CopyField label={t('payout.depositAddress')} value={record.depositAddress} />
-      </dl>
+      <DepositDetails record={record} amount={amount} chain={chain} />
       <p class="reference-warning">
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>
@@ -88,5 +79,21 @@ export function FundingScreen({
         <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />
       )}
     </Screen>
+  )
+}
+
+/** Where to send what: the exact amount, the network and the single-use deposit address. */
+function DepositDetails({ record, amount, chain }: { record: FundingState['record']; amount: string; chain: string }) {
+  return (
+    <dl class="bank-details">
+      <CopyField label={t('payout.exactAmount')} value={record.depositAmount} display={`${amount} ${record.symbol}`} />
+      <div class="copy-field">
+        <dt>{t('payout.network')}</dt>
+        <dd>
+          <span class="value">{chain}</span>
+        </dd>
+      </div>
+      <CopyField label={t('payout.depositAddress')} value={record.depositAddress} />
+    </dl>
   )
 }

@@ -13,10 +13,8 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
   const { quote } = state
   const fiat = state.ask.currency
   const f = (v: string) => formatAmount(v, locale)
-  // A bank payout's rail and its settlement time from GET /limits (the quote's own coarse label when limits are not known); a card's has neither.
+  // A bank payout's quote names its rail; a card's does not.
   const bank = 'rail' in quote ? quote : undefined
-  const entry = bank && state.limits && pickLimit(state.limits, { currency: fiat, direction: 'payout', rail: bank.rail })
-  const settlement = bank && limitText(settlementText((entry || undefined)?.settlement ?? bank.estimatedSettlement))
   return (
     <Screen title={t('payout.quoteHeading')}>
       <table class={`quote ${state.refreshed ? 'fresh' : ''}`}>
@@ -41,24 +39,7 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
             <th scope="row">{t(!bank ? 'cardPayout.arrives' : railKind(bank.rail) === 'bank' ? 'payout.arrives' : `payout.${railKind(bank.rail) as 'mobile' | 'wallet'}.arrives`)}</th>
             <td>{f(quote.fiatAmount)} {fiat}</td>
           </tr>
-          {bank && (
-            <>
-              <tr>
-                <th scope="row">{t('payout.railRow')}</th>
-                <td>{railName(bank.rail)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t('payout.settlementRow')}</th>
-                <td>{settlement}</td>
-              </tr>
-            </>
-          )}
-          {!bank && (
-            <tr>
-              <th scope="row">{t('payout.settlementRow')}</th>
-              <td>{t('cardPayout.timing')}</td>
-            </tr>
-          )}
+          <SettlementRows bank={bank} limits={state.limits} currency={fiat} />
         </tbody>
       </table>
       <p class="muted">{t('payout.feesInside')}</p>
@@ -73,5 +54,31 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
         </button>
       </div>
     </Screen>
+  )
+}
+
+/** How the payout travels: a bank payout's rail and its settlement time from GET /limits (the quote's own coarse label when limits are not known); a card's timing. */
+function SettlementRows({ bank, limits, currency }: { bank: Extract<State['quote'], { rail: string }> | undefined; limits: State['limits']; currency: string }) {
+  if (!bank) {
+    return (
+      <tr>
+        <th scope="row">{t('payout.settlementRow')}</th>
+        <td>{t('cardPayout.timing')}</td>
+      </tr>
+    )
+  }
+  const entry = limits && pickLimit(limits, { currency, direction: 'payout', rail: bank.rail })
+  const settlement = limitText(settlementText((entry || undefined)?.settlement ?? bank.estimatedSettlement))
+  return (
+    <>
+      <tr>
+        <th scope="row">{t('payout.railRow')}</th>
+        <td>{railName(bank.rail)}</td>
+      </tr>
+      <tr>
+        <th scope="row">{t('payout.settlementRow')}</th>
+        <td>{settlement}</td>
+      </tr>
+    </>
   )
 }

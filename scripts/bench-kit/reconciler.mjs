@@ -16,8 +16,9 @@
 // the sandbox key's 30); half an hour after the last creation the kit goes down for an hour (both
 // runs), then the run goes on until every payment is final. The fixed pace runs on a replica
 // (BENCH_RECONCILER_FIXED_N payments, default N/10, at that fraction of the rate: the same pressure
-// per payment), because it spends tens of requests per payment where the schedule spends a few;
-// its per-hour figures are scaled up to N and say so. BENCH_RECONCILER_FIXED_N=N runs it whole.
+// per payment), to keep the run short; its per-hour figures are scaled up to N and say so. A
+// replica's p99 rests on a tenth of the changes (about 400 at N = 2000): for the p99 comparison
+// run it whole, BENCH_RECONCILER_FIXED_N=N (about as long again as the schedule's run).
 //
 // `run({ backend, openStore, sandbox, log })` → [{ measure, value }]. Alone:
 //   node scripts/bench-kit/reconciler.mjs [pglite|postgres]   (builds dist/server if missing; starts

@@ -2,7 +2,9 @@
 // limits the key as a whole; the buyers' requests through the handler go first: they are never
 // held, only noted. The reconciler waits while the service's last 429 holds (its Retry-After), and,
 // when the key's rate is known, until there is room for its request beside as much again as the
-// handler used in the last second, so that a busy handler has room to grow.
+// handler used in the last second, so that a busy handler has room to grow; but never longer than
+// its floor (a tenth of the key's rate, at least one request per 10 s), so that no client of the
+// handler can starve it.
 import { type Clock, realClock } from './pacer'
 
 export type KeyRateOptions = {
@@ -28,6 +30,9 @@ export type KeyRate = {
 const WINDOW = 1000
 /** A Retry-After beyond this is read as this (a misconfigured proxy must not stop the reconciler for days). */
 const LONGEST_HOLD = 600_000
+/** The reconciler's floor: this share of the key's rate, and at least one request per FLOOR_LONGEST ms. */
+const FLOOR_SHARE = 0.1
+const FLOOR_LONGEST = 10_000
 
 export function createKeyRate({ requestsPerSecond, clock = realClock }: KeyRateOptions = {}): KeyRate {
   if (requestsPerSecond !== undefined && !(requestsPerSecond > 0 && Number.isFinite(requestsPerSecond))) {
@@ -36,6 +41,9 @@ export function createKeyRate({ requestsPerSecond, clock = realClock }: KeyRateO
   // Starts within the last second, oldest first: the handler's and the reconciler's.
   const recent: Array<{ at: number; handler: boolean }> = []
   let heldUntil = -Infinity
+  // (Counted from its creation: the floor's first turn is floorMs after it.)
+  let lastReconcilerStart = clock.now()
+  const floorMs = requestsPerSecond === undefined ? 0 : Math.min(FLOOR_LONGEST, 1000 / (FLOOR_SHARE * requestsPerSecond))
   const prune = (now: number) => {
     while (recent.length && recent[0].at <= now - WINDOW) recent.shift()
   }
@@ -67,12 +75,14 @@ export function createKeyRate({ requestsPerSecond, clock = realClock }: KeyRateO
         weight -= r.handler ? 2 : 1
         room = r.at + WINDOW
       }
-      return Math.max(held, room - now)
+      // The floor: however busy the handler, one request per floorMs.
+      return Math.max(held, Math.min(room, lastReconcilerStart + floorMs) - now, 0)
     },
     reconcilerStarts() {
       const now = clock.now()
       prune(now)
       recent.push({ at: now, handler: false })
+      lastReconcilerStart = now
     },
     rateLimited,
   }

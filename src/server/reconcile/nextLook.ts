@@ -1,7 +1,9 @@
 // When the reconciler looks at a payment next (issue 37): from what its status waits on (the
 // buyer, the service's own work, the rail), how long it has waited, and the rail's settlement time
-// as the service states it (GET /v1/limits). Soon after creation and after each change, densest
-// where the next move is expected, rarely before it, and further apart the later it is. Pure.
+// as the service states it (GET /v1/limits). Never longer apart than the fixed pace's longest wait
+// (10 min) while a move is plausible, so that a change is told no later than the fixed pace tells
+// it; the requests saved come from looking only hourly before a rail's window opens, a first look
+// deferred while the buyer acts, and looks spread over a window rather than restarting at 5 s. Pure.
 import type { LimitEntry } from '../../api/schemas-reference'
 import type { PaymentKind } from '../store/kinds'
 
@@ -29,18 +31,22 @@ const MIN = 60 * S
 const H = 60 * MIN
 const D = 24 * H
 
-/** The first look after creation, or after a change. */
+/** The first look after a change. */
 const FIRST = 10 * S
-/** Looks spread over the window where the next move is expected: a twelfth of it apart (15 s to 2 h). */
+/** The first look at a status that waits on the buyer (a card page, a funding transfer). */
+const BUYER_FIRST = 30 * S
+/** Looks spread over the window where the next move is expected: a twelfth of it apart (15 s to LONGEST). */
 const PER_WINDOW = 12
 const DENSEST = 15 * S
-const SPARSEST = 2 * H
-/** Before the window: each look three times as far as the time waited so far (at least 30 min), landing on its start. */
-const BEFORE = 30 * MIN
-/** Past the window, the wait grows with the lateness, up to this. */
-const LATEST = 6 * H
+/** The longest wait while a move is plausible: the fixed pace's maxPollIntervalMs (default). */
+export const LONGEST = 10 * MIN
+/**
+ * Before a rail's window opens (a `sent` on `t+1`), the status cannot settle yet: an hourly check
+ * still catches a return or a rejection. Likewise past an expired bank deposit's window.
+ */
+const SPARSE = H
 
-type Window = { from: number; to: number }
+type Window = { from: number; to: number; first?: number }
 
 /** What a status waits on, as the window after it was first seen in which its next move is expected. */
 export function windowOf(kind: PaymentKind, status: string, settlement: string | undefined): Window | undefined {
@@ -48,10 +54,10 @@ export function windowOf(kind: PaymentKind, status: string, settlement: string |
   switch (kind) {
     case 'card':
       // pending: the buyer on the card page; processing: the card provider.
-      return status === 'pending' ? { from: 0, to: 30 * MIN } : status === 'processing' ? { from: 0, to: 10 * MIN } : undefined
+      return status === 'pending' ? { from: 0, to: 30 * MIN, first: BUYER_FIRST } : status === 'processing' ? { from: 0, to: 10 * MIN } : undefined
     case 'bankDeposit':
       // The buyer's own bank transfer, then the rail carrying it; once received, the service converts.
-      if (status === 'awaiting_funds') return { from: 0, to: 2 * H + (rail?.to ?? 0) }
+      if (status === 'awaiting_funds') return { from: 0, to: 2 * H + (rail?.to ?? 0), first: BUYER_FIRST }
       if (status === 'received' || status === 'converting') return { from: 0, to: 15 * MIN }
       // Past its expiry only money already sent still lands (expired → received).
       if (status === 'expired') return { from: 0, to: rail?.to ?? D }
@@ -60,7 +66,7 @@ export function windowOf(kind: PaymentKind, status: string, settlement: string |
     case 'cardPayout':
       // pending: the buyer's funding transfer; converting: the service; sent: the rail (a card:
       // "minutes to several working days", partner-api.md), which the kit knows only for a bank payout.
-      if (status === 'pending') return { from: 0, to: H }
+      if (status === 'pending') return { from: 0, to: H, first: BUYER_FIRST }
       if (status === 'converting') return { from: 0, to: 15 * MIN }
       if (status === 'sent') return (kind === 'payout' && rail) || { from: 0, to: 5 * D }
       return undefined
@@ -73,13 +79,17 @@ export function windowOf(kind: PaymentKind, status: string, settlement: string |
 /** The default schedule: see docs/server-store.md, "Following". */
 export const nextLook: Schedule = ({ kind, status, lastChangeAt, settlement, now, unchangedLooks }) => {
   const window = status === null ? undefined : windowOf(kind, status, settlement)
-  // A status the kit cannot place: back off while nothing moves, as the fixed pace does, up to an hour.
-  if (!window) return Math.min(H, 5 * S * 2 ** unchangedLooks)
+  // A status the kit cannot place: back off while nothing moves, as the fixed pace does.
+  if (!window) return Math.min(LONGEST, 5 * S * 2 ** unchangedLooks)
   const waited = Math.max(0, now - lastChangeAt)
-  const spacing = clamp((window.to - window.from) / PER_WINDOW, DENSEST, SPARSEST)
-  if (waited < window.from) return Math.min(Math.max(3 * waited, BEFORE), window.from - waited)
-  if (waited <= window.to) return clamp(waited, FIRST, spacing)
-  return clamp(waited - window.to, spacing, LATEST)
+  // Before the window: it cannot move yet but for a return or a rejection; hourly, landing on its start.
+  if (waited < window.from) return Math.min(SPARSE, window.from - waited)
+  const spacing = clamp((window.to - window.from) / PER_WINDOW, DENSEST, LONGEST)
+  // In the window: as far as the wait so far (from the first look), up to its spacing; a window
+  // that opens late starts at its spacing.
+  if (waited <= window.to) return clamp(waited, window.first ?? FIRST, spacing)
+  // Late: at the fixed pace's longest, but for an expired deposit, where nothing is in flight any more.
+  return status === 'expired' ? SPARSE : LONGEST
 }
 
 /**
@@ -97,18 +107,22 @@ export function fixedPace({ pollIntervalMs = 5000, maxPollIntervalMs = 10 * MIN 
 /**
  * A settlement label of GET /v1/limits (or a quote's estimatedSettlement) as the window, after the
  * transfer leaves, in which it is expected to land. Business days are read as calendar days
- * (a weekend makes a t+1 late: it is then looked at further apart, not lost). Unknown: undefined.
+ * (a weekend makes a t+1 late: it is then still looked at every 10 min, not lost). Unknown:
+ * undefined, as is a label beyond LONGEST_LABEL days (a `t+36500` is a mistake, not a rail).
  */
 export function settlementWindow(label: string | undefined): Window | undefined {
   if (!label) return undefined
   if (label === 'instant') return { from: 0, to: 5 * MIN }
   if (label === 't+0' || label === 'same_day') return { from: 0, to: 12 * H }
   const under = /^under_(\d+)(m|h|d)$/.exec(label)
-  if (under) return { from: 0, to: Number(under[1]) * { m: MIN, h: H, d: D }[under[2] as 'm' | 'h' | 'd'] }
+  if (under) {
+    const to = Number(under[1]) * { m: MIN, h: H, d: D }[under[2] as 'm' | 'h' | 'd']
+    return to <= LONGEST_LABEL * D ? { from: 0, to } : undefined
+  }
   const days = /^t\+(\d+)(?:\.\.t\+(\d+))?$/.exec(label)
   if (!days) return undefined
   const [first, last] = [Number(days[1]), Number(days[2] ?? days[1])]
-  if (last < first) return undefined
+  if (last < first || last > LONGEST_LABEL) return undefined
   return { from: Math.max(0, first * D - 12 * H), to: last * D + 12 * H }
 }
 
@@ -139,5 +153,8 @@ function slowest(labels: readonly string[]): string | undefined {
   }
   return found?.label
 }
+
+/** The longest settlement read, in days (`t+10`, `under_10d`); beyond it, a label is unknown. */
+const LONGEST_LABEL = 10
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value))

@@ -64,15 +64,51 @@ describe('createKeyRate', () => {
     expect(rate.reconcilerWait()).toBe(0)
   })
 
-  it('stops the reconciler while the handler alone uses half the rate or more', async () => {
+  it('holds the reconciler back to its floor while the handler alone uses half the rate or more', async () => {
     const clock = manualClock()
     const rate = createKeyRate({ requestsPerSecond: 10, clock })
     const fetch = rate.wrapFetch(answering(200))
+    rate.reconcilerStarts()
     for (let i = 0; i < 5; i++) {
       await fetch('https://api.example.com/v1/card/status')
       clock.t += 50
     }
     expect(rate.reconcilerWait()).toBeGreaterThan(0)
+  })
+
+  it('keeps a floor for the reconciler however busy the handler: a tenth of the key\'s rate, at least one request per 10 s', async () => {
+    for (const [requestsPerSecond, floorMs] of [[10, 1000], [100, 100], [2, 5000], [0.5, 10_000]] as const) {
+      const clock = manualClock()
+      const rate = createKeyRate({ requestsPerSecond, clock })
+      const fetch = rate.wrapFetch(answering(200))
+      const starts: number[] = []
+      // The handler alone at the key's whole rate, for a minute; the reconciler takes each turn it
+      // gets (counted once the handler has filled the first second).
+      const warm = clock.t + 1000
+      const end = clock.t + 61_000
+      const step = Math.max(1, Math.floor(1000 / requestsPerSecond))
+      while (clock.t < end) {
+        await fetch('https://api.example.com/v1/limits')
+        if (rate.reconcilerWait() === 0) {
+          rate.reconcilerStarts()
+          if (clock.t >= warm) starts.push(clock.t)
+        }
+        clock.t += step
+      }
+      const gaps = starts.slice(1).map((t, i) => t - starts[i])
+      expect(starts.length, `${requestsPerSecond}/s`).toBeGreaterThanOrEqual(Math.floor(60_000 / floorMs) - 1)
+      // Never more than the floor while the handler is that busy.
+      expect(Math.min(...gaps), `${requestsPerSecond}/s`).toBeGreaterThanOrEqual(floorMs)
+      expect(Math.max(...gaps), `${requestsPerSecond}/s`).toBeLessThanOrEqual(floorMs + step)
+    }
+  })
+
+  it('the floor does not lift a 429\'s hold', async () => {
+    const clock = manualClock()
+    const rate = createKeyRate({ requestsPerSecond: 10, clock })
+    rate.rateLimited(30_000)
+    clock.t += 20_000
+    expect(rate.reconcilerWait()).toBe(10_000)
   })
 
   it('refuses a rate that is not a positive number', () => {

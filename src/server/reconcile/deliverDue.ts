@@ -2,6 +2,7 @@
 import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from '../store/outbox'
 import type { PaymentStore } from '../store/paymentStore'
 import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
+import { describe } from '../describe'
 
 export type DeliverOptions = {
   db: PaymentStore['db']
@@ -54,8 +55,4 @@ function toUpdate(change: PendingChange): [PaymentUpdate, PreviousState | undefi
   const previous: PreviousState = { status: change.previousStatus }
   if (change.previousRecord !== null) previous.record = change.previousRecord as PreviousState['record']
   return [payment, previous]
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
 }

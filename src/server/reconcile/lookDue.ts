@@ -4,7 +4,7 @@
 // outbox, in the same statement).
 import { claimLooks, postpone, recordObservation, releaseLeases, type DuePayment } from '../store/lookQueue'
 import type { PaymentStore } from '../store/paymentStore'
-import { describe } from './deliverDue'
+import { describe } from '../describe'
 import { finalStatuses, statusSchemas } from './kinds'
 import { type Schedule, settlementOf } from './nextLook'
 import type { Settlements } from './settlements'

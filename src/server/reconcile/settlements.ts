@@ -2,7 +2,7 @@
 // (one request of the reconciler's share) when a payment needs them, again once an hour has passed,
 // and five minutes after a read that failed; the last good answer is kept meanwhile.
 import { type LimitEntry, limits as limitsAnswer } from '../../api/schemas-reference'
-import { describe } from './deliverDue'
+import { describe } from '../describe'
 import { StatusFetchError } from './statusFetcher'
 
 export type Settlements = {

@@ -98,7 +98,7 @@ describe('nextLook', () => {
   })
 })
 
-describe('fixedPace (for comparison: the reconciler before issue 37)', () => {
+describe("fixedPace (for comparison: the reconciler's fixed pace)", () => {
   const fixed = fixedPace({ pollIntervalMs: 5 * S, maxPollIntervalMs: 10 * MIN })
   const at = (looks: number, unchangedLooks: number) => fixed({ kind: 'payout', status: 'sent', createdAt: T0, lastChangeAt: T0, now: T0 + D, settlement: 't+1', looks, unchangedLooks })
   it('looks at once at a new payment, 5 s after a change, then twice as long each time nothing moved, up to 10 min', () => {

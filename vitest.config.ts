@@ -5,7 +5,15 @@ import { configDefaults, defineConfig } from 'vitest/config'
 // Two tiers (docs/testing.md): `npm test` runs the unit tests of the product's code and its bundle
 // budget; TEST_TIER=extended (`npm run test:extended`, which CI runs after `npm test`) runs the
 // integration tests that start the sandbox's stacks on anvil or Postgres servers, and the package's checks.
-const EXTENDED = ['test/unit/sandbox/**/*.test.ts', 'test/unit/server/sandbox*.test.ts', 'test/unit/server/store/multiInstance.test.ts', 'test/unit/server/hostile/**/*.test.ts', 'test/unit/server/store/pgliteLockIdentity.test.ts', 'test/package/**/*.test.ts', 'test/unit/config/buildReuse.test.ts']
+const EXTENDED = [
+  'test/unit/sandbox/**/*.test.ts',
+  'test/unit/server/sandbox*.test.ts',
+  'test/unit/server/store/multiInstance.test.ts',
+  'test/unit/server/hostile/**/*.test.ts',
+  'test/unit/server/store/pgliteLockIdentity.test.ts',
+  'test/package/**/*.test.ts',
+  'test/unit/config/buildReuse.test.ts',
+]
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts', 'test/package/**/*.test.ts']
 const extended = process.env.TEST_TIER === 'extended'
 

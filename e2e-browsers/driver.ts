@@ -6,7 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { expect as pwExpect } from '@playwright/test'
-import puppeteer, { type Browser as PBrowser, type ElementHandle, type BrowserContext as PContext, type Frame as PFrame, type Page as PPage } from 'puppeteer-core'
+import puppeteer, {
+  type Browser as PBrowser,
+  type ElementHandle,
+  type BrowserContext as PContext,
+  type Frame as PFrame,
+  type Page as PPage,
+} from 'puppeteer-core'
 import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { INPAGE, type Match, type Seen, type Step } from './inpage'
 
@@ -76,7 +82,9 @@ export class Locator {
   }
   /** Where the page is, for a failure's message: its address and the start of its text. */
   async where() {
-    const text = await this.backend.run<string>(this.frame, 'document.body ? document.body.innerText.slice(0, 400) : "(no body)"').catch((e: Error) => `(unreadable: ${e.message})`)
+    const text = await this.backend
+      .run<string>(this.frame, 'document.body ? document.body.innerText.slice(0, 400) : "(no body)"')
+      .catch((e: Error) => `(unreadable: ${e.message})`)
     return `the page at ${await this.backend.url().catch(() => '?')} shows ${JSON.stringify(text)}`
   }
   async count() {
@@ -328,7 +336,11 @@ class WebKitPage implements Backend {
         // an element inside a shadow root, whose host is what the hit test finds).
         await d.executeScript('arguments[0].scrollIntoView({ block: "center", inline: "center" })', found.el)
         await d.actions().move({ origin: found.el }).press().release().perform()
-      } else await d.actions().sendKeys(text || Key.BACK_SPACE).perform()
+      } else
+        await d
+          .actions()
+          .sendKeys(text || Key.BACK_SPACE)
+          .perform()
       return { count: found.count, ready: true }
     })
   }
@@ -427,7 +439,10 @@ async function launchWebKit(): Promise<XBrowser> {
   const stopped = new Promise((r) => server.once('exit', r))
   // The driver listens within a few hundred ms.
   for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false)
+    const up = await fetch(`http://127.0.0.1:${port}/status`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     if (i > 100) throw new Error('WebKitWebDriver did not start')
     await sleep(50)
@@ -516,21 +531,55 @@ const textMatches = (got: string, want: TextArg, contains = false) =>
 /** Playwright's web-first assertions on a Locator (they wait), for the ones the specs use. */
 function locatorExpect(locator: Locator, not = false) {
   const check = (name: string, options: Options | undefined, test: (seen: Seen[]) => boolean) =>
-    poll(`expect(${locator})${not ? '.not' : ''}.${name}`, options?.timeout, async () => {
-      const seen = await locator.inspect()
-      return { pass: test(seen) !== not, got: seen.map((s) => ({ text: s.text.slice(0, 200), value: s.value, visible: s.visible })) }
-    }, () => locator.where())
+    poll(
+      `expect(${locator})${not ? '.not' : ''}.${name}`,
+      options?.timeout,
+      async () => {
+        const seen = await locator.inspect()
+        return { pass: test(seen) !== not, got: seen.map((s) => ({ text: s.text.slice(0, 200), value: s.value, visible: s.visible })) }
+      },
+      () => locator.where(),
+    )
   const single = (test: (s: Seen) => boolean) => (seen: Seen[]) => seen.length === 1 && test(seen[0])
   return {
-    toBeVisible: (options?: Options) => check('toBeVisible', options, single((s) => s.visible)),
+    toBeVisible: (options?: Options) =>
+      check(
+        'toBeVisible',
+        options,
+        single((s) => s.visible),
+      ),
     toBeHidden: (options?: Options) => check('toBeHidden', options, (seen) => seen.every((s) => !s.visible)),
-    toBeEnabled: (options?: Options) => check('toBeEnabled', options, single((s) => s.enabled)),
-    toHaveText: (want: TextArg, options?: Options) => check('toHaveText', options, single((s) => textMatches(s.text, want))),
-    toContainText: (want: TextArg, options?: Options) => check('toContainText', options, single((s) => textMatches(s.text, want, true))),
-    toHaveValue: (want: TextArg, options?: Options) => check('toHaveValue', options, single((s) => textMatches(s.value ?? '', want))),
+    toBeEnabled: (options?: Options) =>
+      check(
+        'toBeEnabled',
+        options,
+        single((s) => s.enabled),
+      ),
+    toHaveText: (want: TextArg, options?: Options) =>
+      check(
+        'toHaveText',
+        options,
+        single((s) => textMatches(s.text, want)),
+      ),
+    toContainText: (want: TextArg, options?: Options) =>
+      check(
+        'toContainText',
+        options,
+        single((s) => textMatches(s.text, want, true)),
+      ),
+    toHaveValue: (want: TextArg, options?: Options) =>
+      check(
+        'toHaveValue',
+        options,
+        single((s) => textMatches(s.value ?? '', want)),
+      ),
     toHaveCount: (n: number, options?: Options) => check('toHaveCount', options, (seen) => seen.length === n),
     toHaveAttribute: (name: string, want: TextArg, options?: Options) =>
-      check('toHaveAttribute', options, single((s) => name in s.attrs && (want instanceof RegExp ? want.test(s.attrs[name]) : s.attrs[name] === want))),
+      check(
+        'toHaveAttribute',
+        options,
+        single((s) => name in s.attrs && (want instanceof RegExp ? want.test(s.attrs[name]) : s.attrs[name] === want)),
+      ),
   }
 }
 

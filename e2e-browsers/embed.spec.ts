@@ -54,7 +54,10 @@ test('custom element: <stablecoin-widget> mounts, follows its attributes live an
   expect(await page.errors()).toEqual([])
 })
 
-test('iframe(): the frame says hello, is sized to its content, obeys update and its events reach the page', { tag: ['@npm:firefox'] }, async ({ page, stack }) => {
+test('iframe(): the frame says hello, is sized to its content, obeys update and its events reach the page', { tag: ['@npm:firefox'] }, async ({
+  page,
+  stack,
+}) => {
   await page.goto(partner(stack, 'iframe', { flow: 'card' }))
   const frame = page.frameLocator('#widget iframe')
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
@@ -81,7 +84,7 @@ test('declared iframe: the loader adopts the frame of the page (size, events) an
   expect(await page.errors()).toEqual([])
 })
 
-test('strict CSP: the script tag runs under script-src and style-src \'self\', its styles applied, and quotes', async ({ page, stack }) => {
+test("strict CSP: the script tag runs under script-src and style-src 'self', its styles applied, and quotes", async ({ page, stack }) => {
   await page.goto(partner(stack, 'csp', { flow: 'card' }))
   const widget = page.locator('#widget')
   await expect(widget.getByLabel('Total to pay')).toBeVisible()

@@ -5,13 +5,7 @@
 
 /** One step of a locator: each step searches inside what the previous one found. */
 export type Match = { text: string; exact?: boolean } | { regex: string; flags: string }
-export type Step =
-  | { css: string }
-  | { role: string; name?: Match; level?: number }
-  | { label: Match }
-  | { text: Match }
-  | { hasText: Match }
-  | { nth: number }
+export type Step = { css: string } | { role: string; name?: Match; level?: number } | { label: Match } | { text: Match } | { hasText: Match } | { nth: number }
 
 export type Seen = { visible: boolean; enabled: boolean; text: string; value: string | null; attrs: Record<string, string> }
 
@@ -149,7 +143,23 @@ function inpage(op: 'inspect' | 'element' | 'prepareFill' | 'select', steps: Ste
         return null
     }
   }
-  const NAME_FROM_CONTENT = new Set(['button', 'link', 'heading', 'cell', 'row', 'rowheader', 'columnheader', 'option', 'tab', 'menuitem', 'checkbox', 'radio', 'term', 'listitem', 'tooltip'])
+  const NAME_FROM_CONTENT = new Set([
+    'button',
+    'link',
+    'heading',
+    'cell',
+    'row',
+    'rowheader',
+    'columnheader',
+    'option',
+    'tab',
+    'menuitem',
+    'checkbox',
+    'radio',
+    'term',
+    'listitem',
+    'tooltip',
+  ])
   const nameOf = (el: Element, role: string) => {
     const labels = labelsOf(el)
     if (labels.length) return labels.join(' ')
@@ -172,7 +182,8 @@ function inpage(op: 'inspect' | 'element' | 'prepareFill' | 'select', steps: Ste
     }
     const under = new Set<Element>()
     const pool: Element[] = []
-    for (const root of found) for (const el of root === document.documentElement ? [root, ...deep(root)] : deep(root)) if (!under.has(el)) under.add(el), pool.push(el)
+    for (const root of found)
+      for (const el of root === document.documentElement ? [root, ...deep(root)] : deep(root)) if (!under.has(el)) under.add(el), pool.push(el)
     if ('css' in step) found = pool.filter((el) => el.matches(step.css))
     else if ('role' in step)
       found = pool.filter((el) => {
@@ -186,7 +197,12 @@ function inpage(op: 'inspect' | 'element' | 'prepareFill' | 'select', steps: Ste
       // Text: the deepest elements whose text matches (none of their children matches alone).
       const hits = pool.filter((el) => !SKIP.has(el.localName) && matches(ownText(el), step.text))
       const hitSet = new Set(hits)
-      found = hits.filter((el) => !Array.from(el.shadowRoot?.children ?? []).concat(Array.from(el.children)).some((c) => hitSet.has(c)))
+      found = hits.filter(
+        (el) =>
+          !Array.from(el.shadowRoot?.children ?? [])
+            .concat(Array.from(el.children))
+            .some((c) => hitSet.has(c)),
+      )
     }
   }
 
@@ -212,7 +228,11 @@ function inpage(op: 'inspect' | 'element' | 'prepareFill' | 'select', steps: Ste
       el.value = ''
       el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentBackward' }))
     }
-    return { count: 1, ready, active: el.getRootNode() instanceof ShadowRoot ? (el.getRootNode() as ShadowRoot).activeElement === el : document.activeElement === el }
+    return {
+      count: 1,
+      ready,
+      active: el.getRootNode() instanceof ShadowRoot ? (el.getRootNode() as ShadowRoot).activeElement === el : document.activeElement === el,
+    }
   }
   // select: the option whose value or label is `arg`, with the events a buyer's choice fires.
   const option = Array.from(el.options).find((o) => o.value === arg || norm(o.label) === arg)

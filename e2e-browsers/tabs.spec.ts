@@ -13,7 +13,9 @@ async function depositsSince(stack: StackConfig, from: number) {
   let sent = 0
   for (let n = from + 1; n <= last; n++) {
     const block = (await rpc(url, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, true])) as { transactions: Array<{ from: string; to: string }> }
-    sent += block.transactions.filter((t) => t.from.toLowerCase() === stack.accounts[SANDBOX_WALLET].toLowerCase() && t.to?.toLowerCase() === stack.depositor.toLowerCase()).length
+    sent += block.transactions.filter(
+      (t) => t.from.toLowerCase() === stack.accounts[SANDBOX_WALLET].toLowerCase() && t.to?.toLowerCase() === stack.depositor.toLowerCase(),
+    ).length
   }
   return sent
 }
@@ -33,7 +35,11 @@ test('two tabs of one deposit: only one sends, the other says so and follows it 
     await expect(h1(page)).toHaveText('Check your deposit')
   }
   // Both at once. A tab that already adopted the other's send has no button left to press.
-  const press = (page: XPage) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 5_000 }).catch(() => undefined)
+  const press = (page: XPage) =>
+    page
+      .getByRole('button', { name: 'Confirm and send' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined)
   const presses = Promise.all(tabs.map(press))
   // The tab that did not send waits for the other's whole send (its lock) before it adopts it: on a
   // loaded 2-core machine, with both engines running, WebKit once took over 30 s (a CI run, 2026-11-25).

@@ -11,7 +11,9 @@ const WALLET = '0x1111111111111111111111111111111111111111'
 const EVIL = '0x000000000000000000000000000000000000dEaD'
 const link = (query: string) => `${PROD_ORIGIN}/?${query}`
 
-test('a signed link starts with its signed wallet; the same link with another wallet, or unsigned, or expired, is refused', { tag: ['@npm:firefox', '@npm:webkit'] }, async ({ page }) => {
+test('a signed link starts with its signed wallet; the same link with another wallet, or unsigned, or expired, is refused', {
+  tag: ['@npm:firefox', '@npm:webkit'],
+}, async ({ page }) => {
   // A link with a reference must expire (issue 28, item 5).
   const expires = Math.floor(Date.now() / 1000) + 600
   const good: string = signUrl(link(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&reference=order-7&expires=${expires}`), KEY)

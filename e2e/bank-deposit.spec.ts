@@ -5,9 +5,17 @@ import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden
 import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
-const bankUrl = (stack: StackConfig, extra: Record<string, string> = {}, sign = true) => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'bankDeposit', extra, { sign }) as string
+const bankUrl = (stack: StackConfig, extra: Record<string, string> = {}, sign = true) =>
+  demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'bankDeposit', extra, { sign }) as string
 
-type Deposit = { id: string; status: string; fiatAmount?: string; cryptoAmount?: string; settlementTxHash?: string; internal: { accountId: string; requested: string; rail: string; wallet: string } }
+type Deposit = {
+  id: string
+  status: string
+  fiatAmount?: string
+  cryptoAmount?: string
+  settlementTxHash?: string
+  internal: { accountId: string; requested: string; rail: string; wallet: string }
+}
 const allDeposits = async (stack: StackConfig) => (await sandbox(stack, '/__sandbox/bank/deposits')) as Deposit[]
 /** This test's deposits: those of the newest buyer (every test verifies a new one). */
 const deposits = async (stack: StackConfig) => {
@@ -15,7 +23,8 @@ const deposits = async (stack: StackConfig) => {
   return all.filter((d) => d.internal.accountId === all.at(-1)?.internal.accountId)
 }
 const lastDeposit = async (stack: StackConfig) => (await allDeposits(stack)).at(-1)!
-const transfer = (stack: StackConfig, id: string, amount?: string) => sandbox(stack, '/__sandbox/bank/deposit/transfer', amount === undefined ? { id } : { id, amount })
+const transfer = (stack: StackConfig, id: string, amount?: string) =>
+  sandbox(stack, '/__sandbox/bank/deposit/transfer', amount === undefined ? { id } : { id, amount })
 
 /** A buyer the service does not know yet: the wallet, the identity provider, the details, then the amount screen. */
 async function onboard(page: Page, stack: StackConfig, account = 5, extra: Record<string, string> = {}, sign = true) {
@@ -73,13 +82,22 @@ test('settled with a different amount than requested: what arrived, what the wal
   expect((await destBalance(stack, stack.accounts[5])) - before).toBe(BigInt(Math.round(Number(settled.cryptoAmount) * 1e6)))
   const names = events.map((e) => e.name)
   expect(names).toContain('submitted')
-  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({ flow: 'bankDeposit', id: deposit.id, outcome: 'settled', currency: 'USDC', txHash: settled.settlementTxHash })
+  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({
+    flow: 'bankDeposit',
+    id: deposit.id,
+    outcome: 'settled',
+    currency: 'USDC',
+    txHash: settled.settlementTxHash,
+  })
   // Requests per completed deposit, by path (the closing note of issue 17); preflights apart.
   const log = (await sbx.log()).filter((e) => e.method !== 'OPTIONS')
   const byPath = (pred: (e: LogEntry) => boolean) => log.filter(pred).map((e) => `${e.method} ${e.path}`)
   const partner = byPath((e) => e.path.startsWith('/partner/'))
   const widget = byPath((e) => /^\/(deposit|fiat|card)\//.test(e.path))
-  const tally = (list: string[]) => Object.entries(list.reduce<Record<string, number>>((n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {})).map(([k, n]) => `${k} ×${n}`).join(', ')
+  const tally = (list: string[]) =>
+    Object.entries(list.reduce<Record<string, number>>((n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {}))
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ')
   console.log(`[requests] partner backend ${partner.length}: ${tally(partner)}; widget path ${widget.length}: ${tally(widget)}`)
   expect(partnerPosts(log, '/bank/deposit')).toHaveLength(1)
 })
@@ -100,7 +118,9 @@ test('expired is not a loss: a transfer already sent still arrives and is follow
   const { id } = await lastDeposit(stack)
   await sandbox(stack, '/__sandbox/bank/deposit/expire', { id })
   await expect(h1(page)).toHaveText('These bank details have run out', { timeout: 20_000 })
-  await expect(page.getByText('If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here.', { exact: false })).toBeVisible()
+  await expect(
+    page.getByText('If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here.', { exact: false }),
+  ).toBeVisible()
   await expect(page.getByText(/lost|failed/i).filter({ hasNotText: 'nothing is lost' })).toHaveCount(0)
   await transfer(stack, id)
   await expect(h1(page)).toHaveText(/Your transfer arrived|Your payment is complete/, { timeout: 20_000 })
@@ -277,9 +297,18 @@ test('the status poll pauses while the page is hidden, and goes on when it shows
   await expect.poll(polls).toBeGreaterThan(before + 1)
 })
 
-const LOCALES: Record<string, string> = { en: 'How much do you want to pay?', de: 'Wie viel möchten Sie zahlen?', es: '¿Cuánto quiere pagar?', fr: 'Combien voulez-vous payer ?', 'pt-BR': 'Quanto você quer pagar?' }
+const LOCALES: Record<string, string> = {
+  en: 'How much do you want to pay?',
+  de: 'Wie viel möchten Sie zahlen?',
+  es: '¿Cuánto quiere pagar?',
+  fr: 'Combien voulez-vous payer ?',
+  'pt-BR': 'Quanto você quer pagar?',
+}
 for (const [locale, heading] of Object.entries(LOCALES)) {
-  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean${locale === 'de' ? '' : ' @extended'}`, async ({ page, stack }) => {
+  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean${locale === 'de' ? '' : ' @extended'}`, async ({
+    page,
+    stack,
+  }) => {
     await onboard(page, stack)
     await page.setViewportSize({ width: 320, height: 800 })
     await page.goto(bankUrl(stack, { locale }))

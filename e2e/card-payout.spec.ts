@@ -19,7 +19,10 @@ type SandboxCardPayout = {
   internal: { accountId: string; depositAddress: string; depositAmount: string; sender?: string; received?: string }
 }
 async function cardPayouts(stack: StackConfig, page: Page): Promise<SandboxCardPayout[]> {
-  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  const { accountId } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account'),
+  )
   const all = (await sandbox(stack, '/__sandbox/card/payouts')) as { payouts: SandboxCardPayout[] }
   return all.payouts.filter((p) => p.internal.accountId === accountId)
 }
@@ -77,7 +80,11 @@ async function send(page: Page) {
   await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
 }
 
-test('a card payout settles: price, wallet, identity, the card page, one real transfer, paid to the card (sent is not arrival)', async ({ page, stack, sandbox: sb }) => {
+test('a card payout settles: price, wallet, identity, the card page, one real transfer, paid to the card (sent is not arrival)', async ({
+  page,
+  stack,
+  sandbox: sb,
+}) => {
   const wallet = await priced(page, stack, 2)
   await expectAxeClean(page, 'card payout quote')
   await toCard(page)

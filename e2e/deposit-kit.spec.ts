@@ -78,7 +78,7 @@ test('a sent deposit is told to the kit once, with the hash the chain has; the e
 // entry does not say so, and its backend answers the deposit's routes, their preflights too, with a
 // 404 without CORS headers (which the page cannot tell from an outage): the deposit never asks it
 // about the wallet, and completes as an unlinked deposit; its report to the backend fails quietly.
-test("a partner whose entry does not say its backend links wallets: never asked, the deposit completes", async ({ page }) => {
+test('a partner whose entry does not say its backend links wallets: never asked, the deposit completes', async ({ page }) => {
   const wallet = TestWallet.forStack(stack, 3)
   await wallet.install(page)
   const backend = `${PROD_ORIGIN}/shop-api`
@@ -97,8 +97,10 @@ test("a partner whose entry does not say its backend links wallets: never asked,
   expect(wallet.signedMessages()).toEqual([])
   // The backend is there, and gives a page of another origin nothing it may read: a preflight
   // answered 404 without CORS headers.
-  const preflight = await fetch(`${backend}/deposit/wallet`, { method: 'OPTIONS', headers: { Origin: new URL(page.url()).origin, 'Access-Control-Request-Method': 'POST' } })
+  const preflight = await fetch(`${backend}/deposit/wallet`, {
+    method: 'OPTIONS',
+    headers: { Origin: new URL(page.url()).origin, 'Access-Control-Request-Method': 'POST' },
+  })
   expect(preflight.status).toBe(404)
   expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
 })
-

@@ -88,7 +88,7 @@ for (const outcome of ['failed', 'expired'] as const) {
     else await expect(page.getByText(/were not delivered/)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toHaveCount(0)
     await expectAxeClean(page, `${outcome} screen`)
-    })
+  })
 }
 
 test('3. the buyer rejects in the wallet, then retries and completes', async ({ page }) => {

@@ -35,7 +35,10 @@ function expectDepositEvents(seen: Recorded[], amount: string, reference?: strin
   if (reference) expect(seen.filter((e) => e.payload.reference !== reference)).toEqual([])
   expect(names[0]).toBe('ready')
   const positions = ['ready', 'quote', 'submitted', 'complete'].map((n) => names.indexOf(n))
-  expect(positions.every((p) => p >= 0), names.join(',')).toBe(true)
+  expect(
+    positions.every((p) => p >= 0),
+    names.join(','),
+  ).toBe(true)
   expect([...positions].sort((a, b) => a - b)).toEqual(positions)
   expect(names.filter((n) => n === 'status').length).toBeGreaterThanOrEqual(2)
   expect(names.lastIndexOf('status')).toBeLessThan(names.indexOf('complete'))
@@ -132,14 +135,17 @@ test('iframe: nothing is posted to "*": a parent on an unregistered origin hears
     await route.fulfill({ response, headers })
   })
   await page.goto(`${stack.apiBase.replace('127.0.0.1', 'localhost')}/examples/partner.css`)
-  await page.evaluate(({ widget, claimed }) => {
-    const got: unknown[] = []
-    ;(window as unknown as { got: unknown[] }).got = got
-    window.addEventListener('message', (e) => got.push(e.data))
-    const frame = document.createElement('iframe')
-    frame.src = `${widget}/embed.html?partner=sandbox&flow=card&parentOrigin=${encodeURIComponent(claimed)}`
-    document.body.appendChild(frame)
-  }, { widget: WIDGET_ORIGIN, claimed: stack.apiBase })
+  await page.evaluate(
+    ({ widget, claimed }) => {
+      const got: unknown[] = []
+      ;(window as unknown as { got: unknown[] }).got = got
+      window.addEventListener('message', (e) => got.push(e.data))
+      const frame = document.createElement('iframe')
+      frame.src = `${widget}/embed.html?partner=sandbox&flow=card&parentOrigin=${encodeURIComponent(claimed)}`
+      document.body.appendChild(frame)
+    },
+    { widget: WIDGET_ORIGIN, claimed: stack.apiBase },
+  )
   const frame = page.frameLocator('iframe')
   // The frame is up (its hello and ready would have gone by now); nothing reaches this page.
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
@@ -151,16 +157,22 @@ test('iframe: a command from a foreign origin is ignored; one from the parent is
   const frame = page.frameLocator('#widget iframe')
   await expect(frame.getByLabel('Total to pay')).toBeVisible()
   // A frame of another origin (localhost is not 127.0.0.1) tries to drive the widget.
-  await page.evaluate((foreign) => {
-    const evil = document.createElement('iframe')
-    evil.src = `${foreign}/examples/partner.css`
-    evil.id = 'evil'
-    document.body.appendChild(evil)
-  }, stack.apiBase.replace('127.0.0.1', 'localhost'))
+  await page.evaluate(
+    (foreign) => {
+      const evil = document.createElement('iframe')
+      evil.src = `${foreign}/examples/partner.css`
+      evil.id = 'evil'
+      document.body.appendChild(evil)
+    },
+    stack.apiBase.replace('127.0.0.1', 'localhost'),
+  )
   await expect.poll(() => page.frames().some((f) => f.url().includes('localhost'))).toBe(true)
-  await page.frames().find((f) => f.url().includes('localhost'))!.evaluate(() => {
-    window.parent.frames[0].postMessage({ source: 'stablecoin-widget-host', version: 1, kind: 'update', options: { amount: '666' } }, '*')
-  })
+  await page
+    .frames()
+    .find((f) => f.url().includes('localhost'))!
+    .evaluate(() => {
+      window.parent.frames[0].postMessage({ source: 'stablecoin-widget-host', version: 1, kind: 'update', options: { amount: '666' } }, '*')
+    })
   await page.waitForTimeout(500)
   await expect(frame.getByLabel('Total to pay')).toHaveValue('')
   await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ amount: '75' }))
@@ -197,7 +209,24 @@ test('host CSS that restyles button, input and * leaves the widget unchanged', a
     await page.waitForLoadState('networkidle')
     const read = () =>
       widget.evaluate((root) => {
-        const props = ['color', 'background-color', 'font-family', 'font-size', 'font-weight', 'text-transform', 'letter-spacing', 'border-top-width', 'border-top-style', 'border-radius', 'padding-top', 'padding-left', 'margin-top', 'box-shadow', 'outline-style', 'display']
+        const props = [
+          'color',
+          'background-color',
+          'font-family',
+          'font-size',
+          'font-weight',
+          'text-transform',
+          'letter-spacing',
+          'border-top-width',
+          'border-top-style',
+          'border-radius',
+          'padding-top',
+          'padding-left',
+          'margin-top',
+          'box-shadow',
+          'outline-style',
+          'display',
+        ]
         return [root, ...Array.from(root.querySelectorAll('button, input, select, label, h1, p, a, span'))].map((el) => {
           const cs = getComputedStyle(el)
           return `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 32)}" ${props.map((p) => cs.getPropertyValue(p)).join('|')}`
@@ -205,11 +234,14 @@ test('host CSS that restyles button, input and * leaves the widget unchanged', a
       })
     let seen = await read()
     await expect
-      .poll(async () => {
-        const before = seen
-        seen = await read()
-        return JSON.stringify(seen) === JSON.stringify(before)
-      }, { intervals: [300] })
+      .poll(
+        async () => {
+          const before = seen
+          seen = await read()
+          return JSON.stringify(seen) === JSON.stringify(before)
+        },
+        { intervals: [300] },
+      )
       .toBe(true)
     const hostileApplied = await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('font-family'))
     await page.close()
@@ -248,7 +280,11 @@ test('update changes the amount without a remount; unmount leaves no requests af
   const unmountedAt = Date.now()
   await expect(widget.locator('.widget')).toHaveCount(0)
   const sb = sandboxOf(stack)
-  await expectNothing(async () => (await sb.log()).filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase), await quietSpan(sb, 'pollMs', 6), 'requests after unmount')
+  await expectNothing(
+    async () => (await sb.log()).filter((e) => e.t > unmountedAt + 200 && e.origin === stack.apiBase),
+    await quietSpan(sb, 'pollMs', 6),
+    'requests after unmount',
+  )
 })
 
 test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
@@ -340,7 +376,9 @@ test('the strict-CSP partner page runs the widget with no violation reported', a
   const violations: string[] = []
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(v))
   await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
   )
   await wallet(page, 3)
   const response = await page.goto(partner('csp'))
@@ -352,7 +390,9 @@ test('the strict-CSP partner page runs the widget with no violation reported', a
 for (const theme of ['light', 'dark'] as const) {
   // A pale yellow and a dark blue brand: each unreadable in one of the schemes as given.
   for (const brand of ['#ffd400', '#1d4ed8']) {
-    test(`axe-clean in the ${theme} theme with brand colour ${brand}, in the script mode's shadow root${theme === 'light' && brand === '#ffd400' ? '' : ' @extended'}`, async ({ page }) => {
+    test(`axe-clean in the ${theme} theme with brand colour ${brand}, in the script mode's shadow root${theme === 'light' && brand === '#ffd400' ? '' : ' @extended'}`, async ({
+      page,
+    }) => {
       await page.goto(partner('script', { flow: 'card', theme, brand, amount: '50' }))
       const widget = page.locator('#widget')
       await expect(widget.getByLabel('Total to pay')).toBeVisible()
@@ -398,7 +438,12 @@ test('every example partner page opens with no console error', async ({ page }) 
   const errors: string[] = []
   page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`))
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`))
-  for (const [mode, heading] of [['script', 'Connect your wallet'], ['markup', 'Connect your wallet'], ['element', 'Connect your wallet'], ['csp', 'Connect your wallet']] as const) {
+  for (const [mode, heading] of [
+    ['script', 'Connect your wallet'],
+    ['markup', 'Connect your wallet'],
+    ['element', 'Connect your wallet'],
+    ['csp', 'Connect your wallet'],
+  ] as const) {
     await page.goto(partner(mode))
     await expect(page.locator('#widget').getByRole('heading', { name: heading })).toBeVisible()
   }
@@ -426,7 +471,9 @@ test("iframe(): the partner's page fetches the loader and its runtime only, neve
   expect(fromPartnerPage.map((p) => p.replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['/stablecoin-widget.js', '/assets/runtime.js'])
 })
 
-test("iframe() with a signed link: the frame starts with the runtime (not before: the loader's bytes went to its integrity check), which then runs it (events, size)", async ({ page }) => {
+test("iframe() with a signed link: the frame starts with the runtime (not before: the loader's bytes went to its integrity check), which then runs it (events, size)", async ({
+  page,
+}) => {
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route(`${WIDGET_ORIGIN}/assets/runtime-*.js`, async (route) => {
@@ -454,7 +501,9 @@ test("iframe() with a signed link: the frame starts with the runtime (not before
 // A declared frame: <iframe data-stablecoin-widget src="…signed embed link…"> in the partner's HTML.
 const declaredFrame = (page: Page) => page.locator('#widget iframe[data-stablecoin-widget]')
 
-test('declared iframe: it loads with the page before the loader, which then adopts it (size, DOM events); a deposit completes in it @extended', async ({ page }) => {
+test('declared iframe: it loads with the page before the loader, which then adopts it (size, DOM events); a deposit completes in it @extended', async ({
+  page,
+}) => {
   await wallet(page, 2)
   const fromPartnerPage: string[] = []
   page.on('request', (r) => {
@@ -502,7 +551,10 @@ test('declared iframe: a loader that comes after the frame has started still lea
   // Its height, and every event it had for the partner, in order from the first (ready).
   await expect.poll(() => declaredFrame(page).evaluate((f) => (f as HTMLIFrameElement).style.height)).toMatch(/^\d+px$/)
   const height = await declaredFrame(page).evaluate((f) => f.getBoundingClientRect().height)
-  const content = await page.frameLocator('#widget iframe').locator('html').evaluate((h) => h.scrollHeight)
+  const content = await page
+    .frameLocator('#widget iframe')
+    .locator('html')
+    .evaluate((h) => h.scrollHeight)
   expect(Math.abs(height - content)).toBeLessThanOrEqual(1)
   await expect.poll(async () => (await events(page)).map((e) => e.name)).toEqual(['ready', 'screen'])
 })
@@ -542,7 +594,10 @@ test('script tag: a handle works before the runtime arrives (calls keep their or
   await page.goto(partner('script', { flow: 'card' }), { waitUntil: 'domcontentloaded' })
   await page.waitForFunction(() => 'StablecoinWidget' in window)
   await page.evaluate(() => {
-    const w = window as unknown as { StablecoinWidget: { mount(el: HTMLElement, o: object): { on(n: string, l: (p: unknown) => void): unknown; update(o: object): void } }; early: string[] }
+    const w = window as unknown as {
+      StablecoinWidget: { mount(el: HTMLElement, o: object): { on(n: string, l: (p: unknown) => void): unknown; update(o: object): void } }
+      early: string[]
+    }
     w.early = []
     const el = document.createElement('div')
     el.id = 'early'

@@ -1,6 +1,19 @@
 import type { Page } from '@playwright/test'
 import { expect, expectNothing, expectWithinRateLimit, fillDetails, keptKey, quietSpan, sandboxOf, setHidden, test, widgetPath } from './helpers'
-import { type LogEntry, type StackConfig, TIMINGS, cardUrl, destBalance, fiatUrl, mineAndResume, rpc, sandbox, stackConfig, widgetUrl, SANDBOX_ORIGIN } from './stack'
+import {
+  type LogEntry,
+  type StackConfig,
+  TIMINGS,
+  cardUrl,
+  destBalance,
+  fiatUrl,
+  mineAndResume,
+  rpc,
+  sandbox,
+  stackConfig,
+  widgetUrl,
+  SANDBOX_ORIGIN,
+} from './stack'
 import { openDeposit } from './testWallet'
 import { messages as de } from '../src/i18n/de'
 import { en } from '../src/i18n/en'
@@ -175,7 +188,11 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
   // The receipt is submitted by the status calls of this one resumed flow, and not after done.
   const after = await posts('/deposit/status')
   expect(after.length - before).toBeGreaterThanOrEqual(1)
-  await expectNothing(async () => (await posts('/deposit/status')).slice(after.length), await quietSpan(sandboxOf(stack), 'pollMs', 6), 'status calls after done')
+  await expectNothing(
+    async () => (await posts('/deposit/status')).slice(after.length),
+    await quietSpan(sandboxOf(stack), 'pollMs', 6),
+    'status calls after done',
+  )
   await context.close()
 })
 
@@ -291,7 +308,11 @@ test('two tabs of one deposit: only one sends, the other says so and follows; to
   const startedAt = Date.now()
   // Both at once. A tab that already adopted the other's send has no button left to press: its
   // click gives up (the outcome below is what counts), instead of waiting for the test's timeout.
-  const press = (page: typeof a) => page.getByRole('button', { name: 'Confirm and send' }).click({ timeout: 5_000 }).catch(() => undefined)
+  const press = (page: typeof a) =>
+    page
+      .getByRole('button', { name: 'Confirm and send' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined)
   const presses = Promise.all([press(a), press(b)])
   for (const page of [a, b]) await expect(h1(page)).toHaveText('Your deposit is on its way', { timeout: 30_000 })
   await presses
@@ -374,7 +395,9 @@ async function quote(page: Page, amount: string) {
 }
 
 for (const kind of ['repriced', 'cancelled'] as const) {
-  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}${kind === 'repriced' ? '' : ' @extended'}`, async ({ page }) => {
+  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}${kind === 'repriced' ? '' : ' @extended'}`, async ({
+    page,
+  }) => {
     const account = kind === 'repriced' ? 8 : 5
     const wallet = await depositPage(page, account)
     const source = wallet.holdDeposit(stack)
@@ -389,7 +412,15 @@ for (const kind of ['repriced', 'cancelled'] as const) {
     // The "speed up" or "cancel" a wallet does: the same nonce, a higher price.
     const replacement =
       kind === 'repriced'
-        ? { from, to: source.sent()!.to, data: source.sent()!.data ?? source.sent()!.input, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x493e0' }
+        ? {
+            from,
+            to: source.sent()!.to,
+            data: source.sent()!.data ?? source.sent()!.input,
+            value: '0x0',
+            nonce,
+            gasPrice: `0x${gasPrice.toString(16)}`,
+            gas: '0x493e0',
+          }
         : { from, to: from, value: '0x0', nonce, gasPrice: `0x${gasPrice.toString(16)}`, gas: '0x5208' }
     await rpc(source.rpcUrl, 'anvil_dropAllTransactions')
     await rpc(source.rpcUrl, 'eth_sendTransaction', [replacement])

@@ -139,7 +139,10 @@ test('a production page draws the first screen with no sandbox badge', async ({ 
   release()
 })
 
-test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events", async ({ page, stack }) => {
+test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events", async ({
+  page,
+  stack,
+}) => {
   // iframe() makes its frame once the script-tag runtime has arrived (checked against its hash):
   // the runtime comes, the frame's own modules are held.
   const release = await holdModules(page, /\/assets\/runtime-[\w-]+\.js$/)
@@ -152,5 +155,7 @@ test("iframe: the frame draws the card's first screen before its modules arrive;
   release()
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Check your purchase')
   await expect(frame.getByText('60 EUR', { exact: true })).toBeVisible()
-  await expect.poll(() => page.evaluate(() => (window as unknown as { widgetEvents: Array<{ name: string }> }).widgetEvents.map((e) => e.name))).toContain('quote')
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { widgetEvents: Array<{ name: string }> }).widgetEvents.map((e) => e.name)))
+    .toContain('quote')
 })

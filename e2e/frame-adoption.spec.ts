@@ -58,7 +58,10 @@ test.beforeAll(async () => {
   cpSync(process.env.REVIEW_SAME_ORIGIN_DIST ?? SANDBOX_DIST, dir, { recursive: true })
   const block = /<script type="application\/json" id="stablecoin-widget-partners">[\s\S]*?<\/script>/
   const registry = block.exec(readFileSync(`${SANDBOX_DIST}/embed.html`, 'utf8'))![0].replace(/"parentOrigins":\["/, `"parentOrigins":["${SAME}","`)
-  writeFileSync(`${dir}/embed.html`, readFileSync(`${dir}/embed.html`, 'utf8').replace(block, () => registry))
+  writeFileSync(
+    `${dir}/embed.html`,
+    readFileSync(`${dir}/embed.html`, 'utf8').replace(block, () => registry),
+  )
   writeFileSync(`${dir}/_headers`, readFileSync(`${dir}/_headers`, 'utf8').replaceAll('frame-ancestors http', `frame-ancestors ${SAME} http`))
   server = await serveStatic({ dir, port: 4179 + PORTS_OFFSET })
 })

@@ -31,7 +31,13 @@ export default async function globalSetup() {
   const started = await Promise.all(
     slots.map(async (l) => {
       // The shop's server opens its store (PGlite, in memory) and starts its reconciler with the stack.
-      const stack = await startStack({ ...l.ports, quiet: true, widgetBase: l.sandboxOrigin, allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin], partnerDemo: { eager: true, reconcile: true } })
+      const stack = await startStack({
+        ...l.ports,
+        quiet: true,
+        widgetBase: l.sandboxOrigin,
+        allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin],
+        partnerDemo: { eager: true, reconcile: true },
+      })
       // A second partner on the same service and the same origin (its links signed with the same
       // key): one partner's stored records must never reach the other's page (e2e/partners.spec.ts).
       // A third whose entry says nothing of wallet links, with a backend that answers every path

@@ -28,9 +28,16 @@ function consoleErrors(page: Page): string[] {
 async function foreignOrigin(page: Page): Promise<string[]> {
   const asked: string[] = []
   page.context().on('request', (r) => r.url().startsWith(`${EVIL}/`) && asked.push(r.url()))
-  await page.context().route(`${EVIL}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: 'window.foreignCode = true; export const start = () => { throw 1 }; export const mountWidget = () => {}' }),
-  )
+  await page
+    .context()
+    .route(`${EVIL}/**`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: 'window.foreignCode = true; export const start = () => { throw 1 }; export const mountWidget = () => {}',
+      }),
+    )
   return asked
 }
 
@@ -58,7 +65,9 @@ const CLOBBERS: Array<[string, string]> = [
 ]
 
 for (const [what, markup] of CLOBBERS) {
-  test(`a page whose markup names ${what} "currentScript" gets no widget, a console error, and nothing from another origin${what === CLOBBERS[0][0] ? '' : ' @extended'}`, async ({ page }) => {
+  test(`a page whose markup names ${what} "currentScript" gets no widget, a console error, and nothing from another origin${what === CLOBBERS[0][0] ? '' : ' @extended'}`, async ({
+    page,
+  }) => {
     const asked = await foreignOrigin(page)
     const errors = consoleErrors(page)
     await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
@@ -72,7 +81,9 @@ for (const [what, markup] of CLOBBERS) {
   })
 }
 
-test('a page naming an <a id> "currentScript" (window.currentScript, not the document\'s): the widget starts from its own origin, nothing from the other', async ({ page }) => {
+test('a page naming an <a id> "currentScript" (window.currentScript, not the document\'s): the widget starts from its own origin, nothing from the other', async ({
+  page,
+}) => {
   const asked = await foreignOrigin(page)
   const errors = consoleErrors(page)
   await openWithMarkup(page, partner('markup', { flow: 'card' }), `<a id="currentScript" href="${BAIT}">elsewhere</a>`)
@@ -85,7 +96,9 @@ test('a page naming an <a id> "currentScript" (window.currentScript, not the doc
 // The check reads `document.currentScript` and requires an HTMLScriptElement: the names it reaches
 // through the global object (HTMLScriptElement, and what the loader uses after it) are the global's
 // own properties, which a page's named elements cannot shadow.
-test('a page whose markup takes the names of the globals the loader uses (HTMLScriptElement, Reflect, Document, URL, Object, Promise): the widget starts from its own origin, nothing from the other', async ({ page }) => {
+test('a page whose markup takes the names of the globals the loader uses (HTMLScriptElement, Reflect, Document, URL, Object, Promise): the widget starts from its own origin, nothing from the other', async ({
+  page,
+}) => {
   const asked = await foreignOrigin(page)
   const errors = consoleErrors(page)
   const markup = [
@@ -111,7 +124,9 @@ test("the loader's code run from any other script than its own file (here inline
   expect(await page.evaluate(() => 'StablecoinWidget' in window)).toBe(false)
 })
 
-test('a loader the partner serves itself under a relative src (async, as docs/embedding.md writes it), with a <base href> in the markup after its tag: nothing from another origin runs', async ({ page }) => {
+test('a loader the partner serves itself under a relative src (async, as docs/embedding.md writes it), with a <base href> in the markup after its tag: nothing from another origin runs', async ({
+  page,
+}) => {
   const asked = await foreignOrigin(page)
   // The partner serves the widget's files from its own origin, under /w/ (here the sandbox build's
   // files); the loader arrives a moment later, so the page's later markup is parsed before it runs.
@@ -225,7 +240,9 @@ test('a declared widget whose runtime was tampered with fires its error event (l
 
 // The check's own names on the document (head, createElement) can be taken by markup too.
 for (const markup of ['<img name="head" alt="">', '<form name="head"></form>', '<iframe name="head"></iframe>', '<form name="createElement"></form>']) {
-  test(`a tampered runtime on a page with ${markup}: its error event (load_failed), none of its code${markup === '<img name="head" alt="">' ? '' : ' @extended'}`, async ({ page }) => {
+  test(`a tampered runtime on a page with ${markup}: its error event (load_failed), none of its code${markup === '<img name="head" alt="">' ? '' : ' @extended'}`, async ({
+    page,
+  }) => {
     await runtimeServed(page, 'tampered')
     await openWithMarkup(page, partner('markup', { flow: 'card' }), markup)
     await declaredFailed(page)
@@ -241,7 +258,9 @@ test('after a runtime that did not arrive, the next call fetches it again and ch
   expect(await tamperedRan(page)).toBe(false)
 })
 
-test('after a runtime that did not arrive, the next call starts the widget, fetching the runtime once more (import() takes the checked one)', async ({ page }) => {
+test('after a runtime that did not arrive, the next call starts the widget, fetching the runtime once more (import() takes the checked one)', async ({
+  page,
+}) => {
   const runtime = await firstCallFailed(page)
   runtime.serve('whole')
   expect(await mountAgain(page)).toBe(null)
@@ -266,7 +285,9 @@ const INJECTED: Array<[string, string, string]> = [
   ],
 ]
 for (const [what, mode, markup] of INJECTED) {
-  test(`${what} injected beside the partner's own widget takes the loader tag's service settings: nothing goes to another origin, and the console names what it ignored`, async ({ page }) => {
+  test(`${what} injected beside the partner's own widget takes the loader tag's service settings: nothing goes to another origin, and the console names what it ignored`, async ({
+    page,
+  }) => {
     const asked = await foreignOrigin(page)
     const warnings: string[] = []
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))

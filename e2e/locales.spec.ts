@@ -14,7 +14,10 @@ const headings: Record<string, RegExp> = {
 
 for (const locale of Object.keys(headings)) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`${locale}, ${theme}: deposit, card and bank screens are translated, fit 320 px and are axe-clean${locale === 'de' && theme === 'light' ? '' : ' @extended'}`, async ({ page, stack }) => {
+    test(`${locale}, ${theme}: deposit, card and bank screens are translated, fit 320 px and are axe-clean${locale === 'de' && theme === 'light' ? '' : ' @extended'}`, async ({
+      page,
+      stack,
+    }) => {
       await page.setViewportSize({ width: 320, height: 800 })
       await page.goto(cardUrl(stack, { locale, theme }))
       const h1 = page.getByRole('heading', { level: 1 })

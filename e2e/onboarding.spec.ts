@@ -49,7 +49,12 @@ test('the whole path to funded shows the bank details and the delivered amount',
   await expect(page.getByText('Fee: 1% of each transfer')).toBeVisible()
   await expect(reference).toHaveCount(1)
   expect(events).toHaveLength(1)
-  expect(events[0]).toMatchObject({ accountId: expect.stringMatching(/^acc_/), virtualAccountId: expect.stringMatching(/^va_/), feeBps: 100, details: { reference: expect.stringMatching(/^SBX-/) } })
+  expect(events[0]).toMatchObject({
+    accountId: expect.stringMatching(/^acc_/),
+    virtualAccountId: expect.stringMatching(/^va_/),
+    feeBps: 100,
+    details: { reference: expect.stringMatching(/^SBX-/) },
+  })
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.getByRole('button', { name: 'Copy Payment reference' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Payment reference copied' })).toBeVisible()
@@ -126,12 +131,18 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   expect(sent).toHaveLength(1)
-  const onboards = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[], keptKey(stack, 'stablecoin-widget:v1:used-auth-codes'))
+  const onboards = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as string[],
+    keptKey(stack, 'stablecoin-widget:v1:used-auth-codes'),
+  )
   expect(onboards).toContain(sent[0])
   expect(onboards.at(-1)).not.toBe(sent[0])
 })
 
-test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({ page, sandbox: sb }) => {
+test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({
+  page,
+  sandbox: sb,
+}) => {
   await throughIdentity(page, 5)
   await fillDetails(page)
   await page.getByRole('button', { name: 'Open my account' }).click()

@@ -20,7 +20,8 @@ const carriesToken = (text: string) => text.includes('partnerToken') || text.inc
 function partnerCalls(page: Page, stack: StackConfig) {
   const calls: Array<{ path: string; auth?: string; body?: string }> = []
   page.on('request', (r: Request) => {
-    if (r.url().startsWith(stack.partnerBase) && r.method() !== 'OPTIONS') calls.push({ path: new URL(r.url()).pathname, auth: r.headers().authorization, body: r.postData() ?? undefined })
+    if (r.url().startsWith(stack.partnerBase) && r.method() !== 'OPTIONS')
+      calls.push({ path: new URL(r.url()).pathname, auth: r.headers().authorization, body: r.postData() ?? undefined })
   })
   return calls
 }
@@ -35,7 +36,10 @@ test.beforeEach(async ({ sandbox }) => {
   await sandbox.control({ partnerToken: TOKEN, cardProcessingMs: 500 })
 })
 
-test('card: the token leaves the address bar, a reload still works, the card page gets a returnUrl without it, and the return completes', async ({ page, stack }) => {
+test('card: the token leaves the address bar, a reload still works, the card page gets a returnUrl without it, and the return completes', async ({
+  page,
+  stack,
+}) => {
   const calls = partnerCalls(page, stack)
   const urls = everyUrl(page)
   await page.goto(tokenLink(stack, 'card'))

@@ -73,7 +73,10 @@ test("partner B's payout link after partner A's unfinished payout: nothing of A'
 // Issue 31, item 5: a returning buyer on a new device. The partner's server signs the buyer's known
 // accountId and walletId, with the wallet they were made for, into the link: the bank payout starts
 // with that buyer, and no identity step comes first. An unsigned link carrying them does not start.
-test('a link signing a returning buyer opens the payout without identity steps; unsigned, or half a buyer, it does not start @extended', async ({ page, stack }) => {
+test('a link signing a returning buyer opens the payout without identity steps; unsigned, or half a buyer, it does not start @extended', async ({
+  page,
+  stack,
+}) => {
   const wallet = stack.accounts[5]
   const expires = String(Math.floor(Date.now() / 1000) + 600)
   const buyer = { accountId: 'acc_returning', walletId: 'wal_returning', walletAddress: wallet, expires }

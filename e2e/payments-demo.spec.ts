@@ -32,7 +32,12 @@ function busiest(times: number[], windowMs: number): number {
   return most
 }
 
-test('a card purchase in the widget turns "confirmed" on the Payments page, without a reload, and the reconciler stays inside the key\'s rate', async ({ page, context, stack, sandbox }) => {
+test('a card purchase in the widget turns "confirmed" on the Payments page, without a reload, and the reconciler stays inside the key\'s rate', async ({
+  page,
+  context,
+  stack,
+  sandbox,
+}) => {
   const started = Date.now()
   await sandbox.control({ cardProcessingMs: 500 })
   await page.goto(paymentsPage(stack, 'alice'))
@@ -99,7 +104,11 @@ test("alice never sees bob's payments: the partner's server lists each demo user
   }
   const { token: kycToken } = await kit('/card/kyc-token', { walletAddress: stack.accounts[3] })
   const { id } = await kit('/card/purchase', {
-    kycToken, fiatCurrency: 'EUR', fiatAmount: '30', walletAddress: stack.accounts[3], returnUrl: `${stack.apiBase}/examples/script.html`,
+    kycToken,
+    fiatCurrency: 'EUR',
+    fiatAmount: '30',
+    walletAddress: stack.accounts[3],
+    returnUrl: `${stack.apiBase}/examples/script.html`,
   })
 
   const ids = (list: { body: { payments: Array<{ id: string }> } }) => list.body.payments.map((p) => p.id)
@@ -133,7 +142,12 @@ async function updates(page: Page, stack: StackConfig): Promise<Update[]> {
   return ((await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { updates: Update[] }).updates
 }
 
-test('a crypto deposit turns "confirmed" on the Payments page from the chain and the partner path: told by the widget, read from the chain by the kit, followed by the reconciler through /v1/deposit/status', async ({ page, context, stack, sandbox }) => {
+test('a crypto deposit turns "confirmed" on the Payments page from the chain and the partner path: told by the widget, read from the chain by the kit, followed by the reconciler through /v1/deposit/status', async ({
+  page,
+  context,
+  stack,
+  sandbox,
+}) => {
   await sandbox.control({ processingMs: 3_000 })
   await page.goto(paymentsPage(stack, 'alice'))
   await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
@@ -184,7 +198,9 @@ test('a crypto deposit turns "confirmed" on the Payments page from the chain and
 
   // The reconciler asked the partner path, and onUpdate heard the deposit end once.
   const delivered = (await updates(page, stack)).filter((u) => u.id === id)
-  expect(delivered.filter((u) => u.status === 'done')).toEqual([{ userId: 'alice', kind: 'deposit', id, previous: expect.any(String), status: 'done', confirmed: true }])
+  expect(delivered.filter((u) => u.status === 'done')).toEqual([
+    { userId: 'alice', kind: 'deposit', id, previous: expect.any(String), status: 'done', confirmed: true },
+  ])
   expect(new Set(delivered.map((u) => u.status)).size).toBe(delivered.length)
   const demo = (await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { reconciler: { refused: number } }
   expect(demo.reconciler.refused).toBe(0)
@@ -203,7 +219,12 @@ test('a crypto deposit turns "confirmed" on the Payments page from the chain and
   expect(asking).toHaveLength(1)
 })
 
-test('a forged "done" credits nothing: a forged complete event on the partner page, a transfer that is no deposit, someone else\'s transaction', async ({ page, context, stack, sandbox }) => {
+test('a forged "done" credits nothing: a forged complete event on the partner page, a transfer that is no deposit, someone else\'s transaction', async ({
+  page,
+  context,
+  stack,
+  sandbox,
+}) => {
   const [aliceSession, bobSession] = [await sessionOf(page, stack, 'alice'), await sessionOf(page, stack, 'bob')]
   await page.goto(paymentsPage(stack, 'alice'))
   await expect(page.getByText(/you are signed in as alice/)).toBeVisible()
@@ -215,9 +236,18 @@ test('a forged "done" credits nothing: a forged complete event on the partner pa
   const widget = shop.locator('#widget [data-stablecoin-widget]')
   await expect(widget.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   const forgedHash = `0x${'f0'.repeat(32)}`
-  const forged = { flow: 'deposit', outcome: 'done', id: forgedHash, reference: 'order-42', deposit: { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453, kitId: `sandbox-relay:${forgedHash}` } }
+  const forged = {
+    flow: 'deposit',
+    outcome: 'done',
+    id: forgedHash,
+    reference: 'order-42',
+    deposit: { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453, kitId: `sandbox-relay:${forgedHash}` },
+  }
   const logBefore = (await sandbox.log()).length
-  await widget.evaluate((el, payload) => el.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'complete', payload }, bubbles: true })), forged)
+  await widget.evaluate(
+    (el, payload) => el.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'complete', payload }, bubbles: true })),
+    forged,
+  )
   // What it did: the partner page's own listener took it as an event like any other (its log shows it)...
   const heard = (await shop.evaluate(() => (window as unknown as { widgetEvents: Recorded[] }).widgetEvents)).filter((e) => e.name === 'complete')
   expect(heard).toEqual([{ name: 'complete', payload: forged }])
@@ -236,7 +266,10 @@ test('a forged "done" credits nothing: a forged complete event on the partner pa
     return { status: res.status(), body: await res.json() }
   }
   // A hash on no chain: refused, nothing recorded.
-  expect(await sent(aliceSession, { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453 })).toMatchObject({ status: 422, body: { error: { code: 'deposit_unverified' } } })
+  expect(await sent(aliceSession, { provider: 'sandbox-relay', txHash: forgedHash, chainId: 8453 })).toMatchObject({
+    status: 422,
+    body: { error: { code: 'deposit_unverified' } },
+  })
   // A real token transfer from a wallet that is no deposit (to an address of the sender's choosing):
   // its sender is a wallet neither alice nor bob linked (by signing the kit's message with it), so
   // the kit refuses it before the service is asked (403 wallet_not_linked). Nothing is recorded.
@@ -249,7 +282,10 @@ test('a forged "done" credits nothing: a forged complete event on the partner pa
   const byBob = await sent(bobSession, { provider: 'sandbox-relay', txHash: transfer, chainId: 8453 })
   expect(byBob).toMatchObject({ status: 403, body: { error: { code: 'wallet_not_linked' } } })
   const kitId = `sandbox-relay:${transfer.toLowerCase()}`
-  const aliceReads = await page.request.post(`${stack.partnerBase}/deposit/status`, { headers: { Authorization: `Bearer ${aliceSession}` }, data: { id: kitId } })
+  const aliceReads = await page.request.post(`${stack.partnerBase}/deposit/status`, {
+    headers: { Authorization: `Bearer ${aliceSession}` },
+    data: { id: kitId },
+  })
   expect(aliceReads.status()).toBe(404)
 
   // Nothing of it is listed or confirmed, and onUpdate never heard of either. The reconciler follows
@@ -257,7 +293,9 @@ test('a forged "done" credits nothing: a forged complete event on the partner pa
   // the reconciler can deliver them, so there is nothing to wait for.
   await expect(page.getByRole('row').filter({ hasText: forgedHash })).toHaveCount(0)
   await expect(page.getByRole('row').filter({ hasText: transfer.toLowerCase() })).toHaveCount(0)
-  const listed = (await (await page.request.get(`${stack.apiBase}/partner-demo/payments`, { headers: { Authorization: `Bearer ${aliceSession}` } })).json()) as { payments: Array<{ id: string }> }
+  const listed = (await (
+    await page.request.get(`${stack.apiBase}/partner-demo/payments`, { headers: { Authorization: `Bearer ${aliceSession}` } })
+  ).json()) as { payments: Array<{ id: string }> }
   expect(listed.payments.filter((p) => p.id.includes(forgedHash) || p.id.toLowerCase().includes(transfer.toLowerCase()))).toEqual([])
   const after = (await updates(page, stack)).slice(before.length)
   expect(after.filter((u) => u.id.includes(forgedHash) || u.id.toLowerCase().includes(transfer.toLowerCase()))).toEqual([])

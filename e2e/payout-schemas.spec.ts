@@ -29,7 +29,13 @@ const cases: Case[] = [
     ask: { currency: 'EUR', country: 'FR', amount: '20' },
     rail: 'SEPA Instant',
     paidTo: 'Bank account in Europe (SEPA, EUR)',
-    fields: [holder, { label: 'Account type', value: 'business', choose: true }, { label: 'First name', value: 'Ada' }, { label: 'Last name', value: 'Lovelace' }, { label: 'IBAN', value: 'fr14 2004 1010 0505 0001 3m02 606' }],
+    fields: [
+      holder,
+      { label: 'Account type', value: 'business', choose: true },
+      { label: 'First name', value: 'Ada' },
+      { label: 'Last name', value: 'Lovelace' },
+      { label: 'IBAN', value: 'fr14 2004 1010 0505 0001 3m02 606' },
+    ],
     sent: { schema: 'bank_sepa', name: 'Ada Lovelace', accountType: 'business', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'FR1420041010050500013M02606' },
   },
   {
@@ -82,7 +88,16 @@ const cases: Case[] = [
       { label: 'Account number', value: 'GB33 BUKB 2020 1555 5555 55' },
       { label: 'Purpose of the payment (optional)', value: 'invoice 42' },
     ],
-    sent: { schema: 'bank_swift', name: 'Ada Lovelace', accountType: 'individual', companyName: 'Analytical Engines Ltd', bankName: 'Barclays', swiftCode: 'BARCGB22', accountNumber: 'GB33BUKB20201555555555', currency: 'USD' },
+    sent: {
+      schema: 'bank_swift',
+      name: 'Ada Lovelace',
+      accountType: 'individual',
+      companyName: 'Analytical Engines Ltd',
+      bankName: 'Barclays',
+      swiftCode: 'BARCGB22',
+      accountNumber: 'GB33BUKB20201555555555',
+      currency: 'USD',
+    },
     purpose: 'invoice 42',
   },
   {
@@ -109,7 +124,12 @@ const cases: Case[] = [
     ask: { currency: 'NGN', country: 'NG', amount: '15000' },
     rail: 'NIP',
     paidTo: 'Bank account in Africa (NGN and other currencies)',
-    fields: [holder, { label: 'Bank code', value: '058' }, { label: 'Account number', value: '0123456789' }, { label: 'Name on the account', value: 'Ada Lovelace' }],
+    fields: [
+      holder,
+      { label: 'Bank code', value: '058' },
+      { label: 'Account number', value: '0123456789' },
+      { label: 'Name on the account', value: 'Ada Lovelace' },
+    ],
     sent: { schema: 'bank_africa', name: 'Ada Lovelace', financialInstitutionId: '058', accountNumber: '0123456789', accountName: 'Ada Lovelace' },
   },
   {

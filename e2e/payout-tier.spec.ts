@@ -58,7 +58,11 @@ function expectOnlyConnected({ wallet }: Buyer) {
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
 }
 
-test('a bank payout that needs the higher tier: verified again, nothing typed is lost, the same request under the same reference, one payout', async ({ page, stack, sandbox }) => {
+test('a bank payout that needs the higher tier: verified again, nothing typed is lost, the same request under the same reference, one payout', async ({
+  page,
+  stack,
+  sandbox,
+}) => {
   const buyer = await arrangeBuyer(page, stack, 4)
   const posts = creations(page, '/partner/bank/payout')
   await sandbox.control({ requiresAction: true })
@@ -108,12 +112,19 @@ test('a bank payout that needs the higher tier: verified again, nothing typed is
 type CardPayout = { id: string; status: string; internal: { accountId: string; depositAddress: string; depositAmount: string } }
 /** The buyer's card payouts as the sandbox holds them (its inspection route). */
 async function cardPayouts({ page, stack }: Buyer): Promise<CardPayout[]> {
-  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  const { accountId } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account'),
+  )
   const all = (await sandboxApi(stack, '/__sandbox/card/payouts')) as { payouts: CardPayout[] }
   return all.payouts.filter((p) => p.internal.accountId === accountId)
 }
 
-test('a card payout that needs the higher tier: verified again after the card page, the same card session under the same reference, one payout @extended', async ({ page, stack, sandbox }) => {
+test('a card payout that needs the higher tier: verified again after the card page, the same card session under the same reference, one payout @extended', async ({
+  page,
+  stack,
+  sandbox,
+}) => {
   const wallet = TestWallet.forStack(stack, 6)
   await wallet.install(page)
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'cardPayout'))

@@ -17,12 +17,23 @@ type SandboxPayout = {
   status: string
   reason?: string
   depositTxHash?: string
-  internal: { depositAddress: string; depositAmount: string; sender?: string; received?: string; refundTxHash?: string; refundAmount?: string; beneficiary: Record<string, unknown> }
+  internal: {
+    depositAddress: string
+    depositAmount: string
+    sender?: string
+    received?: string
+    refundTxHash?: string
+    refundAmount?: string
+    beneficiary: Record<string, unknown>
+  }
 }
 type SandboxPayouts = { payouts: Array<SandboxPayout & { internal: { accountId: string } }>; orphans: Array<{ payout: string }> }
 /** This test's payouts (the sandbox keeps every worker's payouts across resets): those of the page's buyer. */
 async function payouts(stack: StackConfig, page: Page): Promise<{ payouts: SandboxPayout[]; orphans: unknown[] }> {
-  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  const { accountId } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account'),
+  )
   const all = (await sandbox(stack, '/__sandbox/bank/payouts')) as SandboxPayouts
   const mine = all.payouts.filter((p) => p.internal.accountId === accountId)
   return { payouts: mine, orphans: all.orphans.filter((o) => mine.some((p) => p.id === o.payout)) }
@@ -100,7 +111,8 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   const wallet = await newBuyer(page, stack, 3)
   const events: Array<{ name: string; payload: Record<string, unknown> }> = []
   await page.exposeFunction('__payoutEvent', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
-  const listen = () => window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail))
+  const listen = () =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail))
   // On every page of this tab: the identity provider's round trip loads the widget again.
   await page.addInitScript(listen)
   await page.evaluate(listen)
@@ -139,14 +151,25 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   const all = (await sb.log()).filter((e) => e.method !== 'OPTIONS')
   const log = all.filter((e) => e.path.startsWith('/partner/'))
   const byPath = (p: string) => log.filter((e) => e.path === p).length
-  console.log(`onboarding requests: ${all.filter((e) => e.path.startsWith('/fiat/')).length}; payout requests: ${log.length} (limits ${byPath('/partner/limits')}, quote ${byPath('/partner/bank/payout/quote')}, create ${byPath('/partner/bank/payout')}, status ${byPath('/partner/bank/payout/status')}); wallet prompts: ${wallet.prompts().map((p) => p.method).join(', ')}`)
+  console.log(
+    `onboarding requests: ${all.filter((e) => e.path.startsWith('/fiat/')).length}; payout requests: ${log.length} (limits ${byPath('/partner/limits')}, quote ${byPath('/partner/bank/payout/quote')}, create ${byPath('/partner/bank/payout')}, status ${byPath('/partner/bank/payout/status')}); wallet prompts: ${wallet
+      .prompts()
+      .map((p) => p.method)
+      .join(', ')}`,
+  )
   expect(byPath('/partner/bank/payout/quote')).toBe(1)
   expect(byPath('/partner/bank/payout')).toBe(1)
   expect(wallet.signatures()).toBe(1)
   const names = events.map((e) => e.name)
   expect(names).toContain('quote')
   expect(names).toContain('submitted')
-  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({ flow: 'payout', id: payout.id, outcome: 'settled', amount: '20.00', currency: 'EUR' })
+  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({
+    flow: 'payout',
+    id: payout.id,
+    outcome: 'settled',
+    amount: '20.00',
+    currency: 'EUR',
+  })
   // Polling stops at settled.
   const last = (await sb.posts('/partner/bank/payout/status')).at(-1)!
   await expectNothing(async () => (await sb.posts('/partner/bank/payout/status')).filter((e) => e.t > last.t), 2_000, 'status polls after settled')
@@ -280,10 +303,19 @@ test('a deposit address that already received is refused: no prompt, its status 
   expect((await payouts(stack, page)).orphans).toHaveLength(0)
 })
 
-test('every payout screen is axe-clean and the flow completes with the keyboard alone: price, wallet, identity, beneficiary, transfer', async ({ page, stack }) => {
+test('every payout screen is axe-clean and the flow completes with the keyboard alone: price, wallet, identity, beneficiary, transfer', async ({
+  page,
+  stack,
+}) => {
   await newBuyer(page, stack, 1)
   const steps: string[] = []
-  const step = async () => steps.push(`${await page.getByText(/^Step \d of \d$/).first().textContent()}: ${await h1(page).textContent()}`)
+  const step = async () =>
+    steps.push(
+      `${await page
+        .getByText(/^Step \d of \d$/)
+        .first()
+        .textContent()}: ${await h1(page).textContent()}`,
+    )
   await expectAxeClean(page, 'payout form')
   await step()
   await tabTo(page, page.getByLabel('Arrives in the bank', { exact: true }))
@@ -315,7 +347,13 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
   await expect(h1(page)).toHaveText('Your details')
   await expectAxeClean(page, 'details')
   await step()
-  for (const [label, value] of [['Full name', 'Ada Lovelace'], ['Email', 'ada@example.com'], ['Mobile phone', '+49 151 2345 6789'], ['Nationality', 'Germany'], ['Country of residence', 'Germany']]) {
+  for (const [label, value] of [
+    ['Full name', 'Ada Lovelace'],
+    ['Email', 'ada@example.com'],
+    ['Mobile phone', '+49 151 2345 6789'],
+    ['Nationality', 'Germany'],
+    ['Country of residence', 'Germany'],
+  ]) {
     await tabTo(page, page.getByLabel(label))
     await page.keyboard.type(value)
   }
@@ -377,7 +415,10 @@ for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
     await wallet.install(page)
     // A known buyer (the account a bank flow keeps), so the payout screens come first.
     const account = { accountId: 'acc_unknown', walletId: 'w_unknown', wallet: stack.accounts[9], savedAt: Date.now() }
-    await page.addInitScript(([key, a]) => localStorage.setItem(key, JSON.stringify(a)), [keptKey(stack, 'stablecoin-widget:v1:flow:account'), account] as const)
+    await page.addInitScript(([key, a]) => localStorage.setItem(key, JSON.stringify(a)), [
+      keptKey(stack, 'stablecoin-widget:v1:flow:account'),
+      account,
+    ] as const)
     await page.goto(payoutUrl(stack, { locale }))
     const fits = async (screen: string) => {
       await expect(h1(page)).toBeVisible()
@@ -422,7 +463,10 @@ for (const [kind, amount, hostile, code, words] of [
   ['crypto', '100', 'quote.crypto', 'payout_ask.crypto', 'This price is not for the amount you asked to send. Nothing was sent. Ask for a new price.'],
   ['fiat', '20', 'quote.fiat', 'payout_ask.fiat', 'This price pays less into the bank than you asked for. Nothing was sent. Ask for a new price.'],
 ] as const) {
-  test(`a quote for another amount than a ${kind} ask (${hostile}) is refused: nothing created, no wallet prompt, the buyer reads why${kind === 'crypto' ? '' : ' @extended'}`, async ({ page, stack }) => {
+  test(`a quote for another amount than a ${kind} ask (${hostile}) is refused: nothing created, no wallet prompt, the buyer reads why${kind === 'crypto' ? '' : ' @extended'}`, async ({
+    page,
+    stack,
+  }) => {
     const wallet = await newBuyer(page, stack, 5)
     const errors = await listenErrors(page)
     if (kind === 'crypto') await page.getByLabel('What I send (USDC)').check()
@@ -442,7 +486,9 @@ for (const [kind, amount, hostile, code, words] of [
     // The next answer is honest: the same ask is priced as asked.
     await page.getByRole('button', { name: 'See the price' }).click()
     await expect(h1(page)).toHaveText('Check your cash-out')
-    await expect(page.getByRole('row', { name: kind === 'crypto' ? /You send/ : /Arrives in the bank/ })).toContainText(kind === 'crypto' ? '100 USDC' : '20 EUR')
+    await expect(page.getByRole('row', { name: kind === 'crypto' ? /You send/ : /Arrives in the bank/ })).toContainText(
+      kind === 'crypto' ? '100 USDC' : '20 EUR',
+    )
   })
 }
 
@@ -467,7 +513,11 @@ test('a payout that asks for another amount than its quote (create.amount) is ne
 
 // Issue 28, item 3: one payout is funded once, whatever the number of devices. A second browser
 // (its own storage) opens the same signed link while the service has not seen the first transfer.
-test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed @extended', async ({ page, browser, stack }) => {
+test('the same signed link on a second device, while the service still says pending: no second transfer, the payout followed @extended', async ({
+  page,
+  browser,
+  stack,
+}) => {
   const reference = `order-${Date.now().toString(36)}`
   // A link with a reference expires (issue 28, item 5); both devices open this one.
   const link = { reference, expires: String(Math.floor(Date.now() / 1000) + 600) }

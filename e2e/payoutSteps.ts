@@ -103,7 +103,10 @@ export type SandboxPayout = {
 
 /** The buyer's payouts as the sandbox holds them (its inspection route), beneficiary included. */
 export async function sandboxPayouts({ page, stack }: Buyer): Promise<SandboxPayout[]> {
-  const { accountId } = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string }, keptKey(stack, 'stablecoin-widget:v1:flow:account'))
+  const { accountId } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account'),
+  )
   const all = (await sandbox(stack, '/__sandbox/bank/payouts')) as { payouts: SandboxPayout[] }
   return all.payouts.filter((p) => p.internal.accountId === accountId)
 }

@@ -87,9 +87,9 @@ test('the refusal is axe-clean and sends an error event with quote_rejected and 
   await expect(page.getByRole('button', { name: 'Get a new price' })).toBeFocused()
   await expectAxeClean(page, 'refused quote')
   expect(wallet.signatures()).toBe(0)
-  await expect.poll(() => errors).toContainEqual(
-    expect.objectContaining({ flow: 'deposit', code: 'quote_rejected', detail: 'approval.amount', message: REFUSED }),
-  )
+  await expect
+    .poll(() => errors)
+    .toContainEqual(expect.objectContaining({ flow: 'deposit', code: 'quote_rejected', detail: 'approval.amount', message: REFUSED }))
 })
 
 test('the preview shows exactly what leaves the wallet', async ({ page }) => {
@@ -109,7 +109,9 @@ test('a quote whose simulation takes more than the amount is blocked before the 
   try {
     await sandbox(stack, '/__sandbox/control', { hostileQuote: 'simulation.outflow' })
     await askPrice(page, '2')
-    await expect(page.getByText(/The simulation shows this deposit would take 4 USDC from your wallet, not the 2 USDC you asked for\. Nothing was sent\./)).toBeVisible()
+    await expect(
+      page.getByText(/The simulation shows this deposit would take 4 USDC from your wallet, not the 2 USDC you asked for\. Nothing was sent\./),
+    ).toBeVisible()
     expect(wallet.signatures()).toBe(0)
     await page.getByRole('button', { name: 'Get a new price' }).click()
     await confirmToDone(page)
@@ -160,18 +162,21 @@ test('a tracked transaction on a chain the widget cannot read says so and lets t
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
-  await page.addInitScript((key) => {
-    localStorage.setItem(
-      key,
-      JSON.stringify({
-        provider: 'sandbox-relay',
-        chainId: 999999,
-        txHash: `0x${'ab'.repeat(32)}`,
-        summary: { amountIn: '5', amountOut: '4.99', fee: '0.01', sourceChainId: 999999, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
-        createdAt: Date.now(),
-      }),
-    )
-  }, keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))
+  await page.addInitScript(
+    (key) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          provider: 'sandbox-relay',
+          chainId: 999999,
+          txHash: `0x${'ab'.repeat(32)}`,
+          summary: { amountIn: '5', amountOut: '4.99', fee: '0.01', sourceChainId: 999999, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' },
+          createdAt: Date.now(),
+        }),
+      )
+    },
+    keptKey(stack, 'stablecoin-widget:v1:flow:deposit'),
+  )
   await page.goto(widgetUrl(stack))
   await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
   await expect(page.getByText(/We cannot read Chain 999999 from here/)).toBeVisible()

@@ -124,11 +124,21 @@ test("one user reading or acting on another user's payment gets 404 (403 for an 
   const answers = await page.evaluate(
     async ({ base, wallet, returnUrl, account }) => {
       const post = async (user: string, path: string, body: unknown) => {
-        const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user}` }, body: JSON.stringify(body) })
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user}` },
+          body: JSON.stringify(body),
+        })
         return { status: res.status, body: await res.json() }
       }
       const kyc = await post('alice', '/card/kyc-token', { walletAddress: wallet })
-      const purchase = await post('alice', '/card/purchase', { kycToken: kyc.body.token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl })
+      const purchase = await post('alice', '/card/purchase', {
+        kycToken: kyc.body.token,
+        fiatCurrency: 'EUR',
+        fiatAmount: '50',
+        walletAddress: wallet,
+        returnUrl,
+      })
       const id: string = purchase.body.id
       const deposit = { accountId: account, walletId: `w_${account}`, fiatCurrency: 'EUR', fiatAmount: '100' }
       return {

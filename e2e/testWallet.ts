@@ -106,7 +106,10 @@ export class TestWallet {
 
   /** Fires an EIP-1193 event in the page, as the wallet would. */
   async emit(page: Page, event: string, value: unknown) {
-    await page.evaluate(([e, v]) => (window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit(e as string, v), [event, value])
+    await page.evaluate(
+      ([e, v]) => (window as unknown as { __testWalletEmit: (e: string, v: unknown) => void }).__testWalletEmit(e as string, v),
+      [event, value],
+    )
   }
 
   /** Signature requests so far (transactions, batches of calls, messages). */
@@ -269,7 +272,8 @@ export class TestWallet {
       case 'personal_sign': {
         // As a wallet does: only for its own account, with that account's key.
         const [data, address] = params as [Hex, string]
-        if (address?.toLowerCase() !== this.options.account.toLowerCase()) return reply({ error: { code: 4100, message: 'The requested account has not been authorized by the user.' } })
+        if (address?.toLowerCase() !== this.options.account.toLowerCase())
+          return reply({ error: { code: 4100, message: 'The requested account has not been authorized by the user.' } })
         const key = DEV_KEYS().find((k) => k.address.toLowerCase() === this.options.account.toLowerCase())
         if (!key) return reply({ error: { code: -32603, message: 'this test wallet has no key for its account' } })
         await this.beforeSign?.(Buffer.from(data.slice(2), 'hex').toString('utf8'))
@@ -300,7 +304,8 @@ export class TestWallet {
 
 /** anvil's default accounts with their keys (its well-known dev mnemonic). */
 let devKeys: Array<ReturnType<typeof mnemonicToAccount>> | undefined
-const DEV_KEYS = () => (devKeys ??= Array.from({ length: 10 }, (_, i) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i })))
+const DEV_KEYS = () =>
+  (devKeys ??= Array.from({ length: 10 }, (_, i) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i })))
 
 /** The hosted deposit page with `account`'s wallet installed and chosen: the amount form is next. */
 export async function openDeposit(page: Page, stack: StackConfig, account: number) {

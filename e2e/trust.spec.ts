@@ -46,7 +46,9 @@ const HOSTILE: Array<[string, string]> = [
 ]
 
 for (const [name, value] of HOSTILE) {
-  test(`a link carrying ${name} does not start: the console names it, and nothing is fetched from any other host${name === HOSTILE[0][0] ? '' : ' @extended'}`, async ({ page }) => {
+  test(`a link carrying ${name} does not start: the console names it, and nothing is fetched from any other host${name === HOSTILE[0][0] ? '' : ' @extended'}`, async ({
+    page,
+  }) => {
     const seen = requests(page)
     const errors = consoleErrors(page)
     await page.goto(link(`partner=acme-shop&flow=deposit&${name}=${encodeURIComponent(value)}`))
@@ -59,11 +61,7 @@ for (const [name, value] of HOSTILE) {
 
 test('a link carrying every untrusted option at once does not start, and makes no request outside the widget', async ({ page }) => {
   const seen = requests(page)
-  const query = [
-    'partner=acme-shop', 'flow=deposit',
-    ...HOSTILE.map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
-    `walletAddress=${EVIL}`,
-  ].join('&')
+  const query = ['partner=acme-shop', 'flow=deposit', ...HOSTILE.map(([k, v]) => `${k}=${encodeURIComponent(v)}`), `walletAddress=${EVIL}`].join('&')
   await page.goto(link(query))
   await expect(page.getByRole('heading', { name: 'This payment link is not valid' })).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -126,7 +124,11 @@ async function serveParent(page: Page, origin: string, frameSrc: string) {
   await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: parentPage(frameSrc) }))
   // The partner backend the card flow reads its limits from (shop.acme.test/api in the test registry).
   await page.route('https://shop.acme.test/api/**', (route) =>
-    route.fulfill({ contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'production' }) }),
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'production' }),
+    }),
   )
 }
 

@@ -25,7 +25,8 @@ function start() {
   const el = document.getElementById('widget')
   // Hosted mode: the page links to the widget's full page, which comes back here at the end.
   if (mode === 'hosted') {
-    if (new URLSearchParams(location.search).get('returned')) document.getElementById('log').textContent = 'Back from the hosted page: confirm the payment on your backend.\n'
+    if (new URLSearchParams(location.search).get('returned'))
+      document.getElementById('log').textContent = 'Back from the hosted page: confirm the payment on your backend.\n'
     return
   }
   // Element and markup modes have no handle: their events arrive as DOM events (above). A local

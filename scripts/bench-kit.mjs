@@ -33,10 +33,16 @@ const started = Date.now()
 const loadBefore = loadAverage()
 const env = process.env
 const QUICK = env.BENCH_KIT_QUICK === '1'
-const list = (value, fallback) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean)
+const list = (value, fallback) =>
+  (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 const BACKENDS = list(env.BENCH_KIT_BACKENDS, 'pglite,postgres')
 const SECTIONS = list(env.BENCH_KIT_SECTIONS, 'handler,store,reconciler')
-const SIZES = list(env.BENCH_KIT_SIZES, QUICK ? '1e4' : '1e5,1e6').map(Number).sort((a, b) => a - b)
+const SIZES = list(env.BENCH_KIT_SIZES, QUICK ? '1e4' : '1e5,1e6')
+  .map(Number)
+  .sort((a, b) => a - b)
 const USERS = list(env.BENCH_KIT_USERS, '1,10,100').map(Number)
 const SECONDS = Number(env.BENCH_KIT_SECONDS ?? (QUICK ? 2 : 10))
 const WARM = Number(env.BENCH_KIT_WARM_SECONDS ?? (QUICK ? 0.5 : 2))
@@ -68,7 +74,10 @@ const cleanups = []
 let cleaned
 const cleanup = () =>
   (cleaned ??= (async () => {
-    for (const stop of cleanups.reverse()) await Promise.resolve().then(stop).catch((error) => say(`cleanup: ${error.message}`))
+    for (const stop of cleanups.reverse())
+      await Promise.resolve()
+        .then(stop)
+        .catch((error) => say(`cleanup: ${error.message}`))
     rmSync(tmp, { recursive: true, force: true })
   })())
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanup().then(() => process.exit(130)))
@@ -98,7 +107,9 @@ try {
           const point = await measurePoint({ kit, users, operation, concurrency, seconds: SECONDS, warmSeconds: WARM, others })
           // The sandbox keeps a log of every request: emptied between points.
           await fetch(`${sandbox.apiBase}/__sandbox/reset`, { method: 'POST' })
-          say(`${backend} ${operation} × ${concurrency}: ${point.rps.toFixed(0)} req/s, p50 ${ms(point.p50)}, p99 ${ms(point.p99)}, CPU kit ${(point.kitCpu * 100).toFixed(0)}%, rest ${(point.restCpu * 100).toFixed(0)}% ${JSON.stringify(point.statuses)}`)
+          say(
+            `${backend} ${operation} × ${concurrency}: ${point.rps.toFixed(0)} req/s, p50 ${ms(point.p50)}, p99 ${ms(point.p99)}, CPU kit ${(point.kitCpu * 100).toFixed(0)}%, rest ${(point.restCpu * 100).toFixed(0)}% ${JSON.stringify(point.statuses)}`,
+          )
           points.push(point)
         }
       }
@@ -111,7 +122,16 @@ try {
   if (SECTIONS.includes('store')) {
     for (const backend of BACKENDS) {
       say(`store on ${backend}: filling ${SIZES.join(', ')} payments`)
-      results.store[backend] = await runStoreSection({ cpu: KIT_CPU, backend, pgPort: postgres?.port, pgDir: postgres?.dir, tmp, sizes: SIZES, samples: SAMPLES, onChild: (stop) => cleanups.push(stop) })
+      results.store[backend] = await runStoreSection({
+        cpu: KIT_CPU,
+        backend,
+        pgPort: postgres?.port,
+        pgDir: postgres?.dir,
+        tmp,
+        sizes: SIZES,
+        samples: SAMPLES,
+        onChild: (stop) => cleanups.push(stop),
+      })
     }
   }
 
@@ -128,7 +148,12 @@ try {
       for (const backend of BACKENDS) {
         const openStore = await storeOpener(kit, backend)
         say(`reconciler on ${backend}`)
-        results.reconciler[backend] = await run({ backend, openStore, sandbox: { apiBase: sandbox.apiBase, apiKey: sandbox.apiKey }, log: (line) => say(`reconciler ${backend}: ${line}`) })
+        results.reconciler[backend] = await run({
+          backend,
+          openStore,
+          sandbox: { apiBase: sandbox.apiBase, apiKey: sandbox.apiKey },
+          log: (line) => say(`reconciler ${backend}: ${line}`),
+        })
       }
       await sandbox.stop()
     }
@@ -184,7 +209,12 @@ if (SECTIONS.includes('handler')) {
         const p = results.handler[b]?.find((x) => x.operation === operation && x.concurrency === concurrency)
         if (!p) return undefined
         const refused = p.requests - p.ok
-        const other = refused ? ` · ${refused} not 2xx (${Object.entries(p.statuses).filter(([s]) => !(s >= 200 && s < 300)).map(([s, c]) => `${s}×${c}`).join(', ')})` : ''
+        const other = refused
+          ? ` · ${refused} not 2xx (${Object.entries(p.statuses)
+              .filter(([s]) => !(s >= 200 && s < 300))
+              .map(([s, c]) => `${s}×${c}`)
+              .join(', ')})`
+          : ''
         return `${n(p.rps)}/s · ${ms(p.p50)} / ${ms(p.p99)} · CPU ${(p.kitCpu * 100).toFixed(0)}% / ${(p.restCpu * 100).toFixed(0)}%${other}`
       })
     }
@@ -204,7 +234,7 @@ if (SECTIONS.includes('store')) {
     row('payments: table + indexes (pg_total_relation_size)', (b) => at(b) && mb(at(b).bytes.table))
     row('outbox (changes): table + indexes', (b) => at(b) && mb(at(b).bytes.changes))
     row('the database (pg_database_size)', (b) => at(b) && mb(at(b).bytes.database))
-    row('data directory on disk (du, WAL included)', (b) => at(b)?.bytes.du !== undefined ? mb(at(b).bytes.du) : undefined)
+    row('data directory on disk (du, WAL included)', (b) => (at(b)?.bytes.du !== undefined ? mb(at(b).bytes.du) : undefined))
   }
 }
 if (SECTIONS.includes('reconciler')) {
@@ -227,7 +257,7 @@ if (SECTIONS.includes('handler')) {
     `Handler: the built kit (dist/server/index.js) served by the bench's minimal node:http wrapper (the kit's Node adapter is not in yet), in a process of its own pinned to CPU ${notes.handler.kitCpus ?? '?'}; its PGlite runs in that process, Postgres in its own processes${pinned ? ' on CPU 1' : ''}. ` +
       `The load: ${USERS.join(', ')} concurrent users (one bearer token and one keep-alive connection each, the next request as soon as the last is answered), from the bench's process${pinned ? ' on CPU 1' : ''}, with ${WARM} s of warm-up not counted. ` +
       `Upstream: the sandbox service (test/sandbox/server.mjs with its card routes, no chains), its own process${pinned ? ' on CPU 1' : ''}, with the partner path's per-key rate raised from 30/s to ${n(RAISED_KEY_RATE)}/s (its KEY_RATE, set before the server is made): every figure includes the kit's real HTTP request to the service and the service's answer. ` +
-      'Status read: POST /partner/card/status of a purchase the user owns (ownerOf, then forwarded). Creation: POST /partner/card/purchase (forwarded, then recordPayment); the store starts empty and grows with the creations. No user limits configured. CPU: user + system time over the point\'s wall time (100% is one core), of the kit\'s process, and of the rest (the load, the sandbox service, the Postgres server) on the other core: where neither is near 100%, something else held the cores (the machine\'s other load).',
+      "Status read: POST /partner/card/status of a purchase the user owns (ownerOf, then forwarded). Creation: POST /partner/card/purchase (forwarded, then recordPayment); the store starts empty and grows with the creations. No user limits configured. CPU: user + system time over the point's wall time (100% is one core), of the kit's process, and of the rest (the load, the sandbox service, the Postgres server) on the other core: where neither is near 100%, something else held the cores (the machine's other load).",
   )
 }
 if (SECTIONS.includes('store')) {
@@ -236,9 +266,11 @@ if (SECTIONS.includes('store')) {
     `Store: the built kit's openPaymentStore (PGlite with a dataDir, or a pg Pool), in a process pinned to CPU ${KIT_CPU ?? 'any'}; filled by scripts/bench-kit/store.mjs FILL_SQL: 40% card, 20% bank deposits, 20% bank payouts, 5% card payouts, 15% crypto deposits (with their receipt); 20 payments per user; 2% open (created in the last 30 days; next look from a minute before to 10 minutes after its insert, so the share due grows while the fill runs: the section's heading gives the count when measured), 98% final (created over a year, each with its status record and two delivered outbox rows). ` +
       `The claim: claimDuePayments from ${anyStore?.claimFrom ?? '?'}, 15 at a time with a 30 s lease (the reconciler's default batch at its default rate), each run inside a transaction rolled back after it. ` +
       `Postgres: VACUUM ANALYZE after each fill (what autovacuum does); PGlite: not analysed (it has no autovacuum). ` +
-      `Plans at ${pow(SIZES.at(-1))}: ${BACKENDS.filter((b) => results.store[b]).map((b) => `${LABEL[b]}: claim ${results.store[b].sizes.at(-1).plan.claim}; retireStale ${results.store[b].sizes.at(-1).plan.retire}`).join('. ')}. ` +
+      `Plans at ${pow(SIZES.at(-1))}: ${BACKENDS.filter((b) => results.store[b])
+        .map((b) => `${LABEL[b]}: claim ${results.store[b].sizes.at(-1).plan.claim}; retireStale ${results.store[b].sizes.at(-1).plan.retire}`)
+        .join('. ')}. ` +
       `Durability as each runs by default: ${pgliteStore ? `PGlite (${pgliteStore.settings.version.split(' on ')[0]}) fsync=${pgliteStore.settings.fsync}` : ''}${pgliteStore && pgStore ? '; ' : ''}${pgStore ? `Postgres (${pgStore.settings.version.split(' on ')[0]}) fsync=${pgStore.settings.fsync}, synchronous_commit=${pgStore.settings.synchronous_commit}, shared_buffers ${pgStore.settings.shared_buffers}` : ''}. ` +
-      'Postgres\'s data directory is the whole cluster (its template databases too).',
+      "Postgres's data directory is the whole cluster (its template databases too).",
   )
 }
 out.push(

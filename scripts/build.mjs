@@ -63,7 +63,9 @@ const isDist = realPath(out) === realPath('dist')
 const pages = ['index.html', 'embed.html']
 // The pages' first-screen script (src/embed/firstPaint.mjs): a --reuse takes only first screens drawn
 // for this very script (.vite/firstScreens.json says which).
-const PAINT = createHash('sha256').update(readFileSync(new URL('../src/embed/firstPaint.mjs', import.meta.url))).digest('hex')
+const PAINT = createHash('sha256')
+  .update(readFileSync(new URL('../src/embed/firstPaint.mjs', import.meta.url)))
+  .digest('hex')
 // The pages as Vite wrote them, before the registry and the preload script go in: what --reuse
 // starts from. Kept in sandbox builds only (a production build is never reused), so a folder that
 // has them is a sandbox build.
@@ -93,7 +95,8 @@ function copyBundles(from) {
   if (!existsSync(join(from, '.vite', 'pages'))) stop(`--reuse ${from} is not a sandbox build (it has no .vite/pages)`)
   const [a, b] = [realPath(from), realPath(out)]
   if (a === b || a.startsWith(b + sep) || b.startsWith(a + sep)) stop(`--reuse ${from} and --out ${out} are the same folder, or one holds the other`)
-  const named = (file) => Object.values(JSON.parse(readFileSync(join(from, '.vite', file), 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])])
+  const named = (file) =>
+    Object.values(JSON.parse(readFileSync(join(from, '.vite', file), 'utf8'))).flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])])
   const files = new Set([
     ...named('manifest.json'),
     ...named('runtime.json'),
@@ -105,7 +108,8 @@ function copyBundles(from) {
   for (const file of files) {
     if (typeof file !== 'string' || isAbsolute(file) || file.split(/[\\/]/).includes('..')) stop(`--reuse ${from}: ${file} is not a path inside the folder`)
     const src = join(from, file)
-    if (!existsSync(src) || !lstatSync(src).isFile() || !realpathSync(src).startsWith(inside)) stop(`--reuse ${from}: ${file} is not a plain file of the folder (missing, a link or a folder)`)
+    if (!existsSync(src) || !lstatSync(src).isFile() || !realpathSync(src).startsWith(inside))
+      stop(`--reuse ${from}: ${file} is not a plain file of the folder (missing, a link or a folder)`)
   }
   const paint = (() => {
     try {
@@ -136,9 +140,17 @@ if (!args.reuse) {
 const runtime = JSON.parse(readFileSync(`${out}/.vite/runtime.json`, 'utf8'))['src/embed/runtime.ts']?.file
 if (!runtime) throw new Error('no runtime in .vite/runtime.json')
 /** A file's Subresource Integrity hash: sha384 in sri.json; the loader holds the runtime's sha256 (fewer bytes). */
-const sriOf = (file, algorithm = 'sha384') => `${algorithm}-${createHash(algorithm).update(readFileSync(join(out, file))).digest('base64')}`
+const sriOf = (file, algorithm = 'sha384') =>
+  `${algorithm}-${createHash(algorithm)
+    .update(readFileSync(join(out, file)))
+    .digest('base64')}`
 // The loader checks the runtime against its hash (src/embed/loader.ts).
-if (!args.reuse) vite(['--config', 'vite.loader.config.ts', '--outDir', out], { WIDGET_RUNTIME: `./${runtime}`, WIDGET_RUNTIME_SRI: sriOf(runtime, 'sha256'), WIDGET_MANIFEST: `${out}/.vite/manifest.json` })
+if (!args.reuse)
+  vite(['--config', 'vite.loader.config.ts', '--outDir', out], {
+    WIDGET_RUNTIME: `./${runtime}`,
+    WIDGET_RUNTIME_SRI: sriOf(runtime, 'sha256'),
+    WIDGET_MANIFEST: `${out}/.vite/manifest.json`,
+  })
 if (isDist && !args.reuse) {
   // The npm package (ESM + types) in dist/lib.
   vite(['--config', 'vite.lib.config.ts'])
@@ -177,7 +189,15 @@ const closureOf = (key, seen = new Set()) => {
 const onPage = new Set(pages.flatMap((page) => [...closureOf(page)]))
 // A sandbox build's hosted page announces its sandbox wallet on the deposit's first screen (the
 // iframe page has none, and a production build has no sandbox wallet at all).
-const firstScreen = (page) => (page === 'index.html' ? { ...FLOWS, deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'], payout: [FLOWS.payout, 'src/wallet/sandboxWallet.ts'], cardPayout: [FLOWS.cardPayout, 'src/wallet/sandboxWallet.ts'] } : FLOWS)
+const firstScreen = (page) =>
+  page === 'index.html'
+    ? {
+        ...FLOWS,
+        deposit: [FLOWS.deposit, 'src/wallet/sandboxWallet.ts'],
+        payout: [FLOWS.payout, 'src/wallet/sandboxWallet.ts'],
+        cardPayout: [FLOWS.cardPayout, 'src/wallet/sandboxWallet.ts'],
+      }
+    : FLOWS
 const catalogs = Object.fromEntries(
   Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && /^src\/i18n\/(?!en)[\w-]+\.ts$/.test(key))
@@ -194,7 +214,10 @@ const preloadScripts = Object.fromEntries(
     // The words too: the catalog of the link's locale (else the browser's), chosen as src/i18n/i18n.ts's
     // catalogFor does (the tag itself, else its language; English is in the page already).
     const lookup = 'Object.hasOwn(c,L)?L:["en",...Object.keys(c)].find(x=>x.split("-")[0]==L.split("-")[0].toLowerCase())'
-    return [page, `{const p=new URLSearchParams(location.search),f=p.get("flow"),m=${JSON.stringify(preloads)},c=${JSON.stringify(catalogs)},L=p.get("locale")||navigator.language||"en",k=${lookup};for(const h of[...(Object.hasOwn(m,f)?m[f]:[]),...(Object.hasOwn(c,k)?[c[k]]:[])]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`]
+    return [
+      page,
+      `{const p=new URLSearchParams(location.search),f=p.get("flow"),m=${JSON.stringify(preloads)},c=${JSON.stringify(catalogs)},L=p.get("locale")||navigator.language||"en",k=${lookup};for(const h of[...(Object.hasOwn(m,f)?m[f]:[]),...(Object.hasOwn(c,k)?[c[k]]:[])]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}}`,
+    ]
   }),
 )
 // The first screen itself, drawn from the page (issue 19): each flow's first screen as the app's own
@@ -208,7 +231,11 @@ if (!args.reuse) {
     const { firstScreens, firstPaintData, walletList } = await server.ssrLoadModule('/src/embed/firstScreens.tsx')
     // Comments out, and whitespace folded outside quoted strings (the odd parts of the split).
     const css = (await server.ssrLoadModule('/src/styles.css?inline')).default.replace(/\/\*[\s\S]*?\*\//g, '')
-    const folded = css.split(/("[^"\n]*"|'[^'\n]*')/).map((part, i) => (i % 2 ? part : part.replace(/\s+/g, ' '))).join('').trim()
+    const folded = css
+      .split(/("[^"\n]*"|'[^'\n]*')/)
+      .map((part, i) => (i % 2 ? part : part.replace(/\s+/g, ' ')))
+      .join('')
+      .trim()
     const drawn = {
       paint: PAINT,
       css: folded,
@@ -244,7 +271,9 @@ for (const page of pages) {
   const head = [...inHead, `<style>${drawn.css}</style>`]
   templates[page] = templates[page].replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
   const screens = [
-    ...Object.entries(drawn.screens[page]).filter(([flow]) => offered.has(flow)).map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`),
+    ...Object.entries(drawn.screens[page])
+      .filter(([flow]) => offered.has(flow))
+      .map(([flow, html]) => `<template id="sw-first-${flow}">${html}</template>`),
     `<template id="sw-wallets">${drawn.wallets}</template>`,
   ]
   const body = [...screens, `<script>${paintScript}</script>`, ...afterPaint]

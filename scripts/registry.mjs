@@ -17,12 +17,10 @@ function parsedUrl(s) {
 }
 
 const url = z.string().refine((s) => ['http:', 'https:'].includes(parsedUrl(s)?.protocol ?? ''), 'must be an http(s) address')
-const origin = z
-  .string()
-  .refine((s) => {
-    const u = parsedUrl(s)
-    return !!u && ['http:', 'https:'].includes(u.protocol) && u.origin === s
-  }, 'must be an origin like https://shop.example (scheme, host and port only)')
+const origin = z.string().refine((s) => {
+  const u = parsedUrl(s)
+  return !!u && ['http:', 'https:'].includes(u.protocol) && u.origin === s
+}, 'must be an origin like https://shop.example (scheme, host and port only)')
 const host = z.string().regex(/^[a-z0-9.-]+(?::\d{1,5})?$/i, 'must be a host, or host:port')
 const address = z.string().regex(ADDRESS, 'must be a 0x address of 40 hex digits')
 
@@ -86,13 +84,20 @@ export const entrySchema = z
     walletConnect: z
       .object({
         projectId: z.string().regex(/^[\w-]{1,64}$/, 'must be 1 to 64 of A-Z, a-z, 0-9, _ and -'),
-        relayUrl: z.string().refine((s) => RELAY_WSS.test(s) || RELAY_LOOPBACK.test(s), 'must be a wss:// address (ws://127.0.0.1 in a sandbox entry), without a query').optional(),
+        relayUrl: z
+          .string()
+          .refine((s) => RELAY_WSS.test(s) || RELAY_LOOPBACK.test(s), 'must be a wss:// address (ws://127.0.0.1 in a sandbox entry), without a query')
+          .optional(),
       })
       .strict()
       .optional(),
     // Sandbox entries only: shorter timers, so tests wait for conditions, not production timers.
     timings: z
-      .object(Object.fromEntries(['pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs'].map((k) => [k, z.number().int().min(50).max(600_000).optional()])))
+      .object(
+        Object.fromEntries(
+          ['pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs'].map((k) => [k, z.number().int().min(50).max(600_000).optional()]),
+        ),
+      )
       .strict()
       .optional(),
   })
@@ -133,7 +138,8 @@ export function parseRegistry(data, file = 'partners') {
     if (entry.walletLink && !entry.partnerBase) throw new RegistryError(`${name}: walletLink: needs partnerBase (the backend that links wallets)`)
     if (entry.environment !== 'sandbox' && entry.timings) throw new RegistryError(`${name}: timings: only sandbox entries may shorten the timers`)
     const relayUrl = entry.walletConnect?.relayUrl
-    if (entry.environment !== 'sandbox' && relayUrl && !RELAY_WSS.test(relayUrl)) throw new RegistryError(`${name}: walletConnect.relayUrl: must be wss: outside sandbox entries (${relayUrl})`)
+    if (entry.environment !== 'sandbox' && relayUrl && !RELAY_WSS.test(relayUrl))
+      throw new RegistryError(`${name}: walletConnect.relayUrl: must be wss: outside sandbox entries (${relayUrl})`)
     if (entry.environment !== 'sandbox') {
       for (const [path, value] of addressesOf(entry)) {
         if (new URL(value).protocol !== 'https:') throw new RegistryError(`${name}: ${path}: must be https: outside sandbox entries (${value})`)
@@ -214,7 +220,7 @@ export function headersFile(entries, scriptHashes = [], styleHashes = []) {
   const allParents = [...new Set(entries.flatMap((e) => e.parentOrigins))]
   const blocks = [
     '# Written by scripts/build.mjs from the partner registry. The hosted page is never framed;',
-    "# the iframe page only by the registered parentOrigins (one folder per partner: /p/<id>/).",
+    '# the iframe page only by the registered parentOrigins (one folder per partner: /p/<id>/).',
     '',
     block('/', policy(entries, [])),
     block('/index.html', policy(entries, [])),
@@ -223,7 +229,12 @@ export function headersFile(entries, scriptHashes = [], styleHashes = []) {
     block('/embed', policy(entries, allParents)),
   ]
   for (const e of entries) {
-    blocks.push(block(`/p/${e.id}/`, policy([e], [])), block(`/p/${e.id}/index.html`, policy([e], [])), block(`/p/${e.id}/embed.html`, policy([e], e.parentOrigins)), block(`/p/${e.id}/embed`, policy([e], e.parentOrigins)))
+    blocks.push(
+      block(`/p/${e.id}/`, policy([e], [])),
+      block(`/p/${e.id}/index.html`, policy([e], [])),
+      block(`/p/${e.id}/embed.html`, policy([e], e.parentOrigins)),
+      block(`/p/${e.id}/embed`, policy([e], e.parentOrigins)),
+    )
   }
   blocks.push(['/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '  X-Content-Type-Options: nosniff', ''].join('\n'))
   return `${blocks.join('\n')}`

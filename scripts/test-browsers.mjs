@@ -32,7 +32,15 @@ const env = {
   E2E_PORTS_OFFSET: String(Number(process.env.E2E_PORTS_OFFSET ?? 0) + 100),
   ...(quick ? { E2E_BROWSERS_QUICK: '1' } : {}),
 }
-const playwright = [process.execPath, 'node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e-browsers/playwright.config.ts', ...projects.map((p) => `--project=${p}`), ...args]
+const playwright = [
+  process.execPath,
+  'node_modules/@playwright/test/cli.js',
+  'test',
+  '-c',
+  'e2e-browsers/playwright.config.ts',
+  ...projects.map((p) => `--project=${p}`),
+  ...args,
+]
 const [command, ...rest] = projects.includes('webkit') ? ['xvfb-run', '-a', ...playwright] : playwright
 const result = spawnSync(command, rest, { stdio: 'inherit', env })
 process.exit(result.status ?? 1)

@@ -16,6 +16,12 @@ const node = process.execPath
 
 if (!existsSync('dist/sri.json')) run('build', node, ['scripts/build.mjs', '--partners', 'test/fixtures/partners.json'])
 run('integration tests (extended)', node, ['node_modules/vitest/vitest.mjs', 'run'], { TEST_TIER: 'extended' })
-run('end-to-end tests (extended)', node, ['node_modules/@playwright/test/cli.js', 'test'], { E2E_TIER: 'extended', E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist' })
-run('cross-browser tests (all)', node, ['scripts/test-browsers.mjs'], { E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist', ...(existsSync('dist-sandbox') ? { E2E_SANDBOX_BUNDLES: 'dist-sandbox' } : {}) })
+run('end-to-end tests (extended)', node, ['node_modules/@playwright/test/cli.js', 'test'], {
+  E2E_TIER: 'extended',
+  E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist',
+})
+run('cross-browser tests (all)', node, ['scripts/test-browsers.mjs'], {
+  E2E_PROD_DIR: process.env.E2E_PROD_DIR ?? 'dist',
+  ...(existsSync('dist-sandbox') ? { E2E_SANDBOX_BUNDLES: 'dist-sandbox' } : {}),
+})
 console.log(`\n✔ the extended tier passed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -155,7 +155,13 @@ export function Shell({
         )}
       </header>
       {/* In a partner's page the widget is a region of it; the page keeps its own main landmark. */}
-      {landmark ? <main>{children}</main> : <div role="region" aria-label={title ?? t('app.title')}>{children}</div>}
+      {landmark ? (
+        <main>{children}</main>
+      ) : (
+        <div role="region" aria-label={title ?? t('app.title')}>
+          {children}
+        </div>
+      )}
       <p class="live" role="status" aria-live="polite">
         {waiting ? t('app.waiting') : ''}
       </p>

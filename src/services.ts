@@ -71,4 +71,3 @@ export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSi
       )),
   }
 }
-

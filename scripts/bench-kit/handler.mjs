@@ -192,8 +192,21 @@ export async function measurePoint({ kit, users, operation, concurrency, seconds
   await Promise.all(running)
   agent.destroy()
   latencies.sort((a, b) => a - b)
-  const ok = Object.entries(statuses).filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0)
-  return { operation, concurrency, requests: latencies.length, ok, statuses, rps: latencies.length / wall, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), kitCpu: cpu, restCpu: rest }
+  const ok = Object.entries(statuses)
+    .filter(([s]) => s >= 200 && s < 300)
+    .reduce((n, [, c]) => n + c, 0)
+  return {
+    operation,
+    concurrency,
+    requests: latencies.length,
+    ok,
+    statuses,
+    rps: latencies.length / wall,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    kitCpu: cpu,
+    restCpu: rest,
+  }
 }
 
 // ——— the processes ———
@@ -212,7 +225,12 @@ function nodeListener(handler, base) {
         for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
       }
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-      const request = new Request(new URL(req.url ?? '/', base), { method: req.method, headers, body: hasBody ? Readable.toWeb(req) : undefined, duplex: 'half' })
+      const request = new Request(new URL(req.url ?? '/', base), {
+        method: req.method,
+        headers,
+        body: hasBody ? Readable.toWeb(req) : undefined,
+        duplex: 'half',
+      })
       const response = await handler(request)
       res.writeHead(response.status, Object.fromEntries(response.headers))
       res.end(Buffer.from(await response.arrayBuffer()))

@@ -52,7 +52,10 @@ export async function run({ backend, openStore, sandbox, log = (line) => console
       value: `${n} payments of every kind created over ${hours(CREATE_OVER)}, statuses moved by the sandbox's schedule; share ${rps} req/s of the key; kit down ${hours(DOWN_FOR)} from ${hours(DOWN_AT)}; run until every payment is final. Fixed pace: ${fixedN} payments at ${fmt((rps * fixedN) / n)} req/s`,
     },
   ]
-  for (const [schedule, count] of [['settlement', n], ['fixed', fixedN]]) {
+  for (const [schedule, count] of [
+    ['settlement', n],
+    ['fixed', fixedN],
+  ]) {
     const started = Date.now()
     const result = await simulate({ ...common, schedule, count, rps: (rps * count) / n, name: `${backend} ${label(schedule, count)}` })
     measures.push(...report(`reconciler, ${backend}, ${label(schedule, count)}`, result, n / count, Date.now() - started))
@@ -185,10 +188,24 @@ function report(prefix, r, scale, wallMs) {
   const inversions = order.slice(1).filter((k, i) => rank.get(k) < rank.get(order[i])).length
   const afterBack = r.times.filter((t) => t >= back && t <= caughtUp)
   const rows = [
-    [`status requests per simulated hour${scaled}: mean over ${hours(span)}; busiest hour`, `${fmt((r.times.length / (span / H)) * scale)}; ${fmt(Math.max(...perHour.values()) * scale)}`],
-    [`requests per payment, creation → final: mean; p50 / p99 (${final.length} of ${r.count} final)`, `${fmt(mean(perPayment))}; ${pct(perPayment, 0.5)} / ${pct(perPayment, 0.99)}`],
-    ['requests per payment by kind (mean)', Object.entries(byKind).map(([kind, list]) => `${kind} ${fmt(mean(list))}`).join(', ')],
-    [`change at the sandbox → onUpdate, simulated: p50 / p99 (${outside.length} changes outside the hour down)`, `${duration(pct(outside, 0.5))} / ${duration(pct(outside, 0.99))}`],
+    [
+      `status requests per simulated hour${scaled}: mean over ${hours(span)}; busiest hour`,
+      `${fmt((r.times.length / (span / H)) * scale)}; ${fmt(Math.max(...perHour.values()) * scale)}`,
+    ],
+    [
+      `requests per payment, creation → final: mean; p50 / p99 (${final.length} of ${r.count} final)`,
+      `${fmt(mean(perPayment))}; ${pct(perPayment, 0.5)} / ${pct(perPayment, 0.99)}`,
+    ],
+    [
+      'requests per payment by kind (mean)',
+      Object.entries(byKind)
+        .map(([kind, list]) => `${kind} ${fmt(mean(list))}`)
+        .join(', '),
+    ],
+    [
+      `change at the sandbox → onUpdate, simulated: p50 / p99 (${outside.length} changes outside the hour down)`,
+      `${duration(pct(outside, 0.5))} / ${duration(pct(outside, 0.99))}`,
+    ],
     ['statuses passed between two looks (never delivered; each payment still told its final one)', `${r.passed} of ${r.passed + r.changes.length}`],
     [
       `catch-up after ${hours(DOWN_FOR)} down (simulated clock): overdue at restart; all looked at after; busiest second; due order`,
@@ -196,8 +213,14 @@ function report(prefix, r, scale, wallMs) {
         ? 'nothing overdue'
         : `${overdue.length}; ${duration(caughtUp - back)}; ${busiest(afterBack)} requests (share ${fmt(r.rps)}/s); ${inversions === 0 ? 'oldest due first' : `${inversions} of ${order.length} out of order`}`,
     ],
-    [`changes during the hour down → onUpdate: p50 / p99 (${during.length})`, during.length ? `${duration(pct(during, 0.5))} / ${duration(pct(during, 0.99))}` : '—'],
-    ['429 from the sandbox; GET /v1/limits reads; lines the reconciler logged', `${r.refused}; ${r.limitsReads}; ${r.complaints.length}${r.complaints.length ? ` (first: ${r.complaints[0].slice(0, 200)})` : ''}`],
+    [
+      `changes during the hour down → onUpdate: p50 / p99 (${during.length})`,
+      during.length ? `${duration(pct(during, 0.5))} / ${duration(pct(during, 0.99))}` : '—',
+    ],
+    [
+      '429 from the sandbox; GET /v1/limits reads; lines the reconciler logged',
+      `${r.refused}; ${r.limitsReads}; ${r.complaints.length}${r.complaints.length ? ` (first: ${r.complaints[0].slice(0, 200)})` : ''}`,
+    ],
     ['wall time', duration(wallMs)],
   ]
   return rows.map(([measure, value]) => ({ measure: `${prefix}: ${measure}`, value }))

@@ -97,11 +97,22 @@ async function findClaim(kit, log) {
   if (files.length !== 1) throw new Error(`bench:kit: claimDuePayments is exported by ${files.length} files of src/server (expected one)`)
   const file = `/${relative(ROOT, files[0])}`
   const { createServer } = await import('vite')
-  const vite = await createServer({ root: ROOT, configFile: false, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent', optimizeDeps: { noDiscovery: true } })
+  const vite = await createServer({
+    root: ROOT,
+    configFile: false,
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'silent',
+    optimizeDeps: { noDiscovery: true },
+  })
   try {
     const module = await vite.ssrLoadModule(file)
     log?.(`claimDuePayments from ${file}`)
-    return { claim: module.claimDuePayments, retire: module.retireStale, from: `${file.slice(1)} (not exported by the built kit: loaded from source through Vite, the same SQL)` }
+    return {
+      claim: module.claimDuePayments,
+      retire: module.retireStale,
+      from: `${file.slice(1)} (not exported by the built kit: loaded from source through Vite, the same SQL)`,
+    }
   } finally {
     await vite.close()
   }
@@ -148,7 +159,12 @@ export async function measureStore({ backend, pgPort, pgDir, tmp, sizes, samples
     }
     const db = store.db
     const setting = async (name) => (await db.query(`SELECT current_setting('${name}') AS v`)).rows[0].v
-    out.settings = { fsync: await setting('fsync'), synchronous_commit: await setting('synchronous_commit'), shared_buffers: await setting('shared_buffers'), version: (await db.query('SELECT version() AS v')).rows[0].v }
+    out.settings = {
+      fsync: await setting('fsync'),
+      synchronous_commit: await setting('synchronous_commit'),
+      shared_buffers: await setting('shared_buffers'),
+      version: (await db.query('SELECT version() AS v')).rows[0].v,
+    }
     let filled = 0
     let recorded = 0
     for (const size of sizes) {
@@ -164,7 +180,11 @@ export async function measureStore({ backend, pgPort, pgDir, tmp, sizes, samples
       // that grew; PGlite has no autovacuum, so nothing analyses it unless someone runs it.
       if (backend === 'postgres') await db.query(`VACUUM ANALYZE ${S}.payments, ${S}.changes`)
       await db.query('CHECKPOINT')
-      const counts = (await db.query(`SELECT count(*) FILTER (WHERE open)::integer AS open, count(*) FILTER (WHERE open AND next_check_at <= now())::integer AS due, count(*)::integer AS total, (SELECT count(*)::integer FROM ${S}.changes) AS changes FROM ${S}.payments`)).rows[0]
+      const counts = (
+        await db.query(
+          `SELECT count(*) FILTER (WHERE open)::integer AS open, count(*) FILTER (WHERE open AND next_check_at <= now())::integer AS due, count(*)::integer AS total, (SELECT count(*)::integer FROM ${S}.changes) AS changes FROM ${S}.payments`,
+        )
+      ).rows[0]
       // The claim leases what it takes (an UPDATE): each run is timed inside a transaction that is
       // rolled back after it, so that every run finds the same payments due.
       const owner = 'bench-kit'
@@ -183,19 +203,36 @@ export async function measureStore({ backend, pgPort, pgDir, tmp, sizes, samples
           })
         return took
       }
-      const claimTime = await time(samples.claim, inRolledBack(async (tx) => (claimed = (await claim(tx, owner, batch, 30_000)).length)))
+      const claimTime = await time(
+        samples.claim,
+        inRolledBack(async (tx) => (claimed = (await claim(tx, owner, batch, 30_000)).length)),
+      )
       // retireStale runs before each claim (the reconciler's default followForMs: 30 days).
-      const retireTime = retire ? await time(samples.claim, inRolledBack((tx) => retire(tx, 30 * 86_400_000))) : undefined
+      const retireTime = retire
+        ? await time(
+            samples.claim,
+            inRolledBack((tx) => retire(tx, 30 * 86_400_000)),
+          )
+        : undefined
       // The plans, to tell an index scan from a scan of the table (the claim's inner SELECT; retireStale's scan).
       const explain = async (sql) => (await db.query(`EXPLAIN (COSTS OFF) ${sql}`)).rows.map((r) => String(Object.values(r)[0]).trim()).join(' / ')
       const plan = {
-        claim: await explain(`SELECT kind, id FROM ${S}.payments WHERE open AND next_check_at <= now() AND (lease_until IS NULL OR lease_until < now()) ORDER BY next_check_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`),
+        claim: await explain(
+          `SELECT kind, id FROM ${S}.payments WHERE open AND next_check_at <= now() AND (lease_until IS NULL OR lease_until < now()) ORDER BY next_check_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
+        ),
         retire: await explain(`SELECT kind, id FROM ${S}.payments WHERE open AND created_at < now() - interval '30 days'`),
       }
       // One payment recorded, as the handler records a creation: recordPayment (INSERT, then ownerOf).
       const record = await time(samples.record, async (i) => {
         recorded++
-        await store.recordPayment({ kind: 'card', id: `cp_bench_${size}_${recorded}_${i}`, userId: `user_${Math.floor((recorded * 7919) % size / 20)}`, status: 'pending', amount: '25.50', currency: 'EUR' })
+        await store.recordPayment({
+          kind: 'card',
+          id: `cp_bench_${size}_${recorded}_${i}`,
+          userId: `user_${Math.floor(((recorded * 7919) % size) / 20)}`,
+          status: 'pending',
+          amount: '25.50',
+          currency: 'EUR',
+        })
       })
       // The read before every status request (ownerOf), of card purchases of the fill picked at random.
       const owned = await time(samples.record, async () => {

@@ -6,7 +6,6 @@ import type { BankDeposit, BankDepositStatus } from './schemas-bankDeposit'
 
 export type { BankDeposit, BankDepositDetails, BankDepositStatus } from './schemas-bankDeposit'
 
-
 /** The answers' schemas (loaded after the first screen: see lazySchemas). */
 export const bankDepositSchemas = lazySchemas(() => import('./schemas-bankDeposit'))
 const bankDeposit = bankDepositSchemas.schema('bankDeposit')

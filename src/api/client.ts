@@ -23,12 +23,7 @@ export type ApiClientOptions = {
 }
 
 export type ApiClient = {
-  post<S extends z.ZodMiniType>(
-    path: string,
-    body: unknown,
-    response: ResponseSchema<S>,
-    priority?: Priority,
-  ): Promise<z.infer<S>>
+  post<S extends z.ZodMiniType>(path: string, body: unknown, response: ResponseSchema<S>, priority?: Priority): Promise<z.infer<S>>
 }
 
 /** Every widget-path call goes through here, and so through the one rate limiter. */
@@ -106,7 +101,8 @@ async function errorFrom(res: Response, json: unknown): Promise<ApiError> {
   const envelope = (await schemaOf(errorEnvelope)).safeParse(json)
   const message = envelope.success ? envelope.data.error.message : ''
   // A 429 of another code (the partner kit's user_limit_reached) is no rate: waiting mends nothing.
-  if (res.status === 429 && (!envelope.success || envelope.data.error.code === 'rate_limited')) return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
+  if (res.status === 429 && (!envelope.success || envelope.data.error.code === 'rate_limited'))
+    return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
   if (envelope.success) return typedError(res.status, envelope.data.error.code, message)
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')
 }

@@ -39,7 +39,12 @@ export function createPartnerHttp({ base: partnerBase, token, cookies = false, f
     try {
       // redirect: 'error': the kit never redirects; followed, the body (a signed message, a
       // beneficiary) would go on to wherever it points, and that answer be taken for the partner's.
-      res = await fetchFn(base + path, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) }, credentials: cookies ? 'include' : 'omit', redirect: 'error' })
+      res = await fetchFn(base + path, {
+        ...init,
+        headers: { ...auth, ...(init.headers as Record<string, string>) },
+        credentials: cookies ? 'include' : 'omit',
+        redirect: 'error',
+      })
     } catch (cause) {
       // Stopped on purpose (the effect went away): not the partner's fault.
       if (init.signal?.aborted) throw cause
@@ -48,7 +53,11 @@ export function createPartnerHttp({ base: partnerBase, token, cookies = false, f
     }
     return readResponse(path, res, schema).catch(async (error) => {
       // The kit's own codes (never the service's) in the buyer's words; without them, the general ones.
-      if (error instanceof ApiError) await withKitWords().then((words) => words(error), () => {})
+      if (error instanceof ApiError)
+        await withKitWords().then(
+          (words) => words(error),
+          () => {},
+        )
       throw error
     })
   }

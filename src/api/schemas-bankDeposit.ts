@@ -47,4 +47,3 @@ export const bankDepositStatus = z.object({
   updatedAt: z.optional(isoDate),
 })
 export type BankDepositStatus = z.infer<typeof bankDepositStatus>
-

@@ -57,4 +57,3 @@ export const cardStatus = z.object({
   reason: z.optional(z.string()),
 })
 export type CardStatus = z.infer<typeof cardStatus>
-

@@ -24,9 +24,7 @@ export const depositQuote = z.object({
   amountOut: decimalString,
   fee: decimalString,
   expiresAt: isoDate,
-  approval: z.optional(
-    z.object({ token: address, spender: address, amount: z.string().check(z.regex(/^\d+$/)) }),
-  ),
+  approval: z.optional(z.object({ token: address, spender: address, amount: z.string().check(z.regex(/^\d+$/)) })),
   transaction: z.object({
     chainId: z.number().check(z.int()),
     to: address,
@@ -54,7 +52,6 @@ export const depositStatus = z.object({
   ),
 })
 export type DepositStatus = z.infer<typeof depositStatus>
-
 
 /**
  * The partner kit's answer to POST {partnerBase}/deposit/sent (README "Partner-backend kit"; not the

@@ -49,4 +49,3 @@ export const payoutStatus = z.object({
   updatedAt: z.optional(isoDate),
 })
 export type PayoutStatus = z.infer<typeof payoutStatus>
-

@@ -27,15 +27,17 @@ const countryCode = /^[A-Z]{2}$/
 export const paymentMethods = z.object({
   // Keyed by ISO 3166-1 alpha-2: any other key is no country, and is dropped whatever it holds
   // (looseRecord lets it through unparsed; the overwrite removes it).
-  countries: z.looseRecord(
-    z.string().check(z.regex(countryCode)),
-    z.object({
-      /** The country's own currency (what its banks send). */
-      currency: z.optional(z.string()),
-      bank_deposit: z.boolean(),
-      virtual_account: z.boolean(),
-      card: z.boolean(),
-    }),
-  ).check(z.overwrite((countries) => Object.fromEntries(Object.entries(countries).filter(([code]) => countryCode.test(code))))),
+  countries: z
+    .looseRecord(
+      z.string().check(z.regex(countryCode)),
+      z.object({
+        /** The country's own currency (what its banks send). */
+        currency: z.optional(z.string()),
+        bank_deposit: z.boolean(),
+        virtual_account: z.boolean(),
+        card: z.boolean(),
+      }),
+    )
+    .check(z.overwrite((countries) => Object.fromEntries(Object.entries(countries).filter(([code]) => countryCode.test(code))))),
 })
 export type PaymentMethods = z.infer<typeof paymentMethods>

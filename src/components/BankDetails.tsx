@@ -44,7 +44,13 @@ export function BankDetails({
   currency,
   locale,
   countdown,
-}: { details: { reference: string; pixPayload?: unknown; [key: string]: unknown }; amount: string; currency: string; locale: string; countdown?: ComponentChildren }) {
+}: {
+  details: { reference: string; pixPayload?: unknown; [key: string]: unknown }
+  amount: string
+  currency: string
+  locale: string
+  countdown?: ComponentChildren
+}) {
   const formatted = formatAmount(amount, locale, currency)
   const pix = typeof details.pixPayload === 'string' && details.pixPayload !== '' ? details.pixPayload : undefined
   return (

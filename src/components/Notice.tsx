@@ -3,12 +3,7 @@ import { problemText } from '../errors/words'
 import { type MessageKey, t } from '../i18n/i18n'
 
 /** A message near what caused it; `code` is the service's code, small, for support. */
-export function Notice({
-  tone,
-  children,
-  code,
-  id,
-}: { tone: 'error' | 'info' | 'warning'; children: ComponentChildren; code?: string; id?: string }) {
+export function Notice({ tone, children, code, id }: { tone: 'error' | 'info' | 'warning'; children: ComponentChildren; code?: string; id?: string }) {
   return (
     <div class={`notice notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'} id={id}>
       <p>{children}</p>
@@ -22,7 +17,11 @@ export function ProblemNotice({
   problem,
   onRetry,
   text,
-}: { problem: { key: MessageKey; code?: string; detail?: string }; onRetry?: () => void; text?: string }) {
+}: {
+  problem: { key: MessageKey; code?: string; detail?: string }
+  onRetry?: () => void
+  text?: string
+}) {
   return (
     <>
       <Notice tone="error" code={problem.code}>

@@ -38,9 +38,7 @@ export const defaultChains: ChainConfig[] = [
   { id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org', explorerUrl: 'https://basescan.org', nativeSymbol: 'ETH' },
   { id: 42161, name: 'Arbitrum', rpcUrl: 'https://arb1.arbitrum.io/rpc', explorerUrl: 'https://arbiscan.io', nativeSymbol: 'ETH' },
 ]
-export const defaultSources: TokenConfig[] = [
-  { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
-]
+export const defaultSources: TokenConfig[] = [{ chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 }]
 export const arbitrumUsdc: TokenConfig = {
   chainId: 42161,
   token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',

@@ -5,7 +5,18 @@
 // "Invalid input", unknown fields dropped, an absent optional field left out.
 import { optionsFromParams, paramsFromOptions } from './params'
 import { type Schema, array, boolean, check, number, object, oneOf, optional, string } from './check'
-import { type ChainConfig, type DestinationConfig, type TokenConfig, arbitrumUsdc, chain, defaultChains, defaultSources, destination, mergeChains, token } from './chains'
+import {
+  type ChainConfig,
+  type DestinationConfig,
+  type TokenConfig,
+  arbitrumUsdc,
+  chain,
+  defaultChains,
+  defaultSources,
+  destination,
+  mergeChains,
+  token,
+} from './chains'
 import { address, authCode, between, decimalString, httpUrl, int, isLocale, length, locale, opaqueId } from './fields'
 import { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
 import { type Brand, type Theme, DEFAULT_THEME, brand, theme } from './look'

@@ -22,7 +22,10 @@ export const opaqueId = string([(s) => /^[\x21-\x7e]{1,128}$/.test(s)])
 export const int = (n: number) => Number.isSafeInteger(n)
 export const positive = (n: number) => n > 0
 export const between = (min: number, max: number) => (n: number) => n >= min && n <= max
-export const length = (min: number, max = Infinity) => (s: { length: number }) => s.length >= min && s.length <= max
+export const length =
+  (min: number, max = Infinity) =>
+  (s: { length: number }) =>
+    s.length >= min && s.length <= max
 
 // A prefilled amount: a decimal string of at most 20 digits and 18 decimals (no amount anyone pays is longer).
 export const decimalString = string([(s) => /^\d{1,20}(?:\.\d{1,18})?$/.test(s), 'must be a decimal string (at most 20 digits and 18 decimals)'])

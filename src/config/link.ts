@@ -37,7 +37,20 @@ export type WalletConnectConfig = { projectId: string; relayUrl?: string }
 
 /** Never from a URL: a link that carries one of these is a mistake or an attack. */
 export const REGISTRY_ONLY = [
-  'apiBase', 'partnerBase', 'cardHosts', 'identityUrl', 'chains', 'sources', 'sandbox', 'destination', 'routers', 'partnerCookies', 'walletLink', 'timings', 'flows', 'walletConnect',
+  'apiBase',
+  'partnerBase',
+  'cardHosts',
+  'identityUrl',
+  'chains',
+  'sources',
+  'sandbox',
+  'destination',
+  'routers',
+  'partnerCookies',
+  'walletLink',
+  'timings',
+  'flows',
+  'walletConnect',
 ] as const
 /**
  * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an
@@ -46,7 +59,19 @@ export const REGISTRY_ONLY = [
 export const SIGNED_ONLY = ['walletAddress', 'destinationAddress', 'reference', 'partnerToken', 'accountId', 'walletId'] as const
 const EXPIRING = SIGNED_ONLY.slice(2)
 /** What any link may choose. */
-export const BUYER_FACING = ['flow', 'locale', 'theme', 'brand', 'amount', 'lockAmount', 'currencies', 'cardCrypto', 'authCode', 'parentOrigin', 'returnUrl'] as const
+export const BUYER_FACING = [
+  'flow',
+  'locale',
+  'theme',
+  'brand',
+  'amount',
+  'lockAmount',
+  'currencies',
+  'cardCrypto',
+  'authCode',
+  'parentOrigin',
+  'returnUrl',
+] as const
 const LINK_ONLY = ['partner', 'signature', 'expires']
 
 export const REGISTRY_ELEMENT_ID = 'stablecoin-widget-partners'
@@ -131,7 +156,8 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
     if (key in raw && key !== 'destinationAddress') options[key] = raw[key]
   }
   for (const key of Object.keys(raw)) {
-    if (!(key in options) && !LINK_ONLY.includes(key) && key !== 'destinationAddress') console.warn(`[stablecoin-widget] ${key}: not an option of a link; ignored`)
+    if (!(key in options) && !LINK_ONLY.includes(key) && key !== 'destinationAddress')
+      console.warn(`[stablecoin-widget] ${key}: not an option of a link; ignored`)
   }
   Object.assign(options, {
     apiBase: entry.apiBase,

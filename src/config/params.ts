@@ -26,7 +26,10 @@ export function optionsFromParams(params: Iterable<[string, string]>): RawOption
         options[key] = `(not JSON: ${raw.slice(0, 40)})`
       }
     } else if (LIST_OPTIONS.includes(key)) {
-      options[key] = raw.split(',').map((s) => s.trim()).filter(Boolean)
+      options[key] = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     } else if (BOOLEAN_OPTIONS.includes(key)) {
       options[key] = raw === '1' || raw === 'true' || raw === ''
     } else {

@@ -6,7 +6,17 @@ type Payloads = {
   ready: { flow?: Flow }
   screen: { flow: Flow; screen: string }
   /** `fee` is the whole fee; the card flow also sends its parts, `providerFee` and `ourFee`. */
-  quote: { flow: Flow; amountIn: string; amountOut: string; fee: string; providerFee?: string; ourFee?: string; currencyIn: string; currencyOut: string; expiresAt?: string }
+  quote: {
+    flow: Flow
+    amountIn: string
+    amountOut: string
+    fee: string
+    providerFee?: string
+    ourFee?: string
+    currencyIn: string
+    currencyOut: string
+    expiresAt?: string
+  }
   submitted: { flow: Flow; id: string } & PaymentIds
   status: { flow: Flow; id: string; status: string } & PaymentIds
   /** A hint for the page: confirm on your backend before you act on it. */

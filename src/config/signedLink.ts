@@ -8,9 +8,7 @@
 
 export type PublicJwk = { kty: 'EC'; crv: 'P-256'; x: string; y: string }
 
-export type SignatureCheck =
-  | { ok: true; expires?: number }
-  | { ok: false; reason: 'missing' | 'malformed' | 'duplicate' | 'mismatch' | 'expired' | 'bad_key' }
+export type SignatureCheck = { ok: true; expires?: number } | { ok: false; reason: 'missing' | 'malformed' | 'duplicate' | 'mismatch' | 'expired' | 'bad_key' }
 
 /** The signed string and the signature pair of a raw query string (with or without the `?`). */
 export function splitSigned(search: string): { signed: string; signatures: string[] } {
@@ -45,13 +43,9 @@ export async function verifySignedQuery(search: string, jwk: PublicJwk, now = Da
   if (!raw || raw.length !== 64) return { ok: false, reason: 'malformed' }
   let key: CryptoKey
   try {
-    key = await crypto.subtle.importKey(
-      'jwk',
-      { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, ext: true },
-      { name: 'ECDSA', namedCurve: 'P-256' },
-      false,
-      ['verify'],
-    )
+    key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, ext: true }, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'verify',
+    ])
   } catch {
     return { ok: false, reason: 'bad_key' }
   }

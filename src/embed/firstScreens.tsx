@@ -43,7 +43,14 @@ const noop = () => {}
 function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: ComponentChildren): string {
   return renderToString(
     <div data-first-screen="">
-      <Shell landmark live={{ theme: DEFAULT_THEME, brand: {}, locale: 'en' }} sandbox={sandbox} title={t(title)} step={[1, STEPS]} onClose={closable ? noop : undefined}>
+      <Shell
+        landmark
+        live={{ theme: DEFAULT_THEME, brand: {}, locale: 'en' }}
+        sandbox={sandbox}
+        title={t(title)}
+        step={[1, STEPS]}
+        onClose={closable ? noop : undefined}
+      >
         {screen}
       </Shell>
     </div>,
@@ -55,7 +62,15 @@ function frame(title: MessageKey, sandbox: boolean, closable: boolean, screen: C
  * of one environment: `flows`, what its entries offer when they name none (as link.ts resolves them).
  */
 export function firstPaintData({ sandbox }: { sandbox: boolean }) {
-  return { ...PLAIN_LINK, needs: FLOW_NEEDS, flows: defaultFlows(sandbox), loading: t('app.loading'), discovers: 'deposit', stored: NS, unrelated: UNRELATED_KEYS }
+  return {
+    ...PLAIN_LINK,
+    needs: FLOW_NEEDS,
+    flows: defaultFlows(sandbox),
+    loading: t('app.loading'),
+    discovers: 'deposit',
+    stored: NS,
+    unrelated: UNRELATED_KEYS,
+  }
 }
 
 /** The first screens, as HTML, for a build (`sandbox`: with the badge) and a page (`closable`: the iframe's). */
@@ -69,7 +84,11 @@ export function firstScreens({ sandbox, closable }: { sandbox: boolean; closable
       'card.name',
       sandbox,
       closable,
-      <CardFormScreen state={{ tag: 'form', form: { currency: DEFAULT_CURRENCIES[0], amount: '', address: '', asset: undefined } }} dispatch={noop} config={config} />,
+      <CardFormScreen
+        state={{ tag: 'form', form: { currency: DEFAULT_CURRENCIES[0], amount: '', address: '', asset: undefined } }}
+        dispatch={noop}
+        config={config}
+      />,
     ),
     onboarding: frame('onboarding.name', sandbox, closable, <WalletStep state={{ tag: 'wallet', form: emptyApplicant }} dispatch={noop} />),
     // The deposit looks for the buyer's wallets; the page lists those that answer with the list the

@@ -32,7 +32,7 @@ async function start(root: HTMLElement) {
   const link = await readPageLink(readRegistry(document))
   const ancestors = location.ancestorOrigins ? Array.from(location.ancestorOrigins) : undefined
   const entry = link.entry
-  const linkParent = link.ok ? link.options.parentOrigin : new URLSearchParams(location.search).get('parentOrigin') ?? undefined
+  const linkParent = link.ok ? link.options.parentOrigin : (new URLSearchParams(location.search).get('parentOrigin') ?? undefined)
   const origins = entry ? candidateOrigins(entry.parentOrigins, linkParent, ancestors) : []
   // Nothing is said until the parent has said hello (in answer to ours, or first: a parent whose
   // script came after this page, such as the loader adopting a declared frame): until then it is

@@ -32,7 +32,7 @@ const script = document.currentScript
 const base = script instanceof HTMLScriptElement ? new URL(script.getAttribute('src')!, location as never).href : ''
 /** A promise made on first use and kept; a failed one is made again on the next use (`made`: never passed, the promise's slot). */
 const once =
-  <T,>(make: () => Promise<T>, made?: Promise<T> | 0) =>
+  <T>(make: () => Promise<T>, made?: Promise<T> | 0) =>
   () =>
     (made ||= make().catch((error) => {
       made = 0
@@ -54,7 +54,9 @@ const getWidget: Widget = once(() => Promise.all(__WIDGET__.map(fetch1)) as Retu
 // load_failed.
 const getRuntime = once(() =>
   new Promise((onload, onerror) =>
-    document.head.append(Object.assign(document.createElement('script'), { type: 'module', integrity: __RUNTIME_SRI__, src: url(__RUNTIME__), onload, onerror })),
+    document.head.append(
+      Object.assign(document.createElement('script'), { type: 'module', integrity: __RUNTIME_SRI__, src: url(__RUNTIME__), onload, onerror }),
+    ),
   )
     .then(() => fetch1(__RUNTIME__))
     // The very script element checked above (its src is this file's, its data- attributes the declared
@@ -66,10 +68,11 @@ const getRuntime = once(() =>
 // runtime's mount (load_failed).
 const load = (withWidget?: boolean): Promise<Runtime> => (withWidget && getWidget().catch(() => {}), getRuntime())
 
-
 /** A call on the runtime, once it is there; an element hears a failed fetch as an error event. */
 const run = (call: (api: Runtime) => void, element?: HTMLElement, withWidget?: boolean) =>
-  load(withWidget).then(call, () => element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed }, bubbles: true })))
+  load(withWidget).then(call, () =>
+    element?.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name: 'error', payload: loadFailed }, bubbles: true })),
+  )
 
 function handle(kind: 'mount' | 'iframe', element: HTMLElement, options: Record<string, unknown>): WidgetHandle {
   const errors = new Set<(payload: unknown) => void>()

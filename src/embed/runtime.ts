@@ -15,6 +15,10 @@ export type Widget = () => Promise<[Pick<typeof import('./mount'), 'mountWidget'
  */
 export function start(script: HTMLScriptElement, widget: Widget) {
   const base = new URL(script.getAttribute('src')!, location.href)
-  return createApi(() => widget().then((modules) => modules[0]), () => new URL('embed.html', base), tagSettings(script))
+  return createApi(
+    () => widget().then((modules) => modules[0]),
+    () => new URL('embed.html', base),
+    tagSettings(script),
+  )
 }
 export type Runtime = ReturnType<typeof start>

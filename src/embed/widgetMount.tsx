@@ -35,10 +35,34 @@ export type Mounted = {
 
 // Every option, checked by the compiler against WidgetOptions (a new option must be added here).
 const KNOWN = Object.keys({
-  flow: 1, flows: 1, apiBase: 1, partnerBase: 1, partnerToken: 1, partnerCookies: 1, walletLink: 1, sandbox: 1, locale: 1, theme: 1, brand: 1, chains: 1,
-  sources: 1, destination: 1, currencies: 1, cardHosts: 1, cardCrypto: 1, walletAddress: 1, accountId: 1, walletId: 1,
-  amount: 1, lockAmount: 1, identityUrl: 1, authCode: 1, parentOrigin: 1, reference: 1,
-  returnUrl: 1, closable: 1,
+  flow: 1,
+  flows: 1,
+  apiBase: 1,
+  partnerBase: 1,
+  partnerToken: 1,
+  partnerCookies: 1,
+  walletLink: 1,
+  sandbox: 1,
+  locale: 1,
+  theme: 1,
+  brand: 1,
+  chains: 1,
+  sources: 1,
+  destination: 1,
+  currencies: 1,
+  cardHosts: 1,
+  cardCrypto: 1,
+  walletAddress: 1,
+  accountId: 1,
+  walletId: 1,
+  amount: 1,
+  lockAmount: 1,
+  identityUrl: 1,
+  authCode: 1,
+  parentOrigin: 1,
+  reference: 1,
+  returnUrl: 1,
+  closable: 1,
 } satisfies Record<keyof WidgetOptions | 'closable', 1>)
 
 let sheet: CSSStyleSheet | undefined

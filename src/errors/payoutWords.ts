@@ -38,9 +38,28 @@ export function payoutProblem(problem: PayoutProblem, card = false): Problem {
 export type FieldProblem =
   | {
       kind:
-        | 'required' | 'choose' | 'country' | 'currency' | 'refused'
-        | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum' | 'evmZero'
-        | 'sortCode' | 'ukAccount' | 'clabeFormat' | 'clabeChecksum' | 'cpfChecksum' | 'cnpjChecksum' | 'pixKey' | 'pixPhone' | 'phone'
+        | 'required'
+        | 'choose'
+        | 'country'
+        | 'currency'
+        | 'refused'
+        | 'ibanFormat'
+        | 'ibanChecksum'
+        | 'routingFormat'
+        | 'routingChecksum'
+        | 'swift'
+        | 'evmAddress'
+        | 'evmChecksum'
+        | 'evmZero'
+        | 'sortCode'
+        | 'ukAccount'
+        | 'clabeFormat'
+        | 'clabeChecksum'
+        | 'cpfChecksum'
+        | 'cnpjChecksum'
+        | 'pixKey'
+        | 'pixPhone'
+        | 'phone'
     }
   | { kind: 'tooLong' | 'accountText'; max: number }
   | { kind: 'accountDigits'; min: number; max: number }

@@ -11,7 +11,8 @@ import type { Problem } from './problem'
  * was none. Any other failure as describeError says it.
  */
 export function walletLinkProblem(error: unknown, sent: { partnerToken?: string; choose: boolean }): Problem {
-  if (error instanceof ApiError && error.code === 'chain_not_configured') return { key: sent.choose ? 'link.chainNotTakenChoose' : 'link.chainNotTaken', code: error.code }
+  if (error instanceof ApiError && error.code === 'chain_not_configured')
+    return { key: sent.choose ? 'link.chainNotTakenChoose' : 'link.chainNotTaken', code: error.code }
   if (error instanceof ApiError && error.status === 404) return { key: 'link.notReady', code: error.code }
   if (error instanceof ApiError && error.status === 401 && !sent.partnerToken) return { key: 'link.signIn', code: error.code }
   return describeError(error)

@@ -12,7 +12,9 @@ export function problemText(problem: Problem): string {
 
 /** A banking partner's problem: its own message when it sent one (the /fiat endpoints pass it through). */
 export function partnerProblemText(problem: Problem): string {
-  return problem.key === 'error.unknown' || problem.key === 'error.invalid' ? t('onboarding.partnerError', { detail: problem.detail ?? '' }) : problemText(problem)
+  return problem.key === 'error.unknown' || problem.key === 'error.invalid'
+    ? t('onboarding.partnerError', { detail: problem.detail ?? '' })
+    : problemText(problem)
 }
 
 const WALLET: Record<WalletProblem, MessageKey> = {

@@ -19,13 +19,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.returnToSite': 'Zurück zur Website',
   'app.startOver': 'Neue Einzahlung starten',
   'app.configError': 'Dieses Widget ist nicht richtig eingerichtet',
-  'app.configErrorBody': 'Die Seite, die es geöffnet hat, hat eine Einstellung übergeben, die wir nicht verwenden können: {detail}. Bitte informieren Sie die Website, von der Sie kommen.',
+  'app.configErrorBody':
+    'Die Seite, die es geöffnet hat, hat eine Einstellung übergeben, die wir nicht verwenden können: {detail}. Bitte informieren Sie die Website, von der Sie kommen.',
   'app.elsewhere': 'Dies wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie es dort schließen.',
   'app.loading': 'Wird geladen…',
   'link.invalid': 'Dieser Zahlungslink ist ungültig',
   'link.invalidBody': 'Es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
   'link.changed': 'Dieser Zahlungslink wurde verändert oder ist abgelaufen',
-  'link.changedBody': 'Zu Ihrer Sicherheit wurde er nicht geöffnet, und es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
+  'link.changedBody':
+    'Zu Ihrer Sicherheit wurde er nicht geöffnet, und es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
   'app.loadFailed': 'Dieser Teil des Widgets wurde nicht geladen. Prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
 
   'start.heading': 'Was möchten Sie tun?',
@@ -84,12 +86,13 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshing': 'Der Preis ist abgelaufen; ein neuer wird abgerufen…',
   'quote.refreshed': 'Neuer Preis: Bitte prüfen Sie die Zahlen erneut.',
   'quote.confirm': 'Bestätigen und senden',
-  'quote.noRoute': 'Derzeit kann keine Route diese Einzahlung ausführen. Das ist meist vorübergehend: Versuchen Sie es in ein paar Minuten erneut oder mit einem anderen Betrag.',
+  'quote.noRoute':
+    'Derzeit kann keine Route diese Einzahlung ausführen. Das ist meist vorübergehend: Versuchen Sie es in ein paar Minuten erneut oder mit einem anderen Betrag.',
   'quote.tryAgain': 'Erneut versuchen',
 
   'steps.heading': 'Fortschritt',
   'steps.switch': 'Wallet auf {chain} umstellen',
-  'steps.link': "Bestätigen, dass diese Wallet Ihnen gehört",
+  'steps.link': 'Bestätigen, dass diese Wallet Ihnen gehört',
   'steps.approve': 'Der Einzahlung die Nutzung Ihrer {token} erlauben',
   'steps.send': 'Einzahlung senden',
   'steps.confirm': 'Bestätigung auf {chain}',
@@ -105,13 +108,20 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.checking': 'Guthaben und Freigabe werden geprüft…',
   'send.approving': 'Bestätigen Sie die Freigabe in Ihrer Wallet.',
   'send.approvalConfirming': 'Warten auf die Bestätigung der Freigabe…',
-  'send.linking': "Bestätigen Sie, dass diese Wallet Ihnen gehört: Signieren Sie die Nachricht in Ihrer Wallet, einmalig, damit die Website Einzahlungen daraus Ihrem Konto gutschreibt. Das Signieren kostet nichts und bewegt kein Geld.",
-  'link.declined': "Sie haben nicht bestätigt, dass diese Wallet Ihnen gehört, daher wurde nichts gesendet. Die Website fragt einmal pro Wallet; bestätigen Sie erneut, wenn Sie bereit sind.",
-  'link.notReady': "Der Zahlungsdienst des Shops ist noch nicht bereit, Krypto-Einzahlungen anzunehmen. Es wurde nichts gesendet. Versuchen Sie es später noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.",
-  'link.chainNotTaken': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Informieren Sie die Website, von der Sie kommen.',
-  'link.chainNotTakenChoose': 'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Gehen Sie zurück und wählen Sie bei „Zahlen von“ eine andere Option.',
-  'link.signIn': 'Über diesen Zahlungslink ist ohne Ihre Anmeldung auf der Website des Shops keine Krypto-Einzahlung möglich. Es wurde nichts gesendet. Melden Sie sich auf der Website an, von der Sie kommen, und starten Sie die Einzahlung dort.',
-  'link.mismatch': "Die Website wollte Ihre Wallet etwas anderes als die Wallet-Bestätigung signieren lassen, daher wurde Ihre Wallet nicht gefragt und nichts gesendet. Informieren Sie die Website, von der Sie kommen.",
+  'send.linking':
+    'Bestätigen Sie, dass diese Wallet Ihnen gehört: Signieren Sie die Nachricht in Ihrer Wallet, einmalig, damit die Website Einzahlungen daraus Ihrem Konto gutschreibt. Das Signieren kostet nichts und bewegt kein Geld.',
+  'link.declined':
+    'Sie haben nicht bestätigt, dass diese Wallet Ihnen gehört, daher wurde nichts gesendet. Die Website fragt einmal pro Wallet; bestätigen Sie erneut, wenn Sie bereit sind.',
+  'link.notReady':
+    'Der Zahlungsdienst des Shops ist noch nicht bereit, Krypto-Einzahlungen anzunehmen. Es wurde nichts gesendet. Versuchen Sie es später noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'link.chainNotTaken':
+    'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Informieren Sie die Website, von der Sie kommen.',
+  'link.chainNotTakenChoose':
+    'Dieser Shop nimmt keine Krypto-Einzahlungen von {chain} an. Es wurde nichts gesendet. Gehen Sie zurück und wählen Sie bei „Zahlen von“ eine andere Option.',
+  'link.signIn':
+    'Über diesen Zahlungslink ist ohne Ihre Anmeldung auf der Website des Shops keine Krypto-Einzahlung möglich. Es wurde nichts gesendet. Melden Sie sich auf der Website an, von der Sie kommen, und starten Sie die Einzahlung dort.',
+  'link.mismatch':
+    'Die Website wollte Ihre Wallet etwas anderes als die Wallet-Bestätigung signieren lassen, daher wurde Ihre Wallet nicht gefragt und nichts gesendet. Informieren Sie die Website, von der Sie kommen.',
   'send.rejected': 'Sie haben in Ihrer Wallet abgelehnt. Es wurde nichts gesendet; Sie können erneut bestätigen, wenn Sie bereit sind.',
   'send.pending': 'In Ihrer Wallet wartet bereits eine Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',
   'send.wrongChain': 'Ihre Wallet ist in einem anderen Netzwerk. Stellen Sie sie auf {chain} um und bestätigen Sie erneut.',
@@ -123,7 +133,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.closeOk': 'Sie können diese Seite schließen; wir verfolgen weiter und machen hier weiter, wenn Sie zurückkommen.',
   'track.confirming': 'Warten auf die Bestätigung der Transaktion auf {chain}…',
   'track.delivering': 'Zustellung auf {chain}…',
-  'track.missing': 'Wir finden diese Transaktion auf {chain} nicht mehr. Ihre Wallet hat sie möglicherweise verworfen oder ersetzt. Öffnen Sie die Aktivitäten Ihrer Wallet: Ist sie dort nicht, wurde nichts gesendet. Wir senden sie niemals für Sie erneut.',
+  'track.missing':
+    'Wir finden diese Transaktion auf {chain} nicht mehr. Ihre Wallet hat sie möglicherweise verworfen oder ersetzt. Öffnen Sie die Aktivitäten Ihrer Wallet: Ist sie dort nicht, wurde nichts gesendet. Wir senden sie niemals für Sie erneut.',
   'track.elsewhere': 'Diese Einzahlung wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie sie dort schließen.',
   'send.elsewhere': 'Eine Einzahlung wird gerade aus einem anderen Tab oder Fenster gesendet. Schließen Sie sie dort ab; dieser Tab verfolgt sie dann.',
   'track.stopFollowing': 'Sie ist nicht in meiner Wallet: nicht mehr verfolgen',
@@ -133,21 +144,29 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.outflow': '{amounts} + Netzwerkgebühr etwa {fee} {symbol}',
   'quote.previewing': 'Die Einzahlung wird auf {chain} simuliert…',
   'quote.previewUnavailable': 'Wir konnten diesen Preis auf {chain} nicht prüfen, daher wurde nichts gesendet. Versuchen Sie es gleich noch einmal.',
-  'quote.previewUnchecked': '{chain} kann diese Einzahlung nicht simulieren, und sie geht an einen Vertrag, den wir nicht prüfen können. Sie kann daher nicht von hier gesendet werden. Es wurde nichts gesendet. Holen Sie einen neuen Preis oder prüfen Sie später erneut.',
+  'quote.previewUnchecked':
+    '{chain} kann diese Einzahlung nicht simulieren, und sie geht an einen Vertrag, den wir nicht prüfen können. Sie kann daher nicht von hier gesendet werden. Es wurde nichts gesendet. Holen Sie einen neuen Preis oder prüfen Sie später erneut.',
   'quote.previewRetry': 'Erneut prüfen',
-  'quote.staleExpired': 'Dieser Preis war bei Ankunft bereits abgelaufen und kann nicht verwendet werden. Es wurde nichts gesendet. Holen Sie einen neuen Preis.',
-  'quote.staleFar': 'Dieser Preis gibt an, länger als eine Stunde gültig zu sein, daher verwenden wir ihn nicht. Es wurde nichts gesendet. Holen Sie einen neuen Preis.',
+  'quote.staleExpired':
+    'Dieser Preis war bei Ankunft bereits abgelaufen und kann nicht verwendet werden. Es wurde nichts gesendet. Holen Sie einen neuen Preis.',
+  'quote.staleFar':
+    'Dieser Preis gibt an, länger als eine Stunde gültig zu sein, daher verwenden wir ihn nicht. Es wurde nichts gesendet. Holen Sie einen neuen Preis.',
   'quote.rejected': 'Wir konnten diesen Preis nicht prüfen, daher wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
-  'quote.rejectedOutflow': 'Die Simulation zeigt, dass diese Einzahlung {taken} aus Ihrer Wallet nehmen würde, nicht die gewünschten {asked}. Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
-  'quote.rejectedRevert': 'Das Netzwerk würde diese Einzahlung ablehnen (Grund: „{reason}“). Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
-  'quote.rejectedRevertUnknown': 'Das Netzwerk würde diese Einzahlung ohne Angabe von Gründen ablehnen. Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
+  'quote.rejectedOutflow':
+    'Die Simulation zeigt, dass diese Einzahlung {taken} aus Ihrer Wallet nehmen würde, nicht die gewünschten {asked}. Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
+  'quote.rejectedRevert':
+    'Das Netzwerk würde diese Einzahlung ablehnen (Grund: „{reason}“). Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
+  'quote.rejectedRevertUnknown':
+    'Das Netzwerk würde diese Einzahlung ohne Angabe von Gründen ablehnen. Es wurde nichts gesendet. Holen Sie einen neuen Preis, um fortzufahren.',
   'quote.newPrice': 'Neuen Preis holen',
   'send.batching': 'Bestätigen Sie die Freigabe und die Einzahlung zusammen in Ihrer Wallet: eine Bestätigung.',
   'track.batching': 'Warten, bis Ihre Wallet die Einzahlung sendet…',
-  'track.unreadable': 'Wir können {chain} von hier aus nicht lesen und diese Transaktion daher nicht verfolgen. Suchen Sie sie in den Aktivitäten Ihrer Wallet: Wurde sie gesendet, läuft die Einzahlung ohne uns weiter.',
+  'track.unreadable':
+    'Wir können {chain} von hier aus nicht lesen und diese Transaktion daher nicht verfolgen. Suchen Sie sie in den Aktivitäten Ihrer Wallet: Wurde sie gesendet, läuft die Einzahlung ohne uns weiter.',
   'track.stopUnreadable': 'Diese Transaktion nicht mehr verfolgen',
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
-  'unfollowed.body': 'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
+  'unfollowed.body':
+    'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
   'track.expected': 'Sie erhalten',
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
@@ -155,15 +174,18 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': '{amount} {token} sind auf {chain} angekommen.',
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
-  'failed.body': 'Die Übertragung konnte nicht abgeschlossen werden. Ihr Geld wurde nicht zugestellt. Kontaktieren Sie den Support mit der Transaktion unten, und wir klären das.',
+  'failed.body':
+    'Die Übertragung konnte nicht abgeschlossen werden. Ihr Geld wurde nicht zugestellt. Kontaktieren Sie den Support mit der Transaktion unten, und wir klären das.',
   'expired.heading': 'Die Einzahlung ist abgelaufen',
   'expired.body': 'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Sie wird automatisch an die Absenderadresse erstattet; Sie müssen nichts tun.',
   'cancelled.heading': 'Die Einzahlung wurde abgebrochen',
   'cancelled.body': 'Ihre Wallet hat die Transaktion vor der Bestätigung abgebrochen, daher wurde nichts eingezahlt.',
   'reverted.heading': 'Die Transaktion ist auf der Chain fehlgeschlagen',
-  'reverted.body': 'Das Netzwerk hat die Transaktion abgelehnt, daher wurde nichts eingezahlt (nur die Netzwerkgebühr wurde verbraucht). Sie können es erneut versuchen.',
+  'reverted.body':
+    'Das Netzwerk hat die Transaktion abgelehnt, daher wurde nichts eingezahlt (nur die Netzwerkgebühr wurde verbraucht). Sie können es erneut versuchen.',
   'dropped.heading': 'Die Transaktion wurde nicht gesendet',
-  'dropped.body': 'Das Netzwerk hat sie nie bestätigt, daher hat kein Geld Ihre Wallet verlassen. Sie können eine neue Einzahlung starten, wenn Sie bereit sind.',
+  'dropped.body':
+    'Das Netzwerk hat sie nie bestätigt, daher hat kein Geld Ihre Wallet verlassen. Sie können eine neue Einzahlung starten, wenn Sie bereit sind.',
   'result.origin': 'Ihre Transaktion',
 
   'error.network': 'Wir konnten den Dienst nicht erreichen. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
@@ -206,7 +228,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.redirectHeading': 'Auf der sicheren Kartenseite zahlen',
   'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte oder Apple Pay zahlen können…',
   'card.openPage': 'Kartenseite öffnen',
-  'card.redirectRefused': 'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts belastet. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',
+  'card.redirectRefused':
+    'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts belastet. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',
   'card.iAmBack': 'Ich habe bezahlt: Status anzeigen',
   'card.statusHeading': 'Ihre Kartenzahlung',
   'card.status.pending': 'Warten auf Ihre Zahlung auf der Kartenseite.',
@@ -217,26 +240,37 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.failed.heading': 'Die Zahlung ist fehlgeschlagen',
   'card.failed.body': 'Ihre Karte wurde für diesen Kauf nicht belastet.',
   'card.cancelled.heading': 'Die Zahlung wurde abgebrochen',
-  'card.cancelled.body': 'Die Kartenzahlung wurde abgebrochen, es sind also keine Kryptowerte unterwegs. Falls Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
+  'card.cancelled.body':
+    'Die Kartenzahlung wurde abgebrochen, es sind also keine Kryptowerte unterwegs. Falls Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'card.expired.heading': 'Die Zahlung ist abgelaufen',
-  'card.expired.body': 'Die Kartenseite wurde nicht rechtzeitig abgeschlossen, es sind also keine Kryptowerte unterwegs. Falls Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
+  'card.expired.body':
+    'Die Kartenseite wurde nicht rechtzeitig abgeschlossen, es sind also keine Kryptowerte unterwegs. Falls Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'card.reason': 'Grund: {reason}',
   'card.tx': 'Transaktion',
   'card.startOver': 'Neuen Kauf starten',
-  'error.partnerUnreachable': 'Der Zahlungsdienst des Shops hat nicht geantwortet. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'error.partnerUnreachable':
+    'Der Zahlungsdienst des Shops hat nicht geantwortet. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'partner.signIn': 'Ihre Anmeldung auf der Website, von der Sie kommen, ist abgelaufen. Melden Sie sich dort erneut an und versuchen Sie es dann noch einmal.',
-  'partner.userLimit': 'Sie haben das Tageslimit dieser Website für Zahlungen erreicht. Es wurde nichts gestartet. Versuchen Sie es morgen noch einmal oder mit einem kleineren Betrag, oder wenden Sie sich an die Website.',
-  'partner.walletUnverified': "Wir konnten nicht bestätigen, dass diese Wallet Ihnen gehört (die Anfrage ist vielleicht abgelaufen). Es wurde nichts gesendet. Bestätigen Sie erneut.",
-  'partner.walletTaken': "Diese Wallet ist mit einem anderen Konto auf dieser Website verknüpft. Es wurde nichts gesendet. Verwenden Sie eine andere Wallet oder melden Sie sich bei diesem Konto an.",
-  'partner.refused': 'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
-  'card.failed.afterPayment': 'Die Zahlung ist erfolgt, aber die Kryptowährung konnte nicht an Ihre Wallet geliefert werden. Wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
-  'card.failed.unknown': 'Der Kauf wurde nicht abgeschlossen. Wenn Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
+  'partner.userLimit':
+    'Sie haben das Tageslimit dieser Website für Zahlungen erreicht. Es wurde nichts gestartet. Versuchen Sie es morgen noch einmal oder mit einem kleineren Betrag, oder wenden Sie sich an die Website.',
+  'partner.walletUnverified':
+    'Wir konnten nicht bestätigen, dass diese Wallet Ihnen gehört (die Anfrage ist vielleicht abgelaufen). Es wurde nichts gesendet. Bestätigen Sie erneut.',
+  'partner.walletTaken':
+    'Diese Wallet ist mit einem anderen Konto auf dieser Website verknüpft. Es wurde nichts gesendet. Verwenden Sie eine andere Wallet oder melden Sie sich bei diesem Konto an.',
+  'partner.refused':
+    'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'card.failed.afterPayment':
+    'Die Zahlung ist erfolgt, aber die Kryptowährung konnte nicht an Ihre Wallet geliefert werden. Wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
+  'card.failed.unknown':
+    'Der Kauf wurde nicht abgeschlossen. Wenn Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'onboarding.notYou': 'Nicht Sie? Neu beginnen',
   'onboarding.kycStatus': 'Stand der Identitätsprüfung: {status}. Wir prüfen selbstständig erneut; Sie können diese Seite schließen und später zurückkommen.',
   'onboarding.fundedBodyNoAsset': '{amount} in Stablecoins wurden an Ihre Wallet zugestellt.',
   'app.crashed': 'Dieser Schritt konnte nicht angezeigt werden',
-  'app.crashedBody': 'Beim Anzeigen dieses Schritts ist bei uns etwas schiefgelaufen. Ihr Fortschritt ist gespeichert: Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben. Wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
-  'error.requiresAction': 'Ihre Verifizierungsstufe erlaubt diese Zahlung nicht. Schließen Sie eine höhere Verifizierungsstufe ab und versuchen Sie es dann erneut.',
+  'app.crashedBody':
+    'Beim Anzeigen dieses Schritts ist bei uns etwas schiefgelaufen. Ihr Fortschritt ist gespeichert: Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben. Wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'error.requiresAction':
+    'Ihre Verifizierungsstufe erlaubt diese Zahlung nicht. Schließen Sie eine höhere Verifizierungsstufe ab und versuchen Sie es dann erneut.',
 
   'onboarding.name': 'Banküberweisung',
   'onboarding.walletHeading': 'Wohin sollen Ihre Stablecoins gehen?',
@@ -244,7 +278,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'Die EVM-Adresse (0x…), die die Stablecoins aus jeder Überweisung erhält.',
   'onboarding.next': 'Weiter',
   'onboarding.identityHeading': 'Identität bestätigen',
-  'onboarding.identityBody': 'Unser Identitätspartner prüft einmal, wer Sie sind; wiederkehrende Kunden werden nicht erneut gefragt. Danach kommen Sie hierher zurück.',
+  'onboarding.identityBody':
+    'Unser Identitätspartner prüft einmal, wer Sie sind; wiederkehrende Kunden werden nicht erneut gefragt. Danach kommen Sie hierher zurück.',
   'onboarding.identityGo': 'Bei unserem Identitätspartner bestätigen',
   'onboarding.identityAgain': 'Diese Bestätigung konnte nicht verwendet werden. Bitte bestätigen Sie erneut, um eine neue zu erhalten.',
   'onboarding.detailsHeading': 'Ihre Angaben',
@@ -267,9 +302,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.partnerError': 'Die Bank meldet: {detail}',
   'onboarding.openingHeading': 'Ihr Konto wird eröffnet',
   'onboarding.opening': 'Ihre Bankverbindung wird erstellt…',
-  'onboarding.kycPending': 'Ihre Identitätsprüfung wird noch bearbeitet. Das dauert meist ein paar Minuten; wir prüfen selbstständig erneut. Sie können diese Seite schließen und später zurückkommen.',
+  'onboarding.kycPending':
+    'Ihre Identitätsprüfung wird noch bearbeitet. Das dauert meist ein paar Minuten; wir prüfen selbstständig erneut. Sie können diese Seite schließen und später zurückkommen.',
   'onboarding.rejectedHeading': 'Wir konnten Ihre Identität nicht bestätigen',
-  'onboarding.rejectedBody': 'Die Identitätsprüfung wurde nicht genehmigt, daher können wir kein Konto eröffnen. Wenden Sie sich an den Support, wenn Sie das für einen Fehler halten.',
+  'onboarding.rejectedBody':
+    'Die Identitätsprüfung wurde nicht genehmigt, daher können wir kein Konto eröffnen. Wenden Sie sich an den Support, wenn Sie das für einen Fehler halten.',
   'onboarding.accountHeading': 'Banküberweisung senden',
   'onboarding.reference': 'Verwendungszweck',
   'onboarding.referenceWarning': 'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss von Hand zugeordnet werden und kann Tage dauern.',

@@ -60,7 +60,8 @@ export const enBeneficiary = {
   'payout.problem.swift': 'A SWIFT/BIC code has 8 or 11 characters: 4 letters for the bank, 2 for the country, then letters or digits.',
   'payout.problem.evmAddress': 'This is not a wallet address: it must start with 0x followed by 40 letters or digits.',
   'payout.problem.evmChecksum': 'This address has a typo: its capital and small letters do not match the address. Copy it again from the wallet.',
-  'payout.problem.evmZero': 'This is the zero address: nothing sent to it can ever be used. Copy the address from the wallet that should receive the stablecoins.',
+  'payout.problem.evmZero':
+    'This is the zero address: nothing sent to it can ever be used. Copy the address from the wallet that should receive the stablecoins.',
   'payout.problem.country': 'Choose a country from the list.',
   'payout.problem.currency': 'Use a three-letter currency code, for example USD.',
   'payout.problem.sortCode': 'A sort code has 6 digits, for example 12-34-56.',

@@ -18,7 +18,8 @@ export const enCardLater = {
   'card.redirectHeading': 'Pay on the secure card page',
   'card.redirecting': 'Opening the secure card page, where you can pay by card or Apple Pay…',
   'card.openPage': 'Open the card page',
-  'card.redirectRefused': 'We did not open the card page: the address we received is not one we trust. Nothing was charged. Please try again later or contact the site you came from.',
+  'card.redirectRefused':
+    'We did not open the card page: the address we received is not one we trust. Nothing was charged. Please try again later or contact the site you came from.',
   'card.iAmBack': 'I have paid: show the status',
   'card.statusHeading': 'Your card payment',
   'card.status.pending': 'Waiting for your payment on the card page.',
@@ -28,12 +29,16 @@ export const enCardLater = {
   'card.completed.body': '{amount} {currency} was sent to your wallet.',
   'card.failed.heading': 'The payment failed',
   'card.failed.body': 'Your card was not charged for this purchase.',
-  'card.failed.afterPayment': 'The payment went through, but the crypto could not be delivered to your wallet. Contact the site you came from with this purchase id: {id}.',
-  'card.failed.unknown': 'The purchase did not complete. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
+  'card.failed.afterPayment':
+    'The payment went through, but the crypto could not be delivered to your wallet. Contact the site you came from with this purchase id: {id}.',
+  'card.failed.unknown':
+    'The purchase did not complete. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
   'card.cancelled.heading': 'The payment was cancelled',
-  'card.cancelled.body': 'The card payment was cancelled, so no crypto is on its way. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
+  'card.cancelled.body':
+    'The card payment was cancelled, so no crypto is on its way. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
   'card.expired.heading': 'The payment expired',
-  'card.expired.body': 'The card page was not completed in time, so no crypto is on its way. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
+  'card.expired.body':
+    'The card page was not completed in time, so no crypto is on its way. If your card statement shows a charge for it, contact the site you came from with this purchase id: {id}.',
   'card.reason': 'Reason: {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Start a new purchase',

@@ -37,12 +37,14 @@ export const enDeposit = {
   'quote.outflow': '{amounts} + network fee about {fee} {symbol}',
   'quote.previewing': 'Simulating the deposit on {chain}…',
   'quote.previewUnavailable': 'We could not check this price on {chain}, so nothing was sent. Try again in a moment.',
-  'quote.previewUnchecked': '{chain} cannot simulate this deposit, and it goes to a contract we cannot check, so it cannot be sent from here. Nothing was sent. Get a new price, or check again later.',
+  'quote.previewUnchecked':
+    '{chain} cannot simulate this deposit, and it goes to a contract we cannot check, so it cannot be sent from here. Nothing was sent. Get a new price, or check again later.',
   'quote.previewRetry': 'Check again',
   'quote.staleExpired': 'This price had already run out when it arrived, so it cannot be used. Nothing was sent. Get a new price.',
   'quote.staleFar': 'This price claims to stay valid for more than an hour, so we do not use it. Nothing was sent. Get a new price.',
   'quote.rejected': 'We could not check this price, so nothing was sent. Get a new price to continue.',
-  'quote.rejectedOutflow': 'The simulation shows this deposit would take {taken} from your wallet, not the {asked} you asked for. Nothing was sent. Get a new price to continue.',
+  'quote.rejectedOutflow':
+    'The simulation shows this deposit would take {taken} from your wallet, not the {asked} you asked for. Nothing was sent. Get a new price to continue.',
   'quote.rejectedRevert': 'The network would refuse this deposit (it says: “{reason}”). Nothing was sent. Get a new price to continue.',
   'quote.rejectedRevertUnknown': 'The network would refuse this deposit without saying why. Nothing was sent. Get a new price to continue.',
   'quote.newPrice': 'Get a new price',
@@ -58,16 +60,20 @@ export const enDeposit = {
   'send.checking': 'Checking your balance and allowance…',
   'send.approving': 'Confirm the allowance in your wallet.',
   'send.approvalConfirming': 'Waiting for the allowance to confirm…',
-  'send.linking': 'Confirm this wallet is yours: sign the message in your wallet, once, so that the site credits deposits from it to your account. Signing costs nothing and moves no money.',
+  'send.linking':
+    'Confirm this wallet is yours: sign the message in your wallet, once, so that the site credits deposits from it to your account. Signing costs nothing and moves no money.',
   'link.declined': 'You did not confirm this wallet is yours, so nothing was sent. The site asks it once per wallet; confirm again when you are ready.',
   // The partner's registry entry says its backend links wallets, and that backend has no such route (404: misconfigured).
-  'link.notReady': "The shop's payment service is not ready to take crypto deposits yet. Nothing was sent. Try again later; if it keeps happening, tell the site you came from.",
+  'link.notReady':
+    "The shop's payment service is not ready to take crypto deposits yet. Nothing was sent. Try again later; if it keeps happening, tell the site you came from.",
   // 400 chain_not_configured: the kit reads no deposits from this chain (it may from another source the form offers).
   'link.chainNotTaken': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Tell the site you came from.',
   'link.chainNotTakenChoose': 'This shop does not take crypto deposits from {chain}. Nothing was sent. Go back and choose another “Pay from” option.',
   // walletLink on, no partnerToken (an unsigned link, say), and the kit answers 401: it links wallets to a signed-in user only.
-  'link.signIn': "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there.",
-  'link.mismatch': 'The site asked to have your wallet sign something other than the wallet check, so your wallet was not asked and nothing was sent. Tell the site you came from.',
+  'link.signIn':
+    "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there.",
+  'link.mismatch':
+    'The site asked to have your wallet sign something other than the wallet check, so your wallet was not asked and nothing was sent. Tell the site you came from.',
   'send.rejected': 'You declined in your wallet. Nothing was sent; you can confirm again when ready.',
   'send.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',
   'send.wrongChain': 'Your wallet is on another network. Switch it to {chain} and confirm again.',
@@ -78,13 +84,15 @@ export const enDeposit = {
   'track.heading': 'Your deposit is on its way',
   'track.confirming': 'Waiting for the transaction to confirm on {chain}…',
   'track.delivering': 'Delivering to {chain}…',
-  'track.missing': 'We cannot find this transaction on {chain} any more. Your wallet may have dropped or replaced it. Open your wallet\'s activity: if it is not there, nothing was sent. We never send it again for you.',
+  'track.missing':
+    "We cannot find this transaction on {chain} any more. Your wallet may have dropped or replaced it. Open your wallet's activity: if it is not there, nothing was sent. We never send it again for you.",
   'track.elsewhere': 'This deposit is being followed in another tab or window. This one takes over if you close it there.',
   'send.elsewhere': 'A deposit is being sent from another tab or window. Finish it there; this tab will follow it.',
   'track.stopFollowing': 'It is not in my wallet: stop following it',
   'track.replaced': 'Your wallet replaced the transaction with a faster one; we follow the new one.',
   'track.batching': 'Waiting for your wallet to send the deposit…',
-  'track.unreadable': 'We cannot read {chain} from here, so we cannot follow this transaction. Look for it in your wallet\'s activity: if it was sent, the deposit goes on without us.',
+  'track.unreadable':
+    "We cannot read {chain} from here, so we cannot follow this transaction. Look for it in your wallet's activity: if it was sent, the deposit goes on without us.",
   'track.stopUnreadable': 'Stop following this transaction',
   'track.sent': 'You sent',
   'track.expected': 'You will receive',
@@ -105,6 +113,7 @@ export const enDeposit = {
   'dropped.heading': 'The transaction was not sent',
   'dropped.body': 'The network never confirmed it, so no funds left your wallet. You can start a new deposit when you are ready.',
   'unfollowed.heading': 'We stopped following this deposit',
-  'unfollowed.body': 'We could not read its network, so we do not know how it ended. Your wallet\'s activity shows whether it was sent; if it was, it is delivered or refunded without us.',
+  'unfollowed.body':
+    "We could not read its network, so we do not know how it ended. Your wallet's activity shows whether it was sent; if it was, it is delivered or refunded without us.",
   'result.origin': 'Your transaction',
 } as const

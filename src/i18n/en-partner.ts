@@ -3,7 +3,8 @@
 export const enPartner = {
   'partner.signIn': 'Your sign-in on the site you came from has ended. Sign in again on that site, then try again.',
   // 429 user_limit_reached: the kit refused before creating anything (README, "The kit's own codes").
-  'partner.userLimit': "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site.",
+  'partner.userLimit':
+    "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site.",
   // 422 wallet_unverified and 409 wallet_not_owned: the wallet check before a deposit (src/server/walletLink.ts).
   'partner.walletUnverified': 'We could not confirm this wallet is yours (the request may have run out). Nothing was sent. Confirm again.',
   'partner.walletTaken': 'This wallet is linked to another account on this site. Nothing was sent. Use another wallet, or sign in to that account.',

@@ -3,7 +3,8 @@ import type { CardPayoutKey } from './en-cardPayout'
 import type { BeneficiaryKey } from './en-beneficiary'
 
 export const enPayout = {
-  'payout.problem.mismatch': "The payout the service created does not match your price (its network, amount or address). Nothing was sent. Start over for a new payout.",
+  'payout.problem.mismatch':
+    'The payout the service created does not match your price (its network, amount or address). Nothing was sent. Start over for a new payout.',
   'payout.problem.ask.crypto': 'This price is not for the amount you asked to send. Nothing was sent. Ask for a new price.',
   'payout.problem.ask.fiat': 'This price pays less into the bank than you asked for. Nothing was sent. Ask for a new price.',
 
@@ -53,14 +54,16 @@ export const enPayout = {
   'payout.work.switching': 'Switch your wallet to {chain}.',
   'payout.work.sending': 'Confirm the transfer in your wallet.',
   'payout.work.verifying': 'Checking whether your transfer already reached this address…',
-  'payout.prompted': 'Your wallet was already asked for this transfer. It may still be waiting in your wallet, or already on its way: open your wallet and look at its pending requests and its activity before doing anything else.',
+  'payout.prompted':
+    'Your wallet was already asked for this transfer. It may still be waiting in your wallet, or already on its way: open your wallet and look at its pending requests and its activity before doing anything else.',
   'payout.nothingArrived': 'Nothing has reached this address yet, and the service is still waiting for it.',
   'payout.confirmResend': 'My wallet shows no pending or recent transfer to this address',
   'payout.sendAgain': 'Send {amount} {symbol} again',
   'payout.checkAgain': 'Check again',
   'payout.forWallet': 'Cashing out with the verified account of wallet {wallet}.',
   'payout.notYou': 'Not you? Start over',
-  'payout.problem.referenceUsed': 'This link was made for one payout, and that payout was already created with other details. Nothing was sent. To make a different payout, start again from the site that sent you here.',
+  'payout.problem.referenceUsed':
+    'This link was made for one payout, and that payout was already created with other details. Nothing was sent. To make a different payout, start again from the site that sent you here.',
   'payout.fund.wrongChain': 'Your wallet is not on {chain}. Switch it to {chain}, then send again. Nothing was sent.',
   'payout.fund.insufficient': 'Your balance is {balance} {symbol}, less than the {amount} {symbol} this payout needs.',
   'payout.fund.insufficientGas': 'Your wallet has nothing on {chain} to pay the network fee.',
@@ -73,7 +76,8 @@ export const enPayout = {
   'payout.mobile.arrives': 'Arrives in the mobile money wallet',
   'payout.mobile.heading.sent': 'On its way to the mobile money wallet',
   'payout.mobile.step.sent': 'Sent to the mobile money wallet',
-  'payout.mobile.body.sent': '{amount} is on its way to the mobile money wallet over {rail} ({settlement}). It has not arrived yet: the provider still has to credit it.',
+  'payout.mobile.body.sent':
+    '{amount} is on its way to the mobile money wallet over {rail} ({settlement}). It has not arrived yet: the provider still has to credit it.',
   'payout.mobile.body.settled': '{amount} was paid out to the mobile money wallet.',
   'payout.wallet.arrives': 'Arrives in the wallet',
   'payout.wallet.heading.sent': 'On its way to the wallet',
@@ -96,7 +100,8 @@ export const enPayout = {
   'payout.body.sent': '{amount} is on its way to the bank over {rail} ({settlement}). It has not arrived yet: the receiving bank still has to credit it.',
   'payout.body.settled': '{amount} was paid out to the bank account.',
   'payout.body.rejected': 'The payout was refused and nothing was paid out. Reason: {reason}.',
-  'payout.body.returned': 'The receiving bank sent the payout back. Reason: {reason}. The value comes back to the wallet that sent it ({wallet}) as {symbol}, minus the rail’s own cost.',
+  'payout.body.returned':
+    'The receiving bank sent the payout back. Reason: {reason}. The value comes back to the wallet that sent it ({wallet}) as {symbol}, minus the rail’s own cost.',
   'payout.reason.unknown': 'none given',
   'payout.status.other': 'Status: {status}',
   'payout.alreadyFunded': 'This payout’s address already received a transfer, so nothing was sent again. Here is its status.',

@@ -29,10 +29,12 @@ export const en = {
   'link.invalid': 'This payment link is not valid',
   'link.invalidBody': 'Nothing was charged or sent. Go back to the site you came from and start the payment again there.',
   'link.changed': 'This payment link was changed or has expired',
-  'link.changedBody': 'For your safety it was not opened, and nothing was charged or sent. Go back to the site you came from and start again there to get a fresh link.',
+  'link.changedBody':
+    'For your safety it was not opened, and nothing was charged or sent. Go back to the site you came from and start again there to get a fresh link.',
   'app.loadFailed': 'This part of the widget did not load. Check your connection and reload the page.',
   'app.crashed': 'This step could not be shown',
-  'app.crashedBody': 'Something went wrong on our side while showing this step. Your progress is saved: reload the page to continue where you left off. If it happens again, tell the site you came from.',
+  'app.crashedBody':
+    'Something went wrong on our side while showing this step. Your progress is saved: reload the page to continue where you left off. If it happens again, tell the site you came from.',
 
   'start.heading': 'What would you like to do?',
   'start.deposit': 'Deposit crypto',
@@ -89,5 +91,14 @@ export const en = {
 } as const
 
 /** The keys every locale file lists itself. */
-export type CoreKey = keyof typeof en | keyof typeof enDeposit | keyof typeof enCard | keyof typeof enCardLater | keyof typeof enOnboarding | keyof typeof enOnboardingLater | keyof typeof enPartner | keyof typeof enCopy | keyof typeof enAmount
+export type CoreKey =
+  | keyof typeof en
+  | keyof typeof enDeposit
+  | keyof typeof enCard
+  | keyof typeof enCardLater
+  | keyof typeof enOnboarding
+  | keyof typeof enOnboardingLater
+  | keyof typeof enPartner
+  | keyof typeof enCopy
+  | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey

@@ -25,7 +25,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.invalid': 'Este enlace de pago no es válido',
   'link.invalidBody': 'No se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece el pago de nuevo allí.',
   'link.changed': 'Este enlace de pago se ha modificado o ha caducado',
-  'link.changedBody': 'Por su seguridad no se ha abierto, y no se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece de nuevo allí para obtener un enlace nuevo.',
+  'link.changedBody':
+    'Por su seguridad no se ha abierto, y no se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece de nuevo allí para obtener un enlace nuevo.',
   'app.loadFailed': 'Esta parte del widget no se cargó. Revisa tu conexión y recarga la página.',
 
   'start.heading': '¿Qué quieres hacer?',
@@ -89,7 +90,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
 
   'steps.heading': 'Progreso',
   'steps.switch': 'Cambia tu wallet a {chain}',
-  'steps.link': "Confirma que esta billetera es tuya",
+  'steps.link': 'Confirma que esta billetera es tuya',
   'steps.approve': 'Permite que el depósito use tus {token}',
   'steps.send': 'Enviar el depósito',
   'steps.confirm': 'Confirmación en {chain}',
@@ -105,13 +106,18 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.checking': 'Comprobando tu saldo y tu autorización…',
   'send.approving': 'Confirma la autorización en tu wallet.',
   'send.approvalConfirming': 'Esperando a que se confirme la autorización…',
-  'send.linking': "Confirma que esta billetera es tuya: firma el mensaje en tu billetera, una sola vez, para que el sitio acredite a tu cuenta los depósitos que envíes desde ella. Firmar no cuesta nada y no mueve dinero.",
-  'link.declined': "No confirmaste que esta billetera es tuya, así que no se envió nada. El sitio lo pide una vez por billetera; confirma de nuevo cuando quieras.",
-  'link.notReady': "El servicio de pago de la tienda aún no está listo para recibir depósitos en cripto. No se envió nada. Inténtalo más tarde; si vuelve a ocurrir, avisa al sitio del que vienes.",
+  'send.linking':
+    'Confirma que esta billetera es tuya: firma el mensaje en tu billetera, una sola vez, para que el sitio acredite a tu cuenta los depósitos que envíes desde ella. Firmar no cuesta nada y no mueve dinero.',
+  'link.declined':
+    'No confirmaste que esta billetera es tuya, así que no se envió nada. El sitio lo pide una vez por billetera; confirma de nuevo cuando quieras.',
+  'link.notReady':
+    'El servicio de pago de la tienda aún no está listo para recibir depósitos en cripto. No se envió nada. Inténtalo más tarde; si vuelve a ocurrir, avisa al sitio del que vienes.',
   'link.chainNotTaken': 'Esta tienda no acepta depósitos en cripto desde {chain}. No se envió nada. Avisa al sitio del que vienes.',
   'link.chainNotTakenChoose': 'Esta tienda no acepta depósitos en cripto desde {chain}. No se envió nada. Vuelve atrás y elige otra opción en «Pagar desde».',
-  'link.signIn': 'Este enlace de pago no puede recibir un depósito en cripto sin que inicies sesión en el sitio de la tienda. No se envió nada. Inicia sesión en el sitio del que vienes y empieza el depósito desde allí.',
-  'link.mismatch': "El sitio pidió que tu billetera firmara algo distinto de la confirmación de billetera, así que no se le pidió nada a tu billetera y no se envió nada. Avisa al sitio del que vienes.",
+  'link.signIn':
+    'Este enlace de pago no puede recibir un depósito en cripto sin que inicies sesión en el sitio de la tienda. No se envió nada. Inicia sesión en el sitio del que vienes y empieza el depósito desde allí.',
+  'link.mismatch':
+    'El sitio pidió que tu billetera firmara algo distinto de la confirmación de billetera, así que no se le pidió nada a tu billetera y no se envió nada. Avisa al sitio del que vienes.',
   'send.rejected': 'Lo rechazaste en tu wallet. No se envió nada; puedes confirmar de nuevo cuando quieras.',
   'send.pending': 'Tu wallet ya tiene una solicitud pendiente. Abre tu wallet para responderla.',
   'send.wrongChain': 'Tu wallet está en otra red. Cámbiala a {chain} y confirma de nuevo.',
@@ -123,7 +129,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.closeOk': 'Puedes cerrar esta página; seguimos el depósito y continuamos aquí cuando vuelvas.',
   'track.confirming': 'Esperando a que la transacción se confirme en {chain}…',
   'track.delivering': 'Entregando en {chain}…',
-  'track.missing': 'Ya no encontramos esta transacción en {chain}. Puede que tu wallet la haya descartado o sustituido. Abre la actividad de tu wallet: si no está ahí, no se envió nada. Nunca la reenviamos por ti.',
+  'track.missing':
+    'Ya no encontramos esta transacción en {chain}. Puede que tu wallet la haya descartado o sustituido. Abre la actividad de tu wallet: si no está ahí, no se envió nada. Nunca la reenviamos por ti.',
   'track.elsewhere': 'Este depósito se está siguiendo en otra pestaña o ventana. Esta toma el relevo si la cierras allí.',
   'send.elsewhere': 'Se está enviando un depósito desde otra pestaña o ventana. Termínalo allí; esta pestaña lo seguirá.',
   'track.stopFollowing': 'No está en mi wallet: dejar de seguirla',
@@ -133,21 +140,25 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.outflow': '{amounts} + comisión de red de unos {fee} {symbol}',
   'quote.previewing': 'Simulando el depósito en {chain}…',
   'quote.previewUnavailable': 'No pudimos comprobar este precio en {chain}, así que no se envió nada. Inténtalo de nuevo en un momento.',
-  'quote.previewUnchecked': '{chain} no puede simular este depósito, y va a un contrato que no podemos comprobar, así que no se puede enviar desde aquí. No se envió nada. Pide un precio nuevo o vuelve a comprobarlo más tarde.',
+  'quote.previewUnchecked':
+    '{chain} no puede simular este depósito, y va a un contrato que no podemos comprobar, así que no se puede enviar desde aquí. No se envió nada. Pide un precio nuevo o vuelve a comprobarlo más tarde.',
   'quote.previewRetry': 'Comprobar de nuevo',
   'quote.staleExpired': 'Este precio ya había caducado al llegar, así que no se puede usar. No se envió nada. Pide un precio nuevo.',
   'quote.staleFar': 'Este precio dice ser válido durante más de una hora, así que no lo usamos. No se envió nada. Pide un precio nuevo.',
   'quote.rejected': 'No pudimos comprobar este precio, así que no se envió nada. Pide un precio nuevo para continuar.',
-  'quote.rejectedOutflow': 'La simulación muestra que este depósito sacaría {taken} de tu wallet, no los {asked} que pediste. No se envió nada. Pide un precio nuevo para continuar.',
+  'quote.rejectedOutflow':
+    'La simulación muestra que este depósito sacaría {taken} de tu wallet, no los {asked} que pediste. No se envió nada. Pide un precio nuevo para continuar.',
   'quote.rejectedRevert': 'La red rechazaría este depósito (dice: «{reason}»). No se envió nada. Pide un precio nuevo para continuar.',
   'quote.rejectedRevertUnknown': 'La red rechazaría este depósito sin decir por qué. No se envió nada. Pide un precio nuevo para continuar.',
   'quote.newPrice': 'Pedir un precio nuevo',
   'send.batching': 'Confirma la autorización y el depósito juntos en tu wallet: una sola confirmación.',
   'track.batching': 'Esperando a que tu wallet envíe el depósito…',
-  'track.unreadable': 'No podemos leer {chain} desde aquí, así que no podemos seguir esta transacción. Búscala en la actividad de tu wallet: si se envió, el depósito sigue sin nosotros.',
+  'track.unreadable':
+    'No podemos leer {chain} desde aquí, así que no podemos seguir esta transacción. Búscala en la actividad de tu wallet: si se envió, el depósito sigue sin nosotros.',
   'track.stopUnreadable': 'Dejar de seguir esta transacción',
   'unfollowed.heading': 'Dejamos de seguir este depósito',
-  'unfollowed.body': 'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
+  'unfollowed.body':
+    'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
   'track.expected': 'Recibirás',
   'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
@@ -155,7 +166,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': '{amount} {token} llegaron a {chain}.',
   'done.tx': 'Transacción de entrega',
   'failed.heading': 'El depósito falló',
-  'failed.body': 'No se pudo completar la transferencia. Tus fondos no se entregaron. Contacta con soporte indicando la transacción de abajo y lo resolveremos.',
+  'failed.body':
+    'No se pudo completar la transferencia. Tus fondos no se entregaron. Contacta con soporte indicando la transacción de abajo y lo resolveremos.',
   'expired.heading': 'El depósito caducó',
   'expired.body': 'La transferencia no se completó a tiempo. Se reembolsa automáticamente a la dirección que la envió; no tienes que hacer nada.',
   'cancelled.heading': 'El depósito se canceló',
@@ -206,7 +218,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.redirectHeading': 'Paga en la página segura de la tarjeta',
   'card.redirecting': 'Abriendo la página segura de la tarjeta, donde puedes pagar con tarjeta o Apple Pay…',
   'card.openPage': 'Abrir la página de la tarjeta',
-  'card.redirectRefused': 'No abrimos la página de la tarjeta: la dirección que recibimos no es de confianza. No se cobró nada. Inténtalo más tarde o contacta con el sitio del que vienes.',
+  'card.redirectRefused':
+    'No abrimos la página de la tarjeta: la dirección que recibimos no es de confianza. No se cobró nada. Inténtalo más tarde o contacta con el sitio del que vienes.',
   'card.iAmBack': 'Ya pagué: mostrar el estado',
   'card.statusHeading': 'Tu pago con tarjeta',
   'card.status.pending': 'Esperando tu pago en la página de la tarjeta.',
@@ -217,25 +230,33 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.failed.heading': 'El pago falló',
   'card.failed.body': 'No se cobró esta compra en tu tarjeta.',
   'card.cancelled.heading': 'El pago se canceló',
-  'card.cancelled.body': 'El pago con tarjeta se canceló, así que no hay cripto en camino. Si tu extracto muestra un cargo por él, contacta con el sitio del que vienes indicando este id de compra: {id}.',
+  'card.cancelled.body':
+    'El pago con tarjeta se canceló, así que no hay cripto en camino. Si tu extracto muestra un cargo por él, contacta con el sitio del que vienes indicando este id de compra: {id}.',
   'card.expired.heading': 'El pago caducó',
-  'card.expired.body': 'La página de la tarjeta no se completó a tiempo, así que no hay cripto en camino. Si tu extracto muestra un cargo por él, contacta con el sitio del que vienes indicando este id de compra: {id}.',
+  'card.expired.body':
+    'La página de la tarjeta no se completó a tiempo, así que no hay cripto en camino. Si tu extracto muestra un cargo por él, contacta con el sitio del que vienes indicando este id de compra: {id}.',
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transacción',
   'card.startOver': 'Empezar una nueva compra',
-  'error.partnerUnreachable': 'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
+  'error.partnerUnreachable':
+    'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
   'partner.signIn': 'Su sesión en el sitio del que viene ha terminado. Vuelva a iniciar sesión en ese sitio e inténtelo de nuevo.',
-  'partner.userLimit': 'Ha alcanzado el límite diario de pagos de este sitio. No se inició nada. Inténtelo de nuevo mañana o con un importe menor, o contacte con el sitio.',
-  'partner.walletUnverified': "No pudimos confirmar que esta billetera es suya (puede que la solicitud haya caducado). No se envió nada. Confirme de nuevo.",
-  'partner.walletTaken': "Esta billetera está vinculada a otra cuenta de este sitio. No se envió nada. Use otra billetera o inicie sesión en esa cuenta.",
+  'partner.userLimit':
+    'Ha alcanzado el límite diario de pagos de este sitio. No se inició nada. Inténtelo de nuevo mañana o con un importe menor, o contacte con el sitio.',
+  'partner.walletUnverified': 'No pudimos confirmar que esta billetera es suya (puede que la solicitud haya caducado). No se envió nada. Confirme de nuevo.',
+  'partner.walletTaken': 'Esta billetera está vinculada a otra cuenta de este sitio. No se envió nada. Use otra billetera o inicie sesión en esa cuenta.',
   'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
-  'card.failed.afterPayment': 'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
-  'card.failed.unknown': 'La compra no se completó. Si su extracto muestra un cargo por ella, contacte con el sitio del que viene indicando este identificador de compra: {id}.',
+  'card.failed.afterPayment':
+    'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
+  'card.failed.unknown':
+    'La compra no se completó. Si su extracto muestra un cargo por ella, contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'onboarding.notYou': '¿No es usted? Empezar de nuevo',
-  'onboarding.kycStatus': 'Estado de la verificación de identidad: {status}. Volvemos a comprobarlo por nuestra cuenta; puede cerrar esta página y volver más tarde.',
+  'onboarding.kycStatus':
+    'Estado de la verificación de identidad: {status}. Volvemos a comprobarlo por nuestra cuenta; puede cerrar esta página y volver más tarde.',
   'onboarding.fundedBodyNoAsset': 'Se entregaron {amount} en stablecoins a su billetera.',
   'app.crashed': 'Este paso no se pudo mostrar',
-  'app.crashedBody': 'Algo falló por nuestra parte al mostrar este paso. Su progreso está guardado: recargue la página para continuar donde lo dejó. Si vuelve a ocurrir, avise al sitio del que viene.',
+  'app.crashedBody':
+    'Algo falló por nuestra parte al mostrar este paso. Su progreso está guardado: recargue la página para continuar donde lo dejó. Si vuelve a ocurrir, avise al sitio del que viene.',
   'error.requiresAction': 'Tu nivel de verificación no permite este pago. Completa un nivel de verificación superior y vuelve a intentarlo.',
 
   'onboarding.name': 'Transferencia bancaria',
@@ -244,7 +265,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'La dirección EVM (0x…) que recibe las stablecoins de cada transferencia.',
   'onboarding.next': 'Continuar',
   'onboarding.identityHeading': 'Verifica tu identidad',
-  'onboarding.identityBody': 'Nuestro socio de identidad comprueba quién eres una sola vez; a un cliente que vuelve no se le pregunta de nuevo. Después regresas aquí.',
+  'onboarding.identityBody':
+    'Nuestro socio de identidad comprueba quién eres una sola vez; a un cliente que vuelve no se le pregunta de nuevo. Después regresas aquí.',
   'onboarding.identityGo': 'Verificar con nuestro socio de identidad',
   'onboarding.identityAgain': 'Esa verificación no se pudo usar. Verifica de nuevo para obtener una nueva.',
   'onboarding.detailsHeading': 'Tus datos',
@@ -267,7 +289,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.partnerError': 'El banco dijo: {detail}',
   'onboarding.openingHeading': 'Abriendo tu cuenta',
   'onboarding.opening': 'Creando tus datos bancarios…',
-  'onboarding.kycPending': 'Tu verificación de identidad todavía está en revisión. Suele tardar unos minutos; volvemos a comprobarlo por nuestra cuenta. Puedes cerrar esta página y volver.',
+  'onboarding.kycPending':
+    'Tu verificación de identidad todavía está en revisión. Suele tardar unos minutos; volvemos a comprobarlo por nuestra cuenta. Puedes cerrar esta página y volver.',
   'onboarding.rejectedHeading': 'No pudimos verificar tu identidad',
   'onboarding.rejectedBody': 'La verificación de identidad no se aprobó, así que no podemos abrir una cuenta. Contacta con soporte si crees que es un error.',
   'onboarding.accountHeading': 'Envía una transferencia bancaria',
@@ -282,7 +305,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.routingNumber': 'Número de ruta',
   'onboarding.clabe': 'CLABE',
   'onboarding.fee': 'Comisión: {percent} % de cada transferencia',
-  'onboarding.waiting': 'Esperando tu transferencia. Las transferencias bancarias tardan de horas a días; lo comprobamos de vez en cuando y puedes cerrar esta página.',
+  'onboarding.waiting':
+    'Esperando tu transferencia. Las transferencias bancarias tardan de horas a días; lo comprobamos de vez en cuando y puedes cerrar esta página.',
   'onboarding.fundedHeading': 'Tu dinero llegó',
   'onboarding.fundedBody': 'Se entregaron {amount} {token} a tu wallet.',
   'onboarding.keepDetails': 'Tus datos bancarios siguen siendo los mismos para futuras transferencias.',

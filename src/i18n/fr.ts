@@ -25,7 +25,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.invalid': 'Ce lien de paiement n’est pas valide',
   'link.invalidBody': 'Rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez le paiement depuis celui-ci.',
   'link.changed': 'Ce lien de paiement a été modifié ou a expiré',
-  'link.changedBody': 'Pour votre sécurité, il n’a pas été ouvert, et rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez depuis celui-ci pour obtenir un nouveau lien.',
+  'link.changedBody':
+    'Pour votre sécurité, il n’a pas été ouvert, et rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez depuis celui-ci pour obtenir un nouveau lien.',
   'app.loadFailed': 'Cette partie du widget ne s’est pas chargée. Vérifiez votre connexion et rechargez la page.',
 
   'start.heading': 'Que voulez-vous faire ?',
@@ -84,12 +85,13 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshing': 'Le prix a expiré ; obtention d’un nouveau prix…',
   'quote.refreshed': 'Nouveau prix : vérifiez à nouveau les montants.',
   'quote.confirm': 'Confirmer et envoyer',
-  'quote.noRoute': 'Aucun itinéraire ne peut acheminer ce dépôt pour l’instant. C’est généralement temporaire : réessayez dans quelques minutes ou avec un autre montant.',
+  'quote.noRoute':
+    'Aucun itinéraire ne peut acheminer ce dépôt pour l’instant. C’est généralement temporaire : réessayez dans quelques minutes ou avec un autre montant.',
   'quote.tryAgain': 'Réessayer',
 
   'steps.heading': 'Progression',
   'steps.switch': 'Passer votre wallet sur {chain}',
-  'steps.link': "Confirmer que ce portefeuille est le vôtre",
+  'steps.link': 'Confirmer que ce portefeuille est le vôtre',
   'steps.approve': 'Autoriser le dépôt à utiliser vos {token}',
   'steps.send': 'Envoyer le dépôt',
   'steps.confirm': 'Confirmation sur {chain}',
@@ -105,13 +107,19 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.checking': 'Vérification de votre solde et de votre autorisation…',
   'send.approving': 'Confirmez l’autorisation dans votre wallet.',
   'send.approvalConfirming': 'En attente de la confirmation de l’autorisation…',
-  'send.linking': "Confirmez que ce portefeuille est le vôtre : signez le message dans votre portefeuille, une seule fois, pour que le site crédite à votre compte les dépôts envoyés depuis celui-ci. Signer ne coûte rien et ne déplace aucun argent.",
-  'link.declined': "Vous n'avez pas confirmé que ce portefeuille est le vôtre, donc rien n'a été envoyé. Le site le demande une fois par portefeuille ; confirmez à nouveau quand vous êtes prêt.",
-  'link.notReady': "Le service de paiement de la boutique n'est pas encore prêt à recevoir des dépôts en crypto. Rien n'a été envoyé. Réessayez plus tard ; si cela se reproduit, prévenez le site d'où vous venez.",
+  'send.linking':
+    'Confirmez que ce portefeuille est le vôtre : signez le message dans votre portefeuille, une seule fois, pour que le site crédite à votre compte les dépôts envoyés depuis celui-ci. Signer ne coûte rien et ne déplace aucun argent.',
+  'link.declined':
+    "Vous n'avez pas confirmé que ce portefeuille est le vôtre, donc rien n'a été envoyé. Le site le demande une fois par portefeuille ; confirmez à nouveau quand vous êtes prêt.",
+  'link.notReady':
+    "Le service de paiement de la boutique n'est pas encore prêt à recevoir des dépôts en crypto. Rien n'a été envoyé. Réessayez plus tard ; si cela se reproduit, prévenez le site d'où vous venez.",
   'link.chainNotTaken': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Prévenez le site d'où vous venez.",
-  'link.chainNotTakenChoose': "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Revenez en arrière et choisissez une autre option dans « Payer depuis ».",
-  'link.signIn': "Ce lien de paiement ne peut pas recevoir de dépôt en crypto sans que vous soyez connecté au site de la boutique. Rien n'a été envoyé. Connectez-vous sur le site d'où vous venez et lancez le dépôt depuis celui-ci.",
-  'link.mismatch': "Le site a demandé à votre portefeuille de signer autre chose que la vérification du portefeuille : votre portefeuille n'a pas été sollicité et rien n'a été envoyé. Prévenez le site d'où vous venez.",
+  'link.chainNotTakenChoose':
+    "Cette boutique n'accepte pas les dépôts en crypto depuis {chain}. Rien n'a été envoyé. Revenez en arrière et choisissez une autre option dans « Payer depuis ».",
+  'link.signIn':
+    "Ce lien de paiement ne peut pas recevoir de dépôt en crypto sans que vous soyez connecté au site de la boutique. Rien n'a été envoyé. Connectez-vous sur le site d'où vous venez et lancez le dépôt depuis celui-ci.",
+  'link.mismatch':
+    "Le site a demandé à votre portefeuille de signer autre chose que la vérification du portefeuille : votre portefeuille n'a pas été sollicité et rien n'a été envoyé. Prévenez le site d'où vous venez.",
   'send.rejected': 'Vous avez refusé dans votre wallet. Rien n’a été envoyé ; vous pouvez confirmer à nouveau quand vous voulez.',
   'send.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
   'send.wrongChain': 'Votre wallet est sur un autre réseau. Passez-le sur {chain} et confirmez à nouveau.',
@@ -123,7 +131,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.closeOk': 'Vous pouvez fermer cette page ; nous continuons le suivi et reprenons ici à votre retour.',
   'track.confirming': 'En attente de la confirmation de la transaction sur {chain}…',
   'track.delivering': 'Livraison sur {chain}…',
-  'track.missing': 'Nous ne trouvons plus cette transaction sur {chain}. Votre wallet l’a peut-être abandonnée ou remplacée. Ouvrez l’activité de votre wallet : si elle n’y figure pas, rien n’a été envoyé. Nous ne la renvoyons jamais à votre place.',
+  'track.missing':
+    'Nous ne trouvons plus cette transaction sur {chain}. Votre wallet l’a peut-être abandonnée ou remplacée. Ouvrez l’activité de votre wallet : si elle n’y figure pas, rien n’a été envoyé. Nous ne la renvoyons jamais à votre place.',
   'track.elsewhere': 'Ce dépôt est suivi dans un autre onglet ou une autre fenêtre. Celui-ci prend le relais si vous le fermez là-bas.',
   'send.elsewhere': 'Un dépôt est en cours d’envoi depuis un autre onglet ou une autre fenêtre. Terminez-le là-bas ; cet onglet le suivra.',
   'track.stopFollowing': 'Elle n’est pas dans mon wallet : arrêter le suivi',
@@ -133,21 +142,25 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.outflow': '{amounts} + frais de réseau d’environ {fee} {symbol}',
   'quote.previewing': 'Simulation du dépôt sur {chain}…',
   'quote.previewUnavailable': 'Nous n’avons pas pu vérifier ce prix sur {chain}, rien n’a donc été envoyé. Réessayez dans un instant.',
-  'quote.previewUnchecked': '{chain} ne peut pas simuler ce dépôt, et il va vers un contrat que nous ne pouvons pas vérifier : il ne peut donc pas être envoyé d’ici. Rien n’a été envoyé. Demandez un nouveau prix, ou vérifiez à nouveau plus tard.',
+  'quote.previewUnchecked':
+    '{chain} ne peut pas simuler ce dépôt, et il va vers un contrat que nous ne pouvons pas vérifier : il ne peut donc pas être envoyé d’ici. Rien n’a été envoyé. Demandez un nouveau prix, ou vérifiez à nouveau plus tard.',
   'quote.previewRetry': 'Vérifier à nouveau',
   'quote.staleExpired': 'Ce prix avait déjà expiré à son arrivée : il ne peut pas être utilisé. Rien n’a été envoyé. Demandez un nouveau prix.',
   'quote.staleFar': 'Ce prix se dit valable plus d’une heure : nous ne l’utilisons pas. Rien n’a été envoyé. Demandez un nouveau prix.',
   'quote.rejected': 'Nous n’avons pas pu vérifier ce prix, donc rien n’a été envoyé. Demandez un nouveau prix pour continuer.',
-  'quote.rejectedOutflow': 'La simulation montre que ce dépôt prendrait {taken} dans votre wallet, et non les {asked} demandés. Rien n’a été envoyé. Demandez un nouveau prix pour continuer.',
+  'quote.rejectedOutflow':
+    'La simulation montre que ce dépôt prendrait {taken} dans votre wallet, et non les {asked} demandés. Rien n’a été envoyé. Demandez un nouveau prix pour continuer.',
   'quote.rejectedRevert': 'Le réseau refuserait ce dépôt (motif : « {reason} »). Rien n’a été envoyé. Demandez un nouveau prix pour continuer.',
   'quote.rejectedRevertUnknown': 'Le réseau refuserait ce dépôt sans dire pourquoi. Rien n’a été envoyé. Demandez un nouveau prix pour continuer.',
   'quote.newPrice': 'Demander un nouveau prix',
   'send.batching': 'Confirmez l’autorisation et le dépôt ensemble dans votre wallet : une seule confirmation.',
   'track.batching': 'En attente de l’envoi du dépôt par votre wallet…',
-  'track.unreadable': 'Nous ne pouvons pas lire {chain} d’ici, donc nous ne pouvons pas suivre cette transaction. Cherchez-la dans l’activité de votre wallet : si elle a été envoyée, le dépôt suit son cours sans nous.',
+  'track.unreadable':
+    'Nous ne pouvons pas lire {chain} d’ici, donc nous ne pouvons pas suivre cette transaction. Cherchez-la dans l’activité de votre wallet : si elle a été envoyée, le dépôt suit son cours sans nous.',
   'track.stopUnreadable': 'Ne plus suivre cette transaction',
   'unfollowed.heading': 'Nous ne suivons plus ce dépôt',
-  'unfollowed.body': 'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
+  'unfollowed.body':
+    'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
   'track.expected': 'Vous recevrez',
   'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
@@ -206,7 +219,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.redirectHeading': 'Payez sur la page de carte sécurisée',
   'card.redirecting': 'Ouverture de la page de carte sécurisée, où vous pouvez payer par carte ou Apple Pay…',
   'card.openPage': 'Ouvrir la page de carte',
-  'card.redirectRefused': 'Nous n’avons pas ouvert la page de carte : l’adresse reçue n’est pas une adresse de confiance. Rien n’a été débité. Réessayez plus tard ou contactez le site d’où vous venez.',
+  'card.redirectRefused':
+    'Nous n’avons pas ouvert la page de carte : l’adresse reçue n’est pas une adresse de confiance. Rien n’a été débité. Réessayez plus tard ou contactez le site d’où vous venez.',
   'card.iAmBack': 'J’ai payé : afficher le statut',
   'card.statusHeading': 'Votre paiement par carte',
   'card.status.pending': 'En attente de votre paiement sur la page de carte.',
@@ -217,25 +231,35 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.failed.heading': 'Le paiement a échoué',
   'card.failed.body': 'Votre carte n’a pas été débitée pour cet achat.',
   'card.cancelled.heading': 'Le paiement a été annulé',
-  'card.cancelled.body': 'Le paiement par carte a été annulé : aucune crypto n’est en route. Si votre relevé montre un débit pour ce paiement, contactez le site d’où vous venez avec cet identifiant d’achat : {id}.',
+  'card.cancelled.body':
+    'Le paiement par carte a été annulé : aucune crypto n’est en route. Si votre relevé montre un débit pour ce paiement, contactez le site d’où vous venez avec cet identifiant d’achat : {id}.',
   'card.expired.heading': 'Le paiement a expiré',
-  'card.expired.body': 'La page de carte n’a pas été complétée à temps : aucune crypto n’est en route. Si votre relevé montre un débit pour ce paiement, contactez le site d’où vous venez avec cet identifiant d’achat : {id}.',
+  'card.expired.body':
+    'La page de carte n’a pas été complétée à temps : aucune crypto n’est en route. Si votre relevé montre un débit pour ce paiement, contactez le site d’où vous venez avec cet identifiant d’achat : {id}.',
   'card.reason': 'Motif : {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Faire un nouvel achat',
-  'error.partnerUnreachable': "Le service de paiement de la boutique n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, prévenez le site d'où vous venez.",
+  'error.partnerUnreachable':
+    "Le service de paiement de la boutique n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, prévenez le site d'où vous venez.",
   'partner.signIn': "Votre session sur le site d'où vous venez a expiré. Reconnectez-vous sur ce site, puis réessayez.",
-  'partner.userLimit': "Vous avez atteint la limite de paiements de ce site sur une journée. Rien n'a été lancé. Réessayez demain ou avec un montant plus petit, ou contactez le site.",
-  'partner.walletUnverified': "Nous n'avons pas pu confirmer que ce portefeuille est le vôtre (la demande a peut-être expiré). Rien n'a été envoyé. Confirmez à nouveau.",
-  'partner.walletTaken': "Ce portefeuille est lié à un autre compte sur ce site. Rien n'a été envoyé. Utilisez un autre portefeuille, ou connectez-vous à ce compte.",
+  'partner.userLimit':
+    "Vous avez atteint la limite de paiements de ce site sur une journée. Rien n'a été lancé. Réessayez demain ou avec un montant plus petit, ou contactez le site.",
+  'partner.walletUnverified':
+    "Nous n'avons pas pu confirmer que ce portefeuille est le vôtre (la demande a peut-être expiré). Rien n'a été envoyé. Confirmez à nouveau.",
+  'partner.walletTaken':
+    "Ce portefeuille est lié à un autre compte sur ce site. Rien n'a été envoyé. Utilisez un autre portefeuille, ou connectez-vous à ce compte.",
   'partner.refused': "Le service de paiement de la boutique n'a pas accepté cette demande. Réessayez ; si cela se reproduit, prévenez le site d'où vous venez.",
-  'card.failed.afterPayment': "Le paiement est passé, mais les cryptomonnaies n'ont pas pu être livrées sur votre portefeuille. Contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
-  'card.failed.unknown': "L'achat n'a pas abouti. Si votre relevé de carte montre un débit pour cet achat, contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
+  'card.failed.afterPayment':
+    "Le paiement est passé, mais les cryptomonnaies n'ont pas pu être livrées sur votre portefeuille. Contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
+  'card.failed.unknown':
+    "L'achat n'a pas abouti. Si votre relevé de carte montre un débit pour cet achat, contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
   'onboarding.notYou': "Ce n'est pas vous ? Recommencer",
-  'onboarding.kycStatus': "État de la vérification d'identité : {status}. Nous vérifions à nouveau de nous-mêmes ; vous pouvez fermer cette page et revenir plus tard.",
+  'onboarding.kycStatus':
+    "État de la vérification d'identité : {status}. Nous vérifions à nouveau de nous-mêmes ; vous pouvez fermer cette page et revenir plus tard.",
   'onboarding.fundedBodyNoAsset': '{amount} en stablecoins ont été livrés sur votre portefeuille.',
   'app.crashed': "Cette étape n'a pas pu s'afficher",
-  'app.crashedBody': "Un problème est survenu de notre côté en affichant cette étape. Votre progression est enregistrée : rechargez la page pour reprendre là où vous en étiez. Si cela se reproduit, prévenez le site d'où vous venez.",
+  'app.crashedBody':
+    "Un problème est survenu de notre côté en affichant cette étape. Votre progression est enregistrée : rechargez la page pour reprendre là où vous en étiez. Si cela se reproduit, prévenez le site d'où vous venez.",
   'error.requiresAction': 'Votre niveau de vérification ne permet pas ce paiement. Effectuez une vérification de niveau supérieur, puis réessayez.',
 
   'onboarding.name': 'Virement bancaire',
@@ -244,7 +268,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'L’adresse EVM (0x…) qui reçoit les stablecoins de chaque virement.',
   'onboarding.next': 'Continuer',
   'onboarding.identityHeading': 'Vérifiez votre identité',
-  'onboarding.identityBody': 'Notre partenaire d’identité vérifie une seule fois qui vous êtes ; un client qui revient n’a pas à recommencer. Vous revenez ensuite ici.',
+  'onboarding.identityBody':
+    'Notre partenaire d’identité vérifie une seule fois qui vous êtes ; un client qui revient n’a pas à recommencer. Vous revenez ensuite ici.',
   'onboarding.identityGo': 'Vérifier avec notre partenaire d’identité',
   'onboarding.identityAgain': 'Cette vérification n’a pas pu être utilisée. Vérifiez à nouveau pour en obtenir une nouvelle.',
   'onboarding.detailsHeading': 'Vos informations',
@@ -267,9 +292,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.partnerError': 'La banque indique : {detail}',
   'onboarding.openingHeading': 'Ouverture de votre compte',
   'onboarding.opening': 'Création de vos coordonnées bancaires…',
-  'onboarding.kycPending': 'Votre vérification d’identité est encore en cours d’examen. Cela prend en général quelques minutes ; nous revérifions de nous-mêmes. Vous pouvez fermer cette page et revenir.',
+  'onboarding.kycPending':
+    'Votre vérification d’identité est encore en cours d’examen. Cela prend en général quelques minutes ; nous revérifions de nous-mêmes. Vous pouvez fermer cette page et revenir.',
   'onboarding.rejectedHeading': 'Nous n’avons pas pu vérifier votre identité',
-  'onboarding.rejectedBody': 'La vérification d’identité n’a pas été approuvée, nous ne pouvons donc pas ouvrir de compte. Contactez le support si vous pensez qu’il s’agit d’une erreur.',
+  'onboarding.rejectedBody':
+    'La vérification d’identité n’a pas été approuvée, nous ne pouvons donc pas ouvrir de compte. Contactez le support si vous pensez qu’il s’agit d’une erreur.',
   'onboarding.accountHeading': 'Faites un virement bancaire',
   'onboarding.reference': 'Référence du paiement',
   'onboarding.referenceWarning': 'Indiquez toujours cette référence. Un virement sans elle doit être attribué à la main et peut prendre des jours.',
@@ -282,7 +309,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.routingNumber': 'Numéro de routage',
   'onboarding.clabe': 'CLABE',
   'onboarding.fee': 'Frais : {percent} % de chaque virement',
-  'onboarding.waiting': 'En attente de votre virement. Un virement bancaire prend de quelques heures à quelques jours ; nous vérifions régulièrement et vous pouvez fermer cette page.',
+  'onboarding.waiting':
+    'En attente de votre virement. Un virement bancaire prend de quelques heures à quelques jours ; nous vérifions régulièrement et vous pouvez fermer cette page.',
   'onboarding.fundedHeading': 'Votre argent est arrivé',
   'onboarding.fundedBody': '{amount} {token} ont été livrés à votre wallet.',
   'onboarding.keepDetails': 'Vos coordonnées bancaires restent les mêmes pour les prochains virements.',

@@ -25,7 +25,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'link.invalid': 'Este link de pagamento não é válido',
   'link.invalidBody': 'Nada foi cobrado nem enviado. Volte ao site de onde você veio e comece o pagamento de novo por lá.',
   'link.changed': 'Este link de pagamento foi alterado ou expirou',
-  'link.changedBody': 'Para sua segurança, ele não foi aberto, e nada foi cobrado nem enviado. Volte ao site de onde você veio e comece de novo por lá para obter um link novo.',
+  'link.changedBody':
+    'Para sua segurança, ele não foi aberto, e nada foi cobrado nem enviado. Volte ao site de onde você veio e comece de novo por lá para obter um link novo.',
   'app.loadFailed': 'Esta parte do widget não carregou. Verifique sua conexão e recarregue a página.',
 
   'start.heading': 'O que você quer fazer?',
@@ -89,7 +90,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
 
   'steps.heading': 'Progresso',
   'steps.switch': 'Mude sua carteira para {chain}',
-  'steps.link': "Confirme que esta carteira é sua",
+  'steps.link': 'Confirme que esta carteira é sua',
   'steps.approve': 'Permita que o depósito use seus {token}',
   'steps.send': 'Enviar o depósito',
   'steps.confirm': 'Confirmação na {chain}',
@@ -105,13 +106,18 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.checking': 'Verificando seu saldo e sua autorização…',
   'send.approving': 'Confirme a autorização na sua carteira.',
   'send.approvalConfirming': 'Aguardando a confirmação da autorização…',
-  'send.linking': "Confirme que esta carteira é sua: assine a mensagem na sua carteira, uma única vez, para que o site credite na sua conta os depósitos enviados dela. Assinar não custa nada e não movimenta dinheiro.",
-  'link.declined': "Você não confirmou que esta carteira é sua, então nada foi enviado. O site pede isso uma vez por carteira; confirme novamente quando estiver pronto.",
-  'link.notReady': "O serviço de pagamento da loja ainda não está pronto para receber depósitos em cripto. Nada foi enviado. Tente novamente mais tarde; se continuar acontecendo, avise o site de onde você veio.",
+  'send.linking':
+    'Confirme que esta carteira é sua: assine a mensagem na sua carteira, uma única vez, para que o site credite na sua conta os depósitos enviados dela. Assinar não custa nada e não movimenta dinheiro.',
+  'link.declined':
+    'Você não confirmou que esta carteira é sua, então nada foi enviado. O site pede isso uma vez por carteira; confirme novamente quando estiver pronto.',
+  'link.notReady':
+    'O serviço de pagamento da loja ainda não está pronto para receber depósitos em cripto. Nada foi enviado. Tente novamente mais tarde; se continuar acontecendo, avise o site de onde você veio.',
   'link.chainNotTaken': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Avise o site de onde você veio.',
   'link.chainNotTakenChoose': 'Esta loja não aceita depósitos em cripto vindos da {chain}. Nada foi enviado. Volte e escolha outra opção em “Pagar com”.',
-  'link.signIn': 'Este link de pagamento não pode receber um depósito em cripto sem que você entre no site da loja. Nada foi enviado. Entre no site de onde você veio e comece o depósito por lá.',
-  'link.mismatch': "O site pediu que sua carteira assinasse algo diferente da confirmação da carteira, então sua carteira não foi acionada e nada foi enviado. Avise o site de onde você veio.",
+  'link.signIn':
+    'Este link de pagamento não pode receber um depósito em cripto sem que você entre no site da loja. Nada foi enviado. Entre no site de onde você veio e comece o depósito por lá.',
+  'link.mismatch':
+    'O site pediu que sua carteira assinasse algo diferente da confirmação da carteira, então sua carteira não foi acionada e nada foi enviado. Avise o site de onde você veio.',
   'send.rejected': 'Você recusou na sua carteira. Nada foi enviado; você pode confirmar de novo quando quiser.',
   'send.pending': 'Sua carteira já tem uma solicitação pendente. Abra sua carteira para respondê-la.',
   'send.wrongChain': 'Sua carteira está em outra rede. Mude para {chain} e confirme de novo.',
@@ -123,7 +129,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.closeOk': 'Você pode fechar esta página; continuamos acompanhando e retomamos aqui quando você voltar.',
   'track.confirming': 'Aguardando a confirmação da transação na {chain}…',
   'track.delivering': 'Entregando na {chain}…',
-  'track.missing': 'Não encontramos mais esta transação na {chain}. Sua carteira pode tê-la descartado ou substituído. Abra a atividade da sua carteira: se ela não estiver lá, nada foi enviado. Nunca a reenviamos por você.',
+  'track.missing':
+    'Não encontramos mais esta transação na {chain}. Sua carteira pode tê-la descartado ou substituído. Abra a atividade da sua carteira: se ela não estiver lá, nada foi enviado. Nunca a reenviamos por você.',
   'track.elsewhere': 'Este depósito está sendo acompanhado em outra aba ou janela. Esta assume se você fechá-la lá.',
   'send.elsewhere': 'Um depósito está sendo enviado de outra aba ou janela. Conclua-o lá; esta aba vai acompanhá-lo.',
   'track.stopFollowing': 'Não está na minha carteira: parar de acompanhar',
@@ -133,21 +140,25 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.outflow': '{amounts} + taxa de rede de cerca de {fee} {symbol}',
   'quote.previewing': 'Simulando o depósito na {chain}…',
   'quote.previewUnavailable': 'Não conseguimos verificar este preço na {chain}, então nada foi enviado. Tente de novo em instantes.',
-  'quote.previewUnchecked': 'A {chain} não consegue simular este depósito, e ele vai para um contrato que não conseguimos verificar, então não pode ser enviado daqui. Nada foi enviado. Peça um novo preço ou verifique de novo mais tarde.',
+  'quote.previewUnchecked':
+    'A {chain} não consegue simular este depósito, e ele vai para um contrato que não conseguimos verificar, então não pode ser enviado daqui. Nada foi enviado. Peça um novo preço ou verifique de novo mais tarde.',
   'quote.previewRetry': 'Verificar de novo',
   'quote.staleExpired': 'Este preço já tinha expirado ao chegar, então não pode ser usado. Nada foi enviado. Peça um novo preço.',
   'quote.staleFar': 'Este preço diz valer por mais de uma hora, então não o usamos. Nada foi enviado. Peça um novo preço.',
   'quote.rejected': 'Não conseguimos verificar este preço, então nada foi enviado. Peça um novo preço para continuar.',
-  'quote.rejectedOutflow': 'A simulação mostra que este depósito tiraria {taken} da sua carteira, e não os {asked} que você pediu. Nada foi enviado. Peça um novo preço para continuar.',
+  'quote.rejectedOutflow':
+    'A simulação mostra que este depósito tiraria {taken} da sua carteira, e não os {asked} que você pediu. Nada foi enviado. Peça um novo preço para continuar.',
   'quote.rejectedRevert': 'A rede recusaria este depósito (motivo: “{reason}”). Nada foi enviado. Peça um novo preço para continuar.',
   'quote.rejectedRevertUnknown': 'A rede recusaria este depósito sem dizer por quê. Nada foi enviado. Peça um novo preço para continuar.',
   'quote.newPrice': 'Pedir um novo preço',
   'send.batching': 'Confirme a autorização e o depósito juntos na sua carteira: uma só confirmação.',
   'track.batching': 'Aguardando sua carteira enviar o depósito…',
-  'track.unreadable': 'Não conseguimos ler a {chain} daqui, então não podemos acompanhar esta transação. Procure-a na atividade da sua carteira: se foi enviada, o depósito segue sem nós.',
+  'track.unreadable':
+    'Não conseguimos ler a {chain} daqui, então não podemos acompanhar esta transação. Procure-a na atividade da sua carteira: se foi enviada, o depósito segue sem nós.',
   'track.stopUnreadable': 'Parar de acompanhar esta transação',
   'unfollowed.heading': 'Paramos de acompanhar este depósito',
-  'unfollowed.body': 'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
+  'unfollowed.body':
+    'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
   'track.expected': 'Você vai receber',
   'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
@@ -155,7 +166,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': '{amount} {token} chegaram na {chain}.',
   'done.tx': 'Transação de entrega',
   'failed.heading': 'O depósito falhou',
-  'failed.body': 'Não foi possível concluir a transferência. Seus fundos não foram entregues. Fale com o suporte informando a transação abaixo e vamos resolver.',
+  'failed.body':
+    'Não foi possível concluir a transferência. Seus fundos não foram entregues. Fale com o suporte informando a transação abaixo e vamos resolver.',
   'expired.heading': 'O depósito expirou',
   'expired.body': 'A transferência não foi concluída a tempo. Ela é reembolsada automaticamente para o endereço que a enviou; você não precisa fazer nada.',
   'cancelled.heading': 'O depósito foi cancelado',
@@ -206,7 +218,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.redirectHeading': 'Pague na página segura do cartão',
   'card.redirecting': 'Abrindo a página segura do cartão, onde você pode pagar com cartão ou Apple Pay…',
   'card.openPage': 'Abrir a página do cartão',
-  'card.redirectRefused': 'Não abrimos a página do cartão: o endereço recebido não é confiável. Nada foi cobrado. Tente mais tarde ou fale com o site de onde você veio.',
+  'card.redirectRefused':
+    'Não abrimos a página do cartão: o endereço recebido não é confiável. Nada foi cobrado. Tente mais tarde ou fale com o site de onde você veio.',
   'card.iAmBack': 'Já paguei: mostrar o status',
   'card.statusHeading': 'Seu pagamento com cartão',
   'card.status.pending': 'Aguardando seu pagamento na página do cartão.',
@@ -217,25 +230,33 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.failed.heading': 'O pagamento falhou',
   'card.failed.body': 'Seu cartão não foi cobrado por esta compra.',
   'card.cancelled.heading': 'O pagamento foi cancelado',
-  'card.cancelled.body': 'O pagamento com cartão foi cancelado, então nenhuma cripto está a caminho. Se a fatura do cartão mostrar uma cobrança por ele, fale com o site de onde você veio informando este id da compra: {id}.',
+  'card.cancelled.body':
+    'O pagamento com cartão foi cancelado, então nenhuma cripto está a caminho. Se a fatura do cartão mostrar uma cobrança por ele, fale com o site de onde você veio informando este id da compra: {id}.',
   'card.expired.heading': 'O pagamento expirou',
-  'card.expired.body': 'A página do cartão não foi concluída a tempo, então nenhuma cripto está a caminho. Se a fatura do cartão mostrar uma cobrança por ele, fale com o site de onde você veio informando este id da compra: {id}.',
+  'card.expired.body':
+    'A página do cartão não foi concluída a tempo, então nenhuma cripto está a caminho. Se a fatura do cartão mostrar uma cobrança por ele, fale com o site de onde você veio informando este id da compra: {id}.',
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transação',
   'card.startOver': 'Fazer uma nova compra',
-  'error.partnerUnreachable': 'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
+  'error.partnerUnreachable':
+    'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
   'partner.signIn': 'Sua sessão no site de onde você veio terminou. Entre novamente nesse site e tente de novo.',
-  'partner.userLimit': 'Você atingiu o limite diário de pagamentos deste site. Nada foi iniciado. Tente novamente amanhã ou com um valor menor, ou entre em contato com o site.',
-  'partner.walletUnverified': "Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.",
-  'partner.walletTaken': "Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.",
+  'partner.userLimit':
+    'Você atingiu o limite diário de pagamentos deste site. Nada foi iniciado. Tente novamente amanhã ou com um valor menor, ou entre em contato com o site.',
+  'partner.walletUnverified': 'Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.',
+  'partner.walletTaken': 'Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
-  'card.failed.afterPayment': 'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
-  'card.failed.unknown': 'A compra não foi concluída. Se a sua fatura mostrar uma cobrança por ela, entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
+  'card.failed.afterPayment':
+    'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
+  'card.failed.unknown':
+    'A compra não foi concluída. Se a sua fatura mostrar uma cobrança por ela, entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'onboarding.notYou': 'Não é você? Recomeçar',
-  'onboarding.kycStatus': 'Situação da verificação de identidade: {status}. Verificamos de novo por conta própria; você pode fechar esta página e voltar depois.',
+  'onboarding.kycStatus':
+    'Situação da verificação de identidade: {status}. Verificamos de novo por conta própria; você pode fechar esta página e voltar depois.',
   'onboarding.fundedBodyNoAsset': '{amount} em stablecoins foram entregues na sua carteira.',
   'app.crashed': 'Não foi possível mostrar esta etapa',
-  'app.crashedBody': 'Algo deu errado do nosso lado ao mostrar esta etapa. Seu progresso está salvo: recarregue a página para continuar de onde parou. Se acontecer de novo, avise o site de onde você veio.',
+  'app.crashedBody':
+    'Algo deu errado do nosso lado ao mostrar esta etapa. Seu progresso está salvo: recarregue a página para continuar de onde parou. Se acontecer de novo, avise o site de onde você veio.',
   'error.requiresAction': 'Seu nível de verificação não permite este pagamento. Conclua um nível de verificação mais alto e tente de novo.',
 
   'onboarding.name': 'Transferência bancária',
@@ -267,7 +288,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.partnerError': 'O banco informou: {detail}',
   'onboarding.openingHeading': 'Abrindo sua conta',
   'onboarding.opening': 'Criando seus dados bancários…',
-  'onboarding.kycPending': 'Sua verificação de identidade ainda está em análise. Isso costuma levar alguns minutos; verificamos de novo automaticamente. Você pode fechar esta página e voltar depois.',
+  'onboarding.kycPending':
+    'Sua verificação de identidade ainda está em análise. Isso costuma levar alguns minutos; verificamos de novo automaticamente. Você pode fechar esta página e voltar depois.',
   'onboarding.rejectedHeading': 'Não conseguimos verificar sua identidade',
   'onboarding.rejectedBody': 'A verificação de identidade não foi aprovada, então não podemos abrir uma conta. Fale com o suporte se achar que é um engano.',
   'onboarding.accountHeading': 'Faça uma transferência bancária',
@@ -282,7 +304,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.routingNumber': 'Número de roteamento',
   'onboarding.clabe': 'CLABE',
   'onboarding.fee': 'Taxa: {percent}% de cada transferência',
-  'onboarding.waiting': 'Aguardando sua transferência. Transferências bancárias levam de horas a dias; verificamos de tempos em tempos, e você pode fechar esta página.',
+  'onboarding.waiting':
+    'Aguardando sua transferência. Transferências bancárias levam de horas a dias; verificamos de tempos em tempos, e você pode fechar esta página.',
   'onboarding.fundedHeading': 'Seu dinheiro chegou',
   'onboarding.fundedBody': '{amount} {token} foram entregues na sua carteira.',
   'onboarding.keepDetails': 'Seus dados bancários continuam os mesmos para as próximas transferências.',

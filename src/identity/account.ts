@@ -24,7 +24,17 @@ export type BuyerAccountStore = {
  * The records the bank flows keep for one buyer (flowStore names): none may outlive "Not you?". A
  * test holds this list to every record the bank flows write (test/unit/storage/partnerScope.test.tsx).
  */
-export const BANK_RECORDS = ['account', 'onboarding', 'payout', 'payout-reference', 'payout-signed', 'cardPayout', 'cardPayout-reference', 'bankDeposit', 'bankDeposit-attempt']
+export const BANK_RECORDS = [
+  'account',
+  'onboarding',
+  'payout',
+  'payout-reference',
+  'payout-signed',
+  'cardPayout',
+  'cardPayout-reference',
+  'bankDeposit',
+  'bankDeposit-attempt',
+]
 
 /** Removes every bank-flow record of this partner's on this device: the account, an opened account, a payout, a deposit, their keys. */
 export function forgetBuyer(storage: Storage | undefined): void {
@@ -36,7 +46,11 @@ export function forgetBuyer(storage: Storage | undefined): void {
 }
 
 export function buyerAccount(storage: Storage | undefined, now: () => number = Date.now): BuyerAccountStore {
-  const inner = createFlowStore(storage, 'account', lazyCheck(identityChecks, (m) => m.account))
+  const inner = createFlowStore(
+    storage,
+    'account',
+    lazyCheck(identityChecks, (m) => m.account),
+  )
   return {
     load() {
       const found = inner.load()
@@ -58,7 +72,10 @@ export function buyerAccount(storage: Storage | undefined, now: () => number = D
  * buyer), as the partner's server vouches for it. Otherwise the buyer this device kept, unless the
  * link is signed for another wallet (then it is another buyer's payment).
  */
-export function knownBuyer(accounts: BuyerAccountStore, { accountId, walletId, walletAddress: wallet }: Pick<WidgetConfig, 'walletAddress' | 'accountId' | 'walletId'>): BuyerAccount | undefined {
+export function knownBuyer(
+  accounts: BuyerAccountStore,
+  { accountId, walletId, walletAddress: wallet }: Pick<WidgetConfig, 'walletAddress' | 'accountId' | 'walletId'>,
+): BuyerAccount | undefined {
   const signed = accountId && walletId && wallet ? { accountId, walletId, wallet } : undefined
   if (signed) accounts.save(signed)
   const known = signed ?? accounts.load()

@@ -91,7 +91,14 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
       if (event.type === 'AUTH_CODE') {
         // Back from a new verification: what the bank refused last time is marked again.
         const field = state.serverMessage?.field
-        return { tag: 'details', form: state.form, authCode: event.code, errors: field ? { [field]: 'server' } : {}, serverMessage: state.serverMessage, work: 'idle' }
+        return {
+          tag: 'details',
+          form: state.form,
+          authCode: event.code,
+          errors: field ? { [field]: 'server' } : {},
+          serverMessage: state.serverMessage,
+          work: 'idle',
+        }
       }
       if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
       return state
@@ -123,7 +130,11 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
           }
         case 'ONBOARDED':
           return state.work === 'submitting'
-            ? { tag: 'onboarded', account: { accountId: event.accountId, walletId: event.walletId, wallet: state.form.wallet.trim() }, kycStatus: event.kycStatus }
+            ? {
+                tag: 'onboarded',
+                account: { accountId: event.accountId, walletId: event.walletId, wallet: state.form.wallet.trim() },
+                kycStatus: event.kycStatus,
+              }
             : state
         default:
           return state

@@ -43,7 +43,8 @@ export type ConnectWalletExit = { tag: 'connected'; wallet: ChosenWallet; accoun
 /** Where it starts, and where a composer goes back to once the buyer wants another wallet. */
 export const disconnected = (): ConnectWalletState => ({ tag: 'discovering' })
 
-export const isConnectWalletState = (state: { tag: string }): state is ConnectWalletState => state.tag === 'discovering' || state.tag === 'wallets' || state.tag === 'connecting'
+export const isConnectWalletState = (state: { tag: string }): state is ConnectWalletState =>
+  state.tag === 'discovering' || state.tag === 'wallets' || state.tag === 'connecting'
 
 export function connectWallet(state: ConnectWalletState, event: ConnectWalletEvent): ConnectWalletState | ConnectWalletExit {
   if (state.tag === 'connecting') {

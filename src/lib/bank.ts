@@ -2,7 +2,10 @@
 
 /** "DE89370400440532013000" → "DE89 3704 0044 0532 0130 00". */
 export function groupIban(iban: string): string {
-  return iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ')
+  return iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ')
 }
 
 /** Basis points to a percentage string, exactly: 100 → "1", 25 → "0.25", 7.5 → "0.075". */

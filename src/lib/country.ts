@@ -17,7 +17,5 @@ export function countryOptions(locale: string): Array<[string, string]> {
   } catch {
     names = undefined
   }
-  return countryCodes
-    .map((code): [string, string] => [code, names?.of(code) ?? code])
-    .sort((a, b) => a[1].localeCompare(b[1], locale))
+  return countryCodes.map((code): [string, string] => [code, names?.of(code) ?? code]).sort((a, b) => a[1].localeCompare(b[1], locale))
 }

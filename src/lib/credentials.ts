@@ -6,5 +6,11 @@
  * drops: the text as given is read too). Never a place we send a buyer or a request to.
  */
 export function carriesCredentials(url: URL, raw: string): boolean {
-  return !!(url.username || url.password) || raw.slice(url.protocol.length + 2).split(/[/?#]/)[0].includes('@')
+  return (
+    !!(url.username || url.password) ||
+    raw
+      .slice(url.protocol.length + 2)
+      .split(/[/?#]/)[0]
+      .includes('@')
+  )
 }

@@ -2,9 +2,7 @@
 
 export type AmountProblem = 'empty' | 'format' | 'negative' | 'zero' | 'decimals'
 
-export type AmountResult =
-  | { ok: true; value: string }
-  | { ok: false; problem: AmountProblem }
+export type AmountResult = { ok: true; value: string } | { ok: false; problem: AmountProblem }
 
 const PLAIN = /^\d*(?:\.\d*)?$/
 

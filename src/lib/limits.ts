@@ -29,9 +29,7 @@ export function pickLimit(entries: readonly LimitEntry[], wanted: LimitWanted & 
   return limitsFor(entries, wanted)[0]
 }
 
-export type LimitCheck =
-  | { ok: true }
-  | { ok: false; problem: 'below_min' | 'above_max'; limit: string; currency: string; rail: string }
+export type LimitCheck = { ok: true } | { ok: false; problem: 'below_min' | 'above_max'; limit: string; currency: string; rail: string }
 
 /**
  * Whether a decimal amount fits. Given several entries (the rail is not chosen yet, the service

@@ -13,11 +13,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
  * the default port only). Whitespace or control characters anywhere refuse the URL outright, because URL
  * parsers strip them ("\njavascript:") and would hide what was sent.
  */
-export function validateRedirect(
-  raw: string,
-  allowedHosts: readonly string[],
-  allowLoopbackHttp = false,
-): RedirectResult {
+export function validateRedirect(raw: string, allowedHosts: readonly string[], allowLoopbackHttp = false): RedirectResult {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
   if (typeof raw !== 'string' || raw === '' || /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\\]/.test(raw)) {
     return { ok: false, problem: 'malformed' }

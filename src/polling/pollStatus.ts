@@ -43,8 +43,7 @@ export function pollStatus<T>(options: PollOptions<T>): () => void {
           ? options.intervalMs()
           : options.intervalMs,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: (query) =>
-      !(query.state.data !== undefined && options.isTerminal(query.state.data)),
+    refetchOnWindowFocus: (query) => !(query.state.data !== undefined && options.isTerminal(query.state.data)),
     refetchOnReconnect: false,
     retry: (failures, error) => {
       if (!isRetryable(error)) return false

@@ -6,7 +6,10 @@ import type { LimiterStatus, RateLimiter } from './rateLimiter'
 
 type Module = typeof import('./rateLimiter')
 
-export function lazyLimiter(make: (module: Module) => RateLimiter, load: () => Promise<Module> = () => import('./rateLimiter')): RateLimiter & { preload(): void } {
+export function lazyLimiter(
+  make: (module: Module) => RateLimiter,
+  load: () => Promise<Module> = () => import('./rateLimiter'),
+): RateLimiter & { preload(): void } {
   let limiter: RateLimiter | undefined
   let pending: Promise<RateLimiter> | undefined
   const listeners = new Set<(status: LimiterStatus) => void>()

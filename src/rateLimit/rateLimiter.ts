@@ -6,7 +6,6 @@ import { RateLimitedError } from '../errors/ApiError'
 
 export type Priority = 'user' | 'poll'
 
-
 /** Slots shared with other pages of the same origin (the service limits per IP, not per page). */
 export type SlotStore = {
   read(): Array<[string, number]>
@@ -123,11 +122,14 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     if (timer !== undefined && timerAt <= at) return
     if (timer !== undefined) clock.clearTimeout(timer)
     timerAt = at
-    timer = clock.setTimeout(() => {
-      timer = undefined
-      timerAt = Infinity
-      pump()
-    }, Math.max(0, at - clock.now()))
+    timer = clock.setTimeout(
+      () => {
+        timer = undefined
+        timerAt = Infinity
+        pump()
+      },
+      Math.max(0, at - clock.now()),
+    )
   }
 
   function next(): Task | undefined {

@@ -8,7 +8,13 @@ import type { Input } from './readInput'
 const REDACTED = '[redacted]'
 
 /** The user's id; undefined for an anonymous call an anonymous route serves; or the refusal. */
-export async function authenticateRequest(kit: Kit, request: Request, input: Input, anonymousRoute: boolean, { fail }: Answerer): Promise<string | undefined | Response> {
+export async function authenticateRequest(
+  kit: Kit,
+  request: Request,
+  input: Input,
+  anonymousRoute: boolean,
+  { fail }: Answerer,
+): Promise<string | undefined | Response> {
   const { authenticate, allowAnonymous } = kit.config
   const token = /^Bearer ([\x21-\x7e]+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1]
   if (allowAnonymous && anonymousRoute && !token) return undefined
@@ -24,7 +30,10 @@ export async function authenticateRequest(kit: Kit, request: Request, input: Inp
   }
   if (typeof answer === 'string' && answer !== '') return answer
   if (answer) {
-    kit.logOnce('authenticate', `authenticate returned ${typeof answer === 'object' ? 'an object' : JSON.stringify(answer)}: it must return your user's id (a non-empty string), which owns what the request creates; the request was refused`)
+    kit.logOnce(
+      'authenticate',
+      `authenticate returned ${typeof answer === 'object' ? 'an object' : JSON.stringify(answer)}: it must return your user's id (a non-empty string), which owns what the request creates; the request was refused`,
+    )
   }
   return fail(401, 'unauthenticated', 'The partner token was refused.')
 }

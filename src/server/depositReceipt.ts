@@ -9,9 +9,7 @@ export type { ChainsOption } from './chainClients'
 
 export type DepositReceipt = { txHash: string; logs: Array<{ address: string; topics: string[] }> }
 
-export type ReceiptCheck =
-  | { ok: true; from: string; receipt: DepositReceipt }
-  | { ok: false; status: 422 | 502; problem: string; log?: string }
+export type ReceiptCheck = { ok: true; from: string; receipt: DepositReceipt } | { ok: false; status: 422 | 502; problem: string; log?: string }
 
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 event. */
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'

@@ -45,8 +45,7 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       })
     // The envelope is the service's; the codes the kit answers with on its own are not (README,
     // "The kit's own codes"), so that the partner's logs tell a refusal here from the service's.
-    const fail = (status: number, code: KitCode, message: string, headers?: Record<string, string>) =>
-      reply(status, { error: { code, message } }, headers)
+    const fail = (status: number, code: KitCode, message: string, headers?: Record<string, string>) => reply(status, { error: { code, message } }, headers)
 
     try {
       // A page of another origin is refused outright, not only left without CORS headers: the
@@ -69,7 +68,12 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))
       const call: Call = {
-        kit, route, origin, user, reply, fail,
+        kit,
+        route,
+        origin,
+        user,
+        reply,
+        fail,
         notFound: () => fail(404, 'payment_not_found', 'No such payment for this user.'),
         forward: (to, data, onSuccess) => forward({ reply, fail }, to, data, onSuccess),
       }

@@ -87,7 +87,9 @@ export function checkOptions(options: PartnerHandlerOptions) {
   if (basePath && !/^\/[A-Za-z0-9._~\-/]*$/.test(basePath)) throw problem('basePath must be a path like "/partner"')
   if (options.authenticate !== undefined && typeof options.authenticate !== 'function') throw problem('authenticate must be a function')
   if (options.authenticate === undefined && options.allowAnonymous !== true) {
-    throw problem('authenticate is required: it tells your users from anyone else who would spend your key (allowAnonymous: true serves only the reference data)')
+    throw problem(
+      'authenticate is required: it tells your users from anyone else who would spend your key (allowAnonymous: true serves only the reference data)',
+    )
   }
   const chains: Record<number, { rpcUrl: string }> = {}
   for (const [id, chain] of Object.entries(options.chains ?? {})) {
@@ -106,10 +108,12 @@ export function checkOptions(options: PartnerHandlerOptions) {
       publicUrl = new URL(options.publicUrl)
     } catch {}
     if (!publicUrl || !/^https?:$/.test(publicUrl.protocol) || publicUrl.username || publicUrl.password || /[?#]/.test(options.publicUrl)) {
-      throw problem('publicUrl must be this kit\'s absolute http(s) address as the widget\'s partnerBase names it, like "https://shop.example/api/partner", without a query or credentials')
+      throw problem(
+        'publicUrl must be this kit\'s absolute http(s) address as the widget\'s partnerBase names it, like "https://shop.example/api/partner", without a query or credentials',
+      )
     }
   } else if (Object.keys(chains).length > 0) {
-    throw problem('publicUrl is required with chains: the wallet-link message names this kit by it, as the widget\'s partnerBase (docs/partner-kit.md)')
+    throw problem("publicUrl is required with chains: the wallet-link message names this kit by it, as the widget's partnerBase (docs/partner-kit.md)")
   }
   let userLimits: UserLimits
   try {

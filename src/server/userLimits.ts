@@ -21,9 +21,11 @@ export function checkUserLimits(limits: unknown): UserLimits {
   if (limits === undefined) return {}
   if (typeof limits !== 'object' || limits === null) throw new TypeError('userLimits must be an object of kinds')
   for (const [kind, limit] of Object.entries(limits as Record<string, { perDay?: unknown; maxAmount?: unknown }>)) {
-    if (limit.perDay !== undefined && !(Number.isInteger(limit.perDay) && (limit.perDay as number) >= 0)) throw new TypeError(`userLimits.${kind}.perDay must be a whole number`)
+    if (limit.perDay !== undefined && !(Number.isInteger(limit.perDay) && (limit.perDay as number) >= 0))
+      throw new TypeError(`userLimits.${kind}.perDay must be a whole number`)
     for (const [currency, amount] of Object.entries((limit.maxAmount ?? {}) as Record<string, unknown>)) {
-      if (typeof amount !== 'string' || !DECIMAL.test(amount)) throw new TypeError(`userLimits.${kind}.maxAmount.${currency} must be a decimal string like "500.00"`)
+      if (typeof amount !== 'string' || !DECIMAL.test(amount))
+        throw new TypeError(`userLimits.${kind}.maxAmount.${currency} must be a decimal string like "500.00"`)
     }
   }
   return limits as UserLimits

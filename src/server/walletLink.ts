@@ -15,7 +15,8 @@ import type { PaymentStore } from './store/paymentStore'
 
 export const CHALLENGE_MS = 10 * 60_000
 /** What the wallet shows above the message's fields (one line: EIP-4361 allows no line break in it). */
-export const STATEMENT = 'Confirm this wallet is yours, so that the deposits you send from it are credited to your account on this site. Signing costs nothing and moves no money.'
+export const STATEMENT =
+  'Confirm this wallet is yours, so that the deposits you send from it are credited to your account on this site. Signing costs nothing and moves no money.'
 
 export type LinkAnswer =
   | { status: 200; body: { linked: true } | { linked: false; message: string } }

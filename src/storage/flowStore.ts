@@ -15,11 +15,7 @@ export type FlowStore<T> = {
   clear(): void
 }
 
-export function createFlowStore<T>(
-  storage: Storage | undefined,
-  flow: string,
-  validate: (value: unknown) => T | undefined,
-): FlowStore<T> {
+export function createFlowStore<T>(storage: Storage | undefined, flow: string, validate: (value: unknown) => T | undefined): FlowStore<T> {
   const key = FLOW_KEY_PREFIX + flow
   return {
     key,

@@ -46,12 +46,15 @@ export const NS = 'stablecoin-widget:v1'
 export function scopedStorage(storage: Storage | undefined, { partner, apiBase }: StorageScope): Storage | undefined {
   const scope = NS + JSON.stringify([partner, apiBase])
   const at = (key: string) => scope + key.slice(NS.length)
-  return storage && {
-    getItem: (key: string) => storage.getItem(at(key)),
-    setItem: (key: string, value: string) => storage.setItem(at(key), value),
-    removeItem: (key: string) => storage.removeItem(at(key)),
-    at,
-  } as Partial<Storage> as Storage
+  return (
+    storage &&
+    ({
+      getItem: (key: string) => storage.getItem(at(key)),
+      setItem: (key: string, value: string) => storage.setItem(at(key), value),
+      removeItem: (key: string) => storage.removeItem(at(key)),
+      at,
+    } as Partial<Storage> as Storage)
+  )
 }
 
 /** This partner's part of localStorage, or with `tab` of this tab's sessionStorage (see scopedStorage). */

@@ -10,7 +10,10 @@ import type { Call } from './simulate'
 export async function canBatch(provider: Eip1193Provider, account: Hex, chainId: number): Promise<boolean> {
   try {
     const chain = hex(BigInt(chainId))
-    const answer = (await provider.request({ method: 'wallet_getCapabilities', params: [account, [chain]] })) as Record<string, { atomic?: { status?: string } }>
+    const answer = (await provider.request({ method: 'wallet_getCapabilities', params: [account, [chain]] })) as Record<
+      string,
+      { atomic?: { status?: string } }
+    >
     const status = answer?.[chain]?.atomic?.status ?? answer?.[String(chainId)]?.atomic?.status
     return status === 'supported' || status === 'ready'
   } catch {
@@ -37,10 +40,7 @@ export async function sendBatch(provider: Eip1193Provider, chain: ChainConfig, a
   return id
 }
 
-export type BatchStatus =
-  | { status: 'pending' }
-  | { status: 'success'; hashes: string[] }
-  | { status: 'failure'; reverted: boolean }
+export type BatchStatus = { status: 'pending' } | { status: 'success'; hashes: string[] } | { status: 'failure'; reverted: boolean }
 
 export async function batchStatus(provider: Eip1193Provider, id: string): Promise<BatchStatus> {
   const answer = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as {

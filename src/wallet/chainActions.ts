@@ -1,23 +1,8 @@
 // Everything that needs viem, in one lazily loaded module (with the simulation, simulate.ts, and the
 // atomic batches, batch.ts, which it re-exports): actions imported one by one on createClient keep
 // this chunk a third of the size of the full wallet/public clients.
-import {
-  type Chain,
-  type Client,
-  type Hex,
-  createClient,
-  custom,
-  defineChain,
-  encodeFunctionData,
-} from 'viem'
-import {
-  addChain,
-  getChainId,
-  getTransaction,
-  requestAddresses,
-  switchChain,
-  waitForTransactionReceipt,
-} from 'viem/actions'
+import { type Chain, type Client, type Hex, createClient, custom, defineChain, encodeFunctionData } from 'viem'
+import { addChain, getChainId, getTransaction, requestAddresses, switchChain, waitForTransactionReceipt } from 'viem/actions'
 import type { ChainConfig } from '../config/config'
 import { walletProblemOf } from '../errors/WalletError'
 import type { Eip1193Provider } from './eip6963'
@@ -116,12 +101,7 @@ export function approveData(spender: Hex, amount: bigint): Hex {
   return encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 }
 
-export async function send(
-  provider: Eip1193Provider,
-  chain: ChainConfig,
-  account: Hex,
-  tx: { to: Hex; data: Hex; value: bigint },
-): Promise<Hex> {
+export async function send(provider: Eip1193Provider, chain: ChainConfig, account: Hex, tx: { to: Hex; data: Hex; value: bigint }): Promise<Hex> {
   // The wallet's chain is checked right before it signs. Raw eth_sendTransaction (the wallet fills
   // gas and nonce, as viem does for a wallet's own account) spares viem's transaction preparation,
   // several KB of gzip the deposit's budget cannot carry.
@@ -145,13 +125,7 @@ export async function sentTransaction(client: Client, hash: Hex): Promise<SentTr
   }
 }
 
-export async function waitReceipt(
-  client: Client,
-  hash: Hex,
-  onReplaced: (r: Replacement) => void,
-  replacement?: SentTransaction,
-  signal?: AbortSignal,
-) {
+export async function waitReceipt(client: Client, hash: Hex, onReplaced: (r: Replacement) => void, replacement?: SentTransaction, signal?: AbortSignal) {
   // No time limit (a transaction can wait long in the mempool), but the signal stops the polling.
   const receipt = await waitForTransactionReceipt(client, {
     hash,

@@ -8,7 +8,6 @@ export const SANDBOX_ACCOUNT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' // a
 const ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"%3E%3Crect width="32" height="32" rx="8" fill="%23b45309"/%3E%3Ctext x="16" y="22" font-size="16" text-anchor="middle" fill="white"%3ES%3C/text%3E%3C/svg%3E'
 
-
 export function createSandboxProvider(chains: ChainConfig[], name: string): Eip1193Provider {
   const usable = chains.filter((c) => c.rpcUrl)
   let chainId = usable[0]?.id ?? 1

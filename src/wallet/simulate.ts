@@ -138,6 +138,12 @@ export function reasonOf(data?: Hex, message?: string): string | undefined {
 function isUnsupported(error: unknown): boolean {
   return !!walk(error, (e) => {
     const { code, message } = (e ?? {}) as { code?: number; message?: string }
-    return code === -32601 || code === 4200 || /^(the )?method (eth_simulatev1 )?(not found|does not exist)|eth_simulatev1 (is )?not (supported|available)|method not supported/i.test(String(message ?? '').trim())
+    return (
+      code === -32601 ||
+      code === 4200 ||
+      /^(the )?method (eth_simulatev1 )?(not found|does not exist)|eth_simulatev1 (is )?not (supported|available)|method not supported/i.test(
+        String(message ?? '').trim(),
+      )
+    )
   })
 }

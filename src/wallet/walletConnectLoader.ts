@@ -15,7 +15,8 @@ export function walletConnectOf(config: { partner?: string }, registry: readonly
 }
 
 /** Whether the buyer may pick WalletConnect: only where the partner's registry entry gives a project. */
-export const walletConnectOffered = (config: { partner?: string }, registry?: readonly RegistryEntry[]): boolean => walletConnectOf(config, registry) !== undefined
+export const walletConnectOffered = (config: { partner?: string }, registry?: readonly RegistryEntry[]): boolean =>
+  walletConnectOf(config, registry) !== undefined
 
 /** Whether this partner's storage notes a session that has not expired: worth loading the client to restore it. */
 export const walletConnectSaved = (scope: StorageScope, now = Date.now(), storage = partnerStorage(scope)): boolean => notedExpiry(storage, now) !== undefined

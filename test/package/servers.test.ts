@@ -38,53 +38,64 @@ afterAll(() => {
   packed?.remove()
 })
 
-describe("the partner servers of the docs, against the packed package", () => {
-  it.each(Object.entries(EXAMPLES))('%s compiles under moduleResolution nodenext', (name, source) => {
-    expect(source, `${name}: a \`\`\`ts block after its marker`).toBeTruthy()
-    const file = `${name.replace(/\W+/g, '-')}.ts`
-    writeFileSync(join(packed.app, file), source!)
-    const { output, status } = packed.compile([file])
-    expect(output).toBe('')
-    expect(status).toBe(0)
-  }, 60_000)
+describe('the partner servers of the docs, against the packed package', () => {
+  it.each(Object.entries(EXAMPLES))(
+    '%s compiles under moduleResolution nodenext',
+    (name, source) => {
+      expect(source, `${name}: a \`\`\`ts block after its marker`).toBeTruthy()
+      const file = `${name.replace(/\W+/g, '-')}.ts`
+      writeFileSync(join(packed.app, file), source!)
+      const { output, status } = packed.compile([file])
+      expect(output).toBe('')
+      expect(status).toBe(0)
+    },
+    60_000,
+  )
 
-  it.each(['node:http (README)', 'Express', 'Fastify'] as const)('%s survives a truncated body and a 48 MiB flood, and answers after them', async (name) => {
-    const port = await freePort()
-    // As written, but on a free port of 127.0.0.1, and with one session of yours: user-1's.
-    const source = EXAMPLES[name]!
-      .replace(/\.listen\(8080\)/, `.listen(${port}, '127.0.0.1')`)
-      .replace(/\.listen\(\{ port: 8080 \}\)/, `.listen({ port: ${port}, host: '127.0.0.1' })`)
-      .replace('new Map<string, { userId: string }>()', "new Map<string, { userId: string }>([['test-token', { userId: 'user-1' }]])")
-    expect(source).toContain(`${port}`)
-    expect(source).toContain('test-token')
-    const file = `run-${name.replace(/\W+/g, '-')}.ts`
-    writeFileSync(join(packed.app, file), source)
-    const compiled = packed.compile([file], join(packed.app, 'out'))
-    expect(compiled.output).toBe('')
-    const server = start(join(packed.app, 'out', file.replace(/\.ts$/, '.js')), packed.app)
-    await server.listening(port)
+  it.each(['node:http (README)', 'Express', 'Fastify'] as const)(
+    '%s survives a truncated body and a 48 MiB flood, and answers after them',
+    async (name) => {
+      const port = await freePort()
+      // As written, but on a free port of 127.0.0.1, and with one session of yours: user-1's.
+      const source = EXAMPLES[name]!.replace(/\.listen\(8080\)/, `.listen(${port}, '127.0.0.1')`)
+        .replace(/\.listen\(\{ port: 8080 \}\)/, `.listen({ port: ${port}, host: '127.0.0.1' })`)
+        .replace('new Map<string, { userId: string }>()', "new Map<string, { userId: string }>([['test-token', { userId: 'user-1' }]])")
+      expect(source).toContain(`${port}`)
+      expect(source).toContain('test-token')
+      const file = `run-${name.replace(/\W+/g, '-')}.ts`
+      writeFileSync(join(packed.app, file), source)
+      const compiled = packed.compile([file], join(packed.app, 'out'))
+      expect(compiled.output).toBe('')
+      const server = start(join(packed.app, 'out', file.replace(/\.ts$/, '.js')), packed.app)
+      await server.listening(port)
 
-    // (a) 6 bytes of an announced 100, then the client hangs up: nothing to answer, nothing to crash.
-    await truncatedPost(port, '/partner/card/purchase')
-    await expectAnswered(port, server)
-    // (b) A chunked body of 48 MiB, from one of your users: 413 after the first 16 KiB, and the
-    // connection closed. The client stops at the answer, as a browser does: what it got into the
-    // socket by then is what the kernel's buffers hold (a server reading on takes all 48 MiB first).
-    const flood = await chunkedFlood(port, '/partner/card/purchase', 48 * MiB, 'Authorization: Bearer test-token\r\n')
-    expect(flood.closed).toBe(true)
-    expect(flood.written).toBeLessThan(24 * MiB)
-    const refused = parseAnswer(flood.response)
-    expect(refused.status, `${JSON.stringify({ ...flood, response: flood.response.slice(0, 300) })}\n${server.output()}`).toBe(413)
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'body_too_large' } })
-    expect(refused.headers.connection).toBe('close')
-    // (c) Then a normal request, still answered.
-    await expectAnswered(port, server)
-  }, 90_000)
+      // (a) 6 bytes of an announced 100, then the client hangs up: nothing to answer, nothing to crash.
+      await truncatedPost(port, '/partner/card/purchase')
+      await expectAnswered(port, server)
+      // (b) A chunked body of 48 MiB, from one of your users: 413 after the first 16 KiB, and the
+      // connection closed. The client stops at the answer, as a browser does: what it got into the
+      // socket by then is what the kernel's buffers hold (a server reading on takes all 48 MiB first).
+      const flood = await chunkedFlood(port, '/partner/card/purchase', 48 * MiB, 'Authorization: Bearer test-token\r\n')
+      expect(flood.closed).toBe(true)
+      expect(flood.written).toBeLessThan(24 * MiB)
+      const refused = parseAnswer(flood.response)
+      expect(refused.status, `${JSON.stringify({ ...flood, response: flood.response.slice(0, 300) })}\n${server.output()}`).toBe(413)
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'body_too_large' } })
+      expect(refused.headers.connection).toBe('close')
+      // (c) Then a normal request, still answered.
+      await expectAnswered(port, server)
+    },
+    90_000,
+  )
 })
 
 /** A normal request, answered by the kit (no token: 401 in the envelope), by a process still up. */
 async function expectAnswered(port: number, server: ReturnType<typeof start>) {
-  const res = await fetch(`http://127.0.0.1:${port}/partner/card/purchase`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch((error: Error) => error)
+  const res = await fetch(`http://127.0.0.1:${port}/partner/card/purchase`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  }).catch((error: Error) => error)
   // Not answered: most likely the process died; its exit (and its last words) may still be on the way.
   if (!(res instanceof Response)) await Promise.race([server.exit, new Promise((resolve) => setTimeout(resolve, 5000))])
   expect(server.exited(), server.output()).toBe(null)
@@ -101,10 +112,12 @@ function start(file: string, cwd: string) {
   children.push(child)
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
-  const exited = new Promise<void>((resolve) => child.on('exit', (code, signal) => {
-    exit = `exited with ${code ?? signal}`
-    resolve()
-  }))
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exit = `exited with ${code ?? signal}`
+      resolve()
+    }),
+  )
   return {
     exit: exited,
     output: () => output,

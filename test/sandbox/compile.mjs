@@ -10,7 +10,9 @@ const CONTRACTS = join(ROOT, 'contracts')
 const CACHE = join(ROOT, '.sandbox-state')
 
 export function compileContracts() {
-  const files = readdirSync(CONTRACTS).filter((f) => f.endsWith('.sol')).sort()
+  const files = readdirSync(CONTRACTS)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()
   const sources = Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(CONTRACTS, f), 'utf8') }]))
   const hash = createHash('sha256').update(JSON.stringify(sources)).digest('hex').slice(0, 16)
   const cached = join(CACHE, `contracts-${hash}.json`)

@@ -114,7 +114,8 @@ export function createSandboxServer({ allowedOrigins, routes, control = {} }) {
     const own = routes[route]
     // A scheduled payment's status is the scheduled world's; any other, the route's own.
     const handler = scheduled.handles(route)
-      ? async (input) => scheduled.answer(route, input) ?? (own ? own(input) : Promise.reject(new HttpError(404, 'not_found', 'No such payment under this key.', headers)))
+      ? async (input) =>
+          scheduled.answer(route, input) ?? (own ? own(input) : Promise.reject(new HttpError(404, 'not_found', 'No such payment under this key.', headers)))
       : own
     if (!handler) throw new HttpError(404, 'not_found', `${url.pathname}: no such endpoint`, headers)
     // HTML forms (the card and identity page stand-ins) post url-encoded bodies, handed over as text;

@@ -221,7 +221,12 @@ try {
     const c = await api('/deposit/quote', quoteBody('1'))
     assert.deepEqual([c.status, c.body], [200, { unexpected: true }])
     await reset()
-    await control('/__sandbox/control', { faults: [{ kind: '502', count: 1 }, { kind: 'slow', delayMs: 400, count: 1 }] })
+    await control('/__sandbox/control', {
+      faults: [
+        { kind: '502', count: 1 },
+        { kind: 'slow', delayMs: 400, count: 1 },
+      ],
+    })
     const d = await api('/deposit/quote', quoteBody('1'))
     assert.deepEqual([d.status, d.body.error.code], [502, 'upstream_error'])
     const t = Date.now()

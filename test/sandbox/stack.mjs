@@ -18,7 +18,10 @@ export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'
 
 export async function startStack(opts = {}) {
   const { sourcePort = 8545, destPort = 8546, apiPort = 8787, quiet = false } = opts
-  const extra = (process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const extra = (process.env.SANDBOX_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   // The example partner pages are served from the sandbox's own origin: a partner origin to allow.
   const allowedOrigins = [...(opts.allowedOrigins ?? DEFAULT_ORIGINS), `http://127.0.0.1:${apiPort}`, ...extra]
   const say = (...args) => quiet || console.log('[sandbox]', ...args)
@@ -105,7 +108,14 @@ export async function startStack(opts = {}) {
       control: {
         set: (body) => modules.forEach((m) => m.control?.set?.(body)),
         reset: () => Promise.all(modules.map((m) => m.control?.reset?.())),
-        routes: { 'GET /__sandbox/config': () => ({ body: config }), ...fiat.control.routes, ...bankDeposit.control.routes, ...payout.control.routes, ...cardPayout.control.routes, ...demo.control.routes },
+        routes: {
+          'GET /__sandbox/config': () => ({ body: config }),
+          ...fiat.control.routes,
+          ...bankDeposit.control.routes,
+          ...payout.control.routes,
+          ...cardPayout.control.routes,
+          ...demo.control.routes,
+        },
         plainHeaders: card.plainHeaders,
       },
     })

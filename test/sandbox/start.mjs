@@ -60,7 +60,11 @@ if (demo) {
   // served with the `_headers` the build wrote, as a CDN would serve it.
   const registry = `${ROOT}.sandbox-state/partners.json`
   writeFileSync(registry, JSON.stringify(stack.registry, null, 2))
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', registry, '--out', 'dist-sandbox'], { cwd: ROOT, stdio: verbose ? 'inherit' : 'pipe', encoding: 'utf8' })
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--partners', registry, '--out', 'dist-sandbox'], {
+    cwd: ROOT,
+    stdio: verbose ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+  })
   if (built.status !== 0) {
     if (!verbose) process.stderr.write(`${built.stdout ?? ''}${built.stderr ?? ''}`)
     console.error('[sandbox] the sandbox build failed')

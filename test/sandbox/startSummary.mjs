@@ -27,7 +27,12 @@ export function startSummary({ config, widgetBase, stackFile }) {
     row('sandbox service', `${config.apiBase} (the service, the partner's backend, card and identity pages)`),
     ...config.chains.map((chain) => row(chain.name, `${chain.rpcUrl} (chain id ${chain.id})`)),
     row('stack details', `${stackFile} (tokens, contracts, dev accounts; --verbose prints them)`),
-    ...(config.walletConnect ? [row('WalletConnect relay', `${config.walletConnect.relayUrl} (local, offline)`), row('phone wallet', `${config.walletConnect.phoneWallet}/state (pair with a wc: URI, approve, reject: docs/sandbox.md)`)] : []),
+    ...(config.walletConnect
+      ? [
+          row('WalletConnect relay', `${config.walletConnect.relayUrl} (local, offline)`),
+          row('phone wallet', `${config.walletConnect.phoneWallet}/state (pair with a wc: URI, approve, reject: docs/sandbox.md)`),
+        ]
+      : []),
   ]
   if (!widgetBase) return lines.join('\n')
   lines.push('', "One signed link per flow, as the partner's server signs them:")

@@ -4,7 +4,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' }
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+}
 
 /** `_headers`: a path line (exact, or ending in `*`), then indented `Name: value` lines. */
 export function parseHeadersFile(text) {
@@ -44,6 +51,15 @@ export function serveStatic({ dir, port, host = '127.0.0.1' }) {
   })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, host, () => resolve({ url: `http://${host}:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r) }) }))
+    server.listen(port, host, () =>
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections()
+            server.close(r)
+          }),
+      }),
+    )
   })
 }

@@ -133,7 +133,9 @@ describe('WalletConnect loads only when the buyer picks it (gzip)', () => {
   it('no first load (the hosted page, any flow before its first interaction) holds any of it', () => {
     const manifest = readManifest(DIST)
     const keys = new Set([...closure(manifest, 'index.html'), ...Object.values(FLOW_ENTRIES).flatMap((entry) => [...closure(manifest, entry)])])
-    const holding = [...keys].map((key) => manifest[key].file).filter((file) => /relay\.walletconnect\.org|wc@2:client/.test(readFileSync(join(DIST, file), 'utf8')))
+    const holding = [...keys]
+      .map((key) => manifest[key].file)
+      .filter((file) => /relay\.walletconnect\.org|wc@2:client/.test(readFileSync(join(DIST, file), 'utf8')))
     expect(keys.size).toBeGreaterThan(1)
     expect(holding).toEqual([])
   })

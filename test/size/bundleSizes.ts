@@ -72,7 +72,8 @@ export function measure(dist = 'dist'): Sizes {
     if (!manifest[FLOW_ENTRIES[name]]) throw new Error(`${FLOW_ENTRIES[name]} is not in ${dist}'s manifest: a build older than the flow? Run \`npm run build\``)
     return new Set([...initialKeys, ...closure(manifest, FLOW_ENTRIES[name])])
   }
-  const walletBeyond = (name: keyof typeof WALLET_ENTRIES) => [...new Set(WALLET_ENTRIES[name].flatMap((entry) => [...closure(manifest, entry)]))].filter((k) => !flow(name).has(k))
+  const walletBeyond = (name: keyof typeof WALLET_ENTRIES) =>
+    [...new Set(WALLET_ENTRIES[name].flatMap((entry) => [...closure(manifest, entry)]))].filter((k) => !flow(name).has(k))
   const walletKeys = walletBeyond('deposit')
   const payoutWalletKeys = walletBeyond('payout')
   const names = Object.keys(FLOW_ENTRIES) as FlowName[]

@@ -21,10 +21,12 @@ export async function buildAlone(entry: string, firstLoad = ['widget']): Promise
     logLevel: 'warn',
     build: { ...config.build, write: false, manifest: false, rollupOptions: { ...config.build?.rollupOptions, input: { alone: entry } } },
   })
-  const chunks = (Array.isArray(result) ? result : [result as Rollup.RollupOutput]).flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
+  const chunks = (Array.isArray(result) ? result : [result as Rollup.RollupOutput])
+    .flatMap((o) => o.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
   const closure = (names: string[], via: (c: Rollup.OutputChunk) => string[], seen = new Set<string>()) => {
-    for (const name of names) if (!seen.has(name)) (seen.add(name), closure(via(byName.get(name)!), via, seen))
+    for (const name of names) if (!seen.has(name)) seen.add(name), closure(via(byName.get(name)!), via, seen)
     return seen
   }
   const start = chunks.filter((c) => c.isEntry).map((c) => c.fileName)

@@ -14,8 +14,7 @@ const DIST = process.env.WIDGET_DIST ?? 'dist'
 // "onboarding.identityHeading"), while the unit tests run the sources as written.
 describe('lazy screens bring their English strings (built bundle)', () => {
   const manifest = readManifest(DIST)
-  const code = (entry: string) =>
-    [...closure(manifest, entry)].map((key) => readFileSync(join(DIST, manifest[key].file), 'utf8')).join('\n')
+  const code = (entry: string) => [...closure(manifest, entry)].map((key) => readFileSync(join(DIST, manifest[key].file), 'utf8')).join('\n')
 
   it.each([
     ['src/screens/identity/LaterSteps.tsx', enOnboardingLater['onboarding.identityBody']],

@@ -16,15 +16,27 @@ const pages = ['index.html', 'embed.html', ...readdirSync(join(DIST, 'p')).flatM
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
 const inlineStyles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1])
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-const directive = (csp: string | undefined, name: string) => csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(/\s+/)
+const directive = (csp: string | undefined, name: string) =>
+  csp
+    ?.split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(/\s+/)
 const headers = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8')) as Array<{ path: string; headers: Array<[string, string]> }>
-const cspOf = (path: string) => headers.filter((r) => r.path === path).flatMap((r) => r.headers).find(([name]) => name === 'Content-Security-Policy')?.[1]
+const cspOf = (path: string) =>
+  headers
+    .filter((r) => r.path === path)
+    .flatMap((r) => r.headers)
+    .find(([name]) => name === 'Content-Security-Policy')?.[1]
 const FLOWS = FLOW_ENTRIES
 
 /** What the page's inline script preloads for `?flow=…`, run as the browser would. */
 function preloadsFor(html: string, search: string, language = 'en-US'): string[] {
   const added: string[] = []
-  const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { append: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } }
+  const document = {
+    createElement: () => ({}) as { href?: string; rel?: string },
+    head: { append: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) },
+  }
   const preloads = inlineScripts(html).find((script) => script.includes('modulepreload')) as string
   new Function('location', 'document', 'navigator', preloads)({ search }, document, { language })
   return added
@@ -32,17 +44,20 @@ function preloadsFor(html: string, search: string, language = 'en-US'): string[]
 const catalogFile = (name: string) => `modulepreload /${manifest[`src/i18n/${name}.ts`].file}`
 
 describe('the pages preload the flow the link names, under the strict CSP', () => {
-  it.each(pages)('%s has two inline scripts (the preloads, the first screen) and one stylesheet, each allowed by its sha256 in its Content-Security-Policy', (page) => {
-    const html = readFileSync(join(DIST, page), 'utf8')
-    const scripts = inlineScripts(html)
-    const styles = inlineStyles(html)
-    expect(scripts).toHaveLength(2)
-    expect(styles).toHaveLength(1)
-    const csp = cspOf(`/${page}`)
-    for (const script of scripts) expect(directive(csp, 'script-src')).toContain(sha256(script))
-    expect(directive(csp, 'style-src')).toContain(sha256(styles[0]))
-    expect(csp).not.toContain('unsafe-inline')
-  })
+  it.each(pages)(
+    '%s has two inline scripts (the preloads, the first screen) and one stylesheet, each allowed by its sha256 in its Content-Security-Policy',
+    (page) => {
+      const html = readFileSync(join(DIST, page), 'utf8')
+      const scripts = inlineScripts(html)
+      const styles = inlineStyles(html)
+      expect(scripts).toHaveLength(2)
+      expect(styles).toHaveLength(1)
+      const csp = cspOf(`/${page}`)
+      for (const script of scripts) expect(directive(csp, 'script-src')).toContain(sha256(script))
+      expect(directive(csp, 'style-src')).toContain(sha256(styles[0]))
+      expect(csp).not.toContain('unsafe-inline')
+    },
+  )
 
   it('the frame page draws its first screen before it adds the preloads (each costs the main thread it shares with the partner page); the hosted page adds them in its head', () => {
     const order = (page: string) => {

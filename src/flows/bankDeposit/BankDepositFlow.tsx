@@ -27,7 +27,11 @@ import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore } from '
 // The I/O, and what the host page hears, are fetched as the flow starts: the first screen works
 // before they arrive (what it asks for meanwhile starts, and is told, once they are here).
 const bankDepositEffects = lazyPart(() =>
-  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, events, link]) => ({ ...effects, ...events, ...link })),
+  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, events, link]) => ({
+    ...effects,
+    ...events,
+    ...link,
+  })),
 )
 
 // This flow's English strings come with its chunk, not with the first load (the details' with their screens).
@@ -41,13 +45,26 @@ const depositScreens = lazyPart(() => import('../../screens/bankDeposit/DepositS
 
 // The deposit's answers' schemas, once the first screen is up: with the api module that reads them
 // (the effects' and the later screens', not the first screen's).
-const answers = { preload: () => void import('../../api/bankDeposit').then((m) => m.bankDepositSchemas.preload(), () => {}) }
+const answers = {
+  preload: () =>
+    void import('../../api/bankDeposit').then(
+      (m) => m.bankDepositSchemas.preload(),
+      () => {},
+    ),
+}
 
 type Props = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
 
 export default function BankDepositFlow(props: Props) {
   return (
-    <FirstScreen checks={[bankDepositChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[answers, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen
+      checks={[bankDepositChecks, identityChecks]}
+      stored={() =>
+        anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) ||
+        anyStored(partnerStorage(props.services.config, true), identityKeys.session)
+      }
+      later={[answers, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}
+    >
       {() => <BankDeposit {...props} />}
     </FirstScreen>
   )
@@ -100,7 +117,8 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   const shown = inIdentity ? part : screens
   if (shown === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (state.tag === 'starting' || !shown) return <p role="status">{t('app.loading')}</p>
-  if (isIdentityState(state)) return part && part !== 'failed' ? <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} /> : null
+  if (isIdentityState(state))
+    return part && part !== 'failed' ? <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} /> : null
   if (!screens || screens === 'failed') return null
   return state.tag === 'tracking' ? (
     <screens.FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />

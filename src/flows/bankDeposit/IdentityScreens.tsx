@@ -13,7 +13,17 @@ export function identityBegins(config: WidgetConfig, local: Storage | undefined,
   return identityStart(config, local, session).identity
 }
 
-export function BankIdentity({ state, dispatch, services, session }: { state: IdentityState; dispatch: (event: IdentityEvent) => void; services: Services; session: Storage | undefined }) {
+export function BankIdentity({
+  state,
+  dispatch,
+  services,
+  session,
+}: {
+  state: IdentityState
+  dispatch: (event: IdentityEvent) => void
+  services: Services
+  session: Storage | undefined
+}) {
   useIdentitySync(state, dispatch, services, session)
   const { config } = services
   return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />

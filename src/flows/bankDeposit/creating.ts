@@ -23,7 +23,11 @@ export async function create(ctx: BankDepositContext, state: FormState, alive: (
   const reference = same ? pending.reference : (ctx.partnerReference ?? (ctx.newReference ?? newReference)())
   if (!same) attempts.save({ reference, accountId: account.accountId, currency, amount, savedAt: clock.now() })
   try {
-    const created = await createBankDeposit(ctx.http, { accountId: account.accountId, walletId: account.walletId, fiatCurrency: currency, fiatAmount: amount, reference }, signal)
+    const created = await createBankDeposit(
+      ctx.http,
+      { accountId: account.accountId, walletId: account.walletId, fiatCurrency: currency, fiatAmount: amount, reference },
+      signal,
+    )
     const deposit = storedDeposit(created, state, amount, clock.now())
     const status: StatusView = { id: created.id, status: created.status }
     // The deposit exists: keep it before anything else, so no reload can lose it.
@@ -38,7 +42,17 @@ export async function create(ctx: BankDepositContext, state: FormState, alive: (
 /** The record kept once the service answered the create request. */
 function storedDeposit(created: BankDeposit, state: Pick<FormState, 'form' | 'account'>, amount: string, now: number): StoredDeposit {
   const { currency, country } = state.form
-  return { id: created.id, rail: created.rail, expiresAt: created.expiresAt, details: created.details, currency, amount, country, wallet: state.account.wallet, createdAt: now }
+  return {
+    id: created.id,
+    rail: created.rail,
+    expiresAt: created.expiresAt,
+    details: created.details,
+    currency,
+    amount,
+    country,
+    wallet: state.account.wallet,
+    createdAt: now,
+  }
 }
 
 /** A fresh idempotency key (the contract allows 64 characters): 16 random bytes, hex. */

@@ -20,8 +20,11 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
     if (isIdentityState(state)) return identityEffect(state, deps.identity, dispatch)
     switch (state.tag) {
       case 'form':
-        if (state.work === 'creating') return { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
-        return state.reference || state.loadProblem ? undefined : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) }
+        if (state.work === 'creating')
+          return { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
+        return state.reference || state.loadProblem
+          ? undefined
+          : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) }
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

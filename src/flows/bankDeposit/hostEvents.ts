@@ -14,7 +14,10 @@ export function bankDepositEvents(prev: BankDepositState, next: BankDepositState
   if (after && (after.status !== before?.status || after.id !== before.id)) out.push({ name: 'status', payload: { flow, id: after.id, status: after.status } })
   if (next.tag === 'result' && prev.tag !== 'result') {
     const s = next.status
-    out.push({ name: 'complete', payload: { flow, id: s.id, outcome: s.status, amount: s.cryptoAmount, currency: s.cryptoCurrency, txHash: s.settlementTxHash } })
+    out.push({
+      name: 'complete',
+      payload: { flow, id: s.id, outcome: s.status, amount: s.cryptoAmount, currency: s.cryptoCurrency, txHash: s.settlementTxHash },
+    })
   }
   const problem = problemOf(next)
   if (problem && problem !== problemOf(prev)) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, problemText(problem)) } })

@@ -18,10 +18,7 @@ export type DepositForm = { country: string; currency: string; amount: string }
 /** What the service says about paying here: where the one-off deposit is offered, and the rails' limits. */
 export type ReferenceData = { methods: PaymentMethods; limits: LimitEntry[] }
 
-export type AmountError =
-  | { kind: 'country' }
-  | { kind: 'amount'; problem: AmountProblem }
-  | { kind: 'limit'; check: Extract<LimitCheck, { ok: false }> }
+export type AmountError = { kind: 'country' } | { kind: 'amount'; problem: AmountProblem } | { kind: 'limit'; check: Extract<LimitCheck, { ok: false }> }
 
 /** What is kept once the deposit exists: enough to show its details and follow it, nothing personal. */
 export type StoredDeposit = {
@@ -103,7 +100,10 @@ export function formState(account: BuyerAccount, form: DepositForm, pinned?: boo
  * Where the flow starts: a deposit kept in storage at its last known status, else the form for a
  * buyer the service knows, else the identity steps (once the flow has read where they begin).
  */
-export function initialState(kept?: { deposit: StoredDeposit; status: StatusView }, known?: { account: BuyerAccount; form: DepositForm; pinned?: boolean }): BankDepositState {
+export function initialState(
+  kept?: { deposit: StoredDeposit; status: StatusView },
+  known?: { account: BuyerAccount; form: DepositForm; pinned?: boolean },
+): BankDepositState {
   if (kept) return ended(kept.deposit, kept.status) ?? { tag: 'tracking', deposit: kept.deposit, status: kept.status, attempt: 0, resumed: true }
   return known ? formState(known.account, known.form, known.pinned) : { tag: 'starting' }
 }
@@ -192,7 +192,13 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
     }
     case 'REFERENCE': {
       const currency = state.pinned ? undefined : currencyOf(event.data, state.form.country, ctx.currencies)
-      const next: FormState = { ...state, reference: event.data, loadProblem: undefined, submitted: undefined, form: currency ? { ...state.form, currency } : state.form }
+      const next: FormState = {
+        ...state,
+        reference: event.data,
+        loadProblem: undefined,
+        submitted: undefined,
+        form: currency ? { ...state.form, currency } : state.form,
+      }
       // The buyer's earlier "Get bank details" is answered now, checked against what arrived (not
       // if the country's own currency replaced the one the amount was typed in: the buyer sees it first).
       return state.submitted && next.form.currency === state.form.currency ? submit(next, ctx) : next

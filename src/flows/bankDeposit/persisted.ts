@@ -23,7 +23,14 @@ export const bankDepositKeys = [flowKey('bankDeposit'), flowKey('bankDeposit-att
 
 export type Store<T> = { load(): T | undefined; save(value: T): void; clear(): void; ready?(): Promise<unknown> }
 
-function aged<T extends object>(storage: Storage | undefined, name: string, check: (value: unknown) => T | undefined, at: (value: T) => number, maxAge: number, now: () => number): Store<T> {
+function aged<T extends object>(
+  storage: Storage | undefined,
+  name: string,
+  check: (value: unknown) => T | undefined,
+  at: (value: T) => number,
+  maxAge: number,
+  now: () => number,
+): Store<T> {
   const inner = createFlowStore(storage, name, check)
   return {
     load() {
@@ -39,9 +46,23 @@ function aged<T extends object>(storage: Storage | undefined, name: string, chec
 }
 
 export function depositStore(storage: Storage | undefined, now: () => number = Date.now): Store<KeptDeposit> {
-  return aged<KeptDeposit>(storage, 'bankDeposit', lazyCheck(bankDepositChecks, (m) => m.keptDeposit), (v) => v.deposit.createdAt, DEPOSIT_MAX_AGE_MS, now)
+  return aged<KeptDeposit>(
+    storage,
+    'bankDeposit',
+    lazyCheck(bankDepositChecks, (m) => m.keptDeposit),
+    (v) => v.deposit.createdAt,
+    DEPOSIT_MAX_AGE_MS,
+    now,
+  )
 }
 
 export function attemptStore(storage: Storage | undefined, now: () => number = Date.now): Store<Attempt> {
-  return aged<Attempt>(storage, 'bankDeposit-attempt', lazyCheck(bankDepositChecks, (m) => m.pendingAttempt), (v) => v.savedAt, ATTEMPT_MAX_AGE_MS, now)
+  return aged<Attempt>(
+    storage,
+    'bankDeposit-attempt',
+    lazyCheck(bankDepositChecks, (m) => m.pendingAttempt),
+    (v) => v.savedAt,
+    ATTEMPT_MAX_AGE_MS,
+    now,
+  )
 }

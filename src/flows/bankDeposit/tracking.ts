@@ -34,7 +34,10 @@ export function trackingEffects(ctx: BankDepositContext, state: Extract<BankDepo
 /** The deposit and its last status, saved at every change of status (a reload resumes there). */
 export function keep(ctx: BankDepositContext, state: Kept): Effect {
   const s = state.status
-  return { key: `keep:${state.deposit.id}:${s.status}:${s.fiatAmount ?? ''}:${s.settlementTxHash ?? ''}`, start: () => ctx.store.save({ deposit: state.deposit, status: s }) }
+  return {
+    key: `keep:${state.deposit.id}:${s.status}:${s.fiatAmount ?? ''}:${s.settlementTxHash ?? ''}`,
+    start: () => ctx.store.save({ deposit: state.deposit, status: s }),
+  }
 }
 
 function view(s: StatusView & { updatedAt?: string }): StatusView {

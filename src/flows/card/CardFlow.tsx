@@ -29,7 +29,11 @@ addEnglish(enCard)
 
 export default function CardFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[cardChecks]} stored={() => anyStored(partnerStorage(props.services.config), cardKeys)} later={[cardSchemas, cardRateSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen
+      checks={[cardChecks]}
+      stored={() => anyStored(partnerStorage(props.services.config), cardKeys)}
+      later={[cardSchemas, cardRateSchemas, errorSchemas, props.services.limiter]}
+    >
       {() => <Card {...props} />}
     </FirstScreen>
   )

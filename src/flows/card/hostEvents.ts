@@ -33,11 +33,20 @@ export function cardEvents(prev: CardState, next: CardState): WidgetEvent[] {
   if (next.tag === 'result' && prev.tag !== 'result') {
     out.push({
       name: 'complete',
-      payload: { flow, id: next.purchase.id, outcome: next.status.status, amount: next.status.cryptoAmount, currency: next.status.cryptoCurrency, txHash: next.status.txHash },
+      payload: {
+        flow,
+        id: next.purchase.id,
+        outcome: next.status.status,
+        amount: next.status.cryptoAmount,
+        currency: next.status.cryptoCurrency,
+        txHash: next.status.txHash,
+      },
     })
   }
-  const problem = next.tag === 'form' && next.error?.kind === 'api' ? next.error.problem : next.tag === 'quote' || next.tag === 'tracking' ? next.problem : undefined
-  const before = prev.tag === 'form' && prev.error?.kind === 'api' ? prev.error.problem : prev.tag === 'quote' || prev.tag === 'tracking' ? prev.problem : undefined
+  const problem =
+    next.tag === 'form' && next.error?.kind === 'api' ? next.error.problem : next.tag === 'quote' || next.tag === 'tracking' ? next.problem : undefined
+  const before =
+    prev.tag === 'form' && prev.error?.kind === 'api' ? prev.error.problem : prev.tag === 'quote' || prev.tag === 'tracking' ? prev.problem : undefined
   if (problem && problem !== before) out.push({ name: 'error', payload: { flow, ...errorPayload(problem, problemText(problem)) } })
   if (next.tag === 'redirect' && next.problem && (prev.tag !== 'redirect' || !prev.problem)) {
     out.push({ name: 'error', payload: { flow, ...errorPayload(cardRedirectProblem(next.problem), problemText(cardRedirectProblem(next.problem))) } })

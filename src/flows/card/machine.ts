@@ -31,10 +31,7 @@ export type CardStatusView = {
   reason?: string
 }
 
-export type CardFormError =
-  | { kind: 'amount'; problem: AmountProblem }
-  | { kind: 'limits'; min: string; max: string }
-  | { kind: 'api'; problem: Problem }
+export type CardFormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'limits'; min: string; max: string } | { kind: 'api'; problem: Problem }
 
 /** An indicative price for what the buyer typed (GET /card/rate): shown, never reserved. */
 export type IndicativeRate = { currency: string; amount: string; rate: CardRate }
@@ -42,7 +39,7 @@ export type IndicativeRate = { currency: string; amount: string; rate: CardRate 
 export type CardState =
   | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError; rate?: IndicativeRate }
   | { tag: 'quoting'; form: CardForm; limits?: CardLimits; amount: string; requote: boolean }
-  | {
+  | ({
       tag: 'quote'
       form: CardForm
       limits?: CardLimits
@@ -51,7 +48,7 @@ export type CardState =
       work: Work<'purchasing'>
       addressError?: boolean
       problem?: Problem
-    } & Priced<CardQuote>
+    } & Priced<CardQuote>)
   | { tag: 'redirect'; purchase: Purchase; redirectUrl: string; problem?: RedirectProblem }
   | ({ tag: 'tracking'; purchase: Purchase; status?: CardStatusView } & Followed)
   | { tag: 'result'; purchase: Purchase; status: CardStatusView }
@@ -101,7 +98,9 @@ export function transition(state: CardState, event: CardEvent, ctx: Context): Ca
 
     case 'tracking':
       if (event.type === 'TRACK') {
-        return isCardFinal(event.status.status) ? { tag: 'result', purchase: state.purchase, status: event.status } : { ...tracked(state), status: event.status }
+        return isCardFinal(event.status.status)
+          ? { tag: 'result', purchase: state.purchase, status: event.status }
+          : { ...tracked(state), status: event.status }
       }
       return isFollowEvent(event) ? follow(state, event) : state
 
@@ -132,7 +131,9 @@ function formTransition(state: Extract<CardState, { tag: 'form' }>, event: CardE
       return { ...state, limits: event.limits, error: refused ? { kind: 'limits', min: event.limits.min, max: event.limits.max } : state.error }
     }
     case 'RATE':
-      return event.currency === state.form.currency && event.amount === state.form.amount ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } } : state
+      return event.currency === state.form.currency && event.amount === state.form.amount
+        ? { ...state, rate: { currency: event.currency, amount: event.amount, rate: event.rate } }
+        : state
     case 'SUBMIT': {
       // Card totals are in the currency's minor units at most.
       const parsed = parseAmount(state.form.amount, 2, ctx.decimalMark)
@@ -182,7 +183,9 @@ function quoteTransition(state: Extract<CardState, { tag: 'quote' }>, event: Car
   if (requoted) return requoted
   switch (event.type) {
     case 'EDIT':
-      return event.address === undefined || !idle ? state : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
+      return event.address === undefined || !idle
+        ? state
+        : { ...state, form: { ...state.form, address: event.address }, addressError: false, problem: undefined }
     case 'BACK':
       return idle ? { tag: 'form', form: state.form, limits: state.limits } : state
     case 'CONFIRM':

@@ -8,5 +8,12 @@ export const cardChecks = lazyPart(() => import('./storedChecks'))
 export const cardKeys = [flowKey('card')]
 
 export function cardStore(storage: Storage | undefined): FlowStore<Purchase> {
-  return { ...createFlowStore(storage, 'card', lazyCheck(cardChecks, (m) => m.purchase)), ready: cardChecks.load }
+  return {
+    ...createFlowStore(
+      storage,
+      'card',
+      lazyCheck(cardChecks, (m) => m.purchase),
+    ),
+    ready: cardChecks.load,
+  }
 }

@@ -8,11 +8,17 @@ import type { CardState } from './machine'
 export function trackingEffects(ctx: CardContext, state: Extract<CardState, { tag: 'tracking' }>): Effect[] {
   const { config, dispatch } = ctx
   const { id } = state.purchase
-  return followEffects('card', id, state, {
-    fetch: () => ctx.partner.status(id),
-    isTerminal: (s) => isCardFinal(s.status),
-    intervalMs: ctx.pollIntervalMs ?? config.timings?.pollMs ?? 3_000,
-    retryBaseMs: config.timings?.backoffBaseMs,
-    onData: (s) => dispatch({ type: 'TRACK', status: s }),
-  }, dispatch)
+  return followEffects(
+    'card',
+    id,
+    state,
+    {
+      fetch: () => ctx.partner.status(id),
+      isTerminal: (s) => isCardFinal(s.status),
+      intervalMs: ctx.pollIntervalMs ?? config.timings?.pollMs ?? 3_000,
+      retryBaseMs: config.timings?.backoffBaseMs,
+      onData: (s) => dispatch({ type: 'TRACK', status: s }),
+    },
+    dispatch,
+  )
 }

@@ -31,7 +31,11 @@ const depositEffects = lazyPart(() => import('./effects'))
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[depositChecks]} stored={() => anyStored(partnerStorage(props.services.config), depositKeys)} later={[depositSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen
+      checks={[depositChecks]}
+      stored={() => anyStored(partnerStorage(props.services.config), depositKeys)}
+      later={[depositSchemas, errorSchemas, props.services.limiter]}
+    >
       {() => <Deposit {...props} />}
     </FirstScreen>
   )
@@ -56,7 +60,10 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
       },
       effects: depositEffects,
       start: ({ createDepositEffects }, dispatch) =>
-        createDepositEffects({ config, api: services.api, partner: services.partner, store, target: window, clock: systemClock, loadChainActions: loadWalletCode }, dispatch),
+        createDepositEffects(
+          { config, api: services.api, partner: services.partner, store, target: window, clock: systemClock, loadChainActions: loadWalletCode },
+          dispatch,
+        ),
     })
   }, [services])
   const { step, of } = stepOf(state)

@@ -80,10 +80,13 @@ function signInEffect(ctx: DepositContext, state: Extract<DepositState, { tag: '
     start: (alive, signal) =>
       void import('./linkWallet')
         .then((m) => m.askSignedIn(ctx, account, chainId, signal))
-        .then((signedIn) => {
-          if (signedIn === false && alive()) ctx.dispatch({ type: 'NO_SIGN_IN' })
-          if (signedIn) ctx.signInAnswered = true
-        }, () => {}),
+        .then(
+          (signedIn) => {
+            if (signedIn === false && alive()) ctx.dispatch({ type: 'NO_SIGN_IN' })
+            if (signedIn) ctx.signInAnswered = true
+          },
+          () => {},
+        ),
   }
 }
 

@@ -24,7 +24,15 @@ export function depositEvents(prev: DepositState, next: DepositState, config: Wi
     const { tracking } = next
     out.push({
       name: 'complete',
-      payload: { flow, id: trackingId(tracking), outcome: next.outcome, amount: tracking.summary.amountOut, currency: tracking.summary.destSymbol, txHash: tracking.deliveredHash, ...ids },
+      payload: {
+        flow,
+        id: trackingId(tracking),
+        outcome: next.outcome,
+        amount: tracking.summary.amountOut,
+        currency: tracking.summary.destSymbol,
+        txHash: tracking.deliveredHash,
+        ...ids,
+      },
     })
   }
   // The kit refused to record it: once, with the words the buyer reads (no address, no wallet).
@@ -57,11 +65,14 @@ function idOf(s: DepositState): string {
 function problemOf(s: DepositState, config: WidgetConfig): { source: object; payload: ErrorPayload } | undefined {
   if (s.tag === 'form' && s.error?.kind === 'api') return { source: s.error, payload: errorPayload(s.error.problem, problemText(s.error.problem)) }
   // The rule goes to the partner as the detail: which check the quote failed.
-  if (s.tag === 'form' && s.error?.kind === 'rejected') return { source: s.error, payload: errorPayload(rejectedProblem(s.error.rejection), rejectionText(s.error.rejection)) }
-  if (s.tag === 'quote' && s.notice) return { source: s.notice, payload: errorPayload({ code: sendProblemCode(s.notice) }, noticeText(s.notice, noticeContext(s, config))) }
+  if (s.tag === 'form' && s.error?.kind === 'rejected')
+    return { source: s.error, payload: errorPayload(rejectedProblem(s.error.rejection), rejectionText(s.error.rejection)) }
+  if (s.tag === 'quote' && s.notice)
+    return { source: s.notice, payload: errorPayload({ code: sendProblemCode(s.notice) }, noticeText(s.notice, noticeContext(s, config))) }
   // The kit knows no buyer for this link: heard once, as the price is asked or shown (a new price for
   // the same request is no news), with the words the quote shows.
-  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn) return { source: NO_SIGN_IN, payload: errorPayload({ code: sendProblemCode(NO_SIGN_IN) }, problemText(NO_SIGN_IN.problem)) }
+  if ((s.tag === 'quote' || s.tag === 'quoting') && s.session.noSignIn)
+    return { source: NO_SIGN_IN, payload: errorPayload({ code: sendProblemCode(NO_SIGN_IN) }, problemText(NO_SIGN_IN.problem)) }
   if (s.tag === 'tracking' && s.problem) return { source: s.problem, payload: errorPayload(s.problem, problemText(s.problem)) }
   return undefined
 }

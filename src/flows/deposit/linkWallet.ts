@@ -89,7 +89,13 @@ const SIGN_IN =
  * leaves from, written by this partner's own kit: its URI is `partnerBase` (resolved against the
  * page, as a fetch of it is), without trailing slashes, as the kit writes its publicUrl.
  */
-export function isKitMessage(message: string, account: string, chainId: number, page: Pick<Location, 'host' | 'href' | 'protocol'>, partnerBase: string | undefined): boolean {
+export function isKitMessage(
+  message: string,
+  account: string,
+  chainId: number,
+  page: Pick<Location, 'host' | 'href' | 'protocol'>,
+  partnerBase: string | undefined,
+): boolean {
   // The kit takes back at most 2048 characters (src/server/routes.ts).
   const m = message.length <= 2048 && SIGN_IN.exec(message)
   if (!m) return false
@@ -98,5 +104,12 @@ export function isKitMessage(message: string, account: string, chainId: number, 
   try {
     kit = partnerBase && new URL(partnerBase, page.href).href.replace(/\/+$/, '')
   } catch {}
-  return `${scheme}:` === page.protocol && domain === page.host && address.toLowerCase() === account.toLowerCase() && Number(chain) === chainId && !!kit && uri === kit
+  return (
+    `${scheme}:` === page.protocol &&
+    domain === page.host &&
+    address.toLowerCase() === account.toLowerCase() &&
+    Number(chain) === chainId &&
+    !!kit &&
+    uri === kit
+  )
 }

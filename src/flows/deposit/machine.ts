@@ -71,7 +71,8 @@ type StateOf<T extends DepositState['tag']> = Extract<DepositState, { tag: T }>
 /** The wallet: the connect-wallet sub-machine, with the form kept; connected, on to the form. */
 function walletTransition(state: StateOf<'discovering' | 'wallets' | 'connecting'>, event: DepositEvent): DepositState {
   // The embedding may set the amount before the buyer reaches the form.
-  if (event.type === 'EDIT' && state.tag !== 'connecting') return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
+  if (event.type === 'EDIT' && state.tag !== 'connecting')
+    return { ...state, form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source } }
   if (event.type !== 'WALLET') return state
   const next = connectWallet(state, event.event)
   if (next === state) return state
@@ -115,7 +116,11 @@ function quotingTransition(state: StateOf<'quoting'>, event: DepositEvent): Depo
 function quoteTransition(state: StateOf<'quote'>, event: DepositEvent): DepositState {
   const idle = state.work === 'idle'
   // Never re-priced under a buyer who is mid-way through signing.
-  const requoted = requoteOn(state, event, (s, refreshed): DepositState => ({ tag: 'quoting', form: s.form, session: s.session, amount: s.amount, requote: refreshed }))
+  const requoted = requoteOn(
+    state,
+    event,
+    (s, refreshed): DepositState => ({ tag: 'quoting', form: s.form, session: s.session, amount: s.amount, requote: refreshed }),
+  )
   if (requoted) return requoted
   switch (event.type) {
     case 'BACK':
@@ -123,7 +128,9 @@ function quoteTransition(state: StateOf<'quote'>, event: DepositEvent): DepositS
     case 'CONFIRM':
       // Only once the preview judged what leaves the wallet (a short balance: the send says it), and
       // never where the partner's kit said it knows no buyer for this link.
-      return idle && !state.stale && !state.session.noSignIn && confirmable(state.preview) ? { ...state, work: 'checking', notice: undefined, refreshed: false } : state
+      return idle && !state.stale && !state.session.noSignIn && confirmable(state.preview)
+        ? { ...state, work: 'checking', notice: undefined, refreshed: false }
+        : state
     case 'PREVIEW':
       return idle && !state.preview ? { ...state, preview: event.preview } : state
     case 'RETRY_PREVIEW':

@@ -13,5 +13,14 @@ export const depositKeys = [flowKey('deposit')]
  */
 export function depositStore(storage: Storage | undefined): FlowStore<Tracking> {
   const key = (storage as { at?: (key: string) => string } | undefined)?.at?.(depositKeys[0]) ?? depositKeys[0]
-  return { ...createFlowStore(storage, 'deposit', lazyCheck(depositChecks, (m) => m.tracking)), key, ready: depositChecks.load, arrived: depositChecks.arrived }
+  return {
+    ...createFlowStore(
+      storage,
+      'deposit',
+      lazyCheck(depositChecks, (m) => m.tracking),
+    ),
+    key,
+    ready: depositChecks.load,
+    arrived: depositChecks.arrived,
+  }
 }

@@ -32,7 +32,11 @@ const ETH = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 export const isNativeToken = (token: string) => [ETH, '0x0000000000000000000000000000000000000000'].includes(token.toLowerCase())
 
 /** `ready` with what leaves the wallet, or the rejection when it is anything but amountIn of the source token. */
-export function judgeOutflow(changes: AssetChange[], expected: Expected, feeWei?: bigint): { ok: true; preview: Preview } | { ok: false; rejection: Rejection } {
+export function judgeOutflow(
+  changes: AssetChange[],
+  expected: Expected,
+  feeWei?: bigint,
+): { ok: true; preview: Preview } | { ok: false; rejection: Rejection } {
   const sourceKey = expected.native ? ETH : expected.token.toLowerCase()
   const losses = changes.filter((c) => c.diff < 0n)
   const sourceLoss = -(changes.find((c) => c.token.toLowerCase() === sourceKey)?.diff ?? 0n)

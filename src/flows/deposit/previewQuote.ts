@@ -66,7 +66,8 @@ export async function previewQuote(ctx: DepositContext, state: QuoteState, alive
     const fee = simulated.gasUsed * simulated.gasPrice
     // No eth_simulateV1: nothing judged what leaves the wallet. Only a quote whose every call the
     // guard understands (a plain transfer of amountIn, the Depositor's deposit) may be sent.
-    if (simulated.kind === 'estimated') return done(previewOf(expected, fee, w.understood(requestOf(ctx, state.form, session, state.amount), quote, ctx.config)))
+    if (simulated.kind === 'estimated')
+      return done(previewOf(expected, fee, w.understood(requestOf(ctx, state.form, session, state.amount), quote, ctx.config)))
     const verdict = judgeOutflow(simulated.changes, expected, fee)
     if (verdict.ok) done(verdict.preview)
     else reject(ctx, quote, verdict.rejection, alive)

@@ -61,4 +61,3 @@ function trackingOf(s: Sending, txHash: string, callsId?: string): Tracking {
     approvalHash,
   }
 }
-

@@ -58,4 +58,3 @@ export async function stillValid(s: Sending): Promise<boolean> {
   }
   return guard(s.ctx, s.w, s.state.quote, s.request, s.alive)
 }
-

@@ -22,4 +22,3 @@ export type Sending = {
   account: Hex
   request: DepositQuoteRequest
 }
-

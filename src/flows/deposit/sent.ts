@@ -12,7 +12,8 @@ export function tracked(tracking: Tracking, session?: Session): DepositState {
 export function kitAnswer(state: DepositState, event: Extract<DepositEvent, { type: 'REPORTED' | 'UNRECORDED' }>): DepositState {
   const told = (state.tag === 'tracking' || state.tag === 'result') && state.tracking.txHash === event.txHash
   if (!told) return state
-  const tracking = event.type === 'REPORTED' ? { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } : { ...state.tracking, unrecorded: event.txHash }
+  const tracking =
+    event.type === 'REPORTED' ? { ...state.tracking, kit: { txHash: event.txHash, id: event.id } } : { ...state.tracking, unrecorded: event.txHash }
   return { ...state, tracking }
 }
 

@@ -81,15 +81,15 @@ export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash
 
 /** What the quote screen tells about the send (words in errors/words.ts). */
-export type Notice = Extract<SendProblem, { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }>
+export type Notice = Extract<
+  SendProblem,
+  { kind: 'wallet' | 'wrongChain' | 'insufficient' | 'insufficientGas' | 'elsewhere' | 'unlinked' | 'refused' | 'check' }
+>
 
 /** What the quote says once the kit answered a link without sign-in with 401 (session.noSignIn): one object, one `error` event. */
 export const NO_SIGN_IN: Extract<Notice, { kind: 'check' }> = { kind: 'check', problem: { key: 'link.signIn', code: 'unauthenticated' } }
 
-export type FormError =
-  | { kind: 'amount'; problem: AmountProblem }
-  | { kind: 'api'; problem: Problem }
-  | { kind: 'rejected'; rejection: Rejection }
+export type FormError = { kind: 'amount'; problem: AmountProblem } | { kind: 'api'; problem: Problem } | { kind: 'rejected'; rejection: Rejection }
 
 export type Outcome = 'done' | 'failed' | 'expired' | 'cancelled' | 'reverted' | 'dropped' | 'unfollowed'
 
@@ -97,7 +97,7 @@ export type DepositState =
   | (ConnectWalletState & { form: Form })
   | { tag: 'form'; form: Form; session: Session; error?: FormError }
   | { tag: 'quoting'; form: Form; session: Session; amount: string; requote: boolean }
-  | {
+  | ({
       tag: 'quote'
       form: Form
       session: Session
@@ -108,7 +108,7 @@ export type DepositState =
       preview?: Preview
       /** How many times the preview ran again at the buyer's request. */
       previewAttempt?: number
-    } & Priced<DepositQuote>
+    } & Priced<DepositQuote>)
   | ({
       tag: 'tracking'
       tracking: Tracking

@@ -35,7 +35,11 @@ export function trackingEffects(ctx: DepositContext, state: TrackingState): Arra
   if (state.phase === 'confirming') {
     return [lock, { key: `receipt:${txHash}:${state.attempt}`, start: (alive, signal) => void confirm(ctx, state, alive, signal) }]
   }
-  return [lock, { key: `status:${txHash}:${state.attempt}`, start: (alive, signal) => followStatus(ctx, state, alive, signal) }, reportEffect(ctx, state.tracking)]
+  return [
+    lock,
+    { key: `status:${txHash}:${state.attempt}`, start: (alive, signal) => followStatus(ctx, state, alive, signal) },
+    reportEffect(ctx, state.tracking),
+  ]
 }
 
 /**
@@ -49,7 +53,14 @@ function reportEffect(ctx: DepositContext, tracking: Tracking): Effect | undefin
   return {
     key: `report:${txHash}`,
     start: () => {
-      if (!ctx.reports.has(txHash)) ctx.reports.set(txHash, import('./report').then((m) => m.reportSent(ctx, tracking), () => false))
+      if (!ctx.reports.has(txHash))
+        ctx.reports.set(
+          txHash,
+          import('./report').then(
+            (m) => m.reportSent(ctx, tracking),
+            () => false,
+          ),
+        )
     },
   }
 }

@@ -6,4 +6,8 @@ export type ChainActions = typeof chainActions & { guardQuote: typeof guardQuote
 
 /** Fetched once a wallet is chosen. Two chunks: the payout fetches the actions alone, without the guard. */
 export const loadWalletCode = (): Promise<ChainActions> =>
-  Promise.all([import('../../wallet/chainActions'), import('./guard')]).then(([actions, { guardQuote, understood }]) => ({ ...actions, guardQuote, understood }))
+  Promise.all([import('../../wallet/chainActions'), import('./guard')]).then(([actions, { guardQuote, understood }]) => ({
+    ...actions,
+    guardQuote,
+    understood,
+  }))

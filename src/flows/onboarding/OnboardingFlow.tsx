@@ -31,7 +31,14 @@ addEnglish(enOnboarding)
 
 export default function OnboardingFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
-    <FirstScreen checks={[onboardingChecks, identityChecks]} stored={() => anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) || anyStored(partnerStorage(props.services.config, true), identityKeys.session)} later={[onboardingSchemas, errorSchemas, props.services.limiter]}>
+    <FirstScreen
+      checks={[onboardingChecks, identityChecks]}
+      stored={() =>
+        anyStored(partnerStorage(props.services.config), [...onboardingKeys, ...identityKeys.local]) ||
+        anyStored(partnerStorage(props.services.config, true), identityKeys.session)
+      }
+      later={[onboardingSchemas, errorSchemas, props.services.limiter]}
+    >
       {() => <Onboarding {...props} />}
     </FirstScreen>
   )
@@ -53,7 +60,14 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
       effects: onboardingEffects,
       start: ({ createOnboardingEffects }, dispatch) =>
         createOnboardingEffects(
-          { config, api: services.api, store, identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes }, clock: systemClock, emit: services.emit },
+          {
+            config,
+            api: services.api,
+            store,
+            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+            clock: systemClock,
+            emit: services.emit,
+          },
           dispatch,
         ),
     })

@@ -3,7 +3,16 @@
 // transition function.
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem, Step } from '../../kernel/types'
-import { type BuyerAccount, type IdentityEvent, type IdentityState, type Onboarded, emptyApplicant, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import {
+  type BuyerAccount,
+  type IdentityEvent,
+  type IdentityState,
+  type Onboarded,
+  emptyApplicant,
+  identityTransition,
+  isIdentityEvent,
+  isIdentityState,
+} from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
 

@@ -16,7 +16,11 @@ export const onboardingKeys = [flowKey('onboarding')]
  * 30 days. The flow clears it once the account is funded, or when the buyer says "Not you?".
  */
 export function onboardingStore(storage: Storage | undefined, now: () => number = Date.now): FlowStore<StoredAccount> {
-  const inner = createFlowStore(storage, 'onboarding', lazyCheck(onboardingChecks, (m) => m.record))
+  const inner = createFlowStore(
+    storage,
+    'onboarding',
+    lazyCheck(onboardingChecks, (m) => m.record),
+  )
   const save = (value: StoredAccount) => {
     const { walletId, ...open } = value
     inner.save({ ...(value.virtualAccountId ? open : value), savedAt: now() })

@@ -9,7 +9,8 @@ const bank: PayoutKind = {
   name: 'payout',
   destination: beneficiaryStep,
   calls: lazyPart(() => import('./bank').then(({ bankCalls }) => ({ calls: bankCalls }))),
-  DestinationScreen: ({ state, dispatch, services }) => (state.tag === 'beneficiary' ? <BeneficiaryScreen state={state} dispatch={dispatch} locale={services.config.locale} /> : <></>),
+  DestinationScreen: ({ state, dispatch, services }) =>
+    state.tag === 'beneficiary' ? <BeneficiaryScreen state={state} dispatch={dispatch} locale={services.config.locale} /> : <></>,
   currencies: (config) => config.fiatCurrencies,
   schemas: payoutSchemas,
 }

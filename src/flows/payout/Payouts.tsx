@@ -36,7 +36,9 @@ import { loadWalletCode } from './walletCode'
 
 // The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
 // meanwhile starts once it is here). Each payout's own calls (bank.ts, card.ts) come with its entry.
-const payoutEffects = lazyPart(() => Promise.all([import('./effects'), import('../../wallet/eip6963')]).then(([effects, wallets]) => ({ ...effects, ...wallets })))
+const payoutEffects = lazyPart(() =>
+  Promise.all([import('./effects'), import('../../wallet/eip6963')]).then(([effects, wallets]) => ({ ...effects, ...wallets })),
+)
 
 /** The screens after the form, fetched from the first screen on (a resumed payout asks for them at once). */
 const laterScreens = lazyPart(() => import('../../screens/payout/LaterScreens'))
@@ -69,7 +71,10 @@ export function Payouts(props: PayoutProps & { kind: PayoutKind }) {
   return (
     <FirstScreen
       checks={[payoutChecks, identityChecks]}
-      stored={() => anyStored(partnerStorage(services.config), [...keysOf(kind.name), ...identityKeys.local]) || anyStored(partnerStorage(services.config, true), [...identityKeys.session, pendingKey])}
+      stored={() =>
+        anyStored(partnerStorage(services.config), [...keysOf(kind.name), ...identityKeys.local]) ||
+        anyStored(partnerStorage(services.config, true), [...identityKeys.session, pendingKey])
+      }
       later={[kind.schemas, referenceSchemas, onboardingSchemas, errorSchemas, services.limiter]}
     >
       {() => <Payout {...props} />}
@@ -113,10 +118,29 @@ function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutStat
   const source = payoutSourceOf(config)
   const later = useLazyPart(laterScreens, true)
   if (isIdentityState(state)) {
-    return <IdentitySteps state={state} dispatch={to.identity} identityUrl={config.identityUrl ?? ''} flow="payout" locale={config.locale} tier={state.pending?.tier} />
+    return (
+      <IdentitySteps
+        state={state}
+        dispatch={to.identity}
+        identityUrl={config.identityUrl ?? ''}
+        flow="payout"
+        locale={config.locale}
+        tier={state.pending?.tier}
+      />
+    )
   }
   if (state.tag === 'form' || state.tag === 'quoting') {
-    return <PayoutFormScreen state={state} dispatch={to.payout} source={source} currencies={kind.currencies(config)} locale={config.locale} notYou={stored} card={kind.destination.kind === 'card'} />
+    return (
+      <PayoutFormScreen
+        state={state}
+        dispatch={to.payout}
+        source={source}
+        currencies={kind.currencies(config)}
+        locale={config.locale}
+        notYou={stored}
+        card={kind.destination.kind === 'card'}
+      />
+    )
   }
   if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (!later) return <p role="status">{t('app.loading')}</p>
@@ -165,13 +189,24 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
   return defineFlow({
     // Only this buyer's payout (start.account is already refused under a link signed for another
     // wallet); another buyer's record stays stored for them, never shown here.
-    initial: initialState({ record: start.account && store.load(start.account, config.walletAddress), buyer: start.account, identity: start.identity, pending: pending.take(), cardReturn: kind.cardReturn?.() }, ctx),
+    initial: initialState(
+      {
+        record: start.account && store.load(start.account, config.walletAddress),
+        buyer: start.account,
+        identity: start.identity,
+        pending: pending.take(),
+        cardReturn: kind.cardReturn?.(),
+      },
+      ctx,
+    ),
     transition: (state, event) => transition(state, event, ctx),
     observe: (prev, next) => {
       for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
     },
     // Each payout's own calls (bank.ts, card.ts) come with its entry; the partner's door is the widget's (services).
-    effects: lazyPart(() => Promise.all([payoutEffects.load(), kind.calls.load(), services.partner()]).then(([effects, { calls }, partner]) => ({ ...effects, calls, partner }))),
+    effects: lazyPart(() =>
+      Promise.all([payoutEffects.load(), kind.calls.load(), services.partner()]).then(([effects, { calls }, partner]) => ({ ...effects, calls, partner })),
+    ),
     start: ({ createPayoutEffects, discoverWallets, providerOf, calls, partner }, dispatch) =>
       createPayoutEffects(
         {

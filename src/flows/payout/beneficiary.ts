@@ -15,7 +15,10 @@ export type Values = Readonly<Record<string, string | undefined>>
 export type Beneficiary = { name: string; schema: OfferedSchemaId } & Record<string, string | Record<string, string>>
 
 /** ISO 4217 codes of African currencies: the contract pairs "NGN and other African currencies" with bank_africa or momo_africa. */
-const AFRICAN = 'AOA BIF BWP CDF CVE DJF DZD EGP ERN ETB GHS GMD GNF KES KMF LRD LSL LYD MAD MGA MRU MUR MWK MZN NAD NGN RWF SCR SDG SLE SOS SSP STN SZL TND TZS UGX XAF XOF ZAR ZMW ZWG'.split(' ')
+const AFRICAN =
+  'AOA BIF BWP CDF CVE DJF DZD EGP ERN ETB GHS GMD GNF KES KMF LRD LSL LYD MAD MGA MRU MUR MWK MZN NAD NGN RWF SCR SDG SLE SOS SSP STN SZL TND TZS UGX XAF XOF ZAR ZMW ZWG'.split(
+    ' ',
+  )
 const BY_CURRENCY: Readonly<Record<string, OfferedSchemaId>> = { EUR: 'bank_sepa', GBP: 'bank_uk', BRL: 'bank_br_pix', MXN: 'bank_mexico' }
 
 /**
@@ -68,4 +71,3 @@ function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefine
 export function purposeProblem(raw: string): FieldProblem | undefined {
   return trim(raw).length > 512 ? { kind: 'tooLong', max: 512 } : undefined
 }
-

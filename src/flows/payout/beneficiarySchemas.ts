@@ -1,6 +1,20 @@
 // The beneficiary's schemas (partner-api.md: "Beneficiary"): each one's form, field by field, with
 // what is sent for what was typed and what is checked before anything is sent (accountChecks.ts).
-import { checkClabe, checkCountry, checkCurrency, checkE164, checkEvmForm, checkIban, checkPixKey, checkRouting, checkSortCode, checkSwift, checkUkAccount, normalisePhone, normalisePixKey } from './accountChecks'
+import {
+  checkClabe,
+  checkCountry,
+  checkCurrency,
+  checkE164,
+  checkEvmForm,
+  checkIban,
+  checkPixKey,
+  checkRouting,
+  checkSortCode,
+  checkSwift,
+  checkUkAccount,
+  normalisePhone,
+  normalisePixKey,
+} from './accountChecks'
 import type { BeneficiaryField, BeneficiarySchema, OfferedSchemaId } from './beneficiaryTypes'
 import type { FieldProblem } from './fieldProblem'
 
@@ -21,8 +35,7 @@ const accountType = field({ name: 'accountType', label: 'payout.field.accountTyp
 const holder = field({ name: 'name', label: 'payout.field.name', autocomplete: 'name', autocapitalize: 'words' })
 
 function digits(min: number, max: number) {
-  return (value: string): FieldProblem | undefined =>
-    new RegExp(`^\\d{${min},${max}}$`).test(value) ? undefined : { kind: 'accountDigits', min, max }
+  return (value: string): FieldProblem | undefined => (new RegExp(`^\\d{${min},${max}}$`).test(value) ? undefined : { kind: 'accountDigits', min, max })
 }
 
 const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
@@ -36,7 +49,15 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
       field({ name: 'firstName', label: 'payout.field.firstName', autocomplete: 'given-name', autocapitalize: 'words' }),
       field({ name: 'lastName', label: 'payout.field.lastName', autocomplete: 'family-name', autocapitalize: 'words' }),
       // The contract spells this field "IBAN", next to camelCase names.
-      field({ name: 'IBAN', label: 'payout.field.iban', hint: 'payout.field.ibanHint', autocapitalize: 'characters', maxLength: 42, normalise: compact, check: checkIban }),
+      field({
+        name: 'IBAN',
+        label: 'payout.field.iban',
+        hint: 'payout.field.ibanHint',
+        autocapitalize: 'characters',
+        maxLength: 42,
+        normalise: compact,
+        check: checkIban,
+      }),
     ],
   },
   bank_us: {
@@ -48,14 +69,30 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
       field({ name: 'bankName', label: 'payout.field.bankName', autocapitalize: 'words' }),
       field({ name: 'accountName', label: 'payout.field.accountName', autocapitalize: 'words' }),
       field({ name: 'accountNumber', label: 'payout.field.accountNumber', inputMode: 'numeric', maxLength: 24, normalise: digitsOnly, check: digits(4, 17) }),
-      field({ name: 'routingNumber', label: 'payout.field.routingNumber', hint: 'payout.field.routingNumberHint', inputMode: 'numeric', maxLength: 12, normalise: digitsOnly, check: checkRouting }),
+      field({
+        name: 'routingNumber',
+        label: 'payout.field.routingNumber',
+        hint: 'payout.field.routingNumberHint',
+        inputMode: 'numeric',
+        maxLength: 12,
+        normalise: digitsOnly,
+        check: checkRouting,
+      }),
       // The full address is required (a bank_us payout without it is refused). Its component names
       // are not shown in the contract: these are ours (README, "Assumptions").
       field({ name: 'beneficiaryAddress.street', label: 'payout.field.street', autocomplete: 'address-line1' }),
       field({ name: 'beneficiaryAddress.city', label: 'payout.field.city', autocomplete: 'address-level2', autocapitalize: 'words' }),
       field({ name: 'beneficiaryAddress.state', label: 'payout.field.state', autocomplete: 'address-level1', autocapitalize: 'characters' }),
       field({ name: 'beneficiaryAddress.postalCode', label: 'payout.field.postalCode', autocomplete: 'postal-code', maxLength: 16 }),
-      field({ name: 'beneficiaryAddress.country', label: 'payout.field.country', input: 'country', autocomplete: 'country', initial: 'US', normalise: compact, check: checkCountry }),
+      field({
+        name: 'beneficiaryAddress.country',
+        label: 'payout.field.country',
+        input: 'country',
+        autocomplete: 'country',
+        initial: 'US',
+        normalise: compact,
+        check: checkCountry,
+      }),
     ],
   },
   bank_swift: {
@@ -67,7 +104,15 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
       accountType,
       field({ name: 'companyName', label: 'payout.field.companyName', autocomplete: 'organization' }),
       field({ name: 'bankName', label: 'payout.field.bankName', autocapitalize: 'words' }),
-      field({ name: 'swiftCode', label: 'payout.field.swiftCode', hint: 'payout.field.swiftCodeHint', autocapitalize: 'characters', maxLength: 14, normalise: compact, check: checkSwift }),
+      field({
+        name: 'swiftCode',
+        label: 'payout.field.swiftCode',
+        hint: 'payout.field.swiftCodeHint',
+        autocapitalize: 'characters',
+        maxLength: 14,
+        normalise: compact,
+        check: checkSwift,
+      }),
       field({
         name: 'accountNumber',
         label: 'payout.field.accountNumber',
@@ -76,7 +121,15 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
         normalise: compact,
         check: (value) => (/^[A-Z0-9]{1,34}$/.test(value) ? undefined : { kind: 'accountText', max: 34 }),
       }),
-      field({ name: 'currency', label: 'payout.field.currency', initial: 'USD', autocapitalize: 'characters', maxLength: 3, normalise: compact, check: checkCurrency }),
+      field({
+        name: 'currency',
+        label: 'payout.field.currency',
+        initial: 'USD',
+        autocapitalize: 'characters',
+        maxLength: 3,
+        normalise: compact,
+        check: checkCurrency,
+      }),
     ],
   },
   bank_africa: {
@@ -105,13 +158,35 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     label: 'payout.schema.bank_br_pix',
     purpose: false,
     // The DICT's longest key is an e-mail of 77 characters.
-    fields: [holder, field({ name: 'pixKey', label: 'payout.field.pixKey', hint: 'payout.field.pixKeyHint', autocapitalize: 'off', maxLength: 77, normalise: normalisePixKey, check: checkPixKey })],
+    fields: [
+      holder,
+      field({
+        name: 'pixKey',
+        label: 'payout.field.pixKey',
+        hint: 'payout.field.pixKeyHint',
+        autocapitalize: 'off',
+        maxLength: 77,
+        normalise: normalisePixKey,
+        check: checkPixKey,
+      }),
+    ],
   },
   bank_mexico: {
     id: 'bank_mexico',
     label: 'payout.schema.bank_mexico',
     purpose: false,
-    fields: [holder, field({ name: 'clabe', label: 'payout.field.clabe', hint: 'payout.field.clabeHint', inputMode: 'numeric', maxLength: 24, normalise: digitsOnly, check: checkClabe })],
+    fields: [
+      holder,
+      field({
+        name: 'clabe',
+        label: 'payout.field.clabe',
+        hint: 'payout.field.clabeHint',
+        inputMode: 'numeric',
+        maxLength: 24,
+        normalise: digitsOnly,
+        check: checkClabe,
+      }),
+    ],
   },
   momo_africa: {
     id: 'momo_africa',
@@ -120,7 +195,16 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     // The contract names no operator field: the number alone identifies the wallet.
     fields: [
       holder,
-      field({ name: 'walletIdentifier', label: 'payout.field.walletIdentifier', hint: 'payout.field.walletIdentifierHint', autocomplete: 'tel', inputMode: 'tel', maxLength: 24, normalise: normalisePhone, check: checkE164 }),
+      field({
+        name: 'walletIdentifier',
+        label: 'payout.field.walletIdentifier',
+        hint: 'payout.field.walletIdentifierHint',
+        autocomplete: 'tel',
+        inputMode: 'tel',
+        maxLength: 24,
+        normalise: normalisePhone,
+        check: checkE164,
+      }),
     ],
   },
   evm: {
@@ -129,7 +213,16 @@ const schemas: Record<OfferedSchemaId, BeneficiarySchema> = {
     purpose: false,
     fields: [
       field({ name: 'name', label: 'payout.field.recipientName', autocomplete: 'name', autocapitalize: 'words' }),
-      field({ name: 'address', label: 'payout.field.address', hint: 'payout.field.addressHint', autocapitalize: 'off', maxLength: 42, normalise: (raw) => raw.trim(), check: checkEvmForm, eip55: true }),
+      field({
+        name: 'address',
+        label: 'payout.field.address',
+        hint: 'payout.field.addressHint',
+        autocapitalize: 'off',
+        maxLength: 42,
+        normalise: (raw) => raw.trim(),
+        check: checkEvmForm,
+        eip55: true,
+      }),
     ],
   },
 }

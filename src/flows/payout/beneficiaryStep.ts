@@ -13,9 +13,19 @@ export const beneficiaryStep: DestinationStep = {
     const { ask, draft } = state
     const schema = schemaFor(ask, quote.rail, draft.schema)
     const values = schema && schema !== draft.schema ? { ...initialValues(beneficiarySchema(schema)), ...draft.values } : draft.values
-    return { ...carried(state), buyer: state.buyer, tag: 'beneficiary', ask, quote, quotedAt: state.quotedAt, draft: { ...draft, schema, values }, problems: {}, work: 'idle' }
+    return {
+      ...carried(state),
+      buyer: state.buyer,
+      tag: 'beneficiary',
+      ask,
+      quote,
+      quotedAt: state.quotedAt,
+      draft: { ...draft, schema, values },
+      problems: {},
+      work: 'idle',
+    }
   },
-  transition: (state, event) => (state.tag === 'beneficiary' ? answered(state, event) ?? beneficiary(state, event) : state),
+  transition: (state, event) => (state.tag === 'beneficiary' ? (answered(state, event) ?? beneficiary(state, event)) : state),
 }
 
 function beneficiary(state: BeneficiaryState, event: DestinationEvent): BeneficiaryState | DestinationExit {
@@ -41,7 +51,12 @@ function beneficiary(state: BeneficiaryState, event: DestinationEvent): Benefici
     }
     case 'CREATE_FAILED':
       if (state.work !== 'creating') return state
-      return { ...state, work: 'idle', problem: event.problem, problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems }
+      return {
+        ...state,
+        work: 'idle',
+        problem: event.problem,
+        problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
+      }
     case 'INVALID':
       return state.work === 'creating' ? { ...state, work: 'idle', problems: event.problems, problem: undefined } : state
     default:

@@ -6,7 +6,7 @@ import { type CardState, type DestinationEvent, type DestinationExit, type Desti
 export const cardStep: DestinationStep = {
   kind: 'card',
   enter: (state) => ({ ...carried(state), buyer: state.buyer, tag: 'card', ask: state.ask, quote: state.quote, quotedAt: state.quotedAt, work: 'idle' }),
-  transition: (state, event) => (state.tag === 'card' ? answered(state, event) ?? card(state, event) : state),
+  transition: (state, event) => (state.tag === 'card' ? (answered(state, event) ?? card(state, event)) : state),
 }
 
 function card(state: CardState, event: DestinationEvent): CardState | DestinationExit {

@@ -62,7 +62,13 @@ export function failed(ctx: PayoutContext, error: unknown, alive: () => boolean)
   const field = error instanceof FieldRejected && error.field?.startsWith('beneficiary.') ? error.field.slice('beneficiary.'.length) : undefined
   // A higher verification tier: nothing was created; the buyer verifies further and the same request goes again under this reference.
   const requiresAction = error instanceof ApiError && error.code === 'requires_action'
-  ctx.destination({ type: 'CREATE_FAILED', problem: describeError(error), field: field ? { name: field, problem: { kind: 'refused' } } : undefined, expired: error instanceof QuoteExpired, requiresAction })
+  ctx.destination({
+    type: 'CREATE_FAILED',
+    problem: describeError(error),
+    field: field ? { name: field, problem: { kind: 'refused' } } : undefined,
+    expired: error instanceof QuoteExpired,
+    requiresAction,
+  })
 }
 
 /** The payout as kept: what funding and following need, whose it is, and nothing personal. */

@@ -30,7 +30,12 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     if (isIdentityState(state)) {
       const { pending } = state
       // Kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
-      return [identityEffect(state, deps.identity, (event) => dispatch({ type: 'IDENTITY', event })), pending ? { key: `pending:${JSON.stringify({ ...pending, funder: pending.funder?.sender, limits: undefined })}`, start: () => deps.pending.put(pending) } : undefined]
+      return [
+        identityEffect(state, deps.identity, (event) => dispatch({ type: 'IDENTITY', event })),
+        pending
+          ? { key: `pending:${JSON.stringify({ ...pending, funder: pending.funder?.sender, limits: undefined })}`, start: () => deps.pending.put(pending) }
+          : undefined,
+      ]
     }
     switch (state.tag) {
       case 'form':
@@ -63,7 +68,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return [
           { key: 'pending-clear', start: () => deps.pending.clear() },
           state.work === 'opening' ? { key: `open:${state.quotedAt}`, start: (alive) => void deps.calls.openCard?.(ctx, state, alive) } : undefined,
-          state.work === 'creating' ? { key: `create:${state.quotedAt}:${state.cardSession}`, start: (alive) => void deps.calls.create(ctx, state, alive) } : undefined,
+          state.work === 'creating'
+            ? { key: `create:${state.quotedAt}:${state.cardSession}`, start: (alive) => void deps.calls.create(ctx, state, alive) }
+            : undefined,
           state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
@@ -91,7 +98,9 @@ function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Ef
     // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
     state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(ctx, state, alive) } : undefined,
     // No wallet connected and nothing asked yet: a transfer made another way (the address copied elsewhere) is seen and followed.
-    state.work === 'idle' && !state.sender && state.record.promptedAt === undefined ? { key: `watch:${state.record.id}`, start: () => watchFunding(ctx, state) } : undefined,
+    state.work === 'idle' && !state.sender && state.record.promptedAt === undefined
+      ? { key: `watch:${state.record.id}`, start: () => watchFunding(ctx, state) }
+      : undefined,
     // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.
     state.verify === 'running' ? { key: `verify:${state.record.id}`, start: (alive) => void verify(ctx, state, alive) } : undefined,
   ]

@@ -6,9 +6,28 @@
 /** A problem said without numbers. */
 export type PlainProblem = {
   kind:
-    | 'required' | 'choose' | 'country' | 'currency' | 'refused'
-    | 'ibanFormat' | 'ibanChecksum' | 'routingFormat' | 'routingChecksum' | 'swift' | 'evmAddress' | 'evmChecksum' | 'evmZero'
-    | 'sortCode' | 'ukAccount' | 'clabeFormat' | 'clabeChecksum' | 'cpfChecksum' | 'cnpjChecksum' | 'pixKey' | 'pixPhone' | 'phone'
+    | 'required'
+    | 'choose'
+    | 'country'
+    | 'currency'
+    | 'refused'
+    | 'ibanFormat'
+    | 'ibanChecksum'
+    | 'routingFormat'
+    | 'routingChecksum'
+    | 'swift'
+    | 'evmAddress'
+    | 'evmChecksum'
+    | 'evmZero'
+    | 'sortCode'
+    | 'ukAccount'
+    | 'clabeFormat'
+    | 'clabeChecksum'
+    | 'cpfChecksum'
+    | 'cnpjChecksum'
+    | 'pixKey'
+    | 'pixPhone'
+    | 'phone'
 }
 
 export type FieldProblem =

@@ -70,7 +70,11 @@ export type FundingEvent =
  * who the buyer is, or the destination), back to the price, a new form (`abandoned`: the unfunded payout left; `funder`: the wallet stays
  * connected), or "Not you?".
  */
-export type FundingExit = { tag: 'connected'; priced: QuotedBase } | { tag: 'back'; priced: QuotedBase } | { tag: 'restart'; buyer: BuyerAccount; abandoned?: string; funder?: Funder } | { tag: 'notYou' }
+export type FundingExit =
+  | { tag: 'connected'; priced: QuotedBase }
+  | { tag: 'back'; priced: QuotedBase }
+  | { tag: 'restart'; buyer: BuyerAccount; abandoned?: string; funder?: Funder }
+  | { tag: 'notYou' }
 
 /** The payout exists: funded next, by the wallet connected before (connected again after a reload). */
 export function fundingOf(buyer: BuyerAccount, record: PayoutRecord, funder?: Funder): FundingState {
@@ -85,7 +89,10 @@ export function fundingTransition(state: FundingStates, event: FundingEvent, lin
     case 'funding':
       return funding(state, event)
     case 'tracking':
-      if (event.type === 'TRACK') return isFinalPayoutStatus(event.status.status) ? { tag: 'result', buyer: state.buyer, record: state.record, status: event.status } : { ...tracked(state), status: event.status }
+      if (event.type === 'TRACK')
+        return isFinalPayoutStatus(event.status.status)
+          ? { tag: 'result', buyer: state.buyer, record: state.record, status: event.status }
+          : { ...tracked(state), status: event.status }
       // RESTART does nothing here: only once the status says the money left the buyer's hands for good or came back.
       return isFollowEvent(event) ? follow(state, event) : state
     case 'result':
@@ -115,7 +122,9 @@ function choosing<S extends ConnectState | FundingState>(state: S, event: Connec
     case 'WALLETS':
       return { ...state, wallets: event.wallets }
     case 'CHOOSE':
-      return state.work === 'idle' ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined, ...(state.tag === 'funding' ? { sender: undefined } : {}) } : state
+      return state.work === 'idle'
+        ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined, ...(state.tag === 'funding' ? { sender: undefined } : {}) }
+        : state
     case 'REFUSED':
       return state.work === 'connecting' ? { ...state, work: 'idle', problem: refusal(event.problem) } : state
     default:
@@ -179,7 +188,12 @@ function checked(state: FundingState, event: FundingEvent): FundingStates | Fund
       // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
       if (!idle || (promptedUnanswered(state.record) && state.verify !== 'clear')) return state
       // The wallet connected stays connected for the new payout.
-      return { tag: 'restart', buyer: state.buyer, abandoned: state.record.id, ...(state.wallet && state.sender ? { funder: { wallet: state.wallet, sender: state.sender } } : {}) }
+      return {
+        tag: 'restart',
+        buyer: state.buyer,
+        abandoned: state.record.id,
+        ...(state.wallet && state.sender ? { funder: { wallet: state.wallet, sender: state.sender } } : {}),
+      }
     case 'NOT_YOU':
       return idle && state.record.promptedAt === undefined ? { tag: 'notYou' } : state
     default:

@@ -18,7 +18,17 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
     // Both fees, as the quote names them; `fee` is their exact sum (both come out of what arrives).
     out.push({
       name: 'quote',
-      payload: { flow, amountIn: q.cryptoAmount, amountOut: q.fiatAmount, fee: addDecimal(q.providerFee, q.ourFee), providerFee: q.providerFee, ourFee: q.ourFee, currencyIn: symbol, currencyOut: next.ask.currency, expiresAt: q.expiresAt },
+      payload: {
+        flow,
+        amountIn: q.cryptoAmount,
+        amountOut: q.fiatAmount,
+        fee: addDecimal(q.providerFee, q.ourFee),
+        providerFee: q.providerFee,
+        ourFee: q.ourFee,
+        currencyIn: symbol,
+        currencyOut: next.ask.currency,
+        expiresAt: q.expiresAt,
+      },
     })
   }
   if (next.tag === 'funding' && (prev.tag === 'beneficiary' || prev.tag === 'card')) out.push({ name: 'submitted', payload: { flow, id: next.record.id } })
@@ -30,7 +40,14 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
     const s = next.status
     out.push({
       name: 'complete',
-      payload: { flow, id: next.record.id, outcome: s.status, amount: s.fiatAmount ?? next.record.fiatAmount, currency: s.fiatCurrency ?? next.record.fiatCurrency, txHash: next.record.txHash },
+      payload: {
+        flow,
+        id: next.record.id,
+        outcome: s.status,
+        amount: s.fiatAmount ?? next.record.fiatAmount,
+        currency: s.fiatCurrency ?? next.record.fiatCurrency,
+        txHash: next.record.txHash,
+      },
     })
   }
   const problem = problemOf(next, config, flow)
@@ -54,7 +71,12 @@ function problemOf(s: PayoutState, config: WidgetConfig, flow: 'payout' | 'cardP
   if ((s.tag === 'beneficiary' || s.tag === 'card' || s.tag === 'tracking') && s.problem) return { source: s.problem, payload: told(s.problem) }
   if (s.tag === 'connect' && s.problem) {
     const source = payoutSourceOf(config)
-    const text = sendProblemText(s.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: s.quote.cryptoAmount })
+    const text = sendProblemText(s.problem, {
+      flow: 'payout',
+      chain: chainOf(config, source.chainId).name,
+      symbol: source.symbol,
+      amount: s.quote.cryptoAmount,
+    })
     return { source: s.problem, payload: errorPayload({ code: sendProblemCode(s.problem) }, text) }
   }
   if (s.tag === 'funding' && s.problem) {

@@ -25,7 +25,17 @@ export function verifyBuyer(state: QuotedBase, funder: Funder, ctx: Context): Pa
  */
 export function higherTier(state: DestinationState, problem: Problem): PayoutIdentity {
   const { buyer, ask, quote, quotedAt } = state
-  const pending: Pending = { form: state.form, limits: state.limits, draft: state.draft, ask, funder: state.funder, quoted: { quote, quotedAt }, tier: 'higher', buyer, ...(state.cardSession ? { cardSession: state.cardSession } : {}) }
+  const pending: Pending = {
+    form: state.form,
+    limits: state.limits,
+    draft: state.draft,
+    ask,
+    funder: state.funder,
+    quoted: { quote, quotedAt },
+    tier: 'higher',
+    buyer,
+    ...(state.cardSession ? { cardSession: state.cardSession } : {}),
+  }
   return { tag: 'identity', form: { ...emptyApplicant, ...state.applicant, wallet: buyer.wallet }, rejectedCode: false, serverMessage: { problem }, pending }
 }
 

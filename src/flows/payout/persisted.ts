@@ -182,7 +182,6 @@ export function referenceStore(storage: Storage | undefined, now: () => number =
 }
 export type ReferenceStore = ReturnType<typeof referenceStore>
 
-
 /** A reference of 32 random hex characters (the contract allows 64). */
 export function newReference(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
   return `po_${[...random(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
@@ -224,7 +223,11 @@ export function pendingStore(session: Storage | undefined, name: PayoutName = 'p
   return {
     key: inner.key,
     put({ quoted, funder, limits: _, ...pending }: Pending) {
-      inner.save({ ...pending, ...(funder ? { funder: { sender: funder.sender } } : {}), ...(quoted ? { quoted: { quote: quoted.quote, quotedAt: quoted.quotedAt } } : {}) })
+      inner.save({
+        ...pending,
+        ...(funder ? { funder: { sender: funder.sender } } : {}),
+        ...(quoted ? { quoted: { quote: quoted.quote, quotedAt: quoted.quotedAt } } : {}),
+      })
     },
     take(): Pending | undefined {
       const found = inner.load()

@@ -35,7 +35,14 @@ export function initialState(init: Resumed, ctx: Context): PayoutState {
  * as a kept payout is resumed only for its own buyer).
  */
 function cardPageOf(pending: Pending, buyer: BuyerAccount, ctx: Context): pending is Pending & Required<Pick<Pending, 'cardSession' | 'buyer' | 'quoted'>> {
-  return !!pending.cardSession && !!pending.buyer && !!pending.quoted && !pending.tier && ownedBy(pending.buyer, buyer, ctx.linkWallet) && pending.buyer.walletId === buyer.walletId
+  return (
+    !!pending.cardSession &&
+    !!pending.buyer &&
+    !!pending.quoted &&
+    !pending.tier &&
+    ownedBy(pending.buyer, buyer, ctx.linkWallet) &&
+    pending.buyer.walletId === buyer.walletId
+  )
 }
 
 /** Back from the card page: only the session this tab opened is turned into a payout, once, at a price still valid. */

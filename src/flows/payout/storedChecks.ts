@@ -40,7 +40,13 @@ const form = z.object({ kind: z.enum(['crypto', 'fiat']), amount: text(40), curr
 const payoutPending = z.object({
   form,
   draft: z.object({ schema: z.optional(text(32)), values: z.record(text(64), text(256)), purpose: text(256) }),
-  ask: z.object({ kind: z.enum(['crypto', 'fiat']), amount: z.string().check(z.regex(/^\d+(\.\d+)?$/)), currency: text(3), country: text(2), rail: z.optional(text(32)) }),
+  ask: z.object({
+    kind: z.enum(['crypto', 'fiat']),
+    amount: z.string().check(z.regex(/^\d+(\.\d+)?$/)),
+    currency: text(3),
+    country: text(2),
+    rail: z.optional(text(32)),
+  }),
   funder: z.optional(z.object({ sender: address })),
   quoted: z.optional(z.object({ quote: z.union([payoutQuote, cardPayoutQuote]), quotedAt: z.number() })),
   cardSession: z.optional(text(128)),
@@ -49,7 +55,6 @@ const payoutPending = z.object({
   // As the identity draft holds it (identity/storedChecks.ts): what the details form took.
   applicant: z.optional(z.object({ wallet: z.string(), nationality: z.string(), country: z.string(), phone: z.string(), name: z.string(), email: z.string() })),
 })
-
 
 export function payoutRecord(value: unknown): PayoutRecord | undefined {
   const parsed = record.safeParse(value)

@@ -6,14 +6,7 @@ import type { PayoutQuote } from '../../api/payout'
 import { toBaseUnits } from '../../lib/decimal'
 import type { Source } from './base'
 
-export type TransferRule =
-  | 'chain'
-  | 'token'
-  | 'amount'
-  | 'quote.amount'
-  | 'target'
-  | 'value'
-  | 'data'
+export type TransferRule = 'chain' | 'token' | 'amount' | 'quote.amount' | 'target' | 'value' | 'data'
 
 export type Transfer = { chainId: number; to: string; data: string; value: bigint }
 export type TransferCheck = { ok: true } | { ok: false; rule: TransferRule }

@@ -6,7 +6,8 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.referenceWarning':
     'Geben Sie diesen Verwendungszweck genau so bei Ihrer Überweisung an. Eine Überweisung ohne ihn oder mit geändertem Text muss von Hand zugeordnet werden und kann Tage dauern.',
   'bankDeposit.amount': 'Zu überweisender Betrag',
-  'bankDeposit.amountHint': 'Überweisen Sie genau diesen Betrag in einer Überweisung. Ein anderer Betrag wird trotzdem umgewandelt, zum Kurs bei Eingang; unter dem Mindestbetrag des Zahlungswegs geht er zurück, abzüglich der Kosten des Zahlungswegs.',
+  'bankDeposit.amountHint':
+    'Überweisen Sie genau diesen Betrag in einer Überweisung. Ein anderer Betrag wird trotzdem umgewandelt, zum Kurs bei Eingang; unter dem Mindestbetrag des Zahlungswegs geht er zurück, abzüglich der Kosten des Zahlungswegs.',
   'bankDeposit.iban': 'IBAN',
   'bankDeposit.bic': 'BIC',
   'bankDeposit.swiftCode': 'BIC / SWIFT',
@@ -36,14 +37,17 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
     'Sie können stattdessen ein Bankkonto auf Ihren Namen eröffnen: Jede Überweisung darauf kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
   'bankDeposit.openVirtualAccount': 'Bankkonto eröffnen',
   'bankDeposit.nothingOffered': 'Überweisungen aus {country} können wir noch nicht annehmen.',
-  'bankDeposit.noRail': 'Für {currency} gibt es keine einmalige Überweisung. Wählen Sie eine andere Währung oder eröffnen Sie stattdessen ein Bankkonto auf Ihren Namen.',
+  'bankDeposit.noRail':
+    'Für {currency} gibt es keine einmalige Überweisung. Wählen Sie eine andere Währung oder eröffnen Sie stattdessen ein Bankkonto auf Ihren Namen.',
   'bankDeposit.sendHeading': 'Senden Sie Ihre Überweisung',
   'bankDeposit.validFor': 'Diese Daten gelten noch {time}.',
   'bankDeposit.validUntil': 'Diese Daten gelten bis {time}.',
-  'bankDeposit.validEnded': 'Die Zeit für diese Daten ist abgelaufen: Sie nehmen keine neuen Zahlungen mehr an. Eine vor der Frist gesendete Überweisung wird trotzdem abgewickelt.',
+  'bankDeposit.validEnded':
+    'Die Zeit für diese Daten ist abgelaufen: Sie nehmen keine neuen Zahlungen mehr an. Eine vor der Frist gesendete Überweisung wird trotzdem abgewickelt.',
   'bankDeposit.watching': 'Wir zeigen hier, wann Ihre Überweisung ankommt. Sie können diese Seite schließen und später wieder öffnen, um den Stand zu sehen.',
   'bankDeposit.expiredHeading': 'Diese Bankdaten sind abgelaufen',
-  'bankDeposit.expiredBody': 'Wenn Sie die Überweisung vor der Frist gesendet haben, geht nichts verloren: Sie wird trotzdem abgewickelt, und wir verfolgen sie hier weiter. Senden Sie mit diesen Daten keine neue Überweisung.',
+  'bankDeposit.expiredBody':
+    'Wenn Sie die Überweisung vor der Frist gesendet haben, geht nichts verloren: Sie wird trotzdem abgewickelt, und wir verfolgen sie hier weiter. Senden Sie mit diesen Daten keine neue Überweisung.',
   'bankDeposit.expiredDont': 'Senden Sie keine neue Überweisung an diese Daten. Wenn Sie noch nicht bezahlt haben, holen Sie neue Daten.',
   'bankDeposit.newDetails': 'Neue Bankdaten erhalten',
   'bankDeposit.arrivedHeading': 'Ihre Überweisung ist angekommen',

@@ -5,7 +5,8 @@ export const enBankDepositDetails = {
   'bankDeposit.referenceWarning':
     'Put this reference on your transfer exactly as shown. A transfer without it, or with it changed, has to be matched by hand and can take days.',
   'bankDeposit.amount': 'Amount to send',
-  'bankDeposit.amountHint': "Send exactly this amount in one transfer. A different amount still settles, converted at the rate when it arrives; below the rail's minimum it is sent back, minus the rail's cost.",
+  'bankDeposit.amountHint':
+    "Send exactly this amount in one transfer. A different amount still settles, converted at the rate when it arrives; below the rail's minimum it is sent back, minus the rail's cost.",
   'bankDeposit.iban': 'IBAN',
   'bankDeposit.bic': 'BIC',
   'bankDeposit.swiftCode': 'BIC / SWIFT',
@@ -22,10 +23,12 @@ export const enBankDepositDetails = {
   'bankDeposit.sendHeading': 'Send your bank transfer',
   'bankDeposit.validFor': 'These details are valid for {time}.',
   'bankDeposit.validUntil': 'These details are valid until {time}.',
-  'bankDeposit.validEnded': 'The time for these details has run out: they no longer accept new payments. A transfer you sent before the deadline still settles.',
+  'bankDeposit.validEnded':
+    'The time for these details has run out: they no longer accept new payments. A transfer you sent before the deadline still settles.',
   'bankDeposit.watching': 'We show here when your transfer arrives. You can close this page: open it again later to see where it is.',
   'bankDeposit.expiredHeading': 'These bank details have run out',
-  'bankDeposit.expiredBody': 'If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here. Do not send a new transfer with these details.',
+  'bankDeposit.expiredBody':
+    'If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here. Do not send a new transfer with these details.',
   'bankDeposit.expiredDont': 'Do not send a new transfer to these details. If you have not paid yet, get new details.',
   'bankDeposit.newDetails': 'Get new bank details',
   'bankDeposit.arrivedHeading': 'Your transfer arrived',

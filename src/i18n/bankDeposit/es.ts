@@ -6,7 +6,8 @@ export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.referenceWarning':
     'Ponga esta referencia en su transferencia exactamente como aparece. Una transferencia sin ella, o con ella cambiada, se tiene que asignar a mano y puede tardar días.',
   'bankDeposit.amount': 'Importe a enviar',
-  'bankDeposit.amountHint': 'Envíe exactamente este importe en una sola transferencia. Otro importe también se liquida, convertido al tipo del momento en que llega; por debajo del mínimo de la vía se devuelve, menos el coste de la vía.',
+  'bankDeposit.amountHint':
+    'Envíe exactamente este importe en una sola transferencia. Otro importe también se liquida, convertido al tipo del momento en que llega; por debajo del mínimo de la vía se devuelve, menos el coste de la vía.',
   'bankDeposit.iban': 'IBAN',
   'bankDeposit.bic': 'BIC',
   'bankDeposit.swiftCode': 'BIC / SWIFT',
@@ -40,10 +41,12 @@ export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.sendHeading': 'Envíe su transferencia',
   'bankDeposit.validFor': 'Estos datos son válidos durante {time}.',
   'bankDeposit.validUntil': 'Estos datos son válidos hasta {time}.',
-  'bankDeposit.validEnded': 'El plazo de estos datos ha terminado: ya no aceptan pagos nuevos. Una transferencia enviada antes del plazo se liquida igualmente.',
+  'bankDeposit.validEnded':
+    'El plazo de estos datos ha terminado: ya no aceptan pagos nuevos. Una transferencia enviada antes del plazo se liquida igualmente.',
   'bankDeposit.watching': 'Aquí le mostramos cuándo llega su transferencia. Puede cerrar esta página y volver a abrirla más tarde para ver cómo va.',
   'bankDeposit.expiredHeading': 'Estos datos bancarios han caducado',
-  'bankDeposit.expiredBody': 'Si envió la transferencia antes del plazo, no se pierde nada: se liquida igualmente y la seguimos aquí. No envíe una transferencia nueva con estos datos.',
+  'bankDeposit.expiredBody':
+    'Si envió la transferencia antes del plazo, no se pierde nada: se liquida igualmente y la seguimos aquí. No envíe una transferencia nueva con estos datos.',
   'bankDeposit.expiredDont': 'No envíe una nueva transferencia a estos datos. Si aún no ha pagado, obtenga datos nuevos.',
   'bankDeposit.newDetails': 'Obtener datos bancarios nuevos',
   'bankDeposit.arrivedHeading': 'Su transferencia ha llegado',

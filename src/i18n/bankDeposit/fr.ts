@@ -6,7 +6,8 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.referenceWarning':
     'Indiquez cette référence sur votre virement exactement comme affichée. Un virement sans elle, ou avec une référence modifiée, doit être rapproché à la main et peut prendre des jours.',
   'bankDeposit.amount': 'Montant à envoyer',
-  'bankDeposit.amountHint': 'Envoyez exactement ce montant en un seul virement. Un autre montant est tout de même converti, au taux à son arrivée ; en dessous du minimum de la voie, il est renvoyé, moins le coût de la voie.',
+  'bankDeposit.amountHint':
+    'Envoyez exactement ce montant en un seul virement. Un autre montant est tout de même converti, au taux à son arrivée ; en dessous du minimum de la voie, il est renvoyé, moins le coût de la voie.',
   'bankDeposit.iban': 'IBAN',
   'bankDeposit.bic': 'BIC',
   'bankDeposit.swiftCode': 'BIC / SWIFT',
@@ -40,10 +41,12 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.sendHeading': 'Envoyez votre virement',
   'bankDeposit.validFor': 'Ces coordonnées sont valables encore {time}.',
   'bankDeposit.validUntil': "Ces coordonnées sont valables jusqu'à {time}.",
-  'bankDeposit.validEnded': 'Le délai de ces coordonnées est écoulé : elles n’acceptent plus de nouveaux paiements. Un virement envoyé avant l’échéance est tout de même réglé.',
+  'bankDeposit.validEnded':
+    'Le délai de ces coordonnées est écoulé : elles n’acceptent plus de nouveaux paiements. Un virement envoyé avant l’échéance est tout de même réglé.',
   'bankDeposit.watching': 'Nous affichons ici l’arrivée de votre virement. Vous pouvez fermer cette page et la rouvrir plus tard pour voir où il en est.',
   'bankDeposit.expiredHeading': 'Ces coordonnées bancaires ont expiré',
-  'bankDeposit.expiredBody': 'Si vous avez envoyé le virement avant l’échéance, rien n’est perdu : il est tout de même réglé, et nous le suivons ici. N’envoyez pas de nouveau virement avec ces coordonnées.',
+  'bankDeposit.expiredBody':
+    'Si vous avez envoyé le virement avant l’échéance, rien n’est perdu : il est tout de même réglé, et nous le suivons ici. N’envoyez pas de nouveau virement avec ces coordonnées.',
   'bankDeposit.expiredDont': "N'envoyez pas de nouveau virement à ces coordonnées. Si vous n'avez pas encore payé, obtenez de nouvelles coordonnées.",
   'bankDeposit.newDetails': 'Obtenir de nouvelles coordonnées',
   'bankDeposit.arrivedHeading': 'Votre virement est arrivé',

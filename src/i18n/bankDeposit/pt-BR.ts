@@ -6,7 +6,8 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.referenceWarning':
     'Coloque esta referência na sua transferência exatamente como aparece. Uma transferência sem ela, ou com ela alterada, precisa ser identificada manualmente e pode levar dias.',
   'bankDeposit.amount': 'Valor a enviar',
-  'bankDeposit.amountHint': 'Envie exatamente este valor em uma única transferência. Um valor diferente também é liquidado, convertido pela taxa na chegada; abaixo do mínimo da via, ele é devolvido, menos o custo da via.',
+  'bankDeposit.amountHint':
+    'Envie exatamente este valor em uma única transferência. Um valor diferente também é liquidado, convertido pela taxa na chegada; abaixo do mínimo da via, ele é devolvido, menos o custo da via.',
   'bankDeposit.iban': 'IBAN',
   'bankDeposit.bic': 'BIC',
   'bankDeposit.swiftCode': 'BIC / SWIFT',
@@ -40,10 +41,12 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.sendHeading': 'Envie sua transferência',
   'bankDeposit.validFor': 'Estes dados valem por mais {time}.',
   'bankDeposit.validUntil': 'Estes dados valem até {time}.',
-  'bankDeposit.validEnded': 'O prazo destes dados terminou: eles não aceitam mais novos pagamentos. Uma transferência enviada antes do prazo ainda é liquidada.',
+  'bankDeposit.validEnded':
+    'O prazo destes dados terminou: eles não aceitam mais novos pagamentos. Uma transferência enviada antes do prazo ainda é liquidada.',
   'bankDeposit.watching': 'Mostramos aqui quando sua transferência chegar. Você pode fechar esta página e abri-la de novo depois para ver o andamento.',
   'bankDeposit.expiredHeading': 'Estes dados bancários expiraram',
-  'bankDeposit.expiredBody': 'Se você enviou a transferência antes do prazo, nada se perde: ela ainda é liquidada e continuamos acompanhando aqui. Não envie uma nova transferência com estes dados.',
+  'bankDeposit.expiredBody':
+    'Se você enviou a transferência antes do prazo, nada se perde: ela ainda é liquidada e continuamos acompanhando aqui. Não envie uma nova transferência com estes dados.',
   'bankDeposit.expiredDont': 'Não envie uma nova transferência para estes dados. Se ainda não pagou, obtenha dados novos.',
   'bankDeposit.newDetails': 'Obter novos dados bancários',
   'bankDeposit.arrivedHeading': 'Sua transferência chegou',

@@ -12,6 +12,9 @@ export const bankDepositFinal: readonly BankDepositStatusName[] = ['settled', 'r
 export const isBankDepositFinal = (status: string): boolean => (bankDepositFinal as readonly string[]).includes(status)
 
 /** The one-off deposit is offered only where the service says so (GET /payment-methods); elsewhere, the virtual account. */
-export function offersBankDeposit(methods: { countries: Record<string, { readonly bank_deposit: boolean; readonly [other: string]: unknown } | undefined> }, country: string): boolean {
+export function offersBankDeposit(
+  methods: { countries: Record<string, { readonly bank_deposit: boolean; readonly [other: string]: unknown } | undefined> },
+  country: string,
+): boolean {
   return methods.countries[country.toUpperCase()]?.bank_deposit === true
 }

@@ -19,7 +19,12 @@ export function AmountScreen({
   dispatch,
   config,
   onVirtualAccount,
-}: { state: FormState; dispatch: (e: BankDepositEvent) => void; config: WidgetConfig; onVirtualAccount?: () => void }) {
+}: {
+  state: FormState
+  dispatch: (e: BankDepositEvent) => void
+  config: WidgetConfig
+  onVirtualAccount?: () => void
+}) {
   const { locale } = config
   const { form, reference, error } = state
   const busy = state.work !== 'idle'
@@ -150,7 +155,9 @@ function AmountFields({ state, dispatch, config }: { state: FormState; dispatch:
         onInput={(amount) => dispatch({ type: 'EDIT', amount })}
       >
         <div id="deposit-limits" class="muted limits">
-          {lines.length ? lines.map((line) => <p>{line}</p>) : form.country && reference && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
+          {lines.length
+            ? lines.map((line) => <p>{line}</p>)
+            : form.country && reference && reference.limits.length > 0 && <p>{bt('bankDeposit.noRail', { currency: form.currency })}</p>}
         </div>
         {state.pinned && (
           <p id="deposit-fixed" class="muted">

@@ -12,7 +12,17 @@ import { bt } from './text'
 type State = Extract<BankDepositState, { tag: 'tracking' }>
 
 /** A deposit not yet settled: its details while they take money, then where the transfer is. */
-export function FollowScreen({ state, dispatch, locale, onRestart }: { state: State; dispatch: (e: BankDepositEvent) => void; locale: string; onRestart: () => void }) {
+export function FollowScreen({
+  state,
+  dispatch,
+  locale,
+  onRestart,
+}: {
+  state: State
+  dispatch: (e: BankDepositEvent) => void
+  locale: string
+  onRestart: () => void
+}) {
   const { deposit, status } = state
   const following = (
     <>

@@ -27,8 +27,8 @@ export function ResultScreen({ state, locale, chain, onRestart }: { state: State
     return (
       <Screen title={bt('bankDeposit.returnedHeading')}>
         <dl class="summary">
-            <dt>{bt('bankDeposit.arrived')}</dt>
-            <dd>{arrivedText}</dd>
+          <dt>{bt('bankDeposit.arrived')}</dt>
+          <dd>{arrivedText}</dd>
         </dl>
         {reason && <p>{bt('bankDeposit.reason', { reason })}</p>}
         <Notice tone="info">{bt('bankDeposit.returnedBody', { rail })}</Notice>
@@ -40,8 +40,8 @@ export function ResultScreen({ state, locale, chain, onRestart }: { state: State
   return (
     <Screen title={bt('bankDeposit.settledHeading')}>
       <dl class="summary">
-          <dt>{bt('bankDeposit.arrived')}</dt>
-          <dd>{arrivedText}</dd>
+        <dt>{bt('bankDeposit.arrived')}</dt>
+        <dd>{arrivedText}</dd>
         {status.cryptoAmount && (
           <>
             <dt>{bt('bankDeposit.delivered')}</dt>

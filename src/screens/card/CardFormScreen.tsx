@@ -30,7 +30,12 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
         {config.fiatCurrencies.length > 1 && (
           <div class="field">
             <label for="currency">{t('card.currency')}</label>
-            <select id="currency" value={currency} disabled={busy} onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}>
+            <select
+              id="currency"
+              value={currency}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'EDIT', currency: (e.target as HTMLSelectElement).value })}
+            >
               {config.fiatCurrencies.map((c) => (
                 <option value={c}>{c}</option>
               ))}
@@ -47,7 +52,9 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           readOnly={busy || config.lockAmount}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         >
-          <p id="total-hint" class="muted">{t('card.totalHint')}</p>
+          <p id="total-hint" class="muted">
+            {t('card.totalHint')}
+          </p>
           {/* The rate and the window keep their line while they are not known (a no-break space), so
               the button below does not move as they come and go: a click on it is never lost. */}
           <p id="total-rate" class="muted">
@@ -64,7 +71,9 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
         )}
         {busy && <p role="status">{t('quote.loading')}</p>}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>{t('card.submit')}</button>
+          <button type="submit" class="primary" disabled={busy}>
+            {t('card.submit')}
+          </button>
         </div>
       </form>
     </Screen>

@@ -45,8 +45,14 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
             aria-describedby={state.addressError ? 'wallet-hint wallet-error' : 'wallet-hint'}
             onInput={(e) => dispatch({ type: 'EDIT', address: (e.target as HTMLInputElement).value })}
           />
-          <p id="wallet-hint" class="muted">{t('card.walletHint')}</p>
-          {state.addressError && <p id="wallet-error" class="field-error">{t('card.walletInvalid')}</p>}
+          <p id="wallet-hint" class="muted">
+            {t('card.walletHint')}
+          </p>
+          {state.addressError && (
+            <p id="wallet-error" class="field-error">
+              {t('card.walletInvalid')}
+            </p>
+          )}
         </div>
         {state.problem && (
           <Notice tone="error" code={state.problem.code}>
@@ -55,8 +61,12 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         )}
         {!idle && <p role="status">{t('app.loading')}</p>}
         <div class="actions">
-          <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
-          <button type="submit" class="primary" disabled={!idle}>{t('card.continue')}</button>
+          <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+            {t('app.back')}
+          </button>
+          <button type="submit" class="primary" disabled={!idle}>
+            {t('card.continue')}
+          </button>
         </div>
       </form>
     </Screen>
@@ -69,12 +79,40 @@ function QuoteTable({ quote, fiat, refreshed, locale }: { quote: State['quote'];
   return (
     <table class={`quote ${refreshed ? 'fresh' : ''}`}>
       <tbody>
-        <tr class="total"><th scope="row">{t('card.youPay')}</th><td>{f(quote.total)} {fiat}</td></tr>
-        <tr><th scope="row">{t('card.providerFee')}</th><td>{f(quote.providerFee)} {fiat}</td></tr>
-        <tr><th scope="row">{t('card.ourFee')}</th><td>{f(quote.ourFee)} {fiat}</td></tr>
-        <tr><th scope="row">{t('card.converted')}</th><td>{f(quote.fiatAmount)} {fiat}</td></tr>
-        <tr><th scope="row">{t('card.rate')}</th><td>{t('card.rateValue', { crypto: quote.cryptoCurrency, rate: f(quote.rate), fiat })}</td></tr>
-        <tr class="total"><th scope="row">{t('card.youGet')}</th><td>{f(quote.cryptoAmount)} {quote.cryptoCurrency}</td></tr>
+        <tr class="total">
+          <th scope="row">{t('card.youPay')}</th>
+          <td>
+            {f(quote.total)} {fiat}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('card.providerFee')}</th>
+          <td>
+            {f(quote.providerFee)} {fiat}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('card.ourFee')}</th>
+          <td>
+            {f(quote.ourFee)} {fiat}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('card.converted')}</th>
+          <td>
+            {f(quote.fiatAmount)} {fiat}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('card.rate')}</th>
+          <td>{t('card.rateValue', { crypto: quote.cryptoCurrency, rate: f(quote.rate), fiat })}</td>
+        </tr>
+        <tr class="total">
+          <th scope="row">{t('card.youGet')}</th>
+          <td>
+            {f(quote.cryptoAmount)} {quote.cryptoCurrency}
+          </td>
+        </tr>
       </tbody>
     </table>
   )

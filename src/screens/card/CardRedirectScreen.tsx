@@ -26,13 +26,7 @@ export function CardRedirectScreen({ state, dispatch }: { state: State; dispatch
         <>
           <p role="status">{t('card.redirecting')}</p>
           <div class="actions">
-            <a
-              class="button primary"
-              href={state.redirectUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => dispatch({ type: 'RETURNED' })}
-            >
+            <a class="button primary" href={state.redirectUrl} target="_blank" rel="noopener noreferrer" onClick={() => dispatch({ type: 'RETURNED' })}>
               {t('card.openPage')}
             </a>
           </div>

@@ -28,9 +28,13 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
   const summary = (
     <dl class="summary">
       <dt>{t('card.youPay')}</dt>
-      <dd>{formatAmount(purchase.total, config.locale)} {purchase.currency}</dd>
+      <dd>
+        {formatAmount(purchase.total, config.locale)} {purchase.currency}
+      </dd>
       <dt>{t('card.youGet')}</dt>
-      <dd>{formatAmount(status?.cryptoAmount ?? purchase.cryptoAmount, config.locale)} {status?.cryptoCurrency ?? purchase.cryptoCurrency}</dd>
+      <dd>
+        {formatAmount(status?.cryptoAmount ?? purchase.cryptoAmount, config.locale)} {status?.cryptoCurrency ?? purchase.cryptoCurrency}
+      </dd>
     </dl>
   )
   if (state.tag === 'result') {
@@ -69,11 +73,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
       <Environment environment={status?.environment ?? purchase.environment} />
       {summary}
       <p role="status" class="hint">
-        {!status
-          ? t('app.loading')
-          : known
-            ? t(`card.status.${status.status}` as MessageKey)
-            : t('card.status.unknown', { status: status.status })}
+        {!status ? t('app.loading') : known ? t(`card.status.${status.status}` as MessageKey) : t('card.status.unknown', { status: status.status })}
       </p>
       {state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       <p class="muted">{t('track.closeOk')}</p>

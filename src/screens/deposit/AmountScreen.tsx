@@ -12,11 +12,7 @@ import { rejectionText } from '../../errors/words'
 
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 
-export function AmountScreen({
-  state,
-  dispatch,
-  config,
-}: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
+export function AmountScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
   const source = config.sources[state.form.source] ?? config.sources[0]
   const error = state.tag === 'form' ? state.error : undefined
   const busy = state.tag === 'quoting'
@@ -71,12 +67,7 @@ export function AmountScreen({
           <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
             {t('form.changeWallet')}
           </button>
-          <button
-            type="submit"
-            class="primary"
-            disabled={busy}
-            ref={submit}
-          >
+          <button type="submit" class="primary" disabled={busy} ref={submit}>
             {error?.kind === 'api' ? t('quote.tryAgain') : error?.kind === 'rejected' ? t('quote.newPrice') : t('form.submit')}
           </button>
         </div>
@@ -107,7 +98,10 @@ function SourceField({ state, dispatch, config }: { state: State; dispatch: (e: 
     </div>
   ) : (
     <p>
-      {t('form.from')}: <strong>{source.symbol} on {chainOf(config, source.chainId).name}</strong>
+      {t('form.from')}:{' '}
+      <strong>
+        {source.symbol} on {chainOf(config, source.chainId).name}
+      </strong>
     </p>
   )
 }

@@ -5,7 +5,17 @@ import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
-import { asksWalletLink, type DepositEvent, type DepositState, NO_SIGN_IN, type Notice as DepositNotice, noticeContext, noticeText, type Preview, type SendStep } from '../../flows/deposit'
+import {
+  asksWalletLink,
+  type DepositEvent,
+  type DepositState,
+  NO_SIGN_IN,
+  type Notice as DepositNotice,
+  noticeContext,
+  noticeText,
+  type Preview,
+  type SendStep,
+} from '../../flows/deposit'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 
@@ -28,7 +38,11 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
   return (
     <Screen title={t('quote.heading')}>
       <QuoteTable state={state} config={config} />
-      {!state.preview && <p role="status" class="hint">{t('quote.previewing', { chain: sourceChain.name })}</p>}
+      {!state.preview && (
+        <p role="status" class="hint">
+          {t('quote.previewing', { chain: sourceChain.name })}
+        </p>
+      )}
       {state.stale && <Notice tone="warning">{t(state.stale === 'expired' ? 'quote.staleExpired' : 'quote.staleFar')}</Notice>}
       {!state.stale && unchecked && (
         <Notice tone="warning">
@@ -77,20 +91,28 @@ function QuoteTable({ state, config }: { state: State; config: WidgetConfig }) {
       <tbody>
         <tr>
           <th scope="row">{t('quote.youSend')}</th>
-          <td><Amount value={quote.amountIn} symbol={source.symbol} locale={locale} /> · {sourceChain.name}</td>
+          <td>
+            <Amount value={quote.amountIn} symbol={source.symbol} locale={locale} /> · {sourceChain.name}
+          </td>
         </tr>
         <tr>
           <th scope="row">{t('quote.fee')}</th>
-          <td><Amount value={quote.fee} symbol={source.symbol} locale={locale} /></td>
+          <td>
+            <Amount value={quote.fee} symbol={source.symbol} locale={locale} />
+          </td>
         </tr>
         <tr class="total">
           <th scope="row">{t('quote.youReceive')}</th>
-          <td><Amount value={quote.amountOut} symbol={destination.symbol} locale={locale} /> · {destChain.name}</td>
+          <td>
+            <Amount value={quote.amountOut} symbol={destination.symbol} locale={locale} /> · {destChain.name}
+          </td>
         </tr>
         {state.preview?.kind === 'ready' && (
           <tr>
             <th scope="row">{t('quote.leaves')}</th>
-            <td><Outflow preview={state.preview} locale={locale} /></td>
+            <td>
+              <Outflow preview={state.preview} locale={locale} />
+            </td>
           </tr>
         )}
       </tbody>
@@ -113,16 +135,20 @@ function SendSteps({ state, config }: { state: State; config: WidgetConfig }) {
           // Only where the send asks the partner's kit (flows/deposit/linkWallet.ts).
           ...(asksWalletLink(config) ? [{ label: t('steps.link'), state: stepState(2) }] : []),
           ...(quote.approval
-            ? [{
-                label: t('steps.approve', { token: source.symbol }),
-                state: stepState(3, 4),
-                extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
-              }]
+            ? [
+                {
+                  label: t('steps.approve', { token: source.symbol }),
+                  state: stepState(3, 4),
+                  extra: state.approvalHash && <TxLink chain={sourceChain} hash={state.approvalHash} />,
+                },
+              ]
             : []),
           { label: t('steps.send'), state: state.work === 'batching' ? 'active' : stepState(5) },
         ]}
       />
-      <p role="status" class="hint">{t(stepHint(state.work))}</p>
+      <p role="status" class="hint">
+        {t(stepHint(state.work))}
+      </p>
     </>
   )
 }
@@ -149,7 +175,8 @@ function stepHint(step: SendStep) {
 function QuoteNoticeView({ notice, state, config }: { notice: DepositNotice; state: State; config: WidgetConfig }) {
   // Another tab's send and the buyer's own "no" are news; a wrong network, a chain or a sign-in is to fix.
   const news = notice.kind === 'elsewhere' || notice.kind === 'unlinked' || (notice.kind === 'wallet' && notice.problem === 'rejected')
-  const toFix = notice.kind === 'wrongChain' || (notice.kind === 'check' && (notice.problem.code === 'chain_not_configured' || notice.problem.key === 'link.signIn'))
+  const toFix =
+    notice.kind === 'wrongChain' || (notice.kind === 'check' && (notice.problem.code === 'chain_not_configured' || notice.problem.key === 'link.signIn'))
   return <Notice tone={news ? 'info' : toFix ? 'warning' : 'error'}>{noticeText(notice, noticeContext(state, config))}</Notice>
 }
 

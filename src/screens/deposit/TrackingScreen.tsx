@@ -20,9 +20,13 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
     <Screen title={t('track.heading')}>
       <dl class="summary">
         <dt>{t('track.sent')}</dt>
-        <dd><Amount value={tracking.summary.amountIn} symbol={tracking.summary.sourceSymbol} locale={config.locale} /></dd>
+        <dd>
+          <Amount value={tracking.summary.amountIn} symbol={tracking.summary.sourceSymbol} locale={config.locale} />
+        </dd>
         <dt>{t('track.expected')}</dt>
-        <dd><Amount value={tracking.summary.amountOut} symbol={tracking.summary.destSymbol} locale={config.locale} /></dd>
+        <dd>
+          <Amount value={tracking.summary.amountOut} symbol={tracking.summary.destSymbol} locale={config.locale} />
+        </dd>
       </dl>
       <Timeline
         steps={[
@@ -39,11 +43,7 @@ export function TrackingScreen({ state, dispatch, config }: { state: State; disp
       {state.tab === 'elsewhere' && <Notice tone="info">{t('track.elsewhere')}</Notice>}
       <p role="status" class="hint" hidden={state.unreadable}>
         {state.replaced && `${t('track.replaced')} `}
-        {batching
-          ? t('track.batching')
-          : confirming
-            ? t('track.confirming', { chain: source.name })
-            : t('track.delivering', { chain: dest.name })}
+        {batching ? t('track.batching') : confirming ? t('track.confirming', { chain: source.name }) : t('track.delivering', { chain: dest.name })}
       </p>
       <p class="muted">{t('track.closeOk')}</p>
       {state.missing && (

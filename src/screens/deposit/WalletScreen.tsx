@@ -13,11 +13,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
     <Screen title={t('wallet.heading')}>
       <p>{t('wallet.intro')}</p>
       {state.tag === 'discovering' && <p role="status">{t('wallet.searching')}</p>}
-      {problem && (
-        <Notice tone="error">
-          {connectProblemText(problem)}
-        </Notice>
-      )}
+      {problem && <Notice tone="error">{connectProblemText(problem)}</Notice>}
       {state.tag === 'connecting' && <p role="status">{t('wallet.connecting', { wallet: state.wallet.name })}</p>}
       {state.tag === 'wallets' && wallets.length === 0 && (
         <Notice tone="info">

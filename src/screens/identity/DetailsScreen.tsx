@@ -13,7 +13,17 @@ addEnglish(enOnboardingLater)
 type State = Extract<IdentityState, { tag: 'details' }>
 
 /** `opensAccount`: the virtual-account flow's words ("Open my account"); the other bank flows go on ("Continue"). */
-export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: { state: State; dispatch: (e: IdentityEvent) => void; locale: string; opensAccount?: boolean }) {
+export function DetailsScreen({
+  state,
+  dispatch,
+  locale,
+  opensAccount = true,
+}: {
+  state: State
+  dispatch: (e: IdentityEvent) => void
+  locale: string
+  opensAccount?: boolean
+}) {
   const countries = useMemo(() => countryOptions(locale), [locale])
   const busy = state.work !== 'idle'
   const form: Form = { state, busy, edit: (field) => (e) => dispatch({ type: 'EDIT', field, value: (e.target as HTMLInputElement).value }) }
@@ -39,7 +49,9 @@ export function DetailsScreen({ state, dispatch, locale, opensAccount = true }: 
         )}
         {busy && <p role="status">{t(opensAccount ? 'onboarding.submitting' : 'app.loading')}</p>}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>{t(opensAccount ? 'onboarding.submit' : 'onboarding.next')}</button>
+          <button type="submit" class="primary" disabled={busy}>
+            {t(opensAccount ? 'onboarding.submit' : 'onboarding.next')}
+          </button>
         </div>
       </form>
     </Screen>
@@ -65,7 +77,14 @@ function countrySelect({ state, busy, edit }: Form, countries: ReturnType<typeof
   return (
     <div class="field">
       <label for={field}>{t(label)}</label>
-      <select id={field} value={state.form[field]} disabled={busy} aria-invalid={state.errors[field] ? 'true' : undefined} aria-describedby={describedBy(state, field)} onChange={edit(field)}>
+      <select
+        id={field}
+        value={state.form[field]}
+        disabled={busy}
+        aria-invalid={state.errors[field] ? 'true' : undefined}
+        aria-describedby={describedBy(state, field)}
+        onChange={edit(field)}
+      >
         <option value="">{t('onboarding.choose')}</option>
         {countries.map(([code, name]) => (
           <option value={code}>{name}</option>
@@ -90,7 +109,11 @@ function textField({ state, busy, edit }: Form, field: 'phone' | 'name' | 'email
         onInput={edit(field)}
         {...props}
       />
-      {hint && <p id={`${field}-hint`} class="muted">{t(hint)}</p>}
+      {hint && (
+        <p id={`${field}-hint`} class="muted">
+          {t(hint)}
+        </p>
+      )}
       {fieldError(state, field)}
     </div>
   )

@@ -14,7 +14,11 @@ export function IdentityStep({
   state,
   dispatch,
   identityHref,
-}: { state: Extract<IdentityState, { tag: 'identity' }>; dispatch: Dispatch; identityHref: string }) {
+}: {
+  state: Extract<IdentityState, { tag: 'identity' }>
+  dispatch: Dispatch
+  identityHref: string
+}) {
   return (
     <Screen title={t('onboarding.identityHeading')}>
       {state.serverMessage && (
@@ -25,8 +29,12 @@ export function IdentityStep({
       {state.rejectedCode && <Notice tone="warning">{t('onboarding.identityAgain')}</Notice>}
       <p>{t('onboarding.identityBody')}</p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>{t('app.back')}</button>
-        <a class="button primary" href={identityHref} target="_top">{t('onboarding.identityGo')}</a>
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+          {t('app.back')}
+        </button>
+        <a class="button primary" href={identityHref} target="_top">
+          {t('onboarding.identityGo')}
+        </a>
       </div>
     </Screen>
   )

@@ -13,7 +13,9 @@ addEnglish(enOnboarding)
  * The verification and details steps, and the identity provider's address with the way back to
  * this link (no partnerToken in it): fetched as soon as the steps show, kept once here.
  */
-export const laterSteps = lazyPart(() => Promise.all([import('./LaterSteps'), import('../../config/returnLink')]).then(([steps, { identityHref }]) => ({ ...steps, identityHref })))
+export const laterSteps = lazyPart(() =>
+  Promise.all([import('./LaterSteps'), import('../../config/returnLink')]).then(([steps, { identityHref }]) => ({ ...steps, identityHref })),
+)
 
 export function IdentitySteps({
   state,
@@ -22,7 +24,14 @@ export function IdentitySteps({
   flow,
   locale,
   tier,
-}: { state: IdentityState; dispatch: (event: IdentityEvent) => void; identityUrl: string; flow: string; locale: string; tier?: 'higher' }) {
+}: {
+  state: IdentityState
+  dispatch: (event: IdentityEvent) => void
+  identityUrl: string
+  flow: string
+  locale: string
+  tier?: 'higher'
+}) {
   const later = useLazyPart(laterSteps, true)
   if (state.tag === 'wallet') return <WalletStep state={state} dispatch={dispatch} />
   if (later === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
@@ -35,4 +44,3 @@ export function IdentitySteps({
       return <DetailsScreen state={state} dispatch={dispatch} locale={locale} opensAccount={flow === 'onboarding'} />
   }
 }
-

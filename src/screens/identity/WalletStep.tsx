@@ -27,11 +27,19 @@ export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, 
             aria-describedby={state.error ? 'fiat-wallet-hint fiat-wallet-error' : 'fiat-wallet-hint'}
             onInput={(e) => dispatch({ type: 'EDIT', field: 'wallet', value: (e.target as HTMLInputElement).value })}
           />
-          <p id="fiat-wallet-hint" class="muted">{t('onboarding.walletHint')}</p>
-          {state.error && <p id="fiat-wallet-error" class="field-error">{t(`field.${state.error}`)}</p>}
+          <p id="fiat-wallet-hint" class="muted">
+            {t('onboarding.walletHint')}
+          </p>
+          {state.error && (
+            <p id="fiat-wallet-error" class="field-error">
+              {t(`field.${state.error}`)}
+            </p>
+          )}
         </div>
         <div class="actions">
-          <button type="submit" class="primary">{t('onboarding.next')}</button>
+          <button type="submit" class="primary">
+            {t('onboarding.next')}
+          </button>
         </div>
       </form>
     </Screen>

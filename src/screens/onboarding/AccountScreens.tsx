@@ -38,11 +38,7 @@ export function OpeningScreen({ state, dispatch }: { state: Extract<OnboardingSt
   return (
     <Screen title={t('onboarding.openingHeading')}>
       {state.problem ? (
-        <ProblemNotice
-          problem={state.problem}
-          text={partnerProblemText(state.problem)}
-          onRetry={() => dispatch({ type: 'RETRY' })}
-        />
+        <ProblemNotice problem={state.problem} text={partnerProblemText(state.problem)} onRetry={() => dispatch({ type: 'RETRY' })} />
       ) : (
         <p role="status">
           {state.kycStatus ? t('onboarding.kycStatus', { status: state.kycStatus }) : state.kycPending ? t('onboarding.kycPending') : t('onboarding.opening')}
@@ -65,7 +61,11 @@ export function AccountScreen({
   state,
   dispatch,
   locale,
-}: { state: Extract<OnboardingState, { tag: 'tracking' | 'result' }>; dispatch: Dispatch; locale: string }) {
+}: {
+  state: Extract<OnboardingState, { tag: 'tracking' | 'result' }>
+  dispatch: Dispatch
+  locale: string
+}) {
   const { details, feeBps } = state.record
   const { reference, ...rest } = details
   const funded = state.tag === 'result'
@@ -101,7 +101,9 @@ export function AccountScreen({
       {funded ? (
         <p>{t('onboarding.keepDetails')}</p>
       ) : (
-        <p role="status" class="hint">{t('onboarding.waiting')}</p>
+        <p role="status" class="hint">
+          {t('onboarding.waiting')}
+        </p>
       )}
       {state.tag === 'tracking' && state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
       {state.tag === 'tracking' && state.resumed && <NotYou dispatch={dispatch} />}

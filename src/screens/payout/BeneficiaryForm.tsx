@@ -3,7 +3,15 @@ import { fieldProblemText } from '../../errors/payoutWords'
 import { problemText } from '../../errors/words'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
-import { type BeneficiaryField, beneficiarySchema, type BeneficiaryState, type DestinationEvent, type FieldProblem, schemasFor, type Word } from '../../flows/payout'
+import {
+  type BeneficiaryField,
+  beneficiarySchema,
+  type BeneficiaryState,
+  type DestinationEvent,
+  type FieldProblem,
+  schemasFor,
+  type Word,
+} from '../../flows/payout'
 import { enBeneficiary } from '../../i18n/en-beneficiary'
 import { type MessageKey, addEnglish, t } from '../../i18n/i18n'
 import { countryOptions } from '../../lib/country'
@@ -53,7 +61,14 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
           </p>
           {refused && <p class="field-error">{notOffered}</p>}
           {schema.fields.map((field) => (
-            <Field field={field} value={state.draft.values[field.name] ?? field.initial ?? ''} problem={state.problems[field.name]} busy={busy} locale={locale} dispatch={dispatch} />
+            <Field
+              field={field}
+              value={state.draft.values[field.name] ?? field.initial ?? ''}
+              problem={state.problems[field.name]}
+              busy={busy}
+              locale={locale}
+              dispatch={dispatch}
+            />
           ))}
           {schema.purpose && <PurposeField state={state} busy={busy} dispatch={dispatch} />}
           <p class="muted">{t('payout.beneficiaryFinal')}</p>
@@ -109,7 +124,9 @@ function PurposeField({ state, busy, dispatch }: { state: BeneficiaryState; busy
         aria-describedby={problem ? 'bf-purpose-hint bf-purpose-error' : 'bf-purpose-hint'}
         onInput={(e) => dispatch({ type: 'EDIT', purpose: (e.target as HTMLInputElement).value })}
       />
-      <p id="bf-purpose-hint" class="muted">{t('payout.field.purposeHint')}</p>
+      <p id="bf-purpose-hint" class="muted">
+        {t('payout.field.purposeHint')}
+      </p>
       {problem && (
         <p id="bf-purpose-error" class="field-error">
           {fieldProblemText(problem)}

@@ -8,7 +8,17 @@ import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 
 /** The wallet that will fund the payout, connected after the price and before anything personal. */
-export function ConnectScreen({ state, dispatch, source, config }: { state: ConnectState; dispatch: (e: FundingEvent) => void; source: Source; config: WidgetConfig }) {
+export function ConnectScreen({
+  state,
+  dispatch,
+  source,
+  config,
+}: {
+  state: ConnectState
+  dispatch: (e: FundingEvent) => void
+  source: Source
+  config: WidgetConfig
+}) {
   const idle = state.work === 'idle'
   const amount = formatAmount(state.quote.cryptoAmount, config.locale)
   return (
@@ -16,7 +26,18 @@ export function ConnectScreen({ state, dispatch, source, config }: { state: Conn
       <p>{t('payout.connectIntro', { amount, symbol: source.symbol })}</p>
       <WalletChoices wallets={state.wallets ?? []} disabled={!idle} dispatch={dispatch} />
       {!idle && <p role="status">{t('payout.work.connecting')}</p>}
-      {state.problem && <WalletProblem problem={state.problem} text={sendProblemText(state.problem, { flow: 'payout', chain: chainOf(config, source.chainId).name, symbol: source.symbol, amount: state.quote.cryptoAmount, format: (v) => formatAmount(v, config.locale) })} />}
+      {state.problem && (
+        <WalletProblem
+          problem={state.problem}
+          text={sendProblemText(state.problem, {
+            flow: 'payout',
+            chain: chainOf(config, source.chainId).name,
+            symbol: source.symbol,
+            amount: state.quote.cryptoAmount,
+            format: (v) => formatAmount(v, config.locale),
+          })}
+        />
+      )}
       <div class="actions">
         <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}

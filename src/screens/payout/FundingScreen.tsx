@@ -16,7 +16,12 @@ export function FundingScreen({
   dispatch,
   config,
   notYou = false,
-}: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig; notYou?: boolean }) {
+}: {
+  state: FundingState
+  dispatch: (e: FundingEvent) => void
+  config: WidgetConfig
+  notYou?: boolean
+}) {
   const { record } = state
   // The wallet was asked before (a reload while its confirmation was open): it may still hold that transfer.
   const prompted = promptedUnanswered(record)
@@ -60,7 +65,12 @@ export function FundingScreen({
           </button>
         )}
         {state.sender && !prompted && (
-          <button type="button" class="primary" disabled={!idle || state.problem?.kind === 'expired'} onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}>
+          <button
+            type="button"
+            class="primary"
+            disabled={!idle || state.problem?.kind === 'expired'}
+            onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}
+          >
             {t('payout.send', params)}
           </button>
         )}
@@ -75,9 +85,7 @@ export function FundingScreen({
           </button>
         )}
       </div>
-      {notYou && !prompted && (
-        <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />
-      )}
+      {notYou && !prompted && <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />}
     </Screen>
   )
 }

@@ -24,7 +24,15 @@ export function PayoutFormScreen({
   locale,
   notYou = false,
   card = false,
-}: { state: State; dispatch: (e: PayoutEvent) => void; source: Source; currencies: string[]; locale: string; notYou?: boolean; card?: boolean }) {
+}: {
+  state: State
+  dispatch: (e: PayoutEvent) => void
+  source: Source
+  currencies: string[]
+  locale: string
+  notYou?: boolean
+  card?: boolean
+}) {
   const { form } = state
   const busy = state.tag === 'quoting'
   const error = state.tag === 'form' ? state.error : undefined
@@ -83,7 +91,21 @@ export function PayoutFormScreen({
 }
 
 /** Which amount the buyer types (the stablecoin sent, or the fiat that arrives), and its currency. */
-function AmountFields({ form, source, currencies, busy, card, set }: { form: PayoutForm; source: Source; currencies: string[]; busy: boolean; card: boolean; set: Set }) {
+function AmountFields({
+  form,
+  source,
+  currencies,
+  busy,
+  card,
+  set,
+}: {
+  form: PayoutForm
+  source: Source
+  currencies: string[]
+  busy: boolean
+  card: boolean
+  set: Set
+}) {
   return (
     <>
       <fieldset class="field" disabled={busy}>
@@ -108,7 +130,21 @@ function AmountFields({ form, source, currencies, busy, card, set }: { form: Pay
 }
 
 /** A bank payout's country and rail (a card payout has neither). */
-function WhereFields({ form, rails, error, busy, locale, set }: { form: PayoutForm; rails: LimitEntry[]; error?: FormError; busy: boolean; locale: string; set: Set }) {
+function WhereFields({
+  form,
+  rails,
+  error,
+  busy,
+  locale,
+  set,
+}: {
+  form: PayoutForm
+  rails: LimitEntry[]
+  error?: FormError
+  busy: boolean
+  locale: string
+  set: Set
+}) {
   return (
     <>
       <div class="field">

@@ -21,7 +21,9 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
         <tbody>
           <tr class="total">
             <th scope="row">{t('payout.youSend')}</th>
-            <td>{f(quote.cryptoAmount)} {source.symbol}</td>
+            <td>
+              {f(quote.cryptoAmount)} {source.symbol}
+            </td>
           </tr>
           <tr>
             <th scope="row">{t('payout.rate')}</th>
@@ -29,15 +31,29 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
           </tr>
           <tr>
             <th scope="row">{t(bank ? 'payout.providerFee' : 'cardPayout.providerFee')}</th>
-            <td>{f(quote.providerFee)} {fiat}</td>
+            <td>
+              {f(quote.providerFee)} {fiat}
+            </td>
           </tr>
           <tr>
             <th scope="row">{t('payout.ourFee')}</th>
-            <td>{f(quote.ourFee)} {fiat}</td>
+            <td>
+              {f(quote.ourFee)} {fiat}
+            </td>
           </tr>
           <tr class="total">
-            <th scope="row">{t(!bank ? 'cardPayout.arrives' : railKind(bank.rail) === 'bank' ? 'payout.arrives' : `payout.${railKind(bank.rail) as 'mobile' | 'wallet'}.arrives`)}</th>
-            <td>{f(quote.fiatAmount)} {fiat}</td>
+            <th scope="row">
+              {t(
+                !bank
+                  ? 'cardPayout.arrives'
+                  : railKind(bank.rail) === 'bank'
+                    ? 'payout.arrives'
+                    : `payout.${railKind(bank.rail) as 'mobile' | 'wallet'}.arrives`,
+              )}
+            </th>
+            <td>
+              {f(quote.fiatAmount)} {fiat}
+            </td>
           </tr>
           <SettlementRows bank={bank} limits={state.limits} currency={fiat} />
         </tbody>
@@ -58,7 +74,15 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
 }
 
 /** How the payout travels: a bank payout's rail and its settlement time from GET /limits (the quote's own coarse label when limits are not known); a card's timing. */
-function SettlementRows({ bank, limits, currency }: { bank: Extract<State['quote'], { rail: string }> | undefined; limits: State['limits']; currency: string }) {
+function SettlementRows({
+  bank,
+  limits,
+  currency,
+}: {
+  bank: Extract<State['quote'], { rail: string }> | undefined
+  limits: State['limits']
+  currency: string
+}) {
   if (!bank) {
     return (
       <tr>

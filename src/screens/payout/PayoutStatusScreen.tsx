@@ -80,7 +80,21 @@ export function PayoutStatusScreen({ state, dispatch, config }: { state: State; 
 }
 
 /** What was sent, what arrives, and where: the card, or the rail (and the bank's reference once it has one). */
-function Summary({ record, status, amount, rail, arrives, locale }: { record: PayoutRecord; status?: PayoutStatus; amount: string; rail: string; arrives: string; locale: string }) {
+function Summary({
+  record,
+  status,
+  amount,
+  rail,
+  arrives,
+  locale,
+}: {
+  record: PayoutRecord
+  status?: PayoutStatus
+  amount: string
+  rail: string
+  arrives: string
+  locale: string
+}) {
   const { card } = record
   return (
     <dl class="summary">

@@ -14,7 +14,12 @@ export function WalletChoices({ wallets, disabled, dispatch }: { wallets: Wallet
         <ul class="choices">
           {wallets.map((wallet) => (
             <li>
-              <button type="button" class="choice" disabled={disabled} onClick={() => dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...wallet } } })}>
+              <button
+                type="button"
+                class="choice"
+                disabled={disabled}
+                onClick={() => dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...wallet } } })}
+              >
                 {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
                 <span>{wallet.name}</span>
               </button>

@@ -31,7 +31,9 @@ export async function deliverDue(options: DeliverOptions): Promise<{ claimed: nu
       await onUpdate(payment, previous)
     } catch (error) {
       const retryMs = options.retryMs(change.attempts)
-      log(`onUpdate threw for ${change.kind} ${change.id} (change ${change.changeId}, attempt ${change.attempts}); retried in ${retryMs} ms: ${describe(error)}`)
+      log(
+        `onUpdate threw for ${change.kind} ${change.id} (change ${change.changeId}, attempt ${change.attempts}); retried in ${retryMs} ms: ${describe(error)}`,
+      )
       await markFailed(db, owner, change.changeId, retryMs, describe(error))
       continue
     }

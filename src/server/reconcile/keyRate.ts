@@ -36,7 +36,7 @@ const FLOOR_LONGEST = 10_000
 
 export function createKeyRate({ requestsPerSecond, clock = realClock }: KeyRateOptions = {}): KeyRate {
   if (requestsPerSecond !== undefined && !(requestsPerSecond > 0 && Number.isFinite(requestsPerSecond))) {
-    throw new TypeError('createKeyRate: requestsPerSecond must be a positive number (the key\'s whole rate)')
+    throw new TypeError("createKeyRate: requestsPerSecond must be a positive number (the key's whole rate)")
   }
   // Starts within the last second, oldest first: the handler's and the reconciler's.
   const recent: Array<{ at: number; handler: boolean }> = []

@@ -55,7 +55,8 @@ export async function lookDue(options: LookOptions): Promise<LookRound> {
   // schedule wants the first look.
   const plan = due
     .map((payment) => {
-      const first = payment.looks === 0 && payment.status !== null ? payment.createdAt + options.schedule(inputOf(options, payment, payment.createdAt)) : -Infinity
+      const first =
+        payment.looks === 0 && payment.status !== null ? payment.createdAt + options.schedule(inputOf(options, payment, payment.createdAt)) : -Infinity
       return { payment, at: Math.max(payment.dueAt, first) }
     })
     .sort((a, b) => a.at - b.at)
@@ -66,7 +67,11 @@ export async function lookDue(options: LookOptions): Promise<LookRound> {
     // A look of this round set a next one before this moment (a payment that just changed): a new
     // round takes them in order.
     if (nextAt < at) {
-      await releaseLeases(db, owner, plan.slice(index).map((step) => step.payment))
+      await releaseLeases(
+        db,
+        owner,
+        plan.slice(index).map((step) => step.payment),
+      )
       again = true
       break
     }
@@ -83,7 +88,11 @@ export async function lookDue(options: LookOptions): Promise<LookRound> {
     const handBack = signal.aborted || (options.interrupt?.aborted && at > options.now())
     if (!handBack) await options.turn(signal)
     if (handBack || signal.aborted) {
-      await releaseLeases(db, owner, plan.slice(index).map((step) => step.payment))
+      await releaseLeases(
+        db,
+        owner,
+        plan.slice(index).map((step) => step.payment),
+      )
       nextAt = Math.min(nextAt, at)
       again = true
       break

@@ -131,7 +131,12 @@ export function settlementWindow(label: string | undefined): Window | undefined 
  * it, else the slowest rail of its currency (the direction it moves); a bank deposit's, the slowest
  * pay-in rail of its currency. No rail of GET /v1/limits carries a card or a crypto deposit.
  */
-export function settlementOf(kind: PaymentKind, record: unknown, currency: string | null | undefined, limits: readonly LimitEntry[] | undefined): string | undefined {
+export function settlementOf(
+  kind: PaymentKind,
+  record: unknown,
+  currency: string | null | undefined,
+  limits: readonly LimitEntry[] | undefined,
+): string | undefined {
   if (!limits || (kind !== 'payout' && kind !== 'bankDeposit')) return undefined
   const seen = (record ?? {}) as { rail?: unknown; fiatCurrency?: unknown }
   const inCurrency = typeof seen.fiatCurrency === 'string' ? seen.fiatCurrency : (currency ?? undefined)
@@ -141,7 +146,9 @@ export function settlementOf(kind: PaymentKind, record: unknown, currency: strin
   }
   if (inCurrency === undefined) return undefined
   const direction = kind === 'payout' ? 'payout' : 'pay_in'
-  const labels = limits.filter((entry) => entry.currency === inCurrency && (entry.direction === direction || entry.direction === 'both')).map((entry) => entry.settlement)
+  const labels = limits
+    .filter((entry) => entry.currency === inCurrency && (entry.direction === direction || entry.direction === 'both'))
+    .map((entry) => entry.settlement)
   return slowest(labels)
 }
 

@@ -82,7 +82,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const pacer = createPacer(rps, clock)
   const keyRate = options.keyRate ?? createKeyRate({ clock })
   const fixed = options.schedule === 'fixed'
-  if (options.schedule !== undefined && options.schedule !== 'settlement' && !fixed) throw new TypeError("createReconciler: schedule must be 'settlement' or 'fixed'")
+  if (options.schedule !== undefined && options.schedule !== 'settlement' && !fixed)
+    throw new TypeError("createReconciler: schedule must be 'settlement' or 'fixed'")
   if (!fixed && (options.pollIntervalMs !== undefined || options.maxPollIntervalMs !== undefined)) {
     log("pollIntervalMs and maxPollIntervalMs set the fixed pace (schedule: 'fixed'); the settlement schedule does not read them")
   }
@@ -103,13 +104,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
   }
   // The fixed pace reads no settlement time.
-  const settlements = fixed ? undefined : createSettlements({
-    fetchLimits: options.fetchStatus.limits?.bind(options.fetchStatus),
-    now: () => clock.now(),
-    turn,
-    rateLimited: keyRate.rateLimited,
-    log,
-  })
+  const settlements = fixed
+    ? undefined
+    : createSettlements({
+        fetchLimits: options.fetchStatus.limits?.bind(options.fetchStatus),
+        now: () => clock.now(),
+        turn,
+        rateLimited: keyRate.rateLimited,
+        log,
+      })
 
   let controller: AbortController | undefined
   let loops: Promise<unknown> | undefined
@@ -160,7 +163,13 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const delivery = worker(
         async () => {
           const { claimed, more } = await deliverDue({
-            db, owner, onUpdate: options.onUpdate, batchSize, leaseMs: options.deliveryLeaseMs ?? 60_000, log, signal,
+            db,
+            owner,
+            onUpdate: options.onUpdate,
+            batchSize,
+            leaseMs: options.deliveryLeaseMs ?? 60_000,
+            log,
+            signal,
             retryMs: (attempts) => Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1)),
           })
           // Again at once when the batch was full, or a delivery freed the next change of its payment.
@@ -182,8 +191,21 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           }
           interrupt = new AbortController()
           const round = await lookDue({
-            db, owner, fetchStatus: options.fetchStatus, schedule, settlements, turn, rateLimited: keyRate.rateLimited,
-            now: () => clock.now(), sleep: (ms, until) => clock.sleep(ms, until), batchSize: pollBatch, leaseMs, aheadMs, log, signal, interrupt: interrupt.signal,
+            db,
+            owner,
+            fetchStatus: options.fetchStatus,
+            schedule,
+            settlements,
+            turn,
+            rateLimited: keyRate.rateLimited,
+            now: () => clock.now(),
+            sleep: (ms, until) => clock.sleep(ms, until),
+            batchSize: pollBatch,
+            leaseMs,
+            aheadMs,
+            log,
+            signal,
+            interrupt: interrupt.signal,
           })
           if (round.changed) delivery.wake()
           nextAt = Math.min(round.nextAt, round.restDueAt ?? Infinity)

@@ -97,7 +97,8 @@ export const depositRoutes: readonly Route[] = [
     z.strictObject({ address, chainId: chain }),
     linking(async (call, data, payments, asked) => {
       const { address, chainId } = data as { address: string; chainId: number }
-      if (!Object.hasOwn(call.kit.config.chains, chainId)) return call.fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
+      if (!Object.hasOwn(call.kit.config.chains, chainId))
+        return call.fail(400, 'chain_not_configured', `chainId: ${chainId} is not a chain this backend reads`)
       return walletChallenge(payments, { ...asked, address, chainId })
     }),
   ),

@@ -24,10 +24,13 @@ export const id = z.strictObject({ id: text(128) })
 export const chain = z.int().check(z.positive('must be a chain id'))
 // A payout's quote (bank or card): the source, the currency paid out, and exactly one amount.
 export const payoutQuote = { cryptoCurrency: asset, chain, fiatCurrency: currency, cryptoAmount: z.optional(decimal), fiatAmount: z.optional(decimal) }
-export const oneAmount = z.refine<{ cryptoAmount?: string; fiatAmount?: string }>((quote) => (quote.cryptoAmount === undefined) !== (quote.fiatAmount === undefined), {
-  message: 'send cryptoAmount or fiatAmount, exactly one of the two',
-  path: ['cryptoAmount'],
-})
+export const oneAmount = z.refine<{ cryptoAmount?: string; fiatAmount?: string }>(
+  (quote) => (quote.cryptoAmount === undefined) !== (quote.fiatAmount === undefined),
+  {
+    message: 'send cryptoAmount or fiatAmount, exactly one of the two',
+    path: ['cryptoAmount'],
+  },
+)
 
 export const txHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x and 64 hex digits'))
 

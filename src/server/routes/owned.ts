@@ -72,7 +72,8 @@ export function creates(kind: PaymentKind, rules: CreateRules): Handle {
     // did present the account (docs/server-store.md).
     if (typeof data.accountId === 'string') {
       const walletId = typeof data.walletId === 'string' ? data.walletId : undefined
-      if (!(await payments.bindAccount(user, data.accountId, walletId))) return call.fail(403, 'account_not_owned', 'accountId: this account is another user\'s.')
+      if (!(await payments.bindAccount(user, data.accountId, walletId)))
+        return call.fail(403, 'account_not_owned', "accountId: this account is another user's.")
     }
     const reference = rules.scopesReference && typeof data.reference === 'string' ? data.reference : undefined
     const sentReference = reference === undefined ? undefined : await scopedReference(user, reference)
@@ -98,7 +99,8 @@ export function creates(kind: PaymentKind, rules: CreateRules): Handle {
           return call.notFound()
         }
         // Answered as it came (forward replies with this object), but with the user's own reference.
-        if (reference !== undefined && (answer as { reference?: unknown }).reference === sentReference) (answer as { reference?: unknown }).reference = reference
+        if (reference !== undefined && (answer as { reference?: unknown }).reference === sentReference)
+          (answer as { reference?: unknown }).reference = reference
         return undefined
       })
     })

@@ -20,7 +20,10 @@ export function withReturnUrl(handle: Handle): Handle {
  * an authority whose host or port a browser rewrites (`%2E`, `127.1`, `https:host` without `//`).
  */
 export function checkReturnUrl(raw: string, asking: string | null, allowedOrigins: readonly string[]): { href: string } | { problem: string } {
-  const plain = { problem: 'returnUrl: must be an absolute http or https URL written plainly: no backslash, space, control character or user name, and its host as a browser writes it' }
+  const plain = {
+    problem:
+      'returnUrl: must be an absolute http or https URL written plainly: no backslash, space, control character or user name, and its host as a browser writes it',
+  }
   if (/[\\\x00-\x20\x7f]/.test(raw)) return plain
   let url: URL
   try {

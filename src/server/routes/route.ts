@@ -36,8 +36,21 @@ export type Route = Upstream & {
 /** Needs a user, creates and reads nothing of the user's: forwarded as checked. */
 export const forwardOnly: Handle = (call, data) => call.forward(call.route, data)
 
-export const post = (path: string, schema: z.ZodMiniType, handle: Handle = forwardOnly): Route => ({ method: 'POST', path, upstream: `/v1${path}`, schema, handle })
-export const get = (path: string, schema: z.ZodMiniType): Route => ({ method: 'GET', path, upstream: `/v1${path}`, schema, anonymous: true, handle: forwardOnly })
+export const post = (path: string, schema: z.ZodMiniType, handle: Handle = forwardOnly): Route => ({
+  method: 'POST',
+  path,
+  upstream: `/v1${path}`,
+  schema,
+  handle,
+})
+export const get = (path: string, schema: z.ZodMiniType): Route => ({
+  method: 'GET',
+  path,
+  upstream: `/v1${path}`,
+  schema,
+  anonymous: true,
+  handle: forwardOnly,
+})
 
 /** The user of a route that needs one (the dispatcher authenticated it). */
 export function userOf(call: Call): string {

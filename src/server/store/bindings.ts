@@ -14,15 +14,31 @@ export function createBindings(db: Db): Bindings {
   return {
     bindAccount(userId, accountId, walletId) {
       if (!userId || !accountId || walletId === '') throw new TypeError('bindAccount: userId and accountId are required, and walletId is not empty')
-      return bind(userId, walletId === undefined ? [['account', accountId]] : [['account', accountId], ['wallet', walletId]])
+      return bind(
+        userId,
+        walletId === undefined
+          ? [['account', accountId]]
+          : [
+              ['account', accountId],
+              ['wallet', walletId],
+            ],
+      )
     },
 
     async rememberBuyer(userId, buyer) {
       const { accountId, walletId, wallet } = buyer ?? {}
       if (!userId || !isId(accountId) || !isId(walletId) || typeof wallet !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(wallet)) {
-        throw new TypeError('rememberBuyer: a userId, accountId and walletId of 1 to 128 printable characters without spaces, and a 0x wallet address are required')
+        throw new TypeError(
+          'rememberBuyer: a userId, accountId and walletId of 1 to 128 printable characters without spaces, and a 0x wallet address are required',
+        )
       }
-      if (!(await bind(userId, [['account', accountId], ['wallet', walletId]]))) return false
+      if (
+        !(await bind(userId, [
+          ['account', accountId],
+          ['wallet', walletId],
+        ]))
+      )
+        return false
       await db.query(
         `INSERT INTO ${SCHEMA}.buyers (user_id, account_id, wallet_id, wallet) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id) DO UPDATE SET account_id = EXCLUDED.account_id, wallet_id = EXCLUDED.wallet_id, wallet = EXCLUDED.wallet, remembered_at = now()`,
@@ -32,7 +48,10 @@ export function createBindings(db: Db): Bindings {
     },
 
     async buyerOf(userId) {
-      const { rows } = await db.query<{ account_id: string; wallet_id: string; wallet: string }>(`SELECT account_id, wallet_id, wallet FROM ${SCHEMA}.buyers WHERE user_id = $1`, [userId])
+      const { rows } = await db.query<{ account_id: string; wallet_id: string; wallet: string }>(
+        `SELECT account_id, wallet_id, wallet FROM ${SCHEMA}.buyers WHERE user_id = $1`,
+        [userId],
+      )
       return rows[0] && { accountId: rows[0].account_id, walletId: rows[0].wallet_id, wallet: rows[0].wallet }
     },
 
@@ -48,7 +67,7 @@ export function createBindings(db: Db): Bindings {
       return bind(userId, [['cardSession', sessionId]])
     },
 
-    cardSessionHolder: (sessionId) => holder('cardSession', sessionId)
+    cardSessionHolder: (sessionId) => holder('cardSession', sessionId),
   }
 
   async function holder(what: string, value: string): Promise<string | undefined> {

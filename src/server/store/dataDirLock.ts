@@ -72,7 +72,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     const me: Holder = { pid: process.pid, host: hostname(), thread: threadId, token, ...proc, ...(server ? { socket } : {}) }
     const mine = JSON.stringify(me)
     const stop = (whose: Holder, why: string) =>
-      refused(`is open in process ${whose.pid} on host ${whose.host}; stop it first, or use Postgres ({ pool }) to run several instances${why}. If that process is surely gone, delete ${path}`)
+      refused(
+        `is open in process ${whose.pid} on host ${whose.host}; stop it first, or use Postgres ({ pool }) to run several instances${why}. If that process is surely gone, delete ${path}`,
+      )
     // Bounded: each round either takes the lock, refuses, or found a stale one moved aside.
     for (let round = 0; round < 5; round++) {
       if (await createExclusive(fs, path, mine)) {
@@ -92,7 +94,14 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       const verdict = await judge(fs, net, dir, me, holder)
       if (verdict === 'this process') throw refused(`is already open in this process (thread ${holder.thread}); open it once and share that store`)
       if (verdict === 'unknown') {
-        throw stop(holder, proc && holder.boot === proc.boot ? ' (it runs in another PID namespace, another container, where this one cannot tell whether it still runs)' : proc ? ' (it was written on another machine or boot, or without /proc, where this one cannot tell whether it still runs)' : '')
+        throw stop(
+          holder,
+          proc && holder.boot === proc.boot
+            ? ' (it runs in another PID namespace, another container, where this one cannot tell whether it still runs)'
+            : proc
+              ? ' (it was written on another machine or boot, or without /proc, where this one cannot tell whether it still runs)'
+              : '',
+        )
       }
       if (verdict === 'alive') throw stop(holder, '')
       await removeStale(fs, path, `${path}.stale-${randomUUID()}`, text, holder.socket && join(dir, holder.socket))
@@ -121,7 +130,11 @@ type Proc = { boot: string; pidNs: string; start: string }
 /** This process's boot id, PID namespace and start time, from /proc; undefined without /proc (macOS). */
 async function procIdentity(fs: typeof Fs): Promise<Proc | undefined> {
   try {
-    const [boot, pidNs, stat] = await Promise.all([fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8'), fs.readlink('/proc/self/ns/pid'), fs.readFile('/proc/self/stat', 'utf8')])
+    const [boot, pidNs, stat] = await Promise.all([
+      fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8'),
+      fs.readlink('/proc/self/ns/pid'),
+      fs.readFile('/proc/self/stat', 'utf8'),
+    ])
     const start = startTime(stat)
     return start ? { boot: boot.trim(), pidNs, start } : undefined
   } catch {
@@ -135,7 +148,13 @@ function startTime(stat: string): string | undefined {
 }
 
 /** Whether the holder of a lock not held by this thread is this process (another thread), alive, dead, or cannot be told. */
-async function judge(fs: typeof Fs, net: typeof import('node:net'), dir: string, me: Holder, holder: Holder): Promise<'this process' | 'alive' | 'dead' | 'unknown'> {
+async function judge(
+  fs: typeof Fs,
+  net: typeof import('node:net'),
+  dir: string,
+  me: Holder,
+  holder: Holder,
+): Promise<'this process' | 'alive' | 'dead' | 'unknown'> {
   if (me.boot === undefined) {
     // No /proc: the host name stands for the machine, the pid for the process (today's rule).
     if (holder.boot !== undefined || holder.host !== me.host) return 'unknown'
@@ -202,7 +221,16 @@ function parseHolder(text: string): Holder | undefined {
     const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
     // The socket is a name in the directory, nothing else (it is deleted on take-over).
     const name = str(socket)
-    return { pid: pid as number, host, thread: thread as number, token: str(token), boot: str(boot), pidNs: str(pidNs), start: str(start), socket: name && /^stablecoin-widget\.[0-9a-f]{8}\.sock$/.test(name) ? name : undefined }
+    return {
+      pid: pid as number,
+      host,
+      thread: thread as number,
+      token: str(token),
+      boot: str(boot),
+      pidNs: str(pidNs),
+      start: str(start),
+      socket: name && /^stablecoin-widget\.[0-9a-f]{8}\.sock$/.test(name) ? name : undefined,
+    }
   } catch {
     return undefined
   }

@@ -43,7 +43,13 @@ export async function claimDuePayments(db: Db, owner: string, limit: number, lea
 }
 
 /** claimDuePayments, and when the first payment it left is due (undefined: none is open), in one statement. */
-export async function claimLooks(db: Db, owner: string, limit: number, leaseMs: number, now: number): Promise<{ payments: DuePayment[]; restDueAt: number | undefined }> {
+export async function claimLooks(
+  db: Db,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+  now: number,
+): Promise<{ payments: DuePayment[]; restDueAt: number | undefined }> {
   const { rows } = await db.query<DueRow & { restDueAt: Date | string | null }>(
     `WITH due AS (
        SELECT kind, id FROM ${SCHEMA}.payments
@@ -67,7 +73,12 @@ export async function claimLooks(db: Db, owner: string, limit: number, leaseMs: 
   // Oldest due first (UPDATE … RETURNING loses the claim's order).
   const payments = rows
     .filter((row) => row.kind !== null)
-    .map(({ restDueAt: _, ...row }) => ({ ...row, createdAt: new Date(row.createdAt).getTime(), lastChangeAt: new Date(row.lastChangeAt).getTime(), dueAt: new Date(row.dueAt).getTime() }))
+    .map(({ restDueAt: _, ...row }) => ({
+      ...row,
+      createdAt: new Date(row.createdAt).getTime(),
+      lastChangeAt: new Date(row.lastChangeAt).getTime(),
+      dueAt: new Date(row.dueAt).getTime(),
+    }))
     .sort((a, b) => a.dueAt - b.dueAt)
   return { payments, restDueAt }
 }
@@ -142,7 +153,13 @@ export async function recordObservation(db: Db, owner: string, payment: DuePayme
  * Look again after `waitMs`, and let any instance do it: the service could not answer (`asked`:
  * a look that saw nothing new), or the schedule says the first look is later (not asked).
  */
-export async function postpone(db: Db, owner: string, payment: DuePayment, waitMs: number, { now = Date.now(), asked = true }: { now?: number; asked?: boolean } = {}): Promise<void> {
+export async function postpone(
+  db: Db,
+  owner: string,
+  payment: DuePayment,
+  waitMs: number,
+  { now = Date.now(), asked = true }: { now?: number; asked?: boolean } = {},
+): Promise<void> {
   await db.query(
     `UPDATE ${SCHEMA}.payments SET interval_ms = $3::integer, next_check_at = $5::timestamptz + ${ms('$3')}, lease_owner = NULL, lease_until = NULL,
        looks = looks + $6::integer, unchanged_looks = unchanged_looks + $6::integer

@@ -55,7 +55,9 @@ export async function renewLease(db: Db, owner: string, changeId: string, leaseM
 }
 
 export async function markDelivered(db: Db, changeId: string): Promise<void> {
-  await db.query(`UPDATE ${SCHEMA}.changes SET delivered_at = now(), lease_owner = NULL, lease_until = NULL, last_error = NULL WHERE seq = $1::bigint`, [changeId])
+  await db.query(`UPDATE ${SCHEMA}.changes SET delivered_at = now(), lease_owner = NULL, lease_until = NULL, last_error = NULL WHERE seq = $1::bigint`, [
+    changeId,
+  ])
 }
 
 export async function markFailed(db: Db, owner: string, changeId: string, retryMs: number, error: string): Promise<void> {

@@ -18,11 +18,21 @@ export function createPayments(db: Db): Payments {
       if ((amount === undefined) !== (currency === undefined)) throw new TypeError('recordPayment: amount and currency go together')
       // No conflict target: a crypto deposit's transaction already held under another id (another
       // spelling of the provider) is a conflict too, and this id then stays nobody's (false below).
-      if (createdAt !== undefined && !(createdAt instanceof Date && Number.isFinite(createdAt.getTime()))) throw new TypeError('recordPayment: createdAt must be a valid Date')
+      if (createdAt !== undefined && !(createdAt instanceof Date && Number.isFinite(createdAt.getTime())))
+        throw new TypeError('recordPayment: createdAt must be a valid Date')
       await db.query(
         `INSERT INTO ${SCHEMA}.payments (kind, id, user_id, details, status, amount, currency, created_at, next_check_at)
          VALUES ($1, $2, $3, $4::jsonb, $5, $6::numeric, $7, coalesce($8::timestamptz, now()), coalesce($8::timestamptz, now())) ON CONFLICT DO NOTHING`,
-        [kind, id, userId, details === undefined ? null : JSON.stringify(details), status ?? null, amount ?? null, currency ?? null, createdAt?.toISOString() ?? null],
+        [
+          kind,
+          id,
+          userId,
+          details === undefined ? null : JSON.stringify(details),
+          status ?? null,
+          amount ?? null,
+          currency ?? null,
+          createdAt?.toISOString() ?? null,
+        ],
       )
       const mine = (await this.ownerOf(kind, id)) === userId
       if (mine) {
@@ -43,7 +53,10 @@ export function createPayments(db: Db): Payments {
     },
 
     async detailsOf(kind, id) {
-      const { rows } = await db.query<{ details: Record<string, unknown> | null }>(`SELECT details FROM ${SCHEMA}.payments WHERE kind = $1 AND id = $2`, [kind, id])
+      const { rows } = await db.query<{ details: Record<string, unknown> | null }>(`SELECT details FROM ${SCHEMA}.payments WHERE kind = $1 AND id = $2`, [
+        kind,
+        id,
+      ])
       return rows[0]?.details ?? undefined
     },
 
@@ -57,7 +70,17 @@ export function createPayments(db: Db): Payments {
     },
 
     async listPayments(userId, { limit = 100 } = {}) {
-      const { rows } = await db.query<{ kind: PaymentKind; id: string; user_id: string; status: string | null; record: unknown; open: boolean; amount: string | null; currency: string | null; created_at: Date | string }>(
+      const { rows } = await db.query<{
+        kind: PaymentKind
+        id: string
+        user_id: string
+        status: string | null
+        record: unknown
+        open: boolean
+        amount: string | null
+        currency: string | null
+        created_at: Date | string
+      }>(
         `SELECT kind, id, user_id, status, record, open, amount::text AS amount, currency, created_at FROM ${SCHEMA}.payments
          WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
         [userId, Math.max(1, Math.min(100, Math.floor(limit)))],

@@ -21,7 +21,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   return {
     query: <R extends Row>(text: string, params?: readonly unknown[]) => pglite.query<R>(text, params ? [...params] : undefined),
-    transaction: (work) => pglite.transaction((tx) => work({ query: <R extends Row>(text: string, params?: readonly unknown[]) => tx.query<R>(text, params ? [...params] : undefined) })),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work({ query: <R extends Row>(text: string, params?: readonly unknown[]) => tx.query<R>(text, params ? [...params] : undefined) }),
+      ),
     close: () => pglite.close().finally(release),
   }
 }

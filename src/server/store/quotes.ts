@@ -11,7 +11,12 @@ export function createQuotes(db: Db): Pick<PaymentStore, 'recordQuote' | 'quoteO
     async recordQuote({ id, userId, amount, currency }) {
       if (!id || !userId || !DECIMAL.test(amount) || !currency) throw new TypeError('recordQuote: id, userId, a decimal amount and its currency are required')
       await db.query(`DELETE FROM ${SCHEMA}.quotes WHERE created_at < now() - interval '1 day'`)
-      await db.query(`INSERT INTO ${SCHEMA}.quotes (id, user_id, amount, currency) VALUES ($1, $2, $3::numeric, $4) ON CONFLICT DO NOTHING`, [id, userId, amount, currency])
+      await db.query(`INSERT INTO ${SCHEMA}.quotes (id, user_id, amount, currency) VALUES ($1, $2, $3::numeric, $4) ON CONFLICT DO NOTHING`, [
+        id,
+        userId,
+        amount,
+        currency,
+      ])
     },
 
     async quoteOf(id) {
@@ -20,6 +25,6 @@ export function createQuotes(db: Db): Pick<PaymentStore, 'recordQuote' | 'quoteO
         [id],
       )
       return rows[0] && { userId: rows[0].user_id, amount: rows[0].amount, currency: rows[0].currency }
-    }
+    },
   }
 }

@@ -28,7 +28,17 @@ export function createWalletChallenges(db: Db): Pick<PaymentStore, 'recordChalle
         [nonce],
       )
       const row = rows[0]
-      return row && { nonce, userId: row.user_id, address: row.address, chainId: row.chain_id, origin: row.origin, message: row.message, expiresAt: new Date(row.expires_at) }
-    }
+      return (
+        row && {
+          nonce,
+          userId: row.user_id,
+          address: row.address,
+          chainId: row.chain_id,
+          origin: row.origin,
+          message: row.message,
+          expiresAt: new Date(row.expires_at),
+        }
+      )
+    },
   }
 }

@@ -87,7 +87,12 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
       made = init({
         projectId,
         ...(relayUrl ? { relayUrl } : {}),
-        metadata: { name: options.appName ?? 'Stablecoin widget', description: 'Pay with your wallet', url: options.origin ?? globalThis.location?.origin ?? '', icons: [] },
+        metadata: {
+          name: options.appName ?? 'Stablecoin widget',
+          description: 'Pay with your wallet',
+          url: options.origin ?? globalThis.location?.origin ?? '',
+          icons: [],
+        },
         storage: options.storage ?? webKeyValueStorage(partnerStorage(options.scope)),
         customStoragePrefix: prefix,
         telemetryEnabled: false,

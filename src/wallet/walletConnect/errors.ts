@@ -31,7 +31,10 @@ export class WalletConnectTimeout extends WalletConnectError {
   override name = 'WalletConnectTimeout'
   readonly method: string
   constructor(method: string, afterMs: number, cause?: unknown) {
-    super(-32002, 'The wallet did not answer in time', { cause, details: `${method}: no answer after ${Math.round(afterMs / 1000)} s; the request is still with the wallet` })
+    super(-32002, 'The wallet did not answer in time', {
+      cause,
+      details: `${method}: no answer after ${Math.round(afterMs / 1000)} s; the request is still with the wallet`,
+    })
     this.method = method
   }
 }

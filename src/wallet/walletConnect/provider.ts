@@ -127,7 +127,8 @@ export function createSessionProvider(client: SignClientLike, topic: string, opt
   function ask(method: string, params: unknown, chain: number): Promise<unknown> {
     const held = live()
     if (!methodsOf(held).includes(method)) return Promise.reject(new WalletConnectUnsupported(method))
-    if (!accountsOf(held).has(chain)) return Promise.reject(new WalletConnectError(4901, 'The wallet holds no account on this chain in this session', { details: `chain ${chain}` }))
+    if (!accountsOf(held).has(chain))
+      return Promise.reject(new WalletConnectError(4901, 'The wallet holds no account on this chain in this session', { details: `chain ${chain}` }))
     const ms = PROMPTS.includes(method) ? PROMPT_MS : READ_MS
     return new Promise((resolve, reject) => {
       let settled = false
@@ -141,17 +142,15 @@ export function createSessionProvider(client: SignClientLike, topic: string, opt
       const fail = (error: Error) => settle(() => reject(error))
       const timer = clock.setTimeout(() => fail(new WalletConnectTimeout(method, ms)), ms)
       pending.add(fail)
-      client
-        .request({ topic, chainId: `eip155:${chain}`, request: { method, params }, expiry: Math.max(MIN_EXPIRY, Math.ceil(ms / 1000)) })
-        .then(
-          (result) => settle(() => resolve(result)),
-          (error) => {
-            const mapped = walletConnectErrorOf(error, method, ms)
-            // The phone ended the session (sign-client fails what is pending first): the session's end, heard once.
-            if (mapped instanceof WalletConnectSessionEnded) end(mapped.by, error)
-            fail(mapped)
-          },
-        )
+      client.request({ topic, chainId: `eip155:${chain}`, request: { method, params }, expiry: Math.max(MIN_EXPIRY, Math.ceil(ms / 1000)) }).then(
+        (result) => settle(() => resolve(result)),
+        (error) => {
+          const mapped = walletConnectErrorOf(error, method, ms)
+          // The phone ended the session (sign-client fails what is pending first): the session's end, heard once.
+          if (mapped instanceof WalletConnectSessionEnded) end(mapped.by, error)
+          fail(mapped)
+        },
+      )
     })
   }
 

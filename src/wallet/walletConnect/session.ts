@@ -14,7 +14,9 @@ export type Session = {
 type Listener = (args: any) => void
 
 export type SignClientLike = {
-  connect(params: { optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }> }): Promise<{ uri?: string; approval(): Promise<Session> }>
+  connect(params: {
+    optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }>
+  }): Promise<{ uri?: string; approval(): Promise<Session> }>
   request<T = unknown>(params: { topic: string; chainId: string; request: { method: string; params?: unknown }; expiry?: number }): Promise<T>
   disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
   session: { getAll(): Session[]; get(topic: string): Session; delete?(topic: string, reason: { code: number; message: string }): Promise<void> }

@@ -13,7 +13,8 @@ const RELAY_LOOPBACK = /^ws:\/\/127\.0\.0\.1(:\d+)?\/?$/
 export function walletConnectProblem(config: WalletConnectConfig | undefined): string | undefined {
   if (typeof config?.projectId !== 'string' || !/^[\w-]{1,64}$/.test(config.projectId)) return 'projectId: must be 1 to 64 of A-Z, a-z, 0-9, _ and -'
   const relay: unknown = config.relayUrl
-  if (relay !== undefined && !(typeof relay === 'string' && (RELAY_WSS.test(relay) || (__SANDBOX_BUILD__ && RELAY_LOOPBACK.test(relay))))) return 'relayUrl: must be a wss:// address'
+  if (relay !== undefined && !(typeof relay === 'string' && (RELAY_WSS.test(relay) || (__SANDBOX_BUILD__ && RELAY_LOOPBACK.test(relay)))))
+    return 'relayUrl: must be a wss:// address'
   return undefined
 }
 

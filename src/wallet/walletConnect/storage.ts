@@ -19,7 +19,8 @@ const INDEX = `${NS}:wc-keys`
 
 // Core's records carry BigInt ids: JSON with them tagged.
 const write = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v))
-const read = (text: string) => JSON.parse(text, (_, v) => (v && typeof v === 'object' && typeof v.$bigint === 'string' && Object.keys(v).length === 1 ? BigInt(v.$bigint) : v))
+const read = (text: string) =>
+  JSON.parse(text, (_, v) => (v && typeof v === 'object' && typeof v.$bigint === 'string' && Object.keys(v).length === 1 ? BigInt(v.$bigint) : v))
 
 /**
  * Core's storage over a Storage (the partner's part of localStorage), each record as JSON under

@@ -73,7 +73,12 @@ function detailsFor(rail, { serial, reference, amount }) {
       return { clabe: makeClabe(serial), bankName: 'Sandbox Banco MX', accountName, reference }
     case 'pix': {
       const pixKey = `deposits+${serial}@sandbox.example`
-      return { pixKey, pixPayload: makePixPayload({ key: pixKey, amount, name: accountName, city: 'SAO PAULO', txid: reference.replace(/[^A-Za-z0-9]/g, '') }), accountName, reference }
+      return {
+        pixKey,
+        pixPayload: makePixPayload({ key: pixKey, amount, name: accountName, city: 'SAO PAULO', txid: reference.replace(/[^A-Za-z0-9]/g, '') }),
+        accountName,
+        reference,
+      }
     }
     default:
       throw new Error(`no details for rail ${rail}`)
@@ -139,7 +144,12 @@ export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
         const gross = toUsdc(cents(d.arrived), rate)
         const units = gross - (gross * FEE_BPS) / 10_000n
         try {
-          const hash = await chains.dst.wallet.writeContract({ address: addresses.destToken, abi: artifacts.TestUSDC.abi, functionName: 'mint', args: [d.wallet, units] })
+          const hash = await chains.dst.wallet.writeContract({
+            address: addresses.destToken,
+            abi: artifacts.TestUSDC.abi,
+            functionName: 'mint',
+            args: [d.wallet, units],
+          })
           await chains.dst.public.waitForTransactionReceipt({ hash })
           move(d, 'settled', { cryptoAmount: usdc(units), settlementTxHash: hash })
         } catch (error) {
@@ -201,14 +211,23 @@ export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
     return { body: created(d) }
   }
 
-  const control = (fn) => async ({ body }) => {
-    const { id, ...rest } = body ?? {}
-    const d = deposits.get(id)
-    if (!d) throw new HttpError(404, 'not_found', 'id: no such deposit')
-    await fn(d, rest)
-    return { body: { ...record(d), internal: internal(d) } }
-  }
-  const internal = (d) => ({ accountId: d.accountId, wallet: d.wallet, fiatCurrency: d.fiatCurrency, requested: d.fiatAmount, rail: d.rail, returnedAmount: d.returnedAmount })
+  const control =
+    (fn) =>
+    async ({ body }) => {
+      const { id, ...rest } = body ?? {}
+      const d = deposits.get(id)
+      if (!d) throw new HttpError(404, 'not_found', 'id: no such deposit')
+      await fn(d, rest)
+      return { body: { ...record(d), internal: internal(d) } }
+    }
+  const internal = (d) => ({
+    accountId: d.accountId,
+    wallet: d.wallet,
+    fiatCurrency: d.fiatCurrency,
+    requested: d.fiatAmount,
+    rail: d.rail,
+    returnedAmount: d.returnedAmount,
+  })
 
   return {
     routes: {

@@ -253,8 +253,7 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
       'GET /card-page': ({ query }) => {
         const p = purchases.get(query.get('id') ?? '')
         if (!p) return { status: 404, html: '<!doctype html><title>Not found</title><p>No such purchase.</p>' }
-        const form = (action, label) =>
-          `<form method="post" action="/card-page/${action}?id=${p.id}"><button type="submit">${label}</button></form>`
+        const form = (action, label) => `<form method="post" action="/card-page/${action}?id=${p.id}"><button type="submit">${label}</button></form>`
         return {
           html: page(
             p,
@@ -265,17 +264,20 @@ ${form('pay', 'Pay')}${form('decline', 'Decline (test a declined card)')}${form(
           ),
         }
       },
-      'POST /card-page/pay': ({ query }) => settle(query, (p) => {
-        p.status = 'processing'
-        p.completeAt = Date.now() + settings.cardProcessingMs
-      }),
-      'POST /card-page/decline': ({ query }) => settle(query, (p) => {
-        p.status = 'failed'
-        p.reason = 'card_declined'
-      }),
-      'POST /card-page/abandon': ({ query }) => settle(query, (p) => {
-        p.status = 'cancelled'
-      }),
+      'POST /card-page/pay': ({ query }) =>
+        settle(query, (p) => {
+          p.status = 'processing'
+          p.completeAt = Date.now() + settings.cardProcessingMs
+        }),
+      'POST /card-page/decline': ({ query }) =>
+        settle(query, (p) => {
+          p.status = 'failed'
+          p.reason = 'card_declined'
+        }),
+      'POST /card-page/abandon': ({ query }) =>
+        settle(query, (p) => {
+          p.status = 'cancelled'
+        }),
     },
     control: {
       set(body) {

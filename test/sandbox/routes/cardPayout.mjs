@@ -98,7 +98,15 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
       ourFee: fiat(p.ourFee),
       expiresAt: new Date(Date.now() + settings.cardPayoutQuoteTtlSeconds * 1000).toISOString(),
     }
-    quotes.set(q.quoteId, { quoteId: q.quoteId, units, rate, ourFeeBps: settings.cardPayoutOurFeeBps, fiatCurrency: input.fiatCurrency, expiresAt: q.expiresAt, expiresAtMs: Date.parse(q.expiresAt) })
+    quotes.set(q.quoteId, {
+      quoteId: q.quoteId,
+      units,
+      rate,
+      ourFeeBps: settings.cardPayoutOurFeeBps,
+      fiatCurrency: input.fiatCurrency,
+      expiresAt: q.expiresAt,
+      expiresAtMs: Date.parse(q.expiresAt),
+    })
     return { body: ledger.hostile('card', 'quote.', q, { units, fiatAmount: input.fiatAmount }) }
   }
 
@@ -164,7 +172,10 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
     if (!cs) throw new HttpError(404, 'not_found', 'No such card session.')
     return cs
   }
-  const page = (cs, problem = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  const page = (
+    cs,
+    problem = '',
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox card page: card payout</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
 <body><main><h1>Sandbox card page</h1><p>Sandbox: no card is paid. Enter the card that receives your payout.</p>${problem ? `<p role="alert">${problem}</p>` : ''}
 <form method="post" action="/card-payout-page/save?id=${cs.id}"><label>Card number<input name="cardNumber" inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242"></label><button type="submit">Use this card</button></form>
@@ -192,7 +203,8 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
         const cs = sessionOf(query)
         if (cs.state !== 'open') return back(cs)
         const digits = (new URLSearchParams(typeof body === 'string' ? body : '').get('cardNumber') ?? '').replace(/[\s-]/g, '')
-        if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { status: 400, html: page(cs, 'That is not a valid card number (its check digit is wrong). Check it and try again.') }
+        if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
+          return { status: 400, html: page(cs, 'That is not a valid card number (its check digit is wrong). Check it and try again.') }
         Object.assign(cs, { state: 'ready', card: { brand: brandOf(digits), last4: digits.slice(-4) } })
         return back(cs)
       },

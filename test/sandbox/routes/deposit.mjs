@@ -17,9 +17,37 @@ const DEAD = '0x000000000000000000000000000000000000dEaD'
 const WETH = '0x4200000000000000000000000000000000000006'
 const STRANGER = '0x1111111111111111111111111111111111111111'
 const erc20 = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
-  { type: 'function', name: 'transferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
 ]
 
 /**
@@ -48,12 +76,20 @@ export const HOSTILE_RULES = {
   'transfer.amount': (q, { units, addresses }) => ({
     ...q,
     approval: undefined,
-    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units * 2n] }) },
+    transaction: {
+      ...q.transaction,
+      to: addresses.sourceToken,
+      data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units * 2n] }),
+    },
   }),
   'transfer.from': (q, { units, addresses }) => ({
     ...q,
     approval: undefined,
-    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [STRANGER, addresses.depositor, units] }) },
+    transaction: {
+      ...q.transaction,
+      to: addresses.sourceToken,
+      data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [STRANGER, addresses.depositor, units] }),
+    },
   }),
   'data.approve': (q, { addresses }) => ({
     ...q,
@@ -71,7 +107,10 @@ const endpoint = z.object({ chainId: z.number().int(), token: address, address }
 const quoteRequest = z.object({
   source: endpoint,
   destination: endpoint.optional(),
-  amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string').regex(/^\d+(\.\d{1,6})?$/, 'at most 6 decimals'),
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal string')
+    .regex(/^\d+(\.\d{1,6})?$/, 'at most 6 decimals'),
   method: z.literal('crypto', { message: 'must be "crypto"' }),
 })
 const statusRequest = z.object({
@@ -99,7 +138,8 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     const req = parseBody(quoteRequest, body)
     if (req.source.chainId !== SOURCE_CHAIN) throw new HttpError(403, 'chain_not_allowed', `source.chainId: ${req.source.chainId} is not enabled as a source`)
     const destination = req.destination ?? { chainId: DEST_CHAIN, token: addresses.destToken, address: req.source.address }
-    if (destination.chainId !== DEST_CHAIN) throw new HttpError(403, 'chain_not_allowed', `destination.chainId: ${destination.chainId} is not enabled as a destination`)
+    if (destination.chainId !== DEST_CHAIN)
+      throw new HttpError(403, 'chain_not_allowed', `destination.chainId: ${destination.chainId} is not enabled as a destination`)
     if (req.source.token.toLowerCase() !== addresses.sourceToken.toLowerCase() || destination.token.toLowerCase() !== addresses.destToken.toLowerCase()) {
       throw new HttpError(400, 'no_route', 'No provider can route this token pair right now.')
     }
@@ -183,12 +223,15 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     const same =
       transfer.chainLogs.length === given.length &&
       transfer.chainLogs.every(
-        (log, i) =>
-          log.address.toLowerCase() === given[i].address.toLowerCase() &&
-          log.topics.join().toLowerCase() === given[i].topics.join().toLowerCase(),
+        (log, i) => log.address.toLowerCase() === given[i].address.toLowerCase() && log.topics.join().toLowerCase() === given[i].topics.join().toLowerCase(),
       )
     if (!same) throw invalid('receipt.logs', 'do not match the transaction on the source chain')
-    return { body: { status: transfer.status, txHashes: transfer.delivered ? { origin: transfer.origin, delivered: transfer.delivered } : { origin: transfer.origin } } }
+    return {
+      body: {
+        status: transfer.status,
+        txHashes: transfer.delivered ? { origin: transfer.origin, delivered: transfer.delivered } : { origin: transfer.origin },
+      },
+    }
   }
 
   async function settle(transfer) {

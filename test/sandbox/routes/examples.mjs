@@ -63,7 +63,7 @@ export function exampleRoutes({ config, widgetBase, demo }) {
   }
 
   // Links are signed the way a partner's server signs them: with the partner kit's signWidgetUrl.
-/** Buyer-facing options of a link (everything else comes from the registry entry). */
+  /** Buyer-facing options of a link (everything else comes from the registry entry). */
   function linkOptions(opts) {
     const out = {}
     // Never the demo session (partnerToken): the widget sends its own link as the card page's and
@@ -90,24 +90,33 @@ export function exampleRoutes({ config, widgetBase, demo }) {
   async function page(mode, query) {
     const opts = options(query)
     // The integrity hash of the loader being served (the sandbox build's, in e2e).
-    const sri = await fetch(`${widgetBase}/sri.json`).then((r) => (r.ok ? r.json() : {}), () => ({})).then((s) => s['stablecoin-widget.js'])
+    const sri = await fetch(`${widgetBase}/sri.json`)
+      .then(
+        (r) => (r.ok ? r.json() : {}),
+        () => ({}),
+      )
+      .then((s) => s['stablecoin-widget.js'])
     // Markup gives a declared widget only what a buyer may choose (src/config/params.ts MARKUP_OPTIONS);
     // the service's settings go on the loader's own tag.
     const buyer = ['flow', 'amount', 'currencies', 'locale', 'theme', 'brand', 'cardCrypto', 'authCode', 'closable']
-    const attrs = (prefix, service = false) => Object.entries(opts)
-      .filter(([k]) => buyer.includes(k) !== service)
-      .map(([k, v]) => `${prefix}${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`)
-      .join(' ')
+    const attrs = (prefix, service = false) =>
+      Object.entries(opts)
+        .filter(([k]) => buyer.includes(k) !== service)
+        .map(
+          ([k, v]) =>
+            `${prefix}${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(typeof v === 'object' ? (Array.isArray(v) && typeof v[0] === 'string' ? v.join(',') : JSON.stringify(v)) : String(v))}"`,
+        )
+        .join(' ')
     const element =
       mode === 'element'
         ? `<stablecoin-widget ${attrs('')}></stablecoin-widget>`
         : mode === 'markup'
           ? `<div data-stablecoin-widget ${attrs('data-')}></div>`
-        : mode === 'frame'
-          ? `<iframe data-stablecoin-widget src="${escapeHtml(await embedUrl(opts))}" title="Payment widget" allow="payment; clipboard-write"></iframe>`
-        : mode === 'hosted'
-          ? `<a class="pay" href="${escapeHtml(await hostedUrl(opts, query))}">Pay with stablecoins</a>`
-          : ''
+          : mode === 'frame'
+            ? `<iframe data-stablecoin-widget src="${escapeHtml(await embedUrl(opts))}" title="Payment widget" allow="payment; clipboard-write"></iframe>`
+            : mode === 'hosted'
+              ? `<a class="pay" href="${escapeHtml(await hostedUrl(opts, query))}">Pay with stablecoins</a>`
+              : ''
     let html = readFileSync(`${DIR}partner.html`, 'utf8')
       .replaceAll('{{MODE}}', MODES[mode])
       .replaceAll('{{CONFIG}}', escapeHtml(JSON.stringify(mode === 'iframe' ? { link: await embedUrl(opts), reference: opts.reference } : opts)))
@@ -127,7 +136,13 @@ export function exampleRoutes({ config, widgetBase, demo }) {
       html: await page(mode, query),
       headers:
         mode === 'csp'
-          ? { 'Content-Security-Policy': cspFor(widgetBase, config.apiBase, config.chains.map((c) => c.rpcUrl)) }
+          ? {
+              'Content-Security-Policy': cspFor(
+                widgetBase,
+                config.apiBase,
+                config.chains.map((c) => c.rpcUrl),
+              ),
+            }
           : {},
     })
   }

@@ -56,13 +56,16 @@ export function fiatRoutes({ publicBase }) {
     if (typeof i.name !== 'string' || i.name.trim().length < 2) throw partnerError('INVALID_NAME', 'individual.name: required')
     if (!EMAIL.test(i.email ?? '')) throw partnerError('INVALID_EMAIL', 'individual.email: not a valid email address')
     if (!ISO_COUNTRY.test(i.country ?? '')) throw partnerError('INVALID_COUNTRY', 'individual.country: must be an ISO 3166-1 alpha-2 code')
-    if (i.category !== undefined && !CATEGORIES.includes(i.category)) throw partnerError('INVALID_CATEGORY', `individual.category: one of ${CATEGORIES.join(', ')}`)
+    if (i.category !== undefined && !CATEGORIES.includes(i.category))
+      throw partnerError('INVALID_CATEGORY', `individual.category: one of ${CATEGORIES.join(', ')}`)
     if (!ADDRESS.test(b.wallet ?? '')) throw partnerError('INVALID_WALLET', 'wallet: must be an EVM address')
     code.used = true
     const tier = code.tier ?? 'basic'
     if (tier === 'higher') {
       // The same applicant verified again at the higher tier: their account is raised, not doubled.
-      const same = [...accounts].find(([, acc]) => acc.wallet.toLowerCase() === b.wallet.toLowerCase() && acc.name === i.name && acc.email === i.email && acc.kycStatus !== 'rejected')
+      const same = [...accounts].find(
+        ([, acc]) => acc.wallet.toLowerCase() === b.wallet.toLowerCase() && acc.name === i.name && acc.email === i.email && acc.kycStatus !== 'rejected',
+      )
       if (same) {
         const [accountId, acc] = same
         acc.tier = 'higher'
@@ -114,7 +117,10 @@ export function fiatRoutes({ publicBase }) {
     return { body: v.status === 'funded' ? { status: 'funded', deliveredAmount: v.deliveredAmount } : { status: 'awaiting_deposit' } }
   }
 
-  const identityPage = (returnUrl, tier) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  const identityPage = (
+    returnUrl,
+    tier,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox identity provider</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;width:100%;font:inherit}</style></head>
 <body><main><h1>Sandbox identity provider</h1><p>Sandbox: no real identity check. Verifying issues a single-use code and sends you back.</p>
 ${tier === 'higher' ? '<p>You are asked for a higher verification tier: the service needs more about you for this payment.</p>' : ''}
@@ -128,10 +134,17 @@ ${tier === 'higher' ? '<p>You are asked for a higher verification tier: the serv
       'GET /identity': ({ query, allowedOrigins }) => {
         const returnUrl = query.get('returnUrl') ?? ''
         if (!returnsTo(returnUrl, allowedOrigins)) {
-          return { status: 400, html: '<!doctype html><html lang="en"><title>Bad request</title><p>returnUrl must be a page on one of the sandbox\'s configured origins.</p></html>' }
+          return {
+            status: 400,
+            html: '<!doctype html><html lang="en"><title>Bad request</title><p>returnUrl must be a page on one of the sandbox\'s configured origins.</p></html>',
+          }
         }
         const tier = tierOf(query.get('tier'))
-        if (!tier) return { status: 400, html: '<!doctype html><html lang="en"><title>Bad request</title><p>tier: the identity provider knows only tier=higher.</p></html>' }
+        if (!tier)
+          return {
+            status: 400,
+            html: '<!doctype html><html lang="en"><title>Bad request</title><p>tier: the identity provider knows only tier=higher.</p></html>',
+          }
         return { html: identityPage(returnUrl, tier) }
       },
       'POST /identity/verify': ({ body, allowedOrigins }) => {

@@ -65,9 +65,18 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
           fetchStatus,
           ...RECONCILE,
           onUpdate: (payment, previous) => {
-            updates.push({ userId: payment.userId, kind: payment.kind, id: payment.id, previous: previous?.status ?? null, status: payment.status, confirmed: confirmed(payment) })
+            updates.push({
+              userId: payment.userId,
+              kind: payment.kind,
+              id: payment.id,
+              previous: previous?.status ?? null,
+              status: payment.status,
+              confirmed: confirmed(payment),
+            })
             if (updates.length > 1000) updates.shift()
-            report?.(`onUpdate: ${payment.userId}'s ${payment.kind} ${payment.id}: ${previous?.status ?? 'new'} → ${payment.status}${confirmed(payment) ? ' (confirmed)' : ''}`)
+            report?.(
+              `onUpdate: ${payment.userId}'s ${payment.kind} ${payment.id}: ${previous?.status ?? 'new'} → ${payment.status}${confirmed(payment) ? ' (confirmed)' : ''}`,
+            )
           },
           log: (line) => {
             complaints.push(line)
@@ -133,11 +142,17 @@ export function createPartnerDemo({ kit, apiBase, apiKey, dataDir, eager = false
       async reset() {
         if (!opened) return
         const s = await opened.catch(() => undefined)
-        await s?.db.query('TRUNCATE stablecoin_widget.payments, stablecoin_widget.bindings, stablecoin_widget.changes, stablecoin_widget.quotes, stablecoin_widget.wallet_challenges')
+        await s?.db.query(
+          'TRUNCATE stablecoin_widget.payments, stablecoin_widget.bindings, stablecoin_widget.changes, stablecoin_widget.quotes, stablecoin_widget.wallet_challenges',
+        )
       },
       routes: {
         'GET /__sandbox/partner-demo': () => ({
-          body: { keyRate: KEY_RATE, reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused, complaints: [...complaints] }, updates: [...updates] },
+          body: {
+            keyRate: KEY_RATE,
+            reconciler: { requestsPerSecond: RECONCILE.requestsPerSecond, requests: [...started], refused, complaints: [...complaints] },
+            updates: [...updates],
+          },
         }),
       },
     },

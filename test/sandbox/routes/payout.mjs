@@ -33,7 +33,18 @@ const OUR_FEE_BPS = 50n // the operator's markup: 0.5 % of the converted fiat
 /** From 1000 USDC on, a payout needs the higher verification tier (an account raised by tier=higher). */
 export const HIGHER_TIER_UNITS = 1_000_000_000n
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
-const erc20Transfer = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] }]
+const erc20Transfer = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+]
 
 export const fiatDecimal = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals, like "25.50"')
 export const cryptoDecimal = z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal string with at most 6 decimals, like "25.5"')
@@ -83,7 +94,8 @@ function cpfCnpjValid(value) {
     return rest < 2 ? 0 : 11 - rest
   }
   const n = value.length - 2
-  const weights = (len) => (value.length === 11 ? Array.from({ length: len }, (_, i) => len + 1 - i) : Array.from({ length: len }, (_, i) => ((len - 1 - i) % 8) + 2))
+  const weights = (len) =>
+    value.length === 11 ? Array.from({ length: len }, (_, i) => len + 1 - i) : Array.from({ length: len }, (_, i) => ((len - 1 - i) % 8) + 2)
   const first = digit(value.slice(0, n), weights(n))
   return first === Number(value[n]) && digit(value.slice(0, n + 1), weights(n + 1)) === Number(value[n + 1])
 }
@@ -104,7 +116,13 @@ const SCHEMAS = {
     accountName: any,
     accountNumber: str((v) => /^\d{4,17}$/.test(v), 'must be 4 to 17 digits'),
     routingNumber: str(abaValid, 'not a valid ABA routing number (checksum)'),
-    beneficiaryAddress: { street: any, city: any, postalCode: any, country: str((v) => /^[A-Z]{2}$/.test(v), 'must be an ISO 3166-1 alpha-2 code'), state: any },
+    beneficiaryAddress: {
+      street: any,
+      city: any,
+      postalCode: any,
+      country: str((v) => /^[A-Z]{2}$/.test(v), 'must be an ISO 3166-1 alpha-2 code'),
+      state: any,
+    },
   },
   bank_swift: {
     accountType: any,
@@ -160,7 +178,17 @@ export function checkBeneficiary(beneficiary, rail) {
 export function payoutRoutes({ chains, addresses, accounts }) {
   // payoutUnseen: the routing layer is behind the chain (transfers land, the payout stays pending until it catches up).
   // requiresAction: every payout of an account of the basic tier answers 422 requires_action.
-  const defaults = { payoutQuoteTtlSeconds: 7200, payoutStepMs: 1000, payoutHold: false, payoutWatchMs: 200, closedRails: [], hostilePayout: undefined, hostileCardPayout: undefined, payoutUnseen: false, requiresAction: false }
+  const defaults = {
+    payoutQuoteTtlSeconds: 7200,
+    payoutStepMs: 1000,
+    payoutHold: false,
+    payoutWatchMs: 200,
+    closedRails: [],
+    hostilePayout: undefined,
+    hostileCardPayout: undefined,
+    payoutUnseen: false,
+    requiresAction: false,
+  }
   let settings = { ...defaults, closedRails: [] }
   const keys = createKeyring()
   const quotes = new Map()
@@ -236,7 +264,20 @@ export function payoutRoutes({ chains, addresses, accounts }) {
 
   /** The creation answer (a card payout adds its card), hostile once if asked. */
   const created = (p) =>
-    hostile(p.kind, 'create.', { id: p.id, depositAddress: p.depositAddress, depositAmount: usdc(p.depositUnits), chain: PAYOUT_CHAIN, status: p.status, expiresAt: p.expiresAt, ...p.answer }, { units: p.depositUnits })
+    hostile(
+      p.kind,
+      'create.',
+      {
+        id: p.id,
+        depositAddress: p.depositAddress,
+        depositAmount: usdc(p.depositUnits),
+        chain: PAYOUT_CHAIN,
+        status: p.status,
+        expiresAt: p.expiresAt,
+        ...p.answer,
+      },
+      { units: p.depositUnits },
+    )
   /**
    * The one hostile answer asked for (`hostilePayout` for bank payouts, `hostileCardPayout` for
    * card payouts), if it is of this kind (`quote.`, `create.`): spent once used.
@@ -260,7 +301,11 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     if (kyc !== 'approved') throw new HttpError(422, 'requires_action', `The user's identity check is ${kyc}.`)
     beforeTier()
     if (account.tier !== 'higher' && (settings.requiresAction || units >= HIGHER_TIER_UNITS)) {
-      throw new HttpError(422, 'requires_action', 'The user needs a higher verification tier: verify again with the identity provider (tier=higher), then repeat the request.')
+      throw new HttpError(
+        422,
+        'requires_action',
+        'The user needs a higher verification tier: verify again with the identity provider (tier=higher), then repeat the request.',
+      )
     }
   }
   /** A new payout (kind, id, depositUnits, accountId, fiatCurrency, expiresAt, net, min, cost, ...): a fresh deposit address, watched. */
@@ -382,7 +427,10 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     const account = privateKeyToAccount(p.key)
     await chains.src.public.request({ method: 'anvil_setBalance', params: [account.address, '0x16345785D8A0000'] })
     const wallet = createWalletClient({ chain: chains.src.public.chain, transport: http(chains.src.public.transport.url), account })
-    const hash = await wallet.sendTransaction({ to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.sender, units] }) })
+    const hash = await wallet.sendTransaction({
+      to: addresses.sourceToken,
+      data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.sender, units] }),
+    })
     await chains.src.public.waitForTransactionReceipt({ hash })
     p.refundTxHash = hash
     p.refundAmount = usdc(units)
@@ -405,12 +453,14 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     beneficiary: p.beneficiary,
     purpose: p.purpose,
   })
-  const control = (kind, fn) => async ({ body }) => {
-    const { id, ...rest } = body ?? {}
-    const p = find(id, kind)
-    await fn(p, rest)
-    return { body: { ...record(p), internal: internal(p) } }
-  }
+  const control =
+    (kind, fn) =>
+    async ({ body }) => {
+      const { id, ...rest } = body ?? {}
+      const p = find(id, kind)
+      await fn(p, rest)
+      return { body: { ...record(p), internal: internal(p) } }
+    }
   const only = (p, from, to) => {
     if (!from.includes(p.status)) throw new HttpError(409, 'invalid_request', `payout is ${p.status}: ${to} only from ${from.join(' or ')}`)
   }
@@ -467,7 +517,9 @@ export function payoutRoutes({ chains, addresses, accounts }) {
       },
       [`GET ${prefix}s`]: () => {
         const mine = [...payouts.values()].filter((p) => p.kind === kind)
-        return { body: { payouts: mine.map((p) => ({ ...record(p), internal: internal(p) })), orphans: orphans.filter((o) => payouts.get(o.payout)?.kind === kind) } }
+        return {
+          body: { payouts: mine.map((p) => ({ ...record(p), internal: internal(p) })), orphans: orphans.filter((o) => payouts.get(o.payout)?.kind === kind) },
+        }
       },
     }
   }
@@ -526,7 +578,8 @@ export function checkWindow(arrives, input, { label, min, max }) {
 
 /** The source of a payout quote: exactly one amount, the key's source chain, its USDC. */
 export function checkSource(input) {
-  if ((input.cryptoAmount === undefined) === (input.fiatAmount === undefined)) throw invalid('cryptoAmount', 'send cryptoAmount or fiatAmount, never both and not neither')
+  if ((input.cryptoAmount === undefined) === (input.fiatAmount === undefined))
+    throw invalid('cryptoAmount', 'send cryptoAmount or fiatAmount, never both and not neither')
   if (input.chain !== PAYOUT_CHAIN) throw new HttpError(403, 'chain_not_allowed', `chain: ${input.chain} is not enabled as a source on the key`)
   if (input.cryptoCurrency !== 'USDC') throw invalid('cryptoCurrency', `${input.cryptoCurrency} is not supported on chain ${PAYOUT_CHAIN} (USDC)`)
   return input

@@ -17,7 +17,8 @@ export function createKeyring() {
   return {
     check(req, permission) {
       // The scheme is case-insensitive (RFC 9110); the key is not.
-      if (/^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] !== SANDBOX_KEY) throw new HttpError(401, 'unauthorized', 'Missing, malformed or unknown key.')
+      if (/^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] !== SANDBOX_KEY)
+        throw new HttpError(401, 'unauthorized', 'Missing, malformed or unknown key.')
       if (permission && !permissions.has(permission)) throw new HttpError(403, 'permission_denied', `The key lacks the ${permission} permission.`)
     },
     set(body) {
@@ -35,20 +36,131 @@ export function createKeyring() {
  * the beneficiary schema that a payout on it takes.
  */
 export const RAILS = {
-  sepa_instant: { label: 'SEPA Instant', currency: 'EUR', direction: 'both', min: '1.00', max: '100000.00', settlement: 'instant', estimated: 'instant', fee: '0.25', schema: 'bank_sepa' },
+  sepa_instant: {
+    label: 'SEPA Instant',
+    currency: 'EUR',
+    direction: 'both',
+    min: '1.00',
+    max: '100000.00',
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '0.25',
+    schema: 'bank_sepa',
+  },
   sepa: { label: 'SEPA', currency: 'EUR', direction: 'payout', min: '1.00', max: null, settlement: 't+1', estimated: 't+1', fee: '0.40', schema: 'bank_sepa' },
-  faster_payments: { label: 'Faster Payments', currency: 'GBP', direction: 'both', min: '1.00', max: '1000000.00', settlement: 'instant', estimated: 'instant', fee: '0.20', schema: 'bank_uk' },
-  ach: { label: 'ACH', currency: 'USD', direction: 'payout', min: '1.00', max: '100000.00', settlement: 't+1..t+3', estimated: 't+1', fee: '0.50', schema: 'bank_us' },
-  wire: { label: 'Wire', currency: 'USD', direction: 'payout', min: '100.00', max: null, settlement: 't+0', estimated: 'same_day', fee: '15.00', schema: 'bank_us' },
-  swift: { label: 'SWIFT', currency: 'USD', direction: 'payout', min: '100.00', max: null, settlement: 't+1..t+3', estimated: 't+3', fee: '25.00', schema: 'bank_swift' },
-  pix: { label: 'PIX', currency: 'BRL', direction: 'both', min: '1.00', max: '50000.00', settlement: 'instant', estimated: 'instant', fee: '1.00', schema: 'bank_br_pix' },
-  spei: { label: 'SPEI', currency: 'MXN', direction: 'both', min: '10.00', max: '500000.00', settlement: 'under_2h', estimated: 'same_day', fee: '5.00', schema: 'bank_mexico' },
-  nip: { label: 'NIP', currency: 'NGN', direction: 'payout', min: '1000.00', max: '10000000.00', settlement: 't+0', estimated: 'same_day', fee: '100.00', schema: 'bank_africa' },
+  faster_payments: {
+    label: 'Faster Payments',
+    currency: 'GBP',
+    direction: 'both',
+    min: '1.00',
+    max: '1000000.00',
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '0.20',
+    schema: 'bank_uk',
+  },
+  ach: {
+    label: 'ACH',
+    currency: 'USD',
+    direction: 'payout',
+    min: '1.00',
+    max: '100000.00',
+    settlement: 't+1..t+3',
+    estimated: 't+1',
+    fee: '0.50',
+    schema: 'bank_us',
+  },
+  wire: {
+    label: 'Wire',
+    currency: 'USD',
+    direction: 'payout',
+    min: '100.00',
+    max: null,
+    settlement: 't+0',
+    estimated: 'same_day',
+    fee: '15.00',
+    schema: 'bank_us',
+  },
+  swift: {
+    label: 'SWIFT',
+    currency: 'USD',
+    direction: 'payout',
+    min: '100.00',
+    max: null,
+    settlement: 't+1..t+3',
+    estimated: 't+3',
+    fee: '25.00',
+    schema: 'bank_swift',
+  },
+  pix: {
+    label: 'PIX',
+    currency: 'BRL',
+    direction: 'both',
+    min: '1.00',
+    max: '50000.00',
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '1.00',
+    schema: 'bank_br_pix',
+  },
+  spei: {
+    label: 'SPEI',
+    currency: 'MXN',
+    direction: 'both',
+    min: '10.00',
+    max: '500000.00',
+    settlement: 'under_2h',
+    estimated: 'same_day',
+    fee: '5.00',
+    schema: 'bank_mexico',
+  },
+  nip: {
+    label: 'NIP',
+    currency: 'NGN',
+    direction: 'payout',
+    min: '1000.00',
+    max: '10000000.00',
+    settlement: 't+0',
+    estimated: 'same_day',
+    fee: '100.00',
+    schema: 'bank_africa',
+  },
   // Mobile money in Nigeria (schema momo_africa): dearer than NIP, so a quote names it to get it.
-  mobile_money: { label: 'Mobile money', currency: 'NGN', direction: 'payout', min: '100.00', max: '2000000.00', settlement: 'instant', estimated: 'instant', fee: '150.00', schema: 'momo_africa' },
-  mpesa: { label: 'M-Pesa', currency: 'KES', direction: 'payout', min: '10.00', max: '250000.00', settlement: 'instant', estimated: 'instant', fee: '15.00', schema: 'momo_africa' },
+  mobile_money: {
+    label: 'Mobile money',
+    currency: 'NGN',
+    direction: 'payout',
+    min: '100.00',
+    max: '2000000.00',
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '150.00',
+    schema: 'momo_africa',
+  },
+  mpesa: {
+    label: 'M-Pesa',
+    currency: 'KES',
+    direction: 'payout',
+    min: '10.00',
+    max: '250000.00',
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '15.00',
+    schema: 'momo_africa',
+  },
   // Stablecoin to a wallet (schema evm): only when the quote forces rail "stablecoin".
-  stablecoin: { label: 'Stablecoin', currency: 'USD', direction: 'payout', min: '1.00', max: null, settlement: 'instant', estimated: 'instant', fee: '0.10', schema: 'evm', forcedOnly: true },
+  stablecoin: {
+    label: 'Stablecoin',
+    currency: 'USD',
+    direction: 'payout',
+    min: '1.00',
+    max: null,
+    settlement: 'instant',
+    estimated: 'instant',
+    fee: '0.10',
+    schema: 'evm',
+    forcedOnly: true,
+  },
 }
 
 /** Fiat per USDC, in millionths (sandbox prices; the same both ways). */
@@ -98,7 +210,10 @@ export const PAYMENT_METHODS = {
 
 // Amounts: fiat in cents (2 decimals), USDC in base units (6 decimals).
 export const cents = (value) => parseUnits(value, 2)
-export const fiat = (c) => formatUnits(c, 2).replace(/^(-?\d+)$/, '$1.00').replace(/\.(\d)$/, '.$10')
+export const fiat = (c) =>
+  formatUnits(c, 2)
+    .replace(/^(-?\d+)$/, '$1.00')
+    .replace(/\.(\d)$/, '.$10')
 export const usdc = (units) => formatUnits(units, 6)
 /** Fiat cents bought by USDC units at a rate (floor). */
 export const toFiat = (units, rate) => (units * rate) / 10n ** 10n

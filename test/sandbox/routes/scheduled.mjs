@@ -101,7 +101,11 @@ function makePayment(rand, index, createdAt) {
   let status = null
   if (kind === 'card') {
     id = `sch_card_${n}`
-    currency = rand.pick([['EUR', 2], ['USD', 1], ['GBP', 1]])
+    currency = rand.pick([
+      ['EUR', 2],
+      ['USD', 1],
+      ['GBP', 1],
+    ])
     steps[0][1] = 'pending'
     // 10 % leave the card page: the purchase expires after 30 minutes.
     if (rand.next() < 0.1) then('expired', 30 * MIN)
@@ -129,7 +133,13 @@ function makePayment(rand, index, createdAt) {
     const card = kind === 'cardPayout'
     id = `sch_${card ? 'cp' : 'po'}_${n}`
     rail = card ? undefined : rand.pick(PAYOUT_RAILS)
-    currency = card ? rand.pick([['EUR', 2], ['USD', 1], ['GBP', 1]]) : RAILS[rail].currency
+    currency = card
+      ? rand.pick([
+          ['EUR', 2],
+          ['USD', 1],
+          ['GBP', 1],
+        ])
+      : RAILS[rail].currency
     status = steps[0][1] = 'pending'
     // The buyer's funding transfer: mostly within minutes, some within the hour, a few later.
     const r = rand.next()
@@ -160,7 +170,7 @@ export function scheduledPayments() {
     if (!clock) return Date.now()
     if (clock.header) {
       const named = Number(req.headers['x-sandbox-clock'])
-      if (!Number.isFinite(named)) throw invalid('X-Sandbox-Clock', 'required while the scheduled world runs on the caller\'s clock (milliseconds)')
+      if (!Number.isFinite(named)) throw invalid('X-Sandbox-Clock', "required while the scheduled world runs on the caller's clock (milliseconds)")
       return named
     }
     return clock.start + (Date.now() - clock.seededAt) * clock.scale
@@ -202,7 +212,12 @@ export function scheduledPayments() {
     answer(route, { body, req }) {
       const kind = STATUS_PATHS[route]
       if (!kind || world.size === 0) return undefined
-      const id = kind === 'deposit' ? (typeof body?.provider === 'string' && typeof body?.receipt?.txHash === 'string' ? `${body.provider}:${body.receipt.txHash.toLowerCase()}` : undefined) : body?.id
+      const id =
+        kind === 'deposit'
+          ? typeof body?.provider === 'string' && typeof body?.receipt?.txHash === 'string'
+            ? `${body.provider}:${body.receipt.txHash.toLowerCase()}`
+            : undefined
+          : body?.id
       const p = typeof id === 'string' ? world.get(`${kind}:${id}`) : undefined
       if (!p) return undefined
       keys.check(req, PERMISSION[kind])

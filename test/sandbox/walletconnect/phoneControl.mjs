@@ -33,14 +33,20 @@ export async function servePhoneControl(phone, { port = 0, host = '127.0.0.1' } 
   }
   const server = createServer(async (req, res) => {
     try {
-      if (req.headers.origin !== undefined && !isLoopbackOrigin(req.headers.origin)) throw new HttpError(403, 'permission_denied', 'origin: the phone wallet answers loopback pages only')
+      if (req.headers.origin !== undefined && !isLoopbackOrigin(req.headers.origin))
+        throw new HttpError(403, 'permission_denied', 'origin: the phone wallet answers loopback pages only')
       const route = routes[`${req.method} ${new URL(req.url ?? '/', 'http://phone.local').pathname}`]
       if (!route) throw new HttpError(404, 'not_found', `${req.method} ${req.url}: no such control`)
       send(res, 200, await route(req.method === 'POST' ? ((await readJson(req)) ?? {}) : {}))
     } catch (error) {
       if (error instanceof HttpError) return sendError(res, error)
       // Nothing pending, an unknown id or mode: the caller's; a failed answer (a reverted transaction): the wallet's.
-      sendError(res, error instanceof RangeError ? new HttpError(400, 'invalid_request', error.message) : new HttpError(500, 'wallet_error', error.shortMessage ?? error.message))
+      sendError(
+        res,
+        error instanceof RangeError
+          ? new HttpError(400, 'invalid_request', error.message)
+          : new HttpError(500, 'wallet_error', error.shortMessage ?? error.message),
+      )
     }
   })
   await new Promise((resolve, reject) => {

@@ -18,7 +18,19 @@ import { memoryStorage } from './memoryStorage.mjs'
 import { offlineOptions, withoutVerify } from './offline.mjs'
 
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
-export const PHONE_METHODS = ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'eth_chainId', 'eth_accounts', 'eth_requestAccounts', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus']
+export const PHONE_METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_chainId',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+]
 const EVENTS = ['chainChanged', 'accountsChanged']
 const MODES = ['auto-approve', 'auto-reject', 'hold']
 const rpcError = (code, message) => Object.assign(new Error(message), { code })
@@ -30,7 +42,12 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
   const clientsFor = (id) => {
     const c = known.get(Number(id))
     if (!c) throw rpcError(4902, `chain ${id}: not added to the phone wallet`)
-    const chain = defineChain({ id: c.id, name: c.name ?? `chain ${c.id}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } })
+    const chain = defineChain({
+      id: c.id,
+      name: c.name ?? `chain ${c.id}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    })
     return { wallet: createWalletClient({ account, chain, transport: http(c.rpcUrl) }), public: createPublicClient({ chain, transport: http(c.rpcUrl) }) }
   }
   const client = withoutVerify(
@@ -52,7 +69,14 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
   const namespaces = (proposal) =>
     buildApprovedNamespaces({
       proposal,
-      supportedNamespaces: { eip155: { chains: [...known.keys()].map((id) => `eip155:${id}`), methods: PHONE_METHODS, events: EVENTS, accounts: [...known.keys()].map((id) => `eip155:${id}:${account.address}`) } },
+      supportedNamespaces: {
+        eip155: {
+          chains: [...known.keys()].map((id) => `eip155:${id}`),
+          methods: PHONE_METHODS,
+          events: EVENTS,
+          accounts: [...known.keys()].map((id) => `eip155:${id}:${account.address}`),
+        },
+      },
     })
 
   const mine = (address) => {
@@ -79,7 +103,8 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
         return send(id, params[0])
       case 'wallet_switchEthereumChain': {
         const target = Number(params[0]?.chainId)
-        if (!client.session.get(topic).namespaces.eip155.chains.includes(`eip155:${target}`)) throw rpcError(4902, `chain ${target}: not in this session (wallet_addEthereumChain first)`)
+        if (!client.session.get(topic).namespaces.eip155.chains.includes(`eip155:${target}`))
+          throw rpcError(4902, `chain ${target}: not in this session (wallet_addEthereumChain first)`)
         await client.emit({ topic, event: { name: 'chainChanged', data: target }, chainId: `eip155:${target}` })
         return null
       }
@@ -127,7 +152,14 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
     const done = receipts.filter(Boolean)
     const ok = done.filter((r) => r.status === 'success').length
     const status = done.length < receipts.length ? 100 : ok === done.length ? 200 : ok === 0 ? 500 : 600
-    const wire = (r) => ({ logs: r.logs.map(({ address, data, topics }) => ({ address, data, topics })), status: r.status === 'success' ? '0x1' : '0x0', blockHash: r.blockHash, blockNumber: numberToHex(r.blockNumber), gasUsed: numberToHex(r.gasUsed), transactionHash: r.transactionHash })
+    const wire = (r) => ({
+      logs: r.logs.map(({ address, data, topics }) => ({ address, data, topics })),
+      status: r.status === 'success' ? '0x1' : '0x0',
+      blockHash: r.blockHash,
+      blockNumber: numberToHex(r.blockNumber),
+      gasUsed: numberToHex(r.gasUsed),
+      transactionHash: r.transactionHash,
+    })
     return { version: '2.0.0', id: callsId, chainId: numberToHex(batch.chainId), status, atomic: false, receipts: done.map(wire) }
   }
 
@@ -160,7 +192,8 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
           throw error
         }
       },
-      reject: ({ id, topic }, error) => client.respond({ topic, response: { id, jsonrpc: '2.0', error: error ?? { code: 4001, message: 'User rejected the request.' } } }),
+      reject: ({ id, topic }, error) =>
+        client.respond({ topic, response: { id, jsonrpc: '2.0', error: error ?? { code: 4001, message: 'User rejected the request.' } } }),
     },
   }
 
@@ -189,7 +222,9 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
   }
 
   client.on('session_proposal', ({ id, params }) => arrive({ kind: 'proposal', id, proposal: params, peer: params.proposer.metadata }))
-  client.on('session_request', ({ id, topic, params }) => arrive({ kind: 'request', id, topic, chainId: params.chainId, request: params.request, peer: client.session.get(topic).peer.metadata }))
+  client.on('session_request', ({ id, topic, params }) =>
+    arrive({ kind: 'request', id, topic, chainId: params.chainId, request: params.request, peer: client.session.get(topic).peer.metadata }),
+  )
 
   const find = (id) => {
     const item = id === undefined ? pending[0] : pending.find((p) => String(p.id) === String(id))
@@ -237,5 +272,7 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
 
 function describe(item) {
   const { kind, id, topic, chainId, request, peer, proposal } = item
-  return kind === 'proposal' ? { kind, id, peer, requiredNamespaces: proposal.requiredNamespaces, optionalNamespaces: proposal.optionalNamespaces } : { kind, id, topic, chainId, method: request.method, params: request.params, peer }
+  return kind === 'proposal'
+    ? { kind, id, peer, requiredNamespaces: proposal.requiredNamespaces, optionalNamespaces: proposal.optionalNamespaces }
+    : { kind, id, topic, chainId, method: request.method, params: request.params, peer }
 }

@@ -35,7 +35,10 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
   const seen = new Map() // method → count, for tests and the log
   let pushId = 0
 
-  const subscriptionId = (topic, client) => createHash('sha256').update(topic + client).digest('hex')
+  const subscriptionId = (topic, client) =>
+    createHash('sha256')
+      .update(topic + client)
+      .digest('hex')
 
   function push(ws, topic, held) {
     if (held.from === ws.client || held.acked.has(ws.client)) return

@@ -19,7 +19,14 @@ const ADDRESS = `0x${'12'.repeat(20)}`
 
 const deposit = {
   id: 'bd_1',
-  details: { iban: 'DE89370400440532013000', bic: 'SBXBDEFFXXX', bankName: 'Sandbox Bank AG', accountName: 'Sandbox', reference: 'SBX-ABC123', extra: { nested: true } },
+  details: {
+    iban: 'DE89370400440532013000',
+    bic: 'SBXBDEFFXXX',
+    bankName: 'Sandbox Bank AG',
+    accountName: 'Sandbox',
+    reference: 'SBX-ABC123',
+    extra: { nested: true },
+  },
   rail: 'sepa_instant',
   expiresAt: '2026-11-24T12:00:00Z',
   status: 'awaiting_funds',
@@ -69,7 +76,15 @@ describe('response schemas accept the contract', () => {
   })
 
   it('a settled deposit with what arrived, what was delivered and in which asset', () => {
-    const settled = { id: 'bd_1', status: 'settled', fiatAmount: '99.50', cryptoAmount: '108.152173', cryptoCurrency: 'EURC', settlementTxHash: HASH, updatedAt: '2026-11-24T12:01:00Z' }
+    const settled = {
+      id: 'bd_1',
+      status: 'settled',
+      fiatAmount: '99.50',
+      cryptoAmount: '108.152173',
+      cryptoCurrency: 'EURC',
+      settlementTxHash: HASH,
+      updatedAt: '2026-11-24T12:01:00Z',
+    }
     expect(bankDepositStatus.parse(settled)).toEqual(settled)
     expect(bankDepositStatus.parse({ id: 'bd_1', status: 'returned', reason: 'below_minimum' }).reason).toBe('below_minimum')
   })
@@ -78,9 +93,13 @@ describe('response schemas accept the contract', () => {
     expect(payoutQuote.parse(quote)).toEqual(quote)
     expect(payout.parse(created)).toEqual(created)
     for (const status of ['pending', 'converting', 'sent', 'settled', 'rejected', 'returned']) {
-      expect(payoutStatus.parse({ id: 'po_1', status, fiatCurrency: 'EUR', rail: 'sepa_instant', bankReference: 'REF', updatedAt: '2026-11-24T12:00:00Z' }).status).toBe(status)
+      expect(
+        payoutStatus.parse({ id: 'po_1', status, fiatCurrency: 'EUR', rail: 'sepa_instant', bankReference: 'REF', updatedAt: '2026-11-24T12:00:00Z' }).status,
+      ).toBe(status)
     }
-    expect(payoutStatus.parse({ id: 'po_1', status: 'returned', depositTxHash: HASH, fiatAmount: '91.55', reason: 'account_closed' }).reason).toBe('account_closed')
+    expect(payoutStatus.parse({ id: 'po_1', status: 'returned', depositTxHash: HASH, fiatAmount: '91.55', reason: 'account_closed' }).reason).toBe(
+      'account_closed',
+    )
   })
 
   it('limits with null bounds, a card rate, and the assumed payment methods with extra keys', () => {
@@ -88,7 +107,10 @@ describe('response schemas accept the contract', () => {
     expect(limits.parse(answer)).toEqual(answer)
     const rate = { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: '0.032', rate: '3100.5' }
     expect(cardRate.parse(rate)).toEqual(rate)
-    const methods = paymentMethods.parse({ countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true, bank_payout: true } }, version: 2 })
+    const methods = paymentMethods.parse({
+      countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true, bank_payout: true } },
+      version: 2,
+    })
     expect(methods).toEqual({ countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true } } })
     expect(offersBankDeposit(methods, 'de')).toBe(true)
     expect(offersBankDeposit({ countries: { US: { bank_deposit: false, virtual_account: true, card: true } } }, 'US')).toBe(false)
@@ -101,8 +123,12 @@ describe('response schemas refuse what breaks the contract', () => {
     expect(bankDepositStatus.safeParse({ id: 'bd_1', status: 'settled', fiatAmount: 99.5 }).success).toBe(false)
     expect(payoutQuote.safeParse({ ...quote, cryptoAmount: 100.1 }).success).toBe(false)
     expect(payout.safeParse({ ...created, depositAmount: 100 }).success).toBe(false)
-    expect(limits.safeParse({ limits: [{ currency: 'EUR', rail: 'sepa', direction: 'both', max: 100000, min: null, settlement: 'instant' }] }).success).toBe(false)
-    expect(cardRate.safeParse({ side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: 0.032, rate: '3100' }).success).toBe(false)
+    expect(limits.safeParse({ limits: [{ currency: 'EUR', rail: 'sepa', direction: 'both', max: 100000, min: null, settlement: 'instant' }] }).success).toBe(
+      false,
+    )
+    expect(cardRate.safeParse({ side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: 0.032, rate: '3100' }).success).toBe(
+      false,
+    )
   })
 
   it('decimal strings only: no exponent, sign or comma', () => {
@@ -199,7 +225,9 @@ describe('requests through the partner backend', () => {
 
   it('errors: the envelope as ApiError, a wrong shape as ResponseShapeError naming the field, no answer as PartnerUnreachableError', async () => {
     const refused = recording({ error: { code: 'quote_expired', message: 'quote is past expiresAt' } }, 409)
-    await expect(createPayout(refused.http, { quoteId: 'q', accountId: 'a', beneficiary: { schema: 'evm', name: 'x', address: ADDRESS } })).rejects.toMatchObject({
+    await expect(
+      createPayout(refused.http, { quoteId: 'q', accountId: 'a', beneficiary: { schema: 'evm', name: 'x', address: ADDRESS } }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'quote_expired',
     })
@@ -208,14 +236,21 @@ describe('requests through the partner backend', () => {
     const shape = await getBankDepositStatus(float.http, 'bd_1').catch((e) => e)
     expect(shape).toBeInstanceOf(ResponseShapeError)
     expect(shape.path).toBe('fiatAmount')
-    const down = createPartnerHttp({ base: 'https://shop.example', fetch: (async () => { throw new TypeError('Failed to fetch') }) as unknown as typeof fetch })
+    const down = createPartnerHttp({
+      base: 'https://shop.example',
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch')
+      }) as unknown as typeof fetch,
+    })
     await expect(getPaymentMethods(down)).rejects.toBeInstanceOf(PartnerUnreachableError)
   })
 
   it('a call stopped on purpose is not reported as the partner being down', async () => {
     const controller = new AbortController()
     const fetch = ((_url: string, init: RequestInit) =>
-      new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch
+      new Promise((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as unknown as typeof globalThis.fetch
     const pending = getBankDepositStatus(createPartnerHttp({ base: 'https://shop.example', fetch }), 'bd_1', controller.signal)
     controller.abort()
     const error = await pending.catch((e) => e)

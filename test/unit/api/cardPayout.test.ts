@@ -15,7 +15,15 @@ const DATE = '2026-11-24T12:15:00Z'
 
 const quote = { quoteId: 'cq_1', cryptoAmount: '110.336957', fiatAmount: '100.00', rate: '0.92', providerFee: '1.01', ourFee: '0.50', expiresAt: DATE }
 const session = { id: 'cs_1', url: 'https://pay.cards.test/card-payout-page?id=cs_1' }
-const created = { id: 'cpo_1', depositAddress: ADDRESS, depositAmount: '110.336957', chain: 8453, status: 'pending', expiresAt: DATE, card: { brand: 'visa', last4: '4242' } }
+const created = {
+  id: 'cpo_1',
+  depositAddress: ADDRESS,
+  depositAmount: '110.336957',
+  chain: 8453,
+  status: 'pending',
+  expiresAt: DATE,
+  card: { brand: 'visa', last4: '4242' },
+}
 const record = { id: 'cpo_1', status: 'settled', fiatAmount: '45.27', fiatCurrency: 'EUR', depositTxHash: HASH, updatedAt: DATE }
 
 /** A partner backend that answers `answer` to every call, and keeps what each call sent: [method, url, body]. */
@@ -40,7 +48,12 @@ describe('card payout answers the contract describes are read', () => {
   })
 
   it.each(['pending', 'converting', 'sent', 'settled', 'rejected', 'returned'])('status record %s, optional fields absent', (status) => {
-    expect(cardPayoutStatusRecord.parse({ id: 'cpo_1', status, fiatCurrency: 'GBP', updatedAt: DATE })).toEqual({ id: 'cpo_1', status, fiatCurrency: 'GBP', updatedAt: DATE })
+    expect(cardPayoutStatusRecord.parse({ id: 'cpo_1', status, fiatCurrency: 'GBP', updatedAt: DATE })).toEqual({
+      id: 'cpo_1',
+      status,
+      fiatCurrency: 'GBP',
+      updatedAt: DATE,
+    })
   })
 
   it('a status record with what landed, the funding transaction and a reason', () => {
@@ -116,7 +129,7 @@ describe('card payout answers that break the contract are refused', () => {
     expect(cardPayoutStatusRecord.safeParse({ ...record, updatedAt: 'yesterday' }).success).toBe(false)
   })
 
-  it('a session url is handed on as sent, for validateRedirect to hold to cardHosts as the card purchase\'s', () => {
+  it("a session url is handed on as sent, for validateRedirect to hold to cardHosts as the card purchase's", () => {
     for (const url of ['javascript:alert(1)', 'https://card-page.evil.example/pay', 'http://pay.cards.test/p', '/card-payout-page?id=cs_1']) {
       expect(cardSession.parse({ ...session, url }).url).toBe(url)
       expect(validateRedirect(url, ['pay.cards.test']).ok, url).toBe(false)
@@ -143,7 +156,16 @@ describe('requests through the partner backend carry exactly the contract fields
 
   it('a quote request never carries both amounts, nor a field the card payout does not define', async () => {
     const { sent, http } = recording(quote)
-    const sloppy = { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', cryptoAmount: '100', fiatAmount: '90', country: 'DE', rail: 'sepa_instant', walletAddress: ADDRESS }
+    const sloppy = {
+      cryptoCurrency: 'USDC',
+      chain: 8453,
+      fiatCurrency: 'EUR',
+      cryptoAmount: '100',
+      fiatAmount: '90',
+      country: 'DE',
+      rail: 'sepa_instant',
+      walletAddress: ADDRESS,
+    }
     await quoteCardPayout(http, sloppy as never)
     expect(sent[0]![2]).toEqual({ cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', cryptoAmount: '100' })
   })
@@ -159,7 +181,13 @@ describe('requests through the partner backend carry exactly the contract fields
     const request = { quoteId: 'cq_1', accountId: 'acc_1', cardSession: 'cs_1', reference: 'card-cashout-1' }
     expect(await createCardPayout(http, request)).toEqual(created)
     await createCardPayout(http, request)
-    await createCardPayout(http, { quoteId: 'cq_1', accountId: 'acc_1', cardSession: 'cs_1', beneficiary: { name: 'x' }, cardNumber: '4242424242424242' } as never)
+    await createCardPayout(http, {
+      quoteId: 'cq_1',
+      accountId: 'acc_1',
+      cardSession: 'cs_1',
+      beneficiary: { name: 'x' },
+      cardNumber: '4242424242424242',
+    } as never)
     expect(sent).toEqual([
       ['POST', 'https://shop.example/api/card/payout', request],
       ['POST', 'https://shop.example/api/card/payout', request],
@@ -176,9 +204,19 @@ describe('requests through the partner backend carry exactly the contract fields
 
   it('a malformed answer is a ResponseShapeError naming the field; an error envelope an ApiError', async () => {
     const cases: Array<[string, (http: ReturnType<typeof recording>['http']) => Promise<unknown>, unknown, string]> = [
-      ['quote', (http) => quoteCardPayout(http, { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100' }), { ...quote, cryptoAmount: 110.34 }, 'cryptoAmount'],
+      [
+        'quote',
+        (http) => quoteCardPayout(http, { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100' }),
+        { ...quote, cryptoAmount: 110.34 },
+        'cryptoAmount',
+      ],
       ['session', (http) => cardPayoutSession(http, { returnUrl: 'https://shop.example/' }), without(session, 'url'), 'url'],
-      ['payout', (http) => createCardPayout(http, { quoteId: 'cq_1', accountId: 'acc_1', cardSession: 'cs_1' }), { ...created, card: { brand: 'visa', last4: 4242 } }, 'card.last4'],
+      [
+        'payout',
+        (http) => createCardPayout(http, { quoteId: 'cq_1', accountId: 'acc_1', cardSession: 'cs_1' }),
+        { ...created, card: { brand: 'visa', last4: 4242 } },
+        'card.last4',
+      ],
       ['status', (http) => cardPayoutStatus(http, 'cpo_1'), { ...record, fiatAmount: 45.27 }, 'fiatAmount'],
     ]
     for (const [name, call, answer, path] of cases) {

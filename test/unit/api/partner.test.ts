@@ -59,12 +59,14 @@ describe('partner client', () => {
 
   /** The error of a kycToken call whose fetch rejects, as a browser's does when CORS refuses or the network is down. */
   const unreachedKycToken = () => {
-    const partner = cardCalls(createPartnerHttp({
-      base: 'https://shop.example/api',
-      fetch: (async () => {
-        throw new TypeError('Failed to fetch')
-      }) as unknown as typeof globalThis.fetch,
-    }))
+    const partner = cardCalls(
+      createPartnerHttp({
+        base: 'https://shop.example/api',
+        fetch: (async () => {
+          throw new TypeError('Failed to fetch')
+        }) as unknown as typeof globalThis.fetch,
+      }),
+    )
     return partner.kycToken(`0x${'1'.repeat(40)}`).catch((e) => e)
   }
 
@@ -86,8 +88,10 @@ describe('partner client', () => {
 // Item 6 of issue 28: the partner kit (src/server) answers its own refusals with codes the service
 // never sends; each reaches the buyer as words of its own, through either door to the backend.
 describe("the partner kit's own codes, in the buyer's words", () => {
-  const answer = (status: number, code: string, message = 'm') => () =>
-    new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'Content-Type': 'application/json' } })
+  const answer =
+    (status: number, code: string, message = 'm') =>
+    () =>
+      new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'Content-Type': 'application/json' } })
   const refused = "The shop's payment service did not accept this request. Try again; if it keeps happening, tell the site you came from."
   const cases: Array<[number, string, string | RegExp]> = [
     [401, 'unauthenticated', /^Your sign-in on the site you came from has ended\. Sign in again on that site/],
@@ -113,7 +117,7 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     else expect(problemText(problem)).toMatch(words)
   })
 
-  it.each(cases)('%i %s, from the bank flows\' client', async (status, code, words) => {
+  it.each(cases)("%i %s, from the bank flows' client", async (status, code, words) => {
     const http = createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch: recording(answer(status, code)).fetch })
     const problem = describeError(await http.post('/bank/deposit/status', { id: 'bd_1' }, z.object({})).catch((e) => e))
     expect(problem.code).toBe(code)
@@ -123,10 +127,17 @@ describe("the partner kit's own codes, in the buyer's words", () => {
 
   // Issue 29: over a per-user limit the kit answers 429 with its own code. Not the service's rate: waiting
   // a moment mends nothing, so it is not retried, and the buyer reads the site's limit, with what to do.
-  const userLimit = "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site."
+  const userLimit =
+    "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site."
   it.each([
-    ['the card client', (fetch: typeof globalThis.fetch) => cardCalls(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch })).kycToken(`0x${'1'.repeat(40)}`)],
-    ["the bank flows' client", (fetch: typeof globalThis.fetch) => createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch }).post('/bank/payout', {}, z.object({}))],
+    [
+      'the card client',
+      (fetch: typeof globalThis.fetch) => cardCalls(createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch })).kycToken(`0x${'1'.repeat(40)}`),
+    ],
+    [
+      "the bank flows' client",
+      (fetch: typeof globalThis.fetch) => createPartnerHttp({ base: 'https://shop.example/api', token: 't', fetch }).post('/bank/payout', {}, z.object({})),
+    ],
   ])('429 user_limit_reached, from %s: its own words, never retried as a rate limit', async (_, call) => {
     const error = await call(recording(answer(429, 'user_limit_reached', "This user's limit is reached: at most 2 per day.")).fetch).catch((e) => e)
     expect(error).not.toBeInstanceOf(RateLimitedError)
@@ -138,20 +149,25 @@ describe("the partner kit's own codes, in the buyer's words", () => {
 
   it("the service's own 429 (and one without an envelope) is still a rate limit, retried", async () => {
     for (const res of [answer(429, 'rate_limited'), () => new Response('busy', { status: 429 })]) {
-      const error = await createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(res).fetch }).get('/limits', {}, z.object({})).catch((e) => e)
+      const error = await createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(res).fetch })
+        .get('/limits', {}, z.object({}))
+        .catch((e) => e)
       expect(error).toBeInstanceOf(RateLimitedError)
       expect(isRetryable(error)).toBe(true)
     }
   })
 
   it('a refused field is still named as one (the payout flow points at it)', async () => {
-    const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(400, 'invalid_field', 'beneficiary.iban: must not be empty')).fetch })
+    const http = createPartnerHttp({
+      base: 'https://shop.example/api',
+      fetch: recording(answer(400, 'invalid_field', 'beneficiary.iban: must not be empty')).fetch,
+    })
     const error = await http.post('/bank/payout', {}, z.object({})).catch((e) => e)
     expect(error).toBeInstanceOf(FieldRejected)
     expect(error.field).toBe('beneficiary.iban')
   })
 
-  it('every code the kit answers with on its own has words (service_error keeps the service\'s status)', async () => {
+  it("every code the kit answers with on its own has words (service_error keeps the service's status)", async () => {
     const { KIT_CODES } = await import('../../../src/server/handler')
     for (const code of KIT_CODES) {
       if (code === 'service_error') continue
@@ -162,8 +178,14 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     }
   })
 
-  it('a code the service could send is not read as the kit\'s, nor a name of Object.prototype', async () => {
-    for (const [status, code] of [[401, 'unauthorized'], [404, 'not_found'], [403, 'constructor'], [403, '__proto__'], [400, 'toString']] as const) {
+  it("a code the service could send is not read as the kit's, nor a name of Object.prototype", async () => {
+    for (const [status, code] of [
+      [401, 'unauthorized'],
+      [404, 'not_found'],
+      [403, 'constructor'],
+      [403, '__proto__'],
+      [400, 'toString'],
+    ] as const) {
       const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(status, code)).fetch })
       const problem = describeError(await http.get('/limits', {}, z.object({})).catch((e) => e))
       expect(typeof problem.key, code).toBe('string')

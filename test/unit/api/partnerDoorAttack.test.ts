@@ -14,7 +14,8 @@ let partnerBase = ''
 let thiefOrigin = ''
 const stolen: Array<{ url?: string; headers: IncomingHttpHeaders; body: string }> = []
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
 
 beforeAll(async () => {
   thief = createServer((req, res) => {

@@ -79,7 +79,17 @@ const ANSWERS: Record<string, [Schema, unknown, string[]?]> = {
   walletLinked: [depositSchemas.walletLinked, { linked: true }],
   cardQuote: [
     cardSchemas.cardQuote,
-    { cryptoAmount: '0.0123', cryptoCurrency: 'ETH', fiatAmount: '47.10', rate: '3829.27', providerFee: '2.90', ourFee: '0', total: '50.00', expiresAt: DATE, environment: 'sandbox' },
+    {
+      cryptoAmount: '0.0123',
+      cryptoCurrency: 'ETH',
+      fiatAmount: '47.10',
+      rate: '3829.27',
+      providerFee: '2.90',
+      ourFee: '0',
+      total: '50.00',
+      expiresAt: DATE,
+      environment: 'sandbox',
+    },
   ],
   cardLimits: [cardSchemas.cardLimits, { fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'sandbox' }],
   cardKycToken: [cardSchemas.cardKycToken, { token: 'kyc_123', environment: 'sandbox' }],
@@ -88,31 +98,74 @@ const ANSWERS: Record<string, [Schema, unknown, string[]?]> = {
     cardSchemas.cardStatus,
     { id: 'cp_1', status: 'completed', environment: 'sandbox', cryptoAmount: '0.0123', cryptoCurrency: 'ETH', txHash: H('3'), reason: 'none' },
   ],
-  cardRate: [cardRateSchemas.cardRate, { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '50.00', cryptoAmount: '0.0123', rate: '3829.27' }],
+  cardRate: [
+    cardRateSchemas.cardRate,
+    { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '50.00', cryptoAmount: '0.0123', rate: '3829.27' },
+  ],
   fiatOnboard: [onboardingSchemas.fiatOnboard, { accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'approved' }],
   fiatAccount: [
     onboardingSchemas.fiatAccount,
-    { id: 'va_1', details: { iban: 'DE89370400440532013000', bankName: 'Sandbox Bank', swiftCode: 'SBXBDEFF', accountName: 'Ada', reference: 'REF-1' }, asset: 'USDC', applicationFeeBps: 100 },
+    {
+      id: 'va_1',
+      details: { iban: 'DE89370400440532013000', bankName: 'Sandbox Bank', swiftCode: 'SBXBDEFF', accountName: 'Ada', reference: 'REF-1' },
+      asset: 'USDC',
+      applicationFeeBps: 100,
+    },
     ['details'],
   ],
   fiatStatus: [onboardingSchemas.fiatStatus, { status: 'funded', deliveredAmount: '99.00', asset: 'USDC', cryptoCurrency: 'USDC' }],
   payoutQuote: [
     payoutSchemas.payoutQuote,
-    { quoteId: 'q_1', cryptoAmount: '100', fiatAmount: '91.75', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0', expiresAt: DATE },
+    {
+      quoteId: 'q_1',
+      cryptoAmount: '100',
+      fiatAmount: '91.75',
+      rate: '0.92',
+      rail: 'sepa_instant',
+      estimatedSettlement: 'instant',
+      providerFee: '0.25',
+      ourFee: '0',
+      expiresAt: DATE,
+    },
   ],
   payout: [payoutSchemas.payout, { id: 'po_1', depositAddress: A('d'), depositAmount: '100', chain: 8453, status: 'pending', expiresAt: DATE }],
   payoutStatus: [
     payoutSchemas.payoutStatus,
-    { id: 'po_1', status: 'returned', fiatAmount: '91.75', fiatCurrency: 'EUR', rail: 'sepa_instant', bankReference: 'BR-1', depositTxHash: H('4'), reason: 'account closed', updatedAt: DATE },
+    {
+      id: 'po_1',
+      status: 'returned',
+      fiatAmount: '91.75',
+      fiatCurrency: 'EUR',
+      rail: 'sepa_instant',
+      bankReference: 'BR-1',
+      depositTxHash: H('4'),
+      reason: 'account closed',
+      updatedAt: DATE,
+    },
   ],
   bankDeposit: [
     bankDepositSchemas.bankDeposit,
-    { id: 'bd_1', details: { reference: 'REF-2', iban: 'DE89370400440532013000', bic: 'SBXBDEFF', beneficiaryBank: 'Sandbox Bank' }, rail: 'sepa_instant', expiresAt: DATE, status: 'awaiting_funds' },
+    {
+      id: 'bd_1',
+      details: { reference: 'REF-2', iban: 'DE89370400440532013000', bic: 'SBXBDEFF', beneficiaryBank: 'Sandbox Bank' },
+      rail: 'sepa_instant',
+      expiresAt: DATE,
+      status: 'awaiting_funds',
+    },
     ['details'],
   ],
   bankDepositStatus: [
     bankDepositSchemas.bankDepositStatus,
-    { id: 'bd_1', status: 'returned', fiatAmount: '0.50', cryptoAmount: '0', cryptoCurrency: 'USDC', settlementTxHash: H('5'), reason: 'under the rail minimum', updatedAt: DATE },
+    {
+      id: 'bd_1',
+      status: 'returned',
+      fiatAmount: '0.50',
+      cryptoAmount: '0',
+      cryptoCurrency: 'USDC',
+      settlementTxHash: H('5'),
+      reason: 'under the rail minimum',
+      updatedAt: DATE,
+    },
   ],
   limits: [
     referenceSchemas.limits,
@@ -136,11 +189,21 @@ const ANSWERS: Record<string, [Schema, unknown, string[]?]> = {
 
 // Exports of the schema modules that are not answers: requests, building blocks, value lists.
 const NOT_ANSWERS = new Set([
-  'decimalString', 'address', 'hash', 'hex', 'isoDate',
-  'depositEndpoint', 'depositQuoteRequest', 'depositStatusRequest',
-  'cardQuoteRequest', 'cardPurchaseRequest',
-  'fiatOnboardRequest', 'feeBps', 'bankDetails',
-  'bankDepositDetails', 'limitEntry',
+  'decimalString',
+  'address',
+  'hash',
+  'hex',
+  'isoDate',
+  'depositEndpoint',
+  'depositQuoteRequest',
+  'depositStatusRequest',
+  'cardQuoteRequest',
+  'cardPurchaseRequest',
+  'fiatOnboardRequest',
+  'feeBps',
+  'bankDetails',
+  'bankDepositDetails',
+  'limitEntry',
 ])
 
 const MODULES = [commonSchemas, depositSchemas, cardSchemas, cardRateSchemas, onboardingSchemas, payoutSchemas, bankDepositSchemas, referenceSchemas]
@@ -157,10 +220,14 @@ describe('unknown keys in an answer are ignored, at every level', () => {
   })
 
   it('a key inside countries that is not a country code is not offered as a country', () => {
-    const answer = { countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true }, updatedAt: DATE, de: { bank_deposit: true } } }
+    const answer = {
+      countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true }, updatedAt: DATE, de: { bank_deposit: true } },
+    }
     expect(referenceSchemas.paymentMethods.parse(answer)).toStrictEqual({ countries: { DE: answer.countries.DE } })
     // JSON.parse makes `__proto__` an own key: it is no country either, and the result keeps its prototype.
-    const hostile = JSON.parse('{"countries":{"__proto__":{"bank_deposit":true},"constructor":{"bank_deposit":true},"DE":{"bank_deposit":false,"virtual_account":true,"card":true}}}')
+    const hostile = JSON.parse(
+      '{"countries":{"__proto__":{"bank_deposit":true},"constructor":{"bank_deposit":true},"DE":{"bank_deposit":false,"virtual_account":true,"card":true}}}',
+    )
     const parsed = referenceSchemas.paymentMethods.parse(hostile)
     expect(Object.keys(parsed.countries)).toEqual(['DE'])
     expect(Object.getPrototypeOf(parsed.countries)).toBe(Object.prototype)

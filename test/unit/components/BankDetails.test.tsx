@@ -102,7 +102,14 @@ describe('BankDetails', () => {
   })
 
   it('never drops a field: unknown keys get a readable label, after the known ones; values that are not strings are left out', () => {
-    const details = { beneficiaryBankAddress: '1 Bank St', reference: 'R-2', bank_code: '058', accountNumber: '0123456789', intermediary: { name: 'x' }, amount: 12 } as unknown as BankDepositDetails
+    const details = {
+      beneficiaryBankAddress: '1 Bank St',
+      reference: 'R-2',
+      bank_code: '058',
+      accountNumber: '0123456789',
+      intermediary: { name: 'x' },
+      amount: 12,
+    } as unknown as BankDepositDetails
     const { container } = render(<BankDetails details={details} amount="5" currency="NGN" locale="en" />)
     expect(rows(container)[0]).toEqual(['Payment reference', 'R-2'])
     expect(rows(container).slice(2)).toEqual([
@@ -122,7 +129,13 @@ describe('BankDetails', () => {
 
   it('shows the countdown it is given, after the amount and before the details', () => {
     const { container } = render(
-      <BankDetails details={{ reference: 'R-3', iban: 'DE89370400440532013000' }} amount="10" currency="EUR" locale="en" countdown={<p class="countdown">Details valid for 29:59</p>} />,
+      <BankDetails
+        details={{ reference: 'R-3', iban: 'DE89370400440532013000' }}
+        amount="10"
+        currency="EUR"
+        locale="en"
+        countdown={<p class="countdown">Details valid for 29:59</p>}
+      />,
     )
     const countdown = container.querySelector('.countdown')!
     const order = [...container.querySelectorAll('.copy-field, .countdown')].map((el) => (el === countdown ? 'countdown' : el.querySelector('dt')!.textContent))

@@ -31,7 +31,10 @@ function builtFolder(extra: Record<string, string> = {}) {
   const from = join(scratch(), 'from')
   const page = '<!doctype html><html><head></head><body></body></html>'
   write(from, {
-    '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', isEntry: true }, 'embed.html': { file: 'assets/embed-b.js', isEntry: true } }),
+    '.vite/manifest.json': JSON.stringify({
+      'index.html': { file: 'assets/index-a.js', isEntry: true },
+      'embed.html': { file: 'assets/embed-b.js', isEntry: true },
+    }),
     '.vite/runtime.json': JSON.stringify({ 'src/embed/runtime.ts': { file: 'assets/runtime-c.js' } }),
     '.vite/pages/index.html': page,
     '.vite/pages/embed.html': page,
@@ -100,9 +103,19 @@ describe('build --reuse', () => {
   })
 
   it.each([
-    ['a link to a file outside', (from: string, outside: string) => symlinkSync(join(outside, 'secret.txt'), join(from, 'assets', 'leak.js')), 'assets/leak.js'],
+    [
+      'a link to a file outside',
+      (from: string, outside: string) => symlinkSync(join(outside, 'secret.txt'), join(from, 'assets', 'leak.js')),
+      'assets/leak.js',
+    ],
     ['a file under a linked folder', (from: string, outside: string) => symlinkSync(outside, join(from, 'lnk')), 'lnk/secret.txt'],
-    ['a page template that is a link', (from: string, outside: string) => (rmSync(join(from, '.vite/pages/embed.html')), symlinkSync(join(outside, 'secret.txt'), join(from, '.vite/pages/embed.html'))), undefined],
+    [
+      'a page template that is a link',
+      (from: string, outside: string) => (
+        rmSync(join(from, '.vite/pages/embed.html')), symlinkSync(join(outside, 'secret.txt'), join(from, '.vite/pages/embed.html'))
+      ),
+      undefined,
+    ],
   ])('refuses %s, and writes nothing', (_what, plant, named) => {
     const outside = scratch()
     write(outside, { 'secret.txt': 'secret' })
@@ -116,7 +129,9 @@ describe('build --reuse', () => {
 
   // From the second attacker's review: a folder from before a change of the page script drew nothing, silently.
   it('refuses first screens drawn for another page script, and writes nothing', () => {
-    const from = builtFolder({ '.vite/firstScreens.json': JSON.stringify({ paint: 'an older script', css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }) })
+    const from = builtFolder({
+      '.vite/firstScreens.json': JSON.stringify({ paint: 'an older script', css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
+    })
     const r = build(sandboxRegistry(), from)
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('drawn for another src/embed/firstPaint.mjs')
@@ -124,14 +139,29 @@ describe('build --reuse', () => {
   })
 
   it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {
-    const from = builtFolder({ 'assets/evil.js': 'alert(1)', 'old/p/evil/index.html': '<script>', 'lib/x.js': '', 'p/other/index.html': '', 'examples/partner.html': '{{MODE}}' })
+    const from = builtFolder({
+      'assets/evil.js': 'alert(1)',
+      'old/p/evil/index.html': '<script>',
+      'lib/x.js': '',
+      'p/other/index.html': '',
+      'examples/partner.html': '{{MODE}}',
+    })
     const r = build(sandboxRegistry(), from)
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     for (const stray of ['assets/evil.js', 'old', 'lib', 'p/other', 'examples']) expect(existsSync(join(r.out, stray)), stray).toBe(false)
     const sri = Object.keys(JSON.parse(readFileSync(join(r.out, 'sri.json'), 'utf8')))
     expect(sri.sort()).toEqual(
-      ['assets/embed-b.js', 'assets/index-a.js', 'assets/runtime-c.js', 'embed.html', 'index.html', 'p/sandbox-shop/embed.html', 'p/sandbox-shop/index.html', 'stablecoin-widget.js'].sort(),
+      [
+        'assets/embed-b.js',
+        'assets/index-a.js',
+        'assets/runtime-c.js',
+        'embed.html',
+        'index.html',
+        'p/sandbox-shop/embed.html',
+        'p/sandbox-shop/index.html',
+        'stablecoin-widget.js',
+      ].sort(),
     )
     expect(readFileSync(join(r.out, 'index.html'), 'utf8')).toContain('"id":"sandbox-shop"')
   })

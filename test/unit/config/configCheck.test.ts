@@ -18,20 +18,126 @@ function rng(seed: number) {
 
 const HEX40 = '833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const strings = [
-  '', ' ', 'x', 'USDC', 'ETH', 'EUR', 'USD', 'eur', 'EURO', 'E1R', 'Base', 'de', 'pt-BR', 'en-US', 'zz', 'x-private', 'en_US', '!!', 'de-', 'i-klingon',
-  'https://api.partner.example', 'http://localhost:8787', 'https://sandbox.api.example/', 'javascript:alert(1)', 'data:text/html,hi', '/api', '//evil.example',
-  'ftp://x.example', 'https://', 'http://[::1]:1', 'https://user:pw@x.example', 'https://partner.example', 'https://partner.example/', 'http://a:1',
-  '#fff', '#1d4ed8', '#ggg', '#12345', 'red', 'Inter, sans-serif', "'Open Sans'", 'a;b', 'x'.repeat(121), 'x'.repeat(120),
-  '0', '12', '12.5', '0.000001', '1e5', '-1', '1.', '.5', '1,5', '١٢', '12.5 ', `0x${HEX40}`, `0x${HEX40.slice(1)}`, `0X${HEX40}`, `0x${HEX40}0`,
-  'pay.example', 'pay.example:8443', 'a'.repeat(12), 'a'.repeat(13), 'a'.repeat(64), 'a'.repeat(65), 'a'.repeat(512), 'a'.repeat(513),
-  'a'.repeat(2048), 'a'.repeat(2049), '__proto__', 'constructor', 'toString', 'deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout', 'sell',
-  'light', 'dark', 'auto', 'Light', '\u0000', '\ud800', '😀',
+  '',
+  ' ',
+  'x',
+  'USDC',
+  'ETH',
+  'EUR',
+  'USD',
+  'eur',
+  'EURO',
+  'E1R',
+  'Base',
+  'de',
+  'pt-BR',
+  'en-US',
+  'zz',
+  'x-private',
+  'en_US',
+  '!!',
+  'de-',
+  'i-klingon',
+  'https://api.partner.example',
+  'http://localhost:8787',
+  'https://sandbox.api.example/',
+  'javascript:alert(1)',
+  'data:text/html,hi',
+  '/api',
+  '//evil.example',
+  'ftp://x.example',
+  'https://',
+  'http://[::1]:1',
+  'https://user:pw@x.example',
+  'https://partner.example',
+  'https://partner.example/',
+  'http://a:1',
+  '#fff',
+  '#1d4ed8',
+  '#ggg',
+  '#12345',
+  'red',
+  'Inter, sans-serif',
+  "'Open Sans'",
+  'a;b',
+  'x'.repeat(121),
+  'x'.repeat(120),
+  '0',
+  '12',
+  '12.5',
+  '0.000001',
+  '1e5',
+  '-1',
+  '1.',
+  '.5',
+  '1,5',
+  '١٢',
+  '12.5 ',
+  `0x${HEX40}`,
+  `0x${HEX40.slice(1)}`,
+  `0X${HEX40}`,
+  `0x${HEX40}0`,
+  'pay.example',
+  'pay.example:8443',
+  'a'.repeat(12),
+  'a'.repeat(13),
+  'a'.repeat(64),
+  'a'.repeat(65),
+  'a'.repeat(512),
+  'a'.repeat(513),
+  'a'.repeat(2048),
+  'a'.repeat(2049),
+  '__proto__',
+  'constructor',
+  'toString',
+  'deposit',
+  'card',
+  'onboarding',
+  'bankDeposit',
+  'payout',
+  'cardPayout',
+  'sell',
+  'light',
+  'dark',
+  'auto',
+  'Light',
+  '\u0000',
+  '\ud800',
+  '😀',
 ]
-const numbers = [0, -0, 1, -1, 1.5, 6, 8453, 42161, 10, 12, 32, 32.5, 33, 36, 37, 49, 50, 600_000, 600_001, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e300, -1e300, Number.MIN_VALUE, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]
+const numbers = [
+  0,
+  -0,
+  1,
+  -1,
+  1.5,
+  6,
+  8453,
+  42161,
+  10,
+  12,
+  32,
+  32.5,
+  33,
+  36,
+  37,
+  49,
+  50,
+  600_000,
+  600_001,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e300,
+  -1e300,
+  Number.MIN_VALUE,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+]
 
 /** An own property, as JSON.parse makes it (even `__proto__`). */
-const put = (target: object, key: string, value: unknown) =>
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+const put = (target: object, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 
 type Gen = (r: () => number, depth?: number) => unknown
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]
@@ -54,8 +160,28 @@ const anything: Gen = (r, depth = 0) => {
 }
 
 const FIELD_NAMES = [
-  'id', 'name', 'rpcUrl', 'explorerUrl', 'nativeSymbol', 'routers', 'chainId', 'token', 'symbol', 'decimals', 'address', 'color', 'radius', 'font',
-  'pollMs', 'dropCheckMs', 'kycRecheckMs', 'bankPollMs', 'backoffBaseMs', '__proto__', 'constructor', 'extra',
+  'id',
+  'name',
+  'rpcUrl',
+  'explorerUrl',
+  'nativeSymbol',
+  'routers',
+  'chainId',
+  'token',
+  'symbol',
+  'decimals',
+  'address',
+  'color',
+  'radius',
+  'font',
+  'pollMs',
+  'dropCheckMs',
+  'kycRecheckMs',
+  'bankPollMs',
+  'backoffBaseMs',
+  '__proto__',
+  'constructor',
+  'extra',
 ]
 
 const address = (r: () => number) => (r() < 0.85 ? `0x${HEX40}` : anything(r))
@@ -67,13 +193,22 @@ const chain = (r: () => number) => ({
   ...(r() < 0.3 ? { nativeSymbol: 'ETH' } : {}),
   ...(r() < 0.3 ? { routers: Array.from({ length: Math.floor(r() * 3) }, () => address(r)) } : {}),
 })
-const token = (r: () => number) => ({ chainId: pick(r, [8453, 10, 42161]), token: address(r), symbol: pick(r, ['USDC', 'ETH', 'a'.repeat(12)]), decimals: pick(r, [0, 6, 18, 36]) })
+const token = (r: () => number) => ({
+  chainId: pick(r, [8453, 10, 42161]),
+  token: address(r),
+  symbol: pick(r, ['USDC', 'ETH', 'a'.repeat(12)]),
+  decimals: pick(r, [0, 6, 18, 36]),
+})
 const brand = (r: () => number) => ({
   ...(r() < 0.6 ? { color: pick(r, ['#fff', '#1d4ed8']) } : {}),
   ...(r() < 0.6 ? { radius: pick(r, [0, 8, 32, 12.5]) } : {}),
   ...(r() < 0.6 ? { font: pick(r, ['Inter, sans-serif', "'Open Sans'"]) } : {}),
 })
-const timings = (r: () => number) => ({ pollMs: pick(r, [50, 200, 600_000]), ...(r() < 0.5 ? { backoffBaseMs: 100 } : {}), ...(r() < 0.3 ? { bankPollMs: 300 } : {}) })
+const timings = (r: () => number) => ({
+  pollMs: pick(r, [50, 200, 600_000]),
+  ...(r() < 0.5 ? { backoffBaseMs: 100 } : {}),
+  ...(r() < 0.3 ? { bankPollMs: 300 } : {}),
+})
 
 /** A valid value, often with one thing broken somewhere inside it. */
 function nearly(r: () => number, make: (r: () => number) => unknown): unknown {
@@ -90,7 +225,10 @@ function nearly(r: () => number, make: (r: () => number) => unknown): unknown {
   }
   return value
 }
-const list = (make: (r: () => number) => unknown, max = 3) => (r: () => number) => Array.from({ length: Math.floor(r() * (max + 1)) }, () => nearly(r, make))
+const list =
+  (make: (r: () => number) => unknown, max = 3) =>
+  (r: () => number) =>
+    Array.from({ length: Math.floor(r() * (max + 1)) }, () => nearly(r, make))
 
 const fields: Record<string, Gen> = {
   flow: (r) => pick(r, ['deposit', 'card', 'onboarding', 'bankDeposit', 'payout', 'cardPayout']),
@@ -146,7 +284,13 @@ function outcome(run: () => unknown): unknown {
   }
 }
 
-function compare(count: number, seed: number, make: (r: () => number) => Record<string, unknown>, ours: (o: Record<string, unknown>) => unknown, theirs: (o: Record<string, unknown>) => unknown) {
+function compare(
+  count: number,
+  seed: number,
+  make: (r: () => number) => Record<string, unknown>,
+  ours: (o: Record<string, unknown>) => unknown,
+  theirs: (o: Record<string, unknown>) => unknown,
+) {
   const r = rng(seed)
   const tally = { ok: 0, refused: 0 }
   for (let i = 0; i < count; i++) {
@@ -190,7 +334,13 @@ describe('the options checker against the zod schemas it replaced', () => {
   }, 60_000)
 
   it('parseOptions: hostile values in every field, on 2 500 option sets', () => {
-    const tally = compare(2_500, 7, (r) => optionSet(r, Object.keys(fields), 0.3), (o) => parseOptions(o), (o) => oracle.parseOptions(o))
+    const tally = compare(
+      2_500,
+      7,
+      (r) => optionSet(r, Object.keys(fields), 0.3),
+      (o) => parseOptions(o),
+      (o) => oracle.parseOptions(o),
+    )
     expect(tally.refused).toBeGreaterThan(1_250)
   }, 60_000)
 

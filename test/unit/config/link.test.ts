@@ -15,7 +15,15 @@ describe('hosted and iframe links: trust from the registry and the signature onl
   it('a plain link takes everything that routes money from the registry', async () => {
     const link = await resolveLink('?partner=acme-shop&flow=deposit&amount=25.5&locale=de&theme=dark', registry, NOW)
     if (!link.ok) throw new Error(link.detail)
-    expect(link.options).toMatchObject({ flow: 'deposit', amount: '25.5', locale: 'de', theme: 'dark', apiBase: entry.apiBase, chains: entry.chains, sandbox: false })
+    expect(link.options).toMatchObject({
+      flow: 'deposit',
+      amount: '25.5',
+      locale: 'de',
+      theme: 'dark',
+      apiBase: entry.apiBase,
+      chains: entry.chains,
+      sandbox: false,
+    })
     const parsed = parseOptions(link.options)
     expect(parsed.ok && parsed.config.chains.find((c) => c.id === 8453)?.routers).toEqual(entry.chains[0].routers)
   })
@@ -69,10 +77,18 @@ describe('hosted and iframe links: trust from the registry and the signature onl
   })
 
   it('under a valid signature the signed options are honoured; the destination chain and token stay the registry’s', async () => {
-    const search = await signed(`partner=acme-shop&flow=deposit&walletAddress=${WALLET}&destinationAddress=${WALLET}&reference=order-1&amount=25&lockAmount=1&returnUrl=https%3A%2F%2Felsewhere.example%2Fdone&expires=${NOW / 1000 + 600}`)
+    const search = await signed(
+      `partner=acme-shop&flow=deposit&walletAddress=${WALLET}&destinationAddress=${WALLET}&reference=order-1&amount=25&lockAmount=1&returnUrl=https%3A%2F%2Felsewhere.example%2Fdone&expires=${NOW / 1000 + 600}`,
+    )
     const link = await resolveLink(search, registry, NOW)
     if (!link.ok) throw new Error(link.detail)
-    expect(link.options).toMatchObject({ walletAddress: WALLET, reference: 'order-1', amount: '25', lockAmount: true, returnUrl: 'https://elsewhere.example/done' })
+    expect(link.options).toMatchObject({
+      walletAddress: WALLET,
+      reference: 'order-1',
+      amount: '25',
+      lockAmount: true,
+      returnUrl: 'https://elsewhere.example/done',
+    })
     expect(link.options.destination).toEqual({ ...entry.destination, address: WALLET })
   })
 
@@ -108,7 +124,10 @@ describe('hosted and iframe links: trust from the registry and the signature onl
 
   it('a parentOrigin may only choose among the registered ones', async () => {
     expect((await resolveLink('?partner=acme-shop&parentOrigin=https%3A%2F%2Fblog.acme.test', registry, NOW)).ok).toBe(true)
-    expect(await resolveLink('?partner=acme-shop&parentOrigin=https%3A%2F%2Fattacker.example', registry, NOW)).toMatchObject({ ok: false, code: 'forbidden_option' })
+    expect(await resolveLink('?partner=acme-shop&parentOrigin=https%3A%2F%2Fattacker.example', registry, NOW)).toMatchObject({
+      ok: false,
+      code: 'forbidden_option',
+    })
   })
 
   it('a parameter given twice does not start (one signed, one smuggled)', async () => {
@@ -117,6 +136,10 @@ describe('hosted and iframe links: trust from the registry and the signature onl
 
   it('a partner without a public key cannot honour signed options', async () => {
     const keyless = [{ ...entry, publicKey: undefined }]
-    expect(await resolveLink(`?partner=acme-shop&walletAddress=${WALLET}`, keyless, NOW)).toMatchObject({ ok: false, code: 'bad_signature', detail: expect.stringContaining('no public key') })
+    expect(await resolveLink(`?partner=acme-shop&walletAddress=${WALLET}`, keyless, NOW)).toMatchObject({
+      ok: false,
+      code: 'bad_signature',
+      detail: expect.stringContaining('no public key'),
+    })
   })
 })

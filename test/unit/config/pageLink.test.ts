@@ -97,7 +97,10 @@ describe('the partnerToken of a hosted-page or frame link', () => {
       expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: true })
       const back = `${returnToThisLink(location.href, 'cardPayout')}&cardSession=cs_1&result=ok`
       history.replaceState(null, '', back)
-      expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: true, options: { flow: 'cardPayout', ...(what === 'a token' ? { partnerToken: TOKEN } : {}) } })
+      expect(await readPageLink(registry, sessionStorage), what).toMatchObject({
+        ok: true,
+        options: { flow: 'cardPayout', ...(what === 'a token' ? { partnerToken: TOKEN } : {}) },
+      })
       history.replaceState(null, '', `${back}&walletAddress=0x000000000000000000000000000000000000dEaD`)
       expect(await readPageLink(registry, sessionStorage), what).toMatchObject({ ok: false, code: 'bad_signature' })
     }

@@ -63,7 +63,11 @@ describe('a link to a flow the partner does not offer does not start', () => {
   })
 
   it('a link cannot widen the list', async () => {
-    expect(await resolveLink('?partner=acme-shop&flows=onboarding', [production], NOW)).toMatchObject({ ok: false, code: 'forbidden_option', detail: expect.stringMatching(/^flows:/) })
+    expect(await resolveLink('?partner=acme-shop&flows=onboarding', [production], NOW)).toMatchObject({
+      ok: false,
+      code: 'forbidden_option',
+      detail: expect.stringMatching(/^flows:/),
+    })
   })
 
   it('the options carry the list (the start screen offers only these)', async () => {

@@ -62,6 +62,8 @@ describe('partner registry', () => {
     expect(block('/embed')).toContain('frame-ancestors https://shop.acme.test https://blog.acme.test')
     expect(block('/embed.html')).toContain("script-src 'self'")
     expect(block('/embed.html')).not.toContain('unsafe')
-    expect(block('/index.html')).toContain("connect-src 'self' https://api.payments.test https://shop.acme.test https://rpc.base.test https://rpc.arbitrum.test")
+    expect(block('/index.html')).toContain(
+      "connect-src 'self' https://api.payments.test https://shop.acme.test https://rpc.base.test https://rpc.arbitrum.test",
+    )
   })
 })

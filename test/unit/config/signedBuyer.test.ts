@@ -15,7 +15,6 @@ const EXPIRES = NOW / 1000 + 600
 const WALLET = '0x1111111111111111111111111111111111111111'
 const BUYER = `accountId=acc_1&walletId=wal_1&walletAddress=${WALLET}`
 
-
 describe('a signed buyer in a link', () => {
   it.each([
     ['accountId', 'accountId=acc_1'],
@@ -55,9 +54,21 @@ describe('a signed buyer in a link', () => {
 
   it('a signed buyer changed after signing, expired, or signed with another partner’s key does not start', async () => {
     const good = await signed(`partner=acme-shop&flow=payout&${BUYER}&expires=${EXPIRES}`)
-    expect(await resolveLink(good.replace('acc_1', 'acc_2'), registry, NOW)).toMatchObject({ ok: false, code: 'bad_signature', detail: expect.stringContaining('mismatch') })
-    expect(await resolveLink(good.replace('wal_1', 'wal_2'), registry, NOW)).toMatchObject({ ok: false, code: 'bad_signature', detail: expect.stringContaining('mismatch') })
-    expect(await resolveLink(good, registry, (EXPIRES + 1) * 1000)).toMatchObject({ ok: false, code: 'bad_signature', detail: expect.stringContaining('expired') })
+    expect(await resolveLink(good.replace('acc_1', 'acc_2'), registry, NOW)).toMatchObject({
+      ok: false,
+      code: 'bad_signature',
+      detail: expect.stringContaining('mismatch'),
+    })
+    expect(await resolveLink(good.replace('wal_1', 'wal_2'), registry, NOW)).toMatchObject({
+      ok: false,
+      code: 'bad_signature',
+      detail: expect.stringContaining('mismatch'),
+    })
+    expect(await resolveLink(good, registry, (EXPIRES + 1) * 1000)).toMatchObject({
+      ok: false,
+      code: 'bad_signature',
+      detail: expect.stringContaining('expired'),
+    })
     const other = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])) as CryptoKeyPair
     const otherJwk = await crypto.subtle.exportKey('jwk', other.privateKey)
     const forged = await signWith(otherJwk, `partner=acme-shop&flow=payout&${BUYER}&expires=${EXPIRES}`)

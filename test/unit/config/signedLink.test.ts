@@ -46,7 +46,10 @@ describe('signed links (ECDSA P-256, raw r‖s, base64url)', async () => {
 
   it('an expires moved later by hand breaks the signature', async () => {
     const signed = await sign(`${QUERY}&expires=${NOW / 1000 - 1}`, pair)
-    expect(await verifySignedQuery(signed.replace(`expires=${NOW / 1000 - 1}`, `expires=${NOW / 1000 + 9999}`), publicKey, NOW)).toEqual({ ok: false, reason: 'mismatch' })
+    expect(await verifySignedQuery(signed.replace(`expires=${NOW / 1000 - 1}`, `expires=${NOW / 1000 + 9999}`), publicKey, NOW)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    })
   })
 
   it('a wrong key is refused', async () => {
@@ -68,7 +71,7 @@ describe('signed links (ECDSA P-256, raw r‖s, base64url)', async () => {
     expect(await verifySignedQuery(query, publicKey, NOW)).toEqual({ ok: false, reason })
   })
 
-  it('the card page\'s way back (cardSession and result added, a card payout) keeps the signature; nothing else added does', async () => {
+  it("the card page's way back (cardSession and result added, a card payout) keeps the signature; nothing else added does", async () => {
     expect(await verifySignedQuery(`${good}&cardSession=cs_1&result=ok`, publicKey, NOW)).toEqual({ ok: true })
     expect(await verifySignedQuery(`${good}&cardSession=cs_1&result=cancelled&authCode=ac_1`, publicKey, NOW)).toEqual({ ok: true })
     expect(await verifySignedQuery(`${good}&cardSession=cs_1&amount=9999`, publicKey, NOW)).toEqual({ ok: false, reason: 'mismatch' })

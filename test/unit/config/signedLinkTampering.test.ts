@@ -28,11 +28,17 @@ describe('signed links: attacks that held', () => {
 
   it.each([
     ['case change in a signed value', (s: string) => s.replace('order-1', 'ORDER-1')],
-    ['key percent-encoded (walletAddress → wallet%41ddress) with another value', (s: string) => s.replace(`walletAddress=${WALLET}`, `wallet%41ddress=${EVIL}`)],
+    [
+      'key percent-encoded (walletAddress → wallet%41ddress) with another value',
+      (s: string) => s.replace(`walletAddress=${WALLET}`, `wallet%41ddress=${EVIL}`),
+    ],
     ['second walletAddress after the signature', (s: string) => `${s}&walletAddress=${EVIL}`],
     ['second walletAddress, percent-encoded key', (s: string) => `${s}&%77alletAddress=${EVIL}`],
     ['second signature with another encoding of the key', (s: string) => `${s}&%73ignature=AAAA`],
-    ['value swapped for one hidden in an authCode pair', (s: string) => s.replace(`walletAddress=${WALLET}`, `walletAddress=${EVIL}&authCode=walletAddress%3D${WALLET}`)],
+    [
+      'value swapped for one hidden in an authCode pair',
+      (s: string) => s.replace(`walletAddress=${WALLET}`, `walletAddress=${EVIL}&authCode=walletAddress%3D${WALLET}`),
+    ],
     ['empty pairs and an authCode added, value changed', (s: string) => s.replace(`walletAddress=${WALLET}`, `&&walletAddress=${EVIL}&&authCode=x`)],
     ['expires added after signing', (s: string) => `${s}&expires=99999999999`],
     ['signed-only key smuggled under a buyer-facing key', (s: string) => s.replace('flow=deposit', `flow=deposit&partnerToken=stolen`)],

@@ -13,7 +13,6 @@ import { configFrom, registry, signed } from '../helpers/links'
 const entry = registry[0]
 const NOW = Date.UTC(2026, 10, 23, 12)
 
-
 /** The config a hosted page or frame would run with, for this link and registry. */
 async function configOf(search: string, entries: RegistryEntry[]) {
   const link = await resolveLink(search, entries, NOW)

@@ -19,7 +19,6 @@ const ON: RegistryEntry[] = [{ ...entry, walletLink: true }]
 const OFF: RegistryEntry[] = [{ ...entry }]
 const NOW = Date.UTC(2026, 10, 23, 12)
 
-
 /** The walletLink a hosted page or frame would run with, or the refusal's code. */
 async function outcome(search: string, entries: RegistryEntry[]): Promise<boolean | string> {
   const link = await resolveLink(search, entries, NOW)
@@ -42,8 +41,20 @@ afterEach(() => {
 describe('hosted page / iframe: the URL cannot set or unset walletLink', () => {
   // A spelling the link check misses must not reach the config either (it is dropped, not honoured).
   it.each([
-    'walletLink=1', 'walletLink=0', 'walletLink=', 'walletLink', 'wallet%4Cink=1', 'wallet%4Cink=0', '%77alletLink=0',
-    'walletlink=0', 'WalletLink=0', 'walletLink%20=0', 'walletLink[]=0', 'walletLink.=0', 'wallet-link=0', 'wallet_link=0',
+    'walletLink=1',
+    'walletLink=0',
+    'walletLink=',
+    'walletLink',
+    'wallet%4Cink=1',
+    'wallet%4Cink=0',
+    '%77alletLink=0',
+    'walletlink=0',
+    'WalletLink=0',
+    'walletLink%20=0',
+    'walletLink[]=0',
+    'walletLink.=0',
+    'wallet-link=0',
+    'wallet_link=0',
   ])('an unsigned link with %s neither turns it on (entry off) nor off (entry on)', async (pair) => {
     const off = await outcome(`?partner=acme-shop&flow=deposit&${pair}`, OFF)
     const on = await outcome(`?partner=acme-shop&flow=deposit&${pair}`, ON)
@@ -99,18 +110,24 @@ describe('script mode: only the page’s own options, as partnerBase', () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
   it("injected markup (<stablecoin-widget>, data-* on a declared div) cannot unset the loader tag's walletLink, nor set one the tag did not", async () => {
-    const tag = html(`<script src="https://cdn.example/w/stablecoin-widget.js" data-api-base="https://api.example" data-partner-base="https://shop.example/api" data-wallet-link="1"></script>`) as HTMLScriptElement
+    const tag = html(
+      `<script src="https://cdn.example/w/stablecoin-widget.js" data-api-base="https://api.example" data-partner-base="https://shop.example/api" data-wallet-link="1"></script>`,
+    ) as HTMLScriptElement
     const a = recorder()
     const withTag = start(tag, () => a.load().then((r) => [r] as never))
     for (const markup of [
       `<stablecoin-widget flow="deposit" wallet-link="0" data-wallet-link="0" walletlink="0"></stablecoin-widget>`,
       `<div data-stablecoin-widget data-flow="deposit" data-wallet-link="0" data-walletlink="0" wallet-link="false"></div>`,
-    ]) withTag.element.connect(html(markup))
+    ])
+      withTag.element.connect(html(markup))
     await tick()
     expect(a.mounted.map((o) => o.walletLink)).toEqual([true, true])
 
     const b = recorder()
-    const noFlag = createApi(b.load, () => new URL('https://cdn.example/embed.html'), { apiBase: 'https://api.example', partnerBase: 'https://shop.example/api' })
+    const noFlag = createApi(b.load, () => new URL('https://cdn.example/embed.html'), {
+      apiBase: 'https://api.example',
+      partnerBase: 'https://shop.example/api',
+    })
     noFlag.element.connect(html(`<stablecoin-widget flow="deposit" wallet-link="1" data-wallet-link="1"></stablecoin-widget>`))
     noFlag.element.connect(html(`<div data-stablecoin-widget data-flow="deposit" data-wallet-link=""></div>`))
     await tick()
@@ -120,7 +137,11 @@ describe('script mode: only the page’s own options, as partnerBase', () => {
   it('an attribute change on a declared widget (the observed ones) carries no walletLink into update()', async () => {
     const updates: Array<Record<string, unknown>> = []
     const runtime = { mountWidget: () => ({ update: (o: Record<string, unknown>) => updates.push(o), unmount() {} }) }
-    const api = createApi(() => Promise.resolve(runtime as never), () => new URL('https://cdn.example/embed.html'), { apiBase: 'https://api.example', walletLink: true })
+    const api = createApi(
+      () => Promise.resolve(runtime as never),
+      () => new URL('https://cdn.example/embed.html'),
+      { apiBase: 'https://api.example', walletLink: true },
+    )
     const el = html(`<stablecoin-widget flow="deposit"></stablecoin-widget>`)
     api.element.connect(el)
     await tick()
@@ -131,7 +152,11 @@ describe('script mode: only the page’s own options, as partnerBase', () => {
 
   it('iframe() mode: a page option walletLink goes to the frame URL, which the frame refuses (the registry decides there)', async () => {
     const frames: HTMLIFrameElement[] = []
-    const api = createApi(() => Promise.reject(new Error('unused')), () => new URL('https://widget.example/embed.html'), {})
+    const api = createApi(
+      () => Promise.reject(new Error('unused')),
+      () => new URL('https://widget.example/embed.html'),
+      {},
+    )
     // Not in the document: the frame is built but not loaded (happy-dom loads no frame pages).
     const host = document.createElement('div')
     api.iframe(host, { partner: 'acme-shop', flow: 'deposit', walletLink: false })
@@ -152,7 +177,10 @@ describe('script mode: only the page’s own options, as partnerBase', () => {
     const result = parseOptions({ apiBase: 'https://api.example', walletLink: true })
     expect(result, 'parseOptions accepted walletLink: true without partnerBase').toEqual({ ok: false, problem: 'partnerBase: required for walletLink' })
     // A flow's own need is named first, as before.
-    expect(parseOptions({ apiBase: 'https://api.example', flow: 'card', walletLink: true })).toEqual({ ok: false, problem: 'partnerBase: required for the card flow' })
+    expect(parseOptions({ apiBase: 'https://api.example', flow: 'card', walletLink: true })).toEqual({
+      ok: false,
+      problem: 'partnerBase: required for the card flow',
+    })
     expect(parseOptions({ apiBase: 'https://api.example', walletLink: false })).toMatchObject({ ok: true, config: { walletLink: false } })
   })
 })

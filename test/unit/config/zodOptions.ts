@@ -121,9 +121,7 @@ const defaultChains: ChainConfig[] = [
   { id: 8453, name: 'Base', rpcUrl: 'https://mainnet.base.org', explorerUrl: 'https://basescan.org', nativeSymbol: 'ETH' },
   { id: 42161, name: 'Arbitrum', rpcUrl: 'https://arb1.arbitrum.io/rpc', explorerUrl: 'https://arbiscan.io', nativeSymbol: 'ETH' },
 ]
-const defaultSources: TokenConfig[] = [
-  { chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 },
-]
+const defaultSources: TokenConfig[] = [{ chainId: 8453, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6 }]
 const arbitrumUsdc: TokenConfig = {
   chainId: 42161,
   token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
@@ -221,7 +219,10 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
   if (parsed.data.flow === 'onboarding' && !parsed.data.identityUrl) {
     return { ok: false, problem: 'identityUrl: required for the onboarding flow' }
   }
-  if ((parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout' || parsed.data.flow === 'cardPayout') && (!parsed.data.partnerBase || !parsed.data.identityUrl)) {
+  if (
+    (parsed.data.flow === 'bankDeposit' || parsed.data.flow === 'payout' || parsed.data.flow === 'cardPayout') &&
+    (!parsed.data.partnerBase || !parsed.data.identityUrl)
+  ) {
     return { ok: false, problem: `${parsed.data.partnerBase ? 'identityUrl' : 'partnerBase'}: required for the ${parsed.data.flow} flow` }
   }
   if (parsed.data.flow === 'card' && !parsed.data.partnerBase) {

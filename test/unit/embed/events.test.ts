@@ -54,16 +54,25 @@ describe('deposit events', () => {
   it('reports a problem once, not on every later change', () => {
     const rejected: DepositState = { ...quoted, notice: { kind: 'wallet', problem: 'rejected' } }
     expect(depositEvents(sending, rejected, config)).toEqual([
-      { name: 'error', payload: { flow: 'deposit', code: 'rejected', message: 'You declined in your wallet. Nothing was sent; you can confirm again when ready.' } },
+      {
+        name: 'error',
+        payload: { flow: 'deposit', code: 'rejected', message: 'You declined in your wallet. Nothing was sent; you can confirm again when ready.' },
+      },
     ])
     expect(depositEvents(rejected, { ...rejected }, config)).toEqual([])
   })
 
   it('a notice is told in the words the buyer read, with the chain and the tokens filled in', () => {
     const wrong: DepositState = { ...quoted, notice: { kind: 'wrongChain' } }
-    expect(depositEvents(sending, wrong, config)[0].payload).toMatchObject({ code: 'wrongChain', message: 'Your wallet is on another network. Switch it to Base and confirm again.' })
+    expect(depositEvents(sending, wrong, config)[0].payload).toMatchObject({
+      code: 'wrongChain',
+      message: 'Your wallet is on another network. Switch it to Base and confirm again.',
+    })
     const short: DepositState = { ...quoted, form: { ...form, source: 1 }, notice: { kind: 'insufficient', balance: '3' } }
-    expect(depositEvents(sending, short, config)[0].payload).toMatchObject({ code: 'insufficient', message: 'Your balance is 3 EURC, less than the 10 EURC this deposit needs.' })
+    expect(depositEvents(sending, short, config)[0].payload).toMatchObject({
+      code: 'insufficient',
+      message: 'Your balance is 3 EURC, less than the 10 EURC this deposit needs.',
+    })
   })
 
   it('names the tokens the partner configured in the quote event', () => {
@@ -90,7 +99,12 @@ describe('card events', () => {
     expect(cardEvents(t0, failed)).toEqual([
       {
         name: 'error',
-        payload: { flow: 'card', code: 'invalid_request', message: 'The service did not accept this: amount must be positive', detail: 'amount must be positive' },
+        payload: {
+          flow: 'card',
+          code: 'invalid_request',
+          message: 'The service did not accept this: amount must be positive',
+          detail: 'amount must be positive',
+        },
       },
     ])
   })

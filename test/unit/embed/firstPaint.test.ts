@@ -39,7 +39,8 @@ function appRenders(root: HTMLElement, inner: string) {
   root.append(app)
   return app
 }
-const cardForm = '<section><h1>How much do you want to pay?</h1><form><select id="currency"><option>EUR</option><option>USD</option></select><input id="total"><button type="submit">See what you get</button></form></section>'
+const cardForm =
+  '<section><h1>How much do you want to pay?</h1><form><select id="currency"><option>EUR</option><option>USD</option></select><input id="total"><button type="submit">See what you get</button></form></section>'
 
 beforeEach(() => {
   localStorage.clear()
@@ -72,7 +73,13 @@ describe('the page draws the first screen only where the app would draw the same
   })
 
   it('draws nothing for an unknown partner, a flow without a template, or one the entry does not offer', () => {
-    for (const search of ['?partner=other&flow=card', '?partner=acme&flow=constructor', '?partner=acme&flow=__proto__', '?partner=acme&flow=payout', '?partner=acme']) {
+    for (const search of [
+      '?partner=other&flow=card',
+      '?partner=acme&flow=constructor',
+      '?partner=acme&flow=__proto__',
+      '?partner=acme&flow=payout',
+      '?partner=acme',
+    ]) {
       page(search)
       expect(drawn()).toBeNull()
     }
@@ -231,7 +238,9 @@ describe('the app takes over with what the buyer did', () => {
     const input = drawn()?.querySelector<HTMLInputElement>('#total') as HTMLInputElement
     input.value = '50'
     input.dispatchEvent(new Event('input', { bubbles: true }))
-    drawn()?.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }))
+    drawn()
+      ?.querySelector('form')
+      ?.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }))
     const seen: string[] = []
     const app = appRenders(root, '<section><h1>Your purchase</h1><form><input id="total"><button type="submit">Go</button></form></section>')
     app.addEventListener('input', () => seen.push('input'))
@@ -283,7 +292,8 @@ describe("the deposit's wallets", () => {
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))
     await flush()
     expect(app.isConnected).toBe(false)
-    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>'
+    app.querySelector('section')!.innerHTML =
+      '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>'
     await flush()
     expect(app.isConnected).toBe(true)
     expect(pressed).toEqual(['Wallet A'])
@@ -305,21 +315,33 @@ describe("the deposit's wallets", () => {
     const root = page('?partner=acme&flow=deposit')
     announce({ uuid: 'real', rdns: 'io.metamask', name: 'MetaMask' })
     press(drawn()?.querySelector('ul.choices button'))
-    expect(await appListsThenPressed(root, [['evil|io.metamask', 'MetaMask'], ['real|io.metamask', 'MetaMask']])).toEqual(['real|io.metamask'])
+    expect(
+      await appListsThenPressed(root, [
+        ['evil|io.metamask', 'MetaMask'],
+        ['real|io.metamask', 'MetaMask'],
+      ]),
+    ).toEqual(['real|io.metamask'])
   })
 
   it('"Look again" pressed is the rescan, not a wallet that calls itself "Look again"', async () => {
     const root = page('?partner=acme&flow=deposit')
     announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
     press([...(drawn()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Look again'))
-    expect(await appListsThenPressed(root, [['x|x.evil', 'Look again'], ['a|a.example', 'Wallet A']])).toEqual(['rescan'])
+    expect(
+      await appListsThenPressed(root, [
+        ['x|x.evil', 'Look again'],
+        ['a|a.example', 'Wallet A'],
+      ]),
+    ).toEqual(['rescan'])
   })
 
   it('a wallet the app never finds: the app shows after a second, and nothing is pressed', async () => {
     vi.useFakeTimers()
     const root = page('?partner=acme&flow=deposit')
     announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
-    drawn()?.querySelector('ul.choices button')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    drawn()
+      ?.querySelector('ul.choices button')
+      ?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
     const pressed: string[] = []
     const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''))

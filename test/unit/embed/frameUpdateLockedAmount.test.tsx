@@ -22,8 +22,14 @@ afterEach(() => {
 describe('a frame opened from a signed link with a locked amount', () => {
   it('keeps the amount the partner signed when the parent page sends update({ amount })', async () => {
     // Nothing reaches the network in this test.
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
-    const href = await signWidgetUrl(`https://widget.example/embed.html?partner=acme-shop&flow=card&amount=100&lockAmount=1&walletAddress=${WALLET}`, privateKey)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    const href = await signWidgetUrl(
+      `https://widget.example/embed.html?partner=acme-shop&flow=card&amount=100&lockAmount=1&walletAddress=${WALLET}`,
+      privateKey,
+    )
     const link = await resolveLink(new URL(href).search, registry)
     if (!link.ok) throw new Error(link.detail)
     const host = document.createElement('div')

@@ -15,7 +15,10 @@ describe('keep: the frame’s messages before its parent’s hello', () => {
   })
 
   it('past the limit it keeps the newest: the last events (a final quote, complete) are never the ones lost', () => {
-    const queue = fill(Array.from({ length: 30 }, (_, i) => event(i)), 10)
+    const queue = fill(
+      Array.from({ length: 30 }, (_, i) => event(i)),
+      10,
+    )
     expect(queue).toHaveLength(10)
     expect(queue.at(-1)).toEqual(event(29))
     expect(queue[0]).toEqual(event(20))

@@ -7,7 +7,10 @@ import { loadFailed } from '../../../src/errors/partnerErrors'
 
 describe('a runtime that did not load', () => {
   it("sends load_failed with the fixed message, not the error's text", async () => {
-    const api = createApi(() => Promise.reject(new TypeError('Failed to fetch https://cdn.example/assets/mount.js?token=secret')), () => new URL('https://cdn.example/embed.html'))
+    const api = createApi(
+      () => Promise.reject(new TypeError('Failed to fetch https://cdn.example/assets/mount.js?token=secret')),
+      () => new URL('https://cdn.example/embed.html'),
+    )
     const heard: unknown[] = []
     api.mount(document.createElement('div'), { flow: 'deposit' }).on('error', (payload) => heard.push(payload))
     await new Promise((resolve) => setTimeout(resolve, 0))

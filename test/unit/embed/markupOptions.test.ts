@@ -48,7 +48,15 @@ describe('a widget declared in markup', () => {
     runtime.element.connect(div)
     await tick()
     expect(mounted).toEqual([
-      { apiBase: 'https://api.example', partnerBase: 'https://shop.example/api', cardHosts: ['pay.example', 'pay2.example'], reference: 'order-42', theme: 'dark', flow: 'card', amount: '50' },
+      {
+        apiBase: 'https://api.example',
+        partnerBase: 'https://shop.example/api',
+        cardHosts: ['pay.example', 'pay2.example'],
+        reference: 'order-42',
+        theme: 'dark',
+        flow: 'card',
+        amount: '50',
+      },
     ])
     const said = warn.mock.calls.map((c) => String(c[0]))
     for (const name of ['apiBase', 'partnerBase', 'cardHosts']) expect(said.some((s) => s.startsWith(`[stablecoin-widget] ${name}`))).toBe(true)
@@ -87,11 +95,24 @@ describe('a widget declared in markup', () => {
     const { mounted, load } = recorder()
     const api = createApi(load, () => new URL('https://cdn.example/embed.html'), { apiBase: 'https://api.example' })
     api.element.connect(
-      html(`<stablecoin-widget flow="card" amount="5" locale="de" theme="dark" brand='{"color":"#0a7d4f"}' currencies="EUR,USD" card-crypto="ETH" auth-code="abc" closable></stablecoin-widget>`),
+      html(
+        `<stablecoin-widget flow="card" amount="5" locale="de" theme="dark" brand='{"color":"#0a7d4f"}' currencies="EUR,USD" card-crypto="ETH" auth-code="abc" closable></stablecoin-widget>`,
+      ),
     )
     await tick()
     expect(mounted).toEqual([
-      { apiBase: 'https://api.example', flow: 'card', amount: '5', locale: 'de', theme: 'dark', brand: { color: '#0a7d4f' }, currencies: ['EUR', 'USD'], cardCrypto: 'ETH', authCode: 'abc', closable: true },
+      {
+        apiBase: 'https://api.example',
+        flow: 'card',
+        amount: '5',
+        locale: 'de',
+        theme: 'dark',
+        brand: { color: '#0a7d4f' },
+        currencies: ['EUR', 'USD'],
+        cardCrypto: 'ETH',
+        authCode: 'abc',
+        closable: true,
+      },
     ])
   })
 
@@ -103,7 +124,9 @@ describe('a widget declared in markup', () => {
 
 describe("the loader's own tag", () => {
   it('gives its data- attributes only (not its src, integrity or other attributes), and mount() from script keeps every option it is given', async () => {
-    const loader = html(`<script src="https://cdn.example/w/stablecoin-widget.js" integrity="sha384-x" async data-api-base="https://api.example"></script>`) as HTMLScriptElement
+    const loader = html(
+      `<script src="https://cdn.example/w/stablecoin-widget.js" integrity="sha384-x" async data-api-base="https://api.example"></script>`,
+    ) as HTMLScriptElement
     const { mounted, load } = recorder()
     const runtime = start(loader, () => load().then((r) => [r] as never))
     runtime.element.connect(html(`<div data-stablecoin-widget></div>`))

@@ -40,7 +40,9 @@ describe('mountWidget on a partner page', () => {
   it('puts the partner reference on every event it sends', async () => {
     const widget = mountWidget(host(), { ...base, reference: 'order-42' }, { shadow: true, closable: true, emit })
     await vi.waitFor(() => expect(events.some((e) => e.name === 'ready')).toBe(true))
-    const close = [...(document.querySelector('div')?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => /close/i.test(b.getAttribute('aria-label') ?? b.textContent ?? ''))
+    const close = [...(document.querySelector('div')?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) =>
+      /close/i.test(b.getAttribute('aria-label') ?? b.textContent ?? ''),
+    )
     close?.click()
     expect(close).toBeDefined()
     expect(events.map((e) => e.name)).toContain('close')

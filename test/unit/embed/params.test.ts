@@ -32,9 +32,15 @@ describe('options ⇄ parameters', () => {
 
   it('refuses a bad option with a message naming it', () => {
     expect(parseOptions({ apiBase: 'https://api.example.com', theme: 'neon' })).toMatchObject({ ok: false, problem: expect.stringMatching(/^theme/) })
-    expect(parseOptions({ apiBase: 'https://api.example.com', brand: { color: 'red;}' } })).toMatchObject({ ok: false, problem: expect.stringMatching(/^brand\.color/) })
+    expect(parseOptions({ apiBase: 'https://api.example.com', brand: { color: 'red;}' } })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^brand\.color/),
+    })
     expect(parseOptions({ apiBase: 'javascript:alert(1)' })).toMatchObject({ ok: false, problem: expect.stringMatching(/^apiBase/) })
-    expect(parseOptions({ apiBase: 'https://api.example.com', parentOrigin: '*' })).toMatchObject({ ok: false, problem: expect.stringMatching(/^parentOrigin/) })
+    expect(parseOptions({ apiBase: 'https://api.example.com', parentOrigin: '*' })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^parentOrigin/),
+    })
   })
 })
 

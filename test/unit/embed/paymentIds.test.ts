@@ -57,7 +57,9 @@ describe('crypto deposit events carry provider, txHash and chainId (and the kit 
   it("the kit's id rides along once the kit answered for this very hash, never for a replaced one", () => {
     const answered: Tracking = { ...tracking, kit: { txHash, id: 'dep_kit_1' } }
     const done: DepositState = { tag: 'result', outcome: 'done', tracking: answered, session }
-    expect(payloadOf(depositEvents({ ...delivering, tracking: answered }, done, config), 'complete')).toMatchObject({ deposit: { ...lookup, kitId: 'dep_kit_1' } })
+    expect(payloadOf(depositEvents({ ...delivering, tracking: answered }, done, config), 'complete')).toMatchObject({
+      deposit: { ...lookup, kitId: 'dep_kit_1' },
+    })
     const repriced: Tracking = { ...tracking, txHash: `0x${'b'.repeat(64)}`, kit: { txHash, id: 'dep_kit_1' } }
     const after = payloadOf(depositEvents(delivering, { tag: 'result', outcome: 'done', tracking: repriced, session }, config), 'complete')
     expect(after?.deposit).toEqual({ provider: 'relay', txHash: repriced.txHash, chainId: 8453 })
@@ -72,13 +74,23 @@ describe('crypto deposit events carry provider, txHash and chainId (and the kit 
   })
 
   it('carries no secret: the partner token is in no payload', () => {
-    const all = [depositEvents(sending, confirming, config), depositEvents(confirming, delivering, config), depositEvents(delivering, { tag: 'result', outcome: 'done', tracking, session }, config)]
+    const all = [
+      depositEvents(sending, confirming, config),
+      depositEvents(confirming, delivering, config),
+      depositEvents(delivering, { tag: 'result', outcome: 'done', tracking, session }, config),
+    ]
     expect(JSON.stringify(all)).not.toContain(TOKEN)
   })
 })
 
 describe('the bank flow names its virtual account as the contract does', () => {
-  const record = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
+  const record = {
+    accountId: 'acc_1',
+    walletId: 'wal_1',
+    virtualAccountId: 'va_1',
+    details: { iban: 'DE89370400440532013000', reference: 'SBX-1' },
+    feeBps: 100,
+  }
   const ids = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1' }
   const opening = { tag: 'opening', record: { accountId: 'acc_1', walletId: 'wal_1' }, kycPending: false, attempt: 0 } as OnboardingState
   const account: OnboardingState = { tag: 'tracking', record, attempt: 0 }
@@ -103,7 +115,11 @@ describe('card, one-off bank deposit and payout: `id` is the service id their st
     const deposit = { id: 'bd_1' }
     const following = { tag: 'tracking', deposit, status: { id: 'bd_1', status: 'awaiting_funds' }, attempt: 0 } as unknown as BankDepositState
     expect(payloadOf(bankDepositEvents({ tag: 'form' } as BankDepositState, following), 'submitted')).toEqual({ flow: 'bankDeposit', id: 'bd_1' })
-    const done = { tag: 'result', deposit, status: { id: 'bd_1', status: 'settled', cryptoAmount: '10', cryptoCurrency: 'USDC' } } as unknown as BankDepositState
+    const done = {
+      tag: 'result',
+      deposit,
+      status: { id: 'bd_1', status: 'settled', cryptoAmount: '10', cryptoCurrency: 'USDC' },
+    } as unknown as BankDepositState
     expect(payloadOf(bankDepositEvents(following, done), 'complete')).toMatchObject({ id: 'bd_1', outcome: 'settled' })
   })
 
@@ -112,6 +128,9 @@ describe('card, one-off bank deposit and payout: `id` is the service id their st
     const funding = { tag: 'funding', record, work: 'idle' } as unknown as PayoutState
     expect(payloadOf(payoutEvents({ tag: 'beneficiary' } as unknown as PayoutState, funding, config), 'submitted')).toEqual({ flow: 'payout', id: 'po_1' })
     const result = { tag: 'result', record, status: { id: 'po_1', status: 'settled' } } as unknown as PayoutState
-    expect(payloadOf(payoutEvents({ tag: 'tracking', record, attempt: 0 } as unknown as PayoutState, result, config), 'complete')).toMatchObject({ id: 'po_1', outcome: 'settled' })
+    expect(payloadOf(payoutEvents({ tag: 'tracking', record, attempt: 0 } as unknown as PayoutState, result, config), 'complete')).toMatchObject({
+      id: 'po_1',
+      outcome: 'settled',
+    })
   })
 })

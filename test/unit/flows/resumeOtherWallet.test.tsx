@@ -29,7 +29,10 @@ function services(query: string): Services {
   const result = readConfig(`?apiBase=https://api.example.com&partnerBase=https://shop.example/api&identityUrl=https://id.example.com&locale=en&${query}`)
   if (!result.ok) throw new Error(result.problem)
   const config = result.config
-  return servicesOf(config, vi.fn(async () => ({})))
+  return servicesOf(
+    config,
+    vi.fn(async () => ({})),
+  )
 }
 
 beforeEach(() => {
@@ -62,9 +65,19 @@ function leavePayoutOfA() {
   kept().setItem(
     'stablecoin-widget:v1:flow:payout',
     JSON.stringify({
-      id: 'bp_A', depositAddress: DEPOSIT_A, depositAmount: '480', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
-      token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6, fiatAmount: '440.00', fiatCurrency: 'EUR',
-      rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,
+      id: 'bp_A',
+      depositAddress: DEPOSIT_A,
+      depositAmount: '480',
+      chain: 8453,
+      expiresAt: new Date(NOW + 3_600_000).toISOString(),
+      token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      symbol: 'USDC',
+      decimals: 6,
+      fiatAmount: '440.00',
+      fiatCurrency: 'EUR',
+      rail: 'sepa_instant',
+      settlement: 'instant',
+      createdAt: NOW,
     }),
   )
 }
@@ -75,7 +88,16 @@ function leaveDepositOfA() {
   kept().setItem(
     'stablecoin-widget:v1:flow:bankDeposit',
     JSON.stringify({
-      deposit: { id: 'bd_A', rail: 'sepa', expiresAt: new Date(NOW + 86_400_000).toISOString(), details: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', reference: 'REF-OF-A-7731' }, currency: 'EUR', amount: '500', country: 'DE', createdAt: NOW },
+      deposit: {
+        id: 'bd_A',
+        rail: 'sepa',
+        expiresAt: new Date(NOW + 86_400_000).toISOString(),
+        details: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', reference: 'REF-OF-A-7731' },
+        currency: 'EUR',
+        amount: '500',
+        country: 'DE',
+        createdAt: NOW,
+      },
       status: { id: 'bd_A', status: 'awaiting_funds' },
     }),
   )

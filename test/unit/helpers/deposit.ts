@@ -56,7 +56,10 @@ const machineContext = { sourceDecimals: [6], decimalMark: '.' as const }
 export type DepositDriver = ReturnType<typeof driveDeposit>
 
 /** Runs `start` through the real transition and the effects under test; `events` is what they dispatched. */
-export function driveDeposit(start: DepositState, deps: Omit<DepositDeps, 'config' | 'store' | 'partner'> & Partial<Pick<DepositDeps, 'config' | 'store' | 'partner'>>) {
+export function driveDeposit(
+  start: DepositState,
+  deps: Omit<DepositDeps, 'config' | 'store' | 'partner'> & Partial<Pick<DepositDeps, 'config' | 'store' | 'partner'>>,
+) {
   const events: DepositEvent[] = []
   let state = start
   const store = deps.store ?? depositStore(memoryStorage())
@@ -96,7 +99,15 @@ export function endDepositWorld(driver: DepositDriver | undefined, announced: { 
 }
 
 /** A deposit summary of USDC on Base to USDC on Arbitrum, for these amounts. */
-export const summaryOf = (amountIn: string, amountOut: string, fee: string) => ({ amountIn, amountOut, fee, sourceChainId: 8453, destChainId: 42161, sourceSymbol: 'USDC', destSymbol: 'USDC' })
+export const summaryOf = (amountIn: string, amountOut: string, fee: string) => ({
+  amountIn,
+  amountOut,
+  fee,
+  sourceChainId: 8453,
+  destChainId: 42161,
+  sourceSymbol: 'USDC',
+  destSymbol: 'USDC',
+})
 
 /** A quote from provider 'p' for these amounts, sending to 0x…01 on Base, expiring 2026-11-22T12:00:00Z. */
 export const plainQuote = (amountIn: string, amountOut: string, fee: string): DepositQuote => ({
@@ -109,7 +120,13 @@ export const plainQuote = (amountIn: string, amountOut: string, fee: string): De
 })
 
 /** A tracking from provider 'p' on Base of `txHash`, for these amounts, created at 0. */
-export const plainTracking = (txHash: string, amountIn: string, amountOut: string, fee: string): Tracking => ({ provider: 'p', chainId: 8453, txHash, summary: summaryOf(amountIn, amountOut, fee), createdAt: 0 })
+export const plainTracking = (txHash: string, amountIn: string, amountOut: string, fee: string): Tracking => ({
+  provider: 'p',
+  chainId: 8453,
+  txHash,
+  summary: summaryOf(amountIn, amountOut, fee),
+  createdAt: 0,
+})
 
 /** An injected wallet 'w' holding the buyer's account. */
 export const plainSession = { wallet: { kind: 'injected' as const, id: 'w', name: 'W', rdns: 'w' }, account: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }

@@ -2,7 +2,11 @@
 // the effects dispatch is recorded, goes through the transition, and the effects see the new state.
 type Effects<S> = { run(state: S): void; dispose(): void }
 
-export function driveFlow<S, E extends { type: string }>(start: S, transition: (state: S, event: E) => S, effects: (dispatch: (event: E) => void) => Effects<S>) {
+export function driveFlow<S, E extends { type: string }>(
+  start: S,
+  transition: (state: S, event: E) => S,
+  effects: (dispatch: (event: E) => void) => Effects<S>,
+) {
   const events: E[] = []
   let state = start
   const runner = effects((event) => dispatch(event))

@@ -13,7 +13,7 @@ export function fakeLocks() {
   }
   const acquire = (name: string) =>
     new Promise<void>((resolve) => {
-      if (!held.has(name)) return held.add(name), resolve()
+      if (!held.has(name)) return (held.add(name), resolve())
       queue.set(name, [...(queue.get(name) ?? []), () => (held.add(name), resolve())])
     })
   const locks = {

@@ -33,7 +33,11 @@ export function importsOf(file: string, source = readFileSync(file, 'utf8')): Ed
   }
   // import … from / export … from (a list of type-only names is a type import too)
   for (const m of source.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)'/gs)) {
-    const names = /\{([^}]*)\}/.exec(m[3])?.[1].split(',').map((n) => n.trim()).filter(Boolean)
+    const names = /\{([^}]*)\}/
+      .exec(m[3])?.[1]
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
     const allTypes = !!names && names.length > 0 && names.every((n) => n.startsWith('type ')) && !/^\s*\w+\s*,/.test(m[3])
     add(m[4], !!m[2] || allTypes, false)
   }

@@ -3,4 +3,6 @@
 import type { WidgetConfig } from '../../../src/config/config'
 
 export const partnerDoor = (config: Pick<WidgetConfig, 'partnerBase' | 'partnerToken' | 'partnerCookies'>) => () =>
-  import('../../../src/api/partnerHttp').then(({ createPartnerHttp }) => createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }))
+  import('../../../src/api/partnerHttp').then(({ createPartnerHttp }) =>
+    createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+  )

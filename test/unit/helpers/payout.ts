@@ -43,7 +43,13 @@ export const source: Source = { chainId: 8453, token: TOKEN, symbol: 'USDC', dec
 
 /** The embedding's options for a payout funded on Base (`extra`: a signed reference, …). */
 export function payoutConfig(extra: Record<string, unknown> = {}): WidgetConfig {
-  return configFrom({ apiBase: 'http://127.0.0.1:8787', partnerBase: 'http://127.0.0.1:8787/partner', chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }], sources: [source], ...extra })
+  return configFrom({
+    apiBase: 'http://127.0.0.1:8787',
+    partnerBase: 'http://127.0.0.1:8787/partner',
+    chains: [{ id: 8453, name: 'Base', rpcUrl: 'http://127.0.0.1:8545' }],
+    sources: [source],
+    ...extra,
+  })
 }
 export const config = payoutConfig()
 
@@ -94,7 +100,14 @@ export const cardQuote = (extra: Partial<CardPayoutQuote> = {}): CardPayoutQuote
 })
 
 /** The bank payout the service created for `bankQuote()` (its answer), and the record kept of it. */
-export const createdPayout = (expiresAt = bankQuote().expiresAt) => ({ id: 'bp_1', depositAddress: DEPOSIT, depositAmount: '22.282609', chain: 8453, status: 'pending', expiresAt })
+export const createdPayout = (expiresAt = bankQuote().expiresAt) => ({
+  id: 'bp_1',
+  depositAddress: DEPOSIT,
+  depositAmount: '22.282609',
+  chain: 8453,
+  status: 'pending',
+  expiresAt,
+})
 export const recordOf = (extra: Partial<PayoutRecord> = {}): PayoutRecord => ({
   id: 'bp_1',
   depositAddress: DEPOSIT,
@@ -144,7 +157,10 @@ export const toDestination = (event: DestinationEvent): PayoutEvent => ({ type: 
 export const toIdentity = (event: IdentityEvent): PayoutEvent => ({ type: 'IDENTITY', event })
 
 /** Events in order through the pure transition. */
-export const runWith = (c: Context) => (state: PayoutState, ...events: PayoutEvent[]) => events.reduce((s, e) => transition(s, e, c), state)
+export const runWith =
+  (c: Context) =>
+  (state: PayoutState, ...events: PayoutEvent[]) =>
+    events.reduce((s, e) => transition(s, e, c), state)
 export const run = runWith(ctx)
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +189,17 @@ export type FakeWallet = { actions: ChainActions; sent: unknown[] }
  * not, the buyer's `balance`, what the payout's address already `held`, and the send's answer
  * (`sent`: the list the transfers asked for go to, shared by the pages of one test).
  */
-export function fakeWallet(opts: { chainIds?: number[]; ensureChain?: boolean; balance?: bigint; held?: bigint; onSend?: () => void; answer?: () => Promise<`0x${string}`>; sent?: unknown[] } = {}): FakeWallet {
+export function fakeWallet(
+  opts: {
+    chainIds?: number[]
+    ensureChain?: boolean
+    balance?: bigint
+    held?: bigint
+    onSend?: () => void
+    answer?: () => Promise<`0x${string}`>
+    sent?: unknown[]
+  } = {},
+): FakeWallet {
   const sent: unknown[] = opts.sent ?? []
   const chainIds = opts.chainIds ?? [8453]
   let i = 0

@@ -31,7 +31,11 @@ export function useFakeQueryTime(fake: Clock): void {
     clearTimeout: (id) => clock().clearTimeout(id),
     setInterval(cb, ms) {
       const id = nextInterval++
-      const arm = () => intervals.set(id, clock().setTimeout(() => (arm(), cb()), ms))
+      const arm = () =>
+        intervals.set(
+          id,
+          clock().setTimeout(() => (arm(), cb()), ms),
+        )
       arm()
       return id
     },

@@ -5,7 +5,11 @@ import type { WidgetConfig } from '../../../src/config/config'
 import type { Services } from '../../../src/services'
 import { partnerDoor } from './partnerDoor'
 
-export function servicesOf(config: WidgetConfig, post: (path: string, body: unknown) => Promise<unknown>, emit: (name: string, payload: Record<string, unknown>) => void = () => {}): Services {
+export function servicesOf(
+  config: WidgetConfig,
+  post: (path: string, body: unknown) => Promise<unknown>,
+  emit: (name: string, payload: Record<string, unknown>) => void = () => {},
+): Services {
   return {
     config,
     api: { post },

@@ -19,7 +19,22 @@ import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
 import { messages as ptBR } from '../../../src/i18n/pt-BR'
 
-const parts = { en, enCard, enCardLater, enDeposit, enOnboarding, enOnboardingLater, enBankDeposit, enLimits, enPayout, enCardPayout, enBeneficiary, enPartner, enCopy, enAmount }
+const parts = {
+  en,
+  enCard,
+  enCardLater,
+  enDeposit,
+  enOnboarding,
+  enOnboardingLater,
+  enBankDeposit,
+  enLimits,
+  enPayout,
+  enCardPayout,
+  enBeneficiary,
+  enPartner,
+  enCopy,
+  enAmount,
+}
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))
 
 describe('message catalogs', () => {

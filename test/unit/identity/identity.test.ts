@@ -8,7 +8,15 @@ import { memoryStorage } from '../helpers/memoryStorage'
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe('identity sub-machine', () => {
-  const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
+  const filled = {
+    ...emptyApplicant,
+    wallet: WALLET,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+49 151 23456789',
+    nationality: 'DE',
+    country: 'DE',
+  }
 
   it('ends in onboarded only for the answer to its own submission, with the wallet it was made for', () => {
     const details: IdentityState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'idle' }
@@ -31,7 +39,10 @@ describe('identity sub-machine', () => {
       rejectedCode: true,
       serverMessage: { field: 'phone' },
     })
-    expect(initialIdentity(filled, 'ac_2', { field: 'phone', problem: { key: 'error.invalid' } })).toMatchObject({ tag: 'details', errors: { phone: 'server' } })
+    expect(initialIdentity(filled, 'ac_2', { field: 'phone', problem: { key: 'error.invalid' } })).toMatchObject({
+      tag: 'details',
+      errors: { phone: 'server' },
+    })
   })
 
   it('knows its own states and events', () => {

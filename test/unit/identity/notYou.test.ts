@@ -31,7 +31,10 @@ describe('attack: "Not you?" leaves the previous buyer\'s money records behind',
     const accounts = buyerAccount(storage, clock.now)
     accounts.save({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A })
     // A's unfunded payout and A's one-off deposit, as those flows store them.
-    storage.setItem('stablecoin-widget:v1:flow:payout', JSON.stringify({ id: 'bp_A', depositAddress: '0x2222222222222222222222222222222222222222', depositAmount: '480', chain: 8453 }))
+    storage.setItem(
+      'stablecoin-widget:v1:flow:payout',
+      JSON.stringify({ id: 'bp_A', depositAddress: '0x2222222222222222222222222222222222222222', depositAmount: '480', chain: 8453 }),
+    )
     storage.setItem('stablecoin-widget:v1:flow:payout-reference', JSON.stringify({ reference: 'po_A', ask: '[]' }))
     storage.setItem('stablecoin-widget:v1:flow:bankDeposit', JSON.stringify({ deposit: { id: 'bd_A', details: { reference: 'REF-A' } } }))
     storage.setItem('stablecoin-widget:v1:flow:bankDeposit-attempt', JSON.stringify({ reference: 'bd-A', accountId: 'acc_A' }))

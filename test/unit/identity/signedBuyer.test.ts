@@ -25,9 +25,17 @@ describe('a bank flow under a link that signs the buyer', () => {
   it('prefers the signed buyer to an account this device kept for another wallet, or with other ids for the same wallet', () => {
     const storage = memoryStorage()
     buyerAccount(storage).save({ accountId: 'acc_old', walletId: 'wal_old', wallet: OTHER })
-    expect(identityStart(signedFor('acc_S', 'wal_S', WALLET), storage, memoryStorage()).account).toEqual({ accountId: 'acc_S', walletId: 'wal_S', wallet: WALLET })
+    expect(identityStart(signedFor('acc_S', 'wal_S', WALLET), storage, memoryStorage()).account).toEqual({
+      accountId: 'acc_S',
+      walletId: 'wal_S',
+      wallet: WALLET,
+    })
     buyerAccount(storage).save({ accountId: 'acc_old', walletId: 'wal_old', wallet: WALLET })
-    expect(identityStart(signedFor('acc_S', 'wal_S', WALLET), storage, memoryStorage()).account).toEqual({ accountId: 'acc_S', walletId: 'wal_S', wallet: WALLET })
+    expect(identityStart(signedFor('acc_S', 'wal_S', WALLET), storage, memoryStorage()).account).toEqual({
+      accountId: 'acc_S',
+      walletId: 'wal_S',
+      wallet: WALLET,
+    })
     expect(buyerAccount(storage).load()?.accountId).toBe('acc_S')
   })
 

@@ -20,14 +20,25 @@ describe('flow boundaries', () => {
   })
 
   it.each(flows)('%s imports no other flow', (flow) => {
-    const own = [...files(join('src/flows', flow)), ...(statSync('src/screens', { throwIfNoEntry: false }) && readdirSync('src/screens').includes(flow) ? files(join('src/screens', flow)) : [])]
-    const foreign = own.flatMap((file) => imports(file).filter((target) => flowOf(target) && flowOf(target) !== flow).map((target) => `${file} → ${target}`))
+    const own = [
+      ...files(join('src/flows', flow)),
+      ...(statSync('src/screens', { throwIfNoEntry: false }) && readdirSync('src/screens').includes(flow) ? files(join('src/screens', flow)) : []),
+    ]
+    const foreign = own.flatMap((file) =>
+      imports(file)
+        .filter((target) => flowOf(target) && flowOf(target) !== flow)
+        .map((target) => `${file} → ${target}`),
+    )
     expect(foreign).toEqual([])
   })
 
   it('the kernel, the identity steps, the api and the errors import no flow', () => {
     const shared = ['src/kernel', 'src/identity', 'src/screens/identity', 'src/api', 'src/errors', 'src/lib', 'src/components'].flatMap(files)
-    const into = shared.flatMap((file) => imports(file).filter((target) => flowOf(target)).map((target) => `${file} → ${target}`))
+    const into = shared.flatMap((file) =>
+      imports(file)
+        .filter((target) => flowOf(target))
+        .map((target) => `${file} → ${target}`),
+    )
     expect(into).toEqual([])
   })
 })
@@ -97,12 +108,18 @@ const layerOf = (module: string) => {
   const top = module.split('/')[0]
   return LAYERS.findIndex((layer) => layer.includes(top))
 }
-const upArrows = () =>
-  edges.filter((e) => layerOf(e.to) > layerOf(e.from)).map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
+const upArrows = () => edges.filter((e) => layerOf(e.to) > layerOf(e.from)).map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
 
 describe('layers', () => {
   it('places every folder of the browser code in a layer', () => {
-    const unplaced = [...new Set(browserFiles.map(moduleOf).filter((m) => layerOf(m) < 0).map((m) => m.split('/')[0]))]
+    const unplaced = [
+      ...new Set(
+        browserFiles
+          .map(moduleOf)
+          .filter((m) => layerOf(m) < 0)
+          .map((m) => m.split('/')[0]),
+      ),
+    ]
     expect(unplaced).toEqual([])
   })
 
@@ -116,7 +133,9 @@ describe('layers', () => {
   })
 
   it("a screen reads a flow only through the flow's door, flows/<flow>/index.ts (a flow's <Flow>.tsx may import its screens)", () => {
-    const inside = edges.filter((e) => e.from.startsWith('screens/') && e.to.startsWith('flows/') && !/^flows\/[^/]+\/index$/.test(e.to)).map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
+    const inside = edges
+      .filter((e) => e.from.startsWith('screens/') && e.to.startsWith('flows/') && !/^flows\/[^/]+\/index$/.test(e.to))
+      .map((e) => `${e.from} → ${e.to}${e.type ? ' (type)' : ''}`)
     expect(inside).toEqual([])
   })
 
@@ -159,7 +178,13 @@ describe('layers', () => {
       const imported = new Set(
         [...source.matchAll(/\bimport\s+(?!type\b)\{([^}]*)\}\s*from\s*'(\.[^']+)'/gs)]
           .filter((m) => foreign(m[2]))
-          .flatMap((m) => m[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/).pop()!)),
+          .flatMap((m) =>
+            m[1]
+              .split(',')
+              .map((n) => n.trim())
+              .filter((n) => n && !n.startsWith('type '))
+              .map((n) => n.split(/\s+as\s+/).pop()!),
+          ),
       )
       const aliased = [...source.matchAll(/\bexport\s+const\s+\w+\s*=\s*(\w+)\s*(?:\n|;)/g), ...source.matchAll(/\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g)]
         .flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]))

@@ -39,7 +39,15 @@ async function services(query: string) {
   const result = readConfig(`?apiBase=https://api.example.com&${query}`)
   if (!result.ok) throw new Error(result.problem)
   const config = result.config
-  const post = vi.fn(async () => ({ cryptoAmount: '0.01', cryptoCurrency: 'ETH', fiatAmount: '25', rate: '2500', providerFee: '1', ourFee: '0.2', total: '26.2' }))
+  const post = vi.fn(async () => ({
+    cryptoAmount: '0.01',
+    cryptoCurrency: 'ETH',
+    fiatAmount: '25',
+    rate: '2500',
+    providerFee: '1',
+    ourFee: '0.2',
+    total: '26.2',
+  }))
   return {
     post,
     services: servicesOf(config, post) as never,

@@ -23,7 +23,10 @@ describe('lazyEffects', () => {
   it('runs only the latest state once the code arrives, then every state as it comes', async () => {
     const r = recorder()
     const code = deferred<typeof r.module>()
-    const effects = lazyEffects(lazyPart(() => code.promise), (m) => m.create())
+    const effects = lazyEffects(
+      lazyPart(() => code.promise),
+      (m) => m.create(),
+    )
     effects.run('form')
     effects.run('quoting')
     expect(r.ran).toEqual([])
@@ -53,7 +56,10 @@ describe('lazyEffects', () => {
   it('disposed before the code arrives: nothing is created or run', async () => {
     const r = recorder()
     const code = deferred<typeof r.module>()
-    const effects = lazyEffects(lazyPart(() => code.promise), (m) => m.create())
+    const effects = lazyEffects(
+      lazyPart(() => code.promise),
+      (m) => m.create(),
+    )
     effects.run('tracking')
     effects.dispose()
     code.resolve(r.module)
@@ -65,7 +71,10 @@ describe('lazyEffects', () => {
 
   it('disposes the real runner once it exists', async () => {
     const r = recorder()
-    const effects = lazyEffects(lazyPart(() => Promise.resolve(r.module)), (m) => m.create())
+    const effects = lazyEffects(
+      lazyPart(() => Promise.resolve(r.module)),
+      (m) => m.create(),
+    )
     effects.run('form')
     await tick()
     effects.dispose()
@@ -77,7 +86,10 @@ describe('lazyObserver', () => {
   it('every change seen before the code arrives is told once it is here, in order; later ones at once', async () => {
     const told: string[] = []
     const code = deferred<{ tell: (prev: string, next: string) => void }>()
-    const observe = lazyObserver(lazyPart(() => code.promise), (m) => m.tell)
+    const observe = lazyObserver(
+      lazyPart(() => code.promise),
+      (m) => m.tell,
+    )
     observe('form', 'quoting')
     observe('quoting', 'quote')
     expect(told).toEqual([])

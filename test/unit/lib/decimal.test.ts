@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  compareDecimal,
-  decimalMarkOf,
-  formatAmount,
-  fromBaseUnits,
-  isDecimalString,
-  parseAmount,
-  toBaseUnits,
-} from '../../../src/lib/decimal'
+import { compareDecimal, decimalMarkOf, formatAmount, fromBaseUnits, isDecimalString, parseAmount, toBaseUnits } from '../../../src/lib/decimal'
 
 describe('parseAmount', () => {
   it.each([
@@ -107,12 +99,9 @@ describe('base units', () => {
     expect(fromBaseUnits(wei, 18)).toBe('98765432109.876543210987654321')
   })
 
-  it.each(['0.5', '1', '25.5', '9007199254740993', '0.000001', '18446744073709551616.999999'])(
-    'round-trips %s through base units',
-    (value) => {
-      expect(fromBaseUnits(toBaseUnits(value, 6), 6)).toBe(value)
-    },
-  )
+  it.each(['0.5', '1', '25.5', '9007199254740993', '0.000001', '18446744073709551616.999999'])('round-trips %s through base units', (value) => {
+    expect(fromBaseUnits(toBaseUnits(value, 6), 6)).toBe(value)
+  })
 
   it('refuses what is not a canonical decimal or is too precise', () => {
     expect(() => toBaseUnits('1.1234567', 6)).toThrow(/decimals/)

@@ -44,7 +44,11 @@ describe('amounts with more fraction digits than Intl takes', () => {
     const cryptoAmount = `0.${'1'.repeat(25)}`
     const purchase = { id: 'p1', environment: 'sandbox', currency: 'EUR', total: '50', cryptoAmount, cryptoCurrency: 'ETH', createdAt: 0 }
     const { container } = render(
-      <CardStatusScreen state={{ tag: 'tracking', purchase, attempt: 0, status: { status: 'processing', environment: 'sandbox', cryptoAmount } }} dispatch={() => {}} config={result.config} />,
+      <CardStatusScreen
+        state={{ tag: 'tracking', purchase, attempt: 0, status: { status: 'processing', environment: 'sandbox', cryptoAmount } }}
+        dispatch={() => {}}
+        config={result.config}
+      />,
     )
     expect(container.textContent).toContain(`${cryptoAmount} ETH`)
   })

@@ -10,7 +10,14 @@ import { checkAmount, limitsFor, pickLimit, railName } from '../../../src/lib/li
 
 addEnglish(enLimits as unknown as Parameters<typeof addEnglish>[0])
 
-const entry = (rail: string, currency: string, direction: LimitEntry['direction'], min: string | null, max: string | null, settlement = 'instant'): LimitEntry => ({
+const entry = (
+  rail: string,
+  currency: string,
+  direction: LimitEntry['direction'],
+  min: string | null,
+  max: string | null,
+  settlement = 'instant',
+): LimitEntry => ({
   rail,
   currency,
   direction,

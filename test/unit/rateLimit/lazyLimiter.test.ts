@@ -9,7 +9,10 @@ import * as real from '../../../src/rateLimit/rateLimiter'
 describe('lazyLimiter', () => {
   it('idle before its code is here; a request is scheduled by the real limiter once it is', async () => {
     let loads = 0
-    const limiter = lazyLimiter(({ createRateLimiter }) => createRateLimiter({ limit: 1, windowMs: 60_000 }), async () => (loads++, real))
+    const limiter = lazyLimiter(
+      ({ createRateLimiter }) => createRateLimiter({ limit: 1, windowMs: 60_000 }),
+      async () => (loads++, real),
+    )
     expect(limiter.status()).toEqual({ waiting: false, retries: 0 })
     const seen: boolean[] = []
     limiter.subscribe((s) => void seen.push(s.waiting))
@@ -25,10 +28,13 @@ describe('lazyLimiter', () => {
 
   it('a fetch that fails is a NetworkError, and the next request fetches again', async () => {
     let loads = 0
-    const limiter = lazyLimiter(({ createRateLimiter }) => createRateLimiter(), async () => {
-      if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
-      return real
-    })
+    const limiter = lazyLimiter(
+      ({ createRateLimiter }) => createRateLimiter(),
+      async () => {
+        if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
+        return real
+      },
+    )
     await expect(limiter.schedule(async () => 1)).rejects.toBeInstanceOf(NetworkError)
     expect(await limiter.schedule(async () => 2)).toBe(2)
     expect(loads).toBe(2)

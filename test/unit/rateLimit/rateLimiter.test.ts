@@ -53,7 +53,12 @@ describe('rate limiter', () => {
     await clock.advance(200_000)
     expect(log).toHaveLength(20)
     expect(results).toHaveLength(20)
-    expect(maxInWindow(log.map((e) => e.start), 10_000)).toBeLessThanOrEqual(5)
+    expect(
+      maxInWindow(
+        log.map((e) => e.start),
+        10_000,
+      ),
+    ).toBeLessThanOrEqual(5)
     // A slot is only free again a full window after its answer: at each start, fewer than 5
     // earlier tasks may still be in flight or answered less than 10 s before.
     log.forEach((entry, i) => {
@@ -233,7 +238,12 @@ describe('rate limiter', () => {
     expect(log).toHaveLength(7)
     // answers at 100, slots free at 100 + 10 000 + 300 margin
     expect(log.slice(5).every((e) => e.start >= 10_400)).toBe(true)
-    expect(maxInWindow(log.map((e) => e.start), 10_000)).toBeLessThanOrEqual(5)
+    expect(
+      maxInWindow(
+        log.map((e) => e.start),
+        10_000,
+      ),
+    ).toBeLessThanOrEqual(5)
   })
 
   it('localSlotStore survives garbage and a throwing storage', () => {

@@ -51,14 +51,25 @@ describe('creation', () => {
     const payload: string = brl.details.pixPayload
     expect(payload.slice(-8, -4)).toBe('6304')
     expect(payload).toMatch(/^000201/)
-    expect(makePixPayload({ key: brl.details.pixKey, amount: '120.50', name: 'Stablecoin Sandbox Ltd', city: 'SAO PAULO', txid: brl.details.reference.replace(/-/g, '') })).toBe(payload)
+    expect(
+      makePixPayload({
+        key: brl.details.pixKey,
+        amount: '120.50',
+        name: 'Stablecoin Sandbox Ltd',
+        city: 'SAO PAULO',
+        txid: brl.details.reference.replace(/-/g, ''),
+      }),
+    ).toBe(payload)
   })
 
   it('refuses: no one-off rail (422 no_route), unknown account (404), over the rail maximum, an undefined field', async () => {
     expect(await create({ fiatCurrency: 'USD' })).toMatchObject({ status: 422, body: { error: { code: 'no_route' } } })
     expect(await create({ accountId: 'acc_nope' })).toMatchObject({ status: 404, body: { error: { code: 'account_not_found' } } })
     expect(await create({ walletId: 'wal_other' })).toMatchObject({ status: 404, body: { error: { code: 'account_not_found' } } })
-    expect(await create({ fiatAmount: '100000.01' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', message: expect.stringContaining('fiatAmount') } } })
+    expect(await create({ fiatAmount: '100000.01' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: expect.stringContaining('fiatAmount') } },
+    })
     expect(await create({ fiatAmount: '25.505' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } })
     expect(await create({ reference: 'x'.repeat(65) })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('reference') } } })
     expect(await create({ walletAddress: wallet })).toMatchObject({ status: 400, body: { error: { message: 'walletAddress: not a field of this request' } } })
@@ -75,11 +86,19 @@ describe('creation', () => {
   })
 
   it('needs the key and the bank permission', async () => {
-    expect(await s.v1('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '10' }, { 'Content-Type': 'application/json' })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } })
-    expect(await s.v1('/bank/deposit/status', { id: 'x' }, { Authorization: `Bearer ${KEY}x`, 'Content-Type': 'application/json' })).toMatchObject({ status: 401 })
+    expect(await s.v1('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '10' }, { 'Content-Type': 'application/json' })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'unauthorized' } },
+    })
+    expect(await s.v1('/bank/deposit/status', { id: 'x' }, { Authorization: `Bearer ${KEY}x`, 'Content-Type': 'application/json' })).toMatchObject({
+      status: 401,
+    })
     await s.control('/control', { keyPermissions: ['bank-payouts'] })
     expect(await create()).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
-    expect(await s.partner('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '10' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
+    expect(await s.partner('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '10' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'permission_denied' } },
+    })
   })
 })
 
@@ -106,7 +125,10 @@ describe('statuses', () => {
   it('a different amount still settles, for what arrived (on the short timer)', async () => {
     const { id } = (await create()).body
     await s.control('/bank/deposit/transfer', { id, amount: '180.40' })
-    const done = await until(() => status(id), (d) => d.status === 'settled')
+    const done = await until(
+      () => status(id),
+      (d) => d.status === 'settled',
+    )
     // 180.40 / 0.92 = 196.086956 USDC, less 1 %.
     expect(done).toMatchObject({ fiatAmount: '180.40', cryptoAmount: '194.126087' })
   })
@@ -123,7 +145,14 @@ describe('statuses', () => {
     expect((await s.control('/bank/deposit/expire', { id })).body.status).toBe('expired')
     expect(await status(id)).toMatchObject({ status: 'expired' })
     expect((await s.control('/bank/deposit/transfer', { id })).body.status).toBe('received')
-    expect((await until(() => status(id), (d) => d.status === 'settled')).fiatAmount).toBe('250.00')
+    expect(
+      (
+        await until(
+          () => status(id),
+          (d) => d.status === 'settled',
+        )
+      ).fiatAmount,
+    ).toBe('250.00')
   })
 
   it('details expire on their own at expiresAt', async () => {

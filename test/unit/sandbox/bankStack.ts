@@ -70,7 +70,12 @@ export async function startBankStack() {
     v1get: (path: string, extra: Record<string, string> = headers) => fetch(`${base}/v1${path}`, { headers: extra }).then(json),
     /** The partner-backend stand-in (the kit), as the widget calls it. */
     partner: (path: string, body?: unknown) =>
-      fetch(`${base}/partner${path}`, body === undefined ? { headers: { Origin: ORIGIN } } : { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(json),
+      fetch(
+        `${base}/partner${path}`,
+        body === undefined
+          ? { headers: { Origin: ORIGIN } }
+          : { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      ).then(json),
     control: (path: string, body: unknown = {}) => fetch(`${base}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) }).then(json),
     reset: () => fetch(`${base}/__sandbox/reset`, { method: 'POST' }).then(json),
     async onboard(wallet: Address, name = 'Ada Lovelace') {

@@ -22,13 +22,18 @@ beforeEach(async () => {
 })
 
 const RETURN = `${ORIGIN}/widget.html?flow=cardPayout&partner=sandbox`
-const quote = (extra: Record<string, unknown> = {}) => s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100.00', ...extra })
+const quote = (extra: Record<string, unknown> = {}) =>
+  s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100.00', ...extra })
 const session = (returnUrl: unknown = RETURN) => s.v1('/card/payout/card-session', { returnUrl })
 const page = (path: string, init: RequestInit = {}) => fetch(`${s.base}${path}`, { redirect: 'manual', ...init })
 /** The buyer enters a card on the hosted page (a url-encoded form post, as the browser sends it). */
 const enterCard = (url: string, cardNumber = '4242 4242 4242 4242') => {
   const id = new URL(url).searchParams.get('id')!
-  return page(`/card-payout-page/save?id=${id}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cardNumber }).toString() })
+  return page(`/card-payout-page/save?id=${id}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber }).toString(),
+  })
 }
 async function readySession() {
   const cs = (await session()).body
@@ -55,13 +60,22 @@ describe('card payout quote', () => {
 
   it("prices a cryptoAmount forwards, with the provider's flat minimum fee", async () => {
     // 50 USDC at 0.79 = 39.50 GBP, less 0.40 (flat, above 1 %) and 0.19.
-    expect((await quote({ fiatAmount: undefined, cryptoAmount: '50', fiatCurrency: 'GBP' })).body).toMatchObject({ cryptoAmount: '50', fiatAmount: '38.91', providerFee: '0.40', ourFee: '0.19' })
+    expect((await quote({ fiatAmount: undefined, cryptoAmount: '50', fiatCurrency: 'GBP' })).body).toMatchObject({
+      cryptoAmount: '50',
+      fiatAmount: '38.91',
+      providerFee: '0.40',
+      ourFee: '0.19',
+    })
     expect((await quote({ fiatCurrency: 'USD' })).body).toMatchObject({ fiatAmount: '100.00', rate: '1' })
   })
 
-  it("ourFee is 0 on an account without a markup (cardPayoutOurFeeBps: 0), and more lands on the card", async () => {
+  it('ourFee is 0 on an account without a markup (cardPayoutOurFeeBps: 0), and more lands on the card', async () => {
     await s.control('/control', { cardPayoutOurFeeBps: 0 })
-    expect((await quote({ fiatAmount: undefined, cryptoAmount: '50', fiatCurrency: 'GBP' })).body).toMatchObject({ fiatAmount: '39.10', providerFee: '0.40', ourFee: '0.00' })
+    expect((await quote({ fiatAmount: undefined, cryptoAmount: '50', fiatCurrency: 'GBP' })).body).toMatchObject({
+      fiatAmount: '39.10',
+      providerFee: '0.40',
+      ourFee: '0.00',
+    })
   })
 
   it.each(['MXN', 'BRL', 'NGN', 'CHF', 'XYZ'])('%s: 422 no_route (EUR, GBP and USD only)', async (fiatCurrency) => {
@@ -92,7 +106,10 @@ describe('card payout quote', () => {
     expect(await s.v1('/card/payout/status', { id: created.id })).toMatchObject(denied)
     await s.control('/control', { keyPermissions: ['card-payouts'] })
     expect((await s.v1('/card/payout/status', { id: created.id })).status).toBe(200)
-    expect(await s.v1('/card/payout/quote', {}, { 'Content-Type': 'application/json', Authorization: `Basic ${KEY}` })).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } })
+    expect(await s.v1('/card/payout/quote', {}, { 'Content-Type': 'application/json', Authorization: `Basic ${KEY}` })).toMatchObject({
+      status: 401,
+      body: { error: { code: 'unauthorized' } },
+    })
   })
 })
 
@@ -125,7 +142,10 @@ describe('the hosted card page session', () => {
     // A card entered after the cancel changes nothing.
     await enterCard(cs.url)
     const q = (await quote()).body
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession: cs.id })).body.error).toEqual({ code: 'invalid_request', message: 'cardSession: the card page was cancelled' })
+    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession: cs.id })).body.error).toEqual({
+      code: 'invalid_request',
+      message: 'cardSession: the card page was cancelled',
+    })
   })
 
   it('the cardPayoutPage control cancels the next page on its own (the provider answers cancelled), once', async () => {
@@ -154,7 +174,10 @@ describe('the hosted card page session', () => {
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('not a valid card number')
     const q = (await quote()).body
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession: cs.id })).body.error).toEqual({ code: 'invalid_request', message: 'cardSession: no card was entered on the card page' })
+    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession: cs.id })).body.error).toEqual({
+      code: 'invalid_request',
+      message: 'cardSession: no card was entered on the card page',
+    })
   })
 
   it('refuses a returnUrl that is not http(s), has a user name, or is missing; an unknown page is 404', async () => {
@@ -172,7 +195,13 @@ describe('card payout creation', () => {
     const { status: code, body } = await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession: await readySession() })
     expect(code).toBe(200)
     expect(Object.keys(body).sort()).toEqual(['card', 'chain', 'depositAddress', 'depositAmount', 'expiresAt', 'id', 'status'])
-    expect(body).toMatchObject({ chain: 8453, status: 'pending', depositAmount: q.cryptoAmount, expiresAt: q.expiresAt, card: { brand: 'visa', last4: '4242' } })
+    expect(body).toMatchObject({
+      chain: 8453,
+      status: 'pending',
+      depositAmount: q.cryptoAmount,
+      expiresAt: q.expiresAt,
+      card: { brand: 'visa', last4: '4242' },
+    })
     expect(body.id).toMatch(/^cpo_/)
     const record = await status(body.id)
     expect(Object.keys(record).sort()).toEqual(['fiatCurrency', 'id', 'status', 'updatedAt'])
@@ -194,19 +223,31 @@ describe('card payout creation', () => {
     const cardSession = await readySession()
     const first = (await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'card-cashout-1' })).body
     expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'card-cashout-1' })).body).toEqual(first)
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession })).body.error).toEqual({ code: 'invalid_request', message: 'cardSession: already used by a payout' })
+    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession })).body.error).toEqual({
+      code: 'invalid_request',
+      message: 'cardSession: already used by a payout',
+    })
   })
 
   it('refuses a bank quote, an expired quote (409), an unknown account (404), an unknown session, a field it does not define', async () => {
     const bankQuote = (await s.v1('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).body
     const cardSession = await readySession()
-    expect((await s.v1('/card/payout', { quoteId: bankQuote.quoteId, accountId, cardSession })).body.error).toEqual({ code: 'invalid_request', message: 'quoteId: no such card payout quote' })
+    expect((await s.v1('/card/payout', { quoteId: bankQuote.quoteId, accountId, cardSession })).body.error).toEqual({
+      code: 'invalid_request',
+      message: 'quoteId: no such card payout quote',
+    })
     const q = (await quote()).body
     await s.control('/card/payout/expire-quote', { quoteId: q.quoteId })
-    expect(await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession })).toMatchObject({ status: 409, body: { error: { code: 'quote_expired' } } })
+    expect(await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'quote_expired' } },
+    })
     expect(await create({ accountId: 'acc_none' })).toMatchObject({ status: 404, body: { error: { code: 'account_not_found' } } })
     expect((await create({ cardSession: 'cs_none' })).body.error).toEqual({ code: 'invalid_request', message: 'cardSession: no such card session' })
-    expect((await create({ cardNumber: '4242424242424242' })).body.error).toEqual({ code: 'invalid_request', message: 'cardNumber: not a field of this request' })
+    expect((await create({ cardNumber: '4242424242424242' })).body.error).toEqual({
+      code: 'invalid_request',
+      message: 'cardNumber: not a field of this request',
+    })
     expect((await create({ cardSession: undefined })).body.error).toEqual({ code: 'invalid_request', message: 'cardSession: required' })
   })
 })
@@ -216,7 +257,10 @@ describe('funding and statuses, with real transfers on anvil', () => {
     const created = (await create({}, quoteExtra)).body
     const units = parseUnits(created.depositAmount, 6)
     const hash = await s.transfer(wallet, created.depositAddress, amount ? amount(units) : units)
-    const seen = await until(() => status(created.id), (p) => p.status !== 'pending')
+    const seen = await until(
+      () => status(created.id),
+      (p) => p.status !== 'pending',
+    )
     return { created, hash, seen }
   }
 
@@ -233,7 +277,12 @@ describe('funding and statuses, with real transfers on anvil', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect(await until(() => status(created.id), (p) => p.status === 'settled')).toMatchObject({ fiatAmount: '100.00' })
+    expect(
+      await until(
+        () => status(created.id),
+        (p) => p.status === 'settled',
+      ),
+    ).toMatchObject({ fiatAmount: '100.00' })
   })
 
   it('underfunded: what arrived is converted and paid out, fiatAmount lower than quoted, not a failure', async () => {
@@ -243,7 +292,12 @@ describe('funding and statuses, with real transfers on anvil', () => {
     // Seen on the short timer: converting, or already past it; never rejected.
     expect(seen.fiatAmount).toBe('45.27')
     expect(['converting', 'sent', 'settled']).toContain(seen.status)
-    expect(await until(() => status(created.id), (p) => p.status === 'settled')).toMatchObject({ fiatAmount: '45.27' })
+    expect(
+      await until(
+        () => status(created.id),
+        (p) => p.status === 'settled',
+      ),
+    ).toMatchObject({ fiatAmount: '45.27' })
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
@@ -281,9 +335,26 @@ describe('funding and statuses, with real transfers on anvil', () => {
   it('the fund control makes the same real transfer from the account wallet; card controls refuse a bank payout', async () => {
     await s.control('/control', { payoutHold: true })
     const created = (await create()).body
-    expect((await s.control('/card/payout/fund', { id: created.id })).body).toMatchObject({ status: 'converting', depositTxHash: expect.stringMatching(/^0x/), internal: { sender: wallet } })
+    expect((await s.control('/card/payout/fund', { id: created.id })).body).toMatchObject({
+      status: 'converting',
+      depositTxHash: expect.stringMatching(/^0x/),
+      internal: { sender: wallet },
+    })
     const bankQuote = (await s.v1('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).body
-    const bank = (await s.v1('/bank/payout', { quoteId: bankQuote.quoteId, accountId, beneficiary: { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' } })).body
+    const bank = (
+      await s.v1('/bank/payout', {
+        quoteId: bankQuote.quoteId,
+        accountId,
+        beneficiary: {
+          name: 'Ada Lovelace',
+          schema: 'bank_sepa',
+          accountType: 'individual',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          IBAN: 'DE89370400440532013000',
+        },
+      })
+    ).body
     expect((await s.control('/card/payout/advance', { id: bank.id })).status).toBe(404)
   })
 })
@@ -308,12 +379,17 @@ describe('hostile card payout answers (hostileCardPayout), each once', () => {
     await s.control('/control', { hostileCardPayout: 'create.amount' })
     const created = (await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body
     expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body).toMatchObject({ id: created.id, depositAmount: '100' })
+    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body).toMatchObject({
+      id: created.id,
+      depositAmount: '100',
+    })
   })
 
   it('a bank payout is not touched by it, and an unknown name is refused', async () => {
     await s.control('/control', { hostileCardPayout: 'quote.crypto' })
-    expect((await s.v1('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '100' })).body.cryptoAmount).toBe('100')
+    expect(
+      (await s.v1('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '100' })).body.cryptoAmount,
+    ).toBe('100')
     expect(await s.control('/control', { hostileCardPayout: 'nope' })).toMatchObject({ status: 400 })
   })
 })

@@ -18,7 +18,8 @@ beforeAll(async () => {
   s = await startBankStack()
   accountId = (await s.onboard(wallet())).accountId
   // A browser sends its page's Origin; Node's fetch does not.
-  const fetchFromPage = ((url: string, init: RequestInit) => fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: ORIGIN } })) as typeof fetch
+  const fetchFromPage = ((url: string, init: RequestInit) =>
+    fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), Origin: ORIGIN } })) as typeof fetch
   http = createPartnerHttp({ base: `${s.base}/partner`, token: 'ada-card-payout-widget', fetch: fetchFromPage })
 }, 60_000)
 afterAll(() => s?.stop())
@@ -35,13 +36,22 @@ async function created(amount: { cryptoAmount: string } | { fiatAmount: string }
   const page = validateRedirect(session.url, (s.stack.config as { cardHosts: string[] }).cardHosts, true)
   expect(page.ok).toBe(true)
   const id = new URL(session.url).searchParams.get('id')
-  const entered = await fetch(`${s.base}/card-payout-page/save?id=${id}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'cardNumber=5555555555554444' })
+  const entered = await fetch(`${s.base}/card-payout-page/save?id=${id}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'cardNumber=5555555555554444',
+  })
   expect(Object.fromEntries(new URL(entered.headers.get('location')!).searchParams)).toMatchObject({ cardSession: session.id, result: 'ok' })
   const request = { quoteId: quote.quoteId, accountId, cardSession: session.id, reference }
   return { quote, request, payout: await createCardPayout(http, request) }
 }
 const statusOf = (id: string) => cardPayoutStatus(http, id)
-const reached = (id: string, status: PayoutStatusName) => until(() => statusOf(id), (r) => r.status === status)
+const reached = (id: string, status: PayoutStatusName) =>
+  until(
+    () => statusOf(id),
+    (r) => r.status === status,
+  )
 
 it('a payout the buyer underfunds: every answer reads, a repeat is the same payout, what landed is lower than quoted', { timeout: 30_000 }, async () => {
   const { quote, request, payout } = await created({ fiatAmount: '100.00' }, 'cpw-under-1')

@@ -30,7 +30,9 @@ async function deposit(from: Address, amount = '5') {
   const wallet = createWalletClient({ chain: s.srcPublic.chain, transport: http(), account: from })
   if (quote.approval) {
     const { token, spender, amount: units } = quote.approval
-    await s.srcPublic.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, BigInt(units)] }) })
+    await s.srcPublic.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [spender, BigInt(units)] }),
+    })
   }
   const txHash = await wallet.sendTransaction({ to: quote.transaction.to, data: quote.transaction.data })
   const receipt = await s.srcPublic.waitForTransactionReceipt({ hash: txHash })
@@ -47,11 +49,18 @@ describe('POST /v1/deposit/status', () => {
     const request = { provider: d.provider, receipt: d.receipt }
     const first = await s.v1('/deposit/status', request)
     expect(first).toEqual({ status: 200, body: { status: 'pending', txHashes: { origin: d.txHash } } })
-    const done = await until(() => s.v1('/deposit/status', request), (r) => r.body.status !== 'pending')
+    const done = await until(
+      () => s.v1('/deposit/status', request),
+      (r) => r.body.status !== 'pending',
+    )
     expect(done.status).toBe(200)
     expect(done.body).toEqual({ status: 'done', txHashes: { origin: d.txHash, delivered: expect.stringMatching(/^0x[0-9a-f]{64}$/) } })
     // The same transfer on the widget path: the same record.
-    const widget = await fetch(`${s.base}/deposit/status`, { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(request) })
+    const widget = await fetch(`${s.base}/deposit/status`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    })
     expect({ status: widget.status, body: await widget.json() }).toEqual(done)
   }, 20_000)
 
@@ -68,9 +77,13 @@ describe('POST /v1/deposit/status', () => {
     expect(await s.v1('/deposit/status', { ...request, provider: 'elsewhere' })).toEqual(bad('provider: unknown provider "elsewhere"'))
     expect(await s.v1('/deposit/status', { provider: d.provider, receipt: { txHash: d.txHash } })).toEqual(bad('receipt.logs: required'))
     // A receipt the browser made up: logs that are not the transaction's.
-    expect(await s.v1('/deposit/status', { provider: d.provider, receipt: { txHash: d.txHash, logs: [] } })).toEqual(bad('receipt.logs: do not match the transaction on the source chain'))
+    expect(await s.v1('/deposit/status', { provider: d.provider, receipt: { txHash: d.txHash, logs: [] } })).toEqual(
+      bad('receipt.logs: do not match the transaction on the source chain'),
+    )
     // A hash that is on no chain.
-    expect(await s.v1('/deposit/status', { provider: d.provider, receipt: { txHash: `0x${'ab'.repeat(32)}`, logs: [] } })).toEqual(bad('receipt.txHash: not found on the source chain'))
+    expect(await s.v1('/deposit/status', { provider: d.provider, receipt: { txHash: `0x${'ab'.repeat(32)}`, logs: [] } })).toEqual(
+      bad('receipt.txHash: not found on the source chain'),
+    )
   }, 20_000)
 
   it("is counted against the key's rate, not the widget path's per-IP limit", async () => {
@@ -92,7 +105,10 @@ describe("the kit's /deposit/status in the sandbox", () => {
     const d = await deposit(s.config.accounts[4])
     const sent = await s.partner('/deposit/sent', { provider: d.provider, txHash: d.txHash, chainId: 8453 })
     expect(sent).toMatchObject({ status: 200, body: { id: expect.any(String) } })
-    const status = await until(() => s.partner('/deposit/status', { id: sent.body.id }), (r) => r.body.status !== 'pending')
+    const status = await until(
+      () => s.partner('/deposit/status', { id: sent.body.id }),
+      (r) => r.body.status !== 'pending',
+    )
     expect(status).toEqual({ status: 200, body: { status: 'done', txHashes: { origin: d.txHash, delivered: expect.stringMatching(/^0x/) } } })
     const log = (await (await fetch(`${s.base}/__sandbox/log`)).json()) as Array<{ method: string; path: string; status: number }>
     const asked = log.filter((e) => e.path === '/v1/deposit/status')

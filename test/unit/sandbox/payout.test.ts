@@ -42,8 +42,25 @@ describe('quote', () => {
   it('solves a fiatAmount backwards: rate, both fees, what arrives, rail, settlement, two hours', async () => {
     const { status: code, body } = await quote()
     expect(code).toBe(200)
-    expect(Object.keys(body).sort()).toEqual(['cryptoAmount', 'estimatedSettlement', 'expiresAt', 'fiatAmount', 'ourFee', 'providerFee', 'quoteId', 'rail', 'rate'])
-    expect(body).toMatchObject({ fiatAmount: '100.00', rate: '0.92', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0.25', ourFee: '0.50' })
+    expect(Object.keys(body).sort()).toEqual([
+      'cryptoAmount',
+      'estimatedSettlement',
+      'expiresAt',
+      'fiatAmount',
+      'ourFee',
+      'providerFee',
+      'quoteId',
+      'rail',
+      'rate',
+    ])
+    expect(body).toMatchObject({
+      fiatAmount: '100.00',
+      rate: '0.92',
+      rail: 'sepa_instant',
+      estimatedSettlement: 'instant',
+      providerFee: '0.25',
+      ourFee: '0.50',
+    })
     // cryptoAmount × rate = what arrives + both fees.
     expect(Math.abs(Number(body.cryptoAmount) * 0.92 - 100.75)).toBeLessThan(0.01)
     const hours = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000
@@ -69,10 +86,15 @@ describe('quote', () => {
   })
 
   it('needs the bank-payouts permission, also through the partner backend', async () => {
-    expect((await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).status).toBe(200)
+    expect((await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).status).toBe(
+      200,
+    )
     await s.control('/control', { keyPermissions: ['bank'] })
     expect(await quote()).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
-    expect(await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).toMatchObject({ status: 403, body: { error: { code: 'permission_denied' } } })
+    expect(await s.partner('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '20' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'permission_denied' } },
+    })
     expect(await s.v1('/bank/payout/quote', {}, { 'Content-Type': 'application/json', Authorization: 'Bearer nope' })).toMatchObject({ status: 401 })
   })
 })
@@ -86,7 +108,13 @@ describe('creation', () => {
     expect(body).toMatchObject({ chain: 8453, status: 'pending', depositAmount: q.cryptoAmount, depositAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) })
     const other = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA })).body
     expect(other.depositAddress).not.toBe(body.depositAddress)
-    expect(await status(body.id)).toMatchObject({ id: body.id, status: 'pending', fiatCurrency: 'EUR', rail: 'sepa_instant', bankReference: expect.any(String) })
+    expect(await status(body.id)).toMatchObject({
+      id: body.id,
+      status: 'pending',
+      fiatCurrency: 'EUR',
+      rail: 'sepa_instant',
+      bankReference: expect.any(String),
+    })
   })
 
   it('a repeat with the same reference returns the same payout (also through the partner backend)', async () => {
@@ -106,8 +134,12 @@ describe('creation', () => {
     expect((await payout({ beneficiary: US }, usQuote)).status).toBe(200)
     const { beneficiaryAddress, ...noAddress } = US
     expect(await refused(noAddress, usQuote)).toBe('beneficiary.beneficiaryAddress: required')
-    expect(await refused({ ...US, beneficiaryAddress: { ...beneficiaryAddress, state: undefined } }, usQuote)).toBe('beneficiary.beneficiaryAddress.state: required')
-    expect(await refused({ ...US, beneficiaryAddress: { ...beneficiaryAddress, county: 'X' } }, usQuote)).toBe('beneficiary.beneficiaryAddress.county: not a field of this beneficiary schema')
+    expect(await refused({ ...US, beneficiaryAddress: { ...beneficiaryAddress, state: undefined } }, usQuote)).toBe(
+      'beneficiary.beneficiaryAddress.state: required',
+    )
+    expect(await refused({ ...US, beneficiaryAddress: { ...beneficiaryAddress, county: 'X' } }, usQuote)).toBe(
+      'beneficiary.beneficiaryAddress.county: not a field of this beneficiary schema',
+    )
     expect(await refused({ ...US, routingNumber: '011000016' }, usQuote)).toMatch(/^beneficiary\.routingNumber: not a valid ABA/)
     expect(await refused(US)).toMatch(/^beneficiary\.schema: bank_us does not match the quote's rail sepa_instant/)
     expect(await refused({ ...SEPA, schema: 'bank_moon' })).toMatch(/^beneficiary\.schema: unknown schema/)
@@ -116,7 +148,10 @@ describe('creation', () => {
   it('refuses an expired quote (409 quote_expired), an unknown account (404 account_not_found)', async () => {
     const q = (await quote()).body
     await s.control('/bank/payout/expire-quote', { quoteId: q.quoteId })
-    expect(await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA })).toMatchObject({ status: 409, body: { error: { code: 'quote_expired' } } })
+    expect(await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'quote_expired' } },
+    })
     expect(await payout({ accountId: 'acc_none' })).toMatchObject({ status: 404, body: { error: { code: 'account_not_found' } } })
   })
 })
@@ -125,7 +160,10 @@ describe('funding and statuses', () => {
   async function funded(extra = {}) {
     const created = (await payout(extra)).body
     const hash = await s.transfer(wallet, created.depositAddress, parseUnits(created.depositAmount, 6))
-    const seen = await until(() => status(created.id), (p) => p.status !== 'pending')
+    const seen = await until(
+      () => status(created.id),
+      (p) => p.status !== 'pending',
+    )
     return { created, hash, seen }
   }
 
@@ -141,7 +179,14 @@ describe('funding and statuses', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect((await until(() => status(created.id), (p) => p.status === 'settled')).fiatAmount).toBe('100.00')
+    expect(
+      (
+        await until(
+          () => status(created.id),
+          (p) => p.status === 'settled',
+        )
+      ).fiatAmount,
+    ).toBe('100.00')
   })
 
   it('returned: a real refund to the sending wallet, minus the rail cost, with its tx hash', async () => {
@@ -195,7 +240,9 @@ describe('funding and statuses', () => {
 
   it('status: 404 for an unknown id, and the key is needed', async () => {
     expect(await s.v1('/bank/payout/status', { id: 'bp_none' })).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
-    expect(await s.v1('/bank/payout/status', { id: 'bp_none' }, { 'Content-Type': 'application/json', Authorization: `Basic ${KEY}` })).toMatchObject({ status: 401 })
+    expect(await s.v1('/bank/payout/status', { id: 'bp_none' }, { 'Content-Type': 'application/json', Authorization: `Basic ${KEY}` })).toMatchObject({
+      status: 401,
+    })
   })
 })
 
@@ -218,7 +265,10 @@ describe('hostile answers: each once, the next answer honest again', () => {
     await s.control('/control', { hostilePayout: 'create.amount' })
     const created = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body
     expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body).toMatchObject({ id: created.id, depositAmount: '100' })
+    expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body).toMatchObject({
+      id: created.id,
+      depositAmount: '100',
+    })
   })
 
   it('refuses a name it does not know', async () => {
@@ -235,6 +285,11 @@ describe('a service behind the chain (payoutUnseen)', () => {
     expect(await status(created.id)).toMatchObject({ status: 'pending' })
     expect((await status(created.id)).depositTxHash).toBeUndefined()
     await s.control('/control', { payoutUnseen: false })
-    expect(await until(() => status(created.id), (p) => p.status !== 'pending')).toMatchObject({ status: 'converting' })
+    expect(
+      await until(
+        () => status(created.id),
+        (p) => p.status !== 'pending',
+      ),
+    ).toMatchObject({ status: 'converting' })
   })
 })

@@ -28,13 +28,36 @@ async function create(ask: Ask, beneficiary: unknown) {
 const ADDRESS = { street: '1 Main St', city: 'Arlington', postalCode: '22201', state: 'VA', country: 'US' }
 // One valid beneficiary per schema, with the ask whose rail takes it.
 const NINE: Array<[string, Ask, Record<string, unknown>]> = [
-  ['bank_sepa', { fiatCurrency: 'EUR', country: 'DE', fiatAmount: '100.00' }, { accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }],
+  [
+    'bank_sepa',
+    { fiatCurrency: 'EUR', country: 'DE', fiatAmount: '100.00' },
+    { accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' },
+  ],
   ['bank_uk', { fiatCurrency: 'GBP', country: 'GB', fiatAmount: '100.00' }, { accountNumber: '31926819', sortCode: '601613' }],
-  ['bank_us', { fiatCurrency: 'USD', country: 'US', fiatAmount: '100.00' }, { bankName: 'Sandbox Bank', accountName: 'Ada Lovelace', accountNumber: '000123456789', routingNumber: '011000015', beneficiaryAddress: ADDRESS }],
-  ['bank_swift', { fiatCurrency: 'USD', country: 'SG', fiatAmount: '200.00' }, { accountType: 'business', companyName: 'Analytical Engines Pte', bankName: 'Sandbox Bank SG', swiftCode: 'DBSSSGSG', accountNumber: '0123456789', currency: 'USD' }],
+  [
+    'bank_us',
+    { fiatCurrency: 'USD', country: 'US', fiatAmount: '100.00' },
+    { bankName: 'Sandbox Bank', accountName: 'Ada Lovelace', accountNumber: '000123456789', routingNumber: '011000015', beneficiaryAddress: ADDRESS },
+  ],
+  [
+    'bank_swift',
+    { fiatCurrency: 'USD', country: 'SG', fiatAmount: '200.00' },
+    {
+      accountType: 'business',
+      companyName: 'Analytical Engines Pte',
+      bankName: 'Sandbox Bank SG',
+      swiftCode: 'DBSSSGSG',
+      accountNumber: '0123456789',
+      currency: 'USD',
+    },
+  ],
   ['bank_br_pix', { fiatCurrency: 'BRL', country: 'BR', fiatAmount: '500.00' }, { pixKey: '52998224725' }],
   ['bank_mexico', { fiatCurrency: 'MXN', country: 'MX', fiatAmount: '1000.00' }, { clabe: '032180000118359719' }],
-  ['bank_africa', { fiatCurrency: 'NGN', country: 'NG', fiatAmount: '100000.00' }, { financialInstitutionId: '058', accountNumber: '0123456789', accountName: 'Ada Lovelace' }],
+  [
+    'bank_africa',
+    { fiatCurrency: 'NGN', country: 'NG', fiatAmount: '100000.00' },
+    { financialInstitutionId: '058', accountNumber: '0123456789', accountName: 'Ada Lovelace' },
+  ],
   ['momo_africa', { fiatCurrency: 'NGN', country: 'NG', fiatAmount: '100000.00', rail: 'mobile_money' }, { walletIdentifier: '+2348031234567' }],
   ['evm', { fiatCurrency: 'USD', country: 'US', fiatAmount: '100.00', rail: 'stablecoin' }, { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
 ]
@@ -82,7 +105,10 @@ describe('quotes on the rails of GBP, BRL, MXN and NGN', () => {
   })
 
   it('a rail forced on a pair it does not serve: 422 no_route', async () => {
-    expect(await quote({ fiatCurrency: 'GBP', country: 'GB', fiatAmount: '100.00', rail: 'mobile_money' })).toMatchObject({ status: 422, body: { error: { code: 'no_route' } } })
+    expect(await quote({ fiatCurrency: 'GBP', country: 'GB', fiatAmount: '100.00', rail: 'mobile_money' })).toMatchObject({
+      status: 422,
+      body: { error: { code: 'no_route' } },
+    })
   })
 })
 
@@ -179,9 +205,13 @@ describe('bank_us: beneficiaryAddress is { street, city, postalCode, state, coun
     expect(await refused('bank_us', { beneficiaryAddress: rest })).toBe(`beneficiary.beneficiaryAddress.${part}: required`)
   })
   it('a country that is not ISO 3166-1 alpha-2, a zip instead of postalCode, a string address', async () => {
-    expect(await refused('bank_us', { beneficiaryAddress: { ...ADDRESS, country: 'USA' } })).toMatch(/^beneficiary\.beneficiaryAddress\.country: must be an ISO 3166-1 alpha-2 code/)
+    expect(await refused('bank_us', { beneficiaryAddress: { ...ADDRESS, country: 'USA' } })).toMatch(
+      /^beneficiary\.beneficiaryAddress\.country: must be an ISO 3166-1 alpha-2 code/,
+    )
     const { postalCode, ...noPostal } = ADDRESS
-    expect(await refused('bank_us', { beneficiaryAddress: { ...noPostal, zip: postalCode } })).toBe('beneficiary.beneficiaryAddress.zip: not a field of this beneficiary schema')
+    expect(await refused('bank_us', { beneficiaryAddress: { ...noPostal, zip: postalCode } })).toBe(
+      'beneficiary.beneficiaryAddress.zip: not a field of this beneficiary schema',
+    )
     expect(await refused('bank_us', { beneficiaryAddress: '1 Main St, Arlington VA 22201' })).toBe('beneficiary.beneficiaryAddress: must be an object')
   })
   it('a beneficiaryAddress is not a field of the schemas that do not define it', async () => {

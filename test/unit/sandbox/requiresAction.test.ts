@@ -17,10 +17,16 @@ beforeEach(async () => {
 const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const bankQuote = async (fiatAmount: string) =>
   (await s.v1('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount })).body.quoteId as string
-const cardQuote = async (fiatAmount: string) => (await s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount })).body.quoteId as string
+const cardQuote = async (fiatAmount: string) =>
+  (await s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount })).body.quoteId as string
 async function cardSession() {
   const cs = (await s.v1('/card/payout/card-session', { returnUrl: `${ORIGIN}/widget.html` })).body
-  await fetch(`${s.base}/card-payout-page/save?id=${cs.id}`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'cardNumber=4242424242424242' })
+  await fetch(`${s.base}/card-payout-page/save?id=${cs.id}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'cardNumber=4242424242424242',
+  })
   return cs.id as string
 }
 
@@ -30,14 +36,24 @@ async function verify(tier?: string) {
   const query = new URLSearchParams({ returnUrl, ...(tier ? { tier } : {}) })
   const html = await (await fetch(`${s.base}/identity?${query}`)).text()
   const form = new URLSearchParams({ returnUrl, ...(tier ? { tier } : {}) })
-  const res = await fetch(`${s.base}/identity/verify`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() })
+  const res = await fetch(`${s.base}/identity/verify`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  })
   return { html, code: new URL(res.headers.get('location')!).searchParams.get('authCode')! }
 }
 async function onboard(authCode: string, wallet: Address, name = 'Ada Lovelace') {
   const res = await fetch(`${s.base}/fiat/onboard`, {
     method: 'POST',
     headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ authCode, applicantInfo: { nationality: 'DE', phone: '+4915112345678' }, individual: { name, email: 'ada@example.com', country: 'DE' }, wallet }),
+    body: JSON.stringify({
+      authCode,
+      applicantInfo: { nationality: 'DE', phone: '+4915112345678' },
+      individual: { name, email: 'ada@example.com', country: 'DE' },
+      wallet,
+    }),
   })
   return (await res.json()) as { accountId: string; walletId: string; kycStatus: string }
 }
@@ -104,7 +120,12 @@ describe('the way back through the identity provider', () => {
   it('a tier the provider does not know is refused on its page and its form', async () => {
     const query = new URLSearchParams({ returnUrl: `${ORIGIN}/widget.html`, tier: 'platinum' })
     expect((await fetch(`${s.base}/identity?${query}`)).status).toBe(400)
-    const res = await fetch(`${s.base}/identity/verify`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: query.toString() })
+    const res = await fetch(`${s.base}/identity/verify`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: query.toString(),
+    })
     expect(res.status).toBe(400)
   })
 

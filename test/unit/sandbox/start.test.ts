@@ -135,7 +135,10 @@ describe('the start script', () => {
       expect(written.accounts.length).toBeGreaterThan(0)
       // WalletConnect's local relay and the phone wallet run beside it, on free ports when API_PORT is moved.
       expect(written.walletConnect.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
-      expect(await (await fetch(`${written.walletConnect.phoneWallet}/state`)).json()).toMatchObject({ mode: 'hold', address: written.walletConnect.phoneAccount })
+      expect(await (await fetch(`${written.walletConnect.phoneWallet}/state`)).json()).toMatchObject({
+        mode: 'hold',
+        address: written.walletConnect.phoneAccount,
+      })
       // The partner's private key stays out of the file as out of the printout.
       expect(written).not.toHaveProperty('signingKey')
     } finally {

@@ -25,7 +25,21 @@ const { outside, restore } = guardOffline()
 const SOURCE = 8453
 const DEST = 42161
 const METADATA = { name: 'Stablecoin widget (test)', description: 'the dapp side', url: 'http://127.0.0.1:5173', icons: [] }
-const NAMESPACES = { eip155: { chains: [`eip155:${SOURCE}`, `eip155:${DEST}`], methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_sendCalls', 'wallet_getCallsStatus'], events: ['chainChanged', 'accountsChanged'] } }
+const NAMESPACES = {
+  eip155: {
+    chains: [`eip155:${SOURCE}`, `eip155:${DEST}`],
+    methods: [
+      'eth_sendTransaction',
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_sendCalls',
+      'wallet_getCallsStatus',
+    ],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+}
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
 let nodes: AnvilNode[]
@@ -44,12 +58,19 @@ const stopDapp = async (dapp: Dapp) => {
   await dapp.core.relayer.transportClose()
   dapp.core.heartbeat.stop()
 }
-const ask = (dapp: Dapp, method: string, params: unknown[], chainId = SOURCE) => dapp.request<any>({ topic, chainId: `eip155:${chainId}`, request: { method, params } })
+const ask = (dapp: Dapp, method: string, params: unknown[], chainId = SOURCE) =>
+  dapp.request<any>({ topic, chainId: `eip155:${chainId}`, request: { method, params } })
 
 beforeAll(async () => {
   nodes = await startChains(SOURCE, DEST)
   relay = await startRelay({ port: 0 })
-  phone = await startPhoneWallet({ relayUrl: relay.url, chains: [{ id: SOURCE, rpcUrl: nodes[0].url }, { id: DEST, rpcUrl: nodes[1].url }] })
+  phone = await startPhoneWallet({
+    relayUrl: relay.url,
+    chains: [
+      { id: SOURCE, rpcUrl: nodes[0].url },
+      { id: DEST, rpcUrl: nodes[1].url },
+    ],
+  })
 }, 30_000)
 afterAll(async () => {
   await Promise.all(dapps.map(stopDapp))
@@ -99,14 +120,27 @@ describe('a dapp and the phone wallet through the local relay', () => {
 
   it('answers personal_sign with a SIWE message, signed by the dev account', async () => {
     phone.setMode('auto-approve')
-    const message = createSiweMessage({ address: phone.address, chainId: SOURCE, domain: '127.0.0.1:5173', nonce: 'sandbox12345', uri: METADATA.url, version: '1', issuedAt: new Date() })
+    const message = createSiweMessage({
+      address: phone.address,
+      chainId: SOURCE,
+      domain: '127.0.0.1:5173',
+      nonce: 'sandbox12345',
+      uri: METADATA.url,
+      version: '1',
+      issuedAt: new Date(),
+    })
     const signature: Hex = await ask(dapps[0], 'personal_sign', [toHex(message), phone.address])
     expect(await verifyMessage({ address: phone.address, message, signature })).toBe(true)
   }, 30_000)
 
   it('answers eth_signTypedData_v4', async () => {
     phone.setMode('auto-approve')
-    const typed = { domain: { name: 'Sandbox', version: '1', chainId: SOURCE }, types: { Note: [{ name: 'text', type: 'string' }] }, primaryType: 'Note' as const, message: { text: 'hello' } }
+    const typed = {
+      domain: { name: 'Sandbox', version: '1', chainId: SOURCE },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note' as const,
+      message: { text: 'hello' },
+    }
     const signature: Hex = await ask(dapps[0], 'eth_signTypedData_v4', [phone.address, JSON.stringify(typed)])
     expect(await verifyTypedData({ address: phone.address, ...typed, signature })).toBe(true)
   }, 30_000)
@@ -122,14 +156,34 @@ describe('a dapp and the phone wallet through the local relay', () => {
     const changed = new Promise((resolve) => dapps[0].once('session_event', ({ params }) => resolve(params)))
     expect(await ask(dapps[0], 'wallet_switchEthereumChain', [{ chainId: toHex(DEST) }])).toBeNull()
     expect(await changed).toMatchObject({ chainId: `eip155:${DEST}`, event: { name: 'chainChanged', data: DEST } })
-    const calls = [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }, { to: '0x000000000000000000000000000000000000bEEF', value: '0x2' }]
-    const { id } = await ask(dapps[0], 'wallet_sendCalls', [{ version: '2.0.0', chainId: toHex(DEST), from: phone.address, calls, atomicRequired: false }], DEST)
-    await vi.waitFor(async () => expect(await ask(dapps[0], 'wallet_getCallsStatus', [id], DEST)).toMatchObject({ status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] }), { timeout: 20_000, interval: 200 })
+    const calls = [
+      { to: '0x000000000000000000000000000000000000dEaD', value: '0x1' },
+      { to: '0x000000000000000000000000000000000000bEEF', value: '0x2' },
+    ]
+    const { id } = await ask(
+      dapps[0],
+      'wallet_sendCalls',
+      [{ version: '2.0.0', chainId: toHex(DEST), from: phone.address, calls, atomicRequired: false }],
+      DEST,
+    )
+    await vi.waitFor(
+      async () =>
+        expect(await ask(dapps[0], 'wallet_getCallsStatus', [id], DEST)).toMatchObject({
+          status: 200,
+          atomic: false,
+          receipts: [{ status: '0x1' }, { status: '0x1' }],
+        }),
+      { timeout: 20_000, interval: 200 },
+    )
   }, 30_000)
 
   it('adds a chain it does not hold and updates the session with it', async () => {
     const updated = new Promise((resolve) => dapps[0].once('session_update', ({ params }) => resolve(params.namespaces.eip155.chains)))
-    expect(await ask(dapps[0], 'wallet_addEthereumChain', [{ chainId: toHex(31337), chainName: 'Local', rpcUrls: [nodes[0].url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])).toBeNull()
+    expect(
+      await ask(dapps[0], 'wallet_addEthereumChain', [
+        { chainId: toHex(31337), chainName: 'Local', rpcUrls: [nodes[0].url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+      ]),
+    ).toBeNull()
     expect(await updated).toEqual([`eip155:${SOURCE}`, `eip155:${DEST}`, 'eip155:31337'])
     expect(dapps[0].session.get(topic).namespaces.eip155.accounts).toContain(`eip155:31337:${phone.address}`)
   }, 30_000)
@@ -145,7 +199,8 @@ describe('a dapp and the phone wallet through the local relay', () => {
 
   it('is driven by its control API, which answers no page but a loopback one', async () => {
     const control = await servePhoneControl(phone)
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(control.url + path, { method: 'POST', headers, body: JSON.stringify(body) })
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(control.url + path, { method: 'POST', headers, body: JSON.stringify(body) })
     try {
       phone.setMode('hold')
       const outcome = ask(dapps[0], 'personal_sign', [toHex('from a page'), phone.address]).catch((error) => error)

@@ -37,7 +37,15 @@ let provider: WalletConnectProvider
 const clients: WalletConnect[] = []
 
 const open = () => {
-  const made = createWalletConnect({ config: { projectId: 'sandbox', relayUrl: stack.relayUrl }, scope, storage: webKeyValueStorage(records), marks, clock, origin: 'http://127.0.0.1:5173', appName: 'Stablecoin widget (test)' })
+  const made = createWalletConnect({
+    config: { projectId: 'sandbox', relayUrl: stack.relayUrl },
+    scope,
+    storage: webKeyValueStorage(records),
+    marks,
+    clock,
+    origin: 'http://127.0.0.1:5173',
+    appName: 'Stablecoin widget (test)',
+  })
   clients.push(made)
   return made
 }
@@ -45,7 +53,12 @@ const topicOf = () => stack.phone.state().sessions[0]?.topic as string
 
 beforeAll(async () => {
   nodes = await startChains(SOURCE, DEST)
-  stack = await startWalletConnect({ chains: [{ id: SOURCE, rpcUrl: nodes[0].url }, { id: DEST, rpcUrl: nodes[1].url }] })
+  stack = await startWalletConnect({
+    chains: [
+      { id: SOURCE, rpcUrl: nodes[0].url },
+      { id: DEST, rpcUrl: nodes[1].url },
+    ],
+  })
   wc = open()
 }, 30_000)
 afterAll(async () => {
@@ -80,7 +93,11 @@ describe('the WalletConnect provider against the sandbox phone', () => {
 
   it("eth_sendTransaction (chainActions.send): sent once by the phone, mined on the session's chain", async () => {
     const before = stack.relay.seen.get('irn_publish') ?? 0
-    const hash = await send(provider, { id: SOURCE, name: 'Base' }, stack.phone.address, { to: '0x000000000000000000000000000000000000dEaD', data: '0x', value: 10n })
+    const hash = await send(provider, { id: SOURCE, name: 'Base' }, stack.phone.address, {
+      to: '0x000000000000000000000000000000000000dEaD',
+      data: '0x',
+      value: 10n,
+    })
     const receipt = await createPublicClient({ transport: http(nodes[0].url) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(receipt).toMatchObject({ status: 'success', from: stack.phone.address.toLowerCase() })
     expect(stack.phone.state().answered.filter((a: { method: string }) => a.method === 'eth_sendTransaction')).toHaveLength(1)
@@ -90,7 +107,9 @@ describe('the WalletConnect provider against the sandbox phone', () => {
 
   it("a rejection on the phone is the flows' 'rejected' (4001)", async () => {
     stack.phone.setMode('hold')
-    const asked = provider.request({ method: 'eth_sendTransaction', params: [{ from: stack.phone.address, to: stack.phone.address, value: '0x1' }] }).catch((e: unknown) => e)
+    const asked = provider
+      .request({ method: 'eth_sendTransaction', params: [{ from: stack.phone.address, to: stack.phone.address, value: '0x1' }] })
+      .catch((e: unknown) => e)
     const request = await stack.phone.next('request')
     await stack.phone.reject(request.id)
     const error = await asked
@@ -104,7 +123,12 @@ describe('the WalletConnect provider against the sandbox phone', () => {
     provider.on('chainChanged', (id) => heard.push(id))
     expect(await ensureChain(provider, { id: 31337, name: 'Local', rpcUrl: nodes[0].url })).toBe(true)
     expect(heard).toEqual(['0x7a69'])
-    expect(stack.phone.state().answered.map((a: { method: string; outcome: string }) => `${a.method} ${a.outcome}`).slice(-2)).toEqual(['wallet_switchEthereumChain failed', 'wallet_addEthereumChain approved'])
+    expect(
+      stack.phone
+        .state()
+        .answered.map((a: { method: string; outcome: string }) => `${a.method} ${a.outcome}`)
+        .slice(-2),
+    ).toEqual(['wallet_switchEthereumChain failed', 'wallet_addEthereumChain approved'])
     // Back to a chain the session holds: no prompt.
     const answered = stack.phone.state().answered.length
     expect(await ensureChain(provider, { id: SOURCE, name: 'Base' })).toBe(true)

@@ -61,7 +61,10 @@ describe('the local relay', () => {
     await dapp.next()
     const pub = dapp.send('irn_publish', { topic: 't1', message: 'm1', ttl: 300, tag: 1108, prompt: false })
     expect(await dapp.next()).toMatchObject({ id: pub, result: true })
-    expect(await wallet.next()).toMatchObject({ method: 'irn_subscription', params: { id: expect.any(String), data: { topic: 't1', message: 'm1', publishedAt: clock, tag: 1108 } } })
+    expect(await wallet.next()).toMatchObject({
+      method: 'irn_subscription',
+      params: { id: expect.any(String), data: { topic: 't1', message: 'm1', publishedAt: clock, tag: 1108 } },
+    })
     expect(await drain(dapp)).toEqual([])
   })
 
@@ -116,14 +119,20 @@ describe('the local relay', () => {
     expect(await drain(wallet)).toEqual([])
   })
 
-  it("wc_proposeSession and wc_approveSession subscribe their sender and publish each part on its topic", async () => {
+  it('wc_proposeSession and wc_approveSession subscribe their sender and publish each part on its topic', async () => {
     const [wallet, dapp] = [await client('did:key:wallet6'), await client('did:key:dapp6')]
     dapp.send('wc_proposeSession', { pairingTopic: 'pairing6', sessionProposal: 'proposal', ttl: 300, attestation: 'jwt' })
     expect((await dapp.next()).result).toBe(true)
     wallet.send('irn_subscribe', { topic: 'pairing6' })
     await wallet.next()
     expect(await wallet.next()).toMatchObject({ params: { data: { topic: 'pairing6', message: 'proposal', attestation: 'jwt' } } })
-    wallet.send('wc_approveSession', { pairingTopic: 'pairing6', sessionTopic: 'session6', sessionProposalResponse: 'response', sessionSettlementRequest: 'settle', ttl: 300 })
+    wallet.send('wc_approveSession', {
+      pairingTopic: 'pairing6',
+      sessionTopic: 'session6',
+      sessionProposalResponse: 'response',
+      sessionSettlementRequest: 'settle',
+      ttl: 300,
+    })
     expect((await wallet.next()).result).toBe(true)
     // The dapp is on the pairing topic by its proposal; it subscribes to the session topic itself.
     expect(await dapp.next()).toMatchObject({ params: { data: { topic: 'pairing6', message: 'response' } } })

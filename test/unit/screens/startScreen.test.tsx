@@ -51,11 +51,15 @@ describe('the bank deposit offers the virtual account only where the partner off
   }
   const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
   const data = { methods: { countries: { US: { currency: 'USD', bank_deposit: false, virtual_account: true, card: true } } }, limits: [] }
-  const state = transition(formState(account, { country: 'US', currency: 'USD', amount: '' }), { type: 'REFERENCE', data }, {
-    decimalMark: '.',
-    currencies: ['USD'],
-    form: () => ({ country: 'US', currency: 'USD', amount: '' }),
-  }) as Extract<BankDepositState, { tag: 'form' }>
+  const state = transition(
+    formState(account, { country: 'US', currency: 'USD', amount: '' }),
+    { type: 'REFERENCE', data },
+    {
+      decimalMark: '.',
+      currencies: ['USD'],
+      form: () => ({ country: 'US', currency: 'USD', amount: '' }),
+    },
+  ) as Extract<BankDepositState, { tag: 'form' }>
 
   it('not offered: no account to open, and the page says nothing can be taken from there', () => {
     const { container, queryByRole } = render(<AmountScreen state={state} dispatch={() => {}} config={config('bankDeposit')} onVirtualAccount={() => {}} />)

@@ -20,7 +20,9 @@ const payout = { quoteId: 'q_1', accountId: 'acc_of_some_buyer', beneficiary: { 
 describe('createPartnerHandler: who may spend the partner key', () => {
   it('without `authenticate`, the handler is not built at all: no caller (curl, no Origin) can spend the partner key by default', async () => {
     const up = upstream()
-    expect(() => createPartnerHandler({ apiBase: 'https://api.example.com', apiKey: KEY, allowedOrigins: [SHOP], fetch: up.fetch })).toThrow(/authenticate is required/)
+    expect(() => createPartnerHandler({ apiBase: 'https://api.example.com', apiKey: KEY, allowedOrigins: [SHOP], fetch: up.fetch })).toThrow(
+      /authenticate is required/,
+    )
     expect(up.calls).toHaveLength(0)
   })
 

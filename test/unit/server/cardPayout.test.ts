@@ -34,7 +34,15 @@ function cardPayoutService() {
   const answers: Record<string, (body: Record<string, unknown>) => Response> = {
     '/v1/card/payout/quote': (body) =>
       ['EUR', 'GBP', 'USD'].includes(body.fiatCurrency as string)
-        ? Response.json({ quoteId: `cq_${++n}${Math.random().toString(16).slice(2)}`, cryptoAmount: '110.336957', fiatAmount: (body.fiatAmount as string) ?? '38.91', rate: '0.92', providerFee: '1.01', ourFee: '0.50', expiresAt: '2030-01-01T00:00:00.000Z' })
+        ? Response.json({
+            quoteId: `cq_${++n}${Math.random().toString(16).slice(2)}`,
+            cryptoAmount: '110.336957',
+            fiatAmount: (body.fiatAmount as string) ?? '38.91',
+            rate: '0.92',
+            providerFee: '1.01',
+            ourFee: '0.50',
+            expiresAt: '2030-01-01T00:00:00.000Z',
+          })
         : Response.json({ error: { code: 'no_route', message: `Card payouts settle in EUR, GBP and USD only, not ${body.fiatCurrency}.` } }, { status: 422 }),
     '/v1/card/payout/card-session': () => {
       const id = sessionId ?? `cs_${++n}${Math.random().toString(16).slice(2)}`
@@ -43,7 +51,16 @@ function cardPayoutService() {
     '/v1/card/payout': (body) => {
       const id = `cpo_${++n}${Math.random().toString(16).slice(2)}`
       statuses.set(id, { id, status: 'pending', fiatCurrency: 'EUR', updatedAt: '2030-01-01T00:00:00.000Z' })
-      return Response.json({ id, depositAddress: `0x${'d'.repeat(40)}`, depositAmount: '110.336957', chain: 8453, status: 'pending', expiresAt: '2030-01-01T00:00:00.000Z', card: { brand: 'visa', last4: '4242' }, quoteId: body.quoteId })
+      return Response.json({
+        id,
+        depositAddress: `0x${'d'.repeat(40)}`,
+        depositAmount: '110.336957',
+        chain: 8453,
+        status: 'pending',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        card: { brand: 'visa', last4: '4242' },
+        quoteId: body.quoteId,
+      })
     },
     '/v1/card/payout/status': (body) => {
       const record = statuses.get(body.id as string)
@@ -125,7 +142,12 @@ describe('the card payout through the kit', () => {
     ])
     // Recorded as Alice's, with the status the service answered on creation and the quote's amount.
     expect(await store.ownerOf('cardPayout', created.body.id)).toBe('alice')
-    expect((await store.listPayments('alice')).find((p) => p.id === created.body.id)).toMatchObject({ kind: 'cardPayout', status: 'pending', amount: '100.00', currency: 'EUR' })
+    expect((await store.listPayments('alice')).find((p) => p.id === created.body.id)).toMatchObject({
+      kind: 'cardPayout',
+      status: 'pending',
+      amount: '100.00',
+      currency: 'EUR',
+    })
     // The service's 422 no_route (a currency cards are not paid out in) passes through as it is.
     expect(await alice('/card/payout/quote', { ...quoteBody, fiatCurrency: 'BRL' })).toMatchObject({ status: 422, body: { error: { code: 'no_route' } } })
   })
@@ -135,7 +157,11 @@ describe('the card payout through the kit', () => {
     const refused = async (path: string, body: unknown, message: string) =>
       expect(await alice(path, body), JSON.stringify(body)).toEqual({ status: 400, body: { error: { code: 'invalid_field', message } } })
     await refused('/card/payout/quote', { ...quoteBody, cryptoAmount: '10' }, 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two')
-    await refused('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR' }, 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two')
+    await refused(
+      '/card/payout/quote',
+      { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR' },
+      'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two',
+    )
     await refused('/card/payout/quote', { ...quoteBody, country: 'DE' }, 'country: not a field of this request')
     await refused('/card/payout/quote', { ...quoteBody, fiatAmount: 100 }, 'fiatAmount: must be a string')
     await refused('/card/payout/quote', { ...quoteBody, chain: '8453' }, 'chain: must be a number')
@@ -144,12 +170,16 @@ describe('the card payout through the kit', () => {
     await refused('/card/payout/card-session', { returnUrl: RETURN, cancelUrl: RETURN }, 'cancelUrl: not a field of this request')
     await refused('/card/payout', { quoteId: 'cq_1', accountId: 'a' }, 'cardSession: required')
     await refused('/card/payout', { quoteId: 'cq_1', accountId: 'a', cardSession: 'cs_1', card: { number: '4242' } }, 'card: not a field of this request')
-    await refused('/card/payout', { quoteId: 'cq_1', accountId: 'a', cardSession: 'cs_1', reference: 'r'.repeat(65) }, 'reference: must be at most 64 characters')
+    await refused(
+      '/card/payout',
+      { quoteId: 'cq_1', accountId: 'a', cardSession: 'cs_1', reference: 'r'.repeat(65) },
+      'reference: must be at most 64 characters',
+    )
     await refused('/card/payout/status', { id: '' }, 'id: must not be empty')
     expect(service.calls).toHaveLength(0)
   })
 
-  it("the card page returns only to a page of the origin that asked: any other returnUrl is 400 and the service never hears of it", async () => {
+  it('the card page returns only to a page of the origin that asked: any other returnUrl is 400 and the service never hears of it', async () => {
     const { service, alice, as } = kit()
     const fromWidget = as('tok-alice', WIDGET)
     const serverSide = as('tok-alice', null)
@@ -164,7 +194,10 @@ describe('the card payout through the kit', () => {
       'javascript:alert(1)',
       '/relative',
     ]) {
-      expect(await alice('/card/payout/card-session', { returnUrl }), returnUrl).toMatchObject({ status: 400, body: { error: { code: 'invalid_field', message: expect.stringMatching(/^returnUrl: /) } } })
+      expect(await alice('/card/payout/card-session', { returnUrl }), returnUrl).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_field', message: expect.stringMatching(/^returnUrl: /) } },
+      })
     }
     // A caller without Origin (a server): any page of allowedOrigins, and nothing else.
     expect((await serverSide('/card/payout/card-session', { returnUrl: 'https://evil.example/' })).status).toBe(400)
@@ -176,7 +209,7 @@ describe('the card payout through the kit', () => {
   })
 })
 
-describe("ownership of a card payout and of its card page session", () => {
+describe('ownership of a card payout and of its card page session', () => {
   it("Alice cannot read Bob's card payout: 404, in any spelling, and the service never asked", async () => {
     const { service, alice, bob } = kit()
     const { created } = await cardPayout(bob, account())
@@ -244,9 +277,15 @@ describe('userLimits for card payouts', () => {
     const created = async (user: string, fiatAmount: string) => (await cardPayout(as(user), `acc_${user}`, { ...quoteBody, fiatAmount })).created
     expect((await created('user-lim-a', '100.00')).status).toBe(200)
     const before = service.paths().filter((p) => p === '/v1/card/payout').length
-    expect(await created('user-lim-a', '60.00')).toEqual({ status: 429, body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 150 EUR per day." } } })
+    expect(await created('user-lim-a', '60.00')).toEqual({
+      status: 429,
+      body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 150 EUR per day." } },
+    })
     expect((await created('user-lim-a', '50.00')).status).toBe(200)
-    expect(await created('user-lim-a', '0.01')).toEqual({ status: 429, body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } } })
+    expect(await created('user-lim-a', '0.01')).toEqual({
+      status: 429,
+      body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } },
+    })
     expect(service.paths().filter((p) => p === '/v1/card/payout')).toHaveLength(before + 1)
     // Another user is counted apart; a quote this kit never gave that user is refused under a ceiling.
     expect((await created('user-lim-b', '150.00')).status).toBe(200)
@@ -276,13 +315,18 @@ describe('the reconciler follows a card payout created through the kit', () => {
       idleMs: 10,
       log: () => {},
     })
-    const seen = (pid: string) => deliveries.filter((d) => d.payment.id === pid).map((d) => `${d.previous?.status ?? '∅'}→${d.payment.status}${d.payment.final ? ' (final)' : ''}`)
+    const seen = (pid: string) =>
+      deliveries.filter((d) => d.payment.id === pid).map((d) => `${d.previous?.status ?? '∅'}→${d.payment.status}${d.payment.final ? ' (final)' : ''}`)
     const looks = (pid: string) => service.calls.filter((c) => c.path === '/v1/card/payout/status' && c.body.id === pid).length
     reconciler.start()
     try {
       await until(() => looks(id) >= 2, 5000, 'a look at the card payout')
       // Underfunded: what arrived is converted and paid out, lower than the quote's 100.00.
-      for (const [status, extra] of [['converting', { depositTxHash: `0x${'1'.repeat(64)}` }], ['sent', { fiatAmount: '80.00' }], ['settled', {}]] as const) {
+      for (const [status, extra] of [
+        ['converting', { depositTxHash: `0x${'1'.repeat(64)}` }],
+        ['sent', { fiatAmount: '80.00' }],
+        ['settled', {}],
+      ] as const) {
         service.move(id, status, extra)
         await until(() => seen(id).at(-1)?.includes(`→${status}`) ?? false, 5000, status)
       }
@@ -293,7 +337,11 @@ describe('the reconciler follows a card payout created through the kit', () => {
       expect(seen(id)).toEqual(['pending→converting', 'converting→sent', 'sent→settled (final)'])
       expect(seen(other)).toEqual(['pending→rejected (final)'])
       expect(looks(id) + looks(other)).toBe(lookedAt)
-      expect(deliveries.find((d) => d.payment.id === id && d.payment.final)?.payment).toMatchObject({ kind: 'cardPayout', userId: 'user-rec', record: { fiatAmount: '80.00', fiatCurrency: 'EUR' } })
+      expect(deliveries.find((d) => d.payment.id === id && d.payment.final)?.payment).toMatchObject({
+        kind: 'cardPayout',
+        userId: 'user-rec',
+        record: { fiatAmount: '80.00', fiatCurrency: 'EUR' },
+      })
     } finally {
       await reconciler.stop()
     }

@@ -82,7 +82,13 @@ describe('POST /deposit/sent: held and unheld transactions get one answer', () =
       log: () => {},
     })
     const as = (user: string) => async (path: string, body: unknown) => {
-      const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }))
+      const res = await handle(
+        new Request(`${SHOP}${path}`, {
+          method: 'POST',
+          headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
       return { status: res.status, body: await res.json() }
     }
     const [alice, bob] = [as('alice-probe'), as('bob-probe')]
@@ -105,7 +111,10 @@ describe('POST /deposit/sent: held and unheld transactions get one answer', () =
     // Alice cannot tell them apart: not the answer, nor which checks ran (the store's, the chain's).
     expect(seen[0]).toEqual(seen[1])
     expect(seen[1]).toEqual(seen[2])
-    expect(seen[0].answer).toEqual({ status: 403, body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } } })
+    expect(seen[0].answer).toEqual({
+      status: 403,
+      body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+    })
     // The refusals stored nothing, and asked the service nothing.
     expect(await everything()).toEqual(stored)
     expect(serviceCalls).toEqual(['/v1/deposit/status'])

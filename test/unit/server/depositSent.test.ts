@@ -60,7 +60,11 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
   })
   const as = (who: string) => async (path: string, body: unknown) => {
     const res = await handle(
-      new Request(`${SHOP}${path}`, { method: 'POST', headers: { Origin: SHOP, Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+      new Request(`${SHOP}${path}`, {
+        method: 'POST',
+        headers: { Origin: SHOP, Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     )
     return { status: res.status, body: await res.json() }
   }
@@ -71,7 +75,10 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
 }
 
 const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
-const notLinked = { status: 403, body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } } }
+const notLinked = {
+  status: 403,
+  body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+}
 
 describe('POST /deposit/sent and /deposit/status', () => {
   it('records the transaction read from the chain for its sender, and asks the service with that receipt, never one from the browser', async () => {
@@ -137,7 +144,10 @@ describe('POST /deposit/sent and /deposit/status', () => {
     expect(await store.ownerOf('deposit', cryptoDepositId('router', notADeposit))).toBeUndefined()
     // Bob's own deposit from that address, later, is Bob's.
     const deposit = await transfer(DEV_ACCOUNTS[4])
-    expect(await bob('/deposit/sent', { provider: 'router', txHash: deposit, chainId: CHAIN })).toEqual({ status: 200, body: { id: cryptoDepositId('router', deposit) } })
+    expect(await bob('/deposit/sent', { provider: 'router', txHash: deposit, chainId: CHAIN })).toEqual({
+      status: 200,
+      body: { id: cryptoDepositId('router', deposit) },
+    })
     expect(asked).toEqual([notADeposit, deposit])
   })
 
@@ -147,13 +157,22 @@ describe('POST /deposit/sent and /deposit/status', () => {
     const sent = (txHash: string, chainId = CHAIN) => carol('/deposit/sent', { provider: 'router', txHash, chainId })
     const unverified = (message: string) => ({ status: 422, body: { error: { code: 'deposit_unverified', message } } })
     const good = await transfer(DEV_ACCOUNTS[3])
-    expect(await sent(good, 8453)).toEqual({ status: 400, body: { error: { code: 'chain_not_configured', message: 'chainId: 8453 is not a chain this backend reads' } } })
+    expect(await sent(good, 8453)).toEqual({
+      status: 400,
+      body: { error: { code: 'chain_not_configured', message: 'chainId: 8453 is not a chain this backend reads' } },
+    })
     expect(await sent(`0x${'ab'.repeat(32)}`)).toEqual(unverified(`txHash: no such mined transaction on chain ${CHAIN}`))
     // Ether only, no token: no ERC-20 Transfer out of the sender.
-    expect(await sent(await send(DEV_ACCOUNTS[3], { to: DEV_ACCOUNTS[9], value: 1n }))).toEqual(unverified('txHash: the transaction moves no token out of its sender'))
+    expect(await sent(await send(DEV_ACCOUNTS[3], { to: DEV_ACCOUNTS[9], value: 1n }))).toEqual(
+      unverified('txHash: the transaction moves no token out of its sender'),
+    )
     // A token transfer that reverted (more than the balance), mined with its gas given.
     const abi = compileContracts().TestUSDC.abi
-    const reverted = await send(DEV_ACCOUNTS[3], { to: token, gas: 100_000n, data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits('999999', 6)] }) })
+    const reverted = await send(DEV_ACCOUNTS[3], {
+      to: token,
+      gas: 100_000n,
+      data: encodeFunctionData({ abi, functionName: 'transfer', args: [DEV_ACCOUNTS[9], parseUnits('999999', 6)] }),
+    })
     expect(await sent(reverted)).toEqual(unverified(`txHash: the transaction failed on chain ${CHAIN}`))
     // The partner pointed chain 1's RPC at this anvil: refused, and logged.
     const misconfigured = kit({ chains: { 1: { rpcUrl: anvil.url } } })

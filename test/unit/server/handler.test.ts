@@ -17,7 +17,12 @@ beforeAll(async () => {
   sandbox = await startMiniSandbox()
   store = await openPaymentStore()
   // The payments these tests read, as if user-1 had created them through the kit.
-  for (const [kind, id] of [['card', 'cp_1'], ['card', 'x'], ['bankDeposit', 'bd_1'], ['payout', 'po_1']] as const) {
+  for (const [kind, id] of [
+    ['card', 'cp_1'],
+    ['card', 'x'],
+    ['bankDeposit', 'bd_1'],
+    ['payout', 'po_1'],
+  ] as const) {
     await store.recordPayment({ kind, id, userId: 'user-1' })
   }
 }, 60_000)
@@ -93,9 +98,11 @@ describe('createPartnerHandler', () => {
       const answers = await Promise.all([
         handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } })),
         handle(request('/api/card/status', { body: { id: 'cp_unknown' } })), // 404 not_found
-        handle(request('/api/card/purchase', {
-          body: { kycToken: 'kyc_forged', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
-        })), // 400 invalid_request
+        handle(
+          request('/api/card/purchase', {
+            body: { kycToken: 'kyc_forged', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
+          }),
+        ), // 400 invalid_request
         handle(request('/api/card/limits?fiatCurrency=JPY&cryptoCurrency=ETH')), // 400
         handle(request('/api/bank/deposit/status', { body: { id: 'bd_1' } })), // the sandbox has no such /v1 path: 404
       ])
@@ -132,9 +139,11 @@ describe('createPartnerHandler', () => {
         handle(request('/api/card/status', { body: { id: 'cp_1' } })),
         handle(request('/api/card/kyc-token', { body: { walletAddress: wallet } })),
         handle(request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH')),
-        handle(request('/api/card/purchase', {
-          body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
-        })),
+        handle(
+          request('/api/card/purchase', {
+            body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
+          }),
+        ),
       ])
       expect(answers.map((a) => a.status)).toEqual([400, 200, 503, 502])
       const seen = await Promise.all(answers.map(everything))
@@ -169,7 +178,15 @@ describe('createPartnerHandler', () => {
   it('serves only the partner paths: anything else is 404 route_not_found in the error envelope, and a wrong method 405 method_not_allowed', async () => {
     const upstream = fakeUpstream(() => Response.json({}))
     const { handle } = handler({ fetch: upstream.fetch })
-    for (const path of ['/api/card/quote', '/api/v1/card/purchase', '/card/purchase', '/api/card/purchase/', '/api/deposit/quote', '/api/admin', '/api/card/kyc-token/../purchase2']) {
+    for (const path of [
+      '/api/card/quote',
+      '/api/v1/card/purchase',
+      '/card/purchase',
+      '/api/card/purchase/',
+      '/api/deposit/quote',
+      '/api/admin',
+      '/api/card/kyc-token/../purchase2',
+    ]) {
       const res = await handle(request(path, { body: {} }))
       expect(res.status, path).toBe(404)
       expect(await res.json()).toEqual({ error: { code: 'route_not_found', message: 'No such endpoint in the partner backend.' } })
@@ -189,12 +206,36 @@ describe('createPartnerHandler', () => {
       [request('/api/card/status', { body: { id: 'cp_1', apiKey: 'x' } }), 'apiKey: not a field of this request'],
       [request('/api/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH&debug=1'), 'debug: not a field of this request'],
       [request('/api/card/limits?fiatCurrency=EUR'), 'cryptoCurrency: required'],
-      [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: 50, walletAddress: wallet, returnUrl: `${SHOP}/` } }), 'fiatAmount: must be a string'],
-      [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'javascript:alert(1)' } }), 'returnUrl: must be an http or https URL without a user name or password'],
-      [request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'https://attacker:x@shop.acme.test/done' } }), 'returnUrl: must be an http or https URL without a user name or password'],
-      [request('/api/bank/deposit', { body: { accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '10', reference: 'r'.repeat(65) } }), 'reference: must be at most 64 characters'],
-      [request('/api/bank/payout/quote', { body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '10', fiatAmount: '9' } }), 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two'],
-      [request('/api/bank/payout', { body: { quoteId: 'q', accountId: 'a', beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE89', extra: 1 } } }), 'beneficiary.extra: must be a string or an object of strings'],
+      [
+        request('/api/card/purchase', { body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: 50, walletAddress: wallet, returnUrl: `${SHOP}/` } }),
+        'fiatAmount: must be a string',
+      ],
+      [
+        request('/api/card/purchase', {
+          body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'javascript:alert(1)' },
+        }),
+        'returnUrl: must be an http or https URL without a user name or password',
+      ],
+      [
+        request('/api/card/purchase', {
+          body: { kycToken: 't', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'https://attacker:x@shop.acme.test/done' },
+        }),
+        'returnUrl: must be an http or https URL without a user name or password',
+      ],
+      [
+        request('/api/bank/deposit', { body: { accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '10', reference: 'r'.repeat(65) } }),
+        'reference: must be at most 64 characters',
+      ],
+      [
+        request('/api/bank/payout/quote', {
+          body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', cryptoAmount: '10', fiatAmount: '9' },
+        }),
+        'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two',
+      ],
+      [
+        request('/api/bank/payout', { body: { quoteId: 'q', accountId: 'a', beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE89', extra: 1 } } }),
+        'beneficiary.extra: must be a string or an object of strings',
+      ],
     ]
     for (const [req, message] of cases) {
       const res = await handle(req)
@@ -211,8 +252,18 @@ describe('createPartnerHandler', () => {
       [request('/api/card/kyc-token', { body: '[1]' }), 400, 'invalid_json', 'body: must be a JSON object'],
       [request('/api/card/kyc-token', { body: '{"walletAddress":' }), 400, 'invalid_json', 'body: not valid JSON'],
       [request('/api/card/kyc-token', { body: ' ' }), 400, 'invalid_json', 'body: required'],
-      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Type': 'text/plain' } }), 415, 'unsupported_media_type', 'Content-Type: must be application/json'],
-      [request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Length': String(17 * 1024) } }), 413, 'body_too_large', 'body: at most 16 KiB'],
+      [
+        request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Type': 'text/plain' } }),
+        415,
+        'unsupported_media_type',
+        'Content-Type: must be application/json',
+      ],
+      [
+        request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { 'Content-Length': String(17 * 1024) } }),
+        413,
+        'body_too_large',
+        'body: at most 16 KiB',
+      ],
     ]
     for (const [req, status, code, message] of cases) {
       const res = await handle(req)
@@ -223,14 +274,17 @@ describe('createPartnerHandler', () => {
   })
 
   describe('a key given twice is refused (400 duplicate_key), at any depth, however it is spelled', () => {
-    const payout = (beneficiary: string) =>
-      `{"quoteId":"q","accountId":"a","beneficiary":${beneficiary}}`
+    const payout = (beneficiary: string) => `{"quoteId":"q","accountId":"a","beneficiary":${beneficiary}}`
     it.each([
       ['/api/card/status', '{"id":"mine","id":"victim"}', 'id'],
       ['/api/card/status', '{"i\\u0064":"mine","id":"victim"}', 'id'],
       ['/api/card/status', '{"id":"mine","\\u0069\\u0064":"victim"}', 'id'],
       ['/api/bank/payout', payout('{"name":"A","schema":"bank_sepa","iban":"DE89","iban":"DE00"}'), 'beneficiary.iban'],
-      ['/api/bank/payout', payout('{"name":"A","schema":"bank_us","beneficiaryAddress":{"city":"Boston","c\\u0069ty":"Austin"}}'), 'beneficiary.beneficiaryAddress.city'],
+      [
+        '/api/bank/payout',
+        payout('{"name":"A","schema":"bank_us","beneficiaryAddress":{"city":"Boston","c\\u0069ty":"Austin"}}'),
+        'beneficiary.beneficiaryAddress.city',
+      ],
       ['/api/bank/payout', `{"quoteId":"q","accountId":"a","beneficiary":{"name":"A","schema":"bank_sepa"},"accountId":"b"}`, 'accountId'],
     ])('%s %s', async (path, body, key) => {
       const upstream = fakeUpstream(() => Response.json({ id: 'x' }))
@@ -263,10 +317,12 @@ describe('createPartnerHandler', () => {
           return text.includes('"accountId":"acc_alice"') ? 'alice' : undefined
         },
       })
-      const res = await handle(request('/api/bank/deposit', {
-        body: '{"accountId":"acc_alice","walletId":"w_1","fiatCurrency":"EUR","fiatAmount":"10","accountId":"acc_bob"}',
-        headers: { Authorization: 'Bearer tok_alice' },
-      }))
+      const res = await handle(
+        request('/api/bank/deposit', {
+          body: '{"accountId":"acc_alice","walletId":"w_1","fiatCurrency":"EUR","fiatAmount":"10","accountId":"acc_bob"}',
+          headers: { Authorization: 'Bearer tok_alice' },
+        }),
+      )
       expect(res.status).not.toBe(200)
       expect(bodies.every((text) => !text.includes('acc_bob'))).toBe(true)
       expect(upstream.calls).toHaveLength(0)
@@ -286,7 +342,9 @@ describe('createPartnerHandler', () => {
     const sent = [
       request('/api/bank/deposit', { body: { accountId: 'acc_1', walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '100.00', reference: 'order-1' } }),
       request('/api/bank/deposit/status', { body: { id: 'bd_1' } }),
-      request('/api/bank/payout/quote', { body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '100', rail: 'sepa_instant' } }),
+      request('/api/bank/payout/quote', {
+        body: { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '100', rail: 'sepa_instant' },
+      }),
       request('/api/bank/payout', { body: payout }),
       request('/api/bank/payout/status', { body: { id: 'po_1' } }),
       request('/api/limits?currency=EUR'),
@@ -307,7 +365,9 @@ describe('createPartnerHandler', () => {
       'GET /v1/payment-methods',
     ])
     // The reference is scoped to the user (scopedReference.test.ts); every other field goes as given.
-    const scoped = createHash('sha256').update(JSON.stringify(['user-1', 'order-1'])).digest('hex')
+    const scoped = createHash('sha256')
+      .update(JSON.stringify(['user-1', 'order-1']))
+      .digest('hex')
     expect(JSON.parse(String(upstream.calls[3].init.body))).toEqual({ ...payout, reference: scoped })
   })
 
@@ -316,7 +376,9 @@ describe('createPartnerHandler', () => {
       const upstream = fakeUpstream(() => Response.json({ token: 't', environment: 'sandbox' }))
       const { handle } = handler({ fetch: upstream.fetch })
       for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'https://shop.example:8443', 'null']) {
-        const preflight = await handle(request('/api/card/kyc-token', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }))
+        const preflight = await handle(
+          request('/api/card/kyc-token', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }),
+        )
         const post = await handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers: { Origin: origin } }))
         expect(corsHeaderNames(preflight), origin).toEqual([])
         expect(corsHeaderNames(post), origin).toEqual([])
@@ -328,7 +390,12 @@ describe('createPartnerHandler', () => {
 
     it('an allowed origin gets exactly its own origin, the methods and the headers incl. Authorization; no credentials by default', async () => {
       const { handle } = handler()
-      const preflight = await handle(request('/api/card/purchase', { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } }))
+      const preflight = await handle(
+        request('/api/card/purchase', {
+          method: 'OPTIONS',
+          headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+        }),
+      )
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe(SHOP)
       expect(preflight.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, OPTIONS')
@@ -370,7 +437,14 @@ describe('createPartnerHandler', () => {
         },
       })
       const kyc = (headers: Record<string, string>) => handle(request('/api/card/kyc-token', { body: { walletAddress: wallet }, headers }))
-      for (const headers of <Array<Record<string, string>>>[{ Authorization: '' }, { Authorization: 'Bearer user-41' }, { Authorization: 'Bearer throws' }, { Authorization: 'Bearer forgot-to-return' }, { Authorization: 'Basic dXNlcjo0Mg==' }, { Cookie: 'session=user-42', Authorization: '' }]) {
+      for (const headers of <Array<Record<string, string>>>[
+        { Authorization: '' },
+        { Authorization: 'Bearer user-41' },
+        { Authorization: 'Bearer throws' },
+        { Authorization: 'Bearer forgot-to-return' },
+        { Authorization: 'Basic dXNlcjo0Mg==' },
+        { Cookie: 'session=user-42', Authorization: '' },
+      ]) {
         const res = await kyc(headers)
         expect(res.status).toBe(401)
         expect((await res.json()).error.code).toBe('unauthenticated')
@@ -397,7 +471,9 @@ describe('createPartnerHandler', () => {
   })
 
   it('passes a 429 through with its Retry-After, and a network failure becomes 502 service_unreachable', async () => {
-    const limited = fakeUpstream(() => Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429, headers: { 'Retry-After': '3' } }))
+    const limited = fakeUpstream(() =>
+      Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429, headers: { 'Retry-After': '3' } }),
+    )
     const res = await handler({ fetch: limited.fetch }).handle(request('/api/card/status', { body: { id: 'cp_1' } }))
     expect(res.status).toBe(429)
     expect(res.headers.get('Retry-After')).toBe('3')
@@ -427,9 +503,12 @@ describe('createPartnerHandler', () => {
       return { status: res.status, header: res.headers.get('Retry-After'), names: [...res.headers.keys()] }
     }
 
-    it.each(['0', '3', '120', '86400', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Sun, 06 Nov 1994 08:49:37 GMT', 'Thu, 29 Feb 2024 23:59:59 GMT'])('%j passes', async (value) => {
-      expect(await retryAfter(value)).toMatchObject({ status: 429, header: value })
-    })
+    it.each(['0', '3', '120', '86400', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Sun, 06 Nov 1994 08:49:37 GMT', 'Thu, 29 Feb 2024 23:59:59 GMT'])(
+      '%j passes',
+      async (value) => {
+        expect(await retryAfter(value)).toMatchObject({ status: 429, header: value })
+      },
+    )
 
     it.each([
       '3\r\nSet-Cookie: session=attacker',
@@ -480,12 +559,32 @@ describe('createPartnerHandler', () => {
     const unlinkedTx = `0x${'cd'.repeat(32)}`
     const sender = `0x${'5'.repeat(40)}`
     const receipt = {
-      transactionHash: unlinkedTx, transactionIndex: '0x0', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x1', from: sender, to: `0x${'6'.repeat(40)}`,
-      cumulativeGasUsed: '0x1', gasUsed: '0x1', effectiveGasPrice: '0x1', contractAddress: null, logsBloom: `0x${'0'.repeat(512)}`, status: '0x1', type: '0x2',
-      logs: [{
-        address: `0x${'6'.repeat(40)}`, data: '0x', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x1', transactionHash: unlinkedTx, transactionIndex: '0x0', logIndex: '0x0', removed: false,
-        topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', `0x${sender.slice(2).padStart(64, '0')}`, `0x${'7'.repeat(64)}`],
-      }],
+      transactionHash: unlinkedTx,
+      transactionIndex: '0x0',
+      blockHash: `0x${'11'.repeat(32)}`,
+      blockNumber: '0x1',
+      from: sender,
+      to: `0x${'6'.repeat(40)}`,
+      cumulativeGasUsed: '0x1',
+      gasUsed: '0x1',
+      effectiveGasPrice: '0x1',
+      contractAddress: null,
+      logsBloom: `0x${'0'.repeat(512)}`,
+      status: '0x1',
+      type: '0x2',
+      logs: [
+        {
+          address: `0x${'6'.repeat(40)}`,
+          data: '0x',
+          blockHash: `0x${'11'.repeat(32)}`,
+          blockNumber: '0x1',
+          transactionHash: unlinkedTx,
+          transactionIndex: '0x0',
+          logIndex: '0x0',
+          removed: false,
+          topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', `0x${sender.slice(2).padStart(64, '0')}`, `0x${'7'.repeat(64)}`],
+        },
+      ],
     }
     beforeAll(async () => {
       await store.bindAccount('someone-else', 'acc_taken')
@@ -507,7 +606,21 @@ describe('createPartnerHandler', () => {
 
     // The contract's codes (../shared/spec/partner-api.md, "Errors"): a partner reading its logs
     // must tell what the kit refused from what the service answered.
-    const SERVICE_CODES = ['invalid_request', 'no_route', 'unauthorized', 'permission_denied', 'chain_not_allowed', 'account_not_found', 'not_found', 'quote_expired', 'requires_action', 'rate_limited', 'not_implemented', 'upstream_error', 'internal']
+    const SERVICE_CODES = [
+      'invalid_request',
+      'no_route',
+      'unauthorized',
+      'permission_denied',
+      'chain_not_allowed',
+      'account_not_found',
+      'not_found',
+      'quote_expired',
+      'requires_action',
+      'rate_limited',
+      'not_implemented',
+      'upstream_error',
+      'internal',
+    ]
 
     async function kitAnswers() {
       const seen: Array<{ status: number; code: string }> = []
@@ -527,7 +640,16 @@ describe('createPartnerHandler', () => {
       await note(await handle(request('/api/card/status', { body: { id: 'x', extra: 1 }, headers: good })))
       // A body that breaks while it is read (the connection reset): the kit's own failure.
       const broken = new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('connection reset')) })
-      await note(await handle(new Request('https://shop.example/api/card/status', { method: 'POST', headers: { ...good, Origin: SHOP, 'Content-Type': 'application/json' }, body: broken, duplex: 'half' } as RequestInit)))
+      await note(
+        await handle(
+          new Request('https://shop.example/api/card/status', {
+            method: 'POST',
+            headers: { ...good, Origin: SHOP, 'Content-Type': 'application/json' },
+            body: broken,
+            duplex: 'half',
+          } as RequestInit),
+        ),
+      )
       // The service: unreachable, refusing the key, unreadable, an error without the envelope, an envelope with a code the kit keeps for itself.
       const upstreams: Array<() => Response> = [
         () => {
@@ -551,8 +673,17 @@ describe('createPartnerHandler', () => {
       }).handle
       const tx = `0x${'ab'.repeat(32)}`
       await note(await owned(request('/api/card/status', { body: { id: 'cp_nobody' }, headers: good })))
-      await note(await owned(request('/api/bank/deposit', { body: { accountId: 'acc_taken', walletId: 'w_t', fiatCurrency: 'EUR', fiatAmount: '10' }, headers: good })))
-      await note(await owned(request('/api/card/purchase', { body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` }, headers: good })))
+      await note(
+        await owned(request('/api/bank/deposit', { body: { accountId: 'acc_taken', walletId: 'w_t', fiatCurrency: 'EUR', fiatAmount: '10' }, headers: good })),
+      )
+      await note(
+        await owned(
+          request('/api/card/purchase', {
+            body: { kycToken: 'k', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${SHOP}/` },
+            headers: good,
+          }),
+        ),
+      )
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 10 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 1 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 31337 }, headers: good })))
@@ -562,7 +693,10 @@ describe('createPartnerHandler', () => {
         const res = await owned(request(`/api${path}`, { body, headers: good }))
         return { status: res.status, body: await res.clone().json(), res }
       }
-      const message = (await post('/deposit/wallet', { address: devKey(8).address, chainId: 31337 })).body.message.replace(/Nonce: \w+/, 'Nonce: 0123456789abcdef')
+      const message = (await post('/deposit/wallet', { address: devKey(8).address, chainId: 31337 })).body.message.replace(
+        /Nonce: \w+/,
+        'Nonce: 0123456789abcdef',
+      )
       await note((await post('/deposit/wallet/link', { message, signature: await devKey(8).signMessage({ message }) })).res)
       await note((await linkWallet(post, 9, 31337)).res)
       expect(quiet.calls).toHaveLength(0)
@@ -614,7 +748,7 @@ describe('createPartnerHandler', () => {
     })
   })
 
-  it('authenticate can read the body, to check that the account it acts on is its user\'s', async () => {
+  it("authenticate can read the body, to check that the account it acts on is its user's", async () => {
     const upstream = fakeUpstream(() => Response.json({ id: 'bd_alice', status: 'awaiting_funds' }))
     const owner = new Map([['tok_alice', 'acc_alice']])
     const { handle } = handler({
@@ -622,10 +756,12 @@ describe('createPartnerHandler', () => {
       authenticate: async (token, req) => (owner.get(token) === ((await req.json()) as { accountId?: string }).accountId ? 'alice' : undefined),
     })
     const deposit = (accountId: string) =>
-      handle(request('/api/bank/deposit', {
-        body: { accountId, walletId: 'w_alice', fiatCurrency: 'EUR', fiatAmount: '10' },
-        headers: { Authorization: 'Bearer tok_alice' },
-      }))
+      handle(
+        request('/api/bank/deposit', {
+          body: { accountId, walletId: 'w_alice', fiatCurrency: 'EUR', fiatAmount: '10' },
+          headers: { Authorization: 'Bearer tok_alice' },
+        }),
+      )
     expect((await deposit('acc_alice')).status).toBe(200)
     expect((await deposit('acc_bob')).status).toBe(401)
     expect(upstream.calls).toHaveLength(1)
@@ -645,7 +781,12 @@ describe('createPartnerHandler', () => {
       },
     })
     const res = await handle(
-      new Request('https://shop.example/api/card/kyc-token', { method: 'POST', headers: { Origin: SHOP, Authorization: 'Bearer user-1', 'Content-Type': 'application/json' }, body, duplex: 'half' } as RequestInit),
+      new Request('https://shop.example/api/card/kyc-token', {
+        method: 'POST',
+        headers: { Origin: SHOP, Authorization: 'Bearer user-1', 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
     )
     expect(res.status).toBe(413)
     expect(pulled).toBeLessThan(1024 * 1024)
@@ -669,7 +810,13 @@ describe('createPartnerHandler', () => {
     // The wallet-link message names the kit by publicUrl, never by a request's URL (a Host header anyone sets).
     const chains = { 1: { rpcUrl: 'https://rpc.example' } }
     expect(() => createPartnerHandler({ ...base, chains })).toThrow(/^createPartnerHandler: publicUrl is required with chains/)
-    for (const publicUrl of ['/api', 'ftp://shop.example/api', 'https://shop.example/api?kit=b', 'https://shop.example/api#b', 'https://me:pw@shop.example/api']) {
+    for (const publicUrl of [
+      '/api',
+      'ftp://shop.example/api',
+      'https://shop.example/api?kit=b',
+      'https://shop.example/api#b',
+      'https://me:pw@shop.example/api',
+    ]) {
       expect(() => createPartnerHandler({ ...base, chains, publicUrl })).toThrow(/^createPartnerHandler: publicUrl must be/)
     }
     expect(() => createPartnerHandler({ ...base, chains, publicUrl: `${SHOP}/api` })).not.toThrow()

@@ -23,7 +23,18 @@ function service(answer: (path: string, body: Record<string, unknown>, key: stri
 }
 
 const creating = (path: string, body: Record<string, unknown>) => {
-  if (path === '/v1/bank/payout/quote') return Response.json({ quoteId: `q_${body.n}_${Math.random()}`, cryptoAmount: '1', fiatAmount: body.fiatAmount, rate: '1', rail: 'sepa', estimatedSettlement: 'instant', providerFee: '0', ourFee: '0', expiresAt: '2030-01-01T00:00:00Z' })
+  if (path === '/v1/bank/payout/quote')
+    return Response.json({
+      quoteId: `q_${body.n}_${Math.random()}`,
+      cryptoAmount: '1',
+      fiatAmount: body.fiatAmount,
+      rate: '1',
+      rail: 'sepa',
+      estimatedSettlement: 'instant',
+      providerFee: '0',
+      ourFee: '0',
+      expiresAt: '2030-01-01T00:00:00Z',
+    })
   return Response.json({ id: `${path.split('/')[3]}_${body.n}_${Math.random()}`, status: 'pending' })
 }
 
@@ -40,7 +51,13 @@ function kit(options: Partial<PartnerHandlerOptions>, upstream = service(creatin
     ...options,
   })
   const as = (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }))
+    const res = await handle(
+      new Request(`${SHOP}${path}`, {
+        method: 'POST',
+        headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
     return { status: res.status, body: await res.json() }
   }
   return { handle, as, lines, upstream }
@@ -56,32 +73,43 @@ describe('userLimits', () => {
     expect((await payout('lim-a')).status).toBe(200)
     expect((await payout('lim-a')).status).toBe(200)
     const before = upstream.calls.filter((c) => c.path === '/v1/bank/payout').length
-    expect(await payout('lim-a')).toEqual({ status: 429, body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } } })
+    expect(await payout('lim-a')).toEqual({
+      status: 429,
+      body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } },
+    })
     expect(upstream.calls.filter((c) => c.path === '/v1/bank/payout')).toHaveLength(before)
     expect((await payout('lim-b')).status).toBe(200)
   })
 
   it('sums amounts exactly per currency against maxAmount; a payout counts its quote, and a quote it never gave is refused', async () => {
     const { as } = kit({ userLimits: { bankDeposit: { maxAmount: { EUR: '100.10' } }, payout: { maxAmount: { EUR: '50' } } } })
-    const deposit = (amount: string, currency = 'EUR') => as('lim-c')('/bank/deposit', { accountId: 'acc_lim_c', walletId: 'w_lim_c', fiatCurrency: currency, fiatAmount: amount })
+    const deposit = (amount: string, currency = 'EUR') =>
+      as('lim-c')('/bank/deposit', { accountId: 'acc_lim_c', walletId: 'w_lim_c', fiatCurrency: currency, fiatAmount: amount })
     expect((await deposit('60.05')).status).toBe(200)
     expect((await deposit('40.06')).status).toBe(429)
     expect((await deposit('40.05')).status).toBe(200)
     // A currency without a ceiling is not limited.
     expect((await deposit('5000', 'GBP')).status).toBe(200)
-    const quote = async (amount: string, user = 'lim-c') => (await as(user)('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: amount })).body.quoteId
-    const payout = (quoteId: string, user = 'lim-c') => as(user)('/bank/payout', { quoteId, accountId: `acc_${user}`, beneficiary: { name: 'A', schema: 'bank_sepa' } })
+    const quote = async (amount: string, user = 'lim-c') =>
+      (await as(user)('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: amount })).body.quoteId
+    const payout = (quoteId: string, user = 'lim-c') =>
+      as(user)('/bank/payout', { quoteId, accountId: `acc_${user}`, beneficiary: { name: 'A', schema: 'bank_sepa' } })
     expect((await payout(await quote('30'))).status).toBe(200)
     expect((await payout(await quote('30'))).status).toBe(429)
     expect((await payout(await quote('20'))).status).toBe(200)
-    expect(await payout('q_made_up')).toEqual({ status: 400, body: { error: { code: 'invalid_field', message: 'quoteId: not a quote this backend gave this user' } } })
+    expect(await payout('q_made_up')).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_field', message: 'quoteId: not a quote this backend gave this user' } },
+    })
     // Another user's small quote does not lift this user's ceiling... and is not this user's at all.
     expect((await payout(await quote('1', 'lim-d'))).status).toBe(400)
   })
 
   it('holds under concurrency in one process: of five payouts at once with room for two, two pass', async () => {
     const { as } = kit({ userLimits: { bankDeposit: { perDay: 2 } } })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => as('lim-e')('/bank/deposit', { accountId: 'acc_lim_e', walletId: 'w_lim_e', fiatCurrency: 'EUR', fiatAmount: '1' })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => as('lim-e')('/bank/deposit', { accountId: 'acc_lim_e', walletId: 'w_lim_e', fiatCurrency: 'EUR', fiatAmount: '1' })),
+    )
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429])
   })
 
@@ -95,7 +123,11 @@ describe('userLimits', () => {
 describe('apiKey as a function', () => {
   it('is read on every request, so a rotated key is used at once; a 401 is logged once per key, by fingerprint, never the key', async () => {
     let key = 'sk_old_key_1'
-    const upstream = service((_path, _body, used) => (used === 'sk_new_key_2' ? Response.json({ token: 't', environment: 'sandbox' }) : Response.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401 })))
+    const upstream = service((_path, _body, used) =>
+      used === 'sk_new_key_2'
+        ? Response.json({ token: 't', environment: 'sandbox' })
+        : Response.json({ error: { code: 'unauthorized', message: 'no' } }, { status: 401 }),
+    )
     const { as, lines } = kit({ apiKey: () => key }, upstream)
     const kyc = () => as('rot')('/card/kyc-token', { walletAddress: `0x${'c'.repeat(40)}` })
     expect((await kyc()).body.error.code).toBe('service_refused_key')
@@ -114,7 +146,13 @@ describe('apiKey as a function', () => {
 
   it('a key function that throws or answers no key is a 500 kit_error, logged without the key, and nothing is sent', async () => {
     const upstream = service(() => Response.json({}))
-    for (const apiKey of [() => { throw new Error('vault down') }, () => '', async () => 'has space']) {
+    for (const apiKey of [
+      () => {
+        throw new Error('vault down')
+      },
+      () => '',
+      async () => 'has space',
+    ]) {
       const { as, lines } = kit({ apiKey }, upstream)
       expect((await as('rot')('/card/kyc-token', { walletAddress: `0x${'c'.repeat(40)}` })).body.error.code).toBe('kit_error')
       expect(lines[0]).toMatch(/^apiKey could not be read: /)

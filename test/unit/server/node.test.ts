@@ -30,7 +30,11 @@ afterEach(async () => {
 type Served = { port: number; lines: string[]; bytesRead: () => number }
 
 /** A server on the listener; `wrap` sees each request first (a framework's part, or a tamperer). */
-async function serve(handle: FetchHandler, options: NodeListenerOptions = {}, wrap?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Promise<Served> {
+async function serve(
+  handle: FetchHandler,
+  options: NodeListenerOptions = {},
+  wrap?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+): Promise<Served> {
   const lines: string[] = []
   const listener = createNodeListener(handle, { log: (line) => lines.push(line), ...options })
   const server = createServer((req, res) => (wrap ? wrap(req, res, () => listener(req, res)) : listener(req, res)))
@@ -82,7 +86,10 @@ describe('createNodeListener', () => {
   it('hands over method, headers (repeated ones kept) and the path and query on a fixed base, never the Host', async () => {
     let seen: Request | undefined
     const { port } = await serve((request) => ((seen = request), new Response(null, { status: 204 })))
-    await rawExchange(port, 'GET /partner/limits?currency=EUR HTTP/1.1\r\nHost: evil.example\r\nX-Forwarded-Host: evil.example\r\nAccept: a\r\nAccept: b\r\nConnection: close\r\n\r\n')
+    await rawExchange(
+      port,
+      'GET /partner/limits?currency=EUR HTTP/1.1\r\nHost: evil.example\r\nX-Forwarded-Host: evil.example\r\nAccept: a\r\nAccept: b\r\nConnection: close\r\n\r\n',
+    )
     expect(seen!.method).toBe('GET')
     expect(seen!.url).toBe('http://localhost/partner/limits?currency=EUR')
     expect(seen!.headers.get('accept')).toBe('a, b')
@@ -166,7 +173,10 @@ describe('createNodeListener', () => {
   it('a Content-Length over 16 KiB: 413 before the body is read, and the connection closed', async () => {
     const { handle } = kit({ authenticate: (token) => token })
     const served = await serve(handle)
-    const raw = await rawExchange(served.port, `POST /partner/card/purchase HTTP/1.1\r\nHost: a\r\n${JSON_POST}\r\nAuthorization: Bearer user-1\r\nContent-Length: ${64 * MiB}\r\n\r\n{"a":`)
+    const raw = await rawExchange(
+      served.port,
+      `POST /partner/card/purchase HTTP/1.1\r\nHost: a\r\n${JSON_POST}\r\nAuthorization: Bearer user-1\r\nContent-Length: ${64 * MiB}\r\n\r\n{"a":`,
+    )
     const answer = parseAnswer(raw)
     expect(answer.status).toBe(413)
     expect(envelope(answer).code).toBe('body_too_large')
@@ -222,11 +232,14 @@ describe('createNodeListener', () => {
   })
 
   it('the body timeout does not cut a handler that is slow after the body arrived', async () => {
-    const { port } = await serve(async (request) => {
-      const text = await request.text()
-      await new Promise((resolve) => setTimeout(resolve, 150))
-      return new Response(`got ${text}`)
-    }, { bodyTimeoutMs: 50 })
+    const { port } = await serve(
+      async (request) => {
+        const text = await request.text()
+        await new Promise((resolve) => setTimeout(resolve, 150))
+        return new Response(`got ${text}`)
+      },
+      { bodyTimeoutMs: 50 },
+    )
     const answer = parseAnswer(await rawExchange(port, `POST /x HTTP/1.1\r\nHost: a\r\n${JSON_POST}\r\nContent-Length: 2\r\n\r\n{}`))
     expect(answer.status).toBe(200)
     expect(answer.body).toBe('got {}')
@@ -264,10 +277,14 @@ describe('createNodeListener', () => {
   it('a header value the Headers class refuses: 400 bad_request', async () => {
     let called = false
     // node:http's parser refuses such a value itself; a parser told to be lenient may not.
-    const { port } = await serve(() => ((called = true), new Response('')), {}, (req, _res, next) => {
-      req.rawHeaders.push('X-Bad', 'a\u0000b')
-      next()
-    })
+    const { port } = await serve(
+      () => ((called = true), new Response('')),
+      {},
+      (req, _res, next) => {
+        req.rawHeaders.push('X-Bad', 'a\u0000b')
+        next()
+      },
+    )
     const answer = parseAnswer(await rawExchange(port, 'GET /partner/limits HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n'))
     expect(answer.status).toBe(400)
     expect(envelope(answer).code).toBe('bad_request')
@@ -345,10 +362,14 @@ describe('createNodeListener', () => {
 
   it('a body a parser read before the kit: 500 kit_error, saying to mount the kit before it', async () => {
     let called = false
-    const served = await serve(() => ((called = true), new Response('')), {}, (req, _res, next) => {
-      req.on('data', () => {})
-      req.on('end', next)
-    })
+    const served = await serve(
+      () => ((called = true), new Response('')),
+      {},
+      (req, _res, next) => {
+        req.on('data', () => {})
+        req.on('end', next)
+      },
+    )
     const answer = parseAnswer(await rawExchange(served.port, `POST /partner/card/purchase HTTP/1.1\r\nHost: a\r\n${JSON_POST}\r\nContent-Length: 2\r\n\r\n{}`))
     expect(answer.status).toBe(500)
     expect(envelope(answer).message).toMatch(/before any body parser/)

@@ -23,7 +23,10 @@ afterEach(() => {
 /** The listener on a server; `seen`: each request the handler got, as `METHOD /path`. */
 async function serve(handle: FetchHandler, options: NodeListenerOptions = {}) {
   const seen: string[] = []
-  const listener = createNodeListener((request) => (seen.push(`${request.method} ${new URL(request.url).pathname}`), handle(request)), { log: () => {}, ...options })
+  const listener = createNodeListener((request) => (seen.push(`${request.method} ${new URL(request.url).pathname}`), handle(request)), {
+    log: () => {},
+    ...options,
+  })
   const served = await listen(listener)
   running.push(served)
   // Round trips on fresh connections: the server's loop has read, parsed and handed over whatever
@@ -41,9 +44,19 @@ const kit = recordingKit
 describe('a request refused before its body is read closes its connection', () => {
   const post = (path: string, lines: string, size: number) => `POST ${path} HTTP/1.1\r\nHost: a\r\n${lines}Content-Length: ${size}\r\n\r\n`
   const cases: Array<[string, (size: number) => string, number, string]> = [
-    ['415 (a body the kit never reads)', (size) => post('/partner/bank/deposit', 'Content-Type: text/plain\r\nAuthorization: Bearer alice\r\n', size), 415, 'unsupported_media_type'],
+    [
+      '415 (a body the kit never reads)',
+      (size) => post('/partner/bank/deposit', 'Content-Type: text/plain\r\nAuthorization: Bearer alice\r\n', size),
+      415,
+      'unsupported_media_type',
+    ],
     ['401 (no user, Content-Length over the cap)', (size) => post('/partner/bank/deposit', `${JSON_TYPE}\r\n`, size), 401, 'unauthenticated'],
-    ['413 (Content-Length over the cap)', (size) => post('/partner/bank/deposit', `${JSON_TYPE}\r\nAuthorization: Bearer alice\r\n`, size), 413, 'body_too_large'],
+    [
+      '413 (Content-Length over the cap)',
+      (size) => post('/partner/bank/deposit', `${JSON_TYPE}\r\nAuthorization: Bearer alice\r\n`, size),
+      413,
+      'body_too_large',
+    ],
     ['404 (no such route)', (size) => post('/partner/nothing', `${JSON_TYPE}\r\nAuthorization: Bearer alice\r\n`, size), 404, 'route_not_found'],
     ['403 (another origin)', (size) => post('/partner/bank/deposit', `Origin: https://evil.example\r\n${JSON_TYPE}\r\n`, size), 403, 'origin_not_allowed'],
   ]
@@ -102,7 +115,11 @@ describe('a request refused before its body is read closes its connection', () =
     await c.until(ANSWER)
     await c.write(Buffer.concat([Buffer.alloc(95, 'a'), Buffer.from('GET /partner/limits HTTP/1.1\r\nHost: a\r\n\r\n'.repeat(50))]))
     await served.settle()
-    expect({ seen: served.seen.length, forwarded: forwarded.length, answers: answers(c.raw()).length }).toEqual({ seen: 1 + served.PROBES.length, forwarded: served.PROBES.length, answers: 1 })
+    expect({ seen: served.seen.length, forwarded: forwarded.length, answers: answers(c.raw()).length }).toEqual({
+      seen: 1 + served.PROBES.length,
+      forwarded: served.PROBES.length,
+      answers: 1,
+    })
     c.socket.destroy()
   })
 
@@ -110,7 +127,9 @@ describe('a request refused before its body is read closes its connection', () =
     const { handle } = kit()
     const served = await serve(handle)
     const c = client(served.port)
-    await c.write(`POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\nContent-Type: text/plain\r\nAuthorization: Bearer alice\r\nContent-Length: ${64 * MiB}\r\n\r\nx`)
+    await c.write(
+      `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\nContent-Type: text/plain\r\nAuthorization: Bearer alice\r\nContent-Length: ${64 * MiB}\r\n\r\nx`,
+    )
     await c.until(ANSWER)
     const before = served.bytesRead()
     // 8 MiB handed to the client's socket at once, as a browser mid-upload would send them.
@@ -123,12 +142,14 @@ describe('a request refused before its body is read closes its connection', () =
   })
 })
 
-describe('Expect: 100-continue, through the listener\'s checkContinue', () => {
+describe("Expect: 100-continue, through the listener's checkContinue", () => {
   it('a body announced over the cap: 413 at once, no 100 Continue, the handler not called', async () => {
     const { handle } = kit()
     const served = await serve(handle)
     const c = client(served.port)
-    await c.write(`POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: ${64 * MiB}\r\nExpect: 100-continue\r\n\r\n`)
+    await c.write(
+      `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: ${64 * MiB}\r\nExpect: 100-continue\r\n\r\n`,
+    )
     const raw = await c.until(ANSWER)
     expect(answers(raw).map((a) => [a.status, code(a.body)])).toEqual([[413, 'body_too_large']])
     expect(served.seen).toEqual([])
@@ -139,7 +160,9 @@ describe('Expect: 100-continue, through the listener\'s checkContinue', () => {
     const { handle } = kit()
     const served = await serve(handle)
     const c = client(served.port)
-    await c.write(`POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\nContent-Type: text/plain\r\nAuthorization: Bearer alice\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`)
+    await c.write(
+      `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\nContent-Type: text/plain\r\nAuthorization: Bearer alice\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
+    )
     const raw = await c.until(ANSWER)
     expect(answers(raw).map((a) => a.status)).toEqual([415])
     c.socket.destroy()

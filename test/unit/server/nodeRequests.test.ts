@@ -50,7 +50,10 @@ describe('the body cap, exactly', () => {
     const { handle } = kit()
     const served = await start(handle)
     const send = (size: number) =>
-      rawExchange(served.port, `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nConnection: close\r\n${frame(bodyOf(size))}`)
+      rawExchange(
+        served.port,
+        `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nConnection: close\r\n${frame(bodyOf(size))}`,
+      )
     const [atCap] = answers(await send(CAP))
     expect([atCap.status, code(atCap.body)]).toEqual([400, 'invalid_field'])
     const [over] = answers(await send(CAP + 1))
@@ -62,7 +65,10 @@ describe('Content-Length lies', () => {
   it('announces more than it sends: 408 in the envelope once bodyTimeoutMs passes, the connection closed', async () => {
     const { handle } = kit()
     const served = await start(handle, { bodyTimeoutMs: 100 })
-    const raw = await rawExchange(served.port, `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: 1000\r\n\r\n{"accountId":`)
+    const raw = await rawExchange(
+      served.port,
+      `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: 1000\r\n\r\n{"accountId":`,
+    )
     const [answer] = answers(raw)
     expect([answer.status, code(answer.body)]).toEqual([408, 'request_timeout'])
     expect(answer.headers.connection).toBe('close')
@@ -71,7 +77,10 @@ describe('Content-Length lies', () => {
   it('sends more than it announces: the kit sees only the announced bytes; the rest is no request of the kit', async () => {
     const { handle, forwarded } = kit()
     const served = await start(handle)
-    const raw = await rawExchange(served.port, `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: 2\r\n\r\n{}","x":"y"}\r\n\r\n`)
+    const raw = await rawExchange(
+      served.port,
+      `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: 2\r\n\r\n{}","x":"y"}\r\n\r\n`,
+    )
     // {} is the body (the fields missing: 400), or node:http's own 400 for the bytes after it came
     // first and closed the connection: either way one request of the kit's, nothing forwarded.
     expect(answers(raw)[0]?.status).toBe(400)
@@ -136,7 +145,13 @@ describe('slow clients', () => {
     const { handle } = kit()
     const served = await start(handle, { bodyTimeoutMs: 100 })
     const clients = Array.from({ length: 20 }, () => client(served.port))
-    await Promise.all(clients.map((c) => c.write(`POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: ${CAP}\r\n\r\n{"accountId":"`)))
+    await Promise.all(
+      clients.map((c) =>
+        c.write(
+          `POST /partner/bank/deposit HTTP/1.1\r\nHost: a\r\n${JSON_TYPE}\r\nAuthorization: Bearer alice\r\nContent-Length: ${CAP}\r\n\r\n{"accountId":"`,
+        ),
+      ),
+    )
     // They trickle on, a byte at a time, after their headers.
     for (let i = 0; i < 3; i++) await Promise.all(clients.map((c) => c.write('a')))
     const raws = await Promise.all(clients.map((c) => c.until(/\r\n\r\n\{.*\}\}/s)))
@@ -146,7 +161,7 @@ describe('slow clients', () => {
     for (const c of clients) c.socket.destroy()
   })
 
-  it('a client that hangs up mid-body, many times over: no crash, no log line per hang-up beyond the handler\'s own', async () => {
+  it("a client that hangs up mid-body, many times over: no crash, no log line per hang-up beyond the handler's own", async () => {
     const { handle } = kit()
     const served = await start(handle)
     for (let i = 0; i < 20; i++) {

@@ -19,10 +19,29 @@ function fakeService() {
     '/v1/card/purchase': () => Response.json({ id: `cp_${++n}`, redirectUrl: 'https://card.example/p', environment: 'sandbox' }),
     '/v1/card/status': (body) => Response.json({ id: body.id, status: 'pending', environment: 'sandbox' }),
     // An amount of 10.01 gets one id whoever asks: a service that hands back a payment another user holds.
-    '/v1/bank/deposit': (body) => Response.json({ id: body.fiatAmount === '10.01' ? 'bd_shared' : `bd_${++n}`, details: {}, rail: 'sepa_instant', expiresAt: '2030-01-01T00:00:00Z', status: 'awaiting_funds' }),
+    '/v1/bank/deposit': (body) =>
+      Response.json({
+        id: body.fiatAmount === '10.01' ? 'bd_shared' : `bd_${++n}`,
+        details: {},
+        rail: 'sepa_instant',
+        expiresAt: '2030-01-01T00:00:00Z',
+        status: 'awaiting_funds',
+      }),
     '/v1/bank/deposit/status': (body) => Response.json({ id: body.id, status: 'awaiting_funds' }),
-    '/v1/bank/payout/quote': (body) => Response.json({ quoteId: `q_${++n}`, cryptoAmount: body.fiatAmount, fiatAmount: body.fiatAmount, rate: '1', rail: 'sepa_instant', estimatedSettlement: 'instant', providerFee: '0', ourFee: '0', expiresAt: '2030-01-01T00:00:00Z' }),
-    '/v1/bank/payout': () => Response.json({ id: `po_${++n}`, depositAddress: wallet, depositAmount: '10', chain: 8453, status: 'pending', expiresAt: '2030-01-01T00:00:00Z' }),
+    '/v1/bank/payout/quote': (body) =>
+      Response.json({
+        quoteId: `q_${++n}`,
+        cryptoAmount: body.fiatAmount,
+        fiatAmount: body.fiatAmount,
+        rate: '1',
+        rail: 'sepa_instant',
+        estimatedSettlement: 'instant',
+        providerFee: '0',
+        ourFee: '0',
+        expiresAt: '2030-01-01T00:00:00Z',
+      }),
+    '/v1/bank/payout': () =>
+      Response.json({ id: `po_${++n}`, depositAddress: wallet, depositAmount: '10', chain: 8453, status: 'pending', expiresAt: '2030-01-01T00:00:00Z' }),
     '/v1/bank/payout/status': (body) => Response.json({ id: body.id, status: 'pending' }),
     '/v1/limits': () => Response.json([]),
   }
@@ -53,7 +72,11 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
     const res = await handle(
       new Request(`${SHOP}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { Origin: SHOP, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Origin: SHOP,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
     )
@@ -100,7 +123,12 @@ describe('ownership of what the kit creates', () => {
     expect((await alice('/bank/deposit/status', { id: deposit.body.id })).status).toBe(200)
     expect((await alice('/bank/payout/status', { id: payout.body.id })).status).toBe(200)
     // Recorded with the status the service answered on creation.
-    expect((await store.listPayments('alice')).find((p) => p.id === deposit.body.id)).toMatchObject({ kind: 'bankDeposit', status: 'awaiting_funds', amount: '100', currency: 'EUR' })
+    expect((await store.listPayments('alice')).find((p) => p.id === deposit.body.id)).toMatchObject({
+      kind: 'bankDeposit',
+      status: 'awaiting_funds',
+      amount: '100',
+      currency: 'EUR',
+    })
   })
 
   it('an id the service hands back that another user holds is not handed over', async () => {
@@ -114,7 +142,7 @@ describe('ownership of what the kit creates', () => {
   })
 })
 
-describe("accounts belong to the first user who pays with them", () => {
+describe('accounts belong to the first user who pays with them', () => {
   it('another user presenting the account, or its wallet, is 403 account_not_owned, and nothing is forwarded', async () => {
     const { service, alice, bob } = kit()
     const acc = account()
@@ -146,7 +174,10 @@ describe('who the user is', () => {
   it('authenticate answers a user id: true, a number, an empty string or an object is refused, with one log line saying why', async () => {
     for (const answer of [true, 1, '', {}, null, false, undefined]) {
       const { service, lines, alice } = kit({ authenticate: () => answer as string })
-      expect(await alice('/card/kyc-token', { walletAddress: wallet }), String(answer)).toMatchObject({ status: 401, body: { error: { code: 'unauthenticated' } } })
+      expect(await alice('/card/kyc-token', { walletAddress: wallet }), String(answer)).toMatchObject({
+        status: 401,
+        body: { error: { code: 'unauthenticated' } },
+      })
       await alice('/card/kyc-token', { walletAddress: wallet })
       expect(service.calls).toHaveLength(0)
       expect(lines.filter((l) => l.includes("must return your user's id"))).toHaveLength(answer ? 1 : 0)

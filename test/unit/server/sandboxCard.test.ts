@@ -27,7 +27,11 @@ describe('the sandbox card answers', () => {
     const { token, environment } = await post('/v1/card/kyc-token', { walletAddress: wallet })
     expect(environment).toBe('sandbox')
     const purchase = await post('/v1/card/purchase', {
-      kycToken: token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: 'http://127.0.0.1:4173/?flow=card',
+      kycToken: token,
+      fiatCurrency: 'EUR',
+      fiatAmount: '50',
+      walletAddress: wallet,
+      returnUrl: 'http://127.0.0.1:4173/?flow=card',
     })
     expect(purchase).toMatchObject({ environment: 'sandbox' })
     expect(await post('/v1/card/status', { id: purchase.id })).toMatchObject({ status: 'pending', environment: 'sandbox' })
@@ -37,8 +41,7 @@ describe('the sandbox card answers', () => {
 describe("the sandbox key's rate", () => {
   it('over KEY_RATE requests within its window, the partner path answers 429 with Retry-After; another key and a reset start afresh', async () => {
     await sandbox.reset()
-    const limits = (key: string) =>
-      fetch(`${sandbox.base}/v1/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH`, { headers: { Authorization: `Bearer ${key}` } })
+    const limits = (key: string) => fetch(`${sandbox.base}/v1/card/limits?fiatCurrency=EUR&cryptoCurrency=ETH`, { headers: { Authorization: `Bearer ${key}` } })
     const answers = await Promise.all(Array.from({ length: KEY_RATE.limit + 1 }, () => limits(SANDBOX_KEY)))
     const statuses = answers.map((res) => res.status).sort()
     expect(statuses).toEqual([...Array(KEY_RATE.limit).fill(200), 429])

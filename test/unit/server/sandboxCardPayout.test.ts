@@ -12,12 +12,19 @@ afterAll(() => s?.stop())
 
 /** As the widget calls the partner backend, with the sandbox's buyer token `token`. */
 const as = (token: string) => async (path: string, body: unknown) => {
-  const res = await fetch(`${s.base}/partner${path}`, { method: 'POST', headers: { Origin: ORIGIN, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${s.base}/partner${path}`, {
+    method: 'POST',
+    headers: { Origin: ORIGIN, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: res.status, body: await res.json() }
 }
-const v1Posts = async (path: string) => ((await (await fetch(`${s.base}/__sandbox/log`)).json()) as Array<{ method: string; path: string }>).filter((e) => e.path === `/v1${path}`).length
+const v1Posts = async (path: string) =>
+  ((await (await fetch(`${s.base}/__sandbox/log`)).json()) as Array<{ method: string; path: string }>).filter((e) => e.path === `/v1${path}`).length
 
-it('quote, card page, creation and status through the kit; Bob gets 404 for Alice\'s session and payout, the service never asked', { timeout: 30_000 }, async () => {
+it("quote, card page, creation and status through the kit; Bob gets 404 for Alice's session and payout, the service never asked", {
+  timeout: 30_000,
+}, async () => {
   const alice = as('alice-cp')
   const bob = as('bob-cp')
   const { accountId } = await s.onboard(s.config.accounts[6])
@@ -41,10 +48,16 @@ it('quote, card page, creation and status through the kit; Bob gets 404 for Alic
   const created = await creating(alice, accountId)
   expect(created).toMatchObject({ status: 200, body: { id: expect.stringMatching(/^cpo_/), status: 'pending', card: { brand: 'visa', last4: '4242' } } })
   expect(await v1Posts('/card/payout')).toBe(before + 1)
-  expect(await alice('/card/payout/status', { id: created.body.id })).toMatchObject({ status: 200, body: { id: created.body.id, status: 'pending', fiatCurrency: 'EUR' } })
+  expect(await alice('/card/payout/status', { id: created.body.id })).toMatchObject({
+    status: 200,
+    body: { id: created.body.id, status: 'pending', fiatCurrency: 'EUR' },
+  })
   const reads = await v1Posts('/card/payout/status')
   expect(await bob('/card/payout/status', { id: created.body.id })).toMatchObject({ status: 404, body: { error: { code: 'payment_not_found' } } })
   expect(await v1Posts('/card/payout/status')).toBe(reads)
   // A page of another host is never where the card page sends the buyer.
-  expect(await alice('/card/payout/card-session', { returnUrl: 'https://evil.example/' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_field' } } })
+  expect(await alice('/card/payout/card-session', { returnUrl: 'https://evil.example/' })).toMatchObject({
+    status: 400,
+    body: { error: { code: 'invalid_field' } },
+  })
 })

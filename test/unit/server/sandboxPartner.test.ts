@@ -29,7 +29,11 @@ describe('the sandbox partner backend', () => {
     expect(kyc.headers.get('Access-Control-Allow-Origin')).toBe(PAGE_ORIGIN)
     const { token } = await kyc.json()
     const purchase = await post('/partner/card/purchase', {
-      kycToken: token, fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl: `${PAGE_ORIGIN}/?flow=card`,
+      kycToken: token,
+      fiatCurrency: 'EUR',
+      fiatAmount: '50',
+      walletAddress: wallet,
+      returnUrl: `${PAGE_ORIGIN}/?flow=card`,
     })
     expect(purchase.status).toBe(200)
     const { id, redirectUrl, environment } = await purchase.json()
@@ -43,7 +47,7 @@ describe('the sandbox partner backend', () => {
     expect(await limits.json()).toEqual({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '20', max: '5000', environment: 'sandbox' })
   })
 
-  it('hands the kit the bytes the page sent, so a key given twice or a body that is not JSON is the kit\'s to refuse', async () => {
+  it("hands the kit the bytes the page sent, so a key given twice or a body that is not JSON is the kit's to refuse", async () => {
     const raw = (body: string) =>
       fetch(`${sandbox.base}/partner/card/status`, { method: 'POST', headers: { Origin: PAGE_ORIGIN, 'Content-Type': 'application/json' }, body })
     const twice = await raw('{"id":"cp_mine","id":"cp_victim"}')
@@ -79,7 +83,12 @@ describe('the sandbox partner backend', () => {
   })
 
   it('keeps its fault injection on the partner paths, with CORS on the injected answer', async () => {
-    await sandbox.control({ faults: [{ kind: '502', count: 1, path: '/partner/card/kyc-token' }, { kind: 'malformed', count: 1, path: '/partner/card/status' }] })
+    await sandbox.control({
+      faults: [
+        { kind: '502', count: 1, path: '/partner/card/kyc-token' },
+        { kind: 'malformed', count: 1, path: '/partner/card/status' },
+      ],
+    })
     const faulted = await post('/partner/card/kyc-token', { walletAddress: wallet })
     expect(faulted.status).toBe(502)
     expect(faulted.headers.get('Access-Control-Allow-Origin')).toBe(PAGE_ORIGIN)

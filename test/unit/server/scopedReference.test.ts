@@ -23,7 +23,11 @@ function idempotentService() {
     if (path === '/v1/card/payout/card-session') return Response.json({ id: `cs_ref_${++n}`, url: 'https://card.example/s' })
     const key = `${path} ${body.reference}`
     if (body.reference !== undefined && byReference.has(key)) return Response.json(byReference.get(key))
-    const created = { id: `${path.split('/')[2]}_ref_${++n}`, status: path === '/v1/bank/deposit' ? 'awaiting_funds' : 'pending', ...(body.reference === undefined ? {} : { reference: body.reference }) }
+    const created = {
+      id: `${path.split('/')[2]}_ref_${++n}`,
+      status: path === '/v1/bank/deposit' ? 'awaiting_funds' : 'pending',
+      ...(body.reference === undefined ? {} : { reference: body.reference }),
+    }
     if (body.reference !== undefined) byReference.set(key, created)
     return Response.json(created)
   }) as unknown as typeof globalThis.fetch
@@ -33,21 +37,61 @@ function idempotentService() {
 function kit() {
   const service = idempotentService()
   const lines: string[] = []
-  const handle = createPartnerHandler({ apiBase: 'https://api.example', apiKey: 'sk_test_key', allowedOrigins: [SHOP], authenticate: (token) => token, store, fetch: service.fetch, log: (line) => lines.push(line) })
+  const handle = createPartnerHandler({
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    allowedOrigins: [SHOP],
+    authenticate: (token) => token,
+    store,
+    fetch: service.fetch,
+    log: (line) => lines.push(line),
+  })
   const as = (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }))
+    const res = await handle(
+      new Request(`${SHOP}${path}`, {
+        method: 'POST',
+        headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
     return { status: res.status, body: await res.json() }
   }
   return { service, lines, as }
 }
 
-const scoped = (user: string, reference: string) => createHash('sha256').update(JSON.stringify([user, reference])).digest('hex')
+const scoped = (user: string, reference: string) =>
+  createHash('sha256')
+    .update(JSON.stringify([user, reference]))
+    .digest('hex')
 
 /** Each route that forwards a reference, with a body for this user (a card payout names a session the user opened). */
-const creations: Array<[path: string, kind: 'bankDeposit' | 'payout' | 'cardPayout', body: (as: ReturnType<ReturnType<typeof kit>['as']>, user: string, reference: string) => Promise<Record<string, unknown>>]> = [
-  ['/bank/deposit', 'bankDeposit', async (_as, user, reference) => ({ accountId: `acc_${user}`, walletId: `w_${user}`, fiatCurrency: 'EUR', fiatAmount: '10', reference })],
-  ['/bank/payout', 'payout', async (_as, user, reference) => ({ quoteId: 'q_1', accountId: `acc_${user}`, beneficiary: { name: 'Ada', schema: 'bank_sepa' }, reference })],
-  ['/card/payout', 'cardPayout', async (as, user, reference) => ({ quoteId: 'cq_1', accountId: `acc_${user}`, cardSession: (await as('/card/payout/card-session', { returnUrl: `${SHOP}/back` })).body.id, reference })],
+const creations: Array<
+  [
+    path: string,
+    kind: 'bankDeposit' | 'payout' | 'cardPayout',
+    body: (as: ReturnType<ReturnType<typeof kit>['as']>, user: string, reference: string) => Promise<Record<string, unknown>>,
+  ]
+> = [
+  [
+    '/bank/deposit',
+    'bankDeposit',
+    async (_as, user, reference) => ({ accountId: `acc_${user}`, walletId: `w_${user}`, fiatCurrency: 'EUR', fiatAmount: '10', reference }),
+  ],
+  [
+    '/bank/payout',
+    'payout',
+    async (_as, user, reference) => ({ quoteId: 'q_1', accountId: `acc_${user}`, beneficiary: { name: 'Ada', schema: 'bank_sepa' }, reference }),
+  ],
+  [
+    '/card/payout',
+    'cardPayout',
+    async (as, user, reference) => ({
+      quoteId: 'cq_1',
+      accountId: `acc_${user}`,
+      cardSession: (await as('/card/payout/card-session', { returnUrl: `${SHOP}/back` })).body.id,
+      reference,
+    }),
+  ],
 ]
 
 describe('the idempotency reference is scoped to its user', () => {

@@ -15,7 +15,8 @@ describe('signWidgetUrl', () => {
   it('signs the query string exactly as sent, and the signature verifies with WebCrypto over that string', async () => {
     const { publicKey, privateKey } = await generateSigningKeys()
     expect(Object.keys(publicKey).sort()).toEqual(['crv', 'kty', 'x', 'y'])
-    const query = 'partner=shop&flow=card&walletAddress=0xAbC0000000000000000000000000000000000001&returnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fa%3D1&note=a+b%20c&expires=4102444800'
+    const query =
+      'partner=shop&flow=card&walletAddress=0xAbC0000000000000000000000000000000000001&returnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fa%3D1&note=a+b%20c&expires=4102444800'
     const signed = await signWidgetUrl(`https://cdn.example/w/?${query}`, privateKey)
     const match = /^https:\/\/cdn\.example\/w\/\?(.*)&signature=([A-Za-z0-9_-]+)$/.exec(signed)
     expect(match?.[1]).toBe(query) // order and encoding untouched
@@ -77,7 +78,9 @@ describe('signWidgetUrl', () => {
     const { privateKey } = await generateSigningKeys()
     const lasting = await signWidgetUrl('https://cdn.example/?partner=shop&walletAddress=0x1', privateKey, { expiresIn: null })
     expect(lasting).toMatch(/^https:\/\/cdn\.example\/\?partner=shop&walletAddress=0x1&signature=[A-Za-z0-9_-]{86}$/)
-    await expect(signWidgetUrl('https://cdn.example/?partner=shop&partnerToken=user-1', privateKey, { expiresIn: null })).rejects.toThrow(/partnerToken.*expires/)
+    await expect(signWidgetUrl('https://cdn.example/?partner=shop&partnerToken=user-1', privateKey, { expiresIn: null })).rejects.toThrow(
+      /partnerToken.*expires/,
+    )
     await expect(signWidgetUrl('https://cdn.example/?partner=shop&reference=o-1', privateKey, { expiresIn: null })).rejects.toThrow(/reference.*expires/)
     await expect(signWidgetUrl('https://cdn.example/?a=1', privateKey, { expiresIn: 0 })).rejects.toThrow(/expiresIn/)
   })

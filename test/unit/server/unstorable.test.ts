@@ -11,7 +11,14 @@ let store: PaymentStore
 beforeAll(async () => {
   store = await openPaymentStore()
   // What the fields below would name, had they no NUL: the user's own, so that every check runs.
-  for (const [kind, id] of [['card', 'x'], ['bankDeposit', 'x'], ['payout', 'x'], ['cardPayout', 'x'], ['deposit', 'x']] as const) await store.recordPayment({ kind, id, userId: 'nul-user' })
+  for (const [kind, id] of [
+    ['card', 'x'],
+    ['bankDeposit', 'x'],
+    ['payout', 'x'],
+    ['cardPayout', 'x'],
+    ['deposit', 'x'],
+  ] as const)
+    await store.recordPayment({ kind, id, userId: 'nul-user' })
   await store.bindCardSession('nul-user', 'x')
 }, 60_000)
 afterAll(() => store?.close())
@@ -37,14 +44,27 @@ const FIELDS: Array<[path: string, body: (bad: string) => Record<string, unknown
   ['/bank/payout', (bad) => ({ quoteId: 'q', accountId: bad, beneficiary: { name: 'Ada', schema: 'bank_sepa' } }), 'accountId'],
   ['/bank/deposit', (bad) => ({ accountId: 'a-nul', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '10', reference: bad }), 'reference'],
   ['/bank/payout', (bad) => ({ quoteId: 'q', accountId: 'a-nul', beneficiary: { name: 'Ada', schema: 'bank_sepa', iban: bad } }), 'beneficiary.iban'],
-  ['/bank/payout', (bad) => ({ quoteId: 'q', accountId: 'a-nul', beneficiary: { name: 'Ada', schema: 'bank_us', beneficiaryAddress: { city: bad } } }), 'beneficiary.beneficiaryAddress.city'],
+  [
+    '/bank/payout',
+    (bad) => ({ quoteId: 'q', accountId: 'a-nul', beneficiary: { name: 'Ada', schema: 'bank_us', beneficiaryAddress: { city: bad } } }),
+    'beneficiary.beneficiaryAddress.city',
+  ],
 ]
 const BAD = { NUL: 'x\u0000', 'a lone high surrogate': 'x\ud800', 'a lone low surrogate': '\udc00x' }
 
 function kit() {
   const log = vi.fn()
   const fetch = vi.fn(async () => Response.json({ id: 'made', status: 'pending' })) as unknown as typeof globalThis.fetch
-  const handle = createPartnerHandler({ apiBase: 'https://api.example', apiKey: 'sk_test_key', allowedOrigins: [SHOP], authenticate: (token) => token, allowAnonymous: true, store, fetch, log })
+  const handle = createPartnerHandler({
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    allowedOrigins: [SHOP],
+    authenticate: (token) => token,
+    allowAnonymous: true,
+    store,
+    fetch,
+    log,
+  })
   const send = async (path: string, body?: unknown) => {
     const res = await handle(
       new Request(`${SHOP}${path}`, {
@@ -58,7 +78,10 @@ function kit() {
   return { log, fetch, send }
 }
 
-const refused = (field: string) => ({ status: 400, body: { error: { code: 'invalid_field', message: `${field}: must not contain a NUL character or a lone surrogate` } } })
+const refused = (field: string) => ({
+  status: 400,
+  body: { error: { code: 'invalid_field', message: `${field}: must not contain a NUL character or a lone surrogate` } },
+})
 
 describe('text the store cannot keep is refused as a field, never a failure of the kit', () => {
   for (const [what, bad] of Object.entries(BAD)) {
@@ -75,7 +98,10 @@ describe('text the store cannot keep is refused as a field, never a failure of t
   it('in a query too, and in a key', async () => {
     const { log, fetch, send } = kit()
     expect(await send('/limits?currency=EU%00')).toEqual(refused('currency'))
-    expect(await send('/card/status', { ['i\u0000d']: 'x' })).toEqual({ status: 400, body: { error: { code: 'invalid_field', message: 'i\u0000d: must not contain a NUL character or a lone surrogate' } } })
+    expect(await send('/card/status', { ['i\u0000d']: 'x' })).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_field', message: 'i\u0000d: must not contain a NUL character or a lone surrogate' } },
+    })
     expect(log).not.toHaveBeenCalled()
     expect(fetch).not.toHaveBeenCalled()
   })

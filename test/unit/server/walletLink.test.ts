@@ -52,18 +52,23 @@ function kit() {
     fetch,
     log: () => {},
   })
-  const as = (who: string, origin: string | null = SHOP) => async (path: string, body: unknown) => {
-    const headers: Record<string, string> = { Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' }
-    if (origin) headers.Origin = origin
-    const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
-    return { status: res.status, body: await res.json() }
-  }
+  const as =
+    (who: string, origin: string | null = SHOP) =>
+    async (path: string, body: unknown) => {
+      const headers: Record<string, string> = { Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' }
+      if (origin) headers.Origin = origin
+      const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }))
+      return { status: res.status, body: await res.json() }
+    }
   return { asked, as, alice: as('alice'), bob: as('bob'), carol: as('carol') }
 }
 
 const unverified = (message: string) => ({ status: 422, body: { error: { code: 'wallet_unverified', message } } })
-const notAChallenge = unverified("message: not a challenge this backend gave this user, or one already used")
-const notLinked = { status: 403, body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } } }
+const notAChallenge = unverified('message: not a challenge this backend gave this user, or one already used')
+const notLinked = {
+  status: 403,
+  body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+}
 
 describe('a deposit is credited only to the user who linked its sender', () => {
   it("Alice names Bob's deposit, seen on the chain before Bob's widget reports it: refused, and Bob's address stays free for Bob", async () => {
@@ -76,9 +81,15 @@ describe('a deposit is credited only to the user who linked its sender', () => {
     expect(asked).toEqual([])
     // Bob, once he signed the kit's message with that wallet, gets his deposit, and the next one.
     expect(await linkWallet(bob, 5, CHAIN)).toEqual({ status: 200, body: { linked: true } })
-    expect(await bob('/deposit/sent', { provider: 'router', txHash: bobs, chainId: CHAIN })).toEqual({ status: 200, body: { id: cryptoDepositId('router', bobs) } })
+    expect(await bob('/deposit/sent', { provider: 'router', txHash: bobs, chainId: CHAIN })).toEqual({
+      status: 200,
+      body: { id: cryptoDepositId('router', bobs) },
+    })
     const next = await transfer(DEV_ACCOUNTS[5])
-    expect(await bob('/deposit/sent', { provider: 'router', txHash: next, chainId: CHAIN })).toEqual({ status: 200, body: { id: cryptoDepositId('router', next) } })
+    expect(await bob('/deposit/sent', { provider: 'router', txHash: next, chainId: CHAIN })).toEqual({
+      status: 200,
+      body: { id: cryptoDepositId('router', next) },
+    })
     // Alice, on Bob's next one: still refused, recorded or not, in one answer (depositProbe.test.ts).
     expect(await alice('/deposit/sent', { provider: 'router', txHash: await transfer(DEV_ACCOUNTS[5]), chainId: CHAIN })).toEqual(notLinked)
     expect(await alice('/deposit/sent', { provider: 'router', txHash: next, chainId: CHAIN })).toEqual(notLinked)
@@ -101,7 +112,10 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(parsed.issuedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000)
     expect(parsed.expirationTime!.getTime() - parsed.issuedAt!.getTime()).toBe(10 * 60_000)
     // The page of the widget's own origin gets its own domain; the URI still names this kit.
-    expect(parseSiweMessage((await as('alice', WIDGET)('/deposit/wallet', { address, chainId: CHAIN })).body.message)).toMatchObject({ domain: 'widget.example', uri: KIT })
+    expect(parseSiweMessage((await as('alice', WIDGET)('/deposit/wallet', { address, chainId: CHAIN })).body.message)).toMatchObject({
+      domain: 'widget.example',
+      uri: KIT,
+    })
     const signature = await devKey(6).signMessage({ message: challenge.body.message })
     expect(await alice('/deposit/wallet/link', { message: challenge.body.message, signature })).toEqual({ status: 200, body: { linked: true } })
     expect(await store.addressHolder(address)).toBe('alice')
@@ -109,8 +123,14 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     // Another user asking about it is given a challenge like any other: whose it is is not told.
     expect(await carol('/deposit/wallet', { address, chainId: CHAIN })).toMatchObject({ status: 200, body: { linked: false } })
     // A chain the kit does not read, a caller that is no page, a field out of form.
-    expect(await alice('/deposit/wallet', { address, chainId: 8453 })).toEqual({ status: 400, body: { error: { code: 'chain_not_configured', message: 'chainId: 8453 is not a chain this backend reads' } } })
-    expect(await as('alice', null)('/deposit/wallet', { address, chainId: CHAIN })).toMatchObject({ status: 403, body: { error: { code: 'origin_not_allowed' } } })
+    expect(await alice('/deposit/wallet', { address, chainId: 8453 })).toEqual({
+      status: 400,
+      body: { error: { code: 'chain_not_configured', message: 'chainId: 8453 is not a chain this backend reads' } },
+    })
+    expect(await as('alice', null)('/deposit/wallet', { address, chainId: CHAIN })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'origin_not_allowed' } },
+    })
     expect(await alice('/deposit/wallet', { address: '0x1234', chainId: CHAIN })).toMatchObject({ status: 400, body: { error: { code: 'invalid_field' } } })
   })
 
@@ -158,7 +178,9 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
   it('a signature by another key is refused, and the challenge is spent', async () => {
     const { alice } = kit()
     const { message } = (await alice('/deposit/wallet', { address: DEV_ACCOUNTS[7], chainId: CHAIN })).body
-    expect(await alice('/deposit/wallet/link', { message, signature: await devKey(8).signMessage({ message }) })).toEqual(unverified('signature: not by the wallet the message names'))
+    expect(await alice('/deposit/wallet/link', { message, signature: await devKey(8).signMessage({ message }) })).toEqual(
+      unverified('signature: not by the wallet the message names'),
+    )
     expect(await alice('/deposit/wallet/link', { message, signature: await devKey(7).signMessage({ message }) })).toEqual(notAChallenge)
     expect(await store.addressHolder(DEV_ACCOUNTS[7])).toBeUndefined()
   })
@@ -172,7 +194,9 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replaceAll('shop.example', 'evil.example')))).toEqual(changed)
     expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replace(`Chain ID: ${CHAIN}`, 'Chain ID: 1')))).toEqual(changed)
     expect(await alice('/deposit/wallet/link', await signedBy(7, `${await fresh()}\nResources:\n- https://evil.example/grant-all`))).toEqual(changed)
-    expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replace(`URI: ${KIT}`, 'URI: https://other-partner.example/api')))).toEqual(changed)
+    expect(await alice('/deposit/wallet/link', await signedBy(7, (await fresh()).replace(`URI: ${KIT}`, 'URI: https://other-partner.example/api')))).toEqual(
+      changed,
+    )
     // The message given to the shop's page, posted from the widget's origin (another allowed page).
     expect(await as('alice', WIDGET)('/deposit/wallet/link', await signedBy(7, await fresh()))).toEqual(unverified('message: given to another page'))
     // A message of the right form that the kit never gave.
@@ -181,10 +205,13 @@ describe('POST /deposit/wallet and /deposit/wallet/link', () => {
     expect(await store.addressHolder(DEV_ACCOUNTS[7])).toBeUndefined()
   })
 
-  it("a wallet another user linked is not linked again (409), even by a signature of that wallet", async () => {
+  it('a wallet another user linked is not linked again (409), even by a signature of that wallet', async () => {
     const { alice, bob } = kit()
     expect(await linkWallet(bob, 8, CHAIN)).toEqual({ status: 200, body: { linked: true } })
-    expect(await linkWallet(alice, 8, CHAIN)).toEqual({ status: 409, body: { error: { code: 'wallet_not_owned', message: "address: this wallet is linked to another user of this site" } } })
+    expect(await linkWallet(alice, 8, CHAIN)).toEqual({
+      status: 409,
+      body: { error: { code: 'wallet_not_owned', message: 'address: this wallet is linked to another user of this site' } },
+    })
     expect(await store.addressHolder(DEV_ACCOUNTS[8])).toBe('bob')
   })
 })

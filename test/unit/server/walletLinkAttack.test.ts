@@ -40,7 +40,13 @@ function as(who: string) {
     log: () => {},
   })
   return async (path: string, body: unknown) => {
-    const res = await handle(new Request(`${SHOP}${path}`, { method: 'POST', headers: { Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json', Origin: SHOP }, body: JSON.stringify(body) }))
+    const res = await handle(
+      new Request(`${SHOP}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json', Origin: SHOP },
+        body: JSON.stringify(body),
+      }),
+    )
     return { status: res.status, body: await res.json() }
   }
 }
@@ -62,12 +68,21 @@ describe('attacks on the wallet link', () => {
   it('a message that is no sign-in at all is refused as unverified, never a 500', async () => {
     const alice = as('alice')
     for (const message of ['hello', 'Nonce: ', `x\nNonce: ${'a'.repeat(2000)}`]) {
-      expect(await alice('/deposit/wallet/link', { message, signature: `0x${'11'.repeat(65)}` })).toMatchObject({ status: 422, body: { error: { code: 'wallet_unverified' } } })
+      expect(await alice('/deposit/wallet/link', { message, signature: `0x${'11'.repeat(65)}` })).toMatchObject({
+        status: 422,
+        body: { error: { code: 'wallet_unverified' } },
+      })
     }
   })
 
   it('a burst of 40 asks at once leaves at most 10 challenges for the user; 20 users hold at most 10 each', async () => {
-    const count = async (user?: string) => (await store.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM stablecoin_widget.wallet_challenges ${user ? 'WHERE user_id = $1' : ''}`, user ? [user] : [])).rows[0].n
+    const count = async (user?: string) =>
+      (
+        await store.db.query<{ n: number }>(
+          `SELECT count(*)::integer AS n FROM stablecoin_widget.wallet_challenges ${user ? 'WHERE user_id = $1' : ''}`,
+          user ? [user] : [],
+        )
+      ).rows[0].n
     const mallory = as('mallory')
     await Promise.all(Array.from({ length: 40 }, () => mallory('/deposit/wallet', { address: DEV_ACCOUNTS[6], chainId: CHAIN })))
     expect(await count('mallory')).toBeLessThanOrEqual(10)

@@ -32,11 +32,24 @@ afterAll(async () => {
 /** A partner's kit at `publicUrl`, mounted at /api, on `store`; `as(user)` posts as that user from the widget's origin. */
 function kitAt(publicUrl: string) {
   const handle = createPartnerHandler({
-    apiBase: 'https://api.example', apiKey: 'sk_test_key', basePath: '/api', publicUrl, allowedOrigins: [new URL(publicUrl).origin, WIDGET.origin],
-    authenticate: (t) => t, store, chains: { [CHAIN]: { rpcUrl: anvil.url } }, log: () => {},
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    basePath: '/api',
+    publicUrl,
+    allowedOrigins: [new URL(publicUrl).origin, WIDGET.origin],
+    authenticate: (t) => t,
+    store,
+    chains: { [CHAIN]: { rpcUrl: anvil.url } },
+    log: () => {},
   })
   return (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(new Request(`${publicUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${user}`, 'Content-Type': 'application/json', Origin: WIDGET.origin }, body: JSON.stringify(body) }))
+    const res = await handle(
+      new Request(`${publicUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user}`, 'Content-Type': 'application/json', Origin: WIDGET.origin },
+        body: JSON.stringify(body),
+      }),
+    )
     return { status: res.status, body: await res.json() }
   }
 }
@@ -59,7 +72,7 @@ describe('a wallet-link message relayed from one partner to another', () => {
     expect(isKitMessage(message, bob.address, CHAIN, WIDGET, KIT_B)).toBe(true)
   })
 
-  it("a kit refuses a message another kit (on the same store) gave, even signed by its wallet and posted by its user", async () => {
+  it('a kit refuses a message another kit (on the same store) gave, even signed by its wallet and posted by its user', async () => {
     const carol = devKey(6)
     const { message } = (await kitAt(KIT_B)('carol')('/deposit/wallet', { address: carol.address, chainId: CHAIN })).body
     const signature = await carol.signMessage({ message })

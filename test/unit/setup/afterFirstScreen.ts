@@ -19,7 +19,11 @@ import { payoutChecks } from '../../../src/flows/payout/persisted'
 import { identityChecks } from '../../../src/identity/checks'
 import { laterSteps } from '../../../src/screens/identity/IdentitySteps'
 
-await Promise.all([bankDepositSchemas, cardSchemas, cardRateSchemas, errorSchemas, kitWords, depositSchemas, onboardingSchemas, payoutSchemas, referenceSchemas].map((s) => s.ready()))
+await Promise.all(
+  [bankDepositSchemas, cardSchemas, cardRateSchemas, errorSchemas, kitWords, depositSchemas, onboardingSchemas, payoutSchemas, referenceSchemas].map((s) =>
+    s.ready(),
+  ),
+)
 await Promise.all([bankDepositChecks, cardChecks, depositChecks, onboardingChecks, payoutChecks, identityChecks].map((c) => c.load()))
 // The identity steps after the wallet (fetched while the wallet step shows).
 await laterSteps.load()

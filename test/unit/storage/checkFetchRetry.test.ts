@@ -18,10 +18,14 @@ describe('a failed fetch of a check does not lose what waited for it', () => {
       return { ok: true }
     })
     const reads: string[] = []
-    whenChecked(() => {
-      if (!part.get()) throw new StoredCheckPending()
-      reads.push('read')
-    }, part.load, part.arrived)
+    whenChecked(
+      () => {
+        if (!part.get()) throw new StoredCheckPending()
+        reads.push('read')
+      },
+      part.load,
+      part.arrived,
+    )
     await tick()
     offline = false
     await part.load() // the idle preload (FirstScreen) or a later use fetches it
@@ -40,7 +44,15 @@ describe('a failed fetch of a check does not lose what waited for it', () => {
     const target = new EventTarget() as unknown as Window
     const events: Array<{ type: string }> = []
     const fx = createDepositEffects(
-      { config: depositConfig, store, target, api: {} as never, partner: () => Promise.reject(new Error('unused')), clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+      {
+        config: depositConfig,
+        store,
+        target,
+        api: {} as never,
+        partner: () => Promise.reject(new Error('unused')),
+        clock: {} as never,
+        loadChainActions: () => Promise.reject(new Error('unused')),
+      },
       (event) => events.push(event),
     )
     fx.run({ tag: 'form', form: { amount: '25.5', source: 0 }, session: undefined } as never)

@@ -3,8 +3,7 @@ import { createFlowStore } from '../../../src/storage/flowStore'
 import { safeLocalStorage } from '../../../src/storage/safeStorage'
 import { memoryStorage, throwingStorage } from '../helpers/memoryStorage'
 
-const isPoint = (v: unknown) =>
-  typeof v === 'object' && v !== null && typeof (v as { x?: unknown }).x === 'number' ? (v as { x: number }) : undefined
+const isPoint = (v: unknown) => (typeof v === 'object' && v !== null && typeof (v as { x?: unknown }).x === 'number' ? (v as { x: number }) : undefined)
 
 describe('createFlowStore', () => {
   it('round-trips under a versioned, namespaced key and clears', () => {

@@ -45,7 +45,15 @@ async function offlineTab(dispatch?: (event: DepositEvent) => void) {
   const target = new EventTarget() as unknown as Window
   const events: DepositEvent[] = []
   const fx = m.createDepositEffects(
-    { config: depositConfig, store, target, api: {} as never, partner: () => Promise.reject(new Error('unused')), clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+    {
+      config: depositConfig,
+      store,
+      target,
+      api: {} as never,
+      partner: () => Promise.reject(new Error('unused')),
+      clock: {} as never,
+      loadChainActions: () => Promise.reject(new Error('unused')),
+    },
     dispatch ?? ((event) => events.push(event)),
   )
   return {
@@ -118,10 +126,7 @@ describe('payout: a late forget clears that payout only', () => {
     let offline = true
     const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : persisted.payoutChecks.load()) }
     let cleared = 0
-    const fx = createPayoutEffects(
-      { store, references: { clear: () => cleared++ } } as never,
-      () => {},
-    )
+    const fx = createPayoutEffects({ store, references: { clear: () => cleared++ } } as never, () => {})
     storage.setItem(flowKey('payout'), JSON.stringify({ records: [record({ id: 'po_1' })] }))
     fx.run({ tag: 'result', record: record({ id: 'po_1' }) } as never)
     await tick()
@@ -164,7 +169,15 @@ describe('pending arrivals keep nothing of a disposed flow', () => {
         const dispatch = (event: unknown) => void (tree.big.length && event)
         refs.push(new WeakRef(tree))
         const fx = m.createDepositEffects(
-          { config: depositConfig, store, target, api: {} as never, partner: () => Promise.reject(new Error('unused')), clock: {} as never, loadChainActions: () => Promise.reject(new Error('unused')) },
+          {
+            config: depositConfig,
+            store,
+            target,
+            api: {} as never,
+            partner: () => Promise.reject(new Error('unused')),
+            clock: {} as never,
+            loadChainActions: () => Promise.reject(new Error('unused')),
+          },
           dispatch,
         )
         target.dispatchEvent(storageEvent(inner.key, value))

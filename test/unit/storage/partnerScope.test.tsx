@@ -35,9 +35,21 @@ const OTHERS: Array<[string, StorageScope]> = [
 ]
 
 const payoutOfA = {
-  id: 'bp_A', accountId: 'acc_A', wallet: WALLET, depositAddress: DEPOSIT_A, depositAmount: '480', chain: 8453, expiresAt: new Date(NOW + 3_600_000).toISOString(),
-  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', symbol: 'USDC', decimals: 6, fiatAmount: '440.00', fiatCurrency: 'EUR',
-  rail: 'sepa_instant', settlement: 'instant', createdAt: NOW,
+  id: 'bp_A',
+  accountId: 'acc_A',
+  wallet: WALLET,
+  depositAddress: DEPOSIT_A,
+  depositAmount: '480',
+  chain: 8453,
+  expiresAt: new Date(NOW + 3_600_000).toISOString(),
+  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  symbol: 'USDC',
+  decimals: 6,
+  fiatAmount: '440.00',
+  fiatCurrency: 'EUR',
+  rail: 'sepa_instant',
+  settlement: 'instant',
+  createdAt: NOW,
 }
 
 /** Every key of a buyer's records (the spent addresses' key is the payout's own: read through its store). */
@@ -91,7 +103,7 @@ describe("partner B's storage holds nothing of partner A's", () => {
     expect(anyStored(a.session, identityKeys.session)).toBe(true)
   })
 
-  it("A's own records come back to A, and A's \"Not you?\" forgets them", async () => {
+  it('A\'s own records come back to A, and A\'s "Not you?" forgets them', async () => {
     const local = memoryStorage()
     const session = memoryStorage()
     const a = { local: scopedStorage(local, A)!, session: scopedStorage(session, A)! }
@@ -125,7 +137,7 @@ describe("partner B's storage holds nothing of partner A's", () => {
     expect(buyerAccount(scopedStorage(older, A)).load()).toBeUndefined()
   })
 
-  it('the rate limiter\'s slots are not a partner\'s: its key stays shared (the service limits per IP)', () => {
+  it("the rate limiter's slots are not a partner's: its key stays shared (the service limits per IP)", () => {
     expect(RATE_SLOTS_KEY).toBe('stablecoin-widget:v1:rate-slots')
   })
 })
@@ -135,7 +147,10 @@ function services(partner: string, sent: string[]): Services {
   const result = readConfig('?apiBase=https://api.payments.test&partnerBase=https://shop.example/api&identityUrl=https://id.example.com&locale=en&flow=payout')
   if (!result.ok) throw new Error(result.problem)
   const config = { ...result.config, partner }
-  return servicesOf(config, vi.fn(async (_path: string, body: unknown) => (sent.push(JSON.stringify(body)), {})))
+  return servicesOf(
+    config,
+    vi.fn(async (_path: string, body: unknown) => (sent.push(JSON.stringify(body)), {})),
+  )
 }
 
 describe("partner B's payout page after partner A's unfinished payout", () => {

@@ -49,7 +49,14 @@ function pending(run: () => unknown) {
 describe('before the checks are here: nothing is read unchecked, nothing is dropped', () => {
   it('the fresh copies start without their checks', async () => {
     const m = await fresh()
-    for (const part of [m.payout.payoutChecks, m.bank.bankDepositChecks, m.onboarding.onboardingChecks, m.checks.identityChecks, m.deposit.depositChecks, m.card.cardChecks]) {
+    for (const part of [
+      m.payout.payoutChecks,
+      m.bank.bankDepositChecks,
+      m.onboarding.onboardingChecks,
+      m.checks.identityChecks,
+      m.deposit.depositChecks,
+      m.card.cardChecks,
+    ]) {
       expect(part.get()).toBeUndefined()
     }
   })

@@ -59,17 +59,32 @@ describe('simulate: one eth_simulateV1 block, asset changes read from the simula
   it('counts a native value as leaving the wallet, and an NFT (four topics) as one token', async () => {
     const nft = '0x1111111111111111111111111111111111111111'
     const { client } = fakeClient({
-      eth_simulateV1: [{ calls: [{ status: '0x1', gasUsed: '0x5208', logs: [{ address: nft, topics: [TRANSFER, topic(ACCOUNT), topic(DEPOSITOR), uint(9n)], data: '0x' }] }] }],
+      eth_simulateV1: [
+        { calls: [{ status: '0x1', gasUsed: '0x5208', logs: [{ address: nft, topics: [TRANSFER, topic(ACCOUNT), topic(DEPOSITOR), uint(9n)], data: '0x' }] }] },
+      ],
       eth_gasPrice: '0x1',
     })
     const result = await simulate(client, ACCOUNT, [{ to: DEPOSITOR as `0x${string}`, data: '0x', value: 5n }])
-    expect(result).toMatchObject({ kind: 'ok', changes: [{ token: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', diff: -5n }, { token: nft, diff: -1n }] })
+    expect(result).toMatchObject({
+      kind: 'ok',
+      changes: [
+        { token: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', diff: -5n },
+        { token: nft, diff: -1n },
+      ],
+    })
   })
 
   it('a reverted call is said with its reason', async () => {
     const revert = `0x08c379a0${uint(32n).slice(2)}${uint(9n).slice(2)}${Buffer.from('allowance').toString('hex').padEnd(64, '0')}`
     const { client } = fakeClient({
-      eth_simulateV1: [{ calls: [{ status: '0x1', gasUsed: '0x1' }, { status: '0x0', gasUsed: '0x1', returnData: revert, error: { message: 'execution reverted' } }] }],
+      eth_simulateV1: [
+        {
+          calls: [
+            { status: '0x1', gasUsed: '0x1' },
+            { status: '0x0', gasUsed: '0x1', returnData: revert, error: { message: 'execution reverted' } },
+          ],
+        },
+      ],
     })
     expect(await simulate(client, ACCOUNT, calls)).toEqual({ kind: 'reverted', reason: 'allowance' })
   })
@@ -96,7 +111,12 @@ describe('simulate: one eth_simulateV1 block, asset changes read from the simula
     [{ code: -32000, message: 'block not found' }, false],
     [{ code: -32603, message: 'upstream not available' }, false],
   ])('%o taken for "no eth_simulateV1": %s', async (error, unsupported) => {
-    const { client } = fakeClient({ eth_simulateV1: Object.assign(new Error(error.message), error), eth_call: '0x', eth_estimateGas: '0x1', eth_gasPrice: '0x1' })
+    const { client } = fakeClient({
+      eth_simulateV1: Object.assign(new Error(error.message), error),
+      eth_call: '0x',
+      eth_estimateGas: '0x1',
+      eth_gasPrice: '0x1',
+    })
     const result = simulate(client, ACCOUNT, calls)
     if (unsupported) expect(await result).toMatchObject({ kind: 'estimated' })
     else await expect(result).rejects.toThrow(error.message)
@@ -110,18 +130,24 @@ describe('simulate: one eth_simulateV1 block, asset changes read from the simula
     const data = `0x${[0x40n, 0xa0n, 2n, 1n, 2n, 2n, 10n, 20n].map((n) => n.toString(16).padStart(64, '0')).join('')}`
     const { client } = fakeClient({
       eth_gasPrice: '0x1',
-      eth_simulateV1: [{ calls: [
-        { status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [APPROVAL, topic(ACCOUNT), topic(DEPOSITOR)], data: uint(5n) }] },
-        { status: '0x1', gasUsed: '0x1', logs: [{ address: nft, topics: [BATCH, topic(DEPOSITOR), topic(ACCOUNT), topic(DEPOSITOR)], data }] },
-      ] }],
+      eth_simulateV1: [
+        {
+          calls: [
+            { status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [APPROVAL, topic(ACCOUNT), topic(DEPOSITOR)], data: uint(5n) }] },
+            { status: '0x1', gasUsed: '0x1', logs: [{ address: nft, topics: [BATCH, topic(DEPOSITOR), topic(ACCOUNT), topic(DEPOSITOR)], data }] },
+          ],
+        },
+      ],
     })
     const result = await simulate(client, ACCOUNT, calls)
     if (result.kind !== 'ok') throw new Error(result.kind)
-    expect(result.changes).toEqual(expect.arrayContaining([
-      { token: `${nft}#1`, diff: -10n },
-      { token: `${nft}#2`, diff: -20n },
-      { token: USDC, diff: 0n, grant: { spender: DEPOSITOR, amount: 5n, all: false } },
-    ]))
+    expect(result.changes).toEqual(
+      expect.arrayContaining([
+        { token: `${nft}#1`, diff: -10n },
+        { token: `${nft}#2`, diff: -20n },
+        { token: USDC, diff: 0n, grant: { spender: DEPOSITOR, amount: 5n, all: false } },
+      ]),
+    )
   })
 
   it('a network failure is not taken for "unsupported": it throws', async () => {
@@ -131,7 +157,7 @@ describe('simulate: one eth_simulateV1 block, asset changes read from the simula
 })
 
 describe('reasonOf', () => {
-  it('decodes Error(string), else takes the node\'s words, else says nothing', () => {
+  it("decodes Error(string), else takes the node's words, else says nothing", () => {
     expect(reasonOf(undefined, 'execution reverted: balance')).toBe('balance')
     expect(reasonOf('0x', 'execution reverted')).toBeUndefined()
     expect(reasonOf('0x1234')).toBeUndefined()

@@ -6,12 +6,32 @@ export const PHONE = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
 export const TOPIC = 'a'.repeat(64)
 
 export function session(overrides: Partial<Session> & { chains?: number[]; methods?: string[] } = {}): Session {
-  const { chains = [8453, 42161], methods = ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'], ...rest } = overrides
+  const {
+    chains = [8453, 42161],
+    methods = [
+      'eth_sendTransaction',
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_getCapabilities',
+      'wallet_sendCalls',
+      'wallet_getCallsStatus',
+    ],
+    ...rest
+  } = overrides
   return {
     topic: TOPIC,
     expiry: 2_000_000_000,
     acknowledged: true,
-    namespaces: { eip155: { chains: chains.map((c) => `eip155:${c}`), accounts: chains.map((c) => `eip155:${c}:${PHONE}`), methods, events: ['chainChanged', 'accountsChanged'] } },
+    namespaces: {
+      eip155: {
+        chains: chains.map((c) => `eip155:${c}`),
+        accounts: chains.map((c) => `eip155:${c}:${PHONE}`),
+        methods,
+        events: ['chainChanged', 'accountsChanged'],
+      },
+    },
     ...rest,
   }
 }

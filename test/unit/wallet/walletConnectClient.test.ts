@@ -50,7 +50,16 @@ describe('connect', () => {
       optionalNamespaces: {
         eip155: {
           chains: ['eip155:42161', 'eip155:8453'],
-          methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4', 'wallet_sendCalls', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_getCallsStatus'],
+          methods: [
+            'eth_sendTransaction',
+            'personal_sign',
+            'eth_signTypedData_v4',
+            'wallet_sendCalls',
+            'wallet_switchEthereumChain',
+            'wallet_addEthereumChain',
+            'wallet_getCapabilities',
+            'wallet_getCallsStatus',
+          ],
           events: ['chainChanged', 'accountsChanged'],
         },
       },
@@ -128,7 +137,13 @@ describe('connect', () => {
   })
 
   it('refuses settings the registry would have refused (ws: anywhere but 127.0.0.1, a query, no project)', () => {
-    for (const config of [{ projectId: '' }, { projectId: 'a b' }, { projectId: 'x', relayUrl: 'ws://relay.test' }, { projectId: 'x', relayUrl: 'https://relay.test' }, { projectId: 'x', relayUrl: 'wss://relay.test/?projectId=y' }]) {
+    for (const config of [
+      { projectId: '' },
+      { projectId: 'a b' },
+      { projectId: 'x', relayUrl: 'ws://relay.test' },
+      { projectId: 'x', relayUrl: 'https://relay.test' },
+      { projectId: 'x', relayUrl: 'wss://relay.test/?projectId=y' },
+    ]) {
       expect(() => setup({ config })).toThrow(WalletConnectError)
     }
     // Unit tests run the sandbox build: the local relay is allowed there.

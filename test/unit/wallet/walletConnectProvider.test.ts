@@ -26,7 +26,11 @@ function setup(s = session()) {
   return { fake, clock, provider, end, detach, heard, ends: () => ends }
 }
 
-const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error)
+const caught = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
 
 describe('answered from the session: nothing goes to the phone', () => {
   it('eth_chainId, eth_accounts and eth_requestAccounts', async () => {
@@ -63,7 +67,9 @@ describe('forwarded to the phone, once', () => {
     const tx = { from: PHONE, to: PHONE, value: '0x1', data: '0x', chainId: '0xa4b1' }
     const hash = provider.request({ method: 'eth_sendTransaction', params: [tx] })
     await settle()
-    expect(fake.requests.map((r) => r.params)).toEqual([{ topic: TOPIC, chainId: 'eip155:42161', request: { method: 'eth_sendTransaction', params: [tx] }, expiry: 300 }])
+    expect(fake.requests.map((r) => r.params)).toEqual([
+      { topic: TOPIC, chainId: 'eip155:42161', request: { method: 'eth_sendTransaction', params: [tx] }, expiry: 300 },
+    ])
     fake.answer('0xhash')
     expect(await hash).toBe('0xhash')
   })
@@ -97,12 +103,15 @@ describe('forwarded to the phone, once', () => {
     expect(fake.requests).toEqual([])
   })
 
-  it("chainActions.send through it: the chain checked from the session, the transaction sent once", async () => {
+  it('chainActions.send through it: the chain checked from the session, the transaction sent once', async () => {
     const { fake, provider } = setup()
     const sent = send(provider, { id: 8453, name: 'Base' }, PHONE, { to: PHONE, data: '0x', value: 5n })
     await settle()
     expect(fake.requests).toHaveLength(1)
-    expect(fake.requests[0].params.request).toEqual({ method: 'eth_sendTransaction', params: [{ from: PHONE, to: PHONE, data: '0x', value: '0x5', chainId: '0x2105' }] })
+    expect(fake.requests[0].params.request).toEqual({
+      method: 'eth_sendTransaction',
+      params: [{ from: PHONE, to: PHONE, data: '0x', value: '0x5', chainId: '0x2105' }],
+    })
     fake.answer('0xabc')
     expect(await sent).toBe('0xabc')
   })
@@ -250,7 +259,8 @@ describe('the session ends mid-flow', () => {
 describe("the phone's events", () => {
   it('chainChanged and accountsChanged for this topic, each heard once and only on a change', async () => {
     const { fake, provider, heard } = setup()
-    const event = (name: string, data: unknown, topic = TOPIC) => fake.emit('session_event', { id: 1, topic, params: { event: { name, data }, chainId: 'eip155:42161' } })
+    const event = (name: string, data: unknown, topic = TOPIC) =>
+      fake.emit('session_event', { id: 1, topic, params: { event: { name, data }, chainId: 'eip155:42161' } })
     event('chainChanged', 42161, 'another topic')
     event('chainChanged', 42161)
     event('chainChanged', '0xa4b1')
@@ -274,7 +284,7 @@ describe("the phone's events", () => {
   })
 })
 
-describe("chainActions.ensureChain over it (4902 → add → switch)", () => {
+describe('chainActions.ensureChain over it (4902 → add → switch)', () => {
   it('asks the phone to switch, adds the chain it does not know, then switches here', async () => {
     const { fake, provider, heard } = setup()
     const chain = { id: 10, name: 'OP', rpcUrl: 'https://op.example' }

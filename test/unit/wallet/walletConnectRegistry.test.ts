@@ -13,7 +13,9 @@ const NOW = Date.UTC(2026, 10, 27, 12)
 
 describe('the registry (scripts/registry.mjs)', () => {
   it('takes a project id, and a wss: relay of the partner’s own', () => {
-    expect(parseRegistry([withWc({ projectId: '0123456789abcdef0123456789abcdef' })])[0].walletConnect).toEqual({ projectId: '0123456789abcdef0123456789abcdef' })
+    expect(parseRegistry([withWc({ projectId: '0123456789abcdef0123456789abcdef' })])[0].walletConnect).toEqual({
+      projectId: '0123456789abcdef0123456789abcdef',
+    })
     expect(parseRegistry([withWc({ projectId: 'p', relayUrl: 'wss://relay.acme.test/v1' })])[0].walletConnect.relayUrl).toBe('wss://relay.acme.test/v1')
   })
 

@@ -16,7 +16,11 @@ const withWc = (walletConnect: unknown, more: Record<string, unknown> = {}) => (
 const NOW = Date.UTC(2026, 10, 27, 12)
 
 describe('walletConnectOffered (the partner’s registry entry, checked again)', () => {
-  const entries = [withWc({ projectId: 'p' }) as RegistryEntry, { ...entry, id: 'plain' }, withWc({ projectId: 'p', relayUrl: 'http://relay.test' }, { id: 'odd' }) as RegistryEntry]
+  const entries = [
+    withWc({ projectId: 'p' }) as RegistryEntry,
+    { ...entry, id: 'plain' },
+    withWc({ projectId: 'p', relayUrl: 'http://relay.test' }, { id: 'odd' }) as RegistryEntry,
+  ]
   it('is offered only to a partner whose entry gives a valid project', () => {
     expect(walletConnectOf({ partner: 'acme-shop' }, entries)).toEqual({ projectId: 'p' })
     expect(walletConnectOffered({ partner: 'acme-shop' }, entries)).toBe(true)
@@ -69,7 +73,8 @@ describe('where the session is kept', () => {
 })
 
 describe('walletLinks', () => {
-  const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1764248400'
+  const uri =
+    'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1764248400'
   it('gives each wallet its universal link with the URI encoded, then the URI itself', () => {
     const encoded = encodeURIComponent(uri)
     expect(walletLinks(uri)).toEqual([

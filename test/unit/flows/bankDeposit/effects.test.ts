@@ -7,7 +7,15 @@ import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 import { BANK_POLL_MS, type BankDepositDeps, createBankDepositEffects } from '../../../../src/flows/bankDeposit/effects'
-import { type BankDepositEvent, type BankDepositState, type StatusView, type StoredDeposit, formState, initialState, transition } from '../../../../src/flows/bankDeposit/machine'
+import {
+  type BankDepositEvent,
+  type BankDepositState,
+  type StatusView,
+  type StoredDeposit,
+  formState,
+  initialState,
+  transition,
+} from '../../../../src/flows/bankDeposit/machine'
 import { buyerAccount } from '../../../../src/identity/account'
 import { usedAuthCodes } from '../../../../src/identity/usedCodes'
 import { type FakeApi, fakeApi } from '../../helpers/fakeApi'
@@ -25,7 +33,13 @@ const resumeState = (deposit: StoredDeposit, status: StatusView) => initialState
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const METHODS = { countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true } } }
 const LIMITS = { limits: [{ currency: 'EUR', rail: 'sepa_instant', direction: 'both', min: '1.00', max: '100000.00', settlement: 'instant' }] }
-const CREATED = { id: 'bd_1', details: { reference: 'SBX-1', iban: 'DE89370400440532013000', bic: 'SBXBDEFFXXX' }, rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', status: 'awaiting_funds' }
+const CREATED = {
+  id: 'bd_1',
+  details: { reference: 'SBX-1', iban: 'DE89370400440532013000', bic: 'SBXBDEFFXXX' },
+  rail: 'sepa_instant',
+  expiresAt: '2026-11-23T13:00:00Z',
+  status: 'awaiting_funds',
+}
 
 type Call = { method: string; path: string; body?: Record<string, unknown> }
 type Answer = { status?: number; body: unknown } | 'network'
@@ -87,7 +101,11 @@ function drive(start: BankDepositState, deps: Partial<BankDepositDeps> = {}): Dr
     pollIntervalMs: 1_000,
     ...deps,
   }
-  const d = driveFlow<BankDepositState, BankDepositEvent>(start, (s, e) => transition(s, e, ctx), (dispatch) => createBankDepositEffects(all, dispatch))
+  const d = driveFlow<BankDepositState, BankDepositEvent>(
+    start,
+    (s, e) => transition(s, e, ctx),
+    (dispatch) => createBankDepositEffects(all, dispatch),
+  )
   driver = { ...d, deps: all }
   return driver
 }
@@ -127,8 +145,17 @@ describe('creating under an idempotency key', () => {
     const d = drive(formState(account, form))
     await toCreating(d)
     await until(() => d.state().tag === 'tracking')
-    expect(backend.posts('/bank/deposit')[0].body).toEqual({ accountId: 'acc_1', walletId: 'w_1', fiatCurrency: 'EUR', fiatAmount: '120', reference: 'bd-ref-1' })
-    expect(d.deps.store.load()).toMatchObject({ deposit: { id: 'bd_1', amount: '120', currency: 'EUR', details: { reference: 'SBX-1' } }, status: { status: 'awaiting_funds' } })
+    expect(backend.posts('/bank/deposit')[0].body).toEqual({
+      accountId: 'acc_1',
+      walletId: 'w_1',
+      fiatCurrency: 'EUR',
+      fiatAmount: '120',
+      reference: 'bd-ref-1',
+    })
+    expect(d.deps.store.load()).toMatchObject({
+      deposit: { id: 'bd_1', amount: '120', currency: 'EUR', details: { reference: 'SBX-1' } },
+      status: { status: 'awaiting_funds' },
+    })
     expect(d.deps.attempts.load()).toBeUndefined()
   })
 
@@ -173,11 +200,26 @@ describe('creating under an idempotency key', () => {
 })
 
 describe('following', () => {
-  const stored = { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1' }, currency: 'EUR', amount: '120', wallet: account.wallet, createdAt: START }
+  const stored = {
+    id: 'bd_1',
+    rail: 'sepa_instant',
+    expiresAt: '2026-11-23T13:00:00Z',
+    details: { reference: 'SBX-1' },
+    currency: 'EUR',
+    amount: '120',
+    wallet: account.wallet,
+    createdAt: START,
+  }
   const record = (status: string, extra: Record<string, unknown> = {}) => ({ body: { id: 'bd_1', status, updatedAt: '2026-11-23T12:00:00Z', ...extra } })
 
   it('polls at the given pace through expired → received → converting → settled, keeping each status', async () => {
-    backend.answer('/bank/deposit/status', record('expired'), record('received', { fiatAmount: '95.50' }), record('converting', { fiatAmount: '95.50' }), record('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'EURC', settlementTxHash: `0x${'b'.repeat(64)}` }))
+    backend.answer(
+      '/bank/deposit/status',
+      record('expired'),
+      record('received', { fiatAmount: '95.50' }),
+      record('converting', { fiatAmount: '95.50' }),
+      record('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'EURC', settlementTxHash: `0x${'b'.repeat(64)}` }),
+    )
     const d = drive(resumeState(stored, { id: 'bd_1', status: 'awaiting_funds' }))
     await until(() => backend.posts('/bank/deposit/status').length === 1)
     expect(d.state()).toMatchObject({ tag: 'tracking', status: { status: 'expired' } })
@@ -242,13 +284,28 @@ describe('persisted', () => {
 
   it("a record as the flow kept it before the stages were renamed (held in a buyer's storage) resumes at its status", () => {
     const kept = {
-      deposit: { id: 'bd_1', rail: 'sepa_instant', expiresAt: '2026-11-23T13:00:00Z', details: { reference: 'SBX-1', iban: 'DE89370400440532013000' }, currency: 'EUR', amount: '120', country: 'DE', wallet: account.wallet, createdAt: START },
+      deposit: {
+        id: 'bd_1',
+        rail: 'sepa_instant',
+        expiresAt: '2026-11-23T13:00:00Z',
+        details: { reference: 'SBX-1', iban: 'DE89370400440532013000' },
+        currency: 'EUR',
+        amount: '120',
+        country: 'DE',
+        wallet: account.wallet,
+        createdAt: START,
+      },
       status: { id: 'bd_1', status: 'received', fiatAmount: '120.00' },
     }
     storage.setItem(flowKey('bankDeposit'), JSON.stringify(kept))
     const found = depositStore(storage, () => START).load()
     expect(found).toEqual(kept)
-    expect(initialState(found, { account, form: { country: 'DE', currency: 'EUR', amount: '' } })).toMatchObject({ tag: 'tracking', resumed: true, deposit: { id: 'bd_1' }, status: { status: 'received' } })
+    expect(initialState(found, { account, form: { country: 'DE', currency: 'EUR', amount: '' } })).toMatchObject({
+      tag: 'tracking',
+      resumed: true,
+      deposit: { id: 'bd_1' },
+      status: { status: 'received' },
+    })
     storage.setItem(flowKey('bankDeposit'), JSON.stringify({ ...kept, status: { id: 'bd_1', status: 'settled' } }))
     expect(initialState(depositStore(storage, () => START).load())).toMatchObject({ tag: 'result' })
   })
@@ -260,7 +317,10 @@ describe('persisted', () => {
     now += 24 * 3_600_000 + 1
     expect(attempts.load()).toBeUndefined()
     const store = depositStore(storage, () => now)
-    store.save({ deposit: { id: 'bd', rail: 'sepa', expiresAt: 'x', details: { reference: 'R' }, currency: 'EUR', amount: '1', wallet: account.wallet, createdAt: now }, status: { id: 'bd', status: 'received' } })
+    store.save({
+      deposit: { id: 'bd', rail: 'sepa', expiresAt: 'x', details: { reference: 'R' }, currency: 'EUR', amount: '1', wallet: account.wallet, createdAt: now },
+      status: { id: 'bd', status: 'received' },
+    })
     expect(store.load()).toBeDefined()
     now += 30 * 24 * 3_600_000 + 1
     expect(store.load()).toBeUndefined()

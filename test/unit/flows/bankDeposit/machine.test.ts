@@ -14,7 +14,11 @@ import {
 } from '../../../../src/flows/bankDeposit/machine'
 import { type IdentityState, emptyApplicant } from '../../../../src/identity/machine'
 
-const ctx = { decimalMark: '.' as const, currencies: ['EUR', 'USD', 'GBP', 'BRL'], form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }) }
+const ctx = {
+  decimalMark: '.' as const,
+  currencies: ['EUR', 'USD', 'GBP', 'BRL'],
+  form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }),
+}
 const walletStep: IdentityState = { tag: 'wallet', form: emptyApplicant }
 /** A deposit kept in storage, resumed at its last known status. */
 const resumeState = (deposit: StoredDeposit, status: StatusView) => initialState({ deposit, status })
@@ -43,8 +47,7 @@ const deposit: StoredDeposit = {
 }
 const status = (s: StatusView['status'], extra: Partial<StatusView> = {}): StatusView => ({ id: 'bd_1', status: s, ...extra })
 const step = (state: BankDepositState, ...events: BankDepositEvent[]) => events.reduce((s, e) => transition(s, e, ctx), state)
-const ready = (amount = '', country = 'DE') =>
-  step(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data: { methods, limits } })
+const ready = (amount = '', country = 'DE') => step(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data: { methods, limits } })
 
 describe('amount', () => {
   // Issue 19: the form does not wait for the reference data; an amount asked for before it is
@@ -58,7 +61,11 @@ describe('amount', () => {
   it('before the reference data: an unreadable amount or no country is said at once; over the limit once the limits come', () => {
     expect(step(formState(account, { country: 'DE', currency: 'EUR', amount: '1,2,3' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'amount' } })
     expect(step(formState(account, { country: '', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' })).toMatchObject({ error: { kind: 'country' } })
-    const over = step(formState(account, { country: 'DE', currency: 'EUR', amount: '100000.01' }), { type: 'SUBMIT' }, { type: 'REFERENCE', data: { methods, limits } })
+    const over = step(
+      formState(account, { country: 'DE', currency: 'EUR', amount: '100000.01' }),
+      { type: 'SUBMIT' },
+      { type: 'REFERENCE', data: { methods, limits } },
+    )
     expect(over).toMatchObject({ work: 'idle', error: { kind: 'limit' } })
   })
 
@@ -90,7 +97,11 @@ describe('amount', () => {
 
   it('refuses an amount over the rail ceiling before any request, keeping what was typed', () => {
     const s = step(ready('100000.01'), { type: 'SUBMIT' })
-    expect(s).toMatchObject({ work: 'idle', form: { amount: '100000.01' }, error: { kind: 'limit', check: { problem: 'above_max', limit: '100000.00', rail: 'sepa_instant' } } })
+    expect(s).toMatchObject({
+      work: 'idle',
+      form: { amount: '100000.01' },
+      error: { kind: 'limit', check: { problem: 'above_max', limit: '100000.00', rail: 'sepa_instant' } },
+    })
   })
 
   it('refuses below the rail minimum, and a malformed amount', () => {
@@ -135,7 +146,11 @@ describe('amount', () => {
 
   it('CREATED follows the deposit at the status the service gave (a retry may find it moved on)', () => {
     const creating = step(ready('120'), { type: 'SUBMIT' })
-    expect(step(creating, { type: 'CREATED', deposit, status: status('awaiting_funds') })).toMatchObject({ tag: 'tracking', attempt: 0, status: { status: 'awaiting_funds' } })
+    expect(step(creating, { type: 'CREATED', deposit, status: status('awaiting_funds') })).toMatchObject({
+      tag: 'tracking',
+      attempt: 0,
+      status: { status: 'awaiting_funds' },
+    })
     expect(step(creating, { type: 'CREATED', deposit, status: status('settled') })).toMatchObject({ tag: 'result' })
   })
 })
@@ -148,18 +163,27 @@ describe('following', () => {
     expect(received).toMatchObject({ tag: 'tracking', status: { status: 'received', fiatAmount: '95.50' } })
     const converting = step(received, { type: 'TRACK', status: status('converting', { fiatAmount: '95.50' }) })
     expect(converting).toMatchObject({ tag: 'tracking', status: { status: 'converting' } })
-    const settled = step(converting, { type: 'TRACK', status: status('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'USDC', settlementTxHash: `0x${'a'.repeat(64)}` }) })
+    const settled = step(converting, {
+      type: 'TRACK',
+      status: status('settled', { fiatAmount: '95.50', cryptoAmount: '102.76', cryptoCurrency: 'USDC', settlementTxHash: `0x${'a'.repeat(64)}` }),
+    })
     expect(settled).toMatchObject({ tag: 'result', status: { status: 'settled', fiatAmount: '95.50', cryptoCurrency: 'USDC' } })
   })
 
   it('returned ends it, with the reason', () => {
-    expect(step(following, { type: 'TRACK', status: status('returned', { fiatAmount: '0.50', reason: 'below_minimum' }) })).toMatchObject({ tag: 'result', status: { status: 'returned', reason: 'below_minimum' } })
+    expect(step(following, { type: 'TRACK', status: status('returned', { fiatAmount: '0.50', reason: 'below_minimum' }) })).toMatchObject({
+      tag: 'result',
+      status: { status: 'returned', reason: 'below_minimum' },
+    })
   })
 
   it('expired is followed, not an end, and expired → received goes on', () => {
     const expired = step(following, { type: 'TRACK', status: status('expired') })
     expect(expired).toMatchObject({ tag: 'tracking', status: { status: 'expired' } })
-    expect(step(expired, { type: 'TRACK', status: status('received', { fiatAmount: '120.00' }) })).toMatchObject({ tag: 'tracking', status: { status: 'received' } })
+    expect(step(expired, { type: 'TRACK', status: status('received', { fiatAmount: '120.00' }) })).toMatchObject({
+      tag: 'tracking',
+      status: { status: 'received' },
+    })
   })
 
   it('a new deposit only from expired details or the end, never under money in flight', () => {
@@ -212,7 +236,13 @@ describe('the identity steps in front', () => {
     expect(transition(walletStep, { type: 'IDENTITY_READY', identity: { tag: 'identity', form: emptyApplicant } }, ctx)).toBe(walletStep)
   })
   it('onboarded goes to the form, for the country the buyer gave', () => {
-    const details: BankDepositState = { tag: 'details', form: { ...emptyApplicant, wallet: account.wallet, country: 'DE' }, authCode: 'ac_1', errors: {}, work: 'submitting' }
+    const details: BankDepositState = {
+      tag: 'details',
+      form: { ...emptyApplicant, wallet: account.wallet, country: 'DE' },
+      authCode: 'ac_1',
+      errors: {},
+      work: 'submitting',
+    }
     const next = transition(details, { type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }, ctx)
     expect(next).toMatchObject({ tag: 'form', account: { accountId: 'acc_9', walletId: 'w_9', wallet: account.wallet }, form: { country: 'DE' } })
   })
@@ -245,6 +275,9 @@ describe('the identity steps in front', () => {
       ['result', 5],
     ])
     // A buyer known at the start: two steps, the form and the deposit.
-    expect([ready(), resumeState(deposit, status('received'))].map((s) => stepOf(s, false))).toEqual([{ step: 1, of: 2 }, { step: 2, of: 2 }])
+    expect([ready(), resumeState(deposit, status('received'))].map((s) => stepOf(s, false))).toEqual([
+      { step: 1, of: 2 },
+      { step: 2, of: 2 },
+    ])
   })
 })

@@ -29,7 +29,8 @@ const data = {
   limits: [{ currency: 'EUR', rail: 'sepa_instant', direction: 'both' as const, min: '1.00', max: '100000.00', settlement: 'instant' }],
 }
 const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies, form: () => ({ country: '', currency: 'EUR', amount: '' }) }
-const at = (country: string, amount = '') => transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'form' }>
+const at = (country: string, amount = '') =>
+  transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('amount', () => {
   it('before the ways to pay arrive: the form works, the chosen country shows, and what was asked is sent once they come', () => {
@@ -93,9 +94,17 @@ const following = (deposit: StoredDeposit, status: string, extra = {}) =>
 describe('details, per rail', () => {
   const rails: Array<[string, StoredDeposit, string[]]> = [
     ['SEPA', sepa, ['IBAN', 'DE89 3704 0044 0532 0130 00', 'BIC', 'SBXBDEFFXXX']],
-    ['Faster Payments', { ...sepa, rail: 'faster_payments', currency: 'GBP', details: { reference: 'SBX-2', accountNumber: '40005001', sortCode: '040004' } }, ['Account number', '40005001', 'Sort code', '040004']],
+    [
+      'Faster Payments',
+      { ...sepa, rail: 'faster_payments', currency: 'GBP', details: { reference: 'SBX-2', accountNumber: '40005001', sortCode: '040004' } },
+      ['Account number', '40005001', 'Sort code', '040004'],
+    ],
     ['SPEI', { ...sepa, rail: 'spei', currency: 'MXN', details: { reference: 'SBX-3', clabe: '646180000000050018' } }, ['CLABE', '646180000000050018']],
-    ['PIX', { ...sepa, rail: 'pix', currency: 'BRL', details: { reference: 'SBX-4', pixKey: 'deposits@sandbox.example', pixPayload: '00020126' } }, ['PIX key', 'deposits@sandbox.example', 'PIX copy-and-paste code']],
+    [
+      'PIX',
+      { ...sepa, rail: 'pix', currency: 'BRL', details: { reference: 'SBX-4', pixKey: 'deposits@sandbox.example', pixPayload: '00020126' } },
+      ['PIX key', 'deposits@sandbox.example', 'PIX copy-and-paste code'],
+    ],
   ]
   it.each(rails)('%s: the reference first with its warning, the amount, the deadline, the labelled details', (_rail, deposit, expected) => {
     const { container } = render(<FollowScreen state={following(deposit, 'awaiting_funds')} dispatch={() => {}} locale="en" onRestart={() => {}} />)
@@ -123,7 +132,9 @@ describe('after the deadline and at the end', () => {
   })
 
   it('received and converting: a timeline with what arrived', () => {
-    const { container } = render(<FollowScreen state={following(sepa, 'converting', { fiatAmount: '95.5' })} dispatch={() => {}} locale="en" onRestart={() => {}} />)
+    const { container } = render(
+      <FollowScreen state={following(sepa, 'converting', { fiatAmount: '95.5' })} dispatch={() => {}} locale="en" onRestart={() => {}} />,
+    )
     expect(container.textContent).toContain('Transfer received: 95.5 EUR')
     expect(container.querySelector('[aria-current="step"]')?.textContent).toContain('Converting to stablecoins')
   })
@@ -131,7 +142,11 @@ describe('after the deadline and at the end', () => {
   const chain = { id: 42161, name: 'Arbitrum', explorerUrl: 'https://arbiscan.io' }
   it('settled: what arrived first, then what the wallet got in the asset the service names, and the transaction', () => {
     const hash = `0x${'c'.repeat(64)}`
-    const state = { tag: 'result', deposit: sepa, status: { id: 'bd_1', status: 'settled', fiatAmount: '95.50', cryptoAmount: '102.766304', cryptoCurrency: 'EURC', settlementTxHash: hash } } as const
+    const state = {
+      tag: 'result',
+      deposit: sepa,
+      status: { id: 'bd_1', status: 'settled', fiatAmount: '95.50', cryptoAmount: '102.766304', cryptoCurrency: 'EURC', settlementTxHash: hash },
+    } as const
     const { container } = render(<ResultScreen state={state} locale="en" chain={chain} onRestart={() => {}} />)
     const text = container.textContent ?? ''
     expect(text.indexOf('95.5 EUR')).toBeLessThan(text.indexOf('102.766304 EURC'))

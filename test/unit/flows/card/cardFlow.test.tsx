@@ -29,7 +29,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     partnerUrls.push(url)
     const u = new URL(url)
-    const body = { fiatCurrency: u.searchParams.get('fiatCurrency'), cryptoCurrency: u.searchParams.get('cryptoCurrency'), min: '10', max: '1000', environment: 'sandbox' }
+    const body = {
+      fiatCurrency: u.searchParams.get('fiatCurrency'),
+      cryptoCurrency: u.searchParams.get('cryptoCurrency'),
+      min: '10',
+      max: '1000',
+      environment: 'sandbox',
+    }
     return new Response(JSON.stringify(body), { status: 200 })
   })
 })
@@ -112,7 +118,9 @@ describe("over the site's per-user limit", () => {
       const u = new URL(url)
       if (init?.method === 'POST') {
         kitCalls.push(u.pathname)
-        return new Response(JSON.stringify({ error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } }), { status: 429 })
+        return new Response(JSON.stringify({ error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 2 per day." } }), {
+          status: 429,
+        })
       }
       return new Response(JSON.stringify({ fiatCurrency: 'EUR', cryptoCurrency: 'ETH', min: '10', max: '1000', environment: 'sandbox' }), { status: 200 })
     })
@@ -120,7 +128,9 @@ describe("over the site's per-user limit", () => {
     fireEvent.click(screen.getByRole('button', { name: 'See what you get' }))
     fireEvent.input(await screen.findByLabelText('Wallet address that receives the crypto'), { target: { value: `0x${'1'.repeat(40)}` } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
-    await screen.findByText("You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site.")
+    await screen.findByText(
+      "You have reached this site's limit for payments in a day. Nothing was started. Try again tomorrow or with a smaller amount, or contact the site.",
+    )
     expect(screen.queryByText(/Waiting for the network/)).toBeNull()
     // A way on: the buyer can go back to the amount (and try a smaller one).
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()

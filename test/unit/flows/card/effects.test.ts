@@ -18,7 +18,8 @@ import { useFakeQueryTime } from '../../helpers/queryTime'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 
 /** The partner's door as the widget builds it (services.partner). */
-const httpOf = (c: { partnerBase?: string; partnerToken?: string; partnerCookies?: boolean }) => createPartnerHttp({ base: c.partnerBase ?? '', token: c.partnerToken, cookies: c.partnerCookies })
+const httpOf = (c: { partnerBase?: string; partnerToken?: string; partnerCookies?: boolean }) =>
+  createPartnerHttp({ base: c.partnerBase ?? '', token: c.partnerToken, cookies: c.partnerCookies })
 
 const START = Date.parse('2026-11-23T12:00:00Z')
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -46,7 +47,11 @@ afterEach(() => {
 function drive(start: CardState, deps: Partial<CardDeps> = {}) {
   const store = cardStore(memoryStorage())
   const all: CardDeps = { config, api, http: httpOf(config), partner, store, clock, returnUrl: () => 'https://shop.example/pay?return=1', navigate, ...deps }
-  const d = driveFlow<CardState, CardEvent>(start, (s, e) => transition(s, e, { decimalMark: '.' }), (dispatch) => createCardEffects(all, dispatch))
+  const d = driveFlow<CardState, CardEvent>(
+    start,
+    (s, e) => transition(s, e, { decimalMark: '.' }),
+    (dispatch) => createCardEffects(all, dispatch),
+  )
   driver = d
   return { ...d, store: all.store }
 }
@@ -128,7 +133,13 @@ describe('purchase', () => {
     d.dispatch({ type: 'CONFIRM', now: clock.now() })
     await until(() => navigate.mock.calls.length === 1, 'navigate')
     expect(partner.kycToken).toHaveBeenCalledWith(ADDRESS)
-    expect(partner.purchase).toHaveBeenCalledWith({ kycToken: 'kyc-1', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: ADDRESS, returnUrl: 'https://shop.example/pay?return=1' })
+    expect(partner.purchase).toHaveBeenCalledWith({
+      kycToken: 'kyc-1',
+      fiatCurrency: 'EUR',
+      fiatAmount: '50',
+      walletAddress: ADDRESS,
+      returnUrl: 'https://shop.example/pay?return=1',
+    })
     const record = { id: 'p-1', environment: 'sandbox', currency: 'EUR', total: '51.5', cryptoAmount: '0.01', cryptoCurrency: 'ETH', createdAt: START }
     expect(d.last('PURCHASED')).toEqual({ type: 'PURCHASED', purchase: record, redirectUrl: 'https://pay.cardprovider.example/checkout/p-1' })
     expect(d.store.load()).toEqual(record)

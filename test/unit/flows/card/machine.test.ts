@@ -38,17 +38,32 @@ describe('card machine', () => {
     const quoting = run(initialState(eth), { type: 'EDIT', amount: '10' }, { type: 'SUBMIT' })
     expect(quoting).toMatchObject({ tag: 'quoting', amount: '10' })
     // Outside the window: back to the form with the limits, nothing typed is lost.
-    expect(run(quoting, { type: 'LIMITS', limits })).toMatchObject({ tag: 'form', form: { amount: '10' }, limits, error: { kind: 'limits', min: '20', max: '5000' } })
+    expect(run(quoting, { type: 'LIMITS', limits })).toMatchObject({
+      tag: 'form',
+      form: { amount: '10' },
+      limits,
+      error: { kind: 'limits', min: '20', max: '5000' },
+    })
     // Inside it: the quote goes on, with the limits kept for a later edit.
     const inside = run(initialState(eth), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'LIMITS', limits })
     expect(inside).toMatchObject({ tag: 'quoting', amount: '50', limits })
     // Limits of another currency or asset say nothing about this amount.
     expect(run(quoting, { type: 'LIMITS', limits: { ...limits, fiatCurrency: 'USD' } })).toEqual(quoting)
     // The service refused first (its words), then the limits came: the buyer reads the window.
-    const refused = run(quoting, { type: 'QUOTE_FAILED', problem: { kind: 'api', message: 'fiatAmount: must be between 20 and 5000 EUR' } as never }, { type: 'LIMITS', limits })
+    const refused = run(
+      quoting,
+      { type: 'QUOTE_FAILED', problem: { kind: 'api', message: 'fiatAmount: must be between 20 and 5000 EUR' } as never },
+      { type: 'LIMITS', limits },
+    )
     expect(refused).toMatchObject({ tag: 'form', limits, error: { kind: 'limits', min: '20', max: '5000' } })
     // An amount inside the window keeps the service's answer.
-    const other = run(initialState(eth), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { kind: 'network' } as never }, { type: 'LIMITS', limits })
+    const other = run(
+      initialState(eth),
+      { type: 'EDIT', amount: '50' },
+      { type: 'SUBMIT' },
+      { type: 'QUOTE_FAILED', problem: { kind: 'network' } as never },
+      { type: 'LIMITS', limits },
+    )
     expect(other).toMatchObject({ tag: 'form', error: { kind: 'api' } })
   })
 
@@ -74,7 +89,12 @@ describe('card machine', () => {
   })
 
   it('an API error on the quote returns to the form with the amount kept', () => {
-    const s = run(initialState(form), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' }, { type: 'QUOTE_FAILED', problem: { key: 'error.upstream', code: 'upstream_error' } })
+    const s = run(
+      initialState(form),
+      { type: 'EDIT', amount: '50' },
+      { type: 'SUBMIT' },
+      { type: 'QUOTE_FAILED', problem: { key: 'error.upstream', code: 'upstream_error' } },
+    )
     expect(s).toMatchObject({ tag: 'form', form: { amount: '50' }, error: { kind: 'api', problem: { code: 'upstream_error' } } })
   })
 
@@ -99,12 +119,22 @@ describe('card machine', () => {
   })
 
   it('a purchase failure keeps the quote and the address and says why', () => {
-    const s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONFIRM', now: NOW }, { type: 'PURCHASE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' } })
+    const s = run(
+      quoted(),
+      { type: 'EDIT', address: WALLET },
+      { type: 'CONFIRM', now: NOW },
+      { type: 'PURCHASE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' } },
+    )
     expect(s).toMatchObject({ tag: 'quote', work: 'idle', form: { address: WALLET }, problem: { code: 'requires_action' } })
   })
 
   it('purchase → redirect → tracking → terminal, unknown states polled as they are', () => {
-    let s = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONFIRM', now: NOW }, { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' })
+    let s = run(
+      quoted(),
+      { type: 'EDIT', address: WALLET },
+      { type: 'CONFIRM', now: NOW },
+      { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' },
+    )
     expect(s).toMatchObject({ tag: 'redirect', purchase })
     expect(run(s, { type: 'REDIRECT_REFUSED', problem: 'scheme' })).toMatchObject({ tag: 'redirect', problem: 'scheme' })
     s = run(s, { type: 'RETURNED' })
@@ -128,7 +158,12 @@ describe('card machine', () => {
 
   it('numbers the steps the header shows: form, quote, card page, status', () => {
     const quoting = run(initialState(form), { type: 'EDIT', amount: '50' }, { type: 'SUBMIT' })
-    const redirect = run(quoted(), { type: 'EDIT', address: WALLET }, { type: 'CONFIRM', now: NOW }, { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' })
+    const redirect = run(
+      quoted(),
+      { type: 'EDIT', address: WALLET },
+      { type: 'CONFIRM', now: NOW },
+      { type: 'PURCHASED', purchase, redirectUrl: 'https://pay.example.com/x' },
+    )
     const tracking = run(redirect, { type: 'RETURNED' })
     const result = run(tracking, { type: 'TRACK', status: { status: 'completed', environment: 'sandbox' } })
     expect([initialState(form), quoting, quoted(), redirect, tracking, result].map((s) => [s.tag, stepOf(s).step])).toEqual([

@@ -22,7 +22,14 @@ const rateFetch = (async (url: string | URL | Request) => {
   const u = new URL(String(url))
   asked.push(u)
   const amount = u.searchParams.get('amount') ?? '0'
-  const body = { side: 'buy', fiatCurrency: u.searchParams.get('fiatCurrency'), cryptoCurrency: u.searchParams.get('cryptoCurrency'), fiatAmount: amount, cryptoAmount: (Number(amount) / 3100).toFixed(6), rate: '3100' }
+  const body = {
+    side: 'buy',
+    fiatCurrency: u.searchParams.get('fiatCurrency'),
+    cryptoCurrency: u.searchParams.get('cryptoCurrency'),
+    fiatAmount: amount,
+    cryptoAmount: (Number(amount) / 3100).toFixed(6),
+    rate: '3100',
+  }
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
 }) as typeof fetch
 
@@ -43,7 +50,11 @@ function drive(asset: string | null = 'ETH') {
     navigate: () => {},
     http: createPartnerHttp({ base: 'https://shop.example/api', fetch: rateFetch }),
   }
-  driver = driveFlow<CardState, CardEvent>({ tag: 'form', form: { currency: 'EUR', amount: '', address: '', asset: asset ?? undefined } }, (s, e) => transition(s, e, { decimalMark: '.' }), (d) => createCardEffects(deps, d))
+  driver = driveFlow<CardState, CardEvent>(
+    { tag: 'form', form: { currency: 'EUR', amount: '', address: '', asset: asset ?? undefined } },
+    (s, e) => transition(s, e, { decimalMark: '.' }),
+    (d) => createCardEffects(deps, d),
+  )
   return driver
 }
 
@@ -69,7 +80,12 @@ describe('indicative card rate', () => {
     await clock.advance(RATE_DEBOUNCE_MS)
     await until(() => d.types().includes('RATE'))
     d.dispatch({ type: 'EDIT', amount: '250' })
-    d.dispatch({ type: 'RATE', currency: 'EUR', amount: '100', rate: { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: '1', rate: '1' } })
+    d.dispatch({
+      type: 'RATE',
+      currency: 'EUR',
+      amount: '100',
+      rate: { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: '1', rate: '1' },
+    })
     expect(d.state()).toMatchObject({ rate: { amount: '100' } })
     await clock.advance(RATE_DEBOUNCE_MS)
     await until(() => asked.length === 2)

@@ -67,7 +67,13 @@ beforeEach(() => {
   announced = announceWallet(target, { request: async ({ method }) => Promise.reject(new Error(`provider: ${method}`)) })
   // The browser's request, as the page sends it (its Origin), to the real kit.
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
-    kit(new Request(String(input), { method: init?.method, body: init?.body as string, headers: { ...(init?.headers as Record<string, string>), Origin: PAGE.origin } })),
+    kit(
+      new Request(String(input), {
+        method: init?.method,
+        body: init?.body as string,
+        headers: { ...(init?.headers as Record<string, string>), Origin: PAGE.origin },
+      }),
+    ),
   )
 })
 afterEach(() => {
@@ -79,14 +85,23 @@ afterEach(() => {
 
 describe('a kit that reads some of the offered source chains, not this one', () => {
   it('the kit takes deposits from Arbitrum: its wallet check answers a message to sign', async () => {
-    const res = await fetch(`${PARTNER}/deposit/wallet`, { method: 'POST', headers: { Authorization: 'Bearer tok-alice', 'Content-Type': 'application/json' }, body: JSON.stringify({ address: BUYER, chainId: 42161 }) })
+    const res = await fetch(`${PARTNER}/deposit/wallet`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer tok-alice', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: BUYER, chainId: 42161 }),
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ linked: false, message: expect.stringContaining('Chain ID: 42161') })
   })
 
   const atQuote = (): DepositState => ({
-    tag: 'quote', form: { ...form, source: 0 }, session: sessionOf(announced.wallet), amount: '25.5', work: 'idle',
-    quote: depositQuote(START), quotedAt: START,
+    tag: 'quote',
+    form: { ...form, source: 0 },
+    session: sessionOf(announced.wallet),
+    amount: '25.5',
+    work: 'idle',
+    quote: depositQuote(START),
+    quotedAt: START,
     preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
   })
   const state = () => driver!.state() as Extract<DepositState, { tag: 'quote' }>
@@ -97,7 +112,12 @@ describe('a kit that reads some of the offered source chains, not this one', () 
     driver.dispatch({ type: 'CONFIRM' })
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(chain.prompts).toEqual([])
-    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'check', problem: { key: 'link.chainNotTakenChoose', code: 'chain_not_configured' } }, amount: '25.5', quote: depositQuote(START) })
+    expect(state()).toMatchObject({
+      tag: 'quote',
+      notice: { kind: 'check', problem: { key: 'link.chainNotTakenChoose', code: 'chain_not_configured' } },
+      amount: '25.5',
+      quote: depositQuote(START),
+    })
     const text = noticeText(state().notice!, context)
     expect(text).not.toMatch(/not ready to take crypto deposits/)
     expect(text).not.toMatch(/Try again later/)

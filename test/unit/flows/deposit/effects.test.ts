@@ -11,7 +11,19 @@ import type { DepositState, Preview } from '../../../../src/flows/deposit/machin
 import { until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
 import { BUYER, hashOf, never } from '../../helpers/fakeChain'
-import { START, type DepositDriver, type DepositWorld, depositConfig, depositWorld, endDepositWorld, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
+import {
+  START,
+  type DepositDriver,
+  type DepositWorld,
+  depositConfig,
+  depositWorld,
+  endDepositWorld,
+  depositQuote,
+  driveDeposit,
+  form,
+  sessionOf,
+  trackingOf,
+} from '../../helpers/deposit'
 import { fakeLocks } from '../../helpers/fakeLocks'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
 import { memoryStorage } from '../../helpers/memoryStorage'
@@ -90,7 +102,10 @@ describe('quote', () => {
     const d = drive(quoting())
     await until(() => d.state().tag === 'quote', 'QUOTED')
     expect(last(d, 'QUOTED')).toEqual({ type: 'QUOTED', quote: depositQuote(START), at: START, stale: undefined })
-    expect(api.to('/deposit/quote')[0]).toMatchObject({ body: { source: { chainId: 8453, address: BUYER }, amount: '25.5', method: 'crypto' }, priority: 'user' })
+    expect(api.to('/deposit/quote')[0]).toMatchObject({
+      body: { source: { chainId: 8453, address: BUYER }, amount: '25.5', method: 'crypto' },
+      priority: 'user',
+    })
   })
 
   it('a failed quote is QUOTE_FAILED with the words for it, and is not asked again', async () => {
@@ -143,7 +158,10 @@ describe('quote', () => {
   it('the preview simulates the calls and shows what leaves the wallet', async () => {
     const d = drive(atQuote(depositQuote(START), null))
     await until(() => d.types().includes('PREVIEW'))
-    expect(last(d, 'PREVIEW')).toEqual({ type: 'PREVIEW', preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], fee: '0.000000000000021', feeSymbol: 'ETH' } })
+    expect(last(d, 'PREVIEW')).toEqual({
+      type: 'PREVIEW',
+      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], fee: '0.000000000000021', feeSymbol: 'ETH' },
+    })
     expect(chain.prompts).toEqual([])
   })
 
@@ -173,10 +191,15 @@ describe('send', () => {
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.state().tag === 'tracking', 'SENT')
     expect(chain.prompts).toEqual(['approve', 'send'])
-    expect(d.events.filter((e) => e.type === 'WORK').map((e) => (e as { work: string }).work)).toEqual(['checking', 'approving', 'approvalConfirming', 'sending'])
+    expect(d.events.filter((e) => e.type === 'WORK').map((e) => (e as { work: string }).work)).toEqual([
+      'checking',
+      'approving',
+      'approvalConfirming',
+      'sending',
+    ])
   })
 
-  it('the wait for the approval\'s receipt stops when the widget goes, and the deposit is never asked for', async () => {
+  it("the wait for the approval's receipt stops when the widget goes, and the deposit is never asked for", async () => {
     chain.actions.waitReceipt.mockImplementation((_r, _h, _on, _s, signal) => never(signal))
     const d = drive(atQuote(depositQuote(START, 60_000, { approval: true })))
     d.dispatch({ type: 'CONFIRM' })
@@ -229,7 +252,10 @@ describe('send', () => {
     d.dispatch({ type: 'CONFIRM' })
     await until(() => chain.prompts.length === 1, 'the approval')
     await clock.advance(61_000)
-    await until(() => { const s = d.state(); return s.tag === 'quote' && s.quotedAt !== START }, 'a new price')
+    await until(() => {
+      const s = d.state()
+      return s.tag === 'quote' && s.quotedAt !== START
+    }, 'a new price')
     const types = d.types()
     expect(types.slice(types.lastIndexOf('BLOCKED'), types.lastIndexOf('QUOTED') + 1)).toEqual(['BLOCKED', 'EXPIRED', 'QUOTED'])
     expect(last(d, 'BLOCKED')).toEqual({ type: 'BLOCKED' })
@@ -375,7 +401,10 @@ describe('receipt', () => {
 
   it('a transaction seen again clears the miss count', async () => {
     chain.actions.waitReceipt.mockImplementation((_r, _h, _o, _s, signal) => never(signal))
-    chain.actions.sentTransaction.mockResolvedValueOnce(undefined).mockResolvedValueOnce({ from: BUYER as Hex, nonce: 1 }).mockResolvedValue(undefined)
+    chain.actions.sentTransaction
+      .mockResolvedValueOnce(undefined)
+      .mockResolvedValueOnce({ from: BUYER as Hex, nonce: 1 })
+      .mockResolvedValue(undefined)
     const d = drive(following('confirming'))
     await until(() => chain.actions.waitReceipt.mock.calls.length === 1)
     await clock.advance(1_500)
@@ -410,7 +439,10 @@ describe('status', () => {
   it('retryable trouble (a 502) is WAITING, then the status arrives', async () => {
     api.answer('/deposit/status', inTurn(new ApiError(502, 'upstream_error', 'bad gateway'), { status: 'pending' }))
     const d = drive(following('confirming', hashOf(0xd1)))
-    await until(() => { const s = d.state(); return s.tag === 'tracking' && !!s.waiting }, 'WAITING')
+    await until(() => {
+      const s = d.state()
+      return s.tag === 'tracking' && !!s.waiting
+    }, 'WAITING')
     await clock.advance(10_000)
     await until(() => d.types().includes('TRACK'))
     expect(d.state()).toMatchObject({ phase: 'delivering', waiting: false })

@@ -39,7 +39,11 @@ describe('deposit events: refused quote, preview, batch and unreadable chain', (
       error: { kind: 'rejected', rejection: { rule: 'simulation.outflow', taken: '20 USDC', asked: '10 USDC' } },
     }
     const [, error] = depositEvents(sending, refused, config)
-    expect(error.payload).toMatchObject({ code: 'quote_rejected', detail: 'simulation.outflow', message: expect.stringContaining('would take 20 USDC from your wallet, not the 10 USDC') })
+    expect(error.payload).toMatchObject({
+      code: 'quote_rejected',
+      detail: 'simulation.outflow',
+      message: expect.stringContaining('would take 20 USDC from your wallet, not the 10 USDC'),
+    })
   })
 
   it('a batch is named by its calls id until the wallet tells the hash', () => {

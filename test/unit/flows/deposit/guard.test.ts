@@ -34,14 +34,46 @@ const depositorAbi = [
     type: 'function',
     name: 'deposit',
     stateMutability: 'nonpayable',
-    inputs: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'quoteId', type: 'bytes32' }],
+    inputs: [
+      { name: 'token', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'quoteId', type: 'bytes32' },
+    ],
     outputs: [],
   },
 ] as const
 const erc20 = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
-  { type: 'function', name: 'transferFrom', stateMutability: 'nonpayable', inputs: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'transferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
 ] as const
 const quoteId = `0x${'ab'.repeat(32)}` as const
 const deposit = (amount: bigint) => encodeFunctionData({ abi: depositorAbi, functionName: 'deposit', args: [USDC, amount, quoteId] })
@@ -81,7 +113,15 @@ const hostile: Array<[string, DepositQuote, GuardRule, DepositQuoteRequest?]> = 
   ['an approval of amountIn + 1', approval({ amount: (UNITS + 1n).toString() }), 'approval.amount'],
   ['an approval below amountIn', approval({ amount: (UNITS - 1n).toString() }), 'approval.amount'],
   ['a spender that is neither the target nor a router', approval({ spender: DEAD }), 'approval.spender'],
-  ['the whole hostile quote of the issue', { ...good, approval: { token: WETH, spender: DEAD, amount: maxUint256.toString() }, transaction: { chainId: 1, to: DEAD, data: '0x', value: '500000000000000000' } }, 'chain'],
+  [
+    'the whole hostile quote of the issue',
+    {
+      ...good,
+      approval: { token: WETH, spender: DEAD, amount: maxUint256.toString() },
+      transaction: { chainId: 1, to: DEAD, data: '0x', value: '500000000000000000' },
+    },
+    'chain',
+  ],
   ['a transfer in data, on another token', direct(transfer(DEPOSITOR, UNITS), WETH), 'transfer.token'],
   ['a transfer in data, of twice the amount', direct(transfer(DEPOSITOR, UNITS * 2n)), 'transfer.amount'],
   ['a transfer in data, of one base unit more', direct(transfer(DEPOSITOR, UNITS + 1n)), 'transfer.amount'],
@@ -92,8 +132,23 @@ const hostile: Array<[string, DepositQuote, GuardRule, DepositQuoteRequest?]> = 
   ['a transfer selector with truncated arguments', direct('0xa9059cbb0000'), 'data.malformed'],
   ["another call on the buyer's token (a permit)", direct('0xd505accf'), 'data.token'],
   ['a source token the embedding never offered', good, 'source', { ...request, source: { ...request.source, token: WETH } }],
-  ['a native deposit carrying an approval', { ...good, amountIn: '0.5', approval: { token: NATIVE, spender: DEPOSITOR, amount: '500000000000000000' }, transaction: { ...good.transaction, value: '500000000000000000' } }, 'approval.native', nativeRequest],
-  ['a native deposit whose value is not amountIn', { ...good, amountIn: '0.5', approval: undefined, transaction: { ...good.transaction, value: '500000000000000001' } }, 'value', nativeRequest],
+  [
+    'a native deposit carrying an approval',
+    {
+      ...good,
+      amountIn: '0.5',
+      approval: { token: NATIVE, spender: DEPOSITOR, amount: '500000000000000000' },
+      transaction: { ...good.transaction, value: '500000000000000000' },
+    },
+    'approval.native',
+    nativeRequest,
+  ],
+  [
+    'a native deposit whose value is not amountIn',
+    { ...good, amountIn: '0.5', approval: undefined, transaction: { ...good.transaction, value: '500000000000000001' } },
+    'value',
+    nativeRequest,
+  ],
 ]
 
 describe('guardQuote refuses hostile quotes, each with its rule', () => {

@@ -20,7 +20,18 @@ const config = configFrom({
 const request: DepositQuoteRequest = { source: { chainId: 8453, token: USDC, address: BUYER }, amount: '25.5', method: 'crypto' }
 const base = { provider: 'p', amountIn: '25.5', amountOut: '25.4', fee: '0.1', expiresAt: '2026-11-23T12:00:00.000Z' }
 const erc20Transfer = encodeFunctionData({
-  abi: [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [{ type: 'bool' }] }],
+  abi: [
+    {
+      type: 'function',
+      name: 'transfer',
+      stateMutability: 'nonpayable',
+      inputs: [
+        { name: 'to', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+      ],
+      outputs: [{ type: 'bool' }],
+    },
+  ],
   functionName: 'transfer',
   args: [DEPOSIT_ADDRESS, UNITS],
 })

@@ -24,8 +24,32 @@ const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523
 // contract with opaque calldata (it calls Permit2 itself): nothing the guard can decode, so only
 // the simulation (or, without eth_simulateV1, the guard's "fully understood" test) stands between
 // it and the wallet.
-const permit2Abi = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'token', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }], outputs: [] }] as const
-const executeAbi = [{ type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'target', type: 'address' }, { name: 'data', type: 'bytes' }], outputs: [] }] as const
+const permit2Abi = [
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'token', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint160' },
+      { name: 'expiration', type: 'uint48' },
+    ],
+    outputs: [],
+  },
+] as const
+const executeAbi = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'target', type: 'address' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+] as const
 const EVIL = '0x4444444444444444444444444444444444444444'
 const hostile: DepositQuote = {
   provider: 'relay',
@@ -36,7 +60,11 @@ const hostile: DepositQuote = {
   transaction: {
     chainId: 8453,
     to: EVIL,
-    data: encodeFunctionData({ abi: executeAbi, functionName: 'execute', args: [PERMIT2, encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] })] }),
+    data: encodeFunctionData({
+      abi: executeAbi,
+      functionName: 'execute',
+      args: [PERMIT2, encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] })],
+    }),
     value: '0',
   },
 }
@@ -96,7 +124,13 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
   let asked = 0
   const api: ApiClient = { post: async () => quotes[Math.min(asked++, quotes.length - 1)] as never }
   const start = { tag: 'quoting', form: { amount: '25.5', source: 0 }, session, amount: '25.5', requote: false } as DepositState
-  const driver = driveDeposit(start, { config, api, target, clock: systemClock, loadChainActions: async () => ({ ...actions, guardQuote, understood, readClient: () => reader as never }) })
+  const driver = driveDeposit(start, {
+    config,
+    api,
+    target,
+    clock: systemClock,
+    loadChainActions: async () => ({ ...actions, guardQuote, understood, readClient: () => reader as never }),
+  })
   cleanups.push(driver.dispose)
   const { events, dispatch } = driver
   for (let i = 0; i < (opts.steps ?? 40) && sends.length === 0; i++) {
@@ -112,15 +146,28 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
 
 describe('a hostile quote that passes the guard is sent when the simulation is not a full eth_simulateV1', () => {
   it('the Permit2 approve itself is refused by the guard, before any simulation', async () => {
-    const direct = { ...hostile, transaction: { ...hostile.transaction, to: PERMIT2, data: encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] }) } }
-    const r = await run([direct], rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]))
+    const direct = {
+      ...hostile,
+      transaction: {
+        ...hostile.transaction,
+        to: PERMIT2,
+        data: encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] }),
+      },
+    }
+    const r = await run(
+      [direct],
+      rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]),
+    )
     expect(r.sends).toEqual([])
     expect(r.methods).not.toContain('eth_simulateV1')
     expect(r.events).toContainEqual({ type: 'QUOTE_REJECTED', rejection: { rule: 'data.permit2' } })
   })
 
   it('control: with eth_simulateV1, the Permit2 approval is refused (no USDC leaves) and nothing is sent', async () => {
-    const r = await run([hostile], rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]))
+    const r = await run(
+      [hostile],
+      rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]),
+    )
     expect(r.sends).toEqual([])
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'QUOTE_REJECTED', rejection: expect.objectContaining({ rule: 'simulation.outflow' }) }))
   })
@@ -128,9 +175,12 @@ describe('a hostile quote that passes the guard is sent when the simulation is n
   // No eth_simulateV1 (many public RPCs, or the wallet's RPC): 'estimated' is shown as a "ready"
   // preview of "25.5 USDC + network fee", built from the quote, with no outflow judged at all.
   it('an RPC without eth_simulateV1: the Permit2 approval is never sent', async () => {
-    const r = await run([hostile], rpc(() => {
-      throw Object.assign(new Error('the method eth_simulateV1 does not exist/is not available'), { code: -32601 })
-    }))
+    const r = await run(
+      [hostile],
+      rpc(() => {
+        throw Object.assign(new Error('the method eth_simulateV1 does not exist/is not available'), { code: -32601 })
+      }),
+    )
     expect(r.events).toContainEqual({ type: 'PREVIEW', preview: expect.objectContaining({ kind: 'ready', outflow: [{ amount: '25.5', symbol: 'USDC' }] }) })
     expect(r.sends).toEqual([])
   })
@@ -138,15 +188,21 @@ describe('a hostile quote that passes the guard is sent when the simulation is n
   // Any other failure of the simulation (a 5xx, a timeout, a malformed answer) is 'unavailable',
   // and CONFIRM goes on: the send path never simulates again.
   it('a simulation that fails (RPC error) does not let the quote through to the wallet', async () => {
-    const r = await run([hostile], rpc(() => {
-      throw Object.assign(new Error('internal error'), { code: -32603 })
-    }))
+    const r = await run(
+      [hostile],
+      rpc(() => {
+        throw Object.assign(new Error('internal error'), { code: -32603 })
+      }),
+    )
     expect(r.events).toContainEqual({ type: 'PREVIEW', preview: { kind: 'unavailable' } })
     expect(r.sends).toEqual([])
   })
 
   it('a simulation answer with the wrong number of calls does not let the quote through', async () => {
-    const r = await run([hostile], rpc(() => [{ calls: [] }]))
+    const r = await run(
+      [hostile],
+      rpc(() => [{ calls: [] }]),
+    )
     expect(r.sends).toEqual([])
   })
 })
@@ -158,11 +214,14 @@ describe('a refused quote is never used again', () => {
   it('the same quote with the target in another case is refused as reused, without a new simulation', async () => {
     let simulations = 0
     const again = { ...hostile, transaction: { ...hostile.transaction, to: EVIL.toUpperCase().replace('0X', '0x'), value: '00' } }
-    const r = await run([hostile, again], rpc(() => {
-      simulations++
-      if (simulations === 1) return [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]
-      throw Object.assign(new Error('internal error'), { code: -32603 })
-    }))
+    const r = await run(
+      [hostile, again],
+      rpc(() => {
+        simulations++
+        if (simulations === 1) return [{ calls: [{ status: '0x1', gasUsed: '0x10000', logs: [] }] }]
+        throw Object.assign(new Error('internal error'), { code: -32603 })
+      }),
+    )
     expect(r.quotesAsked()).toBe(2)
     const rules = r.events.filter((e) => e.type === 'QUOTE_REJECTED').map((e) => (e as { rejection: { rule: string } }).rejection.rule)
     expect(rules).toEqual(['simulation.outflow', 'reused'])
@@ -174,18 +233,66 @@ describe('expiry', () => {
   // A quote already expired on arrival re-quotes at once, again and again (only the shared limiter
   // slows it): "never retry in a loop".
   it('a quote that arrives expired is not re-requested in a loop', async () => {
-    const stale = { ...hostile, transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' }, expiresAt: '2000-01-01T00:00:00Z' }
+    const stale = {
+      ...hostile,
+      transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' },
+      expiresAt: '2000-01-01T00:00:00Z',
+    }
     const quotes = Array.from({ length: 50 }, () => stale)
-    const r = await run(quotes, rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`], data: `0x${(25_500_000n).toString(16).padStart(64, '0')}` }] }] }]), { confirm: false, steps: 20 })
+    const r = await run(
+      quotes,
+      rpc(() => [
+        {
+          calls: [
+            {
+              status: '0x1',
+              gasUsed: '0x1',
+              logs: [
+                {
+                  address: USDC,
+                  topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`],
+                  data: `0x${25_500_000n.toString(16).padStart(64, '0')}`,
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+      { confirm: false, steps: 20 },
+    )
     expect(r.quotesAsked()).toBeLessThanOrEqual(2)
   })
 
   // setTimeout's delay is a signed 32-bit int (browsers and node alike): an expiresAt more than
   // ~24.8 days away fires at once, so a service that says "valid until 2099" gets the same loop.
   it('a quote valid for a year is not re-requested in a loop', async () => {
-    const year = { ...hostile, transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' }, expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }
+    const year = {
+      ...hostile,
+      transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' },
+      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    }
     const quotes = Array.from({ length: 50 }, () => year)
-    const r = await run(quotes, rpc(() => [{ calls: [{ status: '0x1', gasUsed: '0x1', logs: [{ address: USDC, topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`], data: `0x${(25_500_000n).toString(16).padStart(64, '0')}` }] }] }]), { confirm: false, steps: 20 })
+    const r = await run(
+      quotes,
+      rpc(() => [
+        {
+          calls: [
+            {
+              status: '0x1',
+              gasUsed: '0x1',
+              logs: [
+                {
+                  address: USDC,
+                  topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`],
+                  data: `0x${25_500_000n.toString(16).padStart(64, '0')}`,
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+      { confirm: false, steps: 20 },
+    )
     expect(r.quotesAsked()).toBeLessThanOrEqual(2)
   })
 })

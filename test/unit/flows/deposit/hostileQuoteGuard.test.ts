@@ -32,9 +32,38 @@ const direct = (to: string, data: string): DepositQuote => ({
 })
 
 const abi = [
-  { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 'token', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }], outputs: [] },
-  { type: 'function', name: 'setApprovalForAll', stateMutability: 'nonpayable', inputs: [{ name: 'operator', type: 'address' }, { name: 'approved', type: 'bool' }], outputs: [] },
-  { type: 'function', name: 'increaseApproval', stateMutability: 'nonpayable', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'approve',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'token', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint160' },
+      { name: 'expiration', type: 'uint48' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'operator', type: 'address' },
+      { name: 'approved', type: 'bool' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'increaseApproval',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'spender', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [],
+  },
   { type: 'function', name: 'authorizeOperator', stateMutability: 'nonpayable', inputs: [{ name: 'operator', type: 'address' }], outputs: [] },
 ] as const
 
@@ -48,7 +77,7 @@ describe('guardQuote: approval-granting calldata that is not on the selector lis
   // The guard only knows transfer/transferFrom/approve/increaseAllowance by selector; any other
   // allowance-granting call on a contract other than the source token passes.
   it.each([
-    ["Permit2 approve(USDC, DEAD, 2^160-1, 2^48-1) as the deposit", direct(PERMIT2, permit2Approve)],
+    ['Permit2 approve(USDC, DEAD, 2^160-1, 2^48-1) as the deposit', direct(PERMIT2, permit2Approve)],
     ['setApprovalForAll(DEAD, true) on an NFT / ERC-1155 contract', direct(NFT, setApprovalForAll)],
     ['increaseApproval(DEAD, 2^256-1) on WETH (pre-OZ-4 name)', direct(WETH, increaseApproval)],
     ['ERC-777 authorizeOperator(DEAD) on another token', direct(WETH, authorizeOperator)],
@@ -125,7 +154,22 @@ describe('the simulated preview: outflows and grants it cannot see', () => {
 
 describe('what held', () => {
   it('a hidden approve / transfer of another amount / permit on the source token are refused', () => {
-    const approve = encodeFunctionData({ abi: [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 's', type: 'address' }, { name: 'a', type: 'uint256' }], outputs: [] }], functionName: 'approve', args: [DEAD, 1n] })
+    const approve = encodeFunctionData({
+      abi: [
+        {
+          type: 'function',
+          name: 'approve',
+          stateMutability: 'nonpayable',
+          inputs: [
+            { name: 's', type: 'address' },
+            { name: 'a', type: 'uint256' },
+          ],
+          outputs: [],
+        },
+      ],
+      functionName: 'approve',
+      args: [DEAD, 1n],
+    })
     expect(guardQuote(request, direct(PERMIT2, approve), config)).toEqual({ ok: false, rule: 'data.approve' })
     expect(guardQuote(request, direct(USDC, '0xd505accf'), config)).toEqual({ ok: false, rule: 'data.token' })
     expect(guardQuote(request, direct(USDC, '0x'), config)).toEqual({ ok: false, rule: 'data.token' })
@@ -152,8 +196,23 @@ describe('what held', () => {
   })
 
   it('ETH leaving as the value of a later call is an outflow on an ERC-20 deposit', async () => {
-    const client = { request: async ({ method }: { method: string }) => (method === 'eth_gasPrice' ? '0x1' : [{ calls: [{ status: '0x1', gasUsed: '0x1', logs: [] }, { status: '0x1', gasUsed: '0x1', logs: [sourceLeaves] }] }]) } as never
-    const sim = await simulate(client, BUYER, [{ to: USDC, data: '0x095ea7b3', value: 0n }, { to: DEPOSITOR, data: '0x12345678', value: 10n ** 17n }])
+    const client = {
+      request: async ({ method }: { method: string }) =>
+        method === 'eth_gasPrice'
+          ? '0x1'
+          : [
+              {
+                calls: [
+                  { status: '0x1', gasUsed: '0x1', logs: [] },
+                  { status: '0x1', gasUsed: '0x1', logs: [sourceLeaves] },
+                ],
+              },
+            ],
+    } as never
+    const sim = await simulate(client, BUYER, [
+      { to: USDC, data: '0x095ea7b3', value: 0n },
+      { to: DEPOSITOR, data: '0x12345678', value: 10n ** 17n },
+    ])
     if (sim.kind !== 'ok') throw new Error(sim.kind)
     expect(judgeOutflow(sim.changes, expected, 0n).ok).toBe(false)
   })

@@ -31,8 +31,17 @@ const config = { ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_sessi
 /** The kit's message as src/server/walletLink.ts writes it (its URI the kit's publicUrl, here partnerBase), for this page unless told otherwise. */
 const kitMessage = (change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
   createSiweMessage({
-    scheme: 'https', domain: PAGE.host, uri: PARTNER, address: BUYER, chainId: 8453, nonce: '0123456789abcdef0123456789abcdef', version: '1',
-    statement: 'Confirm this wallet is yours. Signing costs nothing and moves no money.', issuedAt: new Date(START), expirationTime: new Date(START + 600_000), ...change,
+    scheme: 'https',
+    domain: PAGE.host,
+    uri: PARTNER,
+    address: BUYER,
+    chainId: 8453,
+    nonce: '0123456789abcdef0123456789abcdef',
+    version: '1',
+    statement: 'Confirm this wallet is yours. Signing costs nothing and moves no money.',
+    issuedAt: new Date(START),
+    expirationTime: new Date(START + 600_000),
+    ...change,
   })
 
 let clock: FakeClock
@@ -86,7 +95,16 @@ beforeEach(() => {
 function drive(options: typeof config | typeof depositConfig) {
   driver?.dispose()
   driver = driveDeposit(
-    { tag: 'quote', form, session: sessionOf(announced.wallet), amount: '25.5', work: 'idle', quote: depositQuote(START), quotedAt: START, preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' } },
+    {
+      tag: 'quote',
+      form,
+      session: sessionOf(announced.wallet),
+      amount: '25.5',
+      work: 'idle',
+      quote: depositQuote(START),
+      quotedAt: START,
+      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
+    },
     { config: options, api: fakeApi(), target, clock, loadChainActions: chain.load },
   )
 }
@@ -136,7 +154,9 @@ describe('the wallet check before the first send', () => {
     driver!.dispatch({ type: 'CONFIRM' })
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(state()).toMatchObject({ tag: 'quote', work: 'idle', notice: { kind: 'unlinked' }, amount: '25.5', quote: depositQuote(START) })
-    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/did not confirm this wallet is yours, so nothing was sent/)
+    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(
+      /did not confirm this wallet is yours, so nothing was sent/,
+    )
     expect(chain.prompts).toEqual([])
     expect(linkCalls()).toEqual(['/deposit/wallet'])
     // Confirmed again: asked again, and sent.
@@ -182,7 +202,9 @@ describe('the wallet check before the first send', () => {
     driver!.dispatch({ type: 'CONFIRM' })
     await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
     expect(state().notice).toMatchObject({ kind: 'check', problem: { key: 'partner.walletTaken', code: 'wallet_not_owned' } })
-    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/linked to another account on this site/)
+    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(
+      /linked to another account on this site/,
+    )
     expect(chain.prompts).toEqual([])
   })
 
@@ -191,24 +213,32 @@ describe('the wallet check before the first send', () => {
   // refused): the buyer stays at the quote, told that the shop's service is not ready, nothing sent;
   // confirming again asks again. (A chain the kit does not read has words of its own:
   // chainNotTaken.test.ts.)
-  it.each([
-    [404, 'route_not_found', 'No such route'],
-  ])('a declared kit without the route (%i %s): the buyer stays at the quote, nothing sent', async (status, code, message) => {
-    challengeStatus = status
-    challenge = { error: { code, message } }
-    driver!.dispatch({ type: 'CONFIRM' })
-    await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
-    expect(state()).toMatchObject({ tag: 'quote', notice: { kind: 'check', problem: { key: 'link.notReady', code } }, amount: '25.5', quote: depositQuote(START) })
-    expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(/not ready to take crypto deposits.*Nothing was sent/)
-    expect(signs).toEqual([])
-    expect(chain.prompts).toEqual([])
-    // Fixed on the partner's side: confirming again asks again, and sends.
-    challengeStatus = 200
-    challenge = { linked: true }
-    driver!.dispatch({ type: 'CONFIRM' })
-    await until(() => driver!.state().tag === 'tracking', 'SENT')
-    expect(linkCalls()).toEqual(['/deposit/wallet', '/deposit/wallet'])
-  })
+  it.each([[404, 'route_not_found', 'No such route']])(
+    'a declared kit without the route (%i %s): the buyer stays at the quote, nothing sent',
+    async (status, code, message) => {
+      challengeStatus = status
+      challenge = { error: { code, message } }
+      driver!.dispatch({ type: 'CONFIRM' })
+      await until(() => state().work === 'idle' && state().notice !== undefined, 'the notice')
+      expect(state()).toMatchObject({
+        tag: 'quote',
+        notice: { kind: 'check', problem: { key: 'link.notReady', code } },
+        amount: '25.5',
+        quote: depositQuote(START),
+      })
+      expect(sendProblemText(state().notice!, { flow: 'deposit', chain: 'Base', symbol: 'USDC', amount: '25.5' })).toMatch(
+        /not ready to take crypto deposits.*Nothing was sent/,
+      )
+      expect(signs).toEqual([])
+      expect(chain.prompts).toEqual([])
+      // Fixed on the partner's side: confirming again asks again, and sends.
+      challengeStatus = 200
+      challenge = { linked: true }
+      driver!.dispatch({ type: 'CONFIRM' })
+      await until(() => driver!.state().tag === 'tracking', 'SENT')
+      expect(linkCalls()).toEqual(['/deposit/wallet', '/deposit/wallet'])
+    },
+  )
 
   it('a declared kit that does not answer (a 404 without CORS headers reads as none): the buyer stays at the quote, told so, and may try again', async () => {
     silent = (path) => path === '/deposit/wallet'

@@ -12,7 +12,17 @@ const PAGE = new URL('https://widget.example/pay')
 /** The partner backend this widget is given (the registry's partnerBase): the kit's publicUrl. */
 const KIT = 'https://shop.example/api/partner'
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
-const fields = { scheme: 'https', domain: PAGE.host, uri: KIT, address: BUYER, chainId: 8453, nonce: '0123456789abcdef0123456789abcdef', version: '1' as const, issuedAt: new Date('2030-01-01T00:00:00Z'), expirationTime: new Date('2030-01-01T00:10:00Z') }
+const fields = {
+  scheme: 'https',
+  domain: PAGE.host,
+  uri: KIT,
+  address: BUYER,
+  chainId: 8453,
+  nonce: '0123456789abcdef0123456789abcdef',
+  version: '1' as const,
+  issuedAt: new Date('2030-01-01T00:00:00Z'),
+  expirationTime: new Date('2030-01-01T00:10:00Z'),
+}
 const message = (statement: string, change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) => createSiweMessage({ ...fields, statement, ...change })
 const STATEMENT = 'Confirm this wallet is yours. Signing costs nothing and moves no money.'
 
@@ -47,7 +57,13 @@ describe("the widget's check of the kit's message", () => {
   // Every partner's hosted page shares the widget's origin: the page alone does not tell one
   // partner's kit from another's, so another partner's backend could relay its kit's message here.
   it("refuses a message another partner's kit wrote for this page, account and chain", () => {
-    for (const uri of ['https://other-partner.example/api/partner', 'https://shop.example/api', 'https://shop.example/api/partner/other', 'https://shop.example', PAGE.origin]) {
+    for (const uri of [
+      'https://other-partner.example/api/partner',
+      'https://shop.example/api',
+      'https://shop.example/api/partner/other',
+      'https://shop.example',
+      PAGE.origin,
+    ]) {
       expect(isKitMessage(message(STATEMENT, { uri }), BUYER, 8453, PAGE, KIT)).toBe(false)
     }
     // A second URI in resources is a line the kit never writes.

@@ -255,7 +255,11 @@ describe('deposit machine', () => {
   })
 
   it('a failed connection returns to the wallet list with the problem; BACK cancels connecting', () => {
-    const connecting = run(initialState(), { type: 'WALLET', event: { type: 'WALLETS', wallets: [wallet] } }, { type: 'WALLET', event: { type: 'CHOOSE', wallet } })
+    const connecting = run(
+      initialState(),
+      { type: 'WALLET', event: { type: 'WALLETS', wallets: [wallet] } },
+      { type: 'WALLET', event: { type: 'CHOOSE', wallet } },
+    )
     expect(run(connecting, { type: 'WALLET', event: { type: 'REFUSED', problem: 'rejected' } })).toMatchObject({
       tag: 'wallets',
       wallets: [wallet],

@@ -17,7 +17,14 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
   })
 
   it('gas taken from the native balance is not an outflow of its own', () => {
-    const verdict = judgeOutflow([{ token: USDC, diff: -25_000_000n }, { token: ETH, diff: -fee }], expected, fee)
+    const verdict = judgeOutflow(
+      [
+        { token: USDC, diff: -25_000_000n },
+        { token: ETH, diff: -fee },
+      ],
+      expected,
+      fee,
+    )
     expect(verdict.ok).toBe(true)
   })
 
@@ -26,8 +33,22 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
     ['one base unit more', [{ token: USDC, diff: -25_000_001n }], '25.000001 USDC'],
     ['less than the amount (the deposit would be short)', [{ token: USDC, diff: -1n }], '0.000001 USDC'],
     ['nothing at all', [], '0 USDC'],
-    ['another token besides', [{ token: USDC, diff: -25_000_000n }, { token: WETH, diff: -(10n ** 18n), symbol: 'WETH', decimals: 18 }], '25 USDC + 1 WETH'],
-    ['native currency beyond the fee', [{ token: USDC, diff: -25_000_000n }, { token: ETH, diff: -(10n ** 17n) }], '25 USDC + 0.1 ETH'],
+    [
+      'another token besides',
+      [
+        { token: USDC, diff: -25_000_000n },
+        { token: WETH, diff: -(10n ** 18n), symbol: 'WETH', decimals: 18 },
+      ],
+      '25 USDC + 1 WETH',
+    ],
+    [
+      'native currency beyond the fee',
+      [
+        { token: USDC, diff: -25_000_000n },
+        { token: ETH, diff: -(10n ** 17n) },
+      ],
+      '25 USDC + 0.1 ETH',
+    ],
   ])('%s is refused, saying what would leave', (_name, changes, taken) => {
     expect(judgeOutflow(changes, expected, fee)).toEqual({
       ok: false,
@@ -39,7 +60,11 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
     const DEPOSITOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
     const withSpender = { ...expected, spender: DEPOSITOR }
     const leaves = { token: USDC, diff: -25_000_000n }
-    const grant = (token: string, spender: string, amount: bigint, all = false) => ({ token: token.toLowerCase(), diff: 0n, grant: { spender: spender.toLowerCase(), amount, all } })
+    const grant = (token: string, spender: string, amount: bigint, all = false) => ({
+      token: token.toLowerCase(),
+      diff: 0n,
+      grant: { spender: spender.toLowerCase(), amount, all },
+    })
     expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 25_000_000n)], withSpender, fee).ok).toBe(true)
     expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 0n)], withSpender, fee).ok).toBe(true)
     expect(judgeOutflow([leaves, grant(USDC, DEPOSITOR, 25_000_001n)], withSpender, fee).ok).toBe(false)
@@ -51,7 +76,14 @@ describe('judgeOutflow: only amountIn of the source token (and gas) may leave th
   })
 
   it('what the wallet receives is not an outflow', () => {
-    const verdict = judgeOutflow([{ token: USDC, diff: -25_000_000n }, { token: WETH, diff: 5n }], expected, fee)
+    const verdict = judgeOutflow(
+      [
+        { token: USDC, diff: -25_000_000n },
+        { token: WETH, diff: 5n },
+      ],
+      expected,
+      fee,
+    )
     expect(verdict.ok).toBe(true)
   })
 

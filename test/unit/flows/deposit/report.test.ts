@@ -10,7 +10,19 @@ import { depositStore } from '../../../../src/flows/deposit/persisted'
 import { until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
 import { hashOf } from '../../helpers/fakeChain'
-import { START, type DepositDriver, type DepositWorld, depositConfig, depositWorld, endDepositWorld, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
+import {
+  START,
+  type DepositDriver,
+  type DepositWorld,
+  depositConfig,
+  depositWorld,
+  endDepositWorld,
+  depositQuote,
+  driveDeposit,
+  form,
+  sessionOf,
+  trackingOf,
+} from '../../helpers/deposit'
 import { memoryStorage } from '../../helpers/memoryStorage'
 
 // The report's chunk, fetched by the flow when a receipt is in: here already, as after its first fetch.
@@ -74,7 +86,16 @@ describe('the report to the kit', () => {
     api.answer('/deposit/status', () => ({ status: 'pending' }))
     let receipt!: () => void
     chain.actions.waitReceipt.mockImplementation((_r, hash) => new Promise((resolve) => (receipt = () => resolve({ success: true, txHash: hash, logs: [] }))))
-    const d = drive({ tag: 'quote', form, session: session(), amount: '25.5', work: 'idle', quote: depositQuote(START), quotedAt: START, preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' } })
+    const d = drive({
+      tag: 'quote',
+      form,
+      session: session(),
+      amount: '25.5',
+      work: 'idle',
+      quote: depositQuote(START),
+      quotedAt: START,
+      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
+    })
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.state().tag === 'tracking', 'SENT')
     expect(chain.prompts).toEqual(['send'])
@@ -144,7 +165,11 @@ describe('the report to the kit', () => {
 
 describe('failures stay quiet', () => {
   it('trouble (a 502, then no answer at all) is tried again with a growing backoff; the deposit is followed meanwhile, untouched', async () => {
-    kitAnswers = [{ status: 502, body: { error: { code: 'chain_unreachable', message: 'down' } } }, new TypeError('Failed to fetch'), { status: 200, body: { id: 'dep_kit_1' } }]
+    kitAnswers = [
+      { status: 502, body: { error: { code: 'chain_unreachable', message: 'down' } } },
+      new TypeError('Failed to fetch'),
+      { status: 200, body: { id: 'dep_kit_1' } },
+    ]
     api.answer('/deposit/status', () => ({ status: 'pending' }))
     const d = drive(following('delivering'))
     await until(() => reports().length === 1, 'the first report')

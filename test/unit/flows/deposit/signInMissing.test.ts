@@ -34,15 +34,22 @@ const PARTNER = ENTRY.partnerBase!
 const PAGE = new URL('https://widget.example/')
 const store = { addressHolder: async () => undefined, recordChallenge: async () => {} } as unknown as PaymentStore
 const kit = createPartnerHandler({
-  apiBase: 'https://api.example', apiKey: 'sk_test', basePath: new URL(PARTNER).pathname, publicUrl: PARTNER, allowedOrigins: [PAGE.origin],
-  authenticate: (t) => (t === 'tok-alice' ? 'alice' : undefined), store, chains: { 8453: { rpcUrl: 'http://127.0.0.1:8545' } },
-  fetch: (async () => Response.json({})) as typeof fetch, log: () => {},
+  apiBase: 'https://api.example',
+  apiKey: 'sk_test',
+  basePath: new URL(PARTNER).pathname,
+  publicUrl: PARTNER,
+  allowedOrigins: [PAGE.origin],
+  authenticate: (t) => (t === 'tok-alice' ? 'alice' : undefined),
+  store,
+  chains: { 8453: { rpcUrl: 'http://127.0.0.1:8545' } },
+  fetch: (async () => Response.json({})) as typeof fetch,
+  log: () => {},
 })
 /** What an unsigned link of this entry runs with (no partner token, no cookies), over the test chain's token. */
 const unsigned: WidgetConfig = { ...depositConfig, partnerBase: PARTNER, walletLink: true }
-const SIGN_IN_WORDS = "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there."
+const SIGN_IN_WORDS =
+  "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there."
 const context = { flow: 'deposit' as const, chain: 'Base', symbol: 'USDC', amount: '25.5' }
-
 
 /** The config a hosted page runs with for this link (the registry entry says its kit links wallets). */
 async function configOf(search: string): Promise<WidgetConfig> {
@@ -87,7 +94,13 @@ function atQuote(config: WidgetConfig) {
   const announced = announceWallet(target)
   const chain = fakeChain()
   const start: DepositState = {
-    tag: 'quote', form, session: sessionOf(announced.wallet), amount: '25.5', work: 'idle', quote: depositQuote(START), quotedAt: START,
+    tag: 'quote',
+    form,
+    session: sessionOf(announced.wallet),
+    amount: '25.5',
+    work: 'idle',
+    quote: depositQuote(START),
+    quotedAt: START,
     preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
   }
   const d = driveDeposit(start, { config, api: fakeApi(), target, clock, loadChainActions: chain.load })
@@ -97,14 +110,20 @@ function atQuote(config: WidgetConfig) {
 
 describe('walletLink on, a link without a partner token', () => {
   it('an unsigned deposit link starts (a legitimate link), with no token', async () => {
-    expect(await configOf('?partner=acme-shop&flow=deposit')).toMatchObject({ flow: 'deposit', walletLink: true, partnerBase: PARTNER, partnerToken: undefined, partnerCookies: false })
+    expect(await configOf('?partner=acme-shop&flow=deposit')).toMatchObject({
+      flow: 'deposit',
+      walletLink: true,
+      partnerBase: PARTNER,
+      partnerToken: undefined,
+      partnerCookies: false,
+    })
     expect(unsigned).toMatchObject({ walletLink: true, partnerBase: PARTNER, partnerToken: undefined, partnerCookies: false })
   })
 
   it('the kit is asked as the price is; its 401 is said at the price, before confirming, and confirming does nothing: nothing sent, the wallet asked nothing', async () => {
     const { d, chain, state, stop } = fromForm(unsigned)
     d.dispatch({ type: 'SUBMIT' })
-    await until(() => d.state().tag === 'quote' && !!state().session.noSignIn, 'the price, and the kit\'s answer')
+    await until(() => d.state().tag === 'quote' && !!state().session.noSignIn, "the price, and the kit's answer")
     expect(asked).toEqual([{ path: '/api/deposit/wallet', auth: null }])
     expect(state()).toMatchObject({ tag: 'quote', amount: '25.5', session: { noSignIn: true } })
     expect(state().notice).toBeUndefined()
@@ -148,7 +167,11 @@ describe('walletLink on, a link without a partner token', () => {
       for (const event of events) steps.push(transition(steps[steps.length - 1], event, ctx))
       return steps
     }
-    const errors = (steps: DepositState[], config: WidgetConfig) => steps.slice(1).flatMap((next, i) => depositEvents(steps[i], next, config)).filter((e) => e.name === 'error')
+    const errors = (steps: DepositState[], config: WidgetConfig) =>
+      steps
+        .slice(1)
+        .flatMap((next, i) => depositEvents(steps[i], next, config))
+        .filter((e) => e.name === 'error')
     const heard = [{ name: 'error', payload: { flow: 'deposit', code: 'unauthenticated', message: SIGN_IN_WORDS } }]
     const QUOTED = (at: number): DepositEvent => ({ type: 'QUOTED', quote: depositQuote(at), at })
     // The kit's answer before the price, or after it; then a new price.
@@ -186,7 +209,7 @@ describe('walletLink on, a link without a partner token', () => {
     }
     const { d, chain, state, stop } = fromForm(unsigned)
     d.dispatch({ type: 'SUBMIT' })
-    await until(() => d.state().tag === 'quote' && asked.length === 1, 'the price, and the kit\'s answer')
+    await until(() => d.state().tag === 'quote' && asked.length === 1, "the price, and the kit's answer")
     await clock.advance(1_000)
     expect(state().session.noSignIn).toBeUndefined()
     // Confirmed: the send asks the kit as always (its message is for this page; the wallet signs it).

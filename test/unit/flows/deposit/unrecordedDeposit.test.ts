@@ -56,7 +56,13 @@ describe('walletLink off, kit with chains', () => {
     const api = fakeApi()
     api.answer('/deposit/status', () => ({ status: 'pending' }))
     const start: DepositState = {
-      tag: 'quote', form, session: sessionOf(announced.wallet), amount: '25.5', work: 'idle', quote: depositQuote(START), quotedAt: START,
+      tag: 'quote',
+      form,
+      session: sessionOf(announced.wallet),
+      amount: '25.5',
+      work: 'idle',
+      quote: depositQuote(START),
+      quotedAt: START,
       preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
     }
     const d = driveDeposit(start, { config, api, target, clock, loadChainActions: chain.load })
@@ -86,7 +92,12 @@ describe('walletLink off, kit with chains', () => {
       s = next
     }
     const heard = host.filter((h) => h.name === 'error')
-    expect(heard).toEqual([{ name: 'error', payload: { flow: 'deposit', code: 'wallet_not_linked', message: 'If the shop does not show this payment, contact the shop with this transaction.' } }])
+    expect(heard).toEqual([
+      {
+        name: 'error',
+        payload: { flow: 'deposit', code: 'wallet_not_linked', message: 'If the shop does not show this payment, contact the shop with this transaction.' },
+      },
+    ])
     expect(JSON.stringify(heard).toLowerCase()).not.toContain(BUYER.toLowerCase())
     // The console says what is misconfigured, and names no address either.
     expect(errors).toHaveBeenCalledTimes(1)

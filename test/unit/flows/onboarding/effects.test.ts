@@ -25,7 +25,14 @@ const START = Date.parse('2026-11-23T12:00:00Z')
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 2_000, bankPollMs: 5_000, backoffBaseMs: 100 }
 const baseConfig = configFrom({ apiBase: 'http://127.0.0.1:8787' })
-const applicant: Applicant = { wallet: ` ${WALLET} `, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: ' Ada Lovelace ', email: 'ada@example.com' }
+const applicant: Applicant = {
+  wallet: ` ${WALLET} `,
+  nationality: 'DE',
+  country: 'DE',
+  phone: '+49 30 1234567',
+  name: ' Ada Lovelace ',
+  email: 'ada@example.com',
+}
 const account = { id: 'va-1', details: { iban: 'DE89370400440532013000', bankName: 'Test Bank', routing: 5 }, applicationFeeBps: 50, asset: 'USDC' }
 
 let clock: FakeClock
@@ -115,7 +122,13 @@ describe('opening the account', () => {
     api.answer('/fiat/account', () => account)
     const d = drive(opening())
     await until(() => d.types().includes('ACCOUNT_OPENED'))
-    expect(d.last('ACCOUNT_OPENED')).toEqual({ type: 'ACCOUNT_OPENED', virtualAccountId: 'va-1', details: { iban: 'DE89370400440532013000', bankName: 'Test Bank' }, feeBps: 50, asset: 'USDC' })
+    expect(d.last('ACCOUNT_OPENED')).toEqual({
+      type: 'ACCOUNT_OPENED',
+      virtualAccountId: 'va-1',
+      details: { iban: 'DE89370400440532013000', bankName: 'Test Bank' },
+      feeBps: 50,
+      asset: 'USDC',
+    })
     expect(d.store.load()).toMatchObject({ accountId: 'acc-1', virtualAccountId: 'va-1', feeBps: 50 })
     expect(d.emit).toHaveBeenCalledWith('account', expect.objectContaining({ virtualAccountId: 'va-1', feeBps: 50 }))
   })

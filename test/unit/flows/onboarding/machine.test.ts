@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type OnboardingEvent,
-  type OnboardingState,
-  emptyApplicant,
-  initialState,
-  stepOf,
-  transition,
-} from '../../../../src/flows/onboarding/machine'
+import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialState, stepOf, transition } from '../../../../src/flows/onboarding/machine'
 import { validateApplicant } from '../../../../src/identity/machine'
 import { initialIdentity } from '../../../../src/identity/machine'
 import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
@@ -16,7 +9,15 @@ const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: 
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce((state, e) => transition(state, e), s)
-const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
+const filled = {
+  ...emptyApplicant,
+  wallet: WALLET,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+49 151 23456789',
+  nationality: 'DE',
+  country: 'DE',
+}
 const details = (): OnboardingState => ({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'idle' })
 const record = { accountId: 'acc_1', walletId: 'wal_1' }
 const full = { ...record, virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
@@ -33,7 +34,10 @@ describe('onboarding machine', () => {
   it('validates the wallet and keeps what was typed', () => {
     const s = run(init(emptyApplicant), { type: 'EDIT', field: 'wallet', value: '0x12' }, { type: 'SUBMIT_WALLET' })
     expect(s).toMatchObject({ tag: 'wallet', error: 'address', form: { wallet: '0x12' } })
-    expect(run(s, { type: 'EDIT', field: 'wallet', value: ` ${WALLET} ` }, { type: 'SUBMIT_WALLET' })).toMatchObject({ tag: 'identity', form: { wallet: WALLET } })
+    expect(run(s, { type: 'EDIT', field: 'wallet', value: ` ${WALLET} ` }, { type: 'SUBMIT_WALLET' })).toMatchObject({
+      tag: 'identity',
+      form: { wallet: WALLET },
+    })
   })
 
   it('marks each wrong field and loses nothing typed', () => {
@@ -54,8 +58,18 @@ describe('onboarding machine', () => {
   })
 
   it('a banking-partner error marks its field and keeps the form', () => {
-    const s = run(details(), { type: 'SUBMIT' }, { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'INVALID_PHONE_NUMBER', detail: 'applicantInfo.phone: bad' }, field: 'phone' })
-    expect(s).toMatchObject({ tag: 'details', work: 'idle', form: filled, errors: { phone: 'server' }, serverMessage: { field: 'phone', problem: { code: 'INVALID_PHONE_NUMBER' } } })
+    const s = run(
+      details(),
+      { type: 'SUBMIT' },
+      { type: 'ONBOARD_FAILED', problem: { key: 'error.unknown', code: 'INVALID_PHONE_NUMBER', detail: 'applicantInfo.phone: bad' }, field: 'phone' },
+    )
+    expect(s).toMatchObject({
+      tag: 'details',
+      work: 'idle',
+      form: filled,
+      errors: { phone: 'server' },
+      serverMessage: { field: 'phone', problem: { code: 'INVALID_PHONE_NUMBER' } },
+    })
   })
 
   it('a rejected auth code goes back to identity and drops the code', () => {
@@ -108,7 +122,10 @@ describe('onboarding machine', () => {
   it('"Not you?" (RESTART) starts a resumed account over from nothing; one opened in this visit stays', () => {
     const resumed = init(emptyApplicant, undefined, full)
     expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'wallet', form: emptyApplicant, forget: true })
-    const opened = run({ tag: 'opening', record, kycPending: false, attempt: 0 }, { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 })
+    const opened = run(
+      { tag: 'opening', record, kycPending: false, attempt: 0 },
+      { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 },
+    )
     expect(run(opened, { type: 'RESTART' })).toBe(opened)
   })
 })

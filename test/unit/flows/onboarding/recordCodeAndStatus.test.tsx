@@ -9,13 +9,7 @@ import type { ApiClient } from '../../../../src/api/client'
 import { readConfig } from '../../../../src/config/config'
 import { ApiError } from '../../../../src/errors/ApiError'
 import { createOnboardingEffects } from '../../../../src/flows/onboarding/effects'
-import {
-  type OnboardingEvent,
-  type OnboardingState,
-  emptyApplicant,
-  initialState,
-  transition,
-} from '../../../../src/flows/onboarding/machine'
+import { type OnboardingEvent, type OnboardingState, emptyApplicant, initialState, transition } from '../../../../src/flows/onboarding/machine'
 import { identityDraft } from '../../../../src/identity/draft'
 import { onboardingStore } from '../../../../src/flows/onboarding/persisted'
 import { enOnboarding } from '../../../../src/i18n/en-onboarding'
@@ -37,7 +31,15 @@ afterEach(cleanup)
 const KEY = 'stablecoin-widget:v1:flow:onboarding'
 const DAY = 86_400_000
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const filled = { ...emptyApplicant, wallet: WALLET, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+49 151 23456789', nationality: 'DE', country: 'DE' }
+const filled = {
+  ...emptyApplicant,
+  wallet: WALLET,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+49 151 23456789',
+  nationality: 'DE',
+  country: 'DE',
+}
 const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce((state, e) => transition(state, e), s)
 const opened = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
 
@@ -53,7 +55,14 @@ function effects(api: Partial<ApiClient>, storage = memoryStorage(), now = 1_000
   const store = onboardingStore(storage, clock.now)
   const events: OnboardingEvent[] = []
   const runner = createOnboardingEffects(
-    { config: config(), api: api as ApiClient, store, identity: { api: api as ApiClient, accounts: buyerAccount(storage, clock.now), usedCodes: { add: (c) => void used.add(c) } }, clock, emit: () => {} },
+    {
+      config: config(),
+      api: api as ApiClient,
+      store,
+      identity: { api: api as ApiClient, accounts: buyerAccount(storage, clock.now), usedCodes: { add: (c) => void used.add(c) } },
+      clock,
+      emit: () => {},
+    },
     (e) => void events.push(e),
   )
   return { runner, used, events, store, storage, clock }
@@ -179,7 +188,10 @@ describe('the funded text names the delivered asset', () => {
 
 describe('an unknown kycStatus is shown as it is', () => {
   it('manual_review is not called pending', () => {
-    const s = run({ tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }, { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'manual_review' })
+    const s = run(
+      { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' },
+      { type: 'ONBOARDED', accountId: 'acc_1', walletId: 'wal_1', kycStatus: 'manual_review' },
+    )
     expect(s).toMatchObject({ tag: 'opening', kycStatus: 'manual_review' })
     render(<OpeningScreen state={s as Extract<OnboardingState, { tag: 'opening' }>} dispatch={() => {}} />)
     expect(document.body.textContent).toContain('manual_review')

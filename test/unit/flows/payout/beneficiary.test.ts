@@ -5,7 +5,15 @@ import { getAddress as viemGetAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
 import { checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/flows/payout/accountChecks'
-import { beneficiarySchema, initialValues, offeredSchemas, purposeProblem, schemaFor, schemasFor, validateBeneficiary } from '../../../../src/flows/payout/beneficiary'
+import {
+  beneficiarySchema,
+  initialValues,
+  offeredSchemas,
+  purposeProblem,
+  schemaFor,
+  schemasFor,
+  validateBeneficiary,
+} from '../../../../src/flows/payout/beneficiary'
 import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/beneficiaryRequest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
@@ -13,13 +21,17 @@ import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
 describe('IBAN', () => {
-  it.each(['DE89370400440532013000', 'GB82WEST12345698765432', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'NO9386011117947', 'MT84MALT011000012345MTLCAST001S'])(
-    '%s is valid',
-    (iban) => {
-      expect(checkIban(iban)).toBeUndefined()
-      expect(ibanMod97(iban)).toBe(1)
-    },
-  )
+  it.each([
+    'DE89370400440532013000',
+    'GB82WEST12345698765432',
+    'FR1420041010050500013M02606',
+    'NL91ABNA0417164300',
+    'NO9386011117947',
+    'MT84MALT011000012345MTLCAST001S',
+  ])('%s is valid', (iban) => {
+    expect(checkIban(iban)).toBeUndefined()
+    expect(ibanMod97(iban)).toBe(1)
+  })
 
   it('a wrong check digit is a typo', () => {
     expect(checkIban('DE88370400440532013000')).toEqual({ kind: 'ibanChecksum' })
@@ -44,7 +56,14 @@ describe('IBAN', () => {
     const result = buildBeneficiary(schema, values)
     expect(result).toEqual({
       ok: true,
-      beneficiary: { schema: 'bank_sepa', name: 'Erika Mustermann', accountType: 'individual', firstName: 'Erika', lastName: 'Mustermann', IBAN: 'DE89370400440532013000' },
+      beneficiary: {
+        schema: 'bank_sepa',
+        name: 'Erika Mustermann',
+        accountType: 'individual',
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        IBAN: 'DE89370400440532013000',
+      },
     })
   })
 })
@@ -114,7 +133,12 @@ describe('EVM address', () => {
   })
 
   it('anything but 0x and 40 hex digits is not an address', () => {
-    for (const bad of ['5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe', '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'vitalik.eth']) {
+    for (const bad of [
+      '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe',
+      '0xZZAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      'vitalik.eth',
+    ]) {
       expect(checkEvmAddress(bad)).toEqual({ kind: 'evmAddress' })
     }
   })
@@ -137,7 +161,17 @@ describe('validation in the buyer’s words', () => {
     const schema = beneficiarySchema('bank_us')
     const problems = validateBeneficiary(schema, {})
     expect(Object.keys(problems).sort()).toEqual(
-      ['accountName', 'accountNumber', 'bankName', 'beneficiaryAddress.city', 'beneficiaryAddress.postalCode', 'beneficiaryAddress.state', 'beneficiaryAddress.street', 'name', 'routingNumber'].sort(),
+      [
+        'accountName',
+        'accountNumber',
+        'bankName',
+        'beneficiaryAddress.city',
+        'beneficiaryAddress.postalCode',
+        'beneficiaryAddress.state',
+        'beneficiaryAddress.street',
+        'name',
+        'routingNumber',
+      ].sort(),
     )
     expect(problems.name).toEqual({ kind: 'required' })
   })
@@ -155,7 +189,13 @@ describe('validation in the buyer’s words', () => {
   })
 
   it('an invalid form builds nothing', () => {
-    const result = buildBeneficiary(beneficiarySchema('bank_sepa'), { name: 'A', accountType: 'individual', firstName: 'A', lastName: 'B', IBAN: 'DE88370400440532013000' })
+    const result = buildBeneficiary(beneficiarySchema('bank_sepa'), {
+      name: 'A',
+      accountType: 'individual',
+      firstName: 'A',
+      lastName: 'B',
+      IBAN: 'DE88370400440532013000',
+    })
     expect(result).toEqual({ ok: false, problems: { IBAN: { kind: 'ibanChecksum' } } })
   })
 })
@@ -226,7 +266,17 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
   })
 
   it('all nine schemas of the contract are offered', () => {
-    expect([...offeredSchemas].sort()).toEqual(['bank_africa', 'bank_br_pix', 'bank_mexico', 'bank_sepa', 'bank_swift', 'bank_uk', 'bank_us', 'evm', 'momo_africa'])
+    expect([...offeredSchemas].sort()).toEqual([
+      'bank_africa',
+      'bank_br_pix',
+      'bank_mexico',
+      'bank_sepa',
+      'bank_swift',
+      'bank_uk',
+      'bank_us',
+      'evm',
+      'momo_africa',
+    ])
     for (const id of offeredSchemas) expect(beneficiarySchema(id).id).toBe(id)
   })
 
@@ -259,7 +309,8 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
 describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of the payout flow’s first load)', () => {
   it('the form’s checks carry no hash: only the request’s module imports viem, with the bank’s calls (loaded by import())', () => {
     const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1])
-    for (const file of ['beneficiary.ts', 'accountChecks.ts', 'machine.ts']) expect(imports(`src/flows/payout/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
+    for (const file of ['beneficiary.ts', 'accountChecks.ts', 'machine.ts'])
+      expect(imports(`src/flows/payout/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
     expect(imports('src/flows/payout/beneficiaryRequest.ts')).toContain('viem/utils')
     expect(readFileSync('src/flows/payout/PayoutFlow.tsx', 'utf8')).toMatch(/import\('\.\/bank'\)/)
   })
@@ -279,7 +330,10 @@ describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of
     const evm = beneficiarySchema('evm')
     expect(validateBeneficiary(evm, { name: 'Me', address: 'vitalik.eth' })).toEqual({ address: { kind: 'evmAddress' } })
     expect(validateBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({})
-    expect(buildBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({ ok: false, problems: { address: { kind: 'evmChecksum' } } })
+    expect(buildBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({
+      ok: false,
+      problems: { address: { kind: 'evmChecksum' } },
+    })
   })
 })
 
@@ -299,21 +353,33 @@ describe('the four schemas the assumed contract names', () => {
 
   it('bank_br_pix: the key is sent as the DICT holds it, and a CPF or CNPJ key is held to its check digits', () => {
     const pix = beneficiarySchema('bank_br_pix')
-    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '11.222.333/0001-81' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '11222333000181' } })
-    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '+55 11 98765 4321' })).toEqual({ ok: true, beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '+5511987654321' } })
+    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '11.222.333/0001-81' })).toEqual({
+      ok: true,
+      beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '11222333000181' },
+    })
+    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '+55 11 98765 4321' })).toEqual({
+      ok: true,
+      beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '+5511987654321' },
+    })
     expect(validateBeneficiary(pix, { name: 'Ana', pixKey: '111.444.777-53' })).toEqual({ pixKey: { kind: 'cpfChecksum' } })
     expect(validateBeneficiary(pix, { name: 'Ana', pixKey: 'ana' })).toEqual({ pixKey: { kind: 'pixKey' } })
   })
 
   it('bank_mexico: 18 digits typed in groups, held to the CLABE control digit', () => {
     const spei = beneficiarySchema('bank_mexico')
-    expect(buildBeneficiary(spei, { name: 'Luis', clabe: '032 180 00011835971 9' })).toEqual({ ok: true, beneficiary: { schema: 'bank_mexico', name: 'Luis', clabe: '032180000118359719' } })
+    expect(buildBeneficiary(spei, { name: 'Luis', clabe: '032 180 00011835971 9' })).toEqual({
+      ok: true,
+      beneficiary: { schema: 'bank_mexico', name: 'Luis', clabe: '032180000118359719' },
+    })
     expect(validateBeneficiary(spei, { name: 'Luis', clabe: '032180000118359718' })).toEqual({ clabe: { kind: 'clabeChecksum' } })
   })
 
   it('momo_africa: the wallet number in E.164', () => {
     const momo = beneficiarySchema('momo_africa')
-    expect(buildBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' })).toEqual({ ok: true, beneficiary: { schema: 'momo_africa', name: 'Wanjiru', walletIdentifier: '+254712345678' } })
+    expect(buildBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' })).toEqual({
+      ok: true,
+      beneficiary: { schema: 'momo_africa', name: 'Wanjiru', walletIdentifier: '+254712345678' },
+    })
     expect(validateBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '0712 345 678' })).toEqual({ walletIdentifier: { kind: 'phone' } })
   })
 })
@@ -352,10 +418,13 @@ describe('which schemas a payout is offered, by its currency and country (assume
   it('every rail of the sandbox is offered exactly the one schema the sandbox takes on it', () => {
     const countries = ['DE', 'FR', 'GB', 'US', 'BR', 'MX', 'NG', 'KE']
     const asks = Object.entries(RAILS as Record<string, { currency: string; schema: string }>).flatMap(([rail, r]) =>
-      countries.filter((country) => (payoutRails(r.currency, country) as string[]).includes(rail)).map((country) => ({ rail, currency: r.currency, country, schema: r.schema })),
+      countries
+        .filter((country) => (payoutRails(r.currency, country) as string[]).includes(rail))
+        .map((country) => ({ rail, currency: r.currency, country, schema: r.schema })),
     )
     expect(asks.length).toBeGreaterThanOrEqual(Object.keys(RAILS).length)
-    for (const { rail, currency, country, schema } of asks) expect(schemasFor({ currency, country }, rail), `${currency} to ${country} over ${rail}`).toEqual([schema])
+    for (const { rail, currency, country, schema } of asks)
+      expect(schemasFor({ currency, country }, rail), `${currency} to ${country} over ${rail}`).toEqual([schema])
   })
 
   it('the schema chosen: the one the buyer had when still offered, else the first', () => {

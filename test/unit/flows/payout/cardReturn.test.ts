@@ -14,7 +14,18 @@ import { emptyApplicant, initialIdentity } from '../../../../src/identity/machin
 import { scopedStorage } from '../../../../src/storage/safeStorage'
 import { settle } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { BUYER as WALLET_A, DEPOSIT, buyerA, buyerB, NOW, OTHER as WALLET_B, cardQuote, ctxOf, drive as drivePayout, fakePartner as aPartner } from '../../helpers/payout'
+import {
+  BUYER as WALLET_A,
+  DEPOSIT,
+  buyerA,
+  buyerB,
+  NOW,
+  OTHER as WALLET_B,
+  cardQuote,
+  ctxOf,
+  drive as drivePayout,
+  fakePartner as aPartner,
+} from '../../helpers/payout'
 
 const ctx = ctxOf('card')
 const quote = (expiresAt: number) => cardQuote({ expiresAt: new Date(expiresAt).toISOString() })
@@ -40,7 +51,10 @@ describe('back from the card page: whose payout', () => {
   })
 
   it('a link signed for buyer B (accountId, walletId, walletAddress) does not create the payout kept for buyer A', () => {
-    const start = initialState({ buyer: buyerB, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, { ...ctx, linkWallet: WALLET_B })
+    const start = initialState(
+      { buyer: buyerB, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } },
+      { ...ctx, linkWallet: WALLET_B },
+    )
     expect(start.tag === 'card' && start.buyer.accountId).not.toBe('acc_A')
   })
 
@@ -53,7 +67,17 @@ describe('back from the card page: whose payout', () => {
 /** The card payout's backend: its quote, and the payout created with the session that came back. */
 const fakePartner = () =>
   aPartner({
-    '/card/payout': [{ id: 'cp_1', depositAddress: DEPOSIT, depositAmount: '21.5', chain: 8453, status: 'pending', expiresAt: new Date(NOW + 3_600_000).toISOString(), card: { brand: 'visa', last4: '4242' } }],
+    '/card/payout': [
+      {
+        id: 'cp_1',
+        depositAddress: DEPOSIT,
+        depositAmount: '21.5',
+        chain: 8453,
+        status: 'pending',
+        expiresAt: new Date(NOW + 3_600_000).toISOString(),
+        card: { brand: 'visa', last4: '4242' },
+      },
+    ],
     '/card/payout/quote': [quote(NOW + 600_000)],
   })
 
@@ -78,7 +102,9 @@ describe('back from the card page: the price kept', () => {
     const start = initialState({ buyer: buyerA, identity, pending: pendingOf(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, ctx)
     const run = drive(start, partner, NOW)
     await settle(10)
-    expect(partner.calls.filter((c) => c.path === '/card/payout').map((c) => c.body)).toEqual([{ quoteId: 'cq_1', accountId: 'acc_A', cardSession: 'cs_1', reference: 'po_1' }])
+    expect(partner.calls.filter((c) => c.path === '/card/payout').map((c) => c.body)).toEqual([
+      { quoteId: 'cq_1', accountId: 'acc_A', cardSession: 'cs_1', reference: 'po_1' },
+    ])
     expect(run.state()).toMatchObject({ tag: 'funding', record: { id: 'cp_1', card: { last4: '4242' } } })
   })
 })

@@ -51,7 +51,18 @@ const beneficiaryState = (): PayoutState => ({
   tag: 'beneficiary',
   buyer,
   form: ctx.emptyForm(),
-  draft: { ...emptyDraft(), schema: 'bank_sepa', values: { name: 'Ada Lovelace', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89 3704 0044 0532 0130 00', extra: 'never sent' } },
+  draft: {
+    ...emptyDraft(),
+    schema: 'bank_sepa',
+    values: {
+      name: 'Ada Lovelace',
+      accountType: 'individual',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      IBAN: 'DE89 3704 0044 0532 0130 00',
+      extra: 'never sent',
+    },
+  },
   ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
   quote,
   quotedAt: NOW,
@@ -88,16 +99,19 @@ describe('payout effects: a quote for what the buyer did not ask', () => {
     ['crypto', '100', { cryptoAmount: '100.0000001', fiatAmount: '91.50' }, 'payout_ask.crypto'],
     // The buyer asks that 20 EUR arrive; the quote pays in less.
     ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '19.99' }, 'payout_ask.fiat'],
-  ] as const)('a %s ask of %s answered with %o is refused before anything is created: the buyer reads it, the host hears %s', async (kind, amount, answer, code) => {
-    const partner = fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] })
-    const start = quoting(kind, amount)
-    const d = drive(start, partner)
-    await until(() => d.state().tag !== 'quoting', 'the answer')
-    expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'ask', rule: code.slice(7) } })
-    const error = payoutEvents(start, d.state(), config).find((e) => e.name === 'error')
-    expect(error?.payload).toMatchObject({ flow: 'payout', code, message: expect.stringMatching(/Nothing was sent/) })
-    expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(0)
-  })
+  ] as const)(
+    'a %s ask of %s answered with %o is refused before anything is created: the buyer reads it, the host hears %s',
+    async (kind, amount, answer, code) => {
+      const partner = fakePartner({ '/bank/payout/quote': [{ ...quote, ...answer }], '/limits': [{ limits: [] }] })
+      const start = quoting(kind, amount)
+      const d = drive(start, partner)
+      await until(() => d.state().tag !== 'quoting', 'the answer')
+      expect(d.state()).toMatchObject({ tag: 'form', form: { amount }, error: { kind: 'ask', rule: code.slice(7) } })
+      const error = payoutEvents(start, d.state(), config).find((e) => e.name === 'error')
+      expect(error?.payload).toMatchObject({ flow: 'payout', code, message: expect.stringMatching(/Nothing was sent/) })
+      expect(partner.calls.filter((c) => c.path === '/bank/payout')).toHaveLength(0)
+    },
+  )
   it.each([
     ['crypto', '100', { cryptoAmount: '100.000000', fiatAmount: '91.50' }],
     ['fiat', '20', { cryptoAmount: '22.282609', fiatAmount: '20.00' }],
@@ -123,7 +137,14 @@ describe('payout effects: creating', () => {
     expect(creates[0].body.reference).toBe('po_1')
     expect(creates[1].body.reference).toBe('po_1')
     // Only the schema's fields, normalised.
-    expect(creates[0].body.beneficiary).toEqual({ name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' })
+    expect(creates[0].body.beneficiary).toEqual({
+      name: 'Ada Lovelace',
+      schema: 'bank_sepa',
+      accountType: 'individual',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      IBAN: 'DE89370400440532013000',
+    })
     expect(creates[0].body).toMatchObject({ quoteId: 'bq_1', accountId: 'acc_1' })
     // Kept before the wallet is ever asked: a reload funds this payout, not a new one.
     expect(d.store.load()).toMatchObject({ id: 'bp_1', depositAddress: DEPOSIT })
@@ -146,7 +167,8 @@ describe('payout effects: creating', () => {
 
   it('an EVM address whose capitals do not match its EIP-55 checksum is marked on its field, nothing sent; one case is sent checksummed', async () => {
     const partner = fakePartner({ '/bank/payout': [created] })
-    const atEvm = (address: string): PayoutState => ({ ...beneficiaryState(), draft: { ...emptyDraft(), schema: 'evm', values: { name: 'Ada', address } } }) as PayoutState
+    const atEvm = (address: string): PayoutState =>
+      ({ ...beneficiaryState(), draft: { ...emptyDraft(), schema: 'evm', values: { name: 'Ada', address } } }) as PayoutState
     const d = drive(atEvm('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), partner)
     d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the check')
@@ -155,7 +177,11 @@ describe('payout effects: creating', () => {
     const ok = drive(atEvm('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), partner)
     ok.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => ok.state().tag === 'funding', 'funding')
-    expect(partner.calls.find((c) => c.path === '/bank/payout')?.body.beneficiary).toEqual({ name: 'Ada', schema: 'evm', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
+    expect(partner.calls.find((c) => c.path === '/bank/payout')?.body.beneficiary).toEqual({
+      name: 'Ada',
+      schema: 'evm',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    })
   })
 
   it('a payout that does not match the quote (another chain or amount) is never funded', async () => {

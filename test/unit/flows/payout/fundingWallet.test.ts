@@ -30,21 +30,43 @@ const fundedByAnother = (s: PayoutState) => s.tag === 'beneficiary' && !same(s.f
 describe('the wallet that funds the payout is the buyer’s verified one', () => {
   it('a known buyer (this device’s, or a signed accountId) connecting another wallet does not go on under the known account', () => {
     const known = { accountId: 'acc_1', walletId: 'w_1', wallet: VERIFIED }
-    const s = run(quoted(known), ctx, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }))
+    const s = run(
+      quoted(known),
+      ctx,
+      { type: 'CONFIRM', now: NOW },
+      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
+    )
     expect(fundedByAnother(s)).toBe(false)
   })
 
   it('under a link signed for a wallet, connecting another one does not verify the signed one and fund from the other', () => {
     const signed = { ...ctx, linkWallet: VERIFIED }
-    const identity = run(quoted(), signed, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }))
+    const identity = run(
+      quoted(),
+      signed,
+      { type: 'CONFIRM', now: NOW },
+      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
+    )
     // The identity steps verify the signed wallet, while the connected one stays the funder.
     if (identity.tag !== 'identity') return expect(identity.tag).not.toBe('beneficiary')
-    const onboarded = transition({ ...identity, tag: 'details', work: 'submitting' } as PayoutState, toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }), signed)
+    const onboarded = transition(
+      { ...identity, tag: 'details', work: 'submitting' } as PayoutState,
+      toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }),
+      signed,
+    )
     expect(fundedByAnother(onboarded)).toBe(false)
   })
 
   it('held: an unknown buyer without a signed wallet verifies the wallet it connected', () => {
-    const identity = run(quoted(), ctx, { type: 'CONFIRM', now: NOW }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }))
+    const identity = run(
+      quoted(),
+      ctx,
+      { type: 'CONFIRM', now: NOW },
+      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
+    )
     expect(identity).toMatchObject({ tag: 'identity', form: { wallet: OTHER } })
   })
 })

@@ -22,7 +22,20 @@ const said = (prev: PayoutState, next: PayoutState) => JSON.stringify(payoutEven
 
 describe('the host hears no wallet when another one is connected', () => {
   it('at the connect step (a known buyer connects another wallet)', () => {
-    const connecting = transition({ tag: 'connect', buyer, form: ctx.emptyForm(), draft: emptyDraft(), ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' }, quote, quotedAt: NOW, work: 'idle' }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), ctx)
+    const connecting = transition(
+      {
+        tag: 'connect',
+        buyer,
+        form: ctx.emptyForm(),
+        draft: emptyDraft(),
+        ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
+        quote,
+        quotedAt: NOW,
+        work: 'idle',
+      },
+      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      ctx,
+    )
     const refused = transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }), ctx)
     expect(refused).toMatchObject({ tag: 'connect', problem: { kind: 'check' } })
     expect(said(connecting, refused)).not.toContain(VERIFIED.toLowerCase())

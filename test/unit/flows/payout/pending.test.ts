@@ -48,7 +48,11 @@ describe('the payout kept across the identity provider', () => {
     store.put(pending)
     const start = initialState({ identity: initialIdentity({ ...emptyApplicant, wallet: WALLET }, 'code_1'), pending: store.take() }, ctx)
     expect(start.tag).toBe('details')
-    const next = transition({ ...(start as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }), ctx)
+    const next = transition(
+      { ...(start as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' },
+      toIdentity({ type: 'ONBOARDED', accountId: 'acc_9', walletId: 'w_9', kycStatus: 'approved' }),
+      ctx,
+    )
     expect(next).toMatchObject({ tag: 'beneficiary', buyer: { accountId: 'acc_9', wallet: WALLET }, quote: { quoteId: 'bq_1' }, funder: { sender: WALLET } })
   })
 })
@@ -56,23 +60,65 @@ describe('the payout kept across the identity provider', () => {
 // Issue 31, item 4: a card payout leaves the page for the card page before it is created; when the
 // service then asks a higher tier, the applicant's details typed before are offered again.
 describe('a card payout kept across the card page', () => {
-  const cardQuote: CardPayoutQuote = { quoteId: 'cq_1', cryptoAmount: '22.50', fiatAmount: '20.00', rate: '0.92', providerFee: '0.50', ourFee: '0.10', expiresAt: new Date(NOW + 900_000).toISOString() }
+  const cardQuote: CardPayoutQuote = {
+    quoteId: 'cq_1',
+    cryptoAmount: '22.50',
+    fiatAmount: '20.00',
+    rate: '0.92',
+    providerFee: '0.50',
+    ourFee: '0.10',
+    expiresAt: new Date(NOW + 900_000).toISOString(),
+  }
   const buyer = { accountId: 'acc_1', walletId: 'w_1', wallet: WALLET }
-  const applicant = { ...emptyApplicant, wallet: WALLET, name: 'Grace Hopper', email: 'grace@example.com', phone: '+4915112345678', nationality: 'DE', country: 'DE' }
+  const applicant = {
+    ...emptyApplicant,
+    wallet: WALLET,
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    phone: '+4915112345678',
+    nationality: 'DE',
+    country: 'DE',
+  }
   const cardCtx = ctxOf('card')
 
   it('the applicant typed before the card page prefills the higher tier asked after it', async () => {
     const store = pendingStore(memoryStorage())
-    const atCard = { tag: 'card', buyer, applicant, form: pending.form, draft: emptyDraft(), ask: pending.ask, funder: pending.funder, quote: cardQuote, quotedAt: NOW, work: 'opening' } as Extract<PayoutState, { tag: 'card' }>
+    const atCard = {
+      tag: 'card',
+      buyer,
+      applicant,
+      form: pending.form,
+      draft: emptyDraft(),
+      ask: pending.ask,
+      funder: pending.funder,
+      quote: cardQuote,
+      quotedAt: NOW,
+      work: 'opening',
+    } as Extract<PayoutState, { tag: 'card' }>
     const navigate = vi.fn()
     const partner = { post: async () => ({ id: 'cs_1', url: 'https://cards.example/card-payout-page?id=cs_1' }) }
-    const effects = { partner, config: { cardHosts: ['cards.example'] }, returnUrl: () => 'https://widget.example/?flow=cardPayout', navigate, pending: store, dispatch: vi.fn(), destination: vi.fn() }
+    const effects = {
+      partner,
+      config: { cardHosts: ['cards.example'] },
+      returnUrl: () => 'https://widget.example/?flow=cardPayout',
+      navigate,
+      pending: store,
+      dispatch: vi.fn(),
+      destination: vi.fn(),
+    }
     await cardCalls.openCard!(effects as unknown as PayoutContext, atCard, () => true)
     expect(navigate).toHaveBeenCalledWith('https://cards.example/card-payout-page?id=cs_1')
     // Back from the card page (a new page): the payout is created, and the service asks the higher tier.
-    const back = initialState({ buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } }, cardCtx)
+    const back = initialState(
+      { buyer, identity: initialIdentity({ ...emptyApplicant }), pending: store.take(), cardReturn: { session: 'cs_1', result: 'ok', at: NOW } },
+      cardCtx,
+    )
     expect(back).toMatchObject({ tag: 'card', work: 'creating', cardSession: 'cs_1' })
-    const higher = transition(back, toDestination({ type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }), cardCtx)
+    const higher = transition(
+      back,
+      toDestination({ type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }),
+      cardCtx,
+    )
     expect(higher).toMatchObject({ tag: 'identity', form: applicant, pending: { tier: 'higher', cardSession: 'cs_1' } })
   })
 })

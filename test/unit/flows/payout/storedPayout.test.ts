@@ -42,13 +42,28 @@ const sepa = sepaValues
 
 function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: FakeWallet; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {
   let forgotten = 0
-  const d = drivePayout(initial, { partner, wallet: opts.w, storage: opts.storage, config: opts.config, now: () => NOW, wallets: [walletInfo], forget: () => void forgotten++ })
+  const d = drivePayout(initial, {
+    partner,
+    wallet: opts.w,
+    storage: opts.storage,
+    config: opts.config,
+    now: () => NOW,
+    wallets: [walletInfo],
+    forget: () => void forgotten++,
+  })
   return { ...d, forgotten: () => forgotten }
 }
 
 const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): PayoutState => ({
-  tag: 'beneficiary', buyer, form: ctx.emptyForm(), draft: { ...emptyDraft(), schema: 'bank_sepa', values: sepa(IBAN), purpose },
-  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' }, quote, quotedAt: NOW, problems: {}, work: 'idle',
+  tag: 'beneficiary',
+  buyer,
+  form: ctx.emptyForm(),
+  draft: { ...emptyDraft(), schema: 'bank_sepa', values: sepa(IBAN), purpose },
+  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
+  quote,
+  quotedAt: NOW,
+  problems: {},
+  work: 'idle',
 })
 
 async function connect(d: ReturnType<typeof drive>) {
@@ -68,7 +83,9 @@ describe('a reference belongs to one create request', () => {
     expect(refs.forRequest({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }, fresh)).toBe('po_1')
     expect(refs.forRequest({ ...request, quoteId: 'bq_2' }, fresh)).toBe('po_2')
     expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }, fresh)).toBe('po_3')
-    expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }, fresh)).toBe('po_4')
+    expect(
+      refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }, fresh),
+    ).toBe('po_4')
     // Stored as a digest: the beneficiary's details never sit in the partner origin's storage.
     expect([...storage.data.values()].join()).not.toMatch(/FR14|DE89|Lovelace/)
   })
@@ -147,9 +164,15 @@ describe('the wallet ask is kept before prompting; a reload checks, never asks o
   it('promptedAt is stored before the wallet is asked; a declined prompt drops it', async () => {
     const storage = memoryStorage()
     let seenAtPrompt: PayoutRecord | undefined
-    const w = fakeWallet({ onSend: () => void (seenAtPrompt = payoutStore(storage).load(buyer)), answer: async () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })) })
+    const w = fakeWallet({
+      onSend: () => void (seenAtPrompt = payoutStore(storage).load(buyer)),
+      answer: async () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })),
+    })
     payoutStore(storage).save(record)
-    const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w, storage })
+    const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), {
+      w,
+      storage,
+    })
     await connect(d)
     d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the refusal')
@@ -179,7 +202,9 @@ describe('the wallet ask is kept before prompting; a reload checks, never asks o
     const prompted = { ...record, promptedAt: NOW - 1000 }
     const a = drive(initialState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting' }] }))
     await until(() => a.state().tag === 'tracking', 'following (status)')
-    const b = drive(initialState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), { w: fakeWallet({ held: 1n }) })
+    const b = drive(initialState({ record: prompted, buyer, identity }, ctx), fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), {
+      w: fakeWallet({ held: 1n }),
+    })
     await until(() => b.state().tag === 'tracking', 'following (balance)')
     expect(b.state()).toMatchObject({ alreadyFunded: true })
     expect([...a.sent, ...b.sent]).toHaveLength(0)

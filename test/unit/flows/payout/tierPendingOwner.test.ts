@@ -10,7 +10,18 @@ import { describe, expect, it } from 'vitest'
 import type { Pending } from '../../../../src/flows/payout/base'
 import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { emptyApplicant, initialIdentity } from '../../../../src/identity/machine'
-import { BUYER as WALLET_A, NOW, buyerA, buyerB, OTHER as WALLET_B, bankQuote as aBankQuote, cardQuote as aCardQuote, ctxOf, toDestination, toIdentity } from '../../helpers/payout'
+import {
+  BUYER as WALLET_A,
+  NOW,
+  buyerA,
+  buyerB,
+  OTHER as WALLET_B,
+  bankQuote as aBankQuote,
+  cardQuote as aCardQuote,
+  ctxOf,
+  toDestination,
+  toIdentity,
+} from '../../helpers/payout'
 
 const bankQuote = aBankQuote()
 const cardQuote = aCardQuote()
@@ -20,7 +31,9 @@ const B_IBAN = 'DE89 3704 0044 0532 0130 00'
 /** What createFailed kept for buyer B (requires_action), taken by this tab on load. */
 const tierPendingOfB = (card: boolean): Pending => ({
   form: { kind: 'fiat', amount: '20', currency: 'EUR', country: card ? '' : 'DE', rail: '' },
-  draft: card ? { values: {}, purpose: '' } : { schema: 'bank_sepa', values: { name: 'Bea B', accountType: 'individual', firstName: 'Bea', lastName: 'B', IBAN: B_IBAN }, purpose: '' },
+  draft: card
+    ? { values: {}, purpose: '' }
+    : { schema: 'bank_sepa', values: { name: 'Bea B', accountType: 'individual', firstName: 'Bea', lastName: 'B', IBAN: B_IBAN }, purpose: '' },
   ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: card ? '' : 'DE' },
   funder: { sender: WALLET_B },
   quoted: { quote: card ? cardQuote : bankQuote, quotedAt: NOW - 60_000 },
@@ -63,7 +76,10 @@ describe("a higher tier's kept payout, under a link signed for another buyer", (
   it('a card payout: buyer A verifying under the link does not create with buyer B’s card session', () => {
     const ctx = { ...ctxOf('card'), linkWallet: WALLET_A }
     // Back from the identity provider with a code, under the link signed for wallet A.
-    const details = initialIdentity({ ...emptyApplicant, wallet: WALLET_A, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: 'Ann A', email: 'ann@example.com' }, 'code_A')
+    const details = initialIdentity(
+      { ...emptyApplicant, wallet: WALLET_A, nationality: 'DE', country: 'DE', phone: '+49 30 1234567', name: 'Ann A', email: 'ann@example.com' },
+      'code_A',
+    )
     const start = initialState({ identity: details, pending: tierPendingOfB(true) }, ctx)
     const submitted = transition(start, toIdentity({ type: 'SUBMIT' }), ctx)
     const onboarded = transition(submitted, toIdentity({ type: 'ONBOARDED', accountId: 'acc_A', walletId: 'w_A', kycStatus: 'approved' }), ctx)

@@ -40,7 +40,14 @@ function idempotentService(script: Array<'requiresAction' | 'lose' | 'answer'>) 
     }
     if (step === 'lose') throw new PartnerUnreachableError(new TypeError('Failed to fetch'))
     const n = Number(payout.id.slice(3))
-    return { id: payout.id, depositAddress: `0x${String(n).repeat(40)}`, depositAmount: quote.cryptoAmount, chain: 8453, status: 'pending', expiresAt: quote.expiresAt } as never
+    return {
+      id: payout.id,
+      depositAddress: `0x${String(n).repeat(40)}`,
+      depositAmount: quote.cryptoAmount,
+      chain: 8453,
+      status: 'pending',
+      expiresAt: quote.expiresAt,
+    } as never
   }
   const partner: PartnerHttp = { get: (path) => post(path, {}), post: (path, body) => post(path, body) }
   return { partner, calls, beneficiaryOf }
@@ -71,7 +78,11 @@ function afterHigherTier(): PayoutState {
   let s = transition(sepa(IBAN_TYPO), toDestination({ type: 'SUBMIT', now: NOW }), ctx)
   s = transition(s, toDestination({ type: 'CREATE_FAILED', problem: { key: 'error.requiresAction', code: 'requires_action' }, requiresAction: true }), ctx)
   s = transition(s, toIdentity({ type: 'AUTH_CODE', code: 'c2' }), ctx)
-  s = transition({ ...(s as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' }, toIdentity({ type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }), ctx)
+  s = transition(
+    { ...(s as Extract<PayoutState, { tag: 'details' }>), work: 'submitting' },
+    toIdentity({ type: 'ONBOARDED', accountId: 'acc_1', walletId: 'w_1', kycStatus: 'approved' }),
+    ctx,
+  )
   expect(s).toMatchObject({ tag: 'beneficiary', draft: { values: { IBAN: IBAN_TYPO } } })
   return s
 }

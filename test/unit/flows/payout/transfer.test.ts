@@ -4,7 +4,18 @@ import { TRANSFER_SELECTOR, checkPayout, checkTransfer, transferOf } from '../..
 import { BUYER as SENDER, source } from '../../helpers/payout'
 
 const payout = { depositAddress: '0x1111111111111111111111111111111111111111', depositAmount: '22.282609', chain: 8453 }
-const abi = [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }] as const
+const abi = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+] as const
 
 describe('the payout transfer', () => {
   it('is a plain ERC-20 transfer of depositAmount to depositAddress on the payout chain, value 0', () => {

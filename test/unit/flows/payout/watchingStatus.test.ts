@@ -35,7 +35,7 @@ function watch(answer: { id: string; status: string; depositTxHash?: string }) {
 }
 
 describe('the funding watcher', () => {
-  it("a status naming another payout does not move this one to tracking as funded", async () => {
+  it('a status naming another payout does not move this one to tracking as funded', async () => {
     const w = watch({ id: 'bp_other', status: 'converting', depositTxHash: HASH })
     await w.clock.advance(1_000)
     await vi.waitFor(() => expect(w.asked).toEqual(['bp_1']), { timeout: 3_000 })

@@ -27,7 +27,8 @@ const quote = (noSignIn: boolean): Extract<DepositState, { tag: 'quote' }> => ({
   preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
 })
 const unsigned: WidgetConfig = { ...depositConfig, partnerBase: 'https://shop.example.com/api', walletLink: true }
-const SIGN_IN = "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there."
+const SIGN_IN =
+  "This payment link cannot take a crypto deposit without your sign-in on the shop's site. Nothing was sent. Sign in on the site you came from and start the deposit from there."
 
 function at(noSignIn: boolean) {
   const dispatch = vi.fn()

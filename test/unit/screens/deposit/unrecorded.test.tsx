@@ -20,7 +20,13 @@ const WORDS = 'If the shop does not show this payment, contact the shop with thi
 const HASH = hashOf(0xd0)
 const refused: Tracking = { ...trackingOf(HASH), unrecorded: HASH }
 
-const following = (tracking = refused): Extract<DepositState, { tag: 'tracking' }> => ({ tag: 'tracking', tracking, phase: 'delivering', attempt: 0, tab: 'held' })
+const following = (tracking = refused): Extract<DepositState, { tag: 'tracking' }> => ({
+  tag: 'tracking',
+  tracking,
+  phase: 'delivering',
+  attempt: 0,
+  tab: 'held',
+})
 const ended = (outcome: Outcome, tracking = refused): Extract<DepositState, { tag: 'result' }> => ({ tag: 'result', outcome, tracking })
 
 describe('a deposit the kit refused to record', () => {

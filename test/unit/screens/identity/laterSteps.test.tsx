@@ -38,7 +38,15 @@ describe('identity steps: the later steps come after the first screen', () => {
     const held = holdBack(LATER)
     const { IdentitySteps } = await steps()
     const dispatch = vi.fn()
-    render(<IdentitySteps state={{ tag: 'wallet', form: { ...(await steps()).form, wallet: '' } }} dispatch={dispatch} identityUrl="https://id.example.com/start" flow="onboarding" locale="en" />)
+    render(
+      <IdentitySteps
+        state={{ tag: 'wallet', form: { ...(await steps()).form, wallet: '' } }}
+        dispatch={dispatch}
+        identityUrl="https://id.example.com/start"
+        flow="onboarding"
+        locale="en"
+      />,
+    )
     expect(screen.getByRole('heading', { name: 'Where should your stablecoins go?' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(dispatch).toHaveBeenCalledWith({ type: 'SUBMIT_WALLET' })
@@ -62,7 +70,15 @@ describe('identity steps: the later steps come after the first screen', () => {
   it('back from the identity provider, the details step shows its fields once they arrive', async () => {
     const held = holdBack(LATER)
     const { IdentitySteps, form } = await steps()
-    render(<IdentitySteps state={{ tag: 'details', form, authCode: 'code-1', errors: {}, work: 'idle' }} dispatch={() => {}} identityUrl="https://id.example.com/start" flow="onboarding" locale="en" />)
+    render(
+      <IdentitySteps
+        state={{ tag: 'details', form, authCode: 'code-1', errors: {}, work: 'idle' }}
+        dispatch={() => {}}
+        identityUrl="https://id.example.com/start"
+        flow="onboarding"
+        locale="en"
+      />,
+    )
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     held.release()
     expect(await screen.findByLabelText('Full name')).toBeTruthy()

@@ -17,7 +17,13 @@ afterEach(cleanup)
 
 describe('no occupation on the details form', () => {
   it('the form has no category control', () => {
-    const { container } = render(<DetailsScreen state={{ tag: 'details', form: { ...emptyApplicant, wallet: '0x1111111111111111111111111111111111111111' }, authCode: 'c', errors: {}, work: 'idle' }} dispatch={() => {}} locale="en" />)
+    const { container } = render(
+      <DetailsScreen
+        state={{ tag: 'details', form: { ...emptyApplicant, wallet: '0x1111111111111111111111111111111111111111' }, authCode: 'c', errors: {}, work: 'idle' }}
+        dispatch={() => {}}
+        locale="en"
+      />,
+    )
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy()
     expect(container.querySelector('#category')).toBeNull()
     expect(screen.queryByLabelText('Occupation')).toBeNull()

@@ -45,7 +45,10 @@ function mount(currency: string, country: string, rail: string) {
     quotedAt: NOW,
     work: 'idle',
   }
-  const box: { state: PayoutState; dispatch: (e: DestinationEvent) => void } = { state: transition(quoted, { type: 'CONFIRM', now: NOW }, ctx), dispatch: () => {} }
+  const box: { state: PayoutState; dispatch: (e: DestinationEvent) => void } = {
+    state: transition(quoted, { type: 'CONFIRM', now: NOW }, ctx),
+    dispatch: () => {},
+  }
   function Harness() {
     const [state, setState] = useState(box.state)
     box.state = state
@@ -95,7 +98,13 @@ describe('bank_uk (GBP to GB)', () => {
     type(/Sort code/, '12 34 56')
     type(/Account number/, '12345678')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'sortCode', problem: { kind: 'refused' } } }))
+    act(() =>
+      box.dispatch({
+        type: 'CREATE_FAILED',
+        problem: { key: 'error.invalid', code: 'invalid_request' },
+        field: { name: 'sortCode', problem: { kind: 'refused' } },
+      }),
+    )
     expect(described(/Sort code/)).toContain('The service refused this field.')
     expect((screen.getByLabelText(/Sort code/) as HTMLInputElement).value).toBe('12 34 56')
     expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('12345678')
@@ -124,7 +133,13 @@ describe('bank_br_pix (BRL to BR)', () => {
     type(/Account holder name/, 'Ana Souza')
     type(/PIX key/, '+55 11 98765-4321')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'pixKey', problem: { kind: 'refused' } } }))
+    act(() =>
+      box.dispatch({
+        type: 'CREATE_FAILED',
+        problem: { key: 'error.invalid', code: 'invalid_request' },
+        field: { name: 'pixKey', problem: { kind: 'refused' } },
+      }),
+    )
     expect(described(/PIX key/)).toContain('The service refused this field.')
     expect((screen.getByLabelText(/PIX key/) as HTMLInputElement).value).toBe('+55 11 98765-4321')
   })
@@ -197,7 +212,13 @@ describe('mobile money and African banks', () => {
     type(/Account number/, '0123456789')
     type(/Name on the account/, 'Chidi Okafor')
     submit()
-    act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name: 'schema', problem: { kind: 'refused' } } }))
+    act(() =>
+      box.dispatch({
+        type: 'CREATE_FAILED',
+        problem: { key: 'error.invalid', code: 'invalid_request' },
+        field: { name: 'schema', problem: { kind: 'refused' } },
+      }),
+    )
     expect(screen.getByText(/Payouts over NIP go to a kind of account we do not offer yet\. Go back/)).toBeTruthy()
     expect(screen.queryByText(/Check it against your bank statement/)).toBeNull()
     expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('0123456789')

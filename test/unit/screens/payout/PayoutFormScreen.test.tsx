@@ -16,7 +16,6 @@ addEnglish({ ...enPayout, ...enLimits })
 
 afterEach(cleanup)
 
-
 function setup(error?: FormError) {
   const state: FormState = {
     tag: 'form',

@@ -17,7 +17,15 @@ addEnglish({ ...enPayout, ...enLimits, ...enCardPayout })
 afterEach(cleanup)
 
 const config = configFrom({ apiBase: 'https://api.example', partnerBase: 'https://shop.example/api', identityUrl: 'https://id.example/' })
-const record: PayoutRecord = recordOf({ depositAmount: '22.28', expiresAt: '2026-11-24T12:00:00Z', fiatAmount: '20000.00', fiatCurrency: 'NGN', rail: 'nip', settlement: 'instant', createdAt: 0 })
+const record: PayoutRecord = recordOf({
+  depositAmount: '22.28',
+  expiresAt: '2026-11-24T12:00:00Z',
+  fiatAmount: '20000.00',
+  fiatCurrency: 'NGN',
+  rail: 'nip',
+  settlement: 'instant',
+  createdAt: 0,
+})
 const shown = (rec: PayoutRecord, status: 'sent' | 'settled') => {
   const state: PayoutState = { tag: 'result', buyer, record: rec, status: { id: rec.id, status, fiatCurrency: rec.fiatCurrency } }
   render(<PayoutStatusScreen state={state} dispatch={() => {}} config={config} />)

@@ -40,7 +40,16 @@ function receipt(hash: string) {
     logsBloom: `0x${'00'.repeat(256)}`,
     status: '0x1',
     type: '0x2',
-    logs: [{ ...common, address: `0x${'77'.repeat(20)}`, topics: [TRANSFER, topic(from), topic(`0x${'99'.repeat(20)}`)], data: `0x${'00'.repeat(31)}01`, logIndex: '0x0', removed: false }],
+    logs: [
+      {
+        ...common,
+        address: `0x${'77'.repeat(20)}`,
+        topics: [TRANSFER, topic(from), topic(`0x${'99'.repeat(20)}`)],
+        data: `0x${'00'.repeat(31)}01`,
+        logIndex: '0x0',
+        removed: false,
+      },
+    ],
   }
 }
 
@@ -119,25 +128,25 @@ describe('/deposit/sent tells no user whose a transaction is', { timeout: 60_000
     ['in upper case', (h: string) => `0x${h.slice(2).toUpperCase()}`, 'relay'],
     ['under another provider', (h: string) => h, 'across'],
     ['under another provider, upper case', (h: string) => `0x${h.slice(2).toUpperCase()}`, 'Relay'],
-  ])('Alice naming Bob\'s transaction %s: the same answer as for one nobody recorded', async (_, spell, provider) => {
+  ])("Alice naming Bob's transaction %s: the same answer as for one nobody recorded", async (_, spell, provider) => {
     const { sent } = kit()
     await sent('bob', T_BOB)
     expect(await sent('alice', spell(T_BOB), provider)).toEqual(await sent('alice', spell(T_NOBODY), provider))
   })
 
-  it('a user with no linked wallet at all: the same answer for Bob\'s transaction and for nobody\'s', async () => {
+  it("a user with no linked wallet at all: the same answer for Bob's transaction and for nobody's", async () => {
     const { sent } = kit()
     await sent('bob', T_BOB)
     expect(await sent('mallory', T_BOB)).toEqual(await sent('mallory', T_NOBODY))
   })
 
-  it('on a chain the kit does not read: the same answer for Bob\'s transaction and for nobody\'s', async () => {
+  it("on a chain the kit does not read: the same answer for Bob's transaction and for nobody's", async () => {
     const { sent } = kit()
     await sent('bob', T_BOB)
     expect(await sent('alice', T_BOB, 'relay', 1)).toEqual(await sent('alice', T_NOBODY, 'relay', 1))
   })
 
-  it('Alice\'s own transaction still goes (the check is not a blanket refusal)', async () => {
+  it("Alice's own transaction still goes (the check is not a blanket refusal)", async () => {
     const { sent, service } = kit()
     const mine = await sent('alice', T_ALICE)
     expect(mine.status).toBe(200)

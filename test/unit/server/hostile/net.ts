@@ -41,10 +41,19 @@ export async function serve(handle: FetchHandler, options: NodeListenerOptions =
 }
 
 /** What each hostile test's kit is: on /partner for https://shop.example, the bearer token its user's id. */
-export const KIT_BASICS = { apiBase: 'https://api.example', apiKey: 'sk_test_key', allowedOrigins: ['https://shop.example'], basePath: '/partner', authenticate: (token: string) => token }
+export const KIT_BASICS = {
+  apiBase: 'https://api.example',
+  apiKey: 'sk_test_key',
+  allowedOrigins: ['https://shop.example'],
+  basePath: '/partner',
+  authenticate: (token: string) => token,
+}
 
 /** The kit on /partner; its service a fake that records every request and answers `answer`. */
-export function kit(options: Partial<Parameters<typeof createPartnerHandler>[0]> = {}, answer: (url: string, init: RequestInit) => Response = () => Response.json({ limits: [] })) {
+export function kit(
+  options: Partial<Parameters<typeof createPartnerHandler>[0]> = {},
+  answer: (url: string, init: RequestInit) => Response = () => Response.json({ limits: [] }),
+) {
   const lines: string[] = []
   const forwarded: Array<{ url: string; body?: unknown }> = []
   const handle = createPartnerHandler({

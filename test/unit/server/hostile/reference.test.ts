@@ -34,7 +34,12 @@ async function service(input: string | URL, init: RequestInit): Promise<Response
   if (path === '/v1/card/payout/card-session') return Response.json({ id: `cs_${run}_${next++}`, url: 'https://cards.example/p' })
   const reference = body.reference as string | undefined
   if (reference !== undefined && byReference.has(reference)) return Response.json(byReference.get(reference))
-  const payment = { id: `pay_${run}_${next++}`, status: path === '/v1/bank/deposit' ? 'awaiting_funds' : 'pending', reference, details: { iban: 'DE00', reference: 'BANKREF' } }
+  const payment = {
+    id: `pay_${run}_${next++}`,
+    status: path === '/v1/bank/deposit' ? 'awaiting_funds' : 'pending',
+    reference,
+    details: { iban: 'DE00', reference: 'BANKREF' },
+  }
   if (reference !== undefined) byReference.set(reference, payment)
   return Response.json(payment)
 }
@@ -53,12 +58,24 @@ const handle = () =>
 
 // The bearer token is the user's id, URI-encoded (a token is printable ASCII; ids need not be).
 const post = (h: ReturnType<typeof handle>, user: string, path: string, body: unknown) =>
-  h(new Request(`http://localhost/partner${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${encodeURIComponent(user)}` }, body: JSON.stringify(body) }))
+  h(
+    new Request(`http://localhost/partner${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${encodeURIComponent(user)}` },
+      body: JSON.stringify(body),
+    }),
+  )
 const deposit = (h: ReturnType<typeof handle>, user: string, reference?: string) =>
-  post(h, user, '/bank/deposit', { accountId: `acc_${run}_${user}`, walletId: `w_${run}_${user}`, fiatCurrency: 'EUR', fiatAmount: '10', ...(reference === undefined ? {} : { reference }) })
+  post(h, user, '/bank/deposit', {
+    accountId: `acc_${run}_${user}`,
+    walletId: `w_${run}_${user}`,
+    fiatCurrency: 'EUR',
+    fiatAmount: '10',
+    ...(reference === undefined ? {} : { reference }),
+  })
 
 describe('the idempotency reference, scoped per user', { timeout: 60_000 }, () => {
-  it('Alice first under the reference Bob\'s link carries: Bob still gets his own payment, and neither sees the other\'s', async () => {
+  it("Alice first under the reference Bob's link carries: Bob still gets his own payment, and neither sees the other's", async () => {
     const h = handle()
     const alice = await (await deposit(h, 'alice', 'order-1')).json()
     const bobRes = await deposit(h, 'bob', 'order-1')
@@ -98,7 +115,7 @@ describe('the idempotency reference, scoped per user', { timeout: 60_000 }, () =
     expect(new Set(refs).size).toBe(pairs.length)
   })
 
-  it('a reference chosen as another user\'s scoped one is scoped again, never sent as given', async () => {
+  it("a reference chosen as another user's scoped one is scoped again, never sent as given", async () => {
     const h = handle()
     await deposit(h, 'alice', 'order-9')
     const alicesScoped = sent[0].body.reference as string
@@ -118,13 +135,19 @@ describe('the idempotency reference, scoped per user', { timeout: 60_000 }, () =
     ['an object', { toString: 'x' }],
   ])('a reference that is %s: 400 invalid_field, nothing forwarded', async (_, reference) => {
     const h = handle()
-    const res = await post(h, 'dave', '/bank/deposit', { accountId: `acc_${run}_dave`, walletId: `w_${run}_dave`, fiatCurrency: 'EUR', fiatAmount: '10', reference })
+    const res = await post(h, 'dave', '/bank/deposit', {
+      accountId: `acc_${run}_dave`,
+      walletId: `w_${run}_dave`,
+      fiatCurrency: 'EUR',
+      fiatAmount: '10',
+      reference,
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error.code).toBe('invalid_field')
     expect(sent).toEqual([])
   })
 
-  it('a reference of 64 characters (the contract\'s maximum), ASCII or astral, goes as 64 hex digits', async () => {
+  it("a reference of 64 characters (the contract's maximum), ASCII or astral, goes as 64 hex digits", async () => {
     const h = handle()
     expect((await deposit(h, 'erin', 'r'.repeat(64))).status).toBe(200)
     expect((await deposit(h, 'erin2', '\u{1F600}'.repeat(64))).status).toBe(200)
@@ -133,8 +156,18 @@ describe('the idempotency reference, scoped per user', { timeout: 60_000 }, () =
 
   it('bank payout and card payout references are scoped too', async () => {
     const h = handle()
-    await post(h, 'alice', '/bank/payout', { quoteId: 'q1', accountId: `acc_${run}_alice`, beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE00' }, reference: 'same' })
-    await post(h, 'bob', '/bank/payout', { quoteId: 'q1', accountId: `acc_${run}_bob`, beneficiary: { name: 'B', schema: 'bank_sepa', iban: 'DE00' }, reference: 'same' })
+    await post(h, 'alice', '/bank/payout', {
+      quoteId: 'q1',
+      accountId: `acc_${run}_alice`,
+      beneficiary: { name: 'A', schema: 'bank_sepa', iban: 'DE00' },
+      reference: 'same',
+    })
+    await post(h, 'bob', '/bank/payout', {
+      quoteId: 'q1',
+      accountId: `acc_${run}_bob`,
+      beneficiary: { name: 'B', schema: 'bank_sepa', iban: 'DE00' },
+      reference: 'same',
+    })
     const session = await (await post(h, 'alice', '/card/payout/card-session', { returnUrl: 'https://shop.example/back' })).json()
     await post(h, 'alice', '/card/payout', { quoteId: 'q2', accountId: `acc_${run}_alice`, cardSession: session.id, reference: 'same' })
     const refs = sent.filter((s) => s.body.reference !== undefined).map((s) => s.body.reference)
@@ -144,8 +177,8 @@ describe('the idempotency reference, scoped per user', { timeout: 60_000 }, () =
   })
 })
 
-describe('what one user can learn or take of another\'s', { timeout: 60_000 }, () => {
-  it('the service hands Bob\'s creation Alice\'s payment: Bob gets 404 with nothing of hers in it', async () => {
+describe("what one user can learn or take of another's", { timeout: 60_000 }, () => {
+  it("the service hands Bob's creation Alice's payment: Bob gets 404 with nothing of hers in it", async () => {
     const h = handle()
     const alice = await (await deposit(h, 'alice', 'secret-order-7')).json()
     const alicesRecord = byReference.get(sent[0].body.reference as string)!
@@ -158,7 +191,7 @@ describe('what one user can learn or take of another\'s', { timeout: 60_000 }, (
     expect(text).not.toContain(sent[0].body.reference as string)
   })
 
-  it('an echoed reference is given back only when it is the asker\'s own: another user\'s scoped reference is never mapped to their words', async () => {
+  it("an echoed reference is given back only when it is the asker's own: another user's scoped reference is never mapped to their words", async () => {
     const h = handle()
     await deposit(h, 'alice', 'alices-words')
     const alicesScoped = sent[0].body.reference as string
@@ -173,7 +206,7 @@ describe('what one user can learn or take of another\'s', { timeout: 60_000 }, (
     ['upper case', (id: string) => id.toUpperCase()],
     ['with a zero-width space', (id: string) => `${id}\u200b`],
     ['decomposed', (id: string) => id.normalize('NFD')],
-  ])('Bob reading Alice\'s payment %s: 404, the service never asked', async (_, spell) => {
+  ])("Bob reading Alice's payment %s: 404, the service never asked", async (_, spell) => {
     const h = handle()
     const alice = await (await deposit(h, 'alice', 'a-ref')).json()
     const before = sent.length
@@ -183,7 +216,7 @@ describe('what one user can learn or take of another\'s', { timeout: 60_000 }, (
     expect(sent.length).toBe(before)
   })
 
-  it('the service hands Bob a card session id Alice holds: Bob gets 404 and cannot pay out to Alice\'s card', async () => {
+  it("the service hands Bob a card session id Alice holds: Bob gets 404 and cannot pay out to Alice's card", async () => {
     const h = handle()
     const alices = await (await post(h, 'alice', '/card/payout/card-session', { returnUrl: 'https://shop.example/back' })).json()
     override = (path) => (path === '/v1/card/payout/card-session' ? { id: alices.id, url: 'https://cards.example/p' } : undefined)
@@ -196,7 +229,7 @@ describe('what one user can learn or take of another\'s', { timeout: 60_000 }, (
     expect(sent.length).toBe(before)
   })
 
-  it('a refusal names no other user: Bob using Alice\'s account is 403 without her id or payments in it', async () => {
+  it("a refusal names no other user: Bob using Alice's account is 403 without her id or payments in it", async () => {
     const h = handle()
     await deposit(h, 'alice', 'x')
     const res = await post(h, 'bob', '/bank/deposit', { accountId: `acc_${run}_alice`, walletId: `w_${run}_bob`, fiatCurrency: 'EUR', fiatAmount: '10' })

@@ -103,18 +103,21 @@ const SPELLINGS: string[] = [
 ]
 
 describe('returnUrl spellings, Origin https://shop.example', { timeout: 60_000 }, () => {
-  it.each(SPELLINGS.map((s) => [JSON.stringify(s).slice(0, 80), s]))('%s: refused, or forwarded as the checked canonical URL of the asking origin', async (_, returnUrl) => {
-    const { handle, forwarded } = kit()
-    const res = await ask(handle, returnUrl)
-    if (res.status === 400) {
-      expect((await res.json()).error.code).toBe('invalid_field')
-      expect(forwarded).toEqual([])
-      return
-    }
-    expect(res.status).toBe(200)
-    expect(forwarded).toHaveLength(1)
-    checkForwarded(forwarded[0].returnUrl as string, SHOP)
-  })
+  it.each(SPELLINGS.map((s) => [JSON.stringify(s).slice(0, 80), s]))(
+    '%s: refused, or forwarded as the checked canonical URL of the asking origin',
+    async (_, returnUrl) => {
+      const { handle, forwarded } = kit()
+      const res = await ask(handle, returnUrl)
+      if (res.status === 400) {
+        expect((await res.json()).error.code).toBe('invalid_field')
+        expect(forwarded).toEqual([])
+        return
+      }
+      expect(res.status).toBe(200)
+      expect(forwarded).toHaveLength(1)
+      checkForwarded(forwarded[0].returnUrl as string, SHOP)
+    },
+  )
 
   it('the card purchase follows the same rule (another host refused, the canonical form forwarded)', async () => {
     const { handle, forwarded } = kit()

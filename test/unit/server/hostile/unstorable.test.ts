@@ -30,7 +30,13 @@ function kit() {
 }
 
 const raw = (handle: (r: Request) => Promise<Response>, path: string, text: string) =>
-  handle(new Request(`http://localhost/partner${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer alice' }, body: text }))
+  handle(
+    new Request(`http://localhost/partner${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer alice' },
+      body: text,
+    }),
+  )
 
 const BENEFICIARY = '"name":"A","schema":"bank_sepa"'
 const BODIES: Array<[string, string, string]> = [
@@ -38,7 +44,11 @@ const BODIES: Array<[string, string, string]> = [
   ['a NUL as a key', '/bank/deposit', '{"\\u0000":"x","accountId":"a","walletId":"w","fiatCurrency":"EUR","fiatAmount":"1"}'],
   ['a NUL in a nested key', '/bank/payout', `{"quoteId":"q","accountId":"a","beneficiary":{${BENEFICIARY},"ib\\u0000an":"DE00"}}`],
   ['a lone high surrogate in a nested key', '/bank/payout', `{"quoteId":"q","accountId":"a","beneficiary":{${BENEFICIARY},"\\ud800":"DE00"}}`],
-  ['a lone low surrogate in a nested object value', '/bank/payout', `{"quoteId":"q","accountId":"a","beneficiary":{${BENEFICIARY},"beneficiaryAddress":{"street":"x\\udc00"}}}`],
+  [
+    'a lone low surrogate in a nested object value',
+    '/bank/payout',
+    `{"quoteId":"q","accountId":"a","beneficiary":{${BENEFICIARY},"beneficiaryAddress":{"street":"x\\udc00"}}}`,
+  ],
   ['a reversed pair', '/bank/deposit', '{"accountId":"a\\udc00\\ud800","walletId":"w","fiatCurrency":"EUR","fiatAmount":"1"}'],
   ['a NUL in a status id', '/bank/deposit/status', '{"id":"pay_1\\u0000"}'],
   ['a lone surrogate in a status id', '/card/payout/status', '{"id":"pay_1\\ud800"}'],
@@ -91,7 +101,13 @@ describe('NUL and lone surrogates in the body', { timeout: 60_000 }, () => {
       store,
       log: () => {},
     })
-    const res = await handle(new Request('http://localhost/bank/deposit', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer alice' }, body: '{"accountId":"a\\u0000"}' }))
+    const res = await handle(
+      new Request('http://localhost/bank/deposit', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer alice' },
+        body: '{"accountId":"a\\u0000"}',
+      }),
+    )
     expect(res.status).toBe(400)
     expect(seen ?? '').not.toContain('\\u0000')
   })

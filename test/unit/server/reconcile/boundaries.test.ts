@@ -11,7 +11,9 @@ const code = (file: string) =>
     .split('\n')
     .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
     .join('\n')
-const files = readdirSync(RECONCILE).filter((name) => name.endsWith('.ts')).map((name) => join(RECONCILE, name))
+const files = readdirSync(RECONCILE)
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => join(RECONCILE, name))
 
 describe('the reconciler and the store', () => {
   it('the reconciler writes no SQL: no query, no transaction, no table name', () => {

@@ -26,7 +26,23 @@ const T0 = Date.UTC(2026, 10, 2, 9)
 const LONGEST_HOLD = 600 * S
 
 describe('hostile Retry-After', () => {
-  const HOSTILE = ['9999999999', '99999999999', 'Fri, 31 Dec 9999 23:59:59 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT', '1e9', '-1', 'Infinity', 'NaN', '0x7fffffff', ' 600 ', '', '0', '5, 5', 'Mon, 32 Foo 2026 99:99:99 GMT', '+100000']
+  const HOSTILE = [
+    '9999999999',
+    '99999999999',
+    'Fri, 31 Dec 9999 23:59:59 GMT',
+    'Thu, 01 Jan 1970 00:00:00 GMT',
+    '1e9',
+    '-1',
+    'Infinity',
+    'NaN',
+    '0x7fffffff',
+    ' 600 ',
+    '',
+    '0',
+    '5, 5',
+    'Mon, 32 Foo 2026 99:99:99 GMT',
+    '+100000',
+  ]
 
   it.each(HOSTILE)('a 429 to the handler with Retry-After %j holds the reconciler at most 10 min, and not a negative or endless time', async (value) => {
     let now = T0
@@ -117,7 +133,7 @@ describe('a busy handler on the same key', { timeout: 120_000 }, () => {
     expect(looks.filter((l) => l.id === 'cd_control' && l.at > T0 + S).length).toBeGreaterThan(3)
   })
 
-  it('an anonymous client sending GET /limits at 6 a second (60% of the key\'s 10) for 10 min: the reconciler keeps its floor and still looks', async () => {
+  it("an anonymous client sending GET /limits at 6 a second (60% of the key's 10) for 10 min: the reconciler keeps its floor and still looks", async () => {
     await store.recordPayment({ kind: 'card', id: 'cd_starved', userId: 'bob', createdAt: new Date(T0) })
     const keyRate = createKeyRate({ requestsPerSecond: 10, clock })
     let service = 0
@@ -161,18 +177,21 @@ describe('absurd settlement labels from GET /v1/limits', { timeout: 120_000 }, (
     expect(seen && (seen.at - (T0 + 3 * D)) / H).toBeLessThanOrEqual(2)
   })
 
-  it.each(['t+36500', 't+1..t+99999999999999999999', 'under_99999999d'])('label %j: a payout that settles on day 3 is still seen within 6 h (the schedule\'s longest gap)', async (settlement) => {
-    limits = label(settlement)
-    const id = `po_${settlement.replace(/\W/g, '')}`
-    await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'sent', amount: '10', currency: 'EUR', createdAt: new Date(T0) })
-    settleAt(id, T0 + 3 * D)
-    start()
-    await clock.sleep(10 * D)
-    const seen = delivered.find((d) => d.id === id && d.status === 'settled')
-    // Before the bound: looks at 0.5 h, 2 h, 8 h, 32 h, then 128 h: the settlement of day 3 was
-    // delivered on day 5.3, 56 h late; one on day 22 never (dropped at 30 days).
-    expect(seen === undefined ? Infinity : (seen.at - (T0 + 3 * D)) / H).toBeLessThanOrEqual(6)
-  })
+  it.each(['t+36500', 't+1..t+99999999999999999999', 'under_99999999d'])(
+    "label %j: a payout that settles on day 3 is still seen within 6 h (the schedule's longest gap)",
+    async (settlement) => {
+      limits = label(settlement)
+      const id = `po_${settlement.replace(/\W/g, '')}`
+      await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'sent', amount: '10', currency: 'EUR', createdAt: new Date(T0) })
+      settleAt(id, T0 + 3 * D)
+      start()
+      await clock.sleep(10 * D)
+      const seen = delivered.find((d) => d.id === id && d.status === 'settled')
+      // Before the bound: looks at 0.5 h, 2 h, 8 h, 32 h, then 128 h: the settlement of day 3 was
+      // delivered on day 5.3, 56 h late; one on day 22 never (dropped at 30 days).
+      expect(seen === undefined ? Infinity : (seen.at - (T0 + 3 * D)) / H).toBeLessThanOrEqual(6)
+    },
+  )
 
   it('label t+36500: a payout that settles on day 22 is delivered before it is dropped at 30 days', async () => {
     limits = label('t+36500')
@@ -185,7 +204,7 @@ describe('absurd settlement labels from GET /v1/limits', { timeout: 120_000 }, (
 })
 
 describe('bursts', { timeout: 120_000 }, () => {
-  it('after a 10-minute hold from a hostile Retry-After, 200 overdue payments are caught up without going over the reconciler\'s rate', async () => {
+  it("after a 10-minute hold from a hostile Retry-After, 200 overdue payments are caught up without going over the reconciler's rate", async () => {
     for (let i = 0; i < 200; i++) await store.recordPayment({ kind: 'card', id: `cd_${i}`, userId: 'bob', createdAt: new Date(T0) })
     const keyRate = createKeyRate({ clock })
     keyRate.rateLimited(Number.MAX_SAFE_INTEGER)

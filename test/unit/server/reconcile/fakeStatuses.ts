@@ -71,7 +71,10 @@ export function everyKind(perKind = 2) {
   return {
     payments,
     /** The changes each payment goes through, `a→b`, to its final status. */
-    expected: (kind: string) => path(kind).slice(1).map((status, i) => `${path(kind)[i]}→${status}`),
+    expected: (kind: string) =>
+      path(kind)
+        .slice(1)
+        .map((status, i) => `${path(kind)[i]}→${status}`),
     total: payments.reduce((n, p) => n + path(p.kind).length - 1, 0),
     async record(store: PaymentStore, userId: string) {
       for (const { kind, id } of payments) {
@@ -98,7 +101,12 @@ export async function exactlyOnceFigures(engine: string, db: PaymentStore['db'],
     'SELECT count(*)::int AS n, count(*) FILTER (WHERE delivered_at IS NULL)::int AS open FROM stablecoin_widget.changes WHERE id = ANY($1)',
     [ids],
   )
-  const figures = { seen: rows[0].n, delivered: deliveredChangeIds.length, duplicates: deliveredChangeIds.length - new Set(deliveredChangeIds).size, undelivered: rows[0].open }
+  const figures = {
+    seen: rows[0].n,
+    delivered: deliveredChangeIds.length,
+    duplicates: deliveredChangeIds.length - new Set(deliveredChangeIds).size,
+    undelivered: rows[0].open,
+  }
   console.log(`exactly once, ${engine}: changes seen ${figures.seen}, delivered ${figures.delivered}, duplicates ${figures.duplicates}`)
   return figures
 }

@@ -76,8 +76,13 @@ describe('createKeyRate', () => {
     expect(rate.reconcilerWait()).toBeGreaterThan(0)
   })
 
-  it('keeps a floor for the reconciler however busy the handler: a tenth of the key\'s rate, at least one request per 10 s', async () => {
-    for (const [requestsPerSecond, floorMs] of [[10, 1000], [100, 100], [2, 5000], [0.5, 10_000]] as const) {
+  it("keeps a floor for the reconciler however busy the handler: a tenth of the key's rate, at least one request per 10 s", async () => {
+    for (const [requestsPerSecond, floorMs] of [
+      [10, 1000],
+      [100, 100],
+      [2, 5000],
+      [0.5, 10_000],
+    ] as const) {
       const clock = manualClock()
       const rate = createKeyRate({ requestsPerSecond, clock })
       const fetch = rate.wrapFetch(answering(200))
@@ -103,7 +108,7 @@ describe('createKeyRate', () => {
     }
   })
 
-  it('the floor does not lift a 429\'s hold', async () => {
+  it("the floor does not lift a 429's hold", async () => {
     const clock = manualClock()
     const rate = createKeyRate({ requestsPerSecond: 10, clock })
     rate.rateLimited(30_000)
@@ -127,7 +132,11 @@ describe('createPartnerHandler({ keyRate })', () => {
       allowedOrigins: [],
       allowAnonymous: true,
       keyRate,
-      fetch: (async () => new Response(answer === 200 ? '{"limits":[]}' : '{"error":{"code":"rate_limited","message":"slow down"}}', { status: answer, headers: answer === 429 ? { 'Retry-After': '9' } : {} })) as typeof fetch,
+      fetch: (async () =>
+        new Response(answer === 200 ? '{"limits":[]}' : '{"error":{"code":"rate_limited","message":"slow down"}}', {
+          status: answer,
+          headers: answer === 429 ? { 'Retry-After': '9' } : {},
+        })) as typeof fetch,
       log: () => {},
     })
     const ask = () => handler(new Request('https://shop.example/limits'))

@@ -22,12 +22,12 @@ describe('nextLook', () => {
     ['a payout 10 s after creation', 'payout', 'pending', 10 * S, undefined, 30 * S],
     ['a payout 40 s after creation', 'payout', 'pending', 40 * S, undefined, 40 * S],
     ['a payout 30 min after creation', 'payout', 'pending', 30 * MIN, undefined, 5 * MIN],
-    ['a payout 2 h after creation, not funded (late: the fixed pace\'s longest wait)', 'payout', 'pending', 2 * H, undefined, 10 * MIN],
+    ["a payout 2 h after creation, not funded (late: the fixed pace's longest wait)", 'payout', 'pending', 2 * H, undefined, 10 * MIN],
     ['a payout funded 3 days late', 'payout', 'pending', 3 * D, undefined, 10 * MIN],
     ['a card payout before its funding', 'cardPayout', 'pending', 0, undefined, 30 * S],
     ['a card purchase whose card page is open, 20 min', 'card', 'pending', 20 * MIN, undefined, 150 * S],
-    ['a bank deposit awaiting the buyer\'s transfer (instant rail), 1 h', 'bankDeposit', 'awaiting_funds', H, 'instant', 10 * MIN],
-    ['a bank deposit awaiting the buyer\'s transfer (under 2 h), 1 h', 'bankDeposit', 'awaiting_funds', H, 'under_2h', 10 * MIN],
+    ["a bank deposit awaiting the buyer's transfer (instant rail), 1 h", 'bankDeposit', 'awaiting_funds', H, 'instant', 10 * MIN],
+    ["a bank deposit awaiting the buyer's transfer (under 2 h), 1 h", 'bankDeposit', 'awaiting_funds', H, 'under_2h', 10 * MIN],
     // Waiting on the service's own work: seconds to minutes.
     ['a payout converting, just seen', 'payout', 'converting', 0, undefined, 10 * S],
     ['a payout converting for 1 min', 'payout', 'converting', MIN, undefined, 60 * S],
@@ -43,7 +43,7 @@ describe('nextLook', () => {
     ['a payout sent on a t+0 rail, 3 h', 'payout', 'sent', 3 * H, 't+0', 10 * MIN],
     ['a payout sent on a t+1 rail, just seen', 'payout', 'sent', 0, 't+1', H],
     ['a payout sent on a t+1 rail, 2 h', 'payout', 'sent', 2 * H, 't+1', H],
-    ['a payout sent on a t+1 rail, 11.5 h (lands on the window\'s start)', 'payout', 'sent', 11.5 * H, 't+1', 30 * MIN],
+    ["a payout sent on a t+1 rail, 11.5 h (lands on the window's start)", 'payout', 'sent', 11.5 * H, 't+1', 30 * MIN],
     ['a payout sent on a t+1 rail, 12 h (its window opens: at its spacing at once)', 'payout', 'sent', 12 * H, 't+1', 10 * MIN],
     ['a payout sent on a t+1 rail, 20 h (in the window)', 'payout', 'sent', 20 * H, 't+1', 10 * MIN],
     ['a payout sent on a t+1 rail, 40 h (late)', 'payout', 'sent', 40 * H, 't+1', 10 * MIN],
@@ -62,7 +62,7 @@ describe('nextLook', () => {
     expect(look(kind, status, since, { settlement })).toBe(expected)
   })
 
-  it('never waits longer than the fixed pace\'s 10 min while a move is plausible; an hour at most before a rail\'s window or past an expired deposit\'s', () => {
+  it("never waits longer than the fixed pace's 10 min while a move is plausible; an hour at most before a rail's window or past an expired deposit's", () => {
     const statuses: Record<LookInput['kind'], string[]> = {
       card: ['pending', 'processing', 'on_hold'],
       deposit: ['pending'],
@@ -89,7 +89,15 @@ describe('nextLook', () => {
   })
 
   it('backs off while nothing moves on a status it cannot place (no status yet, a card state the contract does not name): 5 s doubling, up to 10 min, as the fixed pace', () => {
-    expect([0, 1, 2, 3, 6, 7, 20].map((n) => look('card', 'on_hold', 0, { unchangedLooks: n }))).toEqual([5 * S, 10 * S, 20 * S, 40 * S, 320 * S, 10 * MIN, 10 * MIN])
+    expect([0, 1, 2, 3, 6, 7, 20].map((n) => look('card', 'on_hold', 0, { unchangedLooks: n }))).toEqual([
+      5 * S,
+      10 * S,
+      20 * S,
+      40 * S,
+      320 * S,
+      10 * MIN,
+      10 * MIN,
+    ])
     expect(look('payout', null, 0)).toBe(5 * S)
   })
 
@@ -100,7 +108,8 @@ describe('nextLook', () => {
 
 describe("fixedPace (for comparison: the reconciler's fixed pace)", () => {
   const fixed = fixedPace({ pollIntervalMs: 5 * S, maxPollIntervalMs: 10 * MIN })
-  const at = (looks: number, unchangedLooks: number) => fixed({ kind: 'payout', status: 'sent', createdAt: T0, lastChangeAt: T0, now: T0 + D, settlement: 't+1', looks, unchangedLooks })
+  const at = (looks: number, unchangedLooks: number) =>
+    fixed({ kind: 'payout', status: 'sent', createdAt: T0, lastChangeAt: T0, now: T0 + D, settlement: 't+1', looks, unchangedLooks })
   it('looks at once at a new payment, 5 s after a change, then twice as long each time nothing moved, up to 10 min', () => {
     expect(at(0, 0)).toBe(0)
     expect([0, 1, 2, 3, 7, 8, 20].map((n) => at(5, n))).toEqual([5 * S, 5 * S, 10 * S, 20 * S, 320 * S, 10 * MIN, 10 * MIN])
@@ -123,7 +132,20 @@ describe('settlement labels', () => {
   it('t+10 is the longest t+N read: a window of 9.5 to 10.5 days', () => {
     expect(settlementWindow('t+10')).toEqual({ from: 9.5 * D, to: 10.5 * D })
   })
-  it.each([undefined, '', 'soon', 't+', 't+3..t+1', 'under_h', 't+11', 't+36500', 't+1..t+99999999999999999999', 'under_11d', 'under_99999999d', 'under_999999h'])('%s: unknown', (label) => {
+  it.each([
+    undefined,
+    '',
+    'soon',
+    't+',
+    't+3..t+1',
+    'under_h',
+    't+11',
+    't+36500',
+    't+1..t+99999999999999999999',
+    'under_11d',
+    'under_99999999d',
+    'under_999999h',
+  ])('%s: unknown', (label) => {
     expect(settlementWindow(label)).toBeUndefined()
   })
 

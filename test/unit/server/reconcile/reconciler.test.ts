@@ -111,9 +111,17 @@ describe('reconciler', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300)) // a repeat would show now
     for (const { kind, id } of world.payments) {
       expect(seen(id), `${kind} ${id}`).toEqual(world.expected(kind))
-      expect(deliveries.filter((d) => d.payment.id === id && d.payment.final).map((d) => d.payment.status), `${kind} ${id}`).toHaveLength(1)
+      expect(
+        deliveries.filter((d) => d.payment.id === id && d.payment.final).map((d) => d.payment.status),
+        `${kind} ${id}`,
+      ).toHaveLength(1)
     }
-    const figures = await exactlyOnceFigures('PGlite, one reconciler', store.db, world.payments.map((p) => p.id), deliveries.map((d) => d.payment.changeId))
+    const figures = await exactlyOnceFigures(
+      'PGlite, one reconciler',
+      store.db,
+      world.payments.map((p) => p.id),
+      deliveries.map((d) => d.payment.changeId),
+    )
     expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
   })
 
@@ -215,7 +223,12 @@ describe('reconciler', { timeout: 20_000 }, () => {
     await until(() => deliveries.length >= world.total, 10_000, 'every change of every kind')
     await new Promise((resolve) => setTimeout(resolve, 300))
     for (const { kind, id } of world.payments) expect(seen(id), `${kind} ${id}`).toEqual(world.expected(kind))
-    const figures = await exactlyOnceFigures('PGlite, two reconcilers on one store', store.db, world.payments.map((p) => p.id), deliveries.map((d) => d.payment.changeId))
+    const figures = await exactlyOnceFigures(
+      'PGlite, two reconcilers on one store',
+      store.db,
+      world.payments.map((p) => p.id),
+      deliveries.map((d) => d.payment.changeId),
+    )
     expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
   })
 })
@@ -238,7 +251,11 @@ describe('leases on changes', () => {
     }
     // The first claims every change at once; the second starts once they are all claimed.
     start({ onUpdate: slowly, deliveryLeaseMs: 1000 })
-    await until(async () => (await store.db.query('SELECT 1 FROM stablecoin_widget.changes WHERE lease_owner IS NOT NULL')).rows.length === ids.length, 5000, 'all changes claimed')
+    await until(
+      async () => (await store.db.query('SELECT 1 FROM stablecoin_widget.changes WHERE lease_owner IS NOT NULL')).rows.length === ids.length,
+      5000,
+      'all changes claimed',
+    )
     start({ onUpdate: slowly, deliveryLeaseMs: 1000 })
     await until(() => new Set(deliveries.map((d) => d.payment.id)).size === ids.length, 10_000, 'every change')
     await new Promise((resolve) => setTimeout(resolve, 1200))

@@ -14,14 +14,27 @@ it('carries every kind on after a restart on the same data directory: nothing lo
   // Each change onUpdate took (returned from), in order, across both lives of the store.
   const told: Array<{ life: number; changeId: string; kind: string; id: string; change: string; final: boolean }> = []
   const run = (store: PaymentStore, onUpdate: OnUpdate) => {
-    const reconciler = createReconciler({ store, fetchStatus: async (kind, id) => world.answer(kind, id), onUpdate, schedule: 'fixed', requestsPerSecond: 100, pollIntervalMs: 20, maxPollIntervalMs: 40, idleMs: 10, retryBaseMs: 20, log: () => {} })
+    const reconciler = createReconciler({
+      store,
+      fetchStatus: async (kind, id) => world.answer(kind, id),
+      onUpdate,
+      schedule: 'fixed',
+      requestsPerSecond: 100,
+      pollIntervalMs: 20,
+      maxPollIntervalMs: 40,
+      idleMs: 10,
+      retryBaseMs: 20,
+      log: () => {},
+    })
     reconciler.start()
     return reconciler
   }
-  const take = (life: number): OnUpdate => (payment, previous) => {
-    told.push({ life, changeId: payment.changeId, kind: payment.kind, id: payment.id, change: `${previous?.status}→${payment.status}`, final: payment.final })
-    world.delivered(payment.kind, payment.id, payment.status)
-  }
+  const take =
+    (life: number): OnUpdate =>
+    (payment, previous) => {
+      told.push({ life, changeId: payment.changeId, kind: payment.kind, id: payment.id, change: `${previous?.status}→${payment.status}`, final: payment.final })
+      world.delivered(payment.kind, payment.id, payment.status)
+    }
 
   const first = await openPaymentStore({ dataDir })
   await world.record(first, 'alice')
@@ -45,8 +58,14 @@ it('carries every kind on after a restart on the same data directory: nothing lo
   await new Promise((resolve) => setTimeout(resolve, 300)) // a repeat would show now
   await after.stop()
   for (const { kind, id } of world.payments) {
-    expect(told.filter((t) => t.id === id).map((t) => t.change), `${kind} ${id}`).toEqual(world.expected(kind))
-    expect(told.filter((t) => t.id === id && t.final), `${kind} ${id}`).toHaveLength(1)
+    expect(
+      told.filter((t) => t.id === id).map((t) => t.change),
+      `${kind} ${id}`,
+    ).toEqual(world.expected(kind))
+    expect(
+      told.filter((t) => t.id === id && t.final),
+      `${kind} ${id}`,
+    ).toHaveLength(1)
   }
   expect(told.find((t) => t.id === 'payout_1')?.life).toBe(2)
   const figures = await exactlyOnceFigures(

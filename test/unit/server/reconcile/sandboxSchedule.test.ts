@@ -21,12 +21,26 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-type Seeded = { kind: PaymentKind; id: string; createdAt: number; status: string | null; currency: string; amount: string; details?: unknown; steps: Array<[number, string]> }
+type Seeded = {
+  kind: PaymentKind
+  id: string
+  createdAt: number
+  status: string | null
+  currency: string
+  amount: string
+  details?: unknown
+  steps: Array<[number, string]>
+}
 const control = async (path: string, body?: unknown) => {
-  const res = await fetch(base + path, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await fetch(base + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: res.status, body: (await res.json()) as any }
 }
-const seed = (count: number, seedValue = 7) => control('/__sandbox/scheduled/seed', { count, seed: seedValue, start: T0, createOverMs: 3_600_000, clock: 'header' })
+const seed = (count: number, seedValue = 7) =>
+  control('/__sandbox/scheduled/seed', { count, seed: seedValue, start: T0, createOverMs: 3_600_000, clock: 'header' })
 const PATHS: Record<PaymentKind, string> = {
   card: '/v1/card/status',
   bankDeposit: '/v1/bank/deposit/status',
@@ -44,7 +58,7 @@ async function ask(p: Seeded, at: number, key = KEY) {
   return { status: res.status, body: (await res.json()) as any }
 }
 
-describe('the sandbox\'s scheduled world', () => {
+describe("the sandbox's scheduled world", () => {
   it('seeds payments of every kind, the same world for the same seed, each on its way to a final status', async () => {
     const { status, body } = await seed(400)
     expect(status).toBe(200)
@@ -62,7 +76,7 @@ describe('the sandbox\'s scheduled world', () => {
     expect((await seed(400)).body.payments).toEqual(payments)
   })
 
-  it('answers each kind on its partner path with the key, as the status stood at the time the request names, in the contract\'s shape', async () => {
+  it("answers each kind on its partner path with the key, as the status stood at the time the request names, in the contract's shape", async () => {
     const payments: Seeded[] = (await seed(60)).body.payments
     for (const p of payments) {
       for (const [at, expected] of [p.steps[0], p.steps.at(-1)!, [p.steps[1][0] - 1, p.steps[0][1]] as [number, string]]) {

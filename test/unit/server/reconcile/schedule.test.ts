@@ -3,7 +3,16 @@
 // for comparison), GET /v1/limits read through the key, its share of the key's rate beside the
 // handler's, and the catch-up after it was down. Times are exact: nothing here waits on a real clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createKeyRate, createReconciler, openPaymentStore, type PaymentKind, type PaymentStore, type PaymentUpdate, type Reconciler, type ReconcilerOptions } from '../../../../src/server/index'
+import {
+  createKeyRate,
+  createReconciler,
+  openPaymentStore,
+  type PaymentKind,
+  type PaymentStore,
+  type PaymentUpdate,
+  type Reconciler,
+  type ReconcilerOptions,
+} from '../../../../src/server/index'
 import { busiestWindow } from './fakeStatuses'
 import { createSimulatedClock, type SimulatedClock } from './simulatedClock.mjs'
 
@@ -87,7 +96,10 @@ const lookTimes = (id: string) => requests.filter((r) => r.id === id).map((r) =>
 
 describe('the schedule', { timeout: 60_000 }, () => {
   it("looks at a new payout 30 s after its creation, the buyer's funding taking longer (the fixed pace: at once)", async () => {
-    for (const [id, schedule] of [['po_new', undefined], ['po_fixed', 'fixed']] as const) {
+    for (const [id, schedule] of [
+      ['po_new', undefined],
+      ['po_fixed', 'fixed'],
+    ] as const) {
       await store.recordPayment({ kind: 'payout', id, userId: 'alice', status: 'pending', createdAt: new Date(clock.now()) })
       at('payout', id, [T0, { status: 'pending' }])
       const reconciler = start({ schedule })
@@ -111,7 +123,9 @@ describe('the schedule', { timeout: 60_000 }, () => {
     const hourly = Array.from({ length: 12 }, (_, i) => 60 * (i + 1))
     const inWindow = Array.from({ length: 48 }, (_, i) => 730 + 10 * i)
     expect(lookTimes('po_t1').map((t) => Math.round(t / 60))).toEqual([...hourly, ...inWindow])
-    expect(delivered.map((d) => [d.previousStatus, d.status, Math.round((d.at - T0) / MIN), Math.round((d.observedAt.getTime() - T0) / MIN)])).toEqual([['sent', 'settled', 1200, 1200]])
+    expect(delivered.map((d) => [d.previousStatus, d.status, Math.round((d.at - T0) / MIN), Math.round((d.observedAt.getTime() - T0) / MIN)])).toEqual([
+      ['sent', 'settled', 1200, 1200],
+    ])
     // The limits are read when a payment needs them, and again only once an hour has passed.
     const limits = requests.filter((r) => r.kind === 'limits').map((r) => (r.at - T0) / S)
     expect(limits[0]).toBeLessThanOrEqual(10)
@@ -129,7 +143,7 @@ describe('the schedule', { timeout: 60_000 }, () => {
   })
 })
 
-describe('the key\'s rate', { timeout: 60_000 }, () => {
+describe("the key's rate", { timeout: 60_000 }, () => {
   it('catches up oldest-due first after an hour down, never above its rate', async () => {
     for (let i = 0; i < 120; i++) {
       const id = `po_${String(i).padStart(3, '0')}`
@@ -146,9 +160,17 @@ describe('the key\'s rate', { timeout: 60_000 }, () => {
     start()
     await clock.sleep(5 * MIN)
     const after = requests.filter((r) => r.at >= back)
-    const catchUp = after.filter((r) => r.kind === 'payout').slice(0, rows.length).map((r) => r.id)
+    const catchUp = after
+      .filter((r) => r.kind === 'payout')
+      .slice(0, rows.length)
+      .map((r) => r.id)
     expect(catchUp).toEqual(rows.map((r) => r.id))
-    expect(busiestWindow(after.map((r) => r.at), 1000)).toBeLessThanOrEqual(2)
+    expect(
+      busiestWindow(
+        after.map((r) => r.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(2)
     // At its rate from the moment it is back: 120 looks (and a read of the limits) in about a minute.
     expect(after[0].at - back).toBeLessThan(1000)
     expect((after.filter((r) => r.kind === 'payout')[rows.length - 1].at - back) / S).toBeLessThanOrEqual(61)
@@ -187,6 +209,11 @@ describe('the key\'s rate', { timeout: 60_000 }, () => {
     expect(busiestWindow([...handlerRequests, ...requests.map((r) => r.at)], 1000)).toBeLessThanOrEqual(6)
     // Then back at its own share.
     expect(reconciler.filter((t) => t >= 14_750 && t < 20_000).length).toBeGreaterThanOrEqual(14)
-    expect(busiestWindow(requests.map((r) => r.at), 1000)).toBeLessThanOrEqual(3)
+    expect(
+      busiestWindow(
+        requests.map((r) => r.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(3)
   })
 })

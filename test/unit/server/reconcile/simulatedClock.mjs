@@ -49,7 +49,10 @@ export function createSimulatedClock({ start = 0, actors = 1 } = {}) {
         now = first.at
         clock.jumps++
       }
-      ;[...sleepers].filter((s) => s.at <= now).sort((a, b) => a.at - b.at || a.order - b.order).forEach((s) => s.wake())
+      ;[...sleepers]
+        .filter((s) => s.at <= now)
+        .sort((a, b) => a.at - b.at || a.order - b.order)
+        .forEach((s) => s.wake())
     })
   }
   return clock

@@ -118,9 +118,17 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
     expect(delivered).toHaveLength(world.total)
     expect(new Set(delivered.map((d) => d.changeId)).size).toBe(delivered.length)
     for (const { kind, id } of world.payments) {
-      expect(delivered.filter((d) => d.kind === kind && d.id === id).map((d) => `${d.previous}→${d.status}`), `${kind} ${id}`).toEqual(world.expected(kind))
+      expect(
+        delivered.filter((d) => d.kind === kind && d.id === id).map((d) => `${d.previous}→${d.status}`),
+        `${kind} ${id}`,
+      ).toEqual(world.expected(kind))
     }
-    const figures = await exactlyOnceFigures('Postgres 15 server, two reconciler processes (one killed mid-delivery)', store.db, world.payments.map((p) => p.id), delivered.map((d) => d.changeId!))
+    const figures = await exactlyOnceFigures(
+      'Postgres 15 server, two reconciler processes (one killed mid-delivery)',
+      store.db,
+      world.payments.map((p) => p.id),
+      delivered.map((d) => d.changeId!),
+    )
     expect(figures).toEqual({ seen: world.total, delivered: world.total, duplicates: 0, undelivered: 0 })
     expect(delivered.filter((d) => d.instance === 'A')).toHaveLength(4)
     // The change A held is B's once A's lease has run out, and only then.
@@ -128,7 +136,12 @@ describe('on a Postgres server shared by several instances', { timeout: 90_000 }
     expect(takenOver?.instance).toBe('B')
     expect(takenOver!.at - hanging!.at).toBeGreaterThanOrEqual(1000)
     for (const instance of ['A', 'B']) {
-      expect(busiestWindow(requests.filter((r) => r.instance === instance).map((r) => r.at), 1000)).toBeLessThanOrEqual(RPS)
+      expect(
+        busiestWindow(
+          requests.filter((r) => r.instance === instance).map((r) => r.at),
+          1000,
+        ),
+      ).toBeLessThanOrEqual(RPS)
     }
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM stablecoin_widget.changes WHERE delivered_at IS NULL')
     expect(rows[0].n).toBe(0)

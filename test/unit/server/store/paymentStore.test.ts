@@ -69,13 +69,15 @@ describe('card page sessions', () => {
   })
 })
 
-describe('listing, for the partner\'s own pages', () => {
+describe("listing, for the partner's own pages", () => {
   it("lists a user's payments newest first, with their last observed status, and no one else's", async () => {
     await store.recordPayment({ kind: 'card', id: 'l_1', userId: 'lena', amount: '20', currency: 'EUR' })
     await store.recordPayment({ kind: 'bankDeposit', id: 'l_2', userId: 'lena', status: 'awaiting_funds' })
     await store.recordPayment({ kind: 'card', id: 'l_3', userId: 'otto' })
     await store.db.query(`UPDATE stablecoin_widget.payments SET created_at = created_at - interval '1 minute' WHERE id = 'l_1'`)
-    await store.db.query(`UPDATE stablecoin_widget.payments SET status = 'completed', record = '{"id":"l_1","status":"completed"}', open = false WHERE id = 'l_1'`)
+    await store.db.query(
+      `UPDATE stablecoin_widget.payments SET status = 'completed', record = '{"id":"l_1","status":"completed"}', open = false WHERE id = 'l_1'`,
+    )
     const listed = await store.listPayments('lena')
     expect(listed.map((p) => [p.kind, p.id, p.status, p.final])).toEqual([
       ['bankDeposit', 'l_2', 'awaiting_funds', false],

@@ -80,7 +80,9 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
       `stablecoin-widget/server: the PGlite dataDir ${dataDir} is already open in this process; open it once and share that store`,
     )
     await store.recordPayment({ kind: 'card', id: 'cp_first', userId: 'u' })
-    await expect(openPaymentStore({ dataDir })).rejects.toThrow(`stablecoin-widget/server: the PGlite dataDir ${dataDir} is already open in this process; open it once and share that store`)
+    await expect(openPaymentStore({ dataDir })).rejects.toThrow(
+      `stablecoin-widget/server: the PGlite dataDir ${dataDir} is already open in this process; open it once and share that store`,
+    )
     const link = join(freshDir(), 'link')
     symlinkSync(dataDir, link)
     await expect(openPaymentStore({ dataDir: link })).rejects.toThrow('is already open in this process')
@@ -94,16 +96,20 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
     }
   })
 
-  it("a lock of another host is never taken over (its process cannot be asked), and one that cannot be read is not either", async () => {
+  it('a lock of another host is never taken over (its process cannot be asked), and one that cannot be read is not either', async () => {
     const dataDir = freshDir()
     const store = await openPaymentStore({ dataDir })
     await store.close()
     const lock = join(dataDir, 'stablecoin-widget.lock')
     expect(existsSync(lock)).toBe(false)
     writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'other-host', thread: 0 }))
-    await expect(openPaymentStore({ dataDir })).rejects.toThrow(`the PGlite dataDir ${dataDir} is open in process 4242 on host other-host; stop it first, or use Postgres ({ pool }) to run several instances`)
+    await expect(openPaymentStore({ dataDir })).rejects.toThrow(
+      `the PGlite dataDir ${dataDir} is open in process 4242 on host other-host; stop it first, or use Postgres ({ pool }) to run several instances`,
+    )
     writeFileSync(lock, '')
-    await expect(openPaymentStore({ dataDir })).rejects.toThrow(`the PGlite dataDir ${dataDir} holds a lock file that cannot be read (${lock}); if no process uses this directory, delete that file`)
+    await expect(openPaymentStore({ dataDir })).rejects.toThrow(
+      `the PGlite dataDir ${dataDir} holds a lock file that cannot be read (${lock}); if no process uses this directory, delete that file`,
+    )
     // Both refusals left the lock as they found it.
     expect(readFileSync(lock, 'utf8')).toBe('')
   })
@@ -112,8 +118,13 @@ describe('one process per PGlite dataDir', { timeout: 120_000 }, () => {
     const dataDir = freshDir()
     mkdirSync(dataDir, { recursive: true })
     // Where /proc tells (Linux): the same boot and PID namespace, and another start time (an earlier life).
-    const proc = existsSync('/proc/self/ns/pid') ? { boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), pidNs: readlinkSync('/proc/self/ns/pid'), start: '1' } : {}
-    writeFileSync(join(dataDir, 'stablecoin-widget.lock'), JSON.stringify({ pid: process.pid, host: hostname(), thread: threadId, token: 'earlier-life', ...proc }))
+    const proc = existsSync('/proc/self/ns/pid')
+      ? { boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), pidNs: readlinkSync('/proc/self/ns/pid'), start: '1' }
+      : {}
+    writeFileSync(
+      join(dataDir, 'stablecoin-widget.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), thread: threadId, token: 'earlier-life', ...proc }),
+    )
     const store = await openPaymentStore({ dataDir })
     expect(JSON.parse(readFileSync(join(dataDir, 'stablecoin-widget.lock'), 'utf8')).token).not.toBe('earlier-life')
     await store.close()

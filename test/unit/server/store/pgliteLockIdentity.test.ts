@@ -26,7 +26,9 @@ const fresh = () => {
 }
 // Root (or a user namespace) and util-linux: the namespace cases need them.
 const namespaces = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0
-const mounts = spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', 'd=$(mktemp -d) && mount --bind "$d" "$d" && umount "$d" && rmdir "$d"']).status === 0
+const mounts =
+  spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', 'd=$(mktemp -d) && mount --bind "$d" "$d" && umount "$d" && rmdir "$d"']).status ===
+  0
 
 beforeAll(async () => {
   // Inside the repository, so that the bundle finds PGlite in node_modules.
@@ -49,7 +51,9 @@ afterAll(() => {
 /** Runs the holder under `unshare flags…`; resolves with its first line ("ready …", "refused …", "opened-twice"). */
 function run(flags: string[], env: Record<string, string>): { child: ChildProcess; line: Promise<string> } {
   // Without flags, node itself (this process reaps it): no unshare in between.
-  const [command, args] = flags.length ? ['unshare', [...flags, '--kill-child', process.execPath, join(bundle, 'holder.mjs')]] : [process.execPath, [join(bundle, 'holder.mjs')]]
+  const [command, args] = flags.length
+    ? ['unshare', [...flags, '--kill-child', process.execPath, join(bundle, 'holder.mjs')]]
+    : [process.execPath, [join(bundle, 'holder.mjs')]]
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let out = ''
@@ -100,7 +104,13 @@ describe('one live store per dataDir, in one process', { timeout: 120_000 }, () 
     )
     const statuses = []
     for (const handle of handlers) {
-      const res = await handle(new Request('http://localhost/bank/deposit', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer u' }, body: JSON.stringify({ accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '1' }) }))
+      const res = await handle(
+        new Request('http://localhost/bank/deposit', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: 'Bearer u' },
+          body: JSON.stringify({ accountId: 'a', walletId: 'w', fiatCurrency: 'EUR', fiatAmount: '1' }),
+        }),
+      )
       statuses.push(res.status)
     }
     expect(statuses.sort()).toEqual([200, 500])

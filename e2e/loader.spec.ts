@@ -28,16 +28,14 @@ function consoleErrors(page: Page): string[] {
 async function foreignOrigin(page: Page): Promise<string[]> {
   const asked: string[] = []
   page.context().on('request', (r) => r.url().startsWith(`${EVIL}/`) && asked.push(r.url()))
-  await page
-    .context()
-    .route(`${EVIL}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/javascript',
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        body: 'window.foreignCode = true; export const start = () => { throw 1 }; export const mountWidget = () => {}',
-      }),
-    )
+  await page.context().route(`${EVIL}/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      body: 'window.foreignCode = true; export const start = () => { throw 1 }; export const mountWidget = () => {}',
+    }),
+  )
   return asked
 }
 

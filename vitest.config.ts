@@ -11,6 +11,9 @@ const EXTENDED = [
   'test/unit/server/store/multiInstance.test.ts',
   'test/unit/server/hostile/**/*.test.ts',
   'test/unit/server/store/pgliteLockIdentity.test.ts',
+  'test/unit/server/reconcile/boundedWaits.test.ts',
+  'test/unit/server/store/pgliteLock.test.ts',
+  'test/unit/server/depositProbe.test.ts',
   'test/package/**/*.test.ts',
   'test/unit/config/buildReuse.test.ts',
 ]

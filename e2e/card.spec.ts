@@ -150,9 +150,11 @@ test('the button stays where it is while the rate and the window come and go: a 
   await expect(button).toBeEnabled()
   // Measured once the button is laid out: at the instant the app takes the drawn first screen's
   // place (first-screen.spec.ts holds that it takes the same place), a box can read as none.
+  // One reading, the one the poll saw (a second read could land on that instant again).
   const top = async () => {
-    await expect.poll(async () => (await button.boundingBox())?.y, { message: 'the button is laid out' }).toBeDefined()
-    return (await button.boundingBox())!.y
+    let y: number | undefined
+    await expect.poll(async () => (y = (await button.boundingBox())?.y), { message: 'the button is laid out' }).toBeDefined()
+    return y as number
   }
   const before = await top()
   await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()

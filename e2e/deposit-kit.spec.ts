@@ -78,7 +78,8 @@ test('a sent deposit is told to the kit once, with the hash the chain has; the e
 // entry does not say so, and its backend answers the deposit's routes, their preflights too, with a
 // 404 without CORS headers (which the page cannot tell from an outage): the deposit never asks it
 // about the wallet, and completes as an unlinked deposit; its report to the backend fails quietly.
-test('a partner whose entry does not say its backend links wallets: never asked, the deposit completes', async ({ page }) => {
+// Its rule (no walletLink, never asked) is held in npm test by the deposit's unit tests (linkWallet.test.ts).
+test('a partner whose entry does not say its backend links wallets: never asked, the deposit completes @extended', async ({ page }) => {
   const wallet = TestWallet.forStack(stack, 3)
   await wallet.install(page)
   const backend = `${PROD_ORIGIN}/shop-api`

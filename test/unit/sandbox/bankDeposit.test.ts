@@ -79,9 +79,14 @@ describe('creation', () => {
     const first = (await create({ reference: 'order-17' })).body
     const again = (await create({ reference: 'order-17' })).body
     expect(again).toEqual(first)
-    // The widget's path: the partner backend forwards it with the key.
+    // The widget's path: the partner backend forwards it with the key, the reference scoped to its
+    // user: a repeat through it is one deposit, and never the one another caller made under the same words.
     const viaKit = await s.partner('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '250.00', reference: 'order-17' })
-    expect(viaKit).toMatchObject({ status: 200, body: { id: first.id } })
+    expect(await s.partner('/bank/deposit', { ...user, fiatCurrency: 'EUR', fiatAmount: '250.00', reference: 'order-17' })).toMatchObject({
+      status: 200,
+      body: { id: viaKit.body.id },
+    })
+    expect(viaKit.body.id).not.toBe(first.id)
     expect((await create()).body.id).not.toBe(first.id)
   })
 

@@ -117,11 +117,15 @@ describe('creation', () => {
     })
   })
 
-  it('a repeat with the same reference returns the same payout (also through the partner backend)', async () => {
+  it('a repeat with the same reference returns the same payout (also through the partner backend, which scopes it to its user)', async () => {
     const q = (await quote()).body
     const first = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'cashout-1' })).body
     expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'cashout-1' })).body).toEqual(first)
-    expect((await s.partner('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'cashout-1' })).body).toEqual(first)
+    // The kit sends its user's own derivation of the reference: a repeat through it is one payout,
+    // and never the one another caller made under the same words.
+    const viaKit = (await s.partner('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'cashout-1' })).body
+    expect((await s.partner('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'cashout-1' })).body).toEqual(viaKit)
+    expect(viaKit.id).not.toBe(first.id)
   })
 
   it('refuses a beneficiary field the schema does not define, a bank_us without its full address, a schema off the rail', async () => {

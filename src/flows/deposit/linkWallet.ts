@@ -96,7 +96,7 @@ export function isKitMessage(
   page: Pick<Location, 'host' | 'href' | 'protocol'>,
   partnerBase: string | undefined,
 ): boolean {
-  // The kit takes back at most 2048 characters (src/server/routes.ts).
+  // The kit takes back at most 2048 characters (src/server/routes/deposit.ts).
   const m = message.length <= 2048 && SIGN_IN.exec(message)
   if (!m) return false
   const [, scheme, domain, address, uri, chain] = m

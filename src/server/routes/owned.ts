@@ -55,7 +55,10 @@ export function quotedAmount(kind: PaymentKind): CreateRules['amount'] {
   return async ({ call, data, user, payments }) => {
     const quote = await payments.quoteOf(data.quoteId as string)
     if (quote && quote.userId === user) return { amount: quote.amount, currency: quote.currency }
-    if (call.kit.config.userLimits[kind]?.maxAmount) return call.fail(400, 'invalid_field', 'quoteId: not a quote this backend gave this user')
+    // Another user's quote is never this user's to pay out on, limits or none: refused in the words
+    // a quote this backend never gave gets under a limit. (A quote it never gave is forwarded
+    // without limits: the partner's own server may have asked it.)
+    if (quote || call.kit.config.userLimits[kind]?.maxAmount) return call.fail(400, 'invalid_field', 'quoteId: not a quote this backend gave this user')
     return undefined
   }
 }

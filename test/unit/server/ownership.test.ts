@@ -131,6 +131,18 @@ describe('ownership of what the kit creates', () => {
     })
   })
 
+  it("a payout on another user's quote is refused, without limits too, and the service never hears of it", async () => {
+    const { service, alice, bob } = kit()
+    const quote = await alice('/bank/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', country: 'DE', fiatAmount: '10' })
+    const before = service.calls.length
+    const own = account()
+    expect(await bob('/bank/payout', { quoteId: quote.body.quoteId, accountId: own, beneficiary: { name: 'Bob', schema: 'bank_sepa' } })).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_field', message: 'quoteId: not a quote this backend gave this user' } },
+    })
+    expect(service.calls.length).toBe(before)
+  })
+
   it('an id the service hands back that another user holds is not handed over', async () => {
     // A reused idempotency reference no longer does it (each user's is scoped: scopedReference.test.ts); a service that errs still could.
     const { lines, alice, bob } = kit()

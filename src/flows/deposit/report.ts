@@ -7,7 +7,6 @@ import { reportDepositSent } from '../../api/depositSent'
 import { ApiError } from '../../errors/ApiError'
 import type { DepositContext } from './context'
 import type { Tracking } from './machine'
-import { asksWalletLink } from './walletCheck'
 
 const TRIES = 4
 /** Answers that asking again does not change: the request itself, who asks, or whose transaction it is. */
@@ -44,7 +43,7 @@ export async function reportSent(ctx: DepositContext, tracking: Tracking): Promi
  */
 function refused(ctx: DepositContext, txHash: string): true {
   console.error(
-    asksWalletLink(ctx.config)
+    ctx.config.walletLink
       ? "[stablecoin-widget] the partner's backend refused to record a sent deposit (403 wallet_not_linked): its sender is not a wallet it links to this buyer"
       : "[stablecoin-widget] walletLink: the partner's backend refused to record a sent deposit (403 wallet_not_linked): it was sent without linking the wallet, as this partner's registry entry (in script mode, the page's options) does not say walletLink: true. Where the partner's kit runs with chains, set walletLink: true",
   )

@@ -21,7 +21,7 @@ function get() {
 }
 
 /** Mounts the widget in `element`'s shadow root. */
-export function mount(element: HTMLElement, options: import('./config/config').WidgetOptions & { closable?: boolean }) {
+export function mount(element: HTMLElement, options: import('./config/config').WidgetOptions & { closable?: boolean; history?: boolean }) {
   return get().mount(element, options)
 }
 

@@ -22,7 +22,7 @@ async function start(root: HTMLElement) {
     const chains = link.entry.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }
-  mountWidget(root, link.options, { shadow: false, ownsPage: true, emit })
+  mountWidget(root, link.options, { shadow: false, ownsPage: true, history: true, emit })
 }
 
 const root = document.getElementById('app')

@@ -3,7 +3,7 @@
 
 const JSON_OPTIONS = ['chains', 'sources', 'destination', 'brand']
 const LIST_OPTIONS = ['currencies', 'cardHosts', 'flows']
-const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable', 'partnerCookies', 'walletLink']
+const BOOLEAN_OPTIONS = ['sandbox', 'lockAmount', 'closable', 'history', 'partnerCookies', 'walletLink']
 
 export type RawOptions = Record<string, unknown>
 

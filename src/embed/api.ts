@@ -27,7 +27,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL, se
     load().then(
       (rt) => {
         if (gone) return
-        mounted = rt.mountWidget(element, options, { shadow: true, closable: options.closable === true, emit: events.emit })
+        mounted = rt.mountWidget(element, options, { shadow: true, closable: options.closable === true, history: options.history === true, emit: events.emit })
         for (const o of pending.splice(0)) mounted.update(o)
       },
       () => events.emit('error', { ...loadFailed }),
@@ -61,7 +61,7 @@ export function createApi(load: () => Promise<Runtime>, embedPage: () => URL, se
         src = page
       }
     } else {
-      const { closable, title, ...rest } = options
+      const { closable, history, title, ...rest } = options
       src.search = paramsFromOptions(rest).toString()
     }
     const frame = document.createElement('iframe')

@@ -72,7 +72,7 @@ async function start(root: HTMLElement) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
-  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, emit })
+  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, history: !framed, emit })
   report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()

@@ -26,6 +26,8 @@ export type MountOptions = {
   ownsPage?: boolean
   /** The stylesheet to adopt where the widget renders (a partner page's shadow root). */
   css?: string
+  /** The browser's Back is the widget's Back (embed/browserBack.ts): the hosted page, or a partner who opts in. */
+  history?: boolean
 }
 
 export type Mounted = {
@@ -63,7 +65,8 @@ const KNOWN = Object.keys({
   reference: 1,
   returnUrl: 1,
   closable: 1,
-} satisfies Record<keyof WidgetOptions | 'closable', 1>)
+  history: 1,
+} satisfies Record<keyof WidgetOptions | 'closable' | 'history', 1>)
 
 let sheet: CSSStyleSheet | undefined
 function styles(css: string): CSSStyleSheet {
@@ -116,6 +119,12 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
     />,
     container,
   )
+  let stopBack = () => {}
+  if (how.history) {
+    import('./browserBack').then(({ followBrowserBack }) => {
+      if (!abort.signal.aborted) stopBack = followBrowserBack(container)
+    })
+  }
 
   return {
     update(options) {
@@ -124,6 +133,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
     unmount() {
       abort.abort(new Error('unmounted'))
       stopLocale()
+      stopBack()
       render(null, container)
       container.remove()
     },

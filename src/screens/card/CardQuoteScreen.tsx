@@ -61,7 +61,7 @@ export function CardQuoteScreen({ state, dispatch, config }: { state: State; dis
         )}
         {!idle && <p role="status">{t('app.loading')}</p>}
         <div class="actions">
-          <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+          <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
             {t('app.back')}
           </button>
           <button type="submit" class="primary" disabled={!idle}>

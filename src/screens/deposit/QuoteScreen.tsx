@@ -54,7 +54,7 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
       {notice && <QuoteNoticeView notice={notice} state={state} config={config} />}
       {!idle && <SendSteps state={state} config={config} />}
       <div class="actions">
-        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
         {state.stale ? (

@@ -48,7 +48,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
       )}
       <div class="actions">
         {state.tag === 'connecting' ? (
-          <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'BACK' } })}>
+          <button data-back type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'BACK' } })}>
             {t('app.back')}
           </button>
         ) : (

@@ -29,7 +29,7 @@ export function IdentityStep({
       {state.rejectedCode && <Notice tone="warning">{t('onboarding.identityAgain')}</Notice>}
       <p>{t('onboarding.identityBody')}</p>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
         <a class="button primary" href={identityHref} target="_top">

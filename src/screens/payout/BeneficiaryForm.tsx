@@ -79,7 +79,7 @@ export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {
           )}
           {busy && <p role="status">{t('payout.creating')}</p>}
           <div class="actions">
-            <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'BACK' })}>
+            <button data-back type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'BACK' })}>
               {t('app.back')}
             </button>
             <button type="submit" class="primary" disabled={busy}>
@@ -98,7 +98,7 @@ function NotOffered({ words, dispatch }: { words: string; dispatch: (e: Destinat
     <>
       <Notice tone="warning">{words}</Notice>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
       </div>

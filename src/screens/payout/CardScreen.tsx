@@ -18,7 +18,7 @@ export function CardScreen({ state, dispatch, source }: { state: CardState; disp
       {!idle && <p role="status">{t(state.work === 'opening' ? 'cardPayout.work.opening' : 'cardPayout.work.creating')}</p>}
       {state.problem && <ProblemNotice problem={state.problem} />}
       <div class="actions">
-        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
         <button type="button" class="primary" disabled={!idle} onClick={() => dispatch({ type: 'SUBMIT', now: Date.now() })}>

@@ -39,7 +39,7 @@ export function ConnectScreen({
         />
       )}
       <div class="actions">
-        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
       </div>

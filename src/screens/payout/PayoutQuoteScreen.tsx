@@ -62,7 +62,7 @@ export function PayoutQuoteScreen({ state, dispatch, source, locale }: { state: 
       {state.stale ? <Notice tone="warning">{t('error.quoteExpired')}</Notice> : <Countdown expiresAt={quote.expiresAt} />}
       {state.refreshed && <Notice tone="info">{t('quote.refreshed')}</Notice>}
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
+        <button data-back type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
         <button type="button" class="primary" onClick={() => dispatch(state.stale ? { type: 'REQUOTE' } : { type: 'CONFIRM', now: Date.now() })}>

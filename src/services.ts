@@ -62,7 +62,8 @@ export function createServices(config: WidgetConfig, emit: Emit, abort?: AbortSi
     api: createApiClient({ apiBase: config.apiBase, limiter, signal: abort }),
     partner: () =>
       (partner ??= import('./api/partnerHttp').then(
-        ({ createPartnerHttp }) => createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
+        // The module, not a destructured import: Vite wraps the latter in a helper this first load would carry.
+        (http) => http.createPartnerHttp({ base: config.partnerBase ?? '', token: config.partnerToken, cookies: config.partnerCookies }),
         (error) => {
           // A failed fetch of its code (offline) is tried again on the next ask.
           partner = undefined

@@ -1,8 +1,8 @@
 // The partner path's status reads, typed and checked against the contract's schemas: what a
 // server confirms a payment with (credit on the service's word, never on the browser's).
 import type { ApiKey } from './apiKey'
-import { statusSchemas, type StatusRecord } from './reconcile/kinds'
-import { createStatusFetcher, StatusFetchError } from './reconcile/statusFetcher'
+import { statusSchemas, type StatusRecord } from './reconcile/status'
+import { createStatusFetcher, StatusFetchError } from './reconcile/status'
 import type { DepositReceipt } from './depositReceipt'
 import type { PaymentKind } from './store/kinds'
 

@@ -2,9 +2,9 @@
 // contract names only in words, assumed-contract.md "Bank payout"): what the buyer can be told
 // before anything is sent. The service has the last word (a sort code's modulus tables, whether a
 // PIX key is registered). An EVM address's EIP-55 checksum is checked where the request is built
-// (beneficiaryRequest.ts).
+// (bank.ts).
 import { isCountryCode } from '../../lib/country'
-import type { FieldProblem, PlainProblem } from './fieldProblem'
+import type { FieldProblem, PlainProblem } from './destination'
 
 const problem = (kind: PlainProblem['kind']): FieldProblem => ({ kind })
 

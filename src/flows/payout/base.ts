@@ -10,7 +10,6 @@ import type { ChosenWallet } from '../../kernel/connectWallet'
 import type { Problem, SendProblem } from '../../kernel/types'
 import type { AmountProblem } from '../../lib/decimal'
 import type { LimitCheck } from '../../lib/limits'
-import type { OfferedSchemaId } from './beneficiary'
 
 /** The buyer the service knows (the identity steps end with them): whose the payout is. */
 export type BuyerAccount = Onboarded['account']
@@ -29,6 +28,14 @@ export type PayoutForm = { kind: 'crypto' | 'fiat'; amount: string; currency: st
 
 /** The quote request as asked: the amount canonical (a dot), the rail only when forced; a card's country is ''. */
 export type QuoteAsk = { kind: 'crypto' | 'fiat'; amount: string; currency: string; country: string; rail?: string }
+
+/**
+ * The beneficiary schemas offered (partner-api.md: "Beneficiary"; each one's form is
+ * beneficiarySchemas.ts): the contract's nine; the field names of bank_uk, bank_br_pix, bank_mexico
+ * and momo_africa are assumed-contract.md's.
+ */
+export const offeredSchemas = ['bank_sepa', 'bank_uk', 'bank_us', 'bank_swift', 'bank_br_pix', 'bank_mexico', 'bank_africa', 'momo_africa', 'evm'] as const
+export type OfferedSchemaId = (typeof offeredSchemas)[number]
 
 /** The beneficiary as typed, kept through re-quotes and errors (a typo never clears it). */
 export type Draft = { schema?: OfferedSchemaId; values: Record<string, string>; purpose: string }

@@ -15,8 +15,8 @@ import {
   normalisePhone,
   normalisePixKey,
 } from './accountChecks'
-import type { BeneficiaryField, BeneficiarySchema, OfferedSchemaId } from './beneficiaryTypes'
-import type { FieldProblem } from './fieldProblem'
+import type { OfferedSchemaId } from './base'
+import type { BeneficiaryField, BeneficiarySchema, FieldProblem } from './destination'
 
 export const trim = (raw: string) => raw.trim().replace(/\s+/g, ' ')
 const compact = (raw: string) => raw.replace(/\s+/g, '').toUpperCase()

@@ -1,12 +1,12 @@
 // The destination sub-machine: where the fiat lands, named once the price, the wallet and the buyer
-// are known. A bank payout's beneficiary (beneficiaryStep.ts) or a card payout's card page
-// (cardStep.ts): the flow's entry chooses one (Context.destination), and the composing machine
-// (machine.ts) hands it its own events and reads how it ends. Pure.
+// are known. A bank payout's beneficiary (beneficiary.ts, its form's schemas beneficiarySchemas.ts)
+// or a card payout's card page (cardStep.ts): the flow's entry chooses one (Context.destination), and
+// the composing machine (machine.ts) hands it its own events and reads how it ends. What a
+// beneficiary form is made of (its schemas, fields, words and problems) is below. Pure.
 import type { PayoutQuote } from '../../api/payout'
 import { isExpired } from '../../kernel/quote'
 import type { Problem, Work } from '../../kernel/types'
-import type { Destination, Known, QuotedBase } from './base'
-import type { FieldProblem } from './fieldProblem'
+import type { Destination, Known, OfferedSchemaId, QuotedBase } from './base'
 import type { PayoutRecord } from './record'
 
 export type BeneficiaryState = {
@@ -42,7 +42,7 @@ export type DestinationEvent =
    * request goes again once verified (its reference is the request's own).
    */
   | { type: 'CREATE_FAILED'; problem: Problem; field?: { name: string; problem: FieldProblem }; expired?: boolean; requiresAction?: boolean }
-  /** The request's own checks (an address's EIP-55 checksum, beneficiaryRequest.ts) found these fields wrong: nothing was sent. */
+  /** The request's own checks (an address's EIP-55 checksum, bank.ts) found these fields wrong: nothing was sent. */
   | { type: 'INVALID'; problems: Record<string, FieldProblem> }
 
 /** How the step ends: back to the price, a new price, the payout created, or a higher verification tier asked. */
@@ -68,3 +68,89 @@ export function answered(state: DestinationState, event: DestinationEvent): Dest
   if (event.requiresAction) return { tag: 'higherTier', problem: event.problem }
   return event.expired ? { tag: 'requote' } : undefined
 }
+
+// ---------------------------------------------------------------------------------------------
+// A beneficiary form (partner-api.md: "Beneficiary"): the schemas offered, a schema's fields, the
+// words they show, and what can be wrong with a field: the checks (beneficiary.ts, accountChecks.ts)
+// and the service's refusal (creating.ts) name it, errors/payoutWords.ts words it. errors/ imports no
+// flow, so it names the same shapes; the form hands one to the other, and the compiler holds the two
+// together there.
+
+/**
+ * A word the form shows (a schema's name, a field's label or hint, an option): its key in the
+ * beneficiary's catalog, i18n/en-beneficiary.ts, which the form's screen loads and says (a test
+ * holds every one to that catalog; the machine's modules import no i18n).
+ */
+export type Word = `payout.${'schema' | 'field'}.${string}`
+
+export type BeneficiaryField = {
+  /** The name sent; a dotted one ("beneficiaryAddress.city") is a field of a nested object. */
+  name: string
+  label: Word
+  hint?: Word
+  required: boolean
+  /** `select` offers `options`; `country` offers ISO 3166-1 alpha-2 codes (see lib/country.ts). */
+  input: 'text' | 'select' | 'country'
+  options?: ReadonlyArray<{ value: string; label: Word }>
+  /** The value a new form starts with. */
+  initial?: string
+  autocomplete: string
+  inputMode?: 'text' | 'numeric' | 'tel'
+  autocapitalize?: 'characters' | 'words' | 'off'
+  maxLength: number
+  /** What is sent for what was typed: spaces out of an IBAN, capitals in a SWIFT code. */
+  normalise: (raw: string) => string
+  /** The normalised value's problem, if any (emptiness is checked before). */
+  check?: (value: string) => FieldProblem | undefined
+  /**
+   * An EVM address: held to its EIP-55 checksum and sent with it where the request is built
+   * (bank.ts), so viem's keccak comes with the request, not with the form.
+   */
+  eip55?: true
+}
+
+export type BeneficiarySchema = {
+  id: OfferedSchemaId
+  label: Word
+  fields: readonly BeneficiaryField[]
+  /**
+   * Whether the payout form offers the optional `purpose`. The contract says only that "some
+   * corridors require it" without naming them, so it is never required here; it is offered on
+   * international wires, which carry a remittance purpose.
+   */
+  purpose: boolean
+}
+
+/** A problem said without numbers. */
+export type PlainProblem = {
+  kind:
+    | 'required'
+    | 'choose'
+    | 'country'
+    | 'currency'
+    | 'refused'
+    | 'ibanFormat'
+    | 'ibanChecksum'
+    | 'routingFormat'
+    | 'routingChecksum'
+    | 'swift'
+    | 'evmAddress'
+    | 'evmChecksum'
+    | 'evmZero'
+    | 'sortCode'
+    | 'ukAccount'
+    | 'clabeFormat'
+    | 'clabeChecksum'
+    | 'cpfChecksum'
+    | 'cnpjChecksum'
+    | 'pixKey'
+    | 'pixPhone'
+    | 'phone'
+}
+
+export type FieldProblem =
+  | PlainProblem
+  | { kind: 'tooLong' | 'accountText'; max: number }
+  | { kind: 'accountDigits'; min: number; max: number }
+  | { kind: 'ibanCountry'; country: string }
+  | { kind: 'ibanLength'; country: string; length: number; actual: number }

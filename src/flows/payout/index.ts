@@ -1,10 +1,9 @@
 // The payout's door for its screens (src/screens/payout/): what they may read of the flow. Types are
 // erased; the values are the pure ones a screen draws with (no effect, no wallet code).
 export type { FormError, FundingProblem, PayoutForm, Source } from './base'
-export type { BeneficiaryField, Word } from './beneficiary'
-export { beneficiarySchema, schemasFor } from './beneficiary'
-export type { BeneficiaryState, CardState, DestinationEvent } from './destination'
-export type { FieldProblem } from './fieldProblem'
+export { schemasFor } from './beneficiary'
+export { beneficiarySchema } from './beneficiarySchemas'
+export type { BeneficiaryField, BeneficiaryState, CardState, DestinationEvent, FieldProblem, Word } from './destination'
 export type { ConnectState, FundingEvent, FundingState, ResultState, TrackingState } from './funding'
 export { fundingContext } from './fundingText'
 export type { PayoutRecord } from './record'

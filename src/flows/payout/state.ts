@@ -9,7 +9,7 @@ import type { AnyPayoutQuote, AskRule, Base, FormError, Pending, PayoutForm, Quo
 import type { DestinationEvent, DestinationState, DestinationStep } from './destination'
 import type { FundingEvent, FundingStates } from './funding'
 
-/** The machine's context: what the embedding fixed, how a new form starts, and the destination step its entry chose (beneficiaryStep.ts, cardStep.ts). */
+/** The machine's context: what the embedding fixed, how a new form starts, and the destination step its entry chose (beneficiary.ts, cardStep.ts). */
 export type Context = Settings & { destination: DestinationStep }
 
 /**

@@ -23,7 +23,7 @@ addEnglish(enBeneficiary)
 export type BeneficiaryProps = { state: BeneficiaryState; dispatch: (e: DestinationEvent) => void; locale: string }
 
 const fieldId = (name: string) => `bf-${name.replace(/\W/g, '-')}`
-/** A word of the schemas (beneficiary.ts names it by its key in en-beneficiary.ts, which this chunk brings). */
+/** A word of the schemas (destination.ts types it by its key in en-beneficiary.ts, which this chunk brings). */
 const say = (word: Word) => t(word as MessageKey)
 
 export function BeneficiaryForm({ state, dispatch, locale }: BeneficiaryProps) {

@@ -5,10 +5,9 @@
 import { claimLooks, postpone, recordObservation, releaseLeases, type DuePayment } from '../store/lookQueue'
 import type { PaymentStore } from '../store/paymentStore'
 import { describe } from '../describe'
-import { finalStatuses, statusSchemas } from './kinds'
 import { type Schedule, settlementOf } from './nextLook'
 import type { Settlements } from './settlements'
-import { StatusFetchError, type FetchStatus } from './statusFetcher'
+import { StatusFetchError, type FetchStatus, finalStatuses, statusSchemas } from './status'
 
 export type LookOptions = {
   db: PaymentStore['db']

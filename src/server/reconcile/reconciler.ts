@@ -4,14 +4,13 @@
 // database, carries on where this one stopped, without repeating a delivered change.
 import { retireStale } from '../store/lookQueue'
 import type { PaymentStore } from '../store/paymentStore'
-import { deliverDue } from './deliverDue'
 import { createKeyRate, type KeyRate } from './keyRate'
 import { lookDue } from './lookDue'
 import { fixedPace, nextLook } from './nextLook'
 import { createPacer, realClock, type Clock } from './pacer'
 import { createSettlements } from './settlements'
-import type { FetchStatus } from './statusFetcher'
-import type { OnUpdate } from './update'
+import { type OnUpdate, deliverDue } from './onUpdate'
+import type { FetchStatus } from './status'
 
 export type ReconcilerOptions = {
   store: PaymentStore

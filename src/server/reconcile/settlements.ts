@@ -3,7 +3,7 @@
 // and five minutes after a read that failed; the last good answer is kept meanwhile.
 import { type LimitEntry, limits as limitsAnswer } from '../../api/schemas-reference'
 import { describe } from '../describe'
-import { StatusFetchError } from './statusFetcher'
+import { StatusFetchError } from './status'
 
 export type Settlements = {
   /** Reads the limits when the last read is due again (a request of the reconciler's share). */

@@ -2,8 +2,7 @@
 // status.
 import * as z from 'zod/mini'
 import { currency, decimal, id, reference, text } from './fields'
-import { creates, fiatAmount, reads } from './owned'
-import { type Route, post } from './route'
+import { type Route, creates, fiatAmount, post, reads } from './route'
 
 export const bankDepositRoutes: readonly Route[] = [
   post(

@@ -3,9 +3,8 @@
 // data (reference.ts).
 import * as z from 'zod/mini'
 import { address, currency, decimal, httpUrl, id, text } from './fields'
-import { creates, fiatAmount, reads } from './owned'
+import { type Route, creates, fiatAmount, post, reads } from './route'
 import { withReturnUrl } from './returnUrl'
-import { type Route, post } from './route'
 
 export const cardRoutes: readonly Route[] = [
   post('/card/kyc-token', z.strictObject({ walletAddress: address })),

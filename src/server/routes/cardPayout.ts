@@ -2,7 +2,7 @@
 // receives the money is entered on the provider's hosted page, opened by a session of the user's.
 import * as z from 'zod/mini'
 import { httpUrl, id, oneAmount, payoutQuote, reference, text } from './fields'
-import { creates, quotedAmount, quotes, reads } from './owned'
+import { creates, quotedAmount, quotes, reads } from './route'
 import { withReturnUrl } from './returnUrl'
 import { type Handle, type Route, post, userOf } from './route'
 

@@ -2,8 +2,7 @@
 // from the user's own account, and its status.
 import * as z from 'zod/mini'
 import { country, id, oneAmount, payoutQuote, reference, text } from './fields'
-import { creates, quotedAmount, quotes, reads } from './owned'
-import { type Route, post } from './route'
+import { type Route, creates, post, quotedAmount, quotes, reads } from './route'
 
 // The beneficiary's fields beyond `name` and `schema` depend on its schema, and the contract names
 // them only for some schemas; the service refuses any the schema does not define. So only their

@@ -1,5 +1,5 @@
 // What the kit creates for a user and then follows: each kind is one status endpoint of the
-// service's partner path (reconcile/kinds.ts says which).
+// service's partner path (reconcile/status.ts says which).
 export const paymentKinds = ['card', 'bankDeposit', 'payout', 'cardPayout', 'deposit'] as const
 export type PaymentKind = (typeof paymentKinds)[number]
 

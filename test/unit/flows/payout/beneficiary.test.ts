@@ -5,16 +5,10 @@ import { getAddress as viemGetAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
 import { checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/flows/payout/accountChecks'
-import {
-  beneficiarySchema,
-  initialValues,
-  offeredSchemas,
-  purposeProblem,
-  schemaFor,
-  schemasFor,
-  validateBeneficiary,
-} from '../../../../src/flows/payout/beneficiary'
-import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/beneficiaryRequest'
+import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/bank'
+import { offeredSchemas } from '../../../../src/flows/payout/base'
+import { initialValues, purposeProblem, schemaFor, schemasFor, validateBeneficiary } from '../../../../src/flows/payout/beneficiary'
+import { beneficiarySchema } from '../../../../src/flows/payout/beneficiarySchemas'
 // @ts-expect-error: plain ESM module of the sandbox
 import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
 
@@ -311,7 +305,7 @@ describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of
     const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1])
     for (const file of ['beneficiary.ts', 'accountChecks.ts', 'machine.ts'])
       expect(imports(`src/flows/payout/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
-    expect(imports('src/flows/payout/beneficiaryRequest.ts')).toContain('viem/utils')
+    expect(imports('src/flows/payout/bank.ts')).toContain('viem/utils')
     expect(readFileSync('src/flows/payout/PayoutFlow.tsx', 'utf8')).toMatch(/import\('\.\/bank'\)/)
   })
 

@@ -6,8 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { createSandboxServer } from '../../../sandbox/server.mjs'
-import { statusSchemas } from '../../../../src/server/reconcile/kinds'
-import { finalStatuses } from '../../../../src/server/reconcile/kinds'
+import { finalStatuses, statusSchemas } from '../../../../src/server/reconcile/status'
 import type { PaymentKind } from '../../../../src/server/index'
 
 const KEY = 'sk_sandbox_partner_key'

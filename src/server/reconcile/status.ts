@@ -1,11 +1,53 @@
-// The default way the reconciler asks the service: POST to the kind's partner-path status
-// endpoint with the API key, put on the request by ../forward.ts as on every request the kit sends.
-// The answer is returned as JSON and checked by the reconciler against the contract's schema.
-// Errors name the endpoint and the HTTP status only, never the key.
+// How the service is asked about one payment, for each kind the reconciler follows: its
+// partner-path status endpoint, the contract's schema of its answer (shared with the widget, src/api),
+// the statuses after which nothing moves, and the default fetcher, which POSTs to that endpoint
+// with the API key, put on the request by ../forward.ts as on every request the kit sends. The
+// answer is returned as JSON and checked by the reconciler against the schema. Errors name the
+// endpoint and the HTTP status only, never the key.
+import * as z from 'zod/mini'
+import { payoutFinal } from '../../api/payout'
+import { bankDepositStatus } from '../../api/schemas-bankDeposit'
+import { cardStatus } from '../../api/schemas-card'
+import { depositStatus, depositStatusRequest } from '../../api/schemas-deposit'
+import { payoutStatus } from '../../api/schemas-payout'
+import { bankDepositFinal } from '../../lib/status/bankDeposit'
+import { cardFinal } from '../../lib/status/card'
 import type { ApiKey } from '../apiKey'
 import { sendWithKey } from '../forward'
 import type { PaymentKind } from '../store/kinds'
-import { statusRequests } from './kinds'
+
+export const statusSchemas = {
+  card: cardStatus,
+  bankDeposit: bankDepositStatus,
+  payout: payoutStatus,
+  // The card payout's record is the bank payout's without rail and bankReference, both optional there.
+  cardPayout: payoutStatus,
+  deposit: depositStatus,
+} satisfies Record<PaymentKind, z.ZodMiniType<{ status: string }>>
+
+export type StatusRecord<K extends PaymentKind = PaymentKind> = z.infer<(typeof statusSchemas)[K]>
+
+/**
+ * A bank deposit's `expired` is not final (money sent before expiresAt still arrives), nor is an
+ * unknown card state: those stay followed, less and less often while nothing changes.
+ */
+export const finalStatuses: Record<PaymentKind, readonly string[]> = {
+  card: cardFinal,
+  bankDeposit: bankDepositFinal,
+  payout: payoutFinal,
+  cardPayout: payoutFinal,
+  deposit: ['done', 'failed', 'expired'],
+}
+
+/** The partner-path endpoint (under apiBase) and the body that asks it about one payment. */
+export const statusRequests: Record<PaymentKind, { path: string; body(id: string, details: unknown): unknown }> = {
+  card: { path: '/v1/card/status', body: (id) => ({ id }) },
+  bankDeposit: { path: '/v1/bank/deposit/status', body: (id) => ({ id }) },
+  payout: { path: '/v1/bank/payout/status', body: (id) => ({ id }) },
+  cardPayout: { path: '/v1/card/payout/status', body: (id) => ({ id }) },
+  // Known by provider and receipt, both recorded as the payment's details.
+  deposit: { path: '/v1/deposit/status', body: (_id, details) => depositStatusRequest.parse(details) },
+}
 
 /** Asks the service about one payment; resolves to the JSON it answered, or throws. */
 export type FetchStatus = (kind: PaymentKind, id: string, details: unknown) => Promise<unknown>

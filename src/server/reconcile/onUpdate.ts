@@ -1,8 +1,36 @@
-// One round of delivery: every change due, each to onUpdate, each marked delivered or retried later.
+// What the partner's onUpdate receives (one status change of one of its user's payments), and the
+// round that delivers it: every change due, each to onUpdate, each marked delivered or retried later.
+import { describe } from '../describe'
+import type { PaymentKind } from '../store/kinds'
 import { claimChanges, markDelivered, markFailed, renewLease, type PendingChange } from '../store/outbox'
 import type { PaymentStore } from '../store/paymentStore'
-import type { OnUpdate, PaymentUpdate, PreviousState } from './update'
-import { describe } from '../describe'
+import type { StatusRecord } from './status'
+
+export type PaymentUpdate = {
+  [K in PaymentKind]: {
+    /**
+     * The change's own id, the same on every attempt and every instance. A callback that credits
+     * money records it in the same transaction: a process that dies after the callback and before
+     * the kit marks the change delivered gets the change again on restart.
+     */
+    changeId: string
+    kind: K
+    id: string
+    userId: string
+    status: StatusRecord<K>['status']
+    /** The service's status record, checked against the contract's schema. */
+    record: StatusRecord<K>
+    /** Nothing moves after this status: the payment is no longer followed. */
+    final: boolean
+    observedAt: Date
+  }
+}[PaymentKind]
+
+/** The status before the change; `record` is absent when that status came from the creation answer. */
+export type PreviousState = { status: string; record?: StatusRecord }
+
+/** Called once per change, in order per payment. A throw (or rejection) is retried later, with backoff. */
+export type OnUpdate = (payment: PaymentUpdate, previous: PreviousState | undefined) => unknown
 
 export type DeliverOptions = {
   db: PaymentStore['db']

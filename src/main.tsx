@@ -4,7 +4,7 @@ import { readRegistry } from './config/link'
 import { readPageLink } from './config/pageLink'
 import { mountLinkProblem, mountWidget } from './embed/widgetMount'
 import type { Emit } from './config/protocol'
-import { t } from './i18n/i18n'
+import { offerSandboxWallet } from './wallet/sandboxOffer'
 
 // The hosted page has no embedding to call back: its events are DOM events on the window.
 const emit: Emit = (name, payload) => window.dispatchEvent(new CustomEvent('stablecoin-widget', { detail: { name, payload } }))
@@ -15,13 +15,9 @@ async function start(root: HTMLElement) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
-  const flow = link.options.flow
-  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox' && (flow === undefined || flow === 'deposit' || flow === 'payout' || flow === 'cardPayout')) {
-    // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
-    // wallet may send (a deposit, a payout's funding): the card and other bank pages do not fetch it.
-    const chains = link.entry.chains
-    import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
-  }
+  // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
+  // wallet may send (a deposit, a payout's funding): the card and other bank pages do not fetch it.
+  if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox') offerSandboxWallet(window, link.options.flow, link.entry.chains)
   mountWidget(root, link.options, { shadow: false, ownsPage: true, history: true, emit })
 }
 

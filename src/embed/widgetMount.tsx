@@ -12,6 +12,7 @@ import { type Services, createServices } from '../services'
 import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
 import type { Emit } from '../config/protocol'
+import { offerSandboxWallet } from '../wallet/sandboxOffer'
 
 // A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's pages do not.
 if (import.meta.env.DEV) void import('../styles.css')
@@ -106,6 +107,9 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
     services = createServices({ ...result.config, partner: how.shadow ? undefined : (options as { partner?: string }).partner }, emit, abort.signal)
     const live = services.live
     stopLocale = effect(() => void loadLocale(live.value.locale))
+    // A partner's page (script, element, markup) in a sandbox build offers the sandbox's test wallet,
+    // as the hosted page does (main.tsx); the iframe's page sends a buyer without a wallet there.
+    if (__SANDBOX_BUILD__ && how.shadow && result.config.sandbox) offerSandboxWallet(window, result.config.flow, result.config.chains)
   } else {
     console.error(`[stablecoin-widget] ${result.problem}`)
     how.emit('error', { code: 'bad_option', message: result.problem })

@@ -2,7 +2,14 @@
 // fetch-standard Request and Response and WebCrypto exist (Node 20, Deno, Bun, workers).
 export { createPartnerHandler, type PartnerHandler, type PartnerHandlerOptions, type UserId } from './handler'
 export { createNodeListener, type FetchHandler, type NodeListener, type NodeListenerOptions } from './node'
-export { createPartnerReads, type PartnerReads, type PartnerReadsOptions } from './partnerReads'
+export {
+  createPartnerReads,
+  type PartnerReads,
+  type PartnerReadsOptions,
+  type VirtualAccountsFilter,
+  VirtualAccountsNotListed,
+  type VirtualAccountsPage,
+} from './partnerReads'
 export type { ApiKey } from './apiKey'
 export type { ChainsOption, DepositReceipt } from './depositReceipt'
 export type { UserLimits } from './userLimits'

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { HttpError, invalid } from '../http.mjs'
-import { makeIban } from './fiat.mjs'
+import { identityNotApproved, makeIban } from './fiat.mjs'
 import { DEPOSIT_RAILS, RAILS, USDC_RATES, cents, createKeyring, fiat, toUsdc, usdc } from './reference.mjs'
 
 const FEE_BPS = 100n // the operator's fee on a one-off deposit, taken from the converted amount
@@ -185,7 +185,8 @@ export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
     const account = accounts(input.accountId)
     if (!account || account.walletId !== input.walletId) throw new HttpError(404, 'account_not_found', 'No such accountId and walletId under the key.')
     const kyc = account.kycStatus === 'pending' && Date.now() >= (account.approveAt ?? Infinity) ? 'approved' : account.kycStatus
-    if (kyc !== 'approved') throw new HttpError(422, 'requires_action', `The user's identity check is ${kyc}.`)
+    // Not a higher tier (requires_action): the banking partner's own word on the check, as /fiat/account says it.
+    if (kyc !== 'approved') throw identityNotApproved(kyc)
     const rail = DEPOSIT_RAILS[input.fiatCurrency]
     if (!rail) throw new HttpError(422, 'no_route', `No one-off deposit rail for ${input.fiatCurrency}: open a virtual account instead.`)
     const r = RAILS[rail]

@@ -36,7 +36,29 @@ const httpUrl = z.string().refine((value) => {
   }
 }, 'must be an http or https URL without a user name or password')
 const sessionRequest = z.strictObject({ returnUrl: httpUrl })
-const payoutRequest = z.strictObject({ quoteId: text(128), accountId: text(128), cardSession: text(128), reference: text(64).optional() })
+// With a quoteId, or without one the fields a quote takes ("a payout created without quoteId is
+// repriced at execution": partner-api.md; docs/assumptions.md), never both.
+const PRICED = ['cryptoCurrency', 'chain', 'fiatCurrency', 'cryptoAmount', 'fiatAmount']
+const payoutRequest = z
+  .strictObject({
+    quoteId: text(128).optional(),
+    accountId: text(128),
+    cardSession: text(128),
+    reference: text(64).optional(),
+    ...quoteRequest.partial().shape,
+  })
+  .superRefine((input, ctx) => {
+    if (input.quoteId !== undefined) {
+      for (const field of PRICED)
+        if (input[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'not with a quoteId (the quote names it)' })
+      return
+    }
+    const parsed = quoteRequest.safeParse(Object.fromEntries(PRICED.map((f) => [f, input[f]])))
+    if (!parsed.success || input.cryptoCurrency === undefined || input.chain === undefined || input.fiatCurrency === undefined)
+      ctx.addIssue({ code: 'custom', path: ['quoteId'], message: 'required, or without a quote cryptoCurrency, chain, fiatCurrency and one amount' })
+    else if ((input.cryptoAmount === undefined) === (input.fiatAmount === undefined))
+      ctx.addIssue({ code: 'custom', path: ['cryptoAmount'], message: 'send cryptoAmount or fiatAmount, exactly one of the two' })
+  })
 
 function luhnValid(digits) {
   let sum = 0
@@ -70,25 +92,8 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
 
   function quote({ body, req }) {
     keys.check(req, 'card-payouts')
-    const input = checkSource(parseStrict(quoteRequest, body))
-    if (!CARD_PAYOUT[input.fiatCurrency]) throw new HttpError(422, 'no_route', `Card payouts settle in EUR, GBP and USD only, not ${input.fiatCurrency}.`)
-    const rate = USDC_RATES[input.fiatCurrency]
-    let units
-    if (input.cryptoAmount !== undefined) units = parseUnitsSafe(input.cryptoAmount)
-    else {
-      // Solved backwards: the least USDC that lands fiatAmount on the card. What lands moves by at
-      // most a cent per cent converted, so the first amount at or above it lands it exactly.
-      const target = cents(input.fiatAmount)
-      let [low, high] = [0n, toUsdc(target * 2n + 1000n, rate, true)]
-      while (high - low > 1n) {
-        const mid = (low + high) / 2n
-        if (price(mid, input.fiatCurrency, rate).arrives >= target) high = mid
-        else low = mid
-      }
-      units = high
-    }
-    const p = price(units, input.fiatCurrency, rate)
-    checkWindow(p.arrives, input, WINDOW)
+    const input = parseStrict(quoteRequest, body)
+    const { units, rate, p } = priceOf(input)
     const q = {
       quoteId: `cq_${randomBytes(8).toString('hex')}`,
       cryptoAmount: usdc(units),
@@ -110,6 +115,37 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
     return { body: ledger.hostile('card', 'quote.', q, { units, fiatAmount: input.fiatAmount }) }
   }
 
+  /** What a quote's request costs now: the USDC units, the rate and the fees (checked: source, currency, window). */
+  function priceOf(request) {
+    const input = checkSource(request)
+    if (!CARD_PAYOUT[input.fiatCurrency]) throw new HttpError(422, 'no_route', `Card payouts settle in EUR, GBP and USD only, not ${input.fiatCurrency}.`)
+    const rate = USDC_RATES[input.fiatCurrency]
+    let units
+    if (input.cryptoAmount !== undefined) units = parseUnitsSafe(input.cryptoAmount)
+    else {
+      // Solved backwards: the least USDC that lands fiatAmount on the card. What lands moves by at
+      // most a cent per cent converted, so the first amount at or above it lands it exactly.
+      const target = cents(input.fiatAmount)
+      let [low, high] = [0n, toUsdc(target * 2n + 1000n, rate, true)]
+      while (high - low > 1n) {
+        const mid = (low + high) / 2n
+        if (price(mid, input.fiatCurrency, rate).arrives >= target) high = mid
+        else low = mid
+      }
+      units = high
+    }
+    const p = price(units, input.fiatCurrency, rate)
+    checkWindow(p.arrives, input, WINDOW)
+    return { units, rate, p }
+  }
+
+  /** The price a creation without a quote goes by: today's, held for as long as a quote would be; what arrives converts on arrival. */
+  function unquoted(input) {
+    const { units, rate } = priceOf(Object.fromEntries(PRICED.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])))
+    const expiresAt = new Date(Date.now() + settings.cardPayoutQuoteTtlSeconds * 1000).toISOString()
+    return { units, rate, ourFeeBps: settings.cardPayoutOurFeeBps, fiatCurrency: input.fiatCurrency, expiresAt, expiresAtMs: Date.parse(expiresAt) }
+  }
+
   function session({ body, req }) {
     keys.check(req, 'card-payouts')
     const { returnUrl } = parseStrict(sessionRequest, body)
@@ -125,7 +161,7 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
     keys.check(req, 'card-payouts')
     const input = parseStrict(payoutRequest, body)
     if (input.reference !== undefined && byReference.has(input.reference)) return { body: ledger.created(byReference.get(input.reference)) }
-    const q = quotes.get(input.quoteId)
+    const q = input.quoteId === undefined ? unquoted(input) : quotes.get(input.quoteId)
     if (!q) throw invalid('quoteId', 'no such card payout quote')
     if (Date.now() >= q.expiresAtMs) throw new HttpError(409, 'quote_expired', 'The quote is past its expiresAt: quote again.')
     const cs = sessions.get(input.cardSession)

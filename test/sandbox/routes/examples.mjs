@@ -57,6 +57,9 @@ export function exampleRoutes({ config, widgetBase, demo }) {
       ...(query.get('locale') ? { locale: query.get('locale') } : {}),
       ...(query.get('amount') ? { amount: query.get('amount') } : {}),
       ...(query.get('brand') ? { brand: { color: query.get('brand') } } : {}),
+      // Back from the identity provider (the widget sent the buyer there with this page as the way
+      // back): the page hands the widget the single-use code, as a partner's page would.
+      ...(query.get('authCode') ? { authCode: query.get('authCode') } : {}),
       reference: 'order-42',
       closable: true,
     }

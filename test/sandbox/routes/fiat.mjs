@@ -181,3 +181,14 @@ ${tier === 'higher' ? '<p>You are asked for a higher verification tier: the serv
     identityUrl: `${publicBase}/identity`,
   }
 }
+
+/**
+ * An identity check still pending, or rejected: the banking partner's code passed through (400, as on
+ * /fiat/account), never 422 requires_action, which the contract keeps for a higher tier
+ * (docs/assumptions.md).
+ */
+export function identityNotApproved(kyc) {
+  return kyc === 'pending'
+    ? new HttpError(400, 'KYC_PENDING', "The user's identity check is still pending: try again once it is approved.")
+    : new HttpError(400, 'KYC_REJECTED', "The user's identity check was rejected.")
+}

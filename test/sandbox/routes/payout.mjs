@@ -13,6 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { HttpError, invalid } from '../http.mjs'
 import { parseStrict } from './bankDeposit.mjs'
+import { identityNotApproved } from './fiat.mjs'
 import { RAILS, USDC_RATES, cents, createKeyring, fiat, payoutRails, toFiat, toUsdc, usdc } from './reference.mjs'
 
 export const PAYOUT_CHAIN = 8453
@@ -298,7 +299,8 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     const account = accounts(accountId)
     if (!account) throw new HttpError(404, 'account_not_found', 'No such accountId under the key.')
     const kyc = account.kycStatus === 'pending' && Date.now() >= (account.approveAt ?? Infinity) ? 'approved' : account.kycStatus
-    if (kyc !== 'approved') throw new HttpError(422, 'requires_action', `The user's identity check is ${kyc}.`)
+    // Not a higher tier (requires_action): the banking partner's own word on the check, as /fiat/account says it.
+    if (kyc !== 'approved') throw identityNotApproved(kyc)
     beforeTier()
     if (account.tier !== 'higher' && (settings.requiresAction || units >= HIGHER_TIER_UNITS)) {
       throw new HttpError(

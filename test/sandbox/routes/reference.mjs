@@ -261,6 +261,19 @@ function cardRate(query) {
   }
 }
 
+/** GET /v1/virtual-accounts' intended filter and page: currency, rail, active, limit (1 to 100), startingAfter. */
+function checkListQuery(query) {
+  const currency = query.get('currency')
+  if (currency !== null && !/^[A-Z]{3}$/.test(currency)) throw invalid('currency', 'must be an ISO 4217 code like "EUR"')
+  if (query.get('rail') === '') throw invalid('rail', 'must not be empty')
+  const active = query.get('active')
+  if (active !== null && active !== 'true' && active !== 'false') throw invalid('active', 'must be true or false')
+  const limit = query.get('limit')
+  if (limit !== null && !(/^[0-9]{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100))
+    throw invalid('limit', 'must be a whole number from 1 to 100')
+  if (query.get('startingAfter') === '') throw invalid('startingAfter', 'must be a virtual account id')
+}
+
 export function referenceRoutes() {
   const keys = createKeyring()
   return {
@@ -276,6 +289,13 @@ export function referenceRoutes() {
       },
       'GET /v1/card/rate': ({ query, req }) => (keys.check(req), { body: cardRate(query) }),
       'GET /v1/payment-methods': ({ req }) => (keys.check(req), { body: PAYMENT_METHODS }),
+      // The contract: "currently answers 501 not_implemented with no data"; its intended filter and
+      // page are checked as it states (400 invalid_request), behind the key and its permission.
+      'GET /v1/virtual-accounts': ({ query, req }) => {
+        keys.check(req, 'virtual-accounts')
+        checkListQuery(query)
+        throw new HttpError(501, 'not_implemented', 'Listing virtual accounts is not implemented yet: keep the details returned at creation.')
+      },
     },
     control: { set: keys.set, reset: keys.reset },
   }

@@ -393,3 +393,31 @@ describe('hostile card payout answers (hostileCardPayout), each once', () => {
     expect(await s.control('/control', { hostileCardPayout: 'nope' })).toMatchObject({ status: 400 })
   })
 })
+
+// Issue 39, item 21: "A payout created without quoteId is repriced at execution" (partner-api.md).
+describe('a card payout created without a quote', () => {
+  const priced = { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR' }
+  it('is created from the fields a quote takes, and priced when it executes: what arrives converts then', async () => {
+    const created = await s.v1('/card/payout', { ...priced, fiatAmount: '100.00', accountId, cardSession: await readySession() })
+    expect(created.status).toBe(200)
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^cpo_/), status: 'pending', chain: 8453, card: { last4: '4242' } })
+    // The least USDC that lands 100.00 EUR at today's price, as a quote would have said.
+    expect(created.body.depositAmount).toBe('110.336957')
+    const byCrypto = await s.v1('/card/payout', { ...priced, cryptoAmount: '20', accountId, cardSession: await readySession() })
+    expect(byCrypto).toMatchObject({ status: 200, body: { depositAmount: '20' } })
+  })
+  it('refuses a quoteId with the fields of one, neither, both amounts, and a currency cards are not paid out in', async () => {
+    const cardSession = await readySession()
+    const q = (await quote()).body.quoteId
+    const invalid = { status: 400, body: { error: { code: 'invalid_request' } } }
+    expect(await s.v1('/card/payout', { quoteId: q, ...priced, fiatAmount: '10', accountId, cardSession })).toMatchObject(invalid)
+    expect(await s.v1('/card/payout', { accountId, cardSession })).toMatchObject(invalid)
+    expect(await s.v1('/card/payout', { ...priced, fiatAmount: '10', cryptoAmount: '10', accountId, cardSession })).toMatchObject(invalid)
+    expect(await s.v1('/card/payout', { ...priced, fiatCurrency: 'BRL', fiatAmount: '10', accountId, cardSession })).toMatchObject({
+      status: 422,
+      body: { error: { code: 'no_route' } },
+    })
+    // None of these used up the session.
+    expect((await s.v1('/card/payout', { ...priced, fiatAmount: '10', accountId, cardSession })).status).toBe(200)
+  })
+})

@@ -83,6 +83,46 @@ describe('GET /v1/payment-methods (assumed shape)', () => {
   })
 })
 
+// Issue 39, item 24: the contract's listing answers 501 not_implemented today, behind the key and
+// its permission, and refuses a malformed filter or page as its intended contract says.
+describe('GET /v1/virtual-accounts (501 today)', () => {
+  const control = (body: unknown) =>
+    fetch(`${base}/__sandbox/control`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  it('answers 501 not_implemented with no data, whatever the filter', async () => {
+    for (const query of ['', '?currency=EUR&rail=sepa&active=true&limit=100&startingAfter=va_1']) {
+      const { status, body } = await get(`/v1/virtual-accounts${query}`)
+      expect(status).toBe(501)
+      expect(Object.keys(body)).toEqual(['error'])
+      expect(body.error).toEqual({ code: 'not_implemented', message: expect.stringMatching(/keep the details returned at creation/) })
+    }
+  })
+  it('needs a key (401) with the virtual-accounts permission (403 permission_denied)', async () => {
+    expect((await get('/v1/virtual-accounts', {})).body.error.code).toBe('unauthorized')
+    await control({ keyPermissions: ['bank'] })
+    try {
+      expect(await get('/v1/virtual-accounts')).toEqual({
+        status: 403,
+        body: { error: { code: 'permission_denied', message: 'The key lacks the virtual-accounts permission.' } },
+      })
+    } finally {
+      await fetch(`${base}/__sandbox/reset`, { method: 'POST' })
+    }
+  })
+  it("the kit's read says so in its own code (VirtualAccountsNotListed), as it reads the sandbox", async () => {
+    const { createPartnerReads, VirtualAccountsNotListed } = await import('../../../src/server/index')
+    const reads = createPartnerReads({ apiBase: base, apiKey: KEY })
+    await expect(reads.virtualAccounts({ currency: 'EUR', limit: 20 })).rejects.toBeInstanceOf(VirtualAccountsNotListed)
+  })
+  it.each(['limit=0', 'limit=101', 'limit=ten', 'active=yes', 'currency=eur', 'startingAfter='])(
+    'refuses a malformed filter or page: %s (400)',
+    async (query) => {
+      const { status, body } = await get(`/v1/virtual-accounts?${query}`)
+      expect(status).toBe(400)
+      expect(body.error.code).toBe('invalid_request')
+    },
+  )
+})
+
 describe('through the partner backend (the kit)', () => {
   it('forwards /partner/limits, /partner/card/rate and /partner/payment-methods with the key', async () => {
     const page = { Origin: PAGE }

@@ -154,3 +154,22 @@ describe('the way back through the identity provider', () => {
     expect((await s.v1('/card/payout', request)).body).toEqual(created.body)
   })
 })
+
+// Issue 39, item 19: requires_action means a higher tier (partner-api.md). An identity check still
+// pending, or rejected, is not that: the sandbox answers what its banking partner says of it (the
+// codes of /fiat/account, 400), never requires_action (docs/assumptions.md).
+describe('an identity check pending or rejected is not a higher tier', () => {
+  it.each([
+    ['Pending Applicant', 'KYC_PENDING'],
+    ['Rejected Applicant', 'KYC_REJECTED'],
+  ])('%s: the payout and the one-off deposit answer 400 %s', async (name, code) => {
+    const { accountId, walletId, kycStatus } = await onboard((await verify()).code, s.config.accounts[6], name)
+    expect(kycStatus).toBe(code === 'KYC_PENDING' ? 'pending' : 'rejected')
+    const payout = await s.v1('/bank/payout', { quoteId: await bankQuote('20.00'), accountId, beneficiary: SEPA })
+    expect(payout).toMatchObject({ status: 400, body: { error: { code } } })
+    const card = await s.v1('/card/payout', { quoteId: await cardQuote('20.00'), accountId, cardSession: await cardSession() })
+    expect(card).toMatchObject({ status: 400, body: { error: { code } } })
+    const deposit = await s.v1('/bank/deposit', { accountId, walletId, fiatCurrency: 'EUR', fiatAmount: '20.00' })
+    expect(deposit).toMatchObject({ status: 400, body: { error: { code } } })
+  })
+})

@@ -350,3 +350,69 @@ describe('the reconciler follows a card payout created through the kit', () => {
     expect(await reads.cardPayout(id)).toMatchObject({ id, status: 'settled', fiatAmount: '80.00' })
   })
 })
+
+// Issue 39, item 21: "A payout created without quoteId is repriced at execution" (partner-api.md,
+// card payout). Without a quote the creation names what a quote would (the asset, the chain, the
+// currency paid out and one amount: docs/assumptions.md); the kit's own rules still hold.
+describe('a card payout without a quote (priced on arrival)', () => {
+  const priced = { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '40.00' }
+  async function session(as: As) {
+    return (await as('/card/payout/card-session', { returnUrl: RETURN })).body.id as string
+  }
+
+  it("is forwarded with exactly its checked fields, and recorded as the user's with the amount it names", async () => {
+    const { service, alice } = kit()
+    const acc = account()
+    const cardSession = await session(alice)
+    const created = await alice('/card/payout', { ...priced, accountId: acc, cardSession })
+    expect(created).toMatchObject({ status: 200, body: { id: expect.stringMatching(/^cpo_/), status: 'pending' } })
+    expect(service.calls.at(-1)).toEqual({ path: '/v1/card/payout', body: { ...priced, accountId: acc, cardSession } })
+    expect(await store.ownerOf('cardPayout', created.body.id)).toBe('alice')
+    expect((await store.listPayments('alice')).find((p) => p.id === created.body.id)).toMatchObject({ amount: '40.00', currency: 'EUR' })
+  })
+
+  it('names a quote or the fields of one, never both, never neither, exactly one amount', async () => {
+    const { service, alice } = kit()
+    const base = { accountId: 'a', cardSession: 'cs_1' }
+    const refused = async (body: unknown, message: string) =>
+      expect(await alice('/card/payout', body), JSON.stringify(body)).toEqual({ status: 400, body: { error: { code: 'invalid_field', message } } })
+    const neither = 'quoteId: required, or without a quote cryptoCurrency, chain, fiatCurrency and one amount'
+    await refused(base, neither)
+    await refused({ ...base, fiatCurrency: 'EUR', fiatAmount: '10' }, neither)
+    await refused({ ...base, quoteId: 'cq_1', ...priced }, 'cryptoCurrency: not with a quoteId (the quote names it)')
+    await refused({ ...base, ...priced, cryptoAmount: '10' }, 'cryptoAmount: send cryptoAmount or fiatAmount, exactly one of the two')
+    await refused({ ...base, ...priced, fiatCurrency: 'eur' }, 'fiatCurrency: must be an ISO 4217 code like "EUR"')
+    expect(service.calls).toHaveLength(0)
+  })
+
+  it("the user's limits hold: its amount counts, and an amount the limit cannot count is refused under one", async () => {
+    const { service, as } = kit({ userLimits: { cardPayout: { maxAmount: { EUR: '50.00' } } } })
+    // A user of this test alone: the store counts every earlier payout of the file's users.
+    const alice = as(`user-unquoted-${Math.random().toString(36).slice(2)}`)
+    const acc = account()
+    expect((await alice('/card/payout', { ...priced, accountId: acc, cardSession: await session(alice) })).status).toBe(200)
+    expect(await alice('/card/payout', { ...priced, accountId: acc, cardSession: await session(alice) })).toMatchObject({
+      status: 429,
+      body: { error: { code: 'user_limit_reached' } },
+    })
+    const { fiatAmount: _, ...crypto } = priced
+    expect(await alice('/card/payout', { ...crypto, cryptoAmount: '10', accountId: acc, cardSession: await session(alice) })).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_field', message: "fiatAmount: required under this user's limit in EUR (or a quoteId)" } },
+    })
+    expect(service.paths().filter((p) => p === '/v1/card/payout')).toHaveLength(1)
+  })
+
+  it("ownership holds: another user's card session or account is refused before the service hears of it", async () => {
+    const { service, alice, bob } = kit()
+    const acc = account()
+    const bobs = await session(bob)
+    expect(await alice('/card/payout', { ...priced, accountId: acc, cardSession: bobs })).toEqual(notFound)
+    expect((await alice('/card/payout', { ...priced, accountId: acc, cardSession: await session(alice) })).status).toBe(200)
+    expect(await bob('/card/payout', { ...priced, accountId: acc, cardSession: bobs })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'account_not_owned' } },
+    })
+    expect(service.paths().filter((p) => p === '/v1/card/payout')).toHaveLength(1)
+  })
+})

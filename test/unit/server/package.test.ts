@@ -8,6 +8,7 @@ describe('stablecoin-widget/server', () => {
     const kit = await import('../../../src/server/index')
     expect(Object.keys(kit).sort()).toEqual([
       'StatusFetchError',
+      'VirtualAccountsNotListed',
       'createKeyRate',
       'createNodeListener',
       'createPartnerHandler',

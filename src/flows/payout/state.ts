@@ -13,7 +13,7 @@ import type { FundingEvent, FundingStates } from './funding'
 export type Context = Settings & { destination: DestinationStep }
 
 /**
- * `abandoned`: the unfunded payout the buyer started over from (its record and reference go).
+ * `abandoned`: the unfunded payout the buyer started over from, or the ended one a new payout follows (its record and reference go).
  * `forgetBuyer`: "Not you?" (the stored buyer and every bank record of this device go).
  */
 export type FormState = { tag: 'form'; error?: FormError; abandoned?: string; forgetBuyer?: boolean } & Base

@@ -62,6 +62,8 @@ function formTransition(state: FormState, event: PriceEvent, ctx: Context): Payo
       const form = { ...state.form, ...changed }
       // Another currency: another rail list, and a forced rail that no longer applies is dropped.
       if (changed.currency !== undefined && changed.currency !== state.form.currency && changed.rail === undefined) form.rail = ''
+      // Another unit (what arrives ↔ what is sent): the number typed meant the other one, so it goes; never reread as this one.
+      if (changed.kind !== undefined && changed.kind !== state.form.kind && changed.amount === undefined) form.amount = ''
       return { ...state, form, error: undefined }
     }
     case 'LIMITS':

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 import { expect, expectAxeClean, expectNothing, keptKey, tabTo, test } from './helpers'
-import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig, rpc, sandbox } from './stack'
 import { verify } from './payoutSteps'
 import { TestWallet, type TestWalletOptions } from './testWallet'
 
@@ -578,4 +578,36 @@ test('the same signed link on a second device, while the service still says pend
   } finally {
     await other.close()
   }
+})
+
+// Issue 39, item 3: the form starts on a route that exists for this partner; the first try never ends in "No bank route".
+const firstTry = async (page: Page, amount = '20') => {
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill(amount)
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+}
+test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced', async ({ page, stack }) => {
+  await page.goto(payoutUrl(stack))
+  await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
+  await expect(page.getByLabel('Country of the bank')).toHaveValue('DE')
+  await firstTry(page)
+  await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA')
+})
+test.describe('a partner without registry defaults, on a link without a signature', () => {
+  const other = (stack: StackConfig) => payoutUrl(stack, { partner: SECOND_PARTNER }, false)
+  test('the browser’s region (en-US) with a currency that reaches it: USD to the United States, priced at once', async ({ page, stack }) => {
+    await page.goto(other(stack))
+    await expect(page.getByLabel('Currency paid out')).toHaveValue('USD')
+    await expect(page.getByLabel('Country of the bank')).toHaveValue('US')
+    await firstTry(page)
+  })
+  test.describe(() => {
+    test.use({ locale: 'en-JP' })
+    test('a region no route serves (Japan) is never the default: the first route the limits allow, priced at once', async ({ page, stack }) => {
+      await page.goto(other(stack))
+      await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
+      await expect(page.getByLabel('Country of the bank')).not.toHaveValue(/^(JP|)$/)
+      await firstTry(page)
+    })
+  })
 })

@@ -64,6 +64,9 @@ test('1. a deposit completes to done and the destination balance really grows', 
 
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByText('Delivery transaction')).toBeVisible()
+  // The status names no delivered amount (issue 39, item 14): the quoted amount is said as quoted, never as what arrived.
+  await expect(page.getByText(/It was quoted at [\d.,]+ USDC; the exact amount received is recorded on the chain/)).toBeVisible()
+  await expect(page.getByText(/arrived/)).toHaveCount(0)
   const after = await destBalance(stack.accounts[1])
   expect(after - before).toBeGreaterThan(25_000_000n)
   expect(after - before).toBeLessThanOrEqual(25_500_000n)

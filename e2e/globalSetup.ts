@@ -45,7 +45,7 @@ export default async function globalSetup() {
       // another origin than the sandbox build's (e2e/deposit-kit.spec.ts).
       const { walletLink: _, ...linked } = stack.registry[0]
       const unlinked = { ...linked, id: UNLINKED_PARTNER, partnerBase: `${l.prodOrigin}/shop-api`, flows: ['deposit'] }
-      const registry = [...stack.registry, { ...stack.registry[0], id: SECOND_PARTNER }, unlinked]
+      const registry = [...stack.registry, { ...stack.registry[0], id: SECOND_PARTNER, defaults: undefined }, unlinked]
       writeFileSync(l.registryFile, JSON.stringify(registry, null, 2))
       return { l, stack }
     }),

@@ -2,14 +2,15 @@ import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 import { expect, expectAxeClean, expectNothing, keptKey, tabTo, test } from './helpers'
-import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig, rpc, sandbox } from './stack'
 import { verify } from './payoutSteps'
 import { TestWallet, type TestWalletOptions } from './testWallet'
 
 // The bank payout (issue 18): a known buyer quotes, names the beneficiary, funds the payout with
 // one plain ERC-20 transfer on anvil, and follows it to the bank.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
-const payoutUrl = (stack: StackConfig, extra: Record<string, string> = {}): string => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', extra)
+const payoutUrl = (stack: StackConfig, extra: Record<string, string> = {}, sign = true): string =>
+  demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', extra, { sign })
 const IBAN = 'DE89 3704 0044 0532 0130 00'
 
 type SandboxPayout = {
@@ -54,8 +55,8 @@ const units = (value: string) => {
 const newBuyers = new WeakSet<Page>()
 
 /** A new buyer opens the payout: price first, nothing personal asked (the identity steps come after the wallet). */
-async function onboard(page: Page, stack: StackConfig, _account: string, extra: Record<string, string> = {}) {
-  await page.goto(payoutUrl(stack, extra))
+async function onboard(page: Page, stack: StackConfig, _account: string, extra: Record<string, string> = {}, sign = true) {
+  await page.goto(payoutUrl(stack, extra, sign))
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   // Price first: no identity step, and no "Not you?" for a buyer nobody knows.
   await expect(page.getByRole('button', { name: 'Not you? Start over' })).toHaveCount(0)
@@ -100,10 +101,10 @@ async function send(page: Page) {
   await sendButton.click()
 }
 
-async function newBuyer(page: Page, stack: StackConfig, account: number, options: Partial<TestWalletOptions> = {}) {
+async function newBuyer(page: Page, stack: StackConfig, account: number, options: Partial<TestWalletOptions> = {}, sign = true) {
   const wallet = TestWallet.forStack(stack, account, options)
   await wallet.install(page)
-  await onboard(page, stack, stack.accounts[account])
+  await onboard(page, stack, stack.accounts[account], {}, sign)
   return wallet
 }
 
@@ -173,6 +174,17 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   // Polling stops at settled.
   const last = (await sb.posts('/partner/bank/payout/status')).at(-1)!
   await expectNothing(async () => (await sb.posts('/partner/bank/payout/status')).filter((e) => e.t > last.t), 2_000, 'status polls after settled')
+
+  // A reload after the end shows the result, not an empty form (issue 39, item 5); nothing is asked again.
+  await page.reload()
+  await expect(h1(page)).toHaveText('Paid out')
+  await expect(page.getByText(/20 EUR was paid out/)).toBeVisible()
+  expect(wallet.signatures()).toBe(1)
+  // "New payout" starts from the form, and a reload then keeps the form: the result is forgotten.
+  await page.getByRole('button', { name: 'New payout' }).click()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  await page.reload()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
 })
 
 test('returned: the reason shows, and the refund (minus the rail cost) is back in the sending wallet on chain', async ({ page, stack }) => {
@@ -200,8 +212,9 @@ test('returned: the reason shows, and the refund (minus the rail cost) is back i
   expect(await balance(stack, sender)).toBe(before - units(returned.internal.depositAmount) + refund)
 })
 
-test('rejected: the reason shows and nothing more is asked', async ({ page, stack }) => {
-  const wallet = await newBuyer(page, stack, 4)
+test('rejected, on a link without a signature: the reason shows, nothing more is asked, and a reload shows it again', async ({ page, stack }) => {
+  // Buyer options may come from any link (docs/options.md): this payout starts from an unsigned one.
+  const wallet = await newBuyer(page, stack, 4, {}, false)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page)
   await toFunding(page)
@@ -209,6 +222,10 @@ test('rejected: the reason shows and nothing more is asked', async ({ page, stac
   await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
   const [p] = (await payouts(stack, page)).payouts
   await sandbox(stack, '/__sandbox/bank/payout/reject', { id: p.id, reason: 'compliance_check' })
+  await expect(h1(page)).toHaveText('Payout refused')
+  await expect(page.getByText(/Reason: compliance_check/)).toBeVisible()
+  expect(wallet.signatures()).toBe(1)
+  await page.reload()
   await expect(h1(page)).toHaveText('Payout refused')
   await expect(page.getByText(/Reason: compliance_check/)).toBeVisible()
   expect(wallet.signatures()).toBe(1)
@@ -561,4 +578,36 @@ test('the same signed link on a second device, while the service still says pend
   } finally {
     await other.close()
   }
+})
+
+// Issue 39, item 3: the form starts on a route that exists for this partner; the first try never ends in "No bank route".
+const firstTry = async (page: Page, amount = '20') => {
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill(amount)
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+}
+test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced', async ({ page, stack }) => {
+  await page.goto(payoutUrl(stack))
+  await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
+  await expect(page.getByLabel('Country of the bank')).toHaveValue('DE')
+  await firstTry(page)
+  await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA')
+})
+test.describe('a partner without registry defaults, on a link without a signature', () => {
+  const other = (stack: StackConfig) => payoutUrl(stack, { partner: SECOND_PARTNER }, false)
+  test('the browser’s region (en-US) with a currency that reaches it: USD to the United States, priced at once', async ({ page, stack }) => {
+    await page.goto(other(stack))
+    await expect(page.getByLabel('Currency paid out')).toHaveValue('USD')
+    await expect(page.getByLabel('Country of the bank')).toHaveValue('US')
+    await firstTry(page)
+  })
+  test.describe(() => {
+    test.use({ locale: 'en-JP' })
+    test('a region no route serves (Japan) is never the default: the first route the limits allow, priced at once', async ({ page, stack }) => {
+      await page.goto(other(stack))
+      await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
+      await expect(page.getByLabel('Country of the bank')).not.toHaveValue(/^(JP|)$/)
+      await firstTry(page)
+    })
+  })
 })

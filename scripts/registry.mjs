@@ -100,6 +100,21 @@ export const entrySchema = z
       )
       .strict()
       .optional(),
+    // Where the first screens start (src/lib/routeDefaults.ts): the partner's usual currency and
+    // country, each taken only where a route serves it; else the browser's region, else the first route.
+    defaults: z
+      .object({
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code like "EUR"')
+          .optional(),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code like "DE"')
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
 

@@ -36,6 +36,9 @@ export const paymentMethods = z.object({
         bank_deposit: z.boolean(),
         virtual_account: z.boolean(),
         card: z.boolean(),
+        /** The bank payout and the card payout (docs/assumptions.md); absent: not said. */
+        bank_payout: z.optional(z.boolean()),
+        card_payout: z.optional(z.boolean()),
       }),
     )
     .check(z.overwrite((countries) => Object.fromEntries(Object.entries(countries).filter(([code]) => countryCode.test(code))))),

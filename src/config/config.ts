@@ -20,6 +20,7 @@ import {
 import { address, authCode, between, decimalString, httpUrl, int, isLocale, length, locale, opaqueId } from './fields'
 import { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
 import { type Brand, type Theme, DEFAULT_THEME, brand, theme } from './look'
+import type { RouteDefaults } from '../lib/routeDefaults'
 
 export { type ChainConfig, type DestinationConfig, type TokenConfig, chainOf, explorerTxUrl } from './chains'
 export { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
@@ -33,6 +34,8 @@ const ms = optional(number([int], [between(50, Infinity)], [between(-Infinity, 6
 /** Shorter timers, from a sandbox registry entry only (a production build ignores them). */
 export type Timings = { pollMs?: number; dropCheckMs?: number; kycRecheckMs?: number; bankPollMs?: number; backoffBaseMs?: number }
 const timings = object({ pollMs: ms, dropCheckMs: ms, kycRecheckMs: ms, bankPollMs: ms, backoffBaseMs: ms })
+// Codes the registry's build checks (scripts/registry.mjs); a code no route serves is never taken (lib/routeDefaults.ts).
+const routeDefaults = object({ currency: optional(string()), country: optional(string()) })
 
 export type WidgetConfig = {
   flow?: Flow
@@ -85,6 +88,8 @@ export type WidgetConfig = {
   /** The only origin messages go to, and come from, when the widget is framed. */
   parentOrigin?: string
   timings?: Timings
+  /** The registry's: where the first screens start (lib/routeDefaults.ts), each only where a route serves it. */
+  defaults?: RouteDefaults
   /**
    * Not an option: whose stored records these are, with apiBase (storage/safeStorage.ts). A hosted
    * page or frame has it from the registry entry its link names (config/link.ts resolveLink); a
@@ -123,6 +128,7 @@ const config: Schema<WidgetConfig> = object({
   authCode: optional(authCode),
   parentOrigin: optional(string([(s) => /^https?:\/\/[^/]+$/.test(s), 'must be an origin like https://partner.example'])),
   timings: optional(timings),
+  defaults: optional(routeDefaults),
 })
 
 export type ConfigResult = { ok: true; config: WidgetConfig } | { ok: false; problem: string }
@@ -159,6 +165,7 @@ export type WidgetOptions = {
   parentOrigin?: string
   reference?: string
   returnUrl?: string
+  defaults?: RouteDefaults
 }
 
 export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timings', unknown>>, navigatorLanguage = 'en'): ConfigResult {
@@ -198,6 +205,7 @@ export function parseOptions(options: Partial<Record<keyof WidgetOptions | 'timi
     returnUrl: options.returnUrl,
     // Only a sandbox registry entry carries them (resolveLink), and only a sandbox build reads them.
     timings: __SANDBOX_BUILD__ ? options.timings : undefined,
+    ...(options.defaults ? { defaults: options.defaults } : {}),
   }
   const parsed = check(config, candidate)
   if (!parsed.success) {

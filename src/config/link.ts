@@ -8,6 +8,7 @@ import { type ChainConfig, type DestinationConfig, type Flow, type Timings, type
 import { type RawOptions, optionsFromParams } from './params'
 import { type PublicJwk, verifySignedQuery } from './signedLink'
 import { carriesCredentials } from '../lib/credentials'
+import type { RouteDefaults } from '../lib/routeDefaults'
 
 export type RegistryEntry = {
   id: string
@@ -30,6 +31,8 @@ export type RegistryEntry = {
   timings?: Timings
   /** WalletConnect is offered only with it (wallet/walletConnect.ts reads it where it is used). */
   walletConnect?: WalletConnectConfig
+  /** Where the first screens start: the partner's usual currency and country (lib/routeDefaults.ts). */
+  defaults?: RouteDefaults
 }
 
 /** The partner's project on WalletConnect's cloud, and a relay of its own instead of WalletConnect's. */
@@ -51,6 +54,7 @@ export const REGISTRY_ONLY = [
   'timings',
   'flows',
   'walletConnect',
+  'defaults',
 ] as const
 /**
  * From a URL only under the partner's valid signature. Those from `reference` on act for someone (an
@@ -175,6 +179,7 @@ export async function resolveLink(search: string, registry: readonly RegistryEnt
     },
     sandbox: entry.environment === 'sandbox',
     flows: offered,
+    ...(entry.defaults ? { defaults: entry.defaults } : {}),
     ...(entry.environment === 'sandbox' && entry.timings ? { timings: entry.timings } : {}),
   })
   return { ok: true, entry, options }

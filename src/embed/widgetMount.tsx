@@ -65,6 +65,7 @@ const KNOWN = Object.keys({
   parentOrigin: 1,
   reference: 1,
   returnUrl: 1,
+  defaults: 1,
   closable: 1,
   history: 1,
 } satisfies Record<keyof WidgetOptions | 'closable' | 'history', 1>)

@@ -171,7 +171,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
   'done.heading': 'Einzahlung zugestellt',
-  'done.body': '{amount} {token} sind auf {chain} angekommen.',
+  'done.body': 'Ihre Einzahlung wurde auf {chain} zugestellt. Angeboten waren {amount} {token}; die genaue erhaltene Menge steht auf der Chain.',
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
   'failed.body':

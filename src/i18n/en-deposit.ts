@@ -100,7 +100,7 @@ export const enDeposit = {
   'track.unrecorded': 'If the shop does not show this payment, contact the shop with this transaction.',
 
   'done.heading': 'Deposit delivered',
-  'done.body': '{amount} {token} arrived on {chain}.',
+  'done.body': 'Your deposit was delivered on {chain}. It was quoted at {amount} {token}; the exact amount received is recorded on the chain.',
   'done.tx': 'Delivery transaction',
   'failed.heading': 'The deposit failed',
   'failed.body': 'The transfer could not be completed. Your funds were not delivered. Contact support with the transaction below, and we will sort it out.',

@@ -163,7 +163,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
   'done.heading': 'Depósito entregado',
-  'done.body': '{amount} {token} llegaron a {chain}.',
+  'done.body': 'Tu depósito se entregó en {chain}. Se cotizó en {amount} {token}; la cantidad exacta recibida consta en la cadena.',
   'done.tx': 'Transacción de entrega',
   'failed.heading': 'El depósito falló',
   'failed.body':

@@ -165,7 +165,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
   'done.heading': 'Dépôt livré',
-  'done.body': '{amount} {token} sont arrivés sur {chain}.',
+  'done.body': 'Votre dépôt a été livré sur {chain}. Il était coté à {amount} {token} ; le montant exact reçu est inscrit sur la chaîne.',
   'done.tx': 'Transaction de livraison',
   'failed.heading': 'Le dépôt a échoué',
   'failed.body': 'Le transfert n’a pas pu aboutir. Vos fonds n’ont pas été livrés. Contactez le support avec la transaction ci-dessous et nous réglerons cela.',

@@ -163,7 +163,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
   'done.heading': 'Depósito entregue',
-  'done.body': '{amount} {token} chegaram na {chain}.',
+  'done.body': 'Seu depósito foi entregue na {chain}. A cotação era de {amount} {token}; o valor exato recebido consta na rede.',
   'done.tx': 'Transação de entrega',
   'failed.heading': 'O depósito falhou',
   'failed.body':

@@ -45,5 +45,7 @@ export function sandboxEntry(config, publicKey) {
     returnOrigins: [origin],
     publicKey,
     timings: SANDBOX_TIMINGS,
+    // Where the first screens start: euros to Germany (each only where a route serves it).
+    defaults: { currency: 'EUR', country: 'DE' },
   }
 }

@@ -180,8 +180,9 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
       kind: 'fiat',
       // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
       amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
-      currency: kind.currencies(config)[0],
-      country: regionOf(config.locale),
+      // The registry's currency and country until the routes say where the form starts (lib/routeDefaults.ts).
+      currency: firstCurrency(kind.currencies(config), config.defaults?.currency),
+      country: kind.destination.kind === 'card' ? '' : (config.defaults?.country ?? ''),
       rail: '',
     }),
   }
@@ -219,6 +220,7 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
           discover: (onChange) => discoverWallets(window, onChange),
           providerOf,
           returnUrl: kind.returnUrl,
+          ...(kind.destination.kind === 'bank' ? { routes: { method: 'bank_payout' as const, currencies: kind.currencies(config) } } : {}),
           navigate: (url) => location.assign(url),
         },
         dispatch,
@@ -226,11 +228,5 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
   })
 }
 
-/** "de-DE" → "DE"; a language alone names no country. */
-function regionOf(locale: string): string {
-  try {
-    return new Intl.Locale(locale).region ?? ''
-  } catch {
-    return ''
-  }
-}
+/** The registry's currency where it is offered, else the first offered. */
+const firstCurrency = (offered: string[], wanted?: string) => (wanted && offered.includes(wanted) ? wanted : offered[0])

@@ -50,6 +50,8 @@ export type PayoutDeps = {
   /** A card payout: this link to come back to from the card page, and the way there. */
   returnUrl?: () => string
   navigate?: (url: string) => void
+  /** A bank payout: the method whose routes set where the form starts, and the currencies offered. */
+  routes?: { method: 'bank_payout'; currencies: string[] }
 }
 
 /** How the effects speak to the machine: its own events (the price's), and each sub-machine's under its name. */

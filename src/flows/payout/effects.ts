@@ -13,7 +13,7 @@ import { fund } from './sending'
 import type { PayoutEvent, PayoutState } from './state'
 import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
-import { trackingEffects } from './tracking'
+import { keepResult, trackingEffects } from './tracking'
 import { watchFunding } from './watching'
 
 export type { ChainActions, PayoutDeps } from './context'
@@ -78,7 +78,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':
-        return { key: `result:${state.record.id}`, start: () => forget(ctx, state.record.id) }
+        return { key: `result:${state.record.id}`, start: () => keepResult(ctx, state) }
     }
   }
 

@@ -96,7 +96,8 @@ export function fundingTransition(state: FundingStates, event: FundingEvent, lin
       // RESTART does nothing here: only once the status says the money left the buyer's hands for good or came back.
       return isFollowEvent(event) ? follow(state, event) : state
     case 'result':
-      return event.type === 'RESTART' ? { tag: 'restart', buyer: state.buyer } : state
+      // A new payout: the ended one's record (kept to show this result after a reload) goes.
+      return event.type === 'RESTART' ? { tag: 'restart', buyer: state.buyer, abandoned: state.record.id } : state
   }
 }
 

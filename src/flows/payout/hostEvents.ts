@@ -36,7 +36,8 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
   if (status && status !== statusOf(prev) && (next.tag === 'tracking' || next.tag === 'result')) {
     out.push({ name: 'status', payload: { flow, id: next.record.id, status } })
   }
-  if (next.tag === 'result' && prev.tag !== 'result') {
+  // A result shown again after a reload (its record keeps it) was told when it ended: not a second `complete`.
+  if (next.tag === 'result' && prev.tag !== 'result' && !isStart(prev)) {
     const s = next.status
     out.push({
       name: 'complete',
@@ -54,6 +55,9 @@ export function payoutEvents(prev: PayoutState, next: PayoutState, config: Widge
   if (problem && problem.source !== problemOf(prev, config, flow)?.source) out.push({ name: 'error', payload: { flow, ...problem.payload } })
   return out
 }
+
+/** The flow's first state comes from `{ tag: 'start' }` (kernel/useFlowMachine.ts). */
+const isStart = (s: PayoutState) => (s.tag as string) === 'start'
 
 function sourceSymbol(config: WidgetConfig): string {
   return payoutSourceOf(config).symbol

@@ -62,10 +62,17 @@ function formTransition(state: FormState, event: PriceEvent, ctx: Context): Payo
       const form = { ...state.form, ...changed }
       // Another currency: another rail list, and a forced rail that no longer applies is dropped.
       if (changed.currency !== undefined && changed.currency !== state.form.currency && changed.rail === undefined) form.rail = ''
+      // Another unit (what arrives ↔ what is sent): the number typed meant the other one, so it goes; never reread as this one.
+      if (changed.kind !== undefined && changed.kind !== state.form.kind && changed.amount === undefined) form.amount = ''
       return { ...state, form, error: undefined }
     }
-    case 'LIMITS':
-      return { ...state, limits: event.limits }
+    case 'LIMITS': {
+      // Where the form starts, once known: only over what the buyer has not chosen yet.
+      const first = ctx.emptyForm()
+      const untouched = state.form.currency === first.currency && state.form.country === first.country
+      const form = event.route && untouched ? { ...state.form, currency: event.route.currency, country: event.route.country, rail: '' } : state.form
+      return { ...state, form, limits: event.limits }
+    }
     case 'SUBMIT': {
       const asked = askOf(state, ctx)
       return asked.ok ? { ...carried(state), tag: 'quoting', ask: asked.ask, requote: false } : { ...state, error: asked.error }

@@ -44,7 +44,8 @@ export type PayoutStore = {
 /**
  * One record per buyer, so a payout another buyer sent from this device stays for them to follow
  * when they come back (never shown to anyone else). Forgotten 30 days after creation, except a
- * record with a hash: it is followed until its status is final (the flow drops it then).
+ * record with a hash: it is followed until its status is final, and then kept with that result
+ * (a reload shows it) until the buyer starts a new payout or the 30 days are over.
  */
 export function payoutStore(storage: Storage | undefined, now: () => number = Date.now, name: PayoutName = 'payout'): PayoutStore {
   const inner = createFlowStore(storage, name, (value) => {
@@ -55,7 +56,8 @@ export function payoutStore(storage: Storage | undefined, now: () => number = Da
     })
     return { records }
   })
-  const fresh = (r: PayoutRecord) => !!r.txHash || now() - r.createdAt <= PAYOUT_MAX_AGE_MS
+  // A payout on its way is kept until it ends; its result, like an unfunded payout, for 30 days.
+  const fresh = (r: PayoutRecord) => (!!r.txHash && !r.final) || now() - r.createdAt <= PAYOUT_MAX_AGE_MS
   const read = () => {
     const all = inner.load()?.records ?? []
     const kept = all.filter(fresh)

@@ -1,15 +1,23 @@
 // The form's rails and limits, and the price for what the buyer asked: held to that ask before the
 // machine ever sees it.
-import { getLimits } from '../../api/reference'
+import { getLimits, getPaymentMethods } from '../../api/reference'
+import { defaultRoute, routesOf } from '../../lib/routeDefaults'
 import { describeError } from '../../errors/describeError'
 import { staleness } from '../../kernel/quote'
 import type { PayoutContext, StateOf } from './context'
 import { checkQuote } from './quoteCheck'
 
+/**
+ * The limits, and (a bank payout) where the form starts: a route that exists for this partner
+ * (lib/routeDefaults.ts), from the countries the service pays out to.
+ */
 export async function loadLimits(ctx: PayoutContext, alive: () => boolean) {
+  const { routes, config } = ctx
   try {
-    const limits = await getLimits(ctx.partner)
-    if (alive()) ctx.dispatch({ type: 'LIMITS', limits })
+    const [limits, methods] = await Promise.all([getLimits(ctx.partner), routes ? getPaymentMethods(ctx.partner).catch(() => undefined) : undefined])
+    const payout = limits.filter((l) => l.direction === 'payout' || l.direction === 'both').map((l) => l.currency)
+    const route = routes && methods && defaultRoute(routesOf(methods.countries, routes.method, routes.currencies, payout), config.defaults, config.locale)
+    if (alive()) ctx.dispatch({ type: 'LIMITS', limits, ...(route ? { route } : {}) })
   } catch {
     // A courtesy check before quoting: the service still enforces its own limits.
   }

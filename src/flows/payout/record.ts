@@ -1,5 +1,6 @@
-// The payout once it exists, as it is kept (persisted.ts): what resuming needs, nothing personal
-// (no beneficiary), and whose it is. Pure.
+// The payout once it exists, as it is kept (persisted.ts): what resuming needs, its result once it
+// ended, nothing personal (no beneficiary), and whose it is. Pure.
+import type { PayoutStatus } from '../../api/payout'
 import { payoutFinal } from '../../lib/status/payout'
 
 export type PayoutRecord = {
@@ -30,6 +31,8 @@ export type PayoutRecord = {
   /** The wallet that sent, once it did; the transfer's hash. */
   sender?: string
   txHash?: string
+  /** The status it ended with, once final: a reload shows this result until the buyer starts a new payout. */
+  final?: PayoutStatus
   createdAt: number
 }
 

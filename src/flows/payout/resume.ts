@@ -59,8 +59,10 @@ function backFromCard(pending: Pending & Required<Pick<Pending, 'cardSession' | 
   return { ...base, tag: 'card', work: 'idle', cancelled: back?.result === 'cancelled' }
 }
 
-/** A kept payout: followed once its hash exists; else funded, checking first what arrived if the wallet was asked before the reload (never asked again on its own). */
+/** A kept payout: its result once it ended; followed once its hash exists; else funded, checking first what arrived if the wallet was asked before the reload (never asked again on its own). */
 function resumed(buyer: BuyerAccount, record: PayoutRecord): PayoutState {
+  // It ended: its result, as it was shown (a new payout starts from there).
+  if (record.final) return { tag: 'result', buyer, record, status: record.final }
   if (record.txHash) return { tag: 'tracking', buyer, record, attempt: 0 }
   return { ...fundingOf(buyer, record), ...(promptedUnanswered(record) ? { verify: 'running' as const } : {}) }
 }

@@ -2,6 +2,7 @@
 // (the price: form, quoting, quote) beside its sub-machines' (identity/machine.ts, funding.ts,
 // destination.ts), and each sub-machine's events under its own name. Pure types.
 import type { LimitEntry } from '../../api/reference'
+import type { Route } from '../../lib/routeDefaults'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import type { QuoteEvent } from '../../kernel/quote'
 import type { Work } from '../../kernel/types'
@@ -13,7 +14,7 @@ import type { FundingEvent, FundingStates } from './funding'
 export type Context = Settings & { destination: DestinationStep }
 
 /**
- * `abandoned`: the unfunded payout the buyer started over from (its record and reference go).
+ * `abandoned`: the unfunded payout the buyer started over from, or the ended one a new payout follows (its record and reference go).
  * `forgetBuyer`: "Not you?" (the stored buyer and every bank record of this device go).
  */
 export type FormState = { tag: 'form'; error?: FormError; abandoned?: string; forgetBuyer?: boolean } & Base
@@ -30,7 +31,8 @@ export type PayoutState = PayoutIdentity | FormState | QuotingState | QuoteState
  * the kernel's quote events in every stage that holds a price); each sub-machine's go under its name.
  */
 export type PayoutEvent =
-  | { type: 'LIMITS'; limits: LimitEntry[] }
+  /** `route`: where the form starts, a route that exists (lib/routeDefaults.ts), unless the buyer chose already. */
+  | { type: 'LIMITS'; limits: LimitEntry[]; route?: Route }
   /** The form's fields that changed. */
   | ({ type: 'EDIT' } & Partial<PayoutForm>)
   /** The form asks for a quote. */

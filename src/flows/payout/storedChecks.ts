@@ -1,7 +1,7 @@
 // The checks of the payout's records (persisted.ts fetches them when needed: see storage/storedCheck.ts).
 import * as z from 'zod/mini'
 import { cardPayoutQuote } from '../../api/schemas-cardPayout'
-import { payoutQuote } from '../../api/schemas-payout'
+import { payoutQuote, payoutStatus } from '../../api/schemas-payout'
 import type { Pending } from './base'
 import type { PayoutRecord } from './record'
 import type { Claim } from './persisted'
@@ -27,6 +27,7 @@ const record = z.object({
   promptedAt: z.optional(z.number()),
   sender: z.optional(address),
   txHash: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))),
+  final: z.optional(payoutStatus),
   createdAt: z.number(),
 })
 

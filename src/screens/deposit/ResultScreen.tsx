@@ -17,6 +17,7 @@ export function ResultScreen({ state, dispatch, config }: { state: State; dispat
     <Screen title={t(`${outcome}.heading`)}>
       {outcome === 'done' ? (
         <Notice tone="info">
+          {/* The status names no delivered amount: the quoted one is said as quoted. */}
           {t('done.body', {
             amount: formatAmount(tracking.summary.amountOut, config.locale),
             token: tracking.summary.destSymbol,

@@ -1,0 +1,59 @@
+// Where a flow's first screen starts: a currency and a country that a route serves for this partner,
+// never one without (../shared/UX.md: "The first screen offers a route that exists"). The order:
+// the partner's registry defaults, then the browser's language and region, then the first route the
+// limits allow. Shared by the flows that ask for a currency and a country (the bank payout, the bank
+// deposit). Pure.
+
+/** A currency paid to (or from) a country. */
+export type Route = { currency: string; country: string }
+
+/** The registry's word for a partner (each optional): its usual currency and country. */
+export type RouteDefaults = { currency?: string; country?: string }
+
+/** "de-DE" → "DE"; a language alone names no country. */
+export function regionOf(locale: string): string | undefined {
+  try {
+    return new Intl.Locale(locale).region
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The first route that exists, in order of preference: the registry's currency and country, its
+ * currency with the browser's region, the browser's region in any currency, the registry's currency
+ * anywhere, then the first route. `routes`: those that exist for this partner, offered currencies
+ * only, in the order the limits give them. None: no default (the buyer chooses).
+ */
+export function defaultRoute(routes: readonly Route[], partner: RouteDefaults = {}, locale?: string): Route | undefined {
+  const region = locale ? regionOf(locale) : undefined
+  const wanted: RouteDefaults[] = [
+    { currency: partner.currency, country: partner.country },
+    ...(region ? [{ currency: partner.currency, country: region }, { country: region }] : []),
+    { currency: partner.currency },
+  ].filter((want) => want.currency || want.country)
+  for (const want of [...wanted, {}]) {
+    const found = routes.find((r) => (!want.currency || r.currency === want.currency) && (!want.country || r.country === want.country))
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * The routes of a method from the service's countries (GET /payment-methods: each country's own
+ * currency and whether the method is open there), for the currencies offered whose limits name the
+ * direction, ordered as the limits list the currencies. Without limits, the offered order.
+ */
+export function routesOf(
+  countries: Readonly<Record<string, { currency?: string } & Record<string, unknown>>>,
+  method: string,
+  offered: readonly string[],
+  limitCurrencies?: readonly string[],
+): Route[] {
+  const order = limitCurrencies ? [...new Set(limitCurrencies.map((c) => c.toUpperCase()))].filter((c) => offered.includes(c)) : offered
+  return order.flatMap((currency) =>
+    Object.entries(countries)
+      .filter(([, c]) => c.currency === currency && c[method] === true)
+      .map(([country]) => ({ currency, country })),
+  )
+}

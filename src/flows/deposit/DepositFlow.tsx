@@ -12,9 +12,12 @@ import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { defineFlow } from '../../kernel/defineFlow'
-import { lazyPart } from '../../kernel/lazyPart'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { Notice } from '../../components/Notice'
+import { t } from '../../i18n/i18n'
+import { byAddressPart } from './byAddressPart'
 import { depositEvents } from './hostEvents'
-import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
+import { type ByAddressEvent, type Context, type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositSchemas } from '../../api/deposit'
 import { errorSchemas } from '../../api/client'
 import { FirstScreen } from '../../components/FirstScreen'
@@ -50,6 +53,7 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
       get decimalMark() {
         return decimalMarkOf(config.locale)
       },
+      byAddress: (s: DepositState, e: ByAddressEvent, c: Context) => byAddressPart.get()?.transition(s, e, c) ?? s,
     }
     return defineFlow({
       // Options are canonical (a dot); the field shows them with the locale's mark, as the buyer types.
@@ -73,11 +77,27 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(services.config.locale)) })
   }, [amount])
 
+  const byAddress = state.tag === 'byAddress' || (state.tag === 'tracking' && state.phase === 'watching')
+  const part = useLazyPart(byAddressPart, byAddress)
+  if (byAddress) {
+    if (part === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+    return part ? <part.Screen state={state} dispatch={dispatch} config={config} /> : <p role="status">{t('app.loading')}</p>
+  }
   switch (state.tag) {
     case 'discovering':
     case 'wallets':
-    case 'connecting':
-      return <WalletScreen state={state} dispatch={dispatch} fullPageHref={fullPageHref()} />
+    case 'connecting': {
+      const full = fullPageHref()
+      return (
+        <WalletScreen
+          state={state}
+          dispatch={dispatch}
+          fullPageHref={full}
+          pageHref={full ?? withoutPairs(location.href, 'partnerToken')}
+          byAddress={{ type: 'BY_ADDRESS', event: { type: 'START', receiver: config.destination?.address } }}
+        />
+      )
+    }
     case 'form':
     case 'quoting':
       return <AmountScreen state={state} dispatch={dispatch} config={config} />

@@ -36,7 +36,12 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   function effectOf(state: DepositState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'discovering':
+        forgetAbandoned(ctx)
         return wallet.rescan()
+      case 'byAddress':
+        return state.stage === 'quoting'
+          ? { key: `byAddress:${state.amount}`, start: (alive) => void import('./byAddressEffects').then((m) => m.quoteByAddress(ctx, state, alive)) }
+          : undefined
       case 'connecting':
         return wallet.connect(state.wallet)
       case 'quoting':
@@ -63,6 +68,14 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       stopAdopting()
     },
   }
+}
+
+/** A watch for a transfer the buyer said they did not send (the quote expired): its record goes. */
+function forgetAbandoned(ctx: DepositContext) {
+  try {
+    const kept = ctx.store.load()
+    if (kept?.watch && !kept.txHash) ctx.store.clear()
+  } catch {}
 }
 
 /**

@@ -3,12 +3,32 @@ import { Screen } from '../../components/Screen'
 import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { connectProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+
+// The wallet apps' own browsers: offered on a narrow touch screen with no wallet in the page, fetched then.
+const walletApps = lazyPart(() => import('../../components/WalletApps'))
+const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
 
 type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
 
-export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; dispatch: (e: DepositEvent) => void; fullPageHref?: string }) {
+export function WalletScreen({
+  state,
+  dispatch,
+  fullPageHref,
+  pageHref,
+  byAddress,
+}: {
+  state: State
+  dispatch: (e: DepositEvent) => void
+  fullPageHref?: string
+  /** This page's link, without a partnerToken: what a wallet app's browser opens. */
+  pageHref?: string
+  /** Paying by address from another wallet or an exchange (its code comes when picked). */
+  byAddress?: DepositEvent
+}) {
   const wallets = state.tag === 'discovering' ? [] : state.wallets
   const problem = state.tag === 'wallets' ? state.problem : undefined
+  const Apps = useLazyPart(walletApps, !!pageHref && state.tag === 'wallets' && !wallets.length && phone())
   return (
     <Screen title={t('wallet.heading')}>
       <p>{t('wallet.intro')}</p>
@@ -27,6 +47,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
           </a>
         </div>
       )}
+      {pageHref && Apps && Apps !== 'failed' && <Apps.default pageUrl={pageHref} />}
       {wallets.length > 0 && (
         <ul class="choices">
           {wallets.map((wallet) => (
@@ -52,9 +73,16 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
             {t('app.back')}
           </button>
         ) : (
-          <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'RESCAN' } })}>
-            {t('wallet.retry')}
-          </button>
+          <>
+            <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'RESCAN' } })}>
+              {t('wallet.retry')}
+            </button>
+            {byAddress && (
+              <button type="button" class="secondary" onClick={() => dispatch(byAddress)}>
+                {t('wallet.byAddress')}
+              </button>
+            )}
+          </>
         )}
       </div>
     </Screen>

@@ -2,6 +2,7 @@
 // injected. Each app's link carries the page's address as it is (so a signed link verifies there
 // too), less any partnerToken (a bearer token never travels to a third party). Offered on a narrow
 // touch screen with no injected wallet.
+import { withoutPairs } from '../config/signedLink'
 import { enByAddress } from '../i18n/byAddress/en'
 import { addEnglish, t } from '../i18n/i18n'
 
@@ -24,7 +25,13 @@ export function walletAppLinks(pageUrl: string): Array<{ name: string; href: str
   ]
 }
 
-export default function WalletApps({ pageUrl }: { pageUrl: string }) {
+/** Only on a phone (narrow, touch), where the wallet is an app. */
+const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
+
+/** In a frame, the full page's link (the widget's own); else this page's, less any partnerToken. */
+export default function WalletApps({ fullPageHref }: { fullPageHref?: string }) {
+  if (!phone()) return null
+  const pageUrl = fullPageHref ?? withoutPairs(location.href, 'partnerToken')
   return (
     <section class="wallet-apps" aria-labelledby="wallet-apps-heading">
       <h2 id="wallet-apps-heading">{t('walletApps.heading')}</h2>

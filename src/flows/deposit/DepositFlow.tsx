@@ -15,7 +15,6 @@ import { defineFlow } from '../../kernel/defineFlow'
 import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { Notice } from '../../components/Notice'
 import { t } from '../../i18n/i18n'
-import { byAddressPart } from './byAddressPart'
 import { depositEvents } from './hostEvents'
 import { type ByAddressEvent, type Context, type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositSchemas } from '../../api/deposit'
@@ -31,6 +30,8 @@ addEnglish(enDeposit)
 
 // The I/O is fetched as the flow starts: the wallet list is drawn before it arrives (what it asks for meanwhile starts once it is here).
 const depositEffects = lazyPart(() => import('./effects'))
+// Paying by address: its screen and transition, fetched by way of the effects when wanted.
+const byAddressPart = lazyPart(() => depositEffects.load().then((m) => m.byAddressPart.load()))
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
@@ -53,7 +54,7 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
       get decimalMark() {
         return decimalMarkOf(config.locale)
       },
-      byAddress: (s: DepositState, e: ByAddressEvent, c: Context) => byAddressPart.get()?.transition(s, e, c) ?? s,
+      byAddress: (s: DepositState, e: ByAddressEvent, c: Context) => depositEffects.get()?.byAddress(s, e, c) ?? s,
     }
     return defineFlow({
       // Options are canonical (a dot); the field shows them with the locale's mark, as the buyer types.
@@ -78,7 +79,8 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
   }, [amount])
 
   const byAddress = state.tag === 'byAddress' || (state.tag === 'tracking' && state.phase === 'watching')
-  const part = useLazyPart(byAddressPart, byAddress)
+  // With no wallet in the page, the part comes too: on a phone it offers the wallet apps' browsers.
+  const part = useLazyPart(byAddressPart, byAddress || (state.tag === 'wallets' && !state.wallets.length))
   if (byAddress) {
     if (part === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
     return part ? <part.Screen state={state} dispatch={dispatch} config={config} /> : <p role="status">{t('app.loading')}</p>
@@ -93,8 +95,8 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
           state={state}
           dispatch={dispatch}
           fullPageHref={full}
-          pageHref={full ?? withoutPairs(location.href, 'partnerToken')}
-          byAddress={{ type: 'BY_ADDRESS', event: { type: 'START', receiver: config.destination?.address } }}
+          byAddress={() => depositEffects.load().then((m) => m.startByAddress(config, dispatch))}
+          Apps={part && part !== 'failed' ? part.WalletApps : undefined}
         />
       )
     }

@@ -11,6 +11,9 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 export function byAddressTransition(state: DepositState, event: ByAddressEvent, ctx: Context): DepositState {
   if (state.tag === 'byAddress') return stageTransition(state, event, ctx)
+  // From the choice of wallet, into paying by address.
+  if (event.type === 'START' && (state.tag === 'wallets' || state.tag === 'discovering'))
+    return { tag: 'byAddress', form: state.form, receiver: event.receiver ?? '', locked: !!event.receiver, stage: 'form' }
   if (state.tag !== 'tracking' || state.phase !== 'watching') return state
   // The buyer said they did not send, once the quote expired: the effects forget the record (effects.ts).
   switch (event.type) {

@@ -8,7 +8,6 @@ import { partnerStorage } from '../../storage/flowStore'
 import { NS } from '../../storage/safeStorage'
 import { blockNumber, transfersInto } from '../../wallet/watchTransfer'
 import { byAddressPart } from './byAddressPart'
-import { payableByAddress } from './byAddressRule'
 import type { DepositContext } from './context'
 import type { ByAddress, ByAddressEvent, DepositState, Tracking } from './machine'
 import { guard, sourceOf } from './quoting'
@@ -58,12 +57,12 @@ export async function quoteByAddress(ctx: DepositContext, state: ByAddress, aliv
     if (!guard({ ...ctx, dispatch: (e) => e.type === 'QUOTE_REJECTED' && rejected.push(e) }, w, quote, request, alive)) {
       return rejected[0] && tell(ctx, alive, rejected[0])
     }
-    const payable = payableByAddress(request, quote, source)
+    const payable = w.payableByAddress(request, quote, source)
     if (!payable.ok) return refuse(payable.why)
     if (spent(ctx).includes(payable.address.toLowerCase())) return refuse('spent')
-    const rpcUrl = chainOf(ctx.config, source.chainId).rpcUrl
-    if (!rpcUrl) return refuse('unreadable')
-    const fromBlock = await blockNumber(rpcUrl)
+    const chain = chainOf(ctx.config, source.chainId)
+    if (!chain.rpcUrl) return refuse('unreadable')
+    const fromBlock = await blockNumber(w.readClient(chain))
     const dest = fixed ?? ctx.config.defaultDestination
     const tracking: Tracking = {
       provider: quote.provider,
@@ -111,19 +110,20 @@ function shown(ctx: DepositContext, alive: () => boolean): Promise<void> {
  * Looks for the transfer every few seconds while the page is shown: the one asked (token and amount
  * exactly) is followed from its hash; any other into the address is said, never followed.
  */
-export async function watchTransfer(ctx: DepositContext, state: Watching, alive: () => boolean) {
+export async function watchTransfer(ctx: DepositContext, state: Watching, alive: () => boolean, signal: AbortSignal) {
   const watch = state.tracking.watch
   if (!watch) return
   ctx.store.save(state.tracking)
-  const rpcUrl = chainOf(ctx.config, state.tracking.chainId).rpcUrl
-  if (!rpcUrl) return ctx.dispatch({ type: 'UNREADABLE' })
+  const chain = chainOf(ctx.config, state.tracking.chainId)
+  if (!chain.rpcUrl) return ctx.dispatch({ type: 'UNREADABLE' })
+  const reader = (await ctx.loadChainActions()).readClient(chain, undefined, signal)
   const interval = Math.max(ctx.pollIntervalMs ?? ctx.config.timings?.pollMs ?? 4_000, 250)
   let failures = 0
   while (alive()) {
     await shown(ctx, alive)
     if (!alive()) return
     try {
-      const transfers = await transfersInto(rpcUrl, watch.address, watch.fromBlock)
+      const transfers = await transfersInto(reader, watch.address, watch.fromBlock)
       if (!alive()) return
       failures = 0
       ctx.dispatch({ type: 'WAITING', waiting: false })

@@ -51,9 +51,7 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
     case 'UNRECORDED':
       return kitAnswer(state, event)
     case 'BY_ADDRESS':
-      // From the choice of wallet, into paying by address; the rest is its own code's, once here.
-      if (event.event.type === 'START' && (state.tag === 'wallets' || state.tag === 'discovering'))
-        return { tag: 'byAddress', form: state.form, receiver: event.event.receiver ?? '', locked: !!event.event.receiver, stage: 'form' }
+      // Paying by address: its own code's, sent once that code is here (byAddress.ts).
       return ctx.byAddress?.(state, event.event, ctx) ?? state
   }
   switch (state.tag) {

@@ -111,7 +111,7 @@ export type { Stale }
 export type { Rejection }
 
 /** The id that names a sent deposit: its hash, or its batch's id until the hash is known. */
-export const trackingId = (t: Tracking) => t.txHash || t.callsId || t.watch?.address || ''
+export const trackingId = (t: Tracking) => t.txHash || t.callsId || ''
 
 /** The kit refused to record this deposit's own hash (not a hash it replaced). */
 export const unrecorded = (t: Tracking) => !!t.txHash && t.unrecorded === t.txHash

@@ -23,7 +23,7 @@ export function trackingEffects(ctx: DepositContext, state: TrackingState): Arra
   if (state.phase === 'watching') {
     const watch: Effect = {
       key: `watch:${name}:${state.attempt}`,
-      start: (alive) => void import('./byAddressEffects').then((m) => m.watchTransfer(ctx, state, alive)),
+      start: (alive, signal) => void import('./byAddressEffects').then((m) => m.watchTransfer(ctx, state, alive, signal)),
     }
     return [lock, watch]
   }

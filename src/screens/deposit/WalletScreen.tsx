@@ -3,11 +3,7 @@ import { Screen } from '../../components/Screen'
 import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { connectProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
-import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
-
-// The wallet apps' own browsers: offered on a narrow touch screen with no wallet in the page, fetched then.
-const walletApps = lazyPart(() => import('../../components/WalletApps'))
-const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
+import type { ComponentType } from 'preact'
 
 type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
 
@@ -15,20 +11,19 @@ export function WalletScreen({
   state,
   dispatch,
   fullPageHref,
-  pageHref,
   byAddress,
+  Apps,
 }: {
   state: State
   dispatch: (e: DepositEvent) => void
   fullPageHref?: string
-  /** This page's link, without a partnerToken: what a wallet app's browser opens. */
-  pageHref?: string
   /** Paying by address from another wallet or an exchange (its code comes when picked). */
-  byAddress?: DepositEvent
+  byAddress?: () => void
+  /** The wallet apps' own browsers (components/WalletApps.tsx), on a phone with no wallet in the page. */
+  Apps?: ComponentType<{ fullPageHref?: string }>
 }) {
   const wallets = state.tag === 'discovering' ? [] : state.wallets
   const problem = state.tag === 'wallets' ? state.problem : undefined
-  const Apps = useLazyPart(walletApps, !!pageHref && state.tag === 'wallets' && !wallets.length && phone())
   return (
     <Screen title={t('wallet.heading')}>
       <p>{t('wallet.intro')}</p>
@@ -47,7 +42,7 @@ export function WalletScreen({
           </a>
         </div>
       )}
-      {pageHref && Apps && Apps !== 'failed' && <Apps.default pageUrl={pageHref} />}
+      {Apps && !wallets.length && <Apps fullPageHref={fullPageHref} />}
       {wallets.length > 0 && (
         <ul class="choices">
           {wallets.map((wallet) => (
@@ -78,7 +73,7 @@ export function WalletScreen({
               {t('wallet.retry')}
             </button>
             {byAddress && (
-              <button type="button" class="secondary" onClick={() => dispatch(byAddress)}>
+              <button type="button" class="secondary" onClick={byAddress}>
                 {t('wallet.byAddress')}
               </button>
             )}

@@ -1,4 +1,5 @@
 import { bankDepositDe } from './bankDeposit/de'
+import { byAddressDe } from './byAddress/de'
 import type { CoreKey, MessageKey } from './en'
 import { payoutDe } from './payout/de'
 import { sharedDe } from './shared/de'
@@ -9,6 +10,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   ...sharedDe,
   ...bankDepositDe,
   ...payoutDe,
+  ...byAddressDe,
   'app.title': 'Stablecoin-Widget',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Testnetz: Es wird kein echtes Geld bewegt',
@@ -54,6 +56,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.none': 'In diesem Browser wurde keine Wallet gefunden.',
   'wallet.noneHelp': 'Installieren oder entsperren Sie eine Browser-Wallet (zum Beispiel MetaMask oder Rabby) und suchen Sie dann erneut.',
   'wallet.retry': 'Erneut suchen',
+  'wallet.byAddress': 'Von einer anderen Wallet oder einer Börse senden',
   'wallet.noneFramed': 'Manche Wallets funktionieren nicht in eingebetteten Seiten; fahren Sie auf der vollständigen Seite in einem neuen Tab fort.',
   'wallet.openFullPage': 'Auf der vollständigen Seite fortfahren',
   'wallet.connecting': 'Bestätigen Sie die Verbindung in {wallet}…',

@@ -7,6 +7,7 @@ export const enDeposit = {
   'wallet.none': 'No wallet found in this browser.',
   'wallet.noneHelp': 'Install or unlock a browser wallet (for example MetaMask or Rabby), then look again.',
   'wallet.retry': 'Look again',
+  'wallet.byAddress': 'Send from another wallet or an exchange',
   'wallet.noneFramed': 'Some wallets do not work inside embedded pages; continue on the full page in a new tab.',
   'wallet.openFullPage': 'Continue on the full page',
   'wallet.connecting': 'Confirm the connection in {wallet}…',

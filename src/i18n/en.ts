@@ -12,6 +12,7 @@ import type { enPartner } from './en-partner'
 import type { BankDepositKey } from './en-bankDeposit'
 import type { LimitsKey } from './shared/en-limits'
 import type { PayoutKey } from './en-payout'
+import type { ByAddressKey } from './byAddress/en'
 
 export const en = {
   'app.title': 'Stablecoin widget',
@@ -101,4 +102,4 @@ export type CoreKey =
   | keyof typeof enPartner
   | keyof typeof enCopy
   | keyof typeof enAmount
-export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey
+export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey | ByAddressKey

@@ -1,4 +1,5 @@
 import { bankDepositEs } from './bankDeposit/es'
+import { byAddressEs } from './byAddress/es'
 import type { CoreKey, MessageKey } from './en'
 import { payoutEs } from './payout/es'
 import { sharedEs } from './shared/es'
@@ -9,6 +10,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   ...sharedEs,
   ...bankDepositEs,
   ...payoutEs,
+  ...byAddressEs,
   'app.title': 'Widget de stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Red de pruebas: no se mueve dinero real',
@@ -53,6 +55,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.none': 'No se encontró ninguna wallet en este navegador.',
   'wallet.noneHelp': 'Instala o desbloquea una wallet de navegador (por ejemplo MetaMask o Rabby) y vuelve a buscar.',
   'wallet.retry': 'Buscar de nuevo',
+  'wallet.byAddress': 'Enviar desde otra wallet o un exchange',
   'wallet.noneFramed': 'Algunas wallets no funcionan dentro de páginas incrustadas; continúa en la página completa en una pestaña nueva.',
   'wallet.openFullPage': 'Continuar en la página completa',
   'wallet.connecting': 'Confirma la conexión en {wallet}…',

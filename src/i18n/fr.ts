@@ -1,4 +1,5 @@
 import { bankDepositFr } from './bankDeposit/fr'
+import { byAddressFr } from './byAddress/fr'
 import type { CoreKey, MessageKey } from './en'
 import { payoutFr } from './payout/fr'
 import { sharedFr } from './shared/fr'
@@ -9,6 +10,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   ...sharedFr,
   ...bankDepositFr,
   ...payoutFr,
+  ...byAddressFr,
   'app.title': 'Widget stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Réseau de test : aucun argent réel ne circule',
@@ -53,6 +55,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.none': 'Aucun wallet trouvé dans ce navigateur.',
   'wallet.noneHelp': 'Installez ou déverrouillez un wallet de navigateur (par exemple MetaMask ou Rabby), puis relancez la recherche.',
   'wallet.retry': 'Chercher à nouveau',
+  'wallet.byAddress': "Envoyer depuis un autre wallet ou une plateforme d'échange",
   'wallet.noneFramed': 'Certains wallets ne fonctionnent pas dans les pages intégrées ; continuez sur la page complète dans un nouvel onglet.',
   'wallet.openFullPage': 'Continuer sur la page complète',
   'wallet.connecting': 'Confirmez la connexion dans {wallet}…',

@@ -1,4 +1,5 @@
 import { bankDepositPtBR } from './bankDeposit/pt-BR'
+import { byAddressPtBR } from './byAddress/pt-BR'
 import type { CoreKey, MessageKey } from './en'
 import { payoutPtBR } from './payout/pt-BR'
 import { sharedPtBR } from './shared/pt-BR'
@@ -9,6 +10,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   ...sharedPtBR,
   ...bankDepositPtBR,
   ...payoutPtBR,
+  ...byAddressPtBR,
   'app.title': 'Widget de stablecoins',
   'app.sandbox': 'Sandbox',
   'app.sandboxHint': 'Rede de teste: nenhum dinheiro real é movimentado',
@@ -53,6 +55,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.none': 'Nenhuma carteira encontrada neste navegador.',
   'wallet.noneHelp': 'Instale ou desbloqueie uma carteira de navegador (por exemplo MetaMask ou Rabby) e procure de novo.',
   'wallet.retry': 'Procurar de novo',
+  'wallet.byAddress': 'Enviar de outra carteira ou de uma corretora',
   'wallet.noneFramed': 'Algumas carteiras não funcionam dentro de páginas incorporadas; continue na página completa em uma nova aba.',
   'wallet.openFullPage': 'Continuar na página completa',
   'wallet.connecting': 'Confirme a conexão em {wallet}…',

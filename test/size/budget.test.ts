@@ -33,7 +33,10 @@ const BUDGET = {
   // Raised again, 2026-11-27, from 33.3 KB (34 099 B): measured 34 150. The amount screen is split
   // into its country field and its amount fields (issue 38: no component over 80 lines): +82 B of
   // component boundaries in the flow's own chunk, the first load every flow shares +32 B.
-  bankDeposit: 33.4 * KB,
+  // Raised again, 2026-11-27, from 33.4 KB (34 201 B): measured 34 217 (34 185 before). Its own code
+  // did not grow; the QR code component became a chunk of its own (paying by address draws it too),
+  // one more file name in the flow's preload list (+18 B), and the chunk names' hashes moved.
+  bankDeposit: 33.45 * KB,
   payout: 46.5 * KB,
   payoutWithWallet: 68 * KB,
   // The card payout (issue 31): the payout's kernel and screens with the card's own. Measured

@@ -12,9 +12,11 @@ import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { defineFlow } from '../../kernel/defineFlow'
-import { lazyPart } from '../../kernel/lazyPart'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { Notice } from '../../components/Notice'
+import { t } from '../../i18n/i18n'
 import { depositEvents } from './hostEvents'
-import { type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
+import { type ByAddressEvent, type Context, type DepositEvent, type DepositState, initialState, stepOf, transition } from './machine'
 import { depositSchemas } from '../../api/deposit'
 import { errorSchemas } from '../../api/client'
 import { FirstScreen } from '../../components/FirstScreen'
@@ -28,6 +30,8 @@ addEnglish(enDeposit)
 
 // The I/O is fetched as the flow starts: the wallet list is drawn before it arrives (what it asks for meanwhile starts once it is here).
 const depositEffects = lazyPart(() => import('./effects'))
+// Paying by address: its screen and transition, fetched by way of the effects when wanted.
+const byAddressPart = lazyPart(() => depositEffects.load().then((m) => m.byAddressPart.load()))
 
 export default function DepositFlow(props: { services: Services; onStep: (step: number, of: number) => void }) {
   return (
@@ -50,6 +54,7 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
       get decimalMark() {
         return decimalMarkOf(config.locale)
       },
+      byAddress: (s: DepositState, e: ByAddressEvent, c: Context) => depositEffects.get()?.byAddress(s, e, c) ?? s,
     }
     return defineFlow({
       // Options are canonical (a dot); the field shows them with the locale's mark, as the buyer types.
@@ -73,11 +78,28 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
     if (amount !== undefined) dispatch({ type: 'EDIT', amount: localeAmount(amount, decimalMarkOf(services.config.locale)) })
   }, [amount])
 
+  const byAddress = state.tag === 'byAddress' || (state.tag === 'tracking' && state.phase === 'watching')
+  // With no wallet in the page, the part comes too: on a phone it offers the wallet apps' browsers.
+  const part = useLazyPart(byAddressPart, byAddress || (state.tag === 'wallets' && !state.wallets.length))
+  if (byAddress) {
+    if (part === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
+    return part ? <part.Screen state={state} dispatch={dispatch} config={config} /> : <p role="status">{t('app.loading')}</p>
+  }
   switch (state.tag) {
     case 'discovering':
     case 'wallets':
-    case 'connecting':
-      return <WalletScreen state={state} dispatch={dispatch} fullPageHref={fullPageHref()} />
+    case 'connecting': {
+      const full = fullPageHref()
+      return (
+        <WalletScreen
+          state={state}
+          dispatch={dispatch}
+          fullPageHref={full}
+          byAddress={() => depositEffects.load().then((m) => m.startByAddress(config, dispatch))}
+          Apps={part && part !== 'failed' ? part.WalletApps : undefined}
+        />
+      )
+    }
     case 'form':
     case 'quoting':
       return <AmountScreen state={state} dispatch={dispatch} config={config} />

@@ -7,7 +7,9 @@ import { expiryEffect } from '../../kernel/quote'
 import { connectWalletEffects } from '../../kernel/connectWalletEffects'
 import { discoverWallets, providerOf } from '../../wallet/eip6963'
 import { type DepositContext, type DepositDeps, depositContext } from './context'
-import { type DepositEvent, type DepositState, trackingId } from './machine'
+import type { WidgetConfig } from '../../config/config'
+import { byAddressPart } from './byAddressPart'
+import { type ByAddressEvent, type Context, type DepositEvent, type DepositState, trackingId } from './machine'
 import { previewQuote } from './previewQuote'
 import { requestQuote, sourceOf } from './quoting'
 import { sendDeposit } from './send'
@@ -17,6 +19,15 @@ import { trackingEffects } from './tracking'
 import { carriesNoSignIn } from './walletCheck'
 
 export type { DepositDeps }
+/** Paying by address, fetched from here (not the first load): DepositFlow.tsx draws it, the machine takes its events. */
+export { byAddressPart }
+
+/** The machine's transition for paying by address, once its code is here. */
+export const byAddress = (state: DepositState, event: ByAddressEvent, c: Context) => byAddressPart.get()?.transition(state, event, c)
+
+/** Into paying by address, once its code is here: to the link's fixed destination address, if any. */
+export const startByAddress = (config: WidgetConfig, dispatch: (event: DepositEvent) => void) =>
+  byAddressPart.load().then(() => dispatch({ type: 'BY_ADDRESS', event: { type: 'START', receiver: config.destination?.address } }))
 
 type QuoteState = Extract<DepositState, { tag: 'quote' }>
 
@@ -36,7 +47,12 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   function effectOf(state: DepositState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'discovering':
+        forgetAbandoned(ctx)
         return wallet.rescan()
+      case 'byAddress':
+        return state.stage === 'quoting'
+          ? { key: `byAddress:${state.amount}`, start: (alive) => void import('./byAddressEffects').then((m) => m.quoteByAddress(ctx, state, alive)) }
+          : undefined
       case 'connecting':
         return wallet.connect(state.wallet)
       case 'quoting':
@@ -63,6 +79,14 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
       stopAdopting()
     },
   }
+}
+
+/** A watch for a transfer the buyer said they did not send (the quote expired): its record goes. */
+function forgetAbandoned(ctx: DepositContext) {
+  try {
+    const kept = ctx.store.load()
+    if (kept?.watch && !kept.txHash) ctx.store.clear()
+  } catch {}
 }
 
 /**

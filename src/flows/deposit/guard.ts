@@ -7,6 +7,9 @@ import { type WidgetConfig, chainOf } from '../../config/config'
 import { toBaseUnits } from '../../lib/decimal'
 import { isNativeToken } from './preview'
 
+// The by-address rule comes with the guard's chunk (walletCode.ts): both decode calldata with viem.
+export { payableByAddress } from './byAddressRule'
+
 export type GuardRule =
   | 'source'
   | 'chain'

@@ -10,6 +10,8 @@ import { kitAnswer, trackingTransition, tracked } from './sent'
 import { type Context, type DepositEvent, type DepositState, type Form, type Preview, type Tracking, emptyForm } from './state'
 
 export type {
+  ByAddress,
+  ByAddressEvent,
   Context,
   DepositEvent,
   DepositState,
@@ -24,7 +26,9 @@ export type {
   SendStep,
   Session,
   Stale,
+  Stray,
   Tracking,
+  Watch,
 } from './state'
 export { NO_SIGN_IN, emptyForm, trackingId, unrecorded } from './state'
 
@@ -46,6 +50,9 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
     case 'REPORTED':
     case 'UNRECORDED':
       return kitAnswer(state, event)
+    case 'BY_ADDRESS':
+      // Paying by address: its own code's, sent once that code is here (byAddress.ts).
+      return ctx.byAddress?.(state, event.event, ctx) ?? state
   }
   switch (state.tag) {
     case 'discovering':
@@ -60,6 +67,8 @@ export function transition(state: DepositState, event: DepositEvent, ctx: Contex
       return quoteTransition(state, event)
     case 'tracking':
       return trackingTransition(state, event)
+    case 'byAddress':
+      return state
     case 'result':
       if (event.type !== 'RESTART') return state
       return state.session ? { tag: 'form', form: emptyForm, session: state.session } : { ...disconnected(), form: emptyForm }
@@ -166,6 +175,7 @@ function stepNumber(state: DepositState): number {
       return 1
     case 'form':
     case 'quoting':
+    case 'byAddress':
       return 2
     case 'quote':
       return 3

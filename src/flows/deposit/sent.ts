@@ -5,7 +5,7 @@ import type { DepositEvent, DepositState, Session, Tracking } from './state'
 
 /** Following a sent deposit: from its hash, or from its batch's id until the wallet tells the hash. */
 export function tracked(tracking: Tracking, session?: Session): DepositState {
-  return { tag: 'tracking', tracking, phase: tracking.txHash ? 'confirming' : 'batching', attempt: 0, session }
+  return { tag: 'tracking', tracking, phase: tracking.txHash ? 'confirming' : tracking.watch ? 'watching' : 'batching', attempt: 0, session }
 }
 
 /** What the partner's kit answered for a sent deposit's hash (report.ts): its id, or its refusal to record it. */

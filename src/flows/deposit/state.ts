@@ -54,7 +54,43 @@ export type Tracking = {
    * as any deposit, but the shop may not show it. Not kept: a reload tells the kit again.
    */
   unrecorded?: string
+  /** Paid by address (byAddress.ts): the transfer the buyer sends from elsewhere, watched for until its hash is known. */
+  watch?: Watch
 }
+
+/** A deposit paid by address: the quote's one transfer, into its deposit address, from the block at the quote on. */
+export type Watch = { address: string; token: string; units: string; fromBlock: string; expiresAt: string }
+
+/** A transfer into the deposit address that is not the one asked (another token or amount): said, never followed. */
+export type Stray = { txHash: string; token: string; units: string }
+
+/** The by-address stage before its address is shown: the amount, where it is delivered, the quote. */
+export type ByAddress = {
+  tag: 'byAddress'
+  form: Form
+  /** Where the deposit is delivered (and any refund goes): the link's fixed address, or the buyer's. */
+  receiver: string
+  locked: boolean
+  stage: 'form' | 'quoting' | 'refused'
+  amount?: string
+  error?: FormError | { kind: 'receiver' }
+  /** Why the quote cannot be paid by address (byAddressRule.ts), or that its address was offered before. */
+  refusal?: 'approval' | 'call' | 'amount' | 'chain' | 'spent' | 'unreadable'
+}
+
+export type ByAddressEvent =
+  | { type: 'START'; receiver?: string }
+  | { type: 'EDIT'; amount?: string; source?: number; receiver?: string }
+  | { type: 'SUBMIT' }
+  | { type: 'QUOTED'; tracking: Tracking }
+  | { type: 'QUOTE_FAILED'; problem: Problem }
+  | { type: 'QUOTE_REJECTED'; rejection: Rejection }
+  | { type: 'REFUSED'; refusal: NonNullable<ByAddress['refusal']> }
+  | { type: 'BACK' }
+  | { type: 'FOUND'; txHash: string }
+  | { type: 'STRAY'; stray: Stray }
+  /** After the quote expired, the buyer did not send: start again with a new quote. */
+  | { type: 'ABANDON' }
 
 export type SendStep = Work<'switching' | 'checking' | 'linking' | 'approving' | 'approvalConfirming' | 'sending' | 'batching'>
 
@@ -113,7 +149,9 @@ export type DepositState =
       tag: 'tracking'
       tracking: Tracking
       /** batching: the wallet holds approval + deposit as one batch and has not told the hash yet. */
-      phase: 'batching' | 'confirming' | 'delivering'
+      phase: 'watching' | 'batching' | 'confirming' | 'delivering'
+      /** Paid by address: transfers into the address that are not the one asked. */
+      strays?: Stray[]
       replaced?: boolean
       /** The chain has not seen the transaction for a while: dropped, or replaced outside our view. */
       missing?: boolean
@@ -122,10 +160,13 @@ export type DepositState =
       session?: Session
     } & Followed)
   | { tag: 'result'; outcome: Outcome; tracking: Tracking; session?: Session }
+  | ByAddress
 
 export type DepositEvent =
   /** The connect-wallet sub-machine's events (kernel/connectWallet.ts). */
   | { type: 'WALLET'; event: ConnectWalletEvent }
+  /** Paying by address (byAddress.ts): its events, taken by its transition once its code is here. */
+  | { type: 'BY_ADDRESS'; event: ByAddressEvent }
   | { type: 'EDIT'; amount?: string; source?: number }
   | { type: 'SUBMIT' }
   | QuoteEvent<DepositQuote>
@@ -160,6 +201,8 @@ export type Context = {
   /** Decimals of each configured source token, by index. */
   sourceDecimals: number[]
   decimalMark: '.' | ','
+  /** Paying by address, once its code is here (byAddressPart.ts): its stage's and its watch's transition. */
+  byAddress?: (state: DepositState, event: ByAddressEvent, ctx: Context) => DepositState
 }
 
 export const emptyForm: Form = { amount: '', source: 0 }

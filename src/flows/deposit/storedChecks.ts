@@ -24,10 +24,20 @@ const schema = z.object({
   deliveredHash: z.optional(z.string()),
   // The kit's answer for that hash (report.ts): an id as the kit's answer schema allows it.
   kit: z.optional(z.object({ txHash: z.string(), id: z.string().check(z.minLength(1), z.maxLength(256)) })),
+  // Paid by address: the transfer watched for (byAddressEffects.ts), its address and token 0x addresses.
+  watch: z.optional(
+    z.object({
+      address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+      token: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+      units: z.string().check(z.regex(/^\d{1,78}$/)),
+      fromBlock: z.string().check(z.regex(/^\d{1,20}$/)),
+      expiresAt: z.string().check(z.maxLength(64)),
+    }),
+  ),
 })
 
-/** Only a sent deposit is kept: a hash, or a batch's id while its hash is not known. */
+/** Only a sent deposit is kept: a hash, a batch's id while its hash is not known, or a transfer watched for. */
 export function tracking(value: unknown): Tracking | undefined {
   const parsed = schema.safeParse(value)
-  return parsed.success && (parsed.data.txHash || parsed.data.callsId) ? parsed.data : undefined
+  return parsed.success && (parsed.data.txHash || parsed.data.callsId || parsed.data.watch) ? parsed.data : undefined
 }

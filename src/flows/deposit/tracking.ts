@@ -15,11 +15,18 @@ type TrackingState = Extract<DepositState, { tag: 'tracking' }>
 
 export function trackingEffects(ctx: DepositContext, state: TrackingState): Array<Effect | undefined> {
   const { txHash } = state.tracking
-  // The batch's id when there is one: the lock keeps its name once the hash is known.
-  const name = (state.tracking.callsId ?? txHash).toLowerCase()
+  // The batch's id (or the address paid by address) when there is one: the lock keeps its name once the hash is known.
+  const name = (state.tracking.callsId ?? state.tracking.watch?.address ?? txHash).toLowerCase()
   const lock = tabLockEffect('deposit', name, ctx.dispatch)
   // Only the tab holding the lock reads the chain and polls; the others wait their turn.
   if (state.tab !== 'held') return [lock]
+  if (state.phase === 'watching') {
+    const watch: Effect = {
+      key: `watch:${name}:${state.attempt}`,
+      start: (alive, signal) => void import('./byAddressEffects').then((m) => m.watchTransfer(ctx, state, alive, signal)),
+    }
+    return [lock, watch]
+  }
   if (state.phase === 'batching') {
     const batch: Effect = {
       key: `batch:${name}:${state.attempt}`,

@@ -3,10 +3,25 @@ import { Screen } from '../../components/Screen'
 import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { connectProblemText } from '../../errors/words'
 import { t } from '../../i18n/i18n'
+import type { ComponentType } from 'preact'
 
 type State = Extract<DepositState, { tag: 'discovering' | 'wallets' | 'connecting' }>
 
-export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; dispatch: (e: DepositEvent) => void; fullPageHref?: string }) {
+export function WalletScreen({
+  state,
+  dispatch,
+  fullPageHref,
+  byAddress,
+  Apps,
+}: {
+  state: State
+  dispatch: (e: DepositEvent) => void
+  fullPageHref?: string
+  /** Paying by address from another wallet or an exchange (its code comes when picked). */
+  byAddress?: () => void
+  /** The wallet apps' own browsers (components/WalletApps.tsx), on a phone with no wallet in the page. */
+  Apps?: ComponentType<{ fullPageHref?: string }>
+}) {
   const wallets = state.tag === 'discovering' ? [] : state.wallets
   const problem = state.tag === 'wallets' ? state.problem : undefined
   return (
@@ -27,6 +42,7 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
           </a>
         </div>
       )}
+      {Apps && !wallets.length && <Apps fullPageHref={fullPageHref} />}
       {wallets.length > 0 && (
         <ul class="choices">
           {wallets.map((wallet) => (
@@ -52,9 +68,16 @@ export function WalletScreen({ state, dispatch, fullPageHref }: { state: State; 
             {t('app.back')}
           </button>
         ) : (
-          <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'RESCAN' } })}>
-            {t('wallet.retry')}
-          </button>
+          <>
+            <button type="button" class="secondary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'RESCAN' } })}>
+              {t('wallet.retry')}
+            </button>
+            {byAddress && (
+              <button type="button" class="secondary" onClick={byAddress}>
+                {t('wallet.byAddress')}
+              </button>
+            )}
+          </>
         )}
       </div>
     </Screen>

@@ -3,7 +3,8 @@
 // under /v1/deposit/status: the same request and answer, with the key (server.mjs counts it
 // against the key's rate; the widget path's is the per-IP limit).
 import { randomBytes } from 'node:crypto'
-import { decodeEventLog, encodeFunctionData, formatUnits, parseUnits } from 'viem'
+import { createWalletClient, decodeEventLog, encodeFunctionData, formatUnits, http, parseEventLogs, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
 import { createKeyring } from './reference.mjs'
@@ -17,6 +18,15 @@ const DEAD = '0x000000000000000000000000000000000000dEaD'
 const WETH = '0x4200000000000000000000000000000000000006'
 const STRANGER = '0x1111111111111111111111111111111111111111'
 const erc20 = [
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+  },
   {
     type: 'function',
     name: 'transfer',
@@ -122,9 +132,13 @@ const statusRequest = z.object({
 })
 
 export function depositRoutes({ chains, artifacts, addresses }) {
-  const defaults = { nextOutcome: 'done', quoteTtlSeconds: 120, processingMs: 1500, hostileQuote: undefined }
+  // quoteStyle 'address': the quote is a plain ERC-20 transfer to a deposit address of its own (what a
+  // deposit paid by address from another wallet or an exchange needs), checked by its Transfer log.
+  const defaults = { nextOutcome: 'done', quoteTtlSeconds: 120, processingMs: 1500, hostileQuote: undefined, quoteStyle: 'contract' }
   let settings = { ...defaults }
   const quotes = new Map()
+  // Quotes paid by address, by their deposit address (lower case).
+  const byAddress = new Map()
   const transfers = new Map()
   // No permission of its own in the contract: any valid key.
   const keys = createKeyring()
@@ -150,11 +164,32 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     if (units > MAX_AMOUNT) throw new HttpError(400, 'no_route', 'No provider can route this amount right now.')
     const quoteId = `0x${randomBytes(32).toString('hex')}`
     const expiresAt = new Date(Date.now() + settings.quoteTtlSeconds * 1000)
-    quotes.set(quoteId, { sender: req.source.address, destination, units, out: units - charge, outcome: settings.nextOutcome, expiresAt })
+    const q = { sender: req.source.address, destination, units, out: units - charge, outcome: settings.nextOutcome, expiresAt }
+    quotes.set(quoteId, q)
     settings.nextOutcome = defaults.nextOutcome
     const deposit = (amount) => encodeFunctionData({ abi: artifacts.Depositor.abi, functionName: 'deposit', args: [addresses.sourceToken, amount, quoteId] })
     const hostile = HOSTILE_RULES[settings.hostileQuote]
     settings.hostileQuote = undefined
+    if (settings.quoteStyle === 'address') {
+      q.key = generatePrivateKey()
+      q.depositAddress = privateKeyToAccount(q.key).address
+      byAddress.set(q.depositAddress.toLowerCase(), q)
+      const answer = {
+        provider: PROVIDER,
+        quoteId,
+        amountIn: formatUnits(units, 6),
+        amountOut: formatUnits(units - charge, 6),
+        fee: formatUnits(charge, 6),
+        expiresAt: expiresAt.toISOString(),
+        transaction: {
+          chainId: SOURCE_CHAIN,
+          to: addresses.sourceToken,
+          data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [q.depositAddress, units] }),
+          value: '0',
+        },
+      }
+      return { body: hostile ? hostile(answer, { units, deposit, addresses }) : answer }
+    }
     const answer = {
       provider: PROVIDER,
       quoteId,
@@ -180,6 +215,8 @@ export function depositRoutes({ chains, artifacts, addresses }) {
       transfer.status = 'failed'
       return transfer
     }
+    const paid = paidByAddress(receipt)
+    if (paid) return paidTransfer(transfer, receipt, paid)
     const deposit = receipt.logs
       .filter((log) => log.address.toLowerCase() === addresses.depositor.toLowerCase())
       .map((log) => {
@@ -205,6 +242,42 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     }, settings.processingMs)
     timers.add(timer)
     return transfer
+  }
+
+  /** The receipt's Transfer of the source token into a deposit address this sandbox quoted. */
+  function paidByAddress(receipt) {
+    const logs = parseEventLogs({ abi: erc20, eventName: 'Transfer', logs: receipt.logs, strict: false })
+    for (const log of logs) {
+      const q = log.address.toLowerCase() === addresses.sourceToken.toLowerCase() && byAddress.get(String(log.args.to).toLowerCase())
+      if (q) return { q, from: log.args.from, value: log.args.value }
+    }
+    return undefined
+  }
+
+  async function paidTransfer(transfer, receipt, { q, from, value }) {
+    const block = await chains.src.public.getBlock({ blockNumber: receipt.blockNumber })
+    const late = Number(block.timestamp) * 1000 > q.expiresAt.getTime() && Date.now() > q.expiresAt.getTime()
+    transfer.quote = q
+    transfer.sender = from
+    transfer.deposited = value
+    transfer.outcome = value < q.units ? 'failed' : late ? 'expired' : q.outcome
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      settle(transfer)
+    }, settings.processingMs)
+    timers.add(timer)
+    return transfer
+  }
+
+  /** An expired deposit paid by address goes back to its sender from the deposit address itself. */
+  async function refundFromAddress(transfer) {
+    const account = privateKeyToAccount(transfer.quote.key)
+    await chains.src.public.request({ method: 'anvil_setBalance', params: [account.address, '0x16345785D8A0000'] })
+    const wallet = createWalletClient({ chain: chains.src.public.chain, transport: http(chains.src.public.transport.url), account })
+    return wallet.sendTransaction({
+      to: addresses.sourceToken,
+      data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [transfer.sender, transfer.deposited] }),
+    })
   }
 
   async function status({ body }) {
@@ -246,6 +319,9 @@ export function depositRoutes({ chains, artifacts, addresses }) {
         await chains.dst.public.waitForTransactionReceipt({ hash })
         transfer.delivered = hash
         transfer.status = 'done'
+      } else if (transfer.outcome === 'expired' && transfer.quote.key) {
+        await chains.src.public.waitForTransactionReceipt({ hash: await refundFromAddress(transfer) })
+        transfer.status = 'expired'
       } else if (transfer.outcome === 'expired') {
         const hash = await chains.src.wallet.writeContract({
           address: addresses.depositor,
@@ -275,6 +351,7 @@ export function depositRoutes({ chains, artifacts, addresses }) {
         if (['done', 'failed', 'expired'].includes(body.nextOutcome)) settings.nextOutcome = body.nextOutcome
         if (Number.isFinite(body.quoteTtlSeconds)) settings.quoteTtlSeconds = body.quoteTtlSeconds
         if (Number.isFinite(body.processingMs)) settings.processingMs = body.processingMs
+        if (body.quoteStyle === 'address' || body.quoteStyle === 'contract') settings.quoteStyle = body.quoteStyle
         if (typeof body.hostileQuote === 'string') {
           if (!HOSTILE_RULES[body.hostileQuote]) throw new HttpError(400, 'invalid_request', `hostileQuote: one of ${Object.keys(HOSTILE_RULES).join(', ')}`)
           settings.hostileQuote = body.hostileQuote

@@ -3,13 +3,13 @@
 // providerOf/providerByRdns find it. `prompts` lists what the buyer was asked to sign, in order.
 import type { Client, Hex } from 'viem'
 import { vi } from 'vitest'
-import { guardQuote, understood } from '../../../src/flows/deposit/guard'
+import { guardQuote, payableByAddress, understood } from '../../../src/flows/deposit/guard'
 import type { ChainActions as Actions } from '../../../src/flows/deposit/walletCode'
 import * as chain from '../../../src/wallet/chainActions'
 import { type Eip1193Provider, discoverWallets } from '../../../src/wallet/eip6963'
 
 export type ChainActions = Actions
-const actual: Actions = { ...chain, guardQuote, understood }
+const actual: Actions = { ...chain, guardQuote, understood, payableByAddress }
 export type Prompt = 'switch' | 'approve' | 'send' | 'batch'
 
 export const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -14,6 +14,7 @@ import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
 import { enPayout } from '../../../src/i18n/en-payout'
 import { enCardPayout } from '../../../src/i18n/en-cardPayout'
+import { enByAddress } from '../../../src/i18n/byAddress/en'
 import { messages as es } from '../../../src/i18n/es'
 import { messages as fr } from '../../../src/i18n/fr'
 import { addEnglish, loadLocale, t } from '../../../src/i18n/i18n'
@@ -30,6 +31,7 @@ const parts = {
   enLimits,
   enPayout,
   enCardPayout,
+  enByAddress,
   enBeneficiary,
   enPartner,
   enCopy,

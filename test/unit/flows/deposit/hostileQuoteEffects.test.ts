@@ -7,7 +7,7 @@ import type { ApiClient } from '../../../../src/api/client'
 import type { DepositQuote } from '../../../../src/api/schemas'
 import type { DepositState } from '../../../../src/flows/deposit/machine'
 import { systemClock } from '../../../../src/kernel/types'
-import { guardQuote, understood } from '../../../../src/flows/deposit/guard'
+import { guardQuote, payableByAddress, understood } from '../../../../src/flows/deposit/guard'
 import * as actions from '../../../../src/wallet/chainActions'
 import { depositConfig as config, driveDeposit } from '../../helpers/deposit'
 import { announceWallet } from '../../helpers/fakeChain'
@@ -129,7 +129,7 @@ async function run(quotes: DepositQuote[], chain: Rpc, opts: { confirm?: boolean
     api,
     target,
     clock: systemClock,
-    loadChainActions: async () => ({ ...actions, guardQuote, understood, readClient: () => reader as never }),
+    loadChainActions: async () => ({ ...actions, guardQuote, understood, payableByAddress, readClient: () => reader as never }),
   })
   cleanups.push(driver.dispose)
   const { events, dispatch } = driver

@@ -1,0 +1,51 @@
+// "Open in your wallet app": this same page in a wallet app's own browser, where its wallet is
+// injected. Each app's link carries the page's address as it is (so a signed link verifies there
+// too), less any partnerToken (a bearer token never travels to a third party). Offered on a narrow
+// touch screen with no injected wallet.
+import { withoutPairs } from '../config/signedLink'
+import { enByAddress } from '../i18n/byAddress/en'
+import { addEnglish, t } from '../i18n/i18n'
+
+addEnglish(enByAddress)
+
+/**
+ * The apps' documented in-app browser links (checked 2026-11-27 in each vendor's docs, quoted in
+ * docs/embedding.md): MetaMask's `https://link.metamask.io/dapp/{dappUrl}` (its docs' current domain;
+ * metamask.app.link is the older one) with the URL unencoded and without its scheme; Coinbase
+ * Wallet's `https://go.cb-w.com/dapp?cb_url=` and Trust's `https://link.trustwallet.com/open_url?coin_id=60&url=`,
+ * each with the URL percent-encoded.
+ */
+export function walletAppLinks(pageUrl: string): Array<{ name: string; href: string }> {
+  const url = new URL(pageUrl)
+  const encoded = encodeURIComponent(url.href)
+  return [
+    { name: 'MetaMask', href: `https://link.metamask.io/dapp/${url.href.slice(url.protocol.length + 2)}` },
+    { name: 'Coinbase Wallet', href: `https://go.cb-w.com/dapp?cb_url=${encoded}` },
+    { name: 'Trust Wallet', href: `https://link.trustwallet.com/open_url?coin_id=60&url=${encoded}` },
+  ]
+}
+
+/** Only on a phone (narrow, touch), where the wallet is an app. */
+const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
+
+/** In a frame, the full page's link (the widget's own); else this page's, less any partnerToken. */
+export default function WalletApps({ fullPageHref }: { fullPageHref?: string }) {
+  if (!phone()) return null
+  const pageUrl = fullPageHref ?? withoutPairs(location.href, 'partnerToken')
+  return (
+    <section class="wallet-apps" aria-labelledby="wallet-apps-heading">
+      <h2 id="wallet-apps-heading">{t('walletApps.heading')}</h2>
+      <p>{t('walletApps.body')}</p>
+      <ul class="choices">
+        {walletAppLinks(pageUrl).map((app) => (
+          <li>
+            <a class="choice" href={app.href} rel="noopener noreferrer">
+              {t('walletApps.open', { wallet: app.name })}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p class="muted">{t('walletApps.carries')}</p>
+    </section>
+  )
+}

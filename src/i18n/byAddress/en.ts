@@ -1,0 +1,52 @@
+// Paying by address (deposit) and the wallet apps' own browsers, in English: loaded with their
+// lazy screens (screens/deposit/ByAddressScreen.tsx, components/WalletApps.tsx), never the first load.
+export const enByAddress = {
+  'byAddress.heading': 'Send from another wallet or an exchange',
+  'byAddress.intro':
+    'Send the exact amount shown next from any wallet or exchange account. We watch the chain and follow the deposit once your transfer arrives.',
+  'byAddress.receiver': 'Your address to receive {token} on {chain}',
+  'byAddress.receiverHint': 'The deposit is delivered to this address.',
+  'byAddress.receiverFixed': 'Delivered as {token} on {chain} to {address}, as the site set it.',
+  'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
+  'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
+  'byAddress.kit':
+    'This site credits deposits sent from a wallet linked to your account. A deposit from an exchange or an unlinked wallet is still delivered, but the site may not show it.',
+  'byAddress.submit': 'Show the address',
+  'byAddress.loading': 'Getting the deposit address…',
+  'byAddress.connectInstead': 'Connect a wallet instead',
+  'byAddress.refused.approval':
+    'This price needs an approval from the paying wallet, so it cannot be paid by a plain transfer. Nothing was sent. Connect a wallet to pay instead.',
+  'byAddress.refused.call':
+    'This price needs a contract call from the paying wallet, not a plain transfer, so it cannot be paid from another wallet or an exchange. Nothing was sent. Connect a wallet to pay instead.',
+  'byAddress.refused.amount': 'The transfer in this price is not exactly the amount you asked for, so it is not offered. Nothing was sent.',
+  'byAddress.refused.chain': 'This price is for another network than the one you chose, so it is not offered. Nothing was sent.',
+  'byAddress.refused.spent':
+    'The service gave an address that was already offered here once. An address is never offered twice: try again later, or connect a wallet.',
+  'byAddress.refused.unreadable':
+    'This page cannot read the network to see your transfer arrive, so paying by address is not offered here. Connect a wallet instead.',
+  'byAddress.sendHeading': 'Send exactly {amount} {token}',
+  'byAddress.amount': 'Amount',
+  'byAddress.token': '{token} token contract',
+  'byAddress.chain': 'Network',
+  'byAddress.address': 'Deposit address',
+  'byAddress.exact':
+    'One transfer of exactly this amount of {token}, on {chain} only. Another amount or another token is not followed here, and a transfer on any other network is lost.',
+  'byAddress.qr': 'QR code of this payment request for a wallet app: {amount} {token} on {chain} to the deposit address',
+  'byAddress.request': 'Payment request (EIP-681)',
+  'byAddress.expiresIn': 'Send within {time}: the price is held until {at}.',
+  'byAddress.expired':
+    'This price expired at {at}: do not send to this address now. If you sent before then, keep this page open: we keep watching for your transfer.',
+  'byAddress.newQuote': 'I did not send: get a new price',
+  'byAddress.watching': 'Watching {chain} for your transfer… You can leave and come back to this page: the watch resumes here.',
+  'byAddress.stray':
+    'A transfer of {amount} {token} arrived at this address (transaction {hash}). It is not the amount asked, so it is not followed here: contact the site with this transaction.',
+  'byAddress.strayToken':
+    'A transfer of another token ({token}) arrived at this address (transaction {hash}). It is not followed here: contact the site with this transaction.',
+  'walletApps.heading': 'Open in your wallet app',
+  'walletApps.body': "Opens this same page in your wallet app's own browser, where your wallet connects.",
+  'walletApps.carries':
+    "The link carries this page's address as it is: the site, the amount and the site's signature, checked again there. It never carries a sign-in token: sign in there if asked.",
+  'walletApps.open': 'Open in {wallet}',
+} as const
+
+export type ByAddressKey = keyof typeof enByAddress

@@ -45,5 +45,7 @@ export function sandboxEntry(config, publicKey) {
     returnOrigins: [origin],
     publicKey,
     timings: SANDBOX_TIMINGS,
+    // WalletConnect through the sandbox's own relay (stack.mjs opts.walletConnect), offline.
+    ...(config.walletConnect ? { walletConnect: { projectId: 'sandbox', relayUrl: config.walletConnect.relayUrl } } : {}),
   }
 }

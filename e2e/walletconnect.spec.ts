@@ -54,7 +54,20 @@ test('a deposit through WalletConnect: paired by QR code, the wallet link signed
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   expect(await destBalance(stack, stack.walletConnect.phoneAccount)).toBeGreaterThan(before)
   const answered = (await phoneState()).answered as Array<{ method: string; outcome: string }>
-  expect(answered.map((a) => a.method)).toContain('eth_sendTransaction')
+  expect(answered.map((a) => a.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction']))
+  expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
+})
+
+test('the session survives a reload: WalletConnect picked again connects without a new code', async ({ page }) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  await pairPhone(page)
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  const sessions = (await phoneState()).sessions.length
+  await page.reload()
+  await page.getByRole('button', { name: /WalletConnect/ }).click()
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect((await phoneState()).sessions.length).toBe(sessions)
 })
 
 test('closing the pairing code and a phone that rejects each leave the buyer a way on', async ({ page }) => {

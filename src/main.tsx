@@ -22,14 +22,6 @@ async function start(root: HTMLElement) {
     const chains = link.entry.chains
     import('./wallet/sandboxWallet').then(({ announceSandboxWallet }) => announceSandboxWallet(window, chains, t('wallet.sandbox')))
   }
-  const walletConnect = link.entry.walletConnect
-  if (walletConnect && (flow === undefined || flow === 'deposit' || flow === 'payout' || flow === 'cardPayout')) {
-    // Only where the partner's registry entry gives a project; the client loads once the buyer picks it.
-    const scope = { partner: link.entry.id, apiBase: String(link.options.apiBase ?? link.entry.apiBase) }
-    import('./wallet/walletConnectWallet').then(({ announceWalletConnect }) =>
-      announceWalletConnect(window, { config: walletConnect, scope, chains: link.entry.chains, host: root }),
-    )
-  }
   mountWidget(root, link.options, { shadow: false, ownsPage: true, history: true, emit })
 }
 

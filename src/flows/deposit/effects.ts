@@ -15,6 +15,7 @@ import { clearOnceTold } from './ending'
 import { adoptFromOtherTabs } from './otherTabs'
 import { trackingEffects } from './tracking'
 import { carriesNoSignIn } from './walletCheck'
+import { offerWalletConnect } from '../../wallet/walletConnectLoader'
 
 export type { DepositDeps }
 
@@ -24,7 +25,10 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   const ctx = depositContext(deps, dispatch)
   const wallet = connectWalletEffects(
     {
-      discover: (onChange) => discoverWallets(ctx.target, onChange),
+      discover: (onChange) => {
+        offerWalletConnect(ctx.target, deps.config)
+        return discoverWallets(ctx.target, onChange)
+      },
       requestProviders: () => ctx.target.dispatchEvent(new Event('eip6963:requestProvider')),
       providerOf: (chosen) => providerOf(chosen.id),
       loadConnect: ctx.loadChainActions,

@@ -20,7 +20,11 @@ const AMOUNT = /\/src\/(components\/AmountField|errors\/amountWords|i18n\/shared
 export default defineConfig({
   plugins: [preact()],
   // scripts/build.mjs sets WIDGET_SANDBOX=1 for a sandbox registry: only then is sandbox code in the bundle.
-  define: { __SANDBOX_BUILD__: JSON.stringify(process.env.WIDGET_SANDBOX === '1') },
+  // WIDGET_WALLETCONNECT: the WalletConnect client's file, built on its own (vite.walletconnect.config.ts).
+  define: {
+    __SANDBOX_BUILD__: JSON.stringify(process.env.WIDGET_SANDBOX === '1'),
+    __WALLETCONNECT_CLIENT__: JSON.stringify(process.env.WIDGET_WALLETCONNECT ?? ''),
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

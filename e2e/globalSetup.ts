@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { DEFAULT_ORIGINS, startStack } from '../test/sandbox/stack.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { serveStatic } from '../test/sandbox/static.mjs'
-import { PROD_REGISTRY, SECOND_PARTNER, type StackConfig, UNLINKED_PARTNER, WORKERS, layout } from './stack'
+import { PROD_REGISTRY, SECOND_PARTNER, type StackConfig, UNLINKED_PARTNER, WALLETCONNECT_PARTNER, WORKERS, layout } from './stack'
 
 function build(partners: string, out: string, reuse?: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -37,15 +37,20 @@ export default async function globalSetup() {
         widgetBase: l.sandboxOrigin,
         allowedOrigins: [...DEFAULT_ORIGINS, l.sandboxOrigin],
         partnerDemo: { eager: true, reconcile: true },
+        // The local WalletConnect relay and the sandbox's phone wallet (test/sandbox/walletconnect/).
+        walletConnect: { relayPort: 0, phonePort: 0 },
       })
       // A second partner on the same service and the same origin (its links signed with the same
       // key): one partner's stored records must never reach the other's page (e2e/partners.spec.ts).
       // A third whose entry says nothing of wallet links, with a backend that answers every path
       // (a preflight too) with a 404 without CORS headers: the static host of the production build,
       // another origin than the sandbox build's (e2e/deposit-kit.spec.ts).
-      const { walletLink: _, ...linked } = stack.registry[0]
+      // WalletConnect is offered by a fourth partner only (the same entry with the relay), so the
+      // others' wallet lists stay as they are.
+      const { walletConnect, ...plain } = stack.registry[0]
+      const { walletLink: _, ...linked } = plain
       const unlinked = { ...linked, id: UNLINKED_PARTNER, partnerBase: `${l.prodOrigin}/shop-api`, flows: ['deposit'] }
-      const registry = [...stack.registry, { ...stack.registry[0], id: SECOND_PARTNER, defaults: undefined }, unlinked]
+      const registry = [plain, { ...plain, id: SECOND_PARTNER, defaults: undefined }, unlinked, { ...plain, id: WALLETCONNECT_PARTNER, walletConnect }]
       writeFileSync(l.registryFile, JSON.stringify(registry, null, 2))
       return { l, stack }
     }),

@@ -49,6 +49,8 @@ export const SECOND_PARTNER = 'sandbox-other'
  */
 export const UNLINKED_PARTNER = 'sandbox-no-wallet-link'
 export const PROD_ORIGIN = mine.prodOrigin
+/** A partner whose registry entry offers WalletConnect through the stack's local relay (e2e/globalSetup.ts). */
+export const WALLETCONNECT_PARTNER = 'sandbox-walletconnect'
 
 /** The timers the sandbox build reads from its registry entry (test/sandbox/demoUrl.mjs), in ms. */
 export const TIMINGS = SANDBOX_TIMINGS as { pollMs: number; dropCheckMs: number; kycRecheckMs: number; bankPollMs: number; backoffBaseMs: number }
@@ -63,6 +65,8 @@ export type StackConfig = {
   partnerBase: string
   cardHosts: string[]
   identityUrl: string
+  /** The local relay, the sandbox phone wallet's control API and its account (test/sandbox/walletconnect/). */
+  walletConnect: { relayUrl: string; phoneWallet: string; phoneAccount: string }
   /** The sandbox partner's id in the registry, and its private signing key (the partner server's). */
   partner: string
   signingKey: JsonWebKey

@@ -100,9 +100,10 @@ function copyBundles(from) {
   const files = new Set([
     ...named('manifest.json'),
     ...named('runtime.json'),
+    ...named('walletconnect.json'),
     'stablecoin-widget.js',
     ...(existsSync('public') ? filesUnder('public') : []),
-    ...['manifest.json', 'runtime.json', 'firstScreens.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
+    ...['manifest.json', 'runtime.json', 'walletconnect.json', 'firstScreens.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
   ])
   const inside = realpathSync(from) + sep
   for (const file of files) {
@@ -126,7 +127,16 @@ function copyBundles(from) {
 
 if (args.reuse) copyBundles(args.reuse.replace(/\/+$/, ''))
 else {
-  vite(['--outDir', out, '--emptyOutDir'])
+  // The WalletConnect client first, on its own (vite.walletconnect.config.ts): the app build names its file.
+  const wcOut = `${out}.walletconnect`
+  vite(['--config', 'vite.walletconnect.config.ts', '--outDir', wcOut])
+  const wcFile = JSON.parse(readFileSync(`${wcOut}/.vite/walletconnect.json`, 'utf8'))['src/wallet/walletConnect/client.ts'].file
+  vite(['--outDir', out, '--emptyOutDir'], { WIDGET_WALLETCONNECT: basename(wcFile) })
+  for (const file of [wcFile, '.vite/walletconnect.json']) {
+    mkdirSync(dirname(join(out, file)), { recursive: true })
+    writeFileSync(join(out, file), readFileSync(join(wcOut, file)))
+  }
+  rmSync(wcOut, { recursive: true, force: true })
   if (sandbox) {
     mkdirSync(TEMPLATES, { recursive: true })
     for (const page of pages) writeFileSync(join(TEMPLATES, page), readFileSync(join(out, page)))

@@ -331,5 +331,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'copy.copiedLabel': '{label} kopiert',
   'copy.label': '{label} kopieren',
   'copy.failed': 'Kopieren nicht möglich; markieren Sie den Text und kopieren Sie ihn selbst.',
+  'wc.name': 'WalletConnect (eine Wallet auf Ihrem Handy)',
+  'wc.title': 'Eine Wallet auf Ihrem Handy verbinden',
+  'wc.preparing': 'Der Kopplungscode wird vorbereitet…',
+  'wc.scan': 'Scannen Sie diesen Code mit Ihrer Wallet-App (WalletConnect) oder kopieren Sie den Link hinein.',
+  'wc.onPhone': 'Auf diesem Handy? Öffnen Sie Ihre Wallet-App:',
+  'wc.otherWallet': 'Eine andere Wallet-App',
+  'wc.qr': 'WalletConnect-Kopplungscode',
+  'wc.link': 'Kopplungslink',
+  'wc.waiting': 'Warten auf Ihre Bestätigung in der Wallet-App…',
+  'wc.cancel': 'Abbrechen',
 }
 export default messages

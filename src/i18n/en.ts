@@ -4,6 +4,7 @@
 import type { enCard } from './en-card'
 import type { enAmount } from './shared/en-amount'
 import type { enCopy } from './en-copy'
+import type { enWalletConnect } from './en-walletConnect'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
@@ -101,5 +102,6 @@ export type CoreKey =
   | keyof typeof enOnboardingLater
   | keyof typeof enPartner
   | keyof typeof enCopy
+  | keyof typeof enWalletConnect
   | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey | ByAddressKey

@@ -318,5 +318,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'copy.copiedLabel': '{label} copiado',
   'copy.label': 'Copiar {label}',
   'copy.failed': 'No se pudo copiar; selecciona el texto y cópialo tú.',
+  'wc.name': 'WalletConnect (una billetera en tu teléfono)',
+  'wc.title': 'Conecta una billetera de tu teléfono',
+  'wc.preparing': 'Preparando el código de vinculación…',
+  'wc.scan': 'Escanea este código con tu app de billetera (WalletConnect) o copia el enlace en ella.',
+  'wc.onPhone': '¿Estás en este teléfono? Abre tu app de billetera:',
+  'wc.otherWallet': 'Otra app de billetera',
+  'wc.qr': 'Código de vinculación de WalletConnect',
+  'wc.link': 'Enlace de vinculación',
+  'wc.waiting': 'Esperando a que apruebes en tu app de billetera…',
+  'wc.cancel': 'Cancelar',
 }
 export default messages

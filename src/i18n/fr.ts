@@ -322,5 +322,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'copy.copiedLabel': '{label} copié',
   'copy.label': 'Copier {label}',
   'copy.failed': 'Impossible de copier ; sélectionnez le texte et copiez-le vous-même.',
+  'wc.name': 'WalletConnect (un portefeuille sur votre téléphone)',
+  'wc.title': 'Connecter un portefeuille sur votre téléphone',
+  'wc.preparing': 'Préparation du code d’appairage…',
+  'wc.scan': 'Scannez ce code avec votre application de portefeuille (WalletConnect), ou copiez-y le lien.',
+  'wc.onPhone': 'Sur ce téléphone ? Ouvrez votre application de portefeuille :',
+  'wc.otherWallet': 'Une autre application de portefeuille',
+  'wc.qr': 'Code d’appairage WalletConnect',
+  'wc.link': 'Lien d’appairage',
+  'wc.waiting': 'En attente de votre accord dans l’application de portefeuille…',
+  'wc.cancel': 'Annuler',
 }
 export default messages

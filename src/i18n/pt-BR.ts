@@ -317,5 +317,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'copy.copiedLabel': '{label} copiado',
   'copy.label': 'Copiar {label}',
   'copy.failed': 'Não foi possível copiar; selecione o texto e copie você mesmo.',
+  'wc.name': 'WalletConnect (uma carteira no seu celular)',
+  'wc.title': 'Conecte uma carteira do seu celular',
+  'wc.preparing': 'Preparando o código de pareamento…',
+  'wc.scan': 'Escaneie este código com o app da sua carteira (WalletConnect) ou copie o link nele.',
+  'wc.onPhone': 'Está neste celular? Abra o app da sua carteira:',
+  'wc.otherWallet': 'Outro app de carteira',
+  'wc.qr': 'Código de pareamento do WalletConnect',
+  'wc.link': 'Link de pareamento',
+  'wc.waiting': 'Aguardando sua aprovação no app da carteira…',
+  'wc.cancel': 'Cancelar',
 }
 export default messages

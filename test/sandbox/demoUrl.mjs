@@ -47,5 +47,7 @@ export function sandboxEntry(config, publicKey) {
     timings: SANDBOX_TIMINGS,
     // Where the first screens start: euros to Germany (each only where a route serves it).
     defaults: { currency: 'EUR', country: 'DE' },
+    // WalletConnect through the sandbox's own relay (stack.mjs opts.walletConnect), offline.
+    ...(config.walletConnect ? { walletConnect: { projectId: 'sandbox', relayUrl: config.walletConnect.relayUrl } } : {}),
   }
 }

@@ -17,6 +17,7 @@ import { clearOnceTold } from './ending'
 import { adoptFromOtherTabs } from './otherTabs'
 import { trackingEffects } from './tracking'
 import { carriesNoSignIn } from './walletCheck'
+import { offerWalletConnect } from '../../wallet/walletConnectLoader'
 
 export type { DepositDeps }
 /** Paying by address, fetched from here (not the first load): DepositFlow.tsx draws it, the machine takes its events. */
@@ -35,7 +36,10 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
   const ctx = depositContext(deps, dispatch)
   const wallet = connectWalletEffects(
     {
-      discover: (onChange) => discoverWallets(ctx.target, onChange),
+      discover: (onChange) => {
+        offerWalletConnect(ctx.target, deps.config)
+        return discoverWallets(ctx.target, onChange)
+      },
       requestProviders: () => ctx.target.dispatchEvent(new Event('eip6963:requestProvider')),
       providerOf: (chosen) => providerOf(chosen.id),
       loadConnect: ctx.loadChainActions,

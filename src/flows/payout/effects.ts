@@ -15,6 +15,7 @@ import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
 import { keepResult, trackingEffects } from './tracking'
 import { watchFunding } from './watching'
+import { offerWalletConnect } from '../../wallet/walletConnectLoader'
 
 export type { ChainActions, PayoutDeps } from './context'
 
@@ -22,7 +23,15 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
   const ctx = payoutContext(deps, dispatch)
   // The funding wallet's discovery and connection (kernel/connectWalletEffects.ts), its events under FUNDING.
   const wallet = connectWalletEffects(
-    { discover: deps.discover, providerOf: (chosen) => deps.providerOf(chosen.id), loadConnect: deps.loadChainActions, clock: deps.clock },
+    {
+      discover: (onChange) => {
+        offerWalletConnect(window, deps.config)
+        return deps.discover(onChange)
+      },
+      providerOf: (chosen) => deps.providerOf(chosen.id),
+      loadConnect: deps.loadChainActions,
+      clock: deps.clock,
+    },
     (event) => ctx.funding({ type: 'WALLET', event }),
   )
 

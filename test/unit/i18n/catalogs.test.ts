@@ -5,6 +5,7 @@ import { enCard } from '../../../src/i18n/en-card'
 import { enCardLater } from '../../../src/i18n/en-cardLater'
 import { enAmount } from '../../../src/i18n/shared/en-amount'
 import { enCopy } from '../../../src/i18n/en-copy'
+import { enWalletConnect } from '../../../src/i18n/en-walletConnect'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enOnboarding } from '../../../src/i18n/en-onboarding'
 import { enOnboardingLater } from '../../../src/i18n/en-onboardingLater'
@@ -35,6 +36,7 @@ const parts = {
   enBeneficiary,
   enPartner,
   enCopy,
+  enWalletConnect,
   enAmount,
 }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))

@@ -15,7 +15,7 @@ import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
 import { keepResult, trackingEffects } from './tracking'
 import { watchFunding } from './watching'
-import { offerWalletConnect } from '../../wallet/walletConnectLoader'
+import { offerWalletConnect } from '../../wallet/walletConnectOffer'
 
 export type { ChainActions, PayoutDeps } from './context'
 
@@ -25,7 +25,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
   const wallet = connectWalletEffects(
     {
       discover: (onChange) => {
-        offerWalletConnect(window, deps.config)
+        offerWalletConnect(globalThis.window, deps.config)
         return deps.discover(onChange)
       },
       providerOf: (chosen) => deps.providerOf(chosen.id),

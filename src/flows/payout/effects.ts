@@ -54,7 +54,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return [
           wallet.listen(),
           expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
-          state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined,
+          state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
         ]
       case 'beneficiary':
         return [
@@ -74,7 +74,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
-        return [wallet.listen(), state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined, ...fundingEffects(ctx, state)]
+        return [wallet.listen(), state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined, ...fundingEffects(ctx, state)]
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

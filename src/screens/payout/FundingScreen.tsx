@@ -30,7 +30,6 @@ export function FundingScreen({
   const amount = formatAmount(record.depositAmount, config.locale)
   const idle = state.work === 'idle'
   const params = { amount, symbol: record.symbol, chain }
-  const wallets = state.wallets ?? []
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
@@ -38,7 +37,7 @@ export function FundingScreen({
       <p class="reference-warning">
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>
-      {!state.sender && <WalletChoices wallets={wallets} disabled={!idle} dispatch={dispatch} />}
+      {!state.sender && <WalletChoices connection={state.connection} disabled={!idle} dispatch={dispatch} />}
       {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
       {prompted && <Notice tone="warning">{t('payout.prompted')}</Notice>}
       {prompted && state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}

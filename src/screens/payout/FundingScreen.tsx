@@ -6,22 +6,11 @@ import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext, type FundingEvent, type FundingState, promptedUnanswered } from '../../flows/payout'
 import { type MessageKey, t } from '../../i18n/i18n'
-import { NotYou } from './NotYou'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
 
-export function FundingScreen({
-  state,
-  dispatch,
-  config,
-  notYou = false,
-}: {
-  state: FundingState
-  dispatch: (e: FundingEvent) => void
-  config: WidgetConfig
-  notYou?: boolean
-}) {
+export function FundingScreen({ state, dispatch, config }: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state
   // The wallet was asked before (a reload while its confirmation was open): it may still hold that transfer.
   const prompted = promptedUnanswered(record)
@@ -84,7 +73,6 @@ export function FundingScreen({
           </button>
         )}
       </div>
-      {notYou && !prompted && <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />}
     </Screen>
   )
 }

@@ -2,7 +2,7 @@
 // that funds it is connected for a buyer the service does not know, or when the service asks this
 // buyer for a higher verification tier; they end back in the payout with the buyer known, what
 // was typed and the price kept. Pure.
-import { type IdentityEvent, emptyApplicant, identityTransition, initialIdentity } from '../../identity/machine'
+import { type IdentityEvent, emptyApplicant, identityTransition, initialIdentity, onboardAgain } from '../../identity/machine'
 import type { Problem } from '../../kernel/types'
 import { type Base, type Funder, type Pending, type QuotedBase, carried, emptyDraft } from './base'
 import type { DestinationState } from './destination'
@@ -50,7 +50,8 @@ export function identityStep(state: PayoutIdentity, event: IdentityEvent, ctx: C
     return pending.tier ? { tag: 'onward', quote } : quote
   }
   const next = identityTransition(state, event)
-  if (next.tag !== 'onboarded') return { ...next, pending }
+  // A higher tier verified: the details typed before go again with the new code, unasked.
+  if (next.tag !== 'onboarded') return { ...(pending?.tier && event.type === 'AUTH_CODE' ? onboardAgain(next) : next), pending }
   const buyer = next.account
   // The details typed are kept while this page lives: a higher tier asked later onboards with them again.
   const applicant = state.form

@@ -69,16 +69,6 @@ function verified(form: Applicant, authCode: string, refused: ServerMessage | un
   return { tag: 'details', form, authCode, errors: field ? { [field]: 'server' } : {}, serverMessage: field ? refused : undefined, work: 'idle' }
 }
 
-/**
- * A higher tier verified (requires_action): the contract asks only a new code, with the same
- * applicant details (assumed-contract.md). Details already complete go again as they are; only
- * what is missing or refused is asked.
- */
-export function onboardAgain(state: IdentityState): IdentityState {
-  if (state.tag !== 'details' || state.work !== 'idle' || Object.keys(state.errors).length) return state
-  return Object.keys(validateApplicant(state.form)).length ? state : { ...state, work: 'submitting' }
-}
-
 export function validateApplicant(form: Applicant): Partial<Record<Field, FieldError>> {
   const errors: Partial<Record<Field, FieldError>> = {}
   if (!isCountryCode(form.nationality)) errors.nationality = form.nationality ? 'country' : 'required'

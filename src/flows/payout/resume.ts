@@ -2,10 +2,11 @@
 // (funded or being funded), back from the identity provider, or a new form. A stored payout is
 // resumed only for the buyer it belongs to (owner.ts); another buyer's stays stored, never shown.
 // Pure: the time a way back was read comes with it.
-import { type IdentityState, onboardAgain } from '../../identity/machine'
+import type { IdentityState } from '../../identity/machine'
 import { isExpired } from '../../kernel/quote'
 import { type BuyerAccount, type CardReturn, type Pending, emptyDraft, sameAddress } from './base'
 import { fundingOf } from './funding'
+import { onboardAgain } from './identitySteps'
 import { ownedBy } from './owner'
 import { type PayoutRecord, promptedUnanswered } from './record'
 import type { Context, PayoutState } from './state'

@@ -2,15 +2,8 @@
 import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
-import {
-  type IdentityState,
-  emptyApplicant,
-  identityTransition,
-  initialIdentity,
-  isIdentityEvent,
-  isIdentityState,
-  onboardAgain,
-} from '../../../src/identity/machine'
+import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
+import { onboardAgain } from '../../../src/flows/payout/identitySteps'
 import { memoryStorage } from '../helpers/memoryStorage'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -281,8 +281,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'Die EVM-Adresse (0x…), die die Stablecoins aus jeder Überweisung erhält.',
   'onboarding.next': 'Weiter',
   'onboarding.identityHeading': 'Identität bestätigen',
-  'onboarding.identityBody':
-    'Unser Identitätspartner prüft einmal, wer Sie sind; wiederkehrende Kunden werden nicht erneut gefragt. Danach kommen Sie hierher zurück.',
+  'onboarding.identityBody': 'Unser Identitätspartner prüft, wer Sie sind. Danach kommen Sie hierher zurück.',
   'onboarding.identityGo': 'Bei unserem Identitätspartner bestätigen',
   'onboarding.identityAgain': 'Diese Bestätigung konnte nicht verwendet werden. Bitte bestätigen Sie erneut, um eine neue zu erhalten.',
   'onboarding.detailsHeading': 'Ihre Angaben',

@@ -2,7 +2,7 @@
 // screens. They come with those screens (screens/identity/LaterSteps.tsx, screens/onboarding/AccountScreens.tsx).
 export const enOnboardingLater = {
   'onboarding.identityHeading': 'Verify your identity',
-  'onboarding.identityBody': 'Our identity partner checks who you are once; a returning customer is not asked again. You come back here afterwards.',
+  'onboarding.identityBody': 'Our identity partner checks who you are. You come back here afterwards.',
   'onboarding.identityGo': 'Verify with our identity partner',
   'onboarding.identityAgain': 'That verification could not be used. Please verify again to get a fresh one.',
   'onboarding.detailsHeading': 'Your details',

@@ -268,8 +268,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'La dirección EVM (0x…) que recibe las stablecoins de cada transferencia.',
   'onboarding.next': 'Continuar',
   'onboarding.identityHeading': 'Verifica tu identidad',
-  'onboarding.identityBody':
-    'Nuestro socio de identidad comprueba quién eres una sola vez; a un cliente que vuelve no se le pregunta de nuevo. Después regresas aquí.',
+  'onboarding.identityBody': 'Nuestro socio de identidad comprueba quién eres. Después regresas aquí.',
   'onboarding.identityGo': 'Verificar con nuestro socio de identidad',
   'onboarding.identityAgain': 'Esa verificación no se pudo usar. Verifica de nuevo para obtener una nueva.',
   'onboarding.detailsHeading': 'Tus datos',

@@ -271,8 +271,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'L’adresse EVM (0x…) qui reçoit les stablecoins de chaque virement.',
   'onboarding.next': 'Continuer',
   'onboarding.identityHeading': 'Vérifiez votre identité',
-  'onboarding.identityBody':
-    'Notre partenaire d’identité vérifie une seule fois qui vous êtes ; un client qui revient n’a pas à recommencer. Vous revenez ensuite ici.',
+  'onboarding.identityBody': 'Notre partenaire d’identité vérifie qui vous êtes. Vous revenez ensuite ici.',
   'onboarding.identityGo': 'Vérifier avec notre partenaire d’identité',
   'onboarding.identityAgain': 'Cette vérification n’a pas pu être utilisée. Vérifiez à nouveau pour en obtenir une nouvelle.',
   'onboarding.detailsHeading': 'Vos informations',

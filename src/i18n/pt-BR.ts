@@ -268,7 +268,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'O endereço EVM (0x…) que recebe as stablecoins de cada transferência.',
   'onboarding.next': 'Continuar',
   'onboarding.identityHeading': 'Verifique sua identidade',
-  'onboarding.identityBody': 'Nosso parceiro de identidade confirma quem você é uma única vez; quem volta não precisa repetir. Depois você volta para cá.',
+  'onboarding.identityBody': 'Nosso parceiro de identidade confirma quem você é. Depois você volta para cá.',
   'onboarding.identityGo': 'Verificar com nosso parceiro de identidade',
   'onboarding.identityAgain': 'Essa verificação não pôde ser usada. Verifique de novo para obter uma nova.',
   'onboarding.detailsHeading': 'Seus dados',

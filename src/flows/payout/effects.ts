@@ -63,7 +63,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return [
           wallet.listen(),
           expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
-          state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined,
+          state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
         ]
       case 'beneficiary':
         return [
@@ -83,7 +83,13 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
-        return [wallet.listen(), state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined, ...fundingEffects(ctx, state)]
+        return [
+          wallet.listen(),
+          state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
+          // The buyer connected this payout's wallet before a round trip (identity, the card page): found again, not asked again.
+          state.sender ? undefined : wallet.reconnect(state.record.wallet),
+          ...fundingEffects(ctx, state),
+        ]
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

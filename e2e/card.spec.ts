@@ -165,3 +165,38 @@ test('the button stays where it is while the rate and the window come and go: a 
   await page.getByLabel('Total to pay').fill('51')
   expect(await top(), 'the rate went with the edit').toBe(before)
 })
+
+test('a card page closed before paying: the reopened link offers the card page again, after a reload too, and it pays', async ({ page }) => {
+  await quote(page, '50')
+  await toCardPage(page)
+  const cardPage = page.url()
+  // The buyer closes the card page and opens the widget's link again.
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('Your card payment')
+  await expect(page.getByText('Waiting for your payment on the card page.')).toBeVisible()
+  await page.reload()
+  await expect(h1(page)).toHaveText('Your card payment')
+  await page.getByRole('button', { name: 'Reopen the card page' }).click()
+  // The same purchase's page: no second purchase was made for it.
+  await expect(page).toHaveURL(cardPage)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+})
+
+test('a card page closed before paying: starting again makes a new purchase from the same amount', async ({ page, sandbox: sbx }) => {
+  await quote(page, '50')
+  await toCardPage(page)
+  const first = new URL(page.url()).searchParams.get('id')
+  await page.goto(cardUrl(stack))
+  await expect(page.getByText('Waiting for your payment on the card page.')).toBeVisible()
+  await page.getByRole('button', { name: 'Start again' }).click()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expect(page.getByLabel('Total to pay')).toHaveValue('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await toCardPage(page)
+  // A new purchase, on a new KYC token: neither the old page nor the old token is used again.
+  expect(new URL(page.url()).searchParams.get('id')).not.toBe(first)
+  const tokens = (await sbx.posts('/partner/card/kyc-token')).length
+  expect(tokens).toBe(2)
+})

@@ -248,6 +248,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Grund: {reason}',
   'card.tx': 'Transaktion',
   'card.startOver': 'Neuen Kauf starten',
+  'card.reopenPage': 'Kartenseite erneut öffnen',
+  'card.startAgain': 'Neu beginnen',
+  'card.closedPage':
+    'Kartenseite vor dem Bezahlen geschlossen? Öffnen Sie sie erneut, um diesen Kauf zu bezahlen, oder beginnen Sie neu: ein neuer Kauf mit einer neuen Kartenseite, und dieser wird hier nicht mehr verfolgt.',
+  'card.closedPageNoLink':
+    'Kartenseite vor dem Bezahlen geschlossen? Beginnen Sie neu: ein neuer Kauf mit einer neuen Kartenseite, und dieser wird hier nicht mehr verfolgt.',
   'error.partnerUnreachable':
     'Der Zahlungsdienst des Shops hat nicht geantwortet. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'partner.signIn': 'Ihre Anmeldung auf der Website, von der Sie kommen, ist abgelaufen. Melden Sie sich dort erneut an und versuchen Sie es dann noch einmal.',

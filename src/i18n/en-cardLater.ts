@@ -42,4 +42,9 @@ export const enCardLater = {
   'card.reason': 'Reason: {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Start a new purchase',
+  'card.reopenPage': 'Reopen the card page',
+  'card.startAgain': 'Start again',
+  'card.closedPage':
+    'Closed the card page before paying? Open it again to pay this purchase, or start again: a new purchase with a new card page, and this one is no longer followed here.',
+  'card.closedPageNoLink': 'Closed the card page before paying? Start again: a new purchase with a new card page, and this one is no longer followed here.',
 } as const

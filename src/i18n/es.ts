@@ -238,6 +238,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transacción',
   'card.startOver': 'Empezar una nueva compra',
+  'card.reopenPage': 'Volver a abrir la página de la tarjeta',
+  'card.startAgain': 'Empezar de nuevo',
+  'card.closedPage':
+    '¿Cerraste la página de la tarjeta antes de pagar? Vuelve a abrirla para pagar esta compra, o empieza de nuevo: una compra nueva con una página de tarjeta nueva, y esta ya no se sigue aquí.',
+  'card.closedPageNoLink':
+    '¿Cerraste la página de la tarjeta antes de pagar? Empieza de nuevo: una compra nueva con una página de tarjeta nueva, y esta ya no se sigue aquí.',
   'error.partnerUnreachable':
     'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
   'partner.signIn': 'Su sesión en el sitio del que viene ha terminado. Vuelva a iniciar sesión en ese sitio e inténtelo de nuevo.',

@@ -239,6 +239,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motif : {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Faire un nouvel achat',
+  'card.reopenPage': 'Rouvrir la page de carte',
+  'card.startAgain': 'Recommencer',
+  'card.closedPage':
+    'Vous avez fermé la page de carte avant de payer ? Rouvrez-la pour payer cet achat, ou recommencez : un nouvel achat avec une nouvelle page de carte, et celui-ci n’est plus suivi ici.',
+  'card.closedPageNoLink':
+    'Vous avez fermé la page de carte avant de payer ? Recommencez : un nouvel achat avec une nouvelle page de carte, et celui-ci n’est plus suivi ici.',
   'error.partnerUnreachable':
     "Le service de paiement de la boutique n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, prévenez le site d'où vous venez.",
   'partner.signIn': "Votre session sur le site d'où vous venez a expiré. Reconnectez-vous sur ce site, puis réessayez.",

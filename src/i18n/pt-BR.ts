@@ -238,6 +238,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transação',
   'card.startOver': 'Fazer uma nova compra',
+  'card.reopenPage': 'Reabrir a página do cartão',
+  'card.startAgain': 'Começar de novo',
+  'card.closedPage':
+    'Fechou a página do cartão antes de pagar? Abra-a de novo para pagar esta compra, ou comece de novo: uma nova compra com uma nova página do cartão, e esta deixa de ser acompanhada aqui.',
+  'card.closedPageNoLink':
+    'Fechou a página do cartão antes de pagar? Comece de novo: uma nova compra com uma nova página do cartão, e esta deixa de ser acompanhada aqui.',
   'error.partnerUnreachable':
     'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
   'partner.signIn': 'Sua sessão no site de onde você veio terminou. Entre novamente nesse site e tente de novo.',

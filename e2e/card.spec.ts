@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAxeClean, tabTo, test } from './helpers'
-import { type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { SANDBOX_ORIGIN, type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -199,4 +201,42 @@ test('a card page closed before paying: starting again makes a new purchase from
   expect(new URL(page.url()).searchParams.get('id')).not.toBe(first)
   const tokens = (await sbx.posts('/partner/card/kyc-token')).length
   expect(tokens).toBe(2)
+})
+
+test('framed, the card page is opened with the keyboard alone: Space on "Open the card page", as on a button; it promises Apple Pay only where it is offered', async ({
+  page,
+}) => {
+  await page.goto(`${stack.apiBase}/examples/iframe.html?flow=card`)
+  const frame = page.frameLocator('#widget iframe')
+  await frame.getByLabel('Total to pay').fill('50')
+  await frame.getByRole('button', { name: 'See what you get' }).click()
+  await frame.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await frame.getByRole('button', { name: 'Continue to payment' }).click()
+  // The contract: the card page offers Apple Pay on supported Apple devices, next to card entry.
+  await expect(frame.getByText('Opening the secure card page, where you can pay by card (or with Apple Pay on supported Apple devices)…')).toBeVisible()
+  await expect(frame.getByText(/card or Apple Pay/)).toHaveCount(0)
+  const link = frame.getByRole('link', { name: 'Open the card page' })
+  await tabTo(page, link)
+  const popup = page.waitForEvent('popup')
+  await page.keyboard.press('Space')
+  const cardPage = await popup
+  await expect(cardPage.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+  await cardPage.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Purchase complete', { timeout: 30_000 })
+})
+
+test('the start screen promises Apple Pay only on supported Apple devices, as the contract does', async ({ page }) => {
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`))
+  await expect(page.getByText('Buy crypto with a card (Apple Pay on supported Apple devices)')).toBeVisible()
+  await expect(page.getByText(/card or Apple Pay/)).toHaveCount(0)
+})
+
+test('the card window says a buyer’s own ceiling can be lower: a payment inside it can still be declined', async ({ page }) => {
+  await page.goto(cardUrl(stack))
+  await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
+  const note = page.getByText('Your verification level can set a lower ceiling for you, so a payment within this range can still be declined.')
+  await expect(note).toBeVisible()
+  // Tied to the amount, as the window is.
+  const described = await page.getByLabel('Total to pay').getAttribute('aria-describedby')
+  expect(described?.split(' ')).toContain(await note.getAttribute('id'))
 })

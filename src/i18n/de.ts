@@ -34,7 +34,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.deposit': 'Krypto einzahlen',
   'start.depositHint': 'Stablecoins aus Ihrer Wallet auf eine andere Chain senden',
   'start.card': 'Mit Karte zahlen',
-  'start.cardHint': 'Krypto mit Karte oder Apple Pay kaufen',
+  'start.cardHint': 'Krypto mit Karte kaufen (Apple Pay auf unterstützten Apple-Geräten)',
   'start.onboarding': 'Banküberweisung',
   'start.onboardingHint': 'Ein virtuelles Konto erhalten und per Überweisung zahlen',
   'start.bankDeposit': 'Einen genauen Betrag per Überweisung zahlen',
@@ -206,6 +206,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.total': 'Gesamtbetrag',
   'card.totalHint': 'Das ist der Gesamtbetrag, der Ihrer Karte belastet wird, inklusive Gebühren.',
   'card.window': 'Zwischen {min} und {max} {currency} pro Zahlung.',
+  'card.tierNote':
+    'Ihre Verifizierungsstufe kann für Sie eine niedrigere Obergrenze festlegen, daher kann eine Zahlung innerhalb dieses Rahmens trotzdem abgelehnt werden.',
   'card.outsideWindow': 'Kartenzahlungen in {currency} müssen zwischen {min} und {max} liegen.',
   'card.decimals': 'Verwenden Sie höchstens 2 Nachkommastellen.',
   'card.submit': 'Anzeigen, was Sie erhalten',
@@ -226,7 +228,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.environment': 'Umgebung: {environment}',
   'card.sandboxEnvironment': 'Sandbox: Keine Karte wird belastet',
   'card.redirectHeading': 'Auf der sicheren Kartenseite zahlen',
-  'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte oder Apple Pay zahlen können…',
+  'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte (oder auf unterstützten Apple-Geräten mit Apple Pay) zahlen können…',
   'card.openPage': 'Kartenseite öffnen',
   'card.redirectRefused':
     'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts belastet. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',

@@ -16,7 +16,7 @@ export const enCardLater = {
   'card.environment': 'Environment: {environment}',
   'card.sandboxEnvironment': 'Sandbox: no card is charged',
   'card.redirectHeading': 'Pay on the secure card page',
-  'card.redirecting': 'Opening the secure card page, where you can pay by card or Apple Pay…',
+  'card.redirecting': 'Opening the secure card page, where you can pay by card (or with Apple Pay on supported Apple devices)…',
   'card.openPage': 'Open the card page',
   'card.redirectRefused':
     'We did not open the card page: the address we received is not one we trust. Nothing was charged. Please try again later or contact the site you came from.',

@@ -172,7 +172,7 @@ test('a country without the one-off deposit gets the virtual account', async ({ 
   await page.getByLabel('Country of your bank account').selectOption('US')
   await expect(page.getByText(/A one-off transfer for an exact amount is not available for bank accounts in United States/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Get bank details' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Open a bank account' }).click()
+  await page.getByRole('button', { name: 'Get standing bank details' }).click()
   // The virtual-account flow, for the buyer already known: no second verification.
   await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
   expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(0)
@@ -386,4 +386,17 @@ test('the browser’s region is the default where it has a route: en-GB opens on
   await expect(page.getByLabel('Country of your bank account')).toHaveValue('GB')
   await expect(page.getByLabel('Currency')).toHaveValue('GBP')
   await expect(page.getByLabel('Amount you send')).toBeVisible()
+})
+
+test('the virtual account is offered in true words: held by the banking partner, not an account in the buyer’s name', async ({ page, stack }) => {
+  await onboard(page, stack, 5, {}, false)
+  await page.getByLabel('Country of your bank account').selectOption('US')
+  await expect(
+    page.getByText(
+      'You can get standing bank details instead, on an account our banking partner holds: every transfer you send to them with your reference arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByText(/in your name/)).toHaveCount(0)
+  await page.getByRole('button', { name: 'Get standing bank details' }).click()
+  await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
 })

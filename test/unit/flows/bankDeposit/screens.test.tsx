@@ -71,7 +71,7 @@ describe('amount', () => {
     const { container, getByRole, queryByRole } = render(<AmountScreen state={at('US')} dispatch={() => {}} config={config} onVirtualAccount={open} />)
     expect(container.textContent).toMatch(/not available for bank accounts in United States/)
     expect(queryByRole('button', { name: 'Get bank details' })).toBeNull()
-    fireEvent.click(getByRole('button', { name: 'Open a bank account' }))
+    fireEvent.click(getByRole('button', { name: 'Get standing bank details' }))
     expect(open).toHaveBeenCalled()
   })
 

@@ -62,7 +62,10 @@ test('the whole path to funded shows the bank details and the delivered amount',
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '99.5' } })
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   // The sandbox's answers name no asset: the widget assumes none (no USDC by default).
-  await expect(page.getByText('99.5 in stablecoins was delivered to your wallet.')).toBeVisible()
+  // What landed on the account, less the account's fee, goes on as stablecoins: no unit the answer
+  // does not give, no amount delivered that it does not name.
+  await expect(page.getByText('Your transfer of 99.5 arrived. Less the 1% fee, it is converted and sent to your wallet as stablecoins.')).toBeVisible()
+  await expect(page.getByText(/was delivered/)).toHaveCount(0)
 })
 
 test('a reused auth code leads back to identity and is never sent again', async ({ page }) => {

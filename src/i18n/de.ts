@@ -273,7 +273,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Der Kauf wurde nicht abgeschlossen. Wenn Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'onboarding.notYou': 'Nicht Sie? Neu beginnen',
   'onboarding.kycStatus': 'Stand der Identitätsprüfung: {status}. Wir prüfen selbstständig erneut; Sie können diese Seite schließen und später zurückkommen.',
-  'onboarding.fundedBodyNoAsset': '{amount} in Stablecoins wurden an Ihre Wallet zugestellt.',
+  'onboarding.fundedBodyNoAsset':
+    'Ihre Überweisung über {amount} ist eingegangen. Abzüglich der Gebühr von {percent} % wird sie umgetauscht und als Stablecoins an Ihre Wallet gesendet.',
   'app.crashed': 'Dieser Schritt konnte nicht angezeigt werden',
   'app.crashedBody':
     'Beim Anzeigen dieses Schritts ist bei uns etwas schiefgelaufen. Ihr Fortschritt ist gespeichert: Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben. Wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
@@ -329,7 +330,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.fee': 'Gebühr: {percent} % jeder Überweisung',
   'onboarding.waiting': 'Warten auf Ihre Überweisung. Banküberweisungen dauern Stunden bis Tage; wir prüfen regelmäßig, und Sie können diese Seite schließen.',
   'onboarding.fundedHeading': 'Ihr Geld ist angekommen',
-  'onboarding.fundedBody': '{amount} {token} wurden an Ihre Wallet zugestellt.',
+  'onboarding.fundedBody':
+    'Ihre Überweisung über {amount} ist eingegangen. Abzüglich der Gebühr von {percent} % wird sie umgetauscht und als {token} an Ihre Wallet gesendet.',
   'onboarding.keepDetails': 'Ihre Bankverbindung bleibt für künftige Überweisungen gleich.',
 
   'copy.copy': 'Kopieren',

@@ -260,7 +260,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': '¿No es usted? Empezar de nuevo',
   'onboarding.kycStatus':
     'Estado de la verificación de identidad: {status}. Volvemos a comprobarlo por nuestra cuenta; puede cerrar esta página y volver más tarde.',
-  'onboarding.fundedBodyNoAsset': 'Se entregaron {amount} en stablecoins a su billetera.',
+  'onboarding.fundedBodyNoAsset':
+    'Su transferencia de {amount} llegó. Descontada la comisión del {percent} %, se convierte y se envía a su billetera como stablecoins.',
   'app.crashed': 'Este paso no se pudo mostrar',
   'app.crashedBody':
     'Algo falló por nuestra parte al mostrar este paso. Su progreso está guardado: recargue la página para continuar donde lo dejó. Si vuelve a ocurrir, avise al sitio del que viene.',
@@ -315,7 +316,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'Esperando tu transferencia. Las transferencias bancarias tardan de horas a días; lo comprobamos de vez en cuando y puedes cerrar esta página.',
   'onboarding.fundedHeading': 'Tu dinero llegó',
-  'onboarding.fundedBody': 'Se entregaron {amount} {token} a tu wallet.',
+  'onboarding.fundedBody': 'Su transferencia de {amount} llegó. Descontada la comisión del {percent} %, se convierte y se envía a su billetera como {token}.',
   'onboarding.keepDetails': 'Tus datos bancarios siguen siendo los mismos para futuras transferencias.',
 
   'copy.copy': 'Copiar',

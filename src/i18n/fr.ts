@@ -263,7 +263,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': "Ce n'est pas vous ? Recommencer",
   'onboarding.kycStatus':
     "État de la vérification d'identité : {status}. Nous vérifions à nouveau de nous-mêmes ; vous pouvez fermer cette page et revenir plus tard.",
-  'onboarding.fundedBodyNoAsset': '{amount} en stablecoins ont été livrés sur votre portefeuille.',
+  'onboarding.fundedBodyNoAsset':
+    'Votre virement de {amount} est arrivé. Déduction faite des frais de {percent} %, il est converti et envoyé sur votre portefeuille en stablecoins.',
   'app.crashed': "Cette étape n'a pas pu s'afficher",
   'app.crashedBody':
     "Un problème est survenu de notre côté en affichant cette étape. Votre progression est enregistrée : rechargez la page pour reprendre là où vous en étiez. Si cela se reproduit, prévenez le site d'où vous venez.",
@@ -319,7 +320,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'En attente de votre virement. Un virement bancaire prend de quelques heures à quelques jours ; nous vérifions régulièrement et vous pouvez fermer cette page.',
   'onboarding.fundedHeading': 'Votre argent est arrivé',
-  'onboarding.fundedBody': '{amount} {token} ont été livrés à votre wallet.',
+  'onboarding.fundedBody':
+    'Votre virement de {amount} est arrivé. Déduction faite des frais de {percent} %, il est converti et envoyé sur votre portefeuille en {token}.',
   'onboarding.keepDetails': 'Vos coordonnées bancaires restent les mêmes pour les prochains virements.',
 
   'copy.copy': 'Copier',

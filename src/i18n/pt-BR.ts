@@ -260,7 +260,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': 'Não é você? Recomeçar',
   'onboarding.kycStatus':
     'Situação da verificação de identidade: {status}. Verificamos de novo por conta própria; você pode fechar esta página e voltar depois.',
-  'onboarding.fundedBodyNoAsset': '{amount} em stablecoins foram entregues na sua carteira.',
+  'onboarding.fundedBodyNoAsset':
+    'Sua transferência de {amount} chegou. Descontada a taxa de {percent}%, ela é convertida e enviada para sua carteira como stablecoins.',
   'app.crashed': 'Não foi possível mostrar esta etapa',
   'app.crashedBody':
     'Algo deu errado do nosso lado ao mostrar esta etapa. Seu progresso está salvo: recarregue a página para continuar de onde parou. Se acontecer de novo, avise o site de onde você veio.',
@@ -314,7 +315,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'Aguardando sua transferência. Transferências bancárias levam de horas a dias; verificamos de tempos em tempos, e você pode fechar esta página.',
   'onboarding.fundedHeading': 'Seu dinheiro chegou',
-  'onboarding.fundedBody': '{amount} {token} foram entregues na sua carteira.',
+  'onboarding.fundedBody': 'Sua transferência de {amount} chegou. Descontada a taxa de {percent}%, ela é convertida e enviada para sua carteira como {token}.',
   'onboarding.keepDetails': 'Seus dados bancários continuam os mesmos para as próximas transferências.',
 
   'copy.copy': 'Copiar',

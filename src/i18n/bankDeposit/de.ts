@@ -34,11 +34,11 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Ihre Bankdaten werden erstellt…',
   'bankDeposit.notOffered': 'Eine einmalige Überweisung über einen genauen Betrag ist für Bankkonten in {country} nicht verfügbar.',
   'bankDeposit.virtualAccount':
-    'Sie können stattdessen ein Bankkonto auf Ihren Namen eröffnen: Jede Überweisung darauf kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
-  'bankDeposit.openVirtualAccount': 'Bankkonto eröffnen',
+    'Sie können stattdessen dauerhafte Bankdaten erhalten, für ein Konto unseres Bankpartners: Jede Überweisung, die Sie mit Ihrer Referenz dorthin senden, kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
+  'bankDeposit.openVirtualAccount': 'Dauerhafte Bankdaten erhalten',
   'bankDeposit.nothingOffered': 'Überweisungen aus {country} können wir noch nicht annehmen.',
   'bankDeposit.noRail':
-    'Für {currency} gibt es keine einmalige Überweisung. Wählen Sie eine andere Währung oder eröffnen Sie stattdessen ein Bankkonto auf Ihren Namen.',
+    'Für {currency} gibt es keine einmalige Banküberweisung. Wählen Sie eine andere Währung oder erhalten Sie stattdessen dauerhafte Bankdaten.',
   'bankDeposit.sendHeading': 'Senden Sie Ihre Überweisung',
   'bankDeposit.validFor': 'Diese Daten gelten noch {time}.',
   'bankDeposit.validUntil': 'Diese Daten gelten bis {time}.',

@@ -34,10 +34,11 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Obtention de vos coordonnées bancaires…',
   'bankDeposit.notOffered': "Un virement unique d'un montant exact n'est pas disponible pour les comptes bancaires situés dans ce pays : {country}.",
   'bankDeposit.virtualAccount':
-    'Vous pouvez à la place ouvrir un compte bancaire à votre nom : chaque virement que vous y envoyez arrive dans votre wallet en stablecoins. Cela prend en général de quelques heures à quelques jours.',
-  'bankDeposit.openVirtualAccount': 'Ouvrir un compte bancaire',
+    'Vous pouvez obtenir à la place des coordonnées bancaires permanentes, sur un compte détenu par notre partenaire bancaire : chaque virement que vous y envoyez avec votre référence arrive dans votre portefeuille en stablecoins. Le règlement prend en général de quelques heures à quelques jours.',
+  'bankDeposit.openVirtualAccount': 'Obtenir des coordonnées bancaires permanentes',
   'bankDeposit.nothingOffered': 'Nous ne pouvons pas encore accepter de virements depuis ce pays : {country}.',
-  'bankDeposit.noRail': "Il n'y a pas de virement unique en {currency}. Choisissez une autre devise, ou ouvrez à la place un compte bancaire à votre nom.",
+  'bankDeposit.noRail':
+    "Il n'y a pas de virement unique en {currency}. Choisissez une autre devise, ou obtenez à la place des coordonnées bancaires permanentes.",
   'bankDeposit.sendHeading': 'Envoyez votre virement',
   'bankDeposit.validFor': 'Ces coordonnées sont valables encore {time}.',
   'bankDeposit.validUntil': "Ces coordonnées sont valables jusqu'à {time}.",

@@ -34,10 +34,10 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Obtendo seus dados bancários…',
   'bankDeposit.notOffered': 'Uma transferência única de valor exato não está disponível para contas bancárias em {country}.',
   'bankDeposit.virtualAccount':
-    'Em vez disso, você pode abrir uma conta bancária em seu nome: cada transferência enviada para ela chega à sua carteira como stablecoins. Costuma levar de algumas horas a poucos dias.',
-  'bankDeposit.openVirtualAccount': 'Abrir uma conta bancária',
+    'Em vez disso, você pode obter dados bancários permanentes, de uma conta mantida pelo nosso parceiro bancário: cada transferência que você enviar para eles com sua referência chega à sua carteira como stablecoins. Costuma ser liquidada em algumas horas a poucos dias.',
+  'bankDeposit.openVirtualAccount': 'Obter dados bancários permanentes',
   'bankDeposit.nothingOffered': 'Ainda não podemos aceitar transferências de {country}.',
-  'bankDeposit.noRail': 'Não há transferência única em {currency}. Escolha outra moeda ou abra uma conta bancária em seu nome.',
+  'bankDeposit.noRail': 'Não há transferência única em {currency}. Escolha outra moeda ou obtenha dados bancários permanentes.',
   'bankDeposit.sendHeading': 'Envie sua transferência',
   'bankDeposit.validFor': 'Estes dados valem por mais {time}.',
   'bankDeposit.validUntil': 'Estes dados valem até {time}.',

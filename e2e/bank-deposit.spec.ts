@@ -49,6 +49,8 @@ async function requestDetails(page: Page, amount: string) {
   await page.getByLabel('Amount you send').fill(amount)
   await page.getByRole('button', { name: 'Get bank details' }).click()
   await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 }
 
 const partnerPosts = (log: LogEntry[], path: string) => log.filter((e) => e.method === 'POST' && e.path === `/partner${path}`)
@@ -190,6 +192,8 @@ test('an amount over the rail limit is refused before any request', async ({ pag
   await page.getByLabel('Amount you send').fill('100000')
   await page.getByRole('button', { name: 'Get bank details' }).click()
   await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 })
 
 test('a lost answer is retried under the same reference: one deposit', async ({ page, stack }) => {
@@ -378,6 +382,8 @@ test('the first screen opens on a route that exists: never a country without the
   await page.getByLabel('Amount you send').fill('20')
   await page.getByRole('button', { name: 'Get bank details' }).click()
   await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 })
 
 test('the browser’s region is the default where it has a route: en-GB opens on the United Kingdom in GBP', async ({ page, stack }) => {

@@ -45,6 +45,8 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.validEnded':
     'Die Zeit für diese Daten ist abgelaufen: Sie nehmen keine neuen Zahlungen mehr an. Eine vor der Frist gesendete Überweisung wird trotzdem abgewickelt.',
   'bankDeposit.watching': 'Wir zeigen hier, wann Ihre Überweisung ankommt. Sie können diese Seite schließen und später wieder öffnen, um den Stand zu sehen.',
+  'bankDeposit.youReceive':
+    'Sie erhalten Stablecoins für den Betrag, der ankommt, abzüglich der Gebühr des Dienstes. Kurs und Gebühr stehen nicht im Voraus fest: Der Betrag, der an Ihre Wallet geht, wird hier angezeigt, sobald er gesendet ist.',
   'bankDeposit.expiredHeading': 'Diese Bankdaten sind abgelaufen',
   'bankDeposit.expiredBody':
     'Wenn Sie die Überweisung vor der Frist gesendet haben, geht nichts verloren: Sie wird trotzdem abgewickelt, und wir verfolgen sie hier weiter. Senden Sie mit diesen Daten keine neue Überweisung.',

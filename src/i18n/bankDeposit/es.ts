@@ -44,6 +44,8 @@ export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.validEnded':
     'El plazo de estos datos ha terminado: ya no aceptan pagos nuevos. Una transferencia enviada antes del plazo se liquida igualmente.',
   'bankDeposit.watching': 'Aquí le mostramos cuándo llega su transferencia. Puede cerrar esta página y volver a abrirla más tarde para ver cómo va.',
+  'bankDeposit.youReceive':
+    'Recibe stablecoins por lo que llega, menos la comisión del servicio. El tipo de cambio y la comisión no se fijan de antemano: la cantidad enviada a su billetera se muestra aquí cuando se envía.',
   'bankDeposit.expiredHeading': 'Estos datos bancarios han caducado',
   'bankDeposit.expiredBody':
     'Si envió la transferencia antes del plazo, no se pierde nada: se liquida igualmente y la seguimos aquí. No envíe una transferencia nueva con estos datos.',

@@ -45,6 +45,8 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.validEnded':
     'Le délai de ces coordonnées est écoulé : elles n’acceptent plus de nouveaux paiements. Un virement envoyé avant l’échéance est tout de même réglé.',
   'bankDeposit.watching': 'Nous affichons ici l’arrivée de votre virement. Vous pouvez fermer cette page et la rouvrir plus tard pour voir où il en est.',
+  'bankDeposit.youReceive':
+    'Vous recevez des stablecoins pour ce qui arrive, moins les frais du service. Le taux et les frais ne sont pas fixés à l’avance : le montant livré à votre portefeuille s’affiche ici une fois envoyé.',
   'bankDeposit.expiredHeading': 'Ces coordonnées bancaires ont expiré',
   'bankDeposit.expiredBody':
     'Si vous avez envoyé le virement avant l’échéance, rien n’est perdu : il est tout de même réglé, et nous le suivons ici. N’envoyez pas de nouveau virement avec ces coordonnées.',

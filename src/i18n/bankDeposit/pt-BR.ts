@@ -44,6 +44,8 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.validEnded':
     'O prazo destes dados terminou: eles não aceitam mais novos pagamentos. Uma transferência enviada antes do prazo ainda é liquidada.',
   'bankDeposit.watching': 'Mostramos aqui quando sua transferência chegar. Você pode fechar esta página e abri-la de novo depois para ver o andamento.',
+  'bankDeposit.youReceive':
+    'Você recebe stablecoins pelo valor que chegar, menos a taxa do serviço. A cotação e a taxa não são fixadas antes: o valor entregue na sua carteira aparece aqui quando for enviado.',
   'bankDeposit.expiredHeading': 'Estes dados bancários expiraram',
   'bankDeposit.expiredBody':
     'Se você enviou a transferência antes do prazo, nada se perde: ela ainda é liquidada e continuamos acompanhando aqui. Não envie uma nova transferência com estes dados.',

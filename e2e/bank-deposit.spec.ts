@@ -114,7 +114,7 @@ test('returned below the rail minimum: the reason, and the money goes back minus
   await expect(page.locator('dl.summary')).toContainText('0.5 EUR')
 })
 
-test('expired is not a loss: a transfer already sent still arrives and is followed to settled', async ({ page, stack }) => {
+test('expired is not a loss: a transfer already sent still arrives and is followed to settled @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   await requestDetails(page, '40.00')
   const { id } = await lastDeposit(stack)
@@ -224,7 +224,7 @@ test('a lost answer is retried under the same reference: one deposit', async ({ 
   expect(await deposits(stack)).toHaveLength(1)
 })
 
-test('a partner backend fault on create, then a retry: the same reference, one deposit', async ({ page, stack, sandbox: sbx }) => {
+test('a partner backend fault on create, then a retry: the same reference, one deposit @extended', async ({ page, stack, sandbox: sbx }) => {
   await onboard(page, stack)
   await sbx.faults([{ kind: '502', path: '/partner/bank/deposit' }])
   await page.getByLabel('Amount you send').fill('12.00')

@@ -27,6 +27,7 @@ type Config = {
   payout: { chainId: number; token: Address; symbol: string; decimals: number }
 }
 export type BankStack = Awaited<ReturnType<typeof startBankStack>>
+type Onboarded = { accountId: string; walletId: string; kycStatus: string }
 
 /** Registers the file's beforeAll that starts a stack (handing it to `keep`, within `timeoutMs`) and the afterAll that stops it. */
 export function bankStackForFile(keep: (stack: BankStack) => void, timeoutMs: number) {
@@ -78,9 +79,14 @@ export async function startBankStack() {
       ).then(json),
     control: (path: string, body: unknown = {}) => fetch(`${base}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) }).then(json),
     reset: () => fetch(`${base}/__sandbox/reset`, { method: 'POST' }).then(json),
-    async onboard(wallet: Address, name = 'Ada Lovelace') {
+    /** A new applicant onboarded with a code the sandbox issues for it. */
+    async onboard(wallet: Address, name = 'Ada Lovelace'): Promise<Onboarded> {
       const authCode = `ac_${Math.random().toString(36).slice(2)}`
       await s.control('/control', { issueAuthCode: authCode })
+      return s.onboardWith(authCode, wallet, name)
+    },
+    /** POST /fiat/onboard as the widget sends it, with the identity provider's `authCode`. */
+    async onboardWith(authCode: string, wallet: Address, name = 'Ada Lovelace'): Promise<Onboarded> {
       const res = await fetch(`${base}/fiat/onboard`, {
         method: 'POST',
         headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
@@ -91,7 +97,7 @@ export async function startBankStack() {
           wallet,
         }),
       })
-      return (await res.json()) as { accountId: string; walletId: string; kycStatus: string }
+      return (await res.json()) as Onboarded
     },
     balance: (client: typeof srcPublic, token: Address, owner: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),

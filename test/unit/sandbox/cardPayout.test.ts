@@ -5,7 +5,8 @@
 // payout's, the six statuses, and an underfunded payout that pays out less instead of failing.
 import { parseUnits, type Address } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, KEY, ORIGIN, startBankStack, until } from './bankStack'
+import { type BankStack, KEY, ORIGIN, startBankStack } from './bankStack'
+import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
@@ -21,6 +22,7 @@ beforeEach(async () => {
   await s.control('/control', { payoutStepMs: 30 })
 })
 
+const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const RETURN = `${ORIGIN}/widget.html?flow=cardPayout&partner=sandbox`
 const quote = (extra: Record<string, unknown> = {}) =>
   s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100.00', ...extra })
@@ -253,16 +255,7 @@ describe('card payout creation', () => {
 })
 
 describe('funding and statuses, with real transfers on anvil', () => {
-  async function funded(amount?: (depositUnits: bigint) => bigint, quoteExtra = {}) {
-    const created = (await create({}, quoteExtra)).body
-    const units = parseUnits(created.depositAmount, 6)
-    const hash = await s.transfer(wallet, created.depositAddress, amount ? amount(units) : units)
-    const seen = await until(
-      () => status(created.id),
-      (p) => p.status !== 'pending',
-    )
-    return { created, hash, seen }
-  }
+  const funded = async (amount?: (depositUnits: bigint) => bigint, quoteExtra = {}) => fund(s, wallet, (await create({}, quoteExtra)).body, status, amount)
 
   it('pending → converting (the transfer seen) → sent → settled; sent is not final', async () => {
     await s.control('/control', { payoutHold: true })
@@ -277,12 +270,7 @@ describe('funding and statuses, with real transfers on anvil', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect(
-      await until(
-        () => status(created.id),
-        (p) => p.status === 'settled',
-      ),
-    ).toMatchObject({ fiatAmount: '100.00' })
+    expect(await settled(status, created.id)).toMatchObject({ fiatAmount: '100.00' })
   })
 
   it('underfunded: what arrived is converted and paid out, fiatAmount lower than quoted, not a failure', async () => {
@@ -292,34 +280,18 @@ describe('funding and statuses, with real transfers on anvil', () => {
     // Seen on the short timer: converting, or already past it; never rejected.
     expect(seen.fiatAmount).toBe('45.27')
     expect(['converting', 'sent', 'settled']).toContain(seen.status)
-    expect(
-      await until(
-        () => status(created.id),
-        (p) => p.status === 'settled',
-      ),
-    ).toMatchObject({ fiatAmount: '45.27' })
+    expect(await settled(status, created.id)).toMatchObject({ fiatAmount: '45.27' })
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
     await s.control('/control', { payoutHold: true })
-    const { created, hash } = await funded()
-    const again = await s.transfer(wallet, created.depositAddress, 1_000_000n)
-    const state = await until(
-      async () => (await fetch(`${s.base}/__sandbox/card/payouts`)).json(),
-      (st: { orphans: Array<{ txHash: string }> }) => st.orphans.some((o) => o.txHash === again),
-    )
-    expect(state.orphans.find((o: { txHash: string }) => o.txHash === again)).toMatchObject({ payout: created.id, value: '1' })
-    expect(await status(created.id)).toMatchObject({ status: 'converting', depositTxHash: hash })
+    await expectOrphanedSecondTransfer(s, 'card', wallet, await funded(), status)
   })
 
   it('rejected before it left: its reason, and what arrived goes back in full on chain', async () => {
     await s.control('/control', { payoutHold: true })
     const { created } = await funded()
-    const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
-    const answer = (await s.control('/card/payout/reject', { id: created.id, reason: 'card_not_eligible' })).body
-    expect(await status(created.id)).toMatchObject({ status: 'rejected', reason: 'card_not_eligible' })
-    expect((await s.balance(s.srcPublic, s.config.payout.token, wallet)) - before).toBe(parseUnits(created.depositAmount, 6))
-    expect(answer.refundTxHash).toMatch(/^0x/)
+    await expectRejectedRefund(s, 'card', wallet, created, status, 'card_not_eligible')
   })
 
   it('returned after sent: the value back as USDC minus the cost, with its reason', async () => {
@@ -345,14 +317,7 @@ describe('funding and statuses, with real transfers on anvil', () => {
       await s.v1('/bank/payout', {
         quoteId: bankQuote.quoteId,
         accountId,
-        beneficiary: {
-          name: 'Ada Lovelace',
-          schema: 'bank_sepa',
-          accountType: 'individual',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          IBAN: 'DE89370400440532013000',
-        },
+        beneficiary: SEPA,
       })
     ).body
     expect((await s.control('/card/payout/advance', { id: bank.id })).status).toBe(404)

@@ -5,6 +5,7 @@
 import { parseUnits, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type BankStack, KEY, startBankStack, until } from './bankStack'
+import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
@@ -161,15 +162,7 @@ describe('creation', () => {
 })
 
 describe('funding and statuses', () => {
-  async function funded(extra = {}) {
-    const created = (await payout(extra)).body
-    const hash = await s.transfer(wallet, created.depositAddress, parseUnits(created.depositAmount, 6))
-    const seen = await until(
-      () => status(created.id),
-      (p) => p.status !== 'pending',
-    )
-    return { created, hash, seen }
-  }
+  const funded = async (extra = {}) => fund(s, wallet, (await payout(extra)).body, status)
 
   it('the watcher sees the real transfer: pending → converting → sent → settled', async () => {
     await s.control('/control', { payoutHold: true })
@@ -183,14 +176,7 @@ describe('funding and statuses', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect(
-      (
-        await until(
-          () => status(created.id),
-          (p) => p.status === 'settled',
-        )
-      ).fiatAmount,
-    ).toBe('100.00')
+    expect((await settled(status, created.id)).fiatAmount).toBe('100.00')
   })
 
   it('returned: a real refund to the sending wallet, minus the rail cost, with its tx hash', async () => {
@@ -215,23 +201,12 @@ describe('funding and statuses', () => {
   it('rejected, with its reason; what arrived goes back in full', async () => {
     await s.control('/control', { payoutHold: true })
     const { created } = await funded()
-    const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
-    const answer = (await s.control('/bank/payout/reject', { id: created.id, reason: 'compliance_check' })).body
-    expect(await status(created.id)).toMatchObject({ status: 'rejected', reason: 'compliance_check' })
-    expect((await s.balance(s.srcPublic, s.config.payout.token, wallet)) - before).toBe(parseUnits(created.depositAmount, 6))
-    expect(answer.refundTxHash).toMatch(/^0x/)
+    await expectRejectedRefund(s, 'bank', wallet, created, status, 'compliance_check')
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
     await s.control('/control', { payoutHold: true })
-    const { created, hash } = await funded()
-    const again = await s.transfer(wallet, created.depositAddress, 1_000_000n)
-    const state = await until(
-      async () => (await fetch(`${s.base}/__sandbox/bank/payouts`)).json(),
-      (st: { orphans: Array<{ txHash: string }> }) => st.orphans.some((o) => o.txHash === again),
-    )
-    expect(state.orphans.find((o: { txHash: string }) => o.txHash === again)).toMatchObject({ payout: created.id, value: '1' })
-    expect(await status(created.id)).toMatchObject({ status: 'converting', depositTxHash: hash })
+    await expectOrphanedSecondTransfer(s, 'bank', wallet, await funded(), status)
   })
 
   it('the fund control makes the same real transfer from the account wallet', async () => {

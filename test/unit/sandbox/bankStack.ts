@@ -2,7 +2,7 @@
 // bank deposit and payout tests, with an onboarded user and helpers for the partner path.
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { http, createPublicClient, createWalletClient, defineChain, erc20Abi, type Address, type Hex } from 'viem'
 
 export const KEY = 'sk_sandbox_partner_key'
@@ -37,6 +37,24 @@ export function bankStackForFile(keep: (stack: BankStack) => void, timeoutMs: nu
     keep(started)
   }, timeoutMs)
   afterAll(() => started?.stop())
+}
+
+/**
+ * The payout tests' file setup: a stack with anvil's account `walletIndex` onboarded (handed to
+ * `keep`), reset before each test with the payout's steps 30 ms apart.
+ */
+export function payoutStackForFile(walletIndex: number, keep: (ready: { s: BankStack; wallet: Address; accountId: string }) => void, timeoutMs: number) {
+  let started: BankStack | undefined
+  beforeAll(async () => {
+    started = await startBankStack()
+    const wallet = started.config.accounts[walletIndex]
+    keep({ s: started, wallet, accountId: (await started.onboard(wallet)).accountId })
+  }, timeoutMs)
+  afterAll(() => started?.stop())
+  beforeEach(async () => {
+    await started!.reset()
+    await started!.control('/control', { payoutStepMs: 30 })
+  })
 }
 
 export async function startBankStack() {

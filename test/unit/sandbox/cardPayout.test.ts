@@ -4,23 +4,14 @@
 // whose card was entered, funding by one real ERC-20 transfer on anvil watched like a bank
 // payout's, the six statuses, and an underfunded payout that pays out less instead of failing.
 import { parseUnits, type Address } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, KEY, ORIGIN, startBankStack } from './bankStack'
+import { describe, expect, it } from 'vitest'
+import { type BankStack, KEY, ORIGIN, payoutStackForFile } from './bankStack'
 import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
 let wallet: Address
-beforeAll(async () => {
-  s = await startBankStack()
-  wallet = s.config.accounts[5]
-  accountId = (await s.onboard(wallet)).accountId
-}, 60_000)
-afterAll(() => s?.stop())
-beforeEach(async () => {
-  await s.reset()
-  await s.control('/control', { payoutStepMs: 30 })
-})
+payoutStackForFile(5, (ready) => ({ s, wallet, accountId } = ready), 60_000)
 
 const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const RETURN = `${ORIGIN}/widget.html?flow=cardPayout&partner=sandbox`

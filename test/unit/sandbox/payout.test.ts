@@ -3,23 +3,14 @@
 // schema, the reference as idempotency key, a watcher that sees the real funding transfer on the
 // source chain, and a real refund when the receiving bank returns the payout.
 import { parseUnits, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, KEY, startBankStack, until } from './bankStack'
+import { describe, expect, it } from 'vitest'
+import { type BankStack, KEY, payoutStackForFile, until } from './bankStack'
 import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
 let wallet: Address
-beforeAll(async () => {
-  s = await startBankStack()
-  wallet = s.config.accounts[7]
-  accountId = (await s.onboard(wallet)).accountId
-}, 30_000)
-afterAll(() => s?.stop())
-beforeEach(async () => {
-  await s.reset()
-  await s.control('/control', { payoutStepMs: 30 })
-})
+payoutStackForFile(7, (ready) => ({ s, wallet, accountId } = ready), 30_000)
 
 const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const US = {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden, tabTo, test } from './helpers'
+import { detailsAfterProvider, expect, expectAxeClean, expectNothing, quietFor, setHidden, tabTo, test, walletToProvider } from './helpers'
 import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -29,15 +29,8 @@ const transfer = (stack: StackConfig, id: string, amount?: string) =>
 /** A buyer the service does not know yet: the wallet, the identity provider, the details, then the amount screen. */
 async function onboard(page: Page, stack: StackConfig, account = 5, extra: Record<string, string> = {}, sign = true) {
   await page.goto(bankUrl(stack, extra, sign))
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(stack.accounts[account])
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await walletToProvider(page, stack.accounts[account])
+  await detailsAfterProvider(page)
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 }
 

@@ -215,3 +215,45 @@ export async function fillDetails(page: Fields, overrides: Partial<Record<string
   await page.getByLabel('Nationality').selectOption(v.nationality)
   await page.getByLabel('Country of residence').selectOption(v.country)
 }
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+/** The card purchase priced at 50 and its receiving wallet typed: on to the card page (or its refusal). */
+export async function priceCardAndPay(page: Page, wallet: string) {
+  await page.getByLabel('Total to pay').fill('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await page.getByLabel('Wallet address that receives the crypto').fill(wallet)
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+}
+
+/** A bank flow's first screen for a buyer the service does not know: `wallet` typed, on to the identity provider's page. */
+export async function walletToProvider(page: Page, wallet: string) {
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await page.getByLabel('Wallet address').fill(wallet)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+}
+
+/** On the identity provider's page: verified, back on the details form, filled (overrides per field) and sent. */
+export async function detailsAfterProvider(page: Page, overrides: Partial<Record<string, string>> = {}) {
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await fillDetails(page, overrides)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** Keyboard only: Tab to `target`, then Enter. */
+export async function pressByKeyboard(page: Page, target: Locator) {
+  await tabTo(page, target)
+  await page.keyboard.press('Enter')
+}
+
+/** The screen the buyer lands on: its heading says `title` and has focus, and axe finds nothing on it. */
+export async function expectLanded(page: Page, title: string, screen: string) {
+  await expect(h1(page)).toHaveText(title)
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, screen)
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, fillDetails, keptKey } from './helpers'
+import { detailsAfterProvider, expect, keptKey } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -43,21 +43,27 @@ export async function quote({ page }: Buyer, ask: Ask, expectRail: string) {
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText(expectRail)
 }
 
-/** The identity steps with the wallet just connected (its address is never typed): verify, then the details. */
-export async function verify(page: Page) {
+/** The identity steps with the wallet just connected (its address is never typed): verify, then the details (overrides per field). */
+export async function verify(page: Page, details: Partial<Record<string, string>> = {}) {
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await detailsAfterProvider(page, details)
 }
 
 /** From the price, a new buyer: the wallet that pays, then the identity steps with it (the price is kept through them). */
-export async function connectAndVerify(page: Page) {
+export async function connectAndVerify(page: Page, details: Partial<Record<string, string>> = {}) {
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Connect the wallet that pays')
   await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await verify(page)
+  await verify(page, details)
+}
+
+/** The beneficiary's form for a SEPA payout: Ada Lovelace's account, `iban` as typed (Create the payout is next). */
+export async function fillSepa(page: Page, iban = 'DE89 3704 0044 0532 0130 00') {
+  await expect(h1(page)).toHaveText('Who receives the money?')
+  await page.getByLabel('Account holder name').fill('Ada Lovelace')
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('IBAN').fill(iban)
 }
 
 /** One beneficiary field as the buyer fills it: typed, or chosen from a list (by value). */

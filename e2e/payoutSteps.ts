@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { detailsAfterProvider, expect, keptKey } from './helpers'
+import { detailsAfterProvider, expect, fillSepa, keptKey } from './helpers'
+
+export { fillSepa }
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -55,15 +57,6 @@ export async function connectAndVerify(page: Page, details: Partial<Record<strin
   await expect(h1(page)).toHaveText('Connect the wallet that pays')
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   await verify(page, details)
-}
-
-/** The beneficiary's form for a SEPA payout: Ada Lovelace's account, `iban` as typed (Create the payout is next). */
-export async function fillSepa(page: Page, iban = 'DE89 3704 0044 0532 0130 00') {
-  await expect(h1(page)).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill(iban)
 }
 
 /** One beneficiary field as the buyer fills it: typed, or chosen from a list (by value). */

@@ -94,10 +94,14 @@ export function sandboxOf(stack: StackConfig): Sandbox {
 export const widgetPath = (log: LogEntry[], origin?: string) =>
   log.filter((e) => e.method !== 'OPTIONS' && /^\/(deposit|card|fiat)\//.test(e.path) && (origin === undefined || e.origin === origin))
 
+/** The most of `times` that fall within one window of `windowMs` (each window starting at one of them). */
+export const busiestWindow = (times: readonly number[], windowMs: number): number =>
+  times.reduce((most, t) => Math.max(most, times.filter((u) => u >= t && u < t + windowMs).length), 0)
+
 /** The contract's limit: no rolling 10 s window holds more than 5 widget-path requests. Returns the busiest window. */
 export function expectWithinRateLimit(log: LogEntry[], what = 'widget-path requests'): number {
-  let worst = 0
-  for (const entry of log) worst = Math.max(worst, log.filter((e) => e.t >= entry.t && e.t < entry.t + 10_000).length)
+  const times = log.map((e) => e.t)
+  const worst = busiestWindow(times, 10_000)
   expect(worst, `${what}: the busiest 10 s window`).toBeLessThanOrEqual(5)
   return worst
 }

@@ -93,6 +93,18 @@ async function newBuyer(page: Page, stack: StackConfig, account: number, options
   return wallet
 }
 
+/** A new buyer's payout held by the sandbox once funded: sent from the wallet, seen converting. The wallet and the payout. */
+async function heldAtConverting(page: Page, stack: StackConfig, account: number) {
+  const wallet = await newBuyer(page, stack, account)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page)
+  await toFunding(page)
+  await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+  const [p] = (await payouts(stack, page)).payouts
+  return { wallet, p }
+}
+
 test('settled after a real transfer on anvil: one transfer prompt, the exact amount at the payout address', async ({ page, stack, sandbox: sb }) => {
   const wallet = await newBuyer(page, stack, 3)
   const events: Array<{ name: string; payload: Record<string, unknown> }> = []
@@ -187,13 +199,7 @@ test('returned: the reason shows, and the refund (minus the rail cost) is back i
 })
 
 test('rejected: the reason shows and nothing more is asked', async ({ page, stack }) => {
-  const wallet = await newBuyer(page, stack, 4)
-  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
-  await quote(page)
-  await toFunding(page)
-  await send(page)
-  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
-  const [p] = (await payouts(stack, page)).payouts
+  const { wallet, p } = await heldAtConverting(page, stack, 4)
   await sandbox(stack, '/__sandbox/bank/payout/reject', { id: p.id, reason: 'compliance_check' })
   await expect(h1(page)).toHaveText('Payout refused')
   await expect(page.getByText(/Reason: compliance_check/)).toBeVisible()
@@ -252,13 +258,7 @@ test('a wallet on the wrong chain is blocked before the prompt', async ({ page, 
 })
 
 test('a reload during sent follows the payout and never asks for a second transfer @extended', async ({ page, stack }) => {
-  const wallet = await newBuyer(page, stack, 7)
-  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
-  await quote(page)
-  await toFunding(page)
-  await send(page)
-  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
-  const [p] = (await payouts(stack, page)).payouts
+  const { wallet, p } = await heldAtConverting(page, stack, 7)
   await sandbox(stack, '/__sandbox/bank/payout/advance', { id: p.id })
   await expect(h1(page)).toHaveText('On its way to the bank')
   await page.reload()

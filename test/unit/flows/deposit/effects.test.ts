@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NoRoute } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
 import type { DepositState, Preview } from '../../../../src/flows/deposit/machine'
-import { until } from '../../helpers/fakeClock'
+import { expectNextPollAfter, until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
 import { BUYER, hashOf, never } from '../../helpers/fakeChain'
 import {
@@ -417,10 +417,7 @@ describe('status', () => {
     const d = drive(following('confirming'))
     await until(() => api.to('/deposit/status').length === 1, 'the first poll')
     expect(d.store.load()).toBeDefined()
-    await clock.advance(999)
-    expect(api.to('/deposit/status')).toHaveLength(1)
-    await clock.advance(1)
-    expect(api.to('/deposit/status')).toHaveLength(2)
+    await expectNextPollAfter(clock, () => api.to('/deposit/status').length, 1_000)
     await clock.advance(1_000)
     await until(() => d.state().tag === 'result')
     expect(d.state()).toMatchObject({ tag: 'result', outcome: 'done', tracking: { deliveredHash: hashOf(0xee) } })

@@ -271,6 +271,23 @@ export function sharedSteps<L extends StepLocator>(see: StepExpect<L>) {
 
 export const { priceCardAndPay, walletToProvider, detailsAfterProvider, fillSepa } = sharedSteps<Locator>(expect)
 
+export type WidgetEvent = { name: string; payload: Record<string, unknown> }
+
+/**
+ * Every `stablecoin-widget` event of this tab, on the page now and on every page it loads next
+ * (the identity provider's round trip loads the widget again); `completed()` is the complete
+ * event's payload.
+ */
+export async function recordWidgetEvents(page: Page) {
+  const events: WidgetEvent[] = []
+  await page.exposeFunction('__widgetEvent', (e: WidgetEvent) => events.push(e))
+  const listen = () =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __widgetEvent(p: unknown): void }).__widgetEvent((e as CustomEvent).detail))
+  await page.addInitScript(listen)
+  await page.evaluate(listen).catch(() => {})
+  return { events, names: () => events.map((e) => e.name), completed: () => events.find((e) => e.name === 'complete')?.payload }
+}
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
 /** Keyboard only: Tab to `target`, then Enter. */

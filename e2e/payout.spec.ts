@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectLanded, expectNothing, keptKey, pressByKeyboard, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectLanded, expectNothing, keptKey, pressByKeyboard, recordWidgetEvents, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { fillSepa, usdcBalance as balance, usdcUnits as units, verify } from './payoutSteps'
 import { TestWallet, type TestWalletOptions } from './testWallet'
@@ -107,13 +107,7 @@ async function heldAtConverting(page: Page, stack: StackConfig, account: number)
 
 test('settled after a real transfer on anvil: one transfer prompt, the exact amount at the payout address', async ({ page, stack, sandbox: sb }) => {
   const wallet = await newBuyer(page, stack, 3)
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
-  await page.exposeFunction('__payoutEvent', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
-  const listen = () =>
-    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail))
-  // On every page of this tab: the identity provider's round trip loads the widget again.
-  await page.addInitScript(listen)
-  await page.evaluate(listen)
+  const heard = await recordWidgetEvents(page)
   await quote(page)
   await expect(page.getByRole('row', { name: /Arrives in the bank/ })).toContainText('20 EUR')
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA Instant')
@@ -158,16 +152,9 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   expect(byPath('/partner/bank/payout/quote')).toBe(1)
   expect(byPath('/partner/bank/payout')).toBe(1)
   expect(wallet.signatures()).toBe(1)
-  const names = events.map((e) => e.name)
-  expect(names).toContain('quote')
-  expect(names).toContain('submitted')
-  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({
-    flow: 'payout',
-    id: payout.id,
-    outcome: 'settled',
-    amount: '20.00',
-    currency: 'EUR',
-  })
+  expect(heard.names()).toContain('quote')
+  expect(heard.names()).toContain('submitted')
+  expect(heard.completed()).toMatchObject({ flow: 'payout', id: payout.id, outcome: 'settled', amount: '20.00', currency: 'EUR' })
   // Polling stops at settled.
   const last = (await sb.posts('/partner/bank/payout/status')).at(-1)!
   await expectNothing(async () => (await sb.posts('/partner/bank/payout/status')).filter((e) => e.t > last.t), 2_000, 'status polls after settled')

@@ -1,23 +1,14 @@
 // A whole sandbox stack (two anvil chains, the contracts, the service) on free ports, for the
 // bank deposit and payout tests, with an onboarded user and helpers for the partner path.
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../helpers/freePort'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { http, createPublicClient, createWalletClient, defineChain, erc20Abi, type Address, type Hex } from 'viem'
 
 export const KEY = 'sk_sandbox_partner_key'
 export const ORIGIN = 'http://127.0.0.1:5173'
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 type Config = {
   apiBase: string

@@ -6,7 +6,7 @@
 import { parseUnits, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type BankStack, KEY, ORIGIN, payoutStackForFile } from './bankStack'
-import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
+import { expectHostileCreateOnce, expectHostileQuoteOnce, expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
@@ -317,28 +317,18 @@ describe('funding and statuses, with real transfers on anvil', () => {
 
 describe('hostile card payout answers (hostileCardPayout), each once', () => {
   it('quote.crypto: a quote that asks ten times the crypto the buyer asked to send', async () => {
-    await s.control('/control', { hostileCardPayout: 'quote.crypto' })
-    const ask = { fiatAmount: undefined, cryptoAmount: '100' }
-    expect((await quote(ask)).body.cryptoAmount).toBe('1000')
-    expect((await quote(ask)).body.cryptoAmount).toBe('100')
+    await expectHostileQuoteOnce(s, 'hostileCardPayout', 'quote.crypto', quote, { fiatAmount: undefined, cryptoAmount: '100' }, 'cryptoAmount', ['1000', '100'])
   })
 
   it('quote.fiat: less lands on the card than the buyer asked', async () => {
-    await s.control('/control', { hostileCardPayout: 'quote.fiat' })
-    expect((await quote()).body.fiatAmount).toBe('99.99')
-    expect((await quote()).body.fiatAmount).toBe('100.00')
+    await expectHostileQuoteOnce(s, 'hostileCardPayout', 'quote.fiat', quote, {}, 'fiatAmount', ['99.99', '100.00'])
   })
 
   it('create.amount: a depositAmount that is not the quote cryptoAmount (the payout keeps the quoted amount)', async () => {
     const q = (await quote({ fiatAmount: undefined, cryptoAmount: '100' })).body
     const cardSession = await readySession()
     await s.control('/control', { hostileCardPayout: 'create.amount' })
-    const created = (await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body
-    expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body).toMatchObject({
-      id: created.id,
-      depositAmount: '100',
-    })
+    await expectHostileCreateOnce(() => s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' }))
   })
 
   it('a bank payout is not touched by it, and an unknown name is refused', async () => {

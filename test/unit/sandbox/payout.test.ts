@@ -5,7 +5,7 @@
 import { parseUnits, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type BankStack, KEY, payoutStackForFile, until } from './bankStack'
-import { expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
+import { expectHostileCreateOnce, expectHostileQuoteOnce, expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
@@ -218,27 +218,17 @@ describe('funding and statuses', () => {
 
 describe('hostile answers: each once, the next answer honest again', () => {
   it('quote.crypto: a cryptoAmount that is not the crypto ask', async () => {
-    await s.control('/control', { hostilePayout: 'quote.crypto' })
-    const ask = { fiatAmount: undefined, cryptoAmount: '100' }
-    expect((await quote(ask)).body.cryptoAmount).toBe('1000')
-    expect((await quote(ask)).body.cryptoAmount).toBe('100')
+    await expectHostileQuoteOnce(s, 'hostilePayout', 'quote.crypto', quote, { fiatAmount: undefined, cryptoAmount: '100' }, 'cryptoAmount', ['1000', '100'])
   })
 
   it('quote.fiat: a fiatAmount below the fiat ask', async () => {
-    await s.control('/control', { hostilePayout: 'quote.fiat' })
-    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('19.99')
-    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('20.00')
+    await expectHostileQuoteOnce(s, 'hostilePayout', 'quote.fiat', quote, { fiatAmount: '20.00' }, 'fiatAmount', ['19.99', '20.00'])
   })
 
   it('create.amount: a depositAmount that is not the quote cryptoAmount (the payout itself keeps the quoted amount)', async () => {
     const q = (await quote({ fiatAmount: undefined, cryptoAmount: '100' })).body
     await s.control('/control', { hostilePayout: 'create.amount' })
-    const created = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body
-    expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body).toMatchObject({
-      id: created.id,
-      depositAmount: '100',
-    })
+    await expectHostileCreateOnce(() => s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' }))
   })
 
   it('refuses a name it does not know', async () => {

@@ -47,3 +47,25 @@ export async function expectRejectedRefund(s: BankStack, kind: Kind, wallet: Add
   expect((await s.balance(s.srcPublic, s.config.payout.token, wallet)) - before).toBe(parseUnits(created.depositAmount, 6))
   expect(answer.refundTxHash).toMatch(/^0x/)
 }
+
+/** A hostile answer `name` set by the control `control` (hostilePayout, hostileCardPayout): the next quote for `ask` has `field` = `hostile`, the one after it `honest` again. */
+export async function expectHostileQuoteOnce(
+  s: BankStack,
+  control: string,
+  name: string,
+  quote: (ask: Record<string, unknown>) => Promise<{ body: Record<string, unknown> }>,
+  ask: Record<string, unknown>,
+  field: string,
+  [hostile, honest]: [string, string],
+) {
+  await s.control('/control', { [control]: name })
+  expect((await quote(ask)).body[field]).toBe(hostile)
+  expect((await quote(ask)).body[field]).toBe(honest)
+}
+
+/** A hostile create.amount answer once: the payout `create` makes says 1000, its repeat the quoted 100, the same payout. */
+export async function expectHostileCreateOnce(create: () => Promise<{ body: { id: string; depositAmount: string } }>) {
+  const created = (await create()).body
+  expect(created.depositAmount).toBe('1000')
+  expect((await create()).body).toMatchObject({ id: created.id, depositAmount: '100' })
+}

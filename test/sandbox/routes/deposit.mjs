@@ -3,7 +3,7 @@
 // under /v1/deposit/status: the same request and answer, with the key (server.mjs counts it
 // against the key's rate; the widget path's is the per-IP limit).
 import { randomBytes } from 'node:crypto'
-import { decodeEventLog, encodeFunctionData, formatUnits, parseUnits } from 'viem'
+import { decodeEventLog, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from 'viem'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
 import { createKeyring } from './reference.mjs'
@@ -16,39 +16,6 @@ const MAX_UINT = 2n ** 256n - 1n
 const DEAD = '0x000000000000000000000000000000000000dEaD'
 const WETH = '0x4200000000000000000000000000000000000006'
 const STRANGER = '0x1111111111111111111111111111111111111111'
-const erc20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-]
 
 /**
  * A hostile or buggy routing provider: each rule of the widget's quote guard, broken once
@@ -71,7 +38,7 @@ export const HOSTILE_RULES = {
   'transfer.token': (q, { units, addresses }) => ({
     ...q,
     approval: undefined,
-    transaction: { ...q.transaction, to: WETH, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units] }) },
+    transaction: { ...q.transaction, to: WETH, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [addresses.depositor, units] }) },
   }),
   'transfer.amount': (q, { units, addresses }) => ({
     ...q,
@@ -79,7 +46,7 @@ export const HOSTILE_RULES = {
     transaction: {
       ...q.transaction,
       to: addresses.sourceToken,
-      data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [addresses.depositor, units * 2n] }),
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [addresses.depositor, units * 2n] }),
     },
   }),
   'transfer.from': (q, { units, addresses }) => ({
@@ -88,13 +55,13 @@ export const HOSTILE_RULES = {
     transaction: {
       ...q.transaction,
       to: addresses.sourceToken,
-      data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [STRANGER, addresses.depositor, units] }),
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [STRANGER, addresses.depositor, units] }),
     },
   }),
   'data.approve': (q, { addresses }) => ({
     ...q,
     approval: undefined,
-    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, MAX_UINT] }) },
+    transaction: { ...q.transaction, to: addresses.sourceToken, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [DEAD, MAX_UINT] }) },
   }),
   // Quotes the guard cannot see through, caught by the simulation: the deposit pulls twice the
   // amount (from a standing allowance), or more than the approval allows (it reverts).

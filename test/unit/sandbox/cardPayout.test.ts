@@ -247,10 +247,14 @@ describe('card payout creation', () => {
 
 describe('funding and statuses, with real transfers on anvil', () => {
   const funded = async (amount?: (depositUnits: bigint) => bigint, quoteExtra = {}) => fund(s, wallet, (await create({}, quoteExtra)).body, status, amount)
+  /** Funded while the sandbox holds payouts at converting (until a control moves them on). */
+  const heldFunded = async () => {
+    await s.control('/control', { payoutHold: true })
+    return funded()
+  }
 
   it('pending → converting (the transfer seen) → sent → settled; sent is not final', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash, seen } = await funded()
+    const { created, hash, seen } = await heldFunded()
     expect(seen).toMatchObject({ status: 'converting', depositTxHash: hash, fiatAmount: '100.00', fiatCurrency: 'EUR' })
     expect(await s.balance(s.srcPublic, s.config.payout.token, created.depositAddress)).toBe(parseUnits(created.depositAmount, 6))
     expect((await s.control('/card/payout/advance', { id: created.id })).body.status).toBe('sent')
@@ -275,19 +279,16 @@ describe('funding and statuses, with real transfers on anvil', () => {
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
-    await s.control('/control', { payoutHold: true })
-    await expectOrphanedSecondTransfer(s, 'card', wallet, await funded(), status)
+    await expectOrphanedSecondTransfer(s, 'card', wallet, await heldFunded(), status)
   })
 
   it('rejected before it left: its reason, and what arrived goes back in full on chain', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await expectRejectedRefund(s, 'card', wallet, created, status, 'card_not_eligible')
   })
 
   it('returned after sent: the value back as USDC minus the cost, with its reason', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await s.control('/card/payout/advance', { id: created.id })
     const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
     const answer = (await s.control('/card/payout/return', { id: created.id, reason: 'card_closed', cost: '1' })).body

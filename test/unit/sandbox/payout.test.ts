@@ -154,10 +154,14 @@ describe('creation', () => {
 
 describe('funding and statuses', () => {
   const funded = async (extra = {}) => fund(s, wallet, (await payout(extra)).body, status)
+  /** Funded while the sandbox holds payouts at converting (until a control moves them on). */
+  const heldFunded = async () => {
+    await s.control('/control', { payoutHold: true })
+    return funded()
+  }
 
   it('the watcher sees the real transfer: pending → converting → sent → settled', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash, seen } = await funded()
+    const { created, hash, seen } = await heldFunded()
     expect(seen).toMatchObject({ status: 'converting', depositTxHash: hash, fiatAmount: '100.00' })
     expect(await s.balance(s.srcPublic, s.config.payout.token, created.depositAddress)).toBe(parseUnits(created.depositAmount, 6))
     expect((await s.control('/bank/payout/advance', { id: created.id })).body.status).toBe('sent')
@@ -171,8 +175,7 @@ describe('funding and statuses', () => {
   })
 
   it('returned: a real refund to the sending wallet, minus the rail cost, with its tx hash', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await s.control('/bank/payout/advance', { id: created.id })
     const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
     const answer = (await s.control('/bank/payout/return', { id: created.id, reason: 'account_closed' })).body
@@ -190,14 +193,12 @@ describe('funding and statuses', () => {
   })
 
   it('rejected, with its reason; what arrived goes back in full', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await expectRejectedRefund(s, 'bank', wallet, created, status, 'compliance_check')
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
-    await s.control('/control', { payoutHold: true })
-    await expectOrphanedSecondTransfer(s, 'bank', wallet, await funded(), status)
+    await expectOrphanedSecondTransfer(s, 'bank', wallet, await heldFunded(), status)
   })
 
   it('the fund control makes the same real transfer from the account wallet', async () => {

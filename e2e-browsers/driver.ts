@@ -4,7 +4,7 @@
 // fill, selectOption, evaluate, frames, console errors) and `expect` with Playwright's matcher
 // names, so a spec reads like its Playwright twin in e2e/.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../test/unit/helpers/freePort'
 import { expect as pwExpect } from '@playwright/test'
 import puppeteer, {
   type Browser as PBrowser,
@@ -392,17 +392,6 @@ export interface XBrowser {
   version: string
   newContext(): Promise<XContext>
   close(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function launchFirefox(): Promise<XBrowser> {

@@ -2,8 +2,8 @@
 // a spec here reads like its twin in e2e/. The engine is the project's (playwright.config.ts);
 // the stack is this worker's, started by e2e/globalSetup.ts like the Chromium suite's.
 import { _baseTest } from '@playwright/test'
-import { type Sandbox, resetStack, sandboxOf } from '../e2e/helpers'
-import { type StackConfig, stackConfig } from '../e2e/stack'
+import { type Sandbox, stackFixtures } from '../e2e/helpers'
+import type { StackConfig } from '../e2e/stack'
 import { type Engine, type XBrowser, type XContext, type XPage, launch } from './driver'
 
 export { expect } from './driver'
@@ -24,23 +24,8 @@ export const test = _baseTest.extend<
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  stack: [
-    async ({}, use) => {
-      await use(stackConfig())
-    },
-    { scope: 'worker' },
-  ],
-  // As in e2e/helpers.ts: every test starts from a reset sandbox and mining chains.
-  freshSandbox: [
-    async ({ stack }, use) => {
-      await resetStack(stack)
-      await use()
-    },
-    { auto: true },
-  ],
-  sandbox: async ({ stack }, use) => {
-    await use(sandboxOf(stack))
-  },
+  // The stack, the sandbox, and a reset before every test, as in e2e/helpers.ts.
+  ...stackFixtures,
   // Each test has a browser state of its own (storage, tabs), as a Playwright context.
   context: async ({ browser }, use) => {
     const context = await browser.newContext()

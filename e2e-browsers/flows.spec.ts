@@ -1,14 +1,15 @@
 // Each flow's happy path on the hosted page, in Firefox ESR and WebKitGTK: the twins of the first
 // test of e2e/card.spec.ts, deposit-a11y.spec.ts (the sandbox wallet), onboarding.spec.ts,
 // bank-deposit.spec.ts and payout.spec.ts.
-import { fillDetails } from '../e2e/helpers'
+import { fillDetails, sharedSteps } from '../e2e/helpers'
 import { SANDBOX_ORIGIN, type StackConfig, sandbox as callSandbox, cardUrl, destBalance, fiatUrl, widgetUrl } from '../e2e/stack'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import type { XPage } from './driver'
+import type { Locator, XPage } from './driver'
 import { expect, test } from './fixtures'
 
 const h1 = (page: XPage) => page.getByRole('heading', { level: 1 })
+const { walletToProvider, detailsAfterProvider, fillSepa } = sharedSteps<Locator>(expect)
 const link = (stack: StackConfig, flow: string): string => demoUrl(stack, `${SANDBOX_ORIGIN}/`, flow)
 // The sandbox build's own wallet (src/wallet/sandboxWallet.ts): anvil's dev account 9.
 const SANDBOX_WALLET = 9
@@ -67,12 +68,7 @@ test('deposit in German: the locked amount 25.50 shows as 25,50, is quoted and d
 /** The wallet, the sandbox identity provider and back: the details form is next. */
 async function throughIdentity(page: XPage, url: string, wallet: string) {
   await page.goto(url)
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(wallet)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await walletToProvider(page, wallet)
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
@@ -109,29 +105,26 @@ test('one-off bank deposit: the amount, the bank details, the transfer, settled'
   expect(await page.errors()).toEqual([])
 })
 
-test('payout: price first, the sandbox wallet connected, identity, beneficiary, funded, paid out', async ({ page, stack }) => {
-  await page.goto(link(stack, 'payout'))
-  await expect(h1(page)).toHaveText('Cash out to a bank account')
-  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
-  await page.getByLabel('Country of the bank').selectOption('DE')
+/** A cash-out's form filled: priced, the sandbox wallet connected, and the identity steps with it (a full navigation to the provider and back). */
+async function pricedThenVerified(page: XPage) {
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Connect the wallet that pays')
   await page.getByRole('button', { name: 'Sandbox wallet' }).click()
-  // The identity steps verify the wallet just connected (a full navigation to the provider and back).
   await expect(h1(page)).toHaveText('Verify your identity')
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
   await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await detailsAfterProvider(page)
+}
+
+test('payout: price first, the sandbox wallet connected, identity, beneficiary, funded, paid out', async ({ page, stack }) => {
+  await page.goto(link(stack, 'payout'))
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await pricedThenVerified(page)
+  await fillSepa(page)
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
   await page.getByRole('button', { name: 'Sandbox wallet' }).click()
@@ -145,17 +138,7 @@ test('card payout: price first, the sandbox wallet, identity, the sandbox card p
   await page.goto(link(stack, 'cardPayout'))
   await expect(h1(page)).toHaveText('Cash out to a card')
   await page.getByLabel('Lands on the card', { exact: true }).fill('20')
-  await page.getByRole('button', { name: 'See the price' }).click()
-  await expect(h1(page)).toHaveText('Check your cash-out')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await pricedThenVerified(page)
   await expect(h1(page)).toHaveText('The card that receives the money')
   await page.getByRole('button', { name: 'Enter the card on the secure page' }).click()
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()

@@ -1,7 +1,19 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectNothing, fillDetails, quietFor, setHidden, tabTo, test } from './helpers'
+import {
+  detailsAfterProvider,
+  expect,
+  fillDetails,
+  recordWidgetEvents,
+  expectAxeClean,
+  expectNothing,
+  quietFor,
+  setHidden,
+  tabTo,
+  test,
+  walletToProvider,
+} from './helpers'
 import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -29,15 +41,8 @@ const transfer = (stack: StackConfig, id: string, amount?: string) =>
 /** A buyer the service does not know yet: the wallet, the identity provider, the details, then the amount screen. */
 async function onboard(page: Page, stack: StackConfig, account = 5, extra: Record<string, string> = {}, sign = true) {
   await page.goto(bankUrl(stack, extra, sign))
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(stack.accounts[account])
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await walletToProvider(page, stack.accounts[account])
+  await detailsAfterProvider(page)
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 }
 
@@ -56,11 +61,7 @@ async function requestDetails(page: Page, amount: string) {
 const partnerPosts = (log: LogEntry[], path: string) => log.filter((e) => e.method === 'POST' && e.path === `/partner${path}`)
 
 test('settled with a different amount than requested: what arrived, what the wallet got, the mint', async ({ page, stack, sandbox: sbx }) => {
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
-  await page.exposeFunction('__event', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
-  await page.addInitScript(() =>
-    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __event(p: unknown): void }).__event((e as CustomEvent).detail)),
-  )
+  const heard = await recordWidgetEvents(page)
   await onboard(page, stack)
   await requestDetails(page, '120.00')
   await expect(page.getByText('Payment reference')).toBeVisible()
@@ -82,15 +83,8 @@ test('settled with a different amount than requested: what arrived, what the wal
   await expect(page.getByText(/Settlement transaction: 0x/)).toBeVisible()
   // Really minted on the destination chain, to the onboarded wallet.
   expect((await destBalance(stack, stack.accounts[5])) - before).toBe(BigInt(Math.round(Number(settled.cryptoAmount) * 1e6)))
-  const names = events.map((e) => e.name)
-  expect(names).toContain('submitted')
-  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({
-    flow: 'bankDeposit',
-    id: deposit.id,
-    outcome: 'settled',
-    currency: 'USDC',
-    txHash: settled.settlementTxHash,
-  })
+  expect(heard.names()).toContain('submitted')
+  expect(heard.completed()).toMatchObject({ flow: 'bankDeposit', id: deposit.id, outcome: 'settled', currency: 'USDC', txHash: settled.settlementTxHash })
   // Requests per completed deposit, by path (the closing note of issue 17); preflights apart.
   const log = (await sbx.log()).filter((e) => e.method !== 'OPTIONS')
   const byPath = (pred: (e: LogEntry) => boolean) => log.filter(pred).map((e) => `${e.method} ${e.path}`)

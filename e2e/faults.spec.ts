@@ -34,6 +34,14 @@ const SLOW_MS = 4 * TIMINGS.pollMs
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const faults = (list: object[]) => sandbox(stack, '/__sandbox/control', { faults: list })
+/** The storm of the card and bank tests: a 500 on `first`, a 502 then a slow answer on `create`, two 502s then a slow answer on the status polls at `status`. */
+const storm = (first: string, create: string, status: string) => [
+  { kind: '500', count: 1, path: first },
+  { kind: '502', count: 1, path: create },
+  { kind: 'slow', count: 1, delayMs: SLOW_MS, path: create },
+  { kind: '502', count: 2, path: status },
+  { kind: 'slow', count: 1, delayMs: SLOW_MS, path: status },
+]
 const faultsHit = async () => ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.fault).length
 const posts = async (path: string) => ((await sandbox(stack, '/__sandbox/log')) as LogEntry[]).filter((e) => e.method === 'POST' && e.path === path)
 
@@ -75,13 +83,7 @@ test('500 and 502 bursts and slow answers on every card endpoint, the partner ba
   await expect(h1(page)).toHaveText('Check your purchase', { timeout: 15_000 })
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
   // The partner's backend fails too: the identity token, the purchase, then the status polls.
-  await faults([
-    { kind: '500', count: 1, path: '/partner/card/kyc-token' },
-    { kind: '502', count: 1, path: '/partner/card/purchase' },
-    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/partner/card/purchase' },
-    { kind: '502', count: 2, path: '/partner/card/status' },
-    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/partner/card/status' },
-  ])
+  await faults(storm('/partner/card/kyc-token', '/partner/card/purchase', '/partner/card/status'))
   const address = page.getByLabel('Wallet address that receives the crypto')
   for (const message of ['The service had a problem. Try again in a moment.', 'A partner of the service is unavailable. Try again later.']) {
     await page.getByRole('button', { name: 'Continue to payment' }).click()
@@ -98,13 +100,7 @@ test('500 and 502 bursts and slow answers on every card endpoint, the partner ba
 test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait, then complete @extended', async ({ page }) => {
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[8], authCode: 'ac_5xx_case' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_5xx_case' })
-  await faults([
-    { kind: '500', count: 1, path: '/fiat/onboard' },
-    { kind: '502', count: 1, path: '/fiat/account' },
-    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/fiat/account' },
-    { kind: '502', count: 2, path: '/fiat/status' },
-    { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/fiat/status' },
-  ])
+  await faults(storm('/fiat/onboard', '/fiat/account', '/fiat/status'))
   await fillDetails(page, { name: 'Grace Hopper', email: 'grace@example.com' })
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
@@ -170,12 +166,7 @@ test('offline mid-poll and back: polling resumes and completes @extended', async
 test('the tab closed after sending, reopened after mining: resumes from the stored hash and signs nothing @extended', async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const wallet = await depositPage(page, 3)
-  const source = wallet.holdDeposit(stack)
-  await page.getByLabel('Amount').fill('2')
-  await page.getByRole('button', { name: 'See the price' }).click()
-  await page.getByRole('button', { name: 'Confirm and send' }).click()
-  await expect(h1(page)).toHaveText('Your deposit is on its way')
+  const { wallet, source } = await sentAndHeld(page, 3, '2')
   const signed = wallet.signatures()
   await page.close()
   await mineAndResume(source.rpcUrl)
@@ -197,12 +188,7 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
 })
 
 test('chainChanged and accountsChanged between signing and receipt do not derail the deposit', async ({ page }) => {
-  const wallet = await depositPage(page, 4)
-  const source = wallet.holdDeposit(stack)
-  await page.getByLabel('Amount').fill('1')
-  await page.getByRole('button', { name: 'See the price' }).click()
-  await page.getByRole('button', { name: 'Confirm and send' }).click()
-  await expect(h1(page)).toHaveText('Your deposit is on its way')
+  const { wallet, source } = await sentAndHeld(page, 4, '1')
   wallet.chainId = 42161
   await wallet.emit(page, 'chainChanged', '0xa4b1')
   await wallet.emit(page, 'accountsChanged', [stack.accounts[5]])
@@ -265,11 +251,7 @@ test('server strings carrying HTML or script are shown as text', async ({ page }
 test('a hidden tab makes no requests; on its return it catches up with one @extended', async ({ page }) => {
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[6], authCode: 'ac_hidden_case' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_hidden_case' })
-  await page.getByLabel('Full name').fill('Ada Lovelace')
-  await page.getByLabel('Email').fill('ada@example.com')
-  await page.getByLabel('Mobile phone').fill('+49 151 23456789')
-  await page.getByLabel('Nationality').selectOption('DE')
-  await page.getByLabel('Country of residence').selectOption('DE')
+  await fillDetails(page, { phone: '+49 151 23456789' })
   await page.getByRole('button', { name: 'Open my account' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   // Hidden: no status call (after a second's grace for one on its way) over several bank polls.
@@ -388,6 +370,16 @@ test('amount inputs from a table of locale and hostile forms: an exact value or 
   expect(sent).toEqual(amountTable.filter(([, , e]) => /^\d/.test(e)).map(([, , e]) => e))
 })
 
+/** A deposit of `amount` from anvil's account `account`, sent while its source chain holds it unmined: the wallet and that chain. */
+async function sentAndHeld(page: Page, account: number, amount: string) {
+  const wallet = await depositPage(page, account)
+  const source = wallet.holdDeposit(stack)
+  await quote(page, amount)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(h1(page)).toHaveText('Your deposit is on its way')
+  return { wallet, source }
+}
+
 async function quote(page: Page, amount: string) {
   await page.getByLabel('Amount').fill(amount)
   await page.getByRole('button', { name: 'See the price' }).click()
@@ -399,11 +391,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
     page,
   }) => {
     const account = kind === 'repriced' ? 8 : 5
-    const wallet = await depositPage(page, account)
-    const source = wallet.holdDeposit(stack)
-    await quote(page, '4')
-    await page.getByRole('button', { name: 'Confirm and send' }).click()
-    await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+    const { wallet, source } = await sentAndHeld(page, account, '4')
     // A buyer speeds up in the wallet some time after sending: once the widget follows it on chain.
     await page.waitForRequest((r) => r.url().startsWith(source.rpcUrl))
     const from = stack.accounts[account]
@@ -436,11 +424,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
 }
 
 test('a dropped transaction is shown as not found with help, and never resent', async ({ page }) => {
-  const wallet = await depositPage(page, 6)
-  const source = wallet.holdDeposit(stack)
-  await quote(page, '3')
-  await page.getByRole('button', { name: 'Confirm and send' }).click()
-  await expect(page.getByRole('heading', { name: 'Your deposit is on its way' })).toBeVisible()
+  const { wallet, source } = await sentAndHeld(page, 6, '3')
   const hash = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').txHash, keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))
   await rpc(source.rpcUrl, 'anvil_dropTransaction', [hash])
   await rpc(source.rpcUrl, 'evm_setAutomine', [true])

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type Locator, type Page, test as base, expect } from '@playwright/test'
+import { type Fixtures, type Locator, type Page, test as base, expect } from '@playwright/test'
 import { scopedStorage } from '../src/storage/safeStorage'
 import { type LogEntry, type StackConfig, TIMINGS, rpc, sandbox as callSandbox, stackConfig } from './stack'
 
@@ -22,7 +22,7 @@ export function keptKey(stack: StackConfig, key: string, partner = stack.partner
  *   what another left, whatever ran before it on this worker;
  * - `sandbox`: the controls and the log of this worker's sandbox (see `Sandbox`).
  */
-export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }>({
+export const stackFixtures: Fixtures<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }> = {
   stack: [
     async ({}, use) => {
       await use(stackConfig())
@@ -39,7 +39,9 @@ export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stac
   sandbox: async ({ stack }, use) => {
     await use(sandboxOf(stack))
   },
-})
+}
+
+export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }>(stackFixtures)
 
 /** The sandbox as a fresh test finds it: reset, and every chain mining each transaction again. */
 export async function resetStack(stack: StackConfig) {
@@ -92,10 +94,14 @@ export function sandboxOf(stack: StackConfig): Sandbox {
 export const widgetPath = (log: LogEntry[], origin?: string) =>
   log.filter((e) => e.method !== 'OPTIONS' && /^\/(deposit|card|fiat)\//.test(e.path) && (origin === undefined || e.origin === origin))
 
+/** The most of `times` that fall within one window of `windowMs` (each window starting at one of them). */
+export const busiestWindow = (times: readonly number[], windowMs: number): number =>
+  times.reduce((most, t) => Math.max(most, times.filter((u) => u >= t && u < t + windowMs).length), 0)
+
 /** The contract's limit: no rolling 10 s window holds more than 5 widget-path requests. Returns the busiest window. */
 export function expectWithinRateLimit(log: LogEntry[], what = 'widget-path requests'): number {
-  let worst = 0
-  for (const entry of log) worst = Math.max(worst, log.filter((e) => e.t >= entry.t && e.t < entry.t + 10_000).length)
+  const times = log.map((e) => e.t)
+  const worst = busiestWindow(times, 10_000)
   expect(worst, `${what}: the busiest 10 s window`).toBeLessThanOrEqual(5)
   return worst
 }
@@ -214,4 +220,85 @@ export async function fillDetails(page: Fields, overrides: Partial<Record<string
   await page.getByLabel('Mobile phone').fill(v.phone)
   await page.getByLabel('Nationality').selectOption(v.nationality)
   await page.getByLabel('Country of residence').selectOption(v.country)
+}
+
+/** What the shared steps need of a locator, a page and `expect`: Playwright's, or the cross-browser suite's (e2e-browsers/driver.ts). */
+type StepLocator = { fill(value: string): Promise<unknown>; click(): Promise<unknown> }
+type StepPage<L extends StepLocator> = Fields & {
+  getByRole(role: 'heading' | 'button' | 'link', options: { name?: string | RegExp; level?: number; exact?: boolean }): L
+  getByLabel(text: string): L
+}
+type StepExpect<L> = (locator: L) => { toHaveText(text: string, options?: { timeout?: number }): Promise<unknown>; toBeVisible(): Promise<unknown> }
+
+/** The steps several flows share, written once for both suites: each suite passes its own `expect`. */
+export function sharedSteps<L extends StepLocator>(see: StepExpect<L>) {
+  const h1 = (page: StepPage<L>) => page.getByRole('heading', { level: 1 })
+  return {
+    /** The card purchase priced at 50 and its receiving wallet typed: on to the card page (or its refusal). */
+    async priceCardAndPay(page: StepPage<L>, wallet: string) {
+      await page.getByLabel('Total to pay').fill('50')
+      await page.getByRole('button', { name: 'See what you get' }).click()
+      await see(h1(page)).toHaveText('Check your purchase')
+      await page.getByLabel('Wallet address that receives the crypto').fill(wallet)
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+    },
+    /** A bank flow's first screen for a buyer the service does not know: `wallet` typed, on to the identity provider's page. */
+    async walletToProvider(page: StepPage<L>, wallet: string) {
+      await see(h1(page)).toHaveText('Where should your stablecoins go?')
+      await page.getByLabel('Wallet address').fill(wallet)
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await see(h1(page)).toHaveText('Verify your identity')
+      await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+      await see(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+    },
+    /** On the identity provider's page: verified, back on the details form, filled (overrides per field) and sent. */
+    async detailsAfterProvider(page: StepPage<L>, overrides: Partial<Record<string, string>> = {}) {
+      await page.getByRole('button', { name: 'Verify my identity' }).click()
+      await see(h1(page)).toHaveText('Your details')
+      await fillDetails(page, overrides)
+      await page.getByRole('button', { name: 'Continue' }).click()
+    },
+    /** The beneficiary's form for a SEPA payout: Ada Lovelace's account, `iban` as typed (Create the payout is next). */
+    async fillSepa(page: StepPage<L>, iban = 'DE89 3704 0044 0532 0130 00') {
+      await see(h1(page)).toHaveText('Who receives the money?')
+      await page.getByLabel('Account holder name').fill('Ada Lovelace')
+      await page.getByLabel('First name').fill('Ada')
+      await page.getByLabel('Last name').fill('Lovelace')
+      await page.getByLabel('IBAN').fill(iban)
+    },
+  }
+}
+
+export const { priceCardAndPay, walletToProvider, detailsAfterProvider, fillSepa } = sharedSteps<Locator>(expect)
+
+export type WidgetEvent = { name: string; payload: Record<string, unknown> }
+
+/**
+ * Every `stablecoin-widget` event of this tab, on the page now and on every page it loads next
+ * (the identity provider's round trip loads the widget again); `completed()` is the complete
+ * event's payload.
+ */
+export async function recordWidgetEvents(page: Page) {
+  const events: WidgetEvent[] = []
+  await page.exposeFunction('__widgetEvent', (e: WidgetEvent) => events.push(e))
+  const listen = () =>
+    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __widgetEvent(p: unknown): void }).__widgetEvent((e as CustomEvent).detail))
+  await page.addInitScript(listen)
+  await page.evaluate(listen).catch(() => {})
+  return { events, names: () => events.map((e) => e.name), completed: () => events.find((e) => e.name === 'complete')?.payload }
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+/** Keyboard only: Tab to `target`, then Enter. */
+export async function pressByKeyboard(page: Page, target: Locator) {
+  await tabTo(page, target)
+  await page.keyboard.press('Enter')
+}
+
+/** The screen the buyer lands on: its heading says `title` and has focus, and axe finds nothing on it. */
+export async function expectLanded(page: Page, title: string, screen: string) {
+  await expect(h1(page)).toHaveText(title)
+  await expect(h1(page)).toBeFocused()
+  await expectAxeClean(page, screen)
 }

@@ -1,5 +1,18 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAxeClean, expectNothing, fillDetails, keptKey, quietSpan, setHidden, tabTo, test } from './helpers'
+import {
+  expect,
+  expectAxeClean,
+  expectLanded,
+  expectNothing,
+  fillDetails,
+  keptKey,
+  pressByKeyboard,
+  quietSpan,
+  setHidden,
+  tabTo,
+  test,
+  walletToProvider,
+} from './helpers'
 import { type LogEntry, type StackConfig, fiatUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -11,12 +24,7 @@ test.beforeAll(() => {
 
 async function throughIdentity(page: Page, account = 4) {
   await page.goto(fiatUrl(stack))
-  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
-  await page.getByLabel('Wallet address').fill(stack.accounts[account])
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await walletToProvider(page, stack.accounts[account])
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1(page)).toHaveText('Your details')
   expect(new URL(page.url()).searchParams.get('authCode')).toBeNull() // dropped from the address bar
@@ -176,13 +184,9 @@ test('every onboarding screen is axe-clean and the flow completes with the keybo
   await tabTo(page, page.getByLabel('Wallet address'))
   await page.keyboard.type(stack.accounts[6])
   await page.keyboard.press('Enter')
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await expect(h1(page)).toBeFocused()
-  await expectAxeClean(page, 'identity step')
-  await tabTo(page, page.getByRole('link', { name: 'Verify with our identity partner' }))
-  await page.keyboard.press('Enter')
-  await tabTo(page, page.getByRole('button', { name: 'Verify my identity' }))
-  await page.keyboard.press('Enter')
+  await expectLanded(page, 'Verify your identity', 'identity step')
+  await pressByKeyboard(page, page.getByRole('link', { name: 'Verify with our identity partner' }))
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Verify my identity' }))
   await expect(h1(page)).toHaveText('Your details')
   await expectAxeClean(page, 'details form')
   await tabTo(page, page.getByLabel('Full name'))
@@ -195,11 +199,8 @@ test('every onboarding screen is axe-clean and the flow completes with the keybo
   await page.keyboard.type('United States')
   await tabTo(page, page.getByLabel('Country of residence'))
   await page.keyboard.type('United States')
-  await tabTo(page, page.getByRole('button', { name: 'Open my account' }))
-  await page.keyboard.press('Enter')
-  await expect(h1(page)).toHaveText('Send a bank transfer')
-  await expect(h1(page)).toBeFocused()
-  await expectAxeClean(page, 'bank details')
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Open my account' }))
+  await expectLanded(page, 'Send a bank transfer', 'bank details')
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '25' } })
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   await expectAxeClean(page, 'funded')

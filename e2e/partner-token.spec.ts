@@ -5,7 +5,7 @@
 import type { Page, Request } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, fillDetails, test } from './helpers'
+import { detailsAfterProvider, expect, priceCardAndPay, test, walletToProvider } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig } from './stack'
 
 const TOKEN = 'user-42-secret'
@@ -50,11 +50,7 @@ test('card: the token leaves the address bar, a reload still works, the card pag
   await page.reload()
   await expect(h1(page)).toHaveText('How much do you want to pay?')
   expect(page.url()).not.toContain('partnerToken')
-  await page.getByLabel('Total to pay').fill('50')
-  await page.getByRole('button', { name: 'See what you get' }).click()
-  await expect(h1(page)).toHaveText('Check your purchase')
-  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await priceCardAndPay(page, stack.accounts[2])
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
 
   // What the card provider was handed as the way back (through the partner backend, to the service).
@@ -79,21 +75,14 @@ test('bank deposit: the identity provider gets a returnUrl without the token, an
   await page.goto(tokenLink(stack, 'bankDeposit'))
   await expect(h1(page)).toHaveText('Where should your stablecoins go?')
   await expect.poll(() => page.url()).not.toContain('partnerToken')
-  await page.getByLabel('Wallet address').fill(stack.accounts[6])
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Verify your identity')
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await walletToProvider(page, stack.accounts[6])
   const identity = new URL(page.url())
   expect(identity.origin).toBe(new URL(stack.identityUrl).origin)
   const returnUrl = identity.searchParams.get('returnUrl')!
   expect(returnUrl).toMatch(new RegExp(`^${SANDBOX_ORIGIN}/\\?partner=`))
   expect(carriesToken(returnUrl)).toBe(false)
 
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await detailsAfterProvider(page)
   await expect(h1(page)).toHaveText('How much do you want to pay?')
   await page.getByLabel('Amount you send').fill('120.00')
   await page.getByRole('button', { name: 'Get bank details' }).click()

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectNothing, fillDetails, keptKey, quietSpan, test } from './helpers'
+import { expect, expectNothing, keptKey, quietSpan, test } from './helpers'
+import { connectAndVerify, fillSepa } from './payoutSteps'
 import { SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -24,18 +25,8 @@ test("partner B's payout link after partner A's unfinished payout: nothing of A'
   await page.getByLabel('Country of the bank').selectOption('DE')
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await connectAndVerify(page)
+  await fillSepa(page)
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
 

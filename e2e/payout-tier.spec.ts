@@ -1,8 +1,8 @@
 import type { Page, Request } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, fillDetails, keptKey, test } from './helpers'
-import { type Buyer, arrangeBuyer, fund, quote, sandboxPayouts, usdcBalance, usdcUnits, waitSettled } from './payoutSteps'
+import { expect, keptKey, test } from './helpers'
+import { type Buyer, arrangeBuyer, connectAndVerify, fillSepa, fund, quote, sandboxPayouts, usdcBalance, usdcUnits, waitSettled } from './payoutSteps'
 import { SANDBOX_ORIGIN, sandbox as sandboxApi } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -26,15 +26,6 @@ function creations(page: Page, path: string) {
   return seen
 }
 
-/** The identity steps with the wallet just connected: the identity provider, then the details as typed. */
-async function verify(page: Page) {
-  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page, { name: APPLICANT })
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
-
 /**
  * The service's words on the identity step, its link asking the higher tier, and nothing said that
  * is not true of it (a returning customer is asked again here). Verified there, only what the higher
@@ -55,6 +46,17 @@ async function verifyHigher(page: Page) {
   await expect(page.getByText(REQUIRES_ACTION)).toHaveCount(0)
 }
 
+/** Two creations, refused (422) then made (200): the same request both times, under the same reference. The two bodies. */
+async function expectAskedAgainAsBefore(posts: ReturnType<typeof creations>) {
+  expect(posts).toHaveLength(2)
+  expect(await Promise.all(posts.map((p) => p.status))).toEqual([422, 200])
+  const [first, again] = posts.map((p) => p.body)
+  expect(typeof first.reference).toBe('string')
+  expect(again.reference).toBe(first.reference)
+  expect(again).toEqual(first)
+  return [first, again]
+}
+
 /** Nothing was asked of the wallet but its connection: no transfer, no signature. */
 function expectOnlyConnected({ wallet }: Buyer) {
   expect(wallet.prompts().map((p) => p.method)).toEqual(['eth_requestAccounts'])
@@ -70,15 +72,8 @@ test('a bank payout that needs the higher tier: verified again, nothing typed is
   const posts = creations(page, '/partner/bank/payout')
   await sandbox.control({ requiresAction: true })
   await quote(buyer, { currency: 'EUR', country: 'DE', amount: '20' }, 'SEPA Instant')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await verify(page)
-  await expect(h1(page)).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill(IBAN)
+  await connectAndVerify(page, { name: APPLICANT })
+  await fillSepa(page, IBAN)
   await page.getByRole('button', { name: 'Create the payout' }).click()
 
   await verifyHigher(page)
@@ -91,13 +86,8 @@ test('a bank payout that needs the higher tier: verified again, nothing typed is
   await expect(h1(page)).toHaveText('Send the stablecoins')
 
   // Refused once, then created: the same request, under the same reference.
-  expect(posts).toHaveLength(2)
-  expect(await Promise.all(posts.map((p) => p.status))).toEqual([422, 200])
-  const [first, again] = posts.map((p) => p.body)
-  expect(typeof first.reference).toBe('string')
-  expect(again.reference).toBe(first.reference)
+  const [first, again] = await expectAskedAgainAsBefore(posts)
   expect(again.beneficiary).toEqual(first.beneficiary)
-  expect(again).toEqual(first)
   expectOnlyConnected(buyer)
 
   const [created] = await sandboxPayouts(buyer)
@@ -139,10 +129,7 @@ test('a card payout that needs the higher tier: verified again after the card pa
   await page.getByLabel('Lands on the card', { exact: true }).fill('20')
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await verify(page)
+  await connectAndVerify(page, { name: APPLICANT })
   await expect(h1(page)).toHaveText('The card that receives the money')
   await page.getByRole('button', { name: 'Enter the card on the secure page' }).click()
   await expect(h1(page)).toHaveText('Sandbox card page')
@@ -157,14 +144,9 @@ test('a card payout that needs the higher tier: verified again after the card pa
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
 
-  expect(posts).toHaveLength(2)
-  expect(await Promise.all(posts.map((p) => p.status))).toEqual([422, 200])
-  const [first, again] = posts.map((p) => p.body)
-  expect(typeof first.reference).toBe('string')
-  expect(again.reference).toBe(first.reference)
+  const [first, again] = await expectAskedAgainAsBefore(posts)
   expect(typeof first.cardSession).toBe('string')
   expect(again.cardSession).toBe(first.cardSession)
-  expect(again).toEqual(first)
   expectOnlyConnected(buyer)
 
   const [created] = await cardPayouts(buyer)

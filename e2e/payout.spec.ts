@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, expectNothing, keptKey, tabTo, test } from './helpers'
+import { expect, expectAxeClean, expectLanded, expectNothing, keptKey, pressByKeyboard, recordWidgetEvents, tabTo, test } from './helpers'
 import { SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig, rpc, sandbox } from './stack'
-import { verify } from './payoutSteps'
+import { fillSepa, usdcBalance as balance, usdcUnits as units, verify } from './payoutSteps'
 import { TestWallet, type TestWalletOptions } from './testWallet'
 
 // The bank payout (issue 18): a known buyer quotes, names the beneficiary, funds the payout with
@@ -41,16 +41,6 @@ async function payouts(stack: StackConfig, page: Page): Promise<{ payouts: Sandb
 }
 
 const token = (stack: StackConfig) => stack.sources.find((s) => s.chainId === 8453)!
-async function balance(stack: StackConfig, owner: string): Promise<bigint> {
-  const src = stack.chains.find((c) => c.id === 8453)!
-  const data = `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}`
-  return BigInt((await rpc(src.rpcUrl, 'eth_call', [{ to: token(stack).token, data }, 'latest'])) as string)
-}
-const units = (value: string) => {
-  const [whole, part = ''] = value.split('.')
-  return BigInt(whole) * 10n ** 6n + BigInt(part.padEnd(6, '0'))
-}
-
 /** Pages whose buyer the service does not know yet: the identity steps come after the wallet. */
 const newBuyers = new WeakSet<Page>()
 
@@ -79,11 +69,7 @@ async function beneficiary(page: Page) {
     newBuyers.delete(page)
     await verify(page)
   }
-  await expect(h1(page)).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill(IBAN)
+  await fillSepa(page, IBAN)
 }
 
 async function toFunding(page: Page) {
@@ -108,15 +94,21 @@ async function newBuyer(page: Page, stack: StackConfig, account: number, options
   return wallet
 }
 
+/** A new buyer's payout held by the sandbox once funded: sent from the wallet, seen converting. The wallet and the payout. */
+async function heldAtConverting(page: Page, stack: StackConfig, account: number) {
+  const wallet = await newBuyer(page, stack, account)
+  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
+  await quote(page)
+  await toFunding(page)
+  await send(page)
+  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
+  const [p] = (await payouts(stack, page)).payouts
+  return { wallet, p }
+}
+
 test('settled after a real transfer on anvil: one transfer prompt, the exact amount at the payout address', async ({ page, stack, sandbox: sb }) => {
   const wallet = await newBuyer(page, stack, 3)
-  const events: Array<{ name: string; payload: Record<string, unknown> }> = []
-  await page.exposeFunction('__payoutEvent', (e: { name: string; payload: Record<string, unknown> }) => events.push(e))
-  const listen = () =>
-    window.addEventListener('stablecoin-widget', (e) => (window as unknown as { __payoutEvent(p: unknown): void }).__payoutEvent((e as CustomEvent).detail))
-  // On every page of this tab: the identity provider's round trip loads the widget again.
-  await page.addInitScript(listen)
-  await page.evaluate(listen)
+  const heard = await recordWidgetEvents(page)
   await quote(page)
   await expect(page.getByRole('row', { name: /Arrives in the bank/ })).toContainText('20 EUR')
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText('SEPA Instant')
@@ -161,16 +153,9 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   expect(byPath('/partner/bank/payout/quote')).toBe(1)
   expect(byPath('/partner/bank/payout')).toBe(1)
   expect(wallet.signatures()).toBe(1)
-  const names = events.map((e) => e.name)
-  expect(names).toContain('quote')
-  expect(names).toContain('submitted')
-  expect(events.find((e) => e.name === 'complete')?.payload).toMatchObject({
-    flow: 'payout',
-    id: payout.id,
-    outcome: 'settled',
-    amount: '20.00',
-    currency: 'EUR',
-  })
+  expect(heard.names()).toContain('quote')
+  expect(heard.names()).toContain('submitted')
+  expect(heard.completed()).toMatchObject({ flow: 'payout', id: payout.id, outcome: 'settled', amount: '20.00', currency: 'EUR' })
   // Polling stops at settled.
   const last = (await sb.posts('/partner/bank/payout/status')).at(-1)!
   await expectNothing(async () => (await sb.posts('/partner/bank/payout/status')).filter((e) => e.t > last.t), 2_000, 'status polls after settled')
@@ -283,13 +268,7 @@ test('a wallet on the wrong chain is blocked before the prompt', async ({ page, 
 })
 
 test('a reload during sent follows the payout and never asks for a second transfer @extended', async ({ page, stack }) => {
-  const wallet = await newBuyer(page, stack, 7)
-  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
-  await quote(page)
-  await toFunding(page)
-  await send(page)
-  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
-  const [p] = (await payouts(stack, page)).payouts
+  const { wallet, p } = await heldAtConverting(page, stack, 7)
   await sandbox(stack, '/__sandbox/bank/payout/advance', { id: p.id })
   await expect(h1(page)).toHaveText('On its way to the bank')
   await page.reload()
@@ -338,28 +317,19 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
   await page.keyboard.type('20')
   await tabTo(page, page.getByLabel('Country of the bank'))
   await page.keyboard.type('Germany')
-  await tabTo(page, page.getByRole('button', { name: 'See the price' }))
-  await page.keyboard.press('Enter')
-  await expect(h1(page)).toHaveText('Check your cash-out')
-  await expect(h1(page)).toBeFocused()
-  await expectAxeClean(page, 'payout quote')
+  await pressByKeyboard(page, page.getByRole('button', { name: 'See the price' }))
+  await expectLanded(page, 'Check your cash-out', 'payout quote')
   await step()
-  await tabTo(page, page.getByRole('button', { name: 'Continue' }))
-  await page.keyboard.press('Enter')
-  await expect(h1(page)).toHaveText('Connect the wallet that pays')
-  await expect(h1(page)).toBeFocused()
-  await expectAxeClean(page, 'connect the wallet')
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Continue' }))
+  await expectLanded(page, 'Connect the wallet that pays', 'connect the wallet')
   await step()
-  await tabTo(page, page.getByRole('button', { name: 'Test Wallet' }))
-  await page.keyboard.press('Enter')
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Test Wallet' }))
   // The identity steps verify the wallet just connected: its address is never typed.
   await expect(h1(page)).toHaveText('Verify your identity')
   await expectAxeClean(page, 'identity')
   await step()
-  await tabTo(page, page.getByRole('link', { name: 'Verify with our identity partner' }))
-  await page.keyboard.press('Enter')
-  await tabTo(page, page.getByRole('button', { name: 'Verify my identity' }))
-  await page.keyboard.press('Enter')
+  await pressByKeyboard(page, page.getByRole('link', { name: 'Verify with our identity partner' }))
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Verify my identity' }))
   await expect(h1(page)).toHaveText('Your details')
   await expectAxeClean(page, 'details')
   await step()
@@ -373,8 +343,7 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
     await tabTo(page, page.getByLabel(label))
     await page.keyboard.type(value)
   }
-  await tabTo(page, page.getByRole('button', { name: 'Continue' }))
-  await page.keyboard.press('Enter')
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Continue' }))
   await expect(h1(page)).toHaveText('Who receives the money?')
   await expectAxeClean(page, 'beneficiary')
   await step()
@@ -404,11 +373,9 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
   // Back from the identity provider (a full navigation): the wallet is chosen again, once.
   await expect(sendButton.or(choose)).toBeVisible()
   if (await choose.isVisible()) {
-    await tabTo(page, choose)
-    await page.keyboard.press('Enter')
+    await pressByKeyboard(page, choose)
   }
-  await tabTo(page, sendButton)
-  await page.keyboard.press('Enter')
+  await pressByKeyboard(page, sendButton)
   await expect(h1(page)).toHaveText('Paid out', { timeout: 30_000 })
   await expectAxeClean(page, 'settled')
   // The screens in order: the price before anything personal, five steps in all.

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, fillDetails, keptKey } from './helpers'
+import { detailsAfterProvider, expect, fillSepa, keptKey } from './helpers'
+
+export { fillSepa }
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -43,21 +45,18 @@ export async function quote({ page }: Buyer, ask: Ask, expectRail: string) {
   await expect(page.getByRole('row', { name: /Rail/ })).toContainText(expectRail)
 }
 
-/** The identity steps with the wallet just connected (its address is never typed): verify, then the details. */
-export async function verify(page: Page) {
+/** The identity steps with the wallet just connected (its address is never typed): verify, then the details (overrides per field). */
+export async function verify(page: Page, details: Partial<Record<string, string>> = {}) {
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
-  await page.getByRole('button', { name: 'Verify my identity' }).click()
-  await expect(h1(page)).toHaveText('Your details')
-  await fillDetails(page)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await detailsAfterProvider(page, details)
 }
 
 /** From the price, a new buyer: the wallet that pays, then the identity steps with it (the price is kept through them). */
-export async function connectAndVerify(page: Page) {
+export async function connectAndVerify(page: Page, details: Partial<Record<string, string>> = {}) {
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1(page)).toHaveText('Connect the wallet that pays')
   await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await verify(page)
+  await verify(page, details)
 }
 
 /** One beneficiary field as the buyer fills it: typed, or chosen from a list (by value). */

@@ -1,7 +1,7 @@
 // The partner-backend kit in a real browser: the sandbox's /partner/* is the kit's handler, so the
 // widget's token, the preflight that carries it, and the CORS answers are Chromium's to judge.
 import type { Page } from '@playwright/test'
-import { expect, test } from './helpers'
+import { expect, priceCardAndPay, test } from './helpers'
 import { type LogEntry, type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
@@ -19,11 +19,7 @@ test('a card purchase with a partner token round-trips through the kit: the widg
     if (req.url().startsWith(stack.partnerBase) && req.method() === 'POST') sentTokens.push(req.headers().authorization)
   })
   await page.goto(cardUrl(stack, { partnerToken: 'user-42', expires: String(Math.floor(Date.now() / 1000) + 600) }))
-  await page.getByLabel('Total to pay').fill('50')
-  await page.getByRole('button', { name: 'See what you get' }).click()
-  await expect(h1(page)).toHaveText('Check your purchase')
-  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await priceCardAndPay(page, stack.accounts[2])
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
@@ -105,11 +101,7 @@ test('a key given twice is refused by the kit, by name, and nothing reaches the 
 test("a partner token the backend no longer accepts: the buyer reads to sign in again on the partner's site, with the kit's code", async ({ page }) => {
   await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42' })
   await page.goto(cardUrl(stack, { partnerToken: 'user-41', expires: String(Math.floor(Date.now() / 1000) + 600) }))
-  await page.getByLabel('Total to pay').fill('50')
-  await page.getByRole('button', { name: 'See what you get' }).click()
-  await expect(h1(page)).toHaveText('Check your purchase')
-  await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await priceCardAndPay(page, stack.accounts[2])
   await expect(page.getByText('Your sign-in on the site you came from has ended. Sign in again on that site, then try again.')).toBeVisible()
   await expect(page.getByText('Code: unauthenticated')).toBeVisible()
   expect((await log()).filter((e) => e.path === '/v1/card/kyc-token')).toEqual([])

@@ -138,7 +138,13 @@ describe('WalletConnect loads only when the buyer picks it (gzip)', () => {
       .filter((f) => f.endsWith('.js') && readFileSync(join(DIST, f), 'utf8').includes(name))
     expect(naming).toHaveLength(1)
     // The chunks that put it in the list (shared chunks are keyed by their file's name).
-    const list = [...new Set(Object.entries(manifest).filter(([key]) => /walletConnect(Offer|Wallet|Loader)/.test(key)).map(([, c]) => c.file))]
+    const list = [
+      ...new Set(
+        Object.entries(manifest)
+          .filter(([key]) => /walletConnect(Offer|Wallet|Loader)/.test(key))
+          .map(([, c]) => c.file),
+      ),
+    ]
     expect(list).toContain(naming[0])
     expect(list.length).toBeGreaterThan(0)
     expect(list.reduce((total, f) => total + gzipSize(DIST, f), 0)).toBeLessThanOrEqual(BUDGET.walletConnectList)

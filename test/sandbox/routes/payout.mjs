@@ -8,7 +8,7 @@
 // Both ask for a higher verification tier (422 requires_action) from HIGHER_TIER_UNITS on, or for
 // every payout while `requiresAction` is on, of an account the identity provider did not raise.
 import { randomBytes } from 'node:crypto'
-import { createWalletClient, encodeFunctionData, getAddress, http, parseAbiItem } from 'viem'
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseAbiItem } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { HttpError, invalid } from '../http.mjs'
@@ -34,18 +34,6 @@ const OUR_FEE_BPS = 50n // the operator's markup: 0.5 % of the converted fiat
 /** From 1000 USDC on, a payout needs the higher verification tier (an account raised by tier=higher). */
 export const HIGHER_TIER_UNITS = 1_000_000_000n
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
-const erc20Transfer = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-]
 
 export const fiatDecimal = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be a decimal string with at most 2 decimals, like "25.50"')
 export const cryptoDecimal = z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal string with at most 6 decimals, like "25.5"')
@@ -431,7 +419,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
     const wallet = createWalletClient({ chain: chains.src.public.chain, transport: http(chains.src.public.transport.url), account })
     const hash = await wallet.sendTransaction({
       to: addresses.sourceToken,
-      data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.sender, units] }),
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.sender, units] }),
     })
     await chains.src.public.waitForTransactionReceipt({ hash })
     p.refundTxHash = hash
@@ -482,7 +470,7 @@ export function payoutRoutes({ chains, addresses, accounts }) {
         const hash = await chains.src.wallet.sendTransaction({
           account: sender,
           to: addresses.sourceToken,
-          data: encodeFunctionData({ abi: erc20Transfer, functionName: 'transfer', args: [p.depositAddress, units] }),
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.depositAddress, units] }),
         })
         await chains.src.public.waitForTransactionReceipt({ hash })
         await waitFor(() => p.depositTxHash === hash || orphans.some((o) => o.txHash === hash))

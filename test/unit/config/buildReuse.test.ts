@@ -61,21 +61,24 @@ function build(partners: string, from: string, out = join(scratch(), 'out')) {
   return { status: r.status, stderr: r.stderr, out }
 }
 
+/** The reuse refused, saying `words`, and nothing written. */
+function expectRefused(r: { status: number | null; stderr: string; out: string }, words: string) {
+  expect(r.status).toBe(1)
+  expect(r.stderr).toContain(words)
+  expect(existsSync(r.out)).toBe(false)
+}
+
 describe('build --reuse', () => {
   it('is refused for a production registry, whatever the folder holds, and writes nothing', () => {
     const r = build('test/fixtures/partners.json', builtFolder())
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('--reuse makes sandbox builds only')
-    expect(existsSync(r.out)).toBe(false)
+    expectRefused(r, '--reuse makes sandbox builds only')
   })
 
   it('refuses a folder that is not a sandbox build (a production build keeps no page templates)', () => {
     const from = builtFolder()
     rmSync(join(from, '.vite', 'pages'), { recursive: true })
     const r = build(sandboxRegistry(), from)
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is not a sandbox build (it has no .vite/pages)')
-    expect(existsSync(r.out)).toBe(false)
+    expectRefused(r, 'is not a sandbox build (it has no .vite/pages)')
   })
 
   it.each([
@@ -97,9 +100,7 @@ describe('build --reuse', () => {
       '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', css: ['../../outside.txt'] } }),
     })
     const r = build(sandboxRegistry(), from, join(root, 'a', 'out'))
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('../../outside.txt is not a path inside the folder')
-    expect(existsSync(r.out)).toBe(false)
+    expectRefused(r, '../../outside.txt is not a path inside the folder')
   })
 
   it.each([
@@ -122,9 +123,7 @@ describe('build --reuse', () => {
     const from = builtFolder(named ? { '.vite/manifest.json': JSON.stringify({ 'index.html': { file: 'assets/index-a.js', assets: [named] } }) } : {})
     plant(from, outside)
     const r = build(sandboxRegistry(), from)
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('is not a plain file of the folder')
-    expect(existsSync(r.out)).toBe(false)
+    expectRefused(r, 'is not a plain file of the folder')
   })
 
   // From the second attacker's review: a folder from before a change of the page script drew nothing, silently.
@@ -133,9 +132,7 @@ describe('build --reuse', () => {
       '.vite/firstScreens.json': JSON.stringify({ paint: 'an older script', css: '', data: {}, screens: { 'index.html': {}, 'embed.html': {} }, wallets: '' }),
     })
     const r = build(sandboxRegistry(), from)
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('drawn for another src/embed/firstPaint.mjs')
-    expect(existsSync(r.out)).toBe(false)
+    expectRefused(r, 'drawn for another src/embed/firstPaint.mjs')
   })
 
   it('takes only what a build writes: files the folder holds besides are neither copied nor in sri.json', () => {

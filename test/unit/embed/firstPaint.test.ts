@@ -300,7 +300,7 @@ describe("the deposit's wallets", () => {
   })
 
   /** The wallets the app lists (id, words), then its rescan; which of them the handover pressed. */
-  async function appListsThenPressed(root: HTMLElement, wallets: Array<[string, string]>) {
+  async function appListsThenPressed(root: HTMLElement, wallets: ReadonlyArray<readonly [string, string]>) {
     const items = wallets.map(([id, words]) => `<li><button type="button" data-wallet="${id}">${words}</button></li>`).join('')
     const pressed: string[] = []
     const app = appRenders(root, `<section><h1>Connect your wallet</h1><ul class="choices">${items}</ul><button type="button">Look again</button></section>`)
@@ -311,28 +311,32 @@ describe("the deposit's wallets", () => {
   const press = (button: Element | undefined | null) => button?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
 
   // From the attacker's review: a press is replayed by the wallet's id, never by its name alone.
-  it('a wallet that takes the name of the one pressed, listed first by the app, is not the one pressed', async () => {
-    const root = page('?partner=acme&flow=deposit')
-    announce({ uuid: 'real', rdns: 'io.metamask', name: 'MetaMask' })
-    press(drawn()?.querySelector('ul.choices button'))
-    expect(
-      await appListsThenPressed(root, [
+  it.each([
+    [
+      'a wallet that takes the name of the one pressed, listed first by the app, is not the one pressed',
+      { uuid: 'real', rdns: 'io.metamask', name: 'MetaMask' },
+      () => drawn()?.querySelector('ul.choices button'),
+      [
         ['evil|io.metamask', 'MetaMask'],
         ['real|io.metamask', 'MetaMask'],
-      ]),
-    ).toEqual(['real|io.metamask'])
-  })
-
-  it('"Look again" pressed is the rescan, not a wallet that calls itself "Look again"', async () => {
-    const root = page('?partner=acme&flow=deposit')
-    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
-    press([...(drawn()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Look again'))
-    expect(
-      await appListsThenPressed(root, [
+      ],
+      ['real|io.metamask'],
+    ],
+    [
+      '"Look again" pressed is the rescan, not a wallet that calls itself "Look again"',
+      { uuid: 'a', rdns: 'a.example', name: 'Wallet A' },
+      () => [...(drawn()?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Look again'),
+      [
         ['x|x.evil', 'Look again'],
         ['a|a.example', 'Wallet A'],
-      ]),
-    ).toEqual(['rescan'])
+      ],
+      ['rescan'],
+    ],
+  ] as const)('%s', async (_name, wallet, pressed, appLists, replayed) => {
+    const root = page('?partner=acme&flow=deposit')
+    announce(wallet)
+    press(pressed())
+    expect(await appListsThenPressed(root, appLists)).toEqual(replayed)
   })
 
   it('a wallet the app never finds: the app shows after a second, and nothing is pressed', async () => {

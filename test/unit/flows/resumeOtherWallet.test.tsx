@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readConfig } from '../../../src/config/config'
 import type { Services } from '../../../src/services'
 import { scopedStorage } from '../../../src/storage/safeStorage'
+import { leftPayout } from '../helpers/leftPayout'
 import { servicesOf } from '../helpers/services'
 
 const WALLET_A = '0x1111111111111111111111111111111111111111'
@@ -62,24 +63,7 @@ const kept = () => scopedStorage(localStorage, { apiBase: 'https://api.example.c
 
 function leavePayoutOfA() {
   kept().setItem('stablecoin-widget:v1:flow:account', JSON.stringify({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET_A, savedAt: NOW }))
-  kept().setItem(
-    'stablecoin-widget:v1:flow:payout',
-    JSON.stringify({
-      id: 'bp_A',
-      depositAddress: DEPOSIT_A,
-      depositAmount: '480',
-      chain: 8453,
-      expiresAt: new Date(NOW + 3_600_000).toISOString(),
-      token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-      symbol: 'USDC',
-      decimals: 6,
-      fiatAmount: '440.00',
-      fiatCurrency: 'EUR',
-      rail: 'sepa_instant',
-      settlement: 'instant',
-      createdAt: NOW,
-    }),
-  )
+  kept().setItem('stablecoin-widget:v1:flow:payout', JSON.stringify(leftPayout(DEPOSIT_A, NOW)))
 }
 
 /** What A leaves behind: A's account and A's one-off deposit (details paying into A's wallet). */

@@ -4,7 +4,7 @@
 import type { DepositQuote } from '../../../src/api/schemas'
 import type { WidgetConfig } from '../../../src/config/config'
 import { type DepositDeps, createDepositEffects } from '../../../src/flows/deposit/effects'
-import { type DepositEvent, type DepositState, type Tracking, transition } from '../../../src/flows/deposit/machine'
+import { type DepositEvent, type DepositState, type Preview, type Tracking, transition } from '../../../src/flows/deposit/machine'
 import { depositStore } from '../../../src/flows/deposit/persisted'
 import { memoryStorage } from './memoryStorage'
 import { vi } from 'vitest'
@@ -37,6 +37,25 @@ export function depositQuote(now: number, ttlMs = 60_000, opts: { approval?: boo
 }
 
 export const form = { amount: '25.5', source: 0 }
+
+/** The simulated preview of the 25.5 USDC deposit: only that leaves the wallet, plus the network fee. */
+export const safePreview: Preview = { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' }
+
+/** The deposit at its confirm screen: 25.5 USDC quoted at START, its price (`preview`, null: not yet) shown. */
+export const quotedDeposit = (
+  session: Extract<DepositState, { tag: 'quote' }>['session'],
+  quote = depositQuote(START),
+  preview: Preview | null = safePreview,
+): Extract<DepositState, { tag: 'quote' }> => ({
+  tag: 'quote',
+  form,
+  session,
+  amount: '25.5',
+  work: 'idle',
+  quote,
+  quotedAt: START,
+  preview: preview ?? undefined,
+})
 export const sessionOf = (wallet: { id: string; name: string; rdns: string }) => ({ wallet: { kind: 'injected' as const, ...wallet }, account: BUYER })
 
 export function trackingOf(txHash: string, walletRdns?: string, extra: Partial<Tracking> = {}): Tracking {

@@ -1,6 +1,7 @@
 // A deterministic clock for code that takes a `Clock` seam (rate limiter, polling).
 // Time moves only through advance(); due timers run in order of due time, then creation, and
 // pending promise callbacks are allowed to settle after each one.
+import { expect } from 'vitest'
 import type { Clock } from '../../../src/kernel/types'
 
 type Timer = { id: number; at: number; fn: () => void }
@@ -75,4 +76,13 @@ export async function until(condition: () => boolean, what = 'the condition', tu
     await settle()
   }
   if (!condition()) throw new Error(`timed out waiting for ${what}`)
+}
+
+/** A poll at `intervalMs` on the fake clock: nothing more of `polls()` a millisecond before the interval, one more at it. */
+export async function expectNextPollAfter(clock: FakeClock, polls: () => number, intervalMs: number) {
+  const before = polls()
+  await clock.advance(intervalMs - 1)
+  expect(polls()).toBe(before)
+  await clock.advance(1)
+  expect(polls()).toBe(before + 1)
 }

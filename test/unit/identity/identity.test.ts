@@ -5,19 +5,10 @@ import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
 import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
 import { onboardAgain } from '../../../src/flows/payout/identitySteps'
 import { memoryStorage } from '../helpers/memoryStorage'
-
-const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+import { WALLET, filledApplicant } from '../helpers/applicant'
 
 describe('identity sub-machine', () => {
-  const filled = {
-    ...emptyApplicant,
-    wallet: WALLET,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+49 151 23456789',
-    nationality: 'DE',
-    country: 'DE',
-  }
+  const filled = filledApplicant
 
   it('ends in onboarded only for the answer to its own submission, with the wallet it was made for', () => {
     const details: IdentityState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'idle' }

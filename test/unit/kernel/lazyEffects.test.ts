@@ -12,6 +12,9 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 const tick = () => new Promise((r) => setTimeout(r, 0))
+type Module = ReturnType<typeof recorder>['module']
+/** The effects whose code `load` fetches, created from it as a flow creates its own. */
+const effectsOf = (load: () => Promise<Module>) => lazyEffects(lazyPart(load), (m) => m.create())
 
 function recorder() {
   const ran: string[] = []
@@ -23,10 +26,7 @@ describe('lazyEffects', () => {
   it('runs only the latest state once the code arrives, then every state as it comes', async () => {
     const r = recorder()
     const code = deferred<typeof r.module>()
-    const effects = lazyEffects(
-      lazyPart(() => code.promise),
-      (m) => m.create(),
-    )
+    const effects = effectsOf(() => code.promise)
     effects.run('form')
     effects.run('quoting')
     expect(r.ran).toEqual([])
@@ -40,10 +40,7 @@ describe('lazyEffects', () => {
   it('a fetch that failed is tried again on the next state', async () => {
     const r = recorder()
     let attempts = 0
-    const effects = lazyEffects(
-      lazyPart(() => (++attempts === 1 ? Promise.reject(new TypeError('offline')) : Promise.resolve(r.module))),
-      (m) => m.create(),
-    )
+    const effects = effectsOf(() => (++attempts === 1 ? Promise.reject(new TypeError('offline')) : Promise.resolve(r.module)))
     effects.run('form')
     await tick()
     expect(r.ran).toEqual([])
@@ -56,10 +53,7 @@ describe('lazyEffects', () => {
   it('disposed before the code arrives: nothing is created or run', async () => {
     const r = recorder()
     const code = deferred<typeof r.module>()
-    const effects = lazyEffects(
-      lazyPart(() => code.promise),
-      (m) => m.create(),
-    )
+    const effects = effectsOf(() => code.promise)
     effects.run('tracking')
     effects.dispose()
     code.resolve(r.module)
@@ -71,10 +65,7 @@ describe('lazyEffects', () => {
 
   it('disposes the real runner once it exists', async () => {
     const r = recorder()
-    const effects = lazyEffects(
-      lazyPart(() => Promise.resolve(r.module)),
-      (m) => m.create(),
-    )
+    const effects = effectsOf(() => Promise.resolve(r.module))
     effects.run('form')
     await tick()
     effects.dispose()

@@ -1,23 +1,14 @@
 // A whole sandbox stack (two anvil chains, the contracts, the service) on free ports, for the
 // bank deposit and payout tests, with an onboarded user and helpers for the partner path.
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll } from 'vitest'
+import { freePort } from '../helpers/freePort'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { http, createPublicClient, createWalletClient, defineChain, erc20Abi, type Address, type Hex } from 'viem'
 
 export const KEY = 'sk_sandbox_partner_key'
 export const ORIGIN = 'http://127.0.0.1:5173'
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 type Config = {
   apiBase: string
@@ -27,6 +18,7 @@ type Config = {
   payout: { chainId: number; token: Address; symbol: string; decimals: number }
 }
 export type BankStack = Awaited<ReturnType<typeof startBankStack>>
+type Onboarded = { accountId: string; walletId: string; kycStatus: string }
 
 /** Registers the file's beforeAll that starts a stack (handing it to `keep`, within `timeoutMs`) and the afterAll that stops it. */
 export function bankStackForFile(keep: (stack: BankStack) => void, timeoutMs: number) {
@@ -36,6 +28,24 @@ export function bankStackForFile(keep: (stack: BankStack) => void, timeoutMs: nu
     keep(started)
   }, timeoutMs)
   afterAll(() => started?.stop())
+}
+
+/**
+ * The payout tests' file setup: a stack with anvil's account `walletIndex` onboarded (handed to
+ * `keep`), reset before each test with the payout's steps 30 ms apart.
+ */
+export function payoutStackForFile(walletIndex: number, keep: (ready: { s: BankStack; wallet: Address; accountId: string }) => void, timeoutMs: number) {
+  let started: BankStack | undefined
+  beforeAll(async () => {
+    started = await startBankStack()
+    const wallet = started.config.accounts[walletIndex]
+    keep({ s: started, wallet, accountId: (await started.onboard(wallet)).accountId })
+  }, timeoutMs)
+  afterAll(() => started?.stop())
+  beforeEach(async () => {
+    await started!.reset()
+    await started!.control('/control', { payoutStepMs: 30 })
+  })
 }
 
 export async function startBankStack() {
@@ -78,9 +88,14 @@ export async function startBankStack() {
       ).then(json),
     control: (path: string, body: unknown = {}) => fetch(`${base}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) }).then(json),
     reset: () => fetch(`${base}/__sandbox/reset`, { method: 'POST' }).then(json),
-    async onboard(wallet: Address, name = 'Ada Lovelace') {
+    /** A new applicant onboarded with a code the sandbox issues for it. */
+    async onboard(wallet: Address, name = 'Ada Lovelace'): Promise<Onboarded> {
       const authCode = `ac_${Math.random().toString(36).slice(2)}`
       await s.control('/control', { issueAuthCode: authCode })
+      return s.onboardWith(authCode, wallet, name)
+    },
+    /** POST /fiat/onboard as the widget sends it, with the identity provider's `authCode`. */
+    async onboardWith(authCode: string, wallet: Address, name = 'Ada Lovelace'): Promise<Onboarded> {
       const res = await fetch(`${base}/fiat/onboard`, {
         method: 'POST',
         headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
@@ -91,7 +106,7 @@ export async function startBankStack() {
           wallet,
         }),
       })
-      return (await res.json()) as { accountId: string; walletId: string; kycStatus: string }
+      return (await res.json()) as Onboarded
     },
     balance: (client: typeof srcPublic, token: Address, owner: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),

@@ -4,23 +4,16 @@
 // whose card was entered, funding by one real ERC-20 transfer on anvil watched like a bank
 // payout's, the six statuses, and an underfunded payout that pays out less instead of failing.
 import { parseUnits, type Address } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, KEY, ORIGIN, startBankStack, until } from './bankStack'
+import { describe, expect, it } from 'vitest'
+import { type BankStack, KEY, ORIGIN, payoutStackForFile } from './bankStack'
+import { expectHostileCreateOnce, expectHostileQuoteOnce, expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
 let wallet: Address
-beforeAll(async () => {
-  s = await startBankStack()
-  wallet = s.config.accounts[5]
-  accountId = (await s.onboard(wallet)).accountId
-}, 60_000)
-afterAll(() => s?.stop())
-beforeEach(async () => {
-  await s.reset()
-  await s.control('/control', { payoutStepMs: 30 })
-})
+payoutStackForFile(5, (ready) => ({ s, wallet, accountId } = ready), 60_000)
 
+const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const RETURN = `${ORIGIN}/widget.html?flow=cardPayout&partner=sandbox`
 const quote = (extra: Record<string, unknown> = {}) =>
   s.v1('/card/payout/quote', { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100.00', ...extra })
@@ -253,20 +246,15 @@ describe('card payout creation', () => {
 })
 
 describe('funding and statuses, with real transfers on anvil', () => {
-  async function funded(amount?: (depositUnits: bigint) => bigint, quoteExtra = {}) {
-    const created = (await create({}, quoteExtra)).body
-    const units = parseUnits(created.depositAmount, 6)
-    const hash = await s.transfer(wallet, created.depositAddress, amount ? amount(units) : units)
-    const seen = await until(
-      () => status(created.id),
-      (p) => p.status !== 'pending',
-    )
-    return { created, hash, seen }
+  const funded = async (amount?: (depositUnits: bigint) => bigint, quoteExtra = {}) => fund(s, wallet, (await create({}, quoteExtra)).body, status, amount)
+  /** Funded while the sandbox holds payouts at converting (until a control moves them on). */
+  const heldFunded = async () => {
+    await s.control('/control', { payoutHold: true })
+    return funded()
   }
 
   it('pending → converting (the transfer seen) → sent → settled; sent is not final', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash, seen } = await funded()
+    const { created, hash, seen } = await heldFunded()
     expect(seen).toMatchObject({ status: 'converting', depositTxHash: hash, fiatAmount: '100.00', fiatCurrency: 'EUR' })
     expect(await s.balance(s.srcPublic, s.config.payout.token, created.depositAddress)).toBe(parseUnits(created.depositAmount, 6))
     expect((await s.control('/card/payout/advance', { id: created.id })).body.status).toBe('sent')
@@ -277,12 +265,7 @@ describe('funding and statuses, with real transfers on anvil', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect(
-      await until(
-        () => status(created.id),
-        (p) => p.status === 'settled',
-      ),
-    ).toMatchObject({ fiatAmount: '100.00' })
+    expect(await settled(status, created.id)).toMatchObject({ fiatAmount: '100.00' })
   })
 
   it('underfunded: what arrived is converted and paid out, fiatAmount lower than quoted, not a failure', async () => {
@@ -292,39 +275,20 @@ describe('funding and statuses, with real transfers on anvil', () => {
     // Seen on the short timer: converting, or already past it; never rejected.
     expect(seen.fiatAmount).toBe('45.27')
     expect(['converting', 'sent', 'settled']).toContain(seen.status)
-    expect(
-      await until(
-        () => status(created.id),
-        (p) => p.status === 'settled',
-      ),
-    ).toMatchObject({ fiatAmount: '45.27' })
+    expect(await settled(status, created.id)).toMatchObject({ fiatAmount: '45.27' })
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash } = await funded()
-    const again = await s.transfer(wallet, created.depositAddress, 1_000_000n)
-    const state = await until(
-      async () => (await fetch(`${s.base}/__sandbox/card/payouts`)).json(),
-      (st: { orphans: Array<{ txHash: string }> }) => st.orphans.some((o) => o.txHash === again),
-    )
-    expect(state.orphans.find((o: { txHash: string }) => o.txHash === again)).toMatchObject({ payout: created.id, value: '1' })
-    expect(await status(created.id)).toMatchObject({ status: 'converting', depositTxHash: hash })
+    await expectOrphanedSecondTransfer(s, 'card', wallet, await heldFunded(), status)
   })
 
   it('rejected before it left: its reason, and what arrived goes back in full on chain', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
-    const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
-    const answer = (await s.control('/card/payout/reject', { id: created.id, reason: 'card_not_eligible' })).body
-    expect(await status(created.id)).toMatchObject({ status: 'rejected', reason: 'card_not_eligible' })
-    expect((await s.balance(s.srcPublic, s.config.payout.token, wallet)) - before).toBe(parseUnits(created.depositAmount, 6))
-    expect(answer.refundTxHash).toMatch(/^0x/)
+    const { created } = await heldFunded()
+    await expectRejectedRefund(s, 'card', wallet, created, status, 'card_not_eligible')
   })
 
   it('returned after sent: the value back as USDC minus the cost, with its reason', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await s.control('/card/payout/advance', { id: created.id })
     const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
     const answer = (await s.control('/card/payout/return', { id: created.id, reason: 'card_closed', cost: '1' })).body
@@ -345,14 +309,7 @@ describe('funding and statuses, with real transfers on anvil', () => {
       await s.v1('/bank/payout', {
         quoteId: bankQuote.quoteId,
         accountId,
-        beneficiary: {
-          name: 'Ada Lovelace',
-          schema: 'bank_sepa',
-          accountType: 'individual',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          IBAN: 'DE89370400440532013000',
-        },
+        beneficiary: SEPA,
       })
     ).body
     expect((await s.control('/card/payout/advance', { id: bank.id })).status).toBe(404)
@@ -361,28 +318,18 @@ describe('funding and statuses, with real transfers on anvil', () => {
 
 describe('hostile card payout answers (hostileCardPayout), each once', () => {
   it('quote.crypto: a quote that asks ten times the crypto the buyer asked to send', async () => {
-    await s.control('/control', { hostileCardPayout: 'quote.crypto' })
-    const ask = { fiatAmount: undefined, cryptoAmount: '100' }
-    expect((await quote(ask)).body.cryptoAmount).toBe('1000')
-    expect((await quote(ask)).body.cryptoAmount).toBe('100')
+    await expectHostileQuoteOnce(s, 'hostileCardPayout', 'quote.crypto', quote, { fiatAmount: undefined, cryptoAmount: '100' }, 'cryptoAmount', ['1000', '100'])
   })
 
   it('quote.fiat: less lands on the card than the buyer asked', async () => {
-    await s.control('/control', { hostileCardPayout: 'quote.fiat' })
-    expect((await quote()).body.fiatAmount).toBe('99.99')
-    expect((await quote()).body.fiatAmount).toBe('100.00')
+    await expectHostileQuoteOnce(s, 'hostileCardPayout', 'quote.fiat', quote, {}, 'fiatAmount', ['99.99', '100.00'])
   })
 
   it('create.amount: a depositAmount that is not the quote cryptoAmount (the payout keeps the quoted amount)', async () => {
     const q = (await quote({ fiatAmount: undefined, cryptoAmount: '100' })).body
     const cardSession = await readySession()
     await s.control('/control', { hostileCardPayout: 'create.amount' })
-    const created = (await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body
-    expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' })).body).toMatchObject({
-      id: created.id,
-      depositAmount: '100',
-    })
+    await expectHostileCreateOnce(() => s.v1('/card/payout', { quoteId: q.quoteId, accountId, cardSession, reference: 'hostile-card-1' }))
   })
 
   it('a bank payout is not touched by it, and an unknown name is refused', async () => {

@@ -3,22 +3,14 @@
 // schema, the reference as idempotency key, a watcher that sees the real funding transfer on the
 // source chain, and a real refund when the receiving bank returns the payout.
 import { parseUnits, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BankStack, KEY, startBankStack, until } from './bankStack'
+import { describe, expect, it } from 'vitest'
+import { type BankStack, KEY, payoutStackForFile, until } from './bankStack'
+import { expectHostileCreateOnce, expectHostileQuoteOnce, expectOrphanedSecondTransfer, expectRejectedRefund, fund, settled } from './payoutFunding'
 
 let s: BankStack
 let accountId: string
 let wallet: Address
-beforeAll(async () => {
-  s = await startBankStack()
-  wallet = s.config.accounts[7]
-  accountId = (await s.onboard(wallet)).accountId
-}, 30_000)
-afterAll(() => s?.stop())
-beforeEach(async () => {
-  await s.reset()
-  await s.control('/control', { payoutStepMs: 30 })
-})
+payoutStackForFile(7, (ready) => ({ s, wallet, accountId } = ready), 30_000)
 
 const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const US = {
@@ -161,19 +153,15 @@ describe('creation', () => {
 })
 
 describe('funding and statuses', () => {
-  async function funded(extra = {}) {
-    const created = (await payout(extra)).body
-    const hash = await s.transfer(wallet, created.depositAddress, parseUnits(created.depositAmount, 6))
-    const seen = await until(
-      () => status(created.id),
-      (p) => p.status !== 'pending',
-    )
-    return { created, hash, seen }
+  const funded = async (extra = {}) => fund(s, wallet, (await payout(extra)).body, status)
+  /** Funded while the sandbox holds payouts at converting (until a control moves them on). */
+  const heldFunded = async () => {
+    await s.control('/control', { payoutHold: true })
+    return funded()
   }
 
   it('the watcher sees the real transfer: pending → converting → sent → settled', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash, seen } = await funded()
+    const { created, hash, seen } = await heldFunded()
     expect(seen).toMatchObject({ status: 'converting', depositTxHash: hash, fiatAmount: '100.00' })
     expect(await s.balance(s.srcPublic, s.config.payout.token, created.depositAddress)).toBe(parseUnits(created.depositAmount, 6))
     expect((await s.control('/bank/payout/advance', { id: created.id })).body.status).toBe('sent')
@@ -183,19 +171,11 @@ describe('funding and statuses', () => {
 
   it('on the short timer it goes on to settled by itself', async () => {
     const { created } = await funded()
-    expect(
-      (
-        await until(
-          () => status(created.id),
-          (p) => p.status === 'settled',
-        )
-      ).fiatAmount,
-    ).toBe('100.00')
+    expect((await settled(status, created.id)).fiatAmount).toBe('100.00')
   })
 
   it('returned: a real refund to the sending wallet, minus the rail cost, with its tx hash', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
+    const { created } = await heldFunded()
     await s.control('/bank/payout/advance', { id: created.id })
     const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
     const answer = (await s.control('/bank/payout/return', { id: created.id, reason: 'account_closed' })).body
@@ -213,25 +193,12 @@ describe('funding and statuses', () => {
   })
 
   it('rejected, with its reason; what arrived goes back in full', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created } = await funded()
-    const before = await s.balance(s.srcPublic, s.config.payout.token, wallet)
-    const answer = (await s.control('/bank/payout/reject', { id: created.id, reason: 'compliance_check' })).body
-    expect(await status(created.id)).toMatchObject({ status: 'rejected', reason: 'compliance_check' })
-    expect((await s.balance(s.srcPublic, s.config.payout.token, wallet)) - before).toBe(parseUnits(created.depositAmount, 6))
-    expect(answer.refundTxHash).toMatch(/^0x/)
+    const { created } = await heldFunded()
+    await expectRejectedRefund(s, 'bank', wallet, created, status, 'compliance_check')
   })
 
   it('a second transfer to a spent address leaves money without an order', async () => {
-    await s.control('/control', { payoutHold: true })
-    const { created, hash } = await funded()
-    const again = await s.transfer(wallet, created.depositAddress, 1_000_000n)
-    const state = await until(
-      async () => (await fetch(`${s.base}/__sandbox/bank/payouts`)).json(),
-      (st: { orphans: Array<{ txHash: string }> }) => st.orphans.some((o) => o.txHash === again),
-    )
-    expect(state.orphans.find((o: { txHash: string }) => o.txHash === again)).toMatchObject({ payout: created.id, value: '1' })
-    expect(await status(created.id)).toMatchObject({ status: 'converting', depositTxHash: hash })
+    await expectOrphanedSecondTransfer(s, 'bank', wallet, await heldFunded(), status)
   })
 
   it('the fund control makes the same real transfer from the account wallet', async () => {
@@ -252,27 +219,17 @@ describe('funding and statuses', () => {
 
 describe('hostile answers: each once, the next answer honest again', () => {
   it('quote.crypto: a cryptoAmount that is not the crypto ask', async () => {
-    await s.control('/control', { hostilePayout: 'quote.crypto' })
-    const ask = { fiatAmount: undefined, cryptoAmount: '100' }
-    expect((await quote(ask)).body.cryptoAmount).toBe('1000')
-    expect((await quote(ask)).body.cryptoAmount).toBe('100')
+    await expectHostileQuoteOnce(s, 'hostilePayout', 'quote.crypto', quote, { fiatAmount: undefined, cryptoAmount: '100' }, 'cryptoAmount', ['1000', '100'])
   })
 
   it('quote.fiat: a fiatAmount below the fiat ask', async () => {
-    await s.control('/control', { hostilePayout: 'quote.fiat' })
-    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('19.99')
-    expect((await quote({ fiatAmount: '20.00' })).body.fiatAmount).toBe('20.00')
+    await expectHostileQuoteOnce(s, 'hostilePayout', 'quote.fiat', quote, { fiatAmount: '20.00' }, 'fiatAmount', ['19.99', '20.00'])
   })
 
   it('create.amount: a depositAmount that is not the quote cryptoAmount (the payout itself keeps the quoted amount)', async () => {
     const q = (await quote({ fiatAmount: undefined, cryptoAmount: '100' })).body
     await s.control('/control', { hostilePayout: 'create.amount' })
-    const created = (await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body
-    expect(created.depositAmount).toBe('1000')
-    expect((await s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' })).body).toMatchObject({
-      id: created.id,
-      depositAmount: '100',
-    })
+    await expectHostileCreateOnce(() => s.v1('/bank/payout', { quoteId: q.quoteId, accountId, beneficiary: SEPA, reference: 'hostile-1' }))
   })
 
   it('refuses a name it does not know', async () => {

@@ -44,19 +44,7 @@ async function verify(tier?: string) {
   })
   return { html, code: new URL(res.headers.get('location')!).searchParams.get('authCode')! }
 }
-async function onboard(authCode: string, wallet: Address, name = 'Ada Lovelace') {
-  const res = await fetch(`${s.base}/fiat/onboard`, {
-    method: 'POST',
-    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      authCode,
-      applicantInfo: { nationality: 'DE', phone: '+4915112345678' },
-      individual: { name, email: 'ada@example.com', country: 'DE' },
-      wallet,
-    }),
-  })
-  return (await res.json()) as { accountId: string; walletId: string; kycStatus: string }
-}
+const onboard = (authCode: string, wallet: Address, name?: string) => s.onboardWith(authCode, wallet, name)
 const tierOf = async (accountId: string) => {
   const accounts = new Map((await (await fetch(`${s.base}/__sandbox/fiat`)).json()).accounts as Array<[string, { tier: string }]>)
   return accounts.get(accountId)?.tier

@@ -5,74 +5,17 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import type { PayoutRecord } from '../../../src/flows/payout/record'
-import { depositConfig, trackingOf } from '../helpers/deposit'
-import type { DepositEvent, DepositState } from '../../../src/flows/deposit/machine'
+import { trackingOf } from '../helpers/deposit'
+import type { DepositState } from '../../../src/flows/deposit/machine'
 import { memoryStorage } from '../helpers/memoryStorage'
+import { freshDeposit, offlineTab, storageEvent, storeOnlyEffects, tick } from '../helpers/offlineTab'
 import { payoutRecord } from '../helpers/payout'
-
-const tick = () => new Promise((r) => setTimeout(r, 0))
 
 // ---------------------------------------------------------------------------------------------
 // whenChecked(…, arrived): a late read
 // ---------------------------------------------------------------------------------------------
 
 const record = payoutRecord
-
-/** Fresh module copies: the setup file has loaded every check; these start without any. */
-async function freshDeposit() {
-  vi.resetModules()
-  const effects = await import('../../../src/flows/deposit/effects')
-  const persisted = await import('../../../src/flows/deposit/persisted')
-  const machine = await import('../../../src/flows/deposit/machine')
-  const checked = await import('../../../src/storage/storedCheck')
-  return { ...effects, ...persisted, ...machine, ...checked }
-}
-
-function storageEvent(key: string, newValue: string) {
-  return Object.assign(new Event('storage'), { key, newValue })
-}
-
-/**
- * A tab at the deposit flow whose stored-record check cannot be fetched until `online()`. `write`:
- * another tab stores `value` under the deposit key and this tab hears its storage event(s).
- */
-async function offlineTab(dispatch?: (event: DepositEvent) => void) {
-  const m = await freshDeposit()
-  const storage = memoryStorage()
-  const inner = m.depositStore(storage)
-  let offline = true
-  const store = { ...inner, ready: () => (offline ? Promise.reject(new Error('offline')) : m.depositChecks.load()) }
-  const target = new EventTarget() as unknown as Window
-  const events: DepositEvent[] = []
-  const fx = m.createDepositEffects(
-    {
-      config: depositConfig,
-      store,
-      target,
-      api: {} as never,
-      partner: () => Promise.reject(new Error('unused')),
-      clock: {} as never,
-      loadChainActions: () => Promise.reject(new Error('unused')),
-    },
-    dispatch ?? ((event) => events.push(event)),
-  )
-  return {
-    m,
-    events,
-    fx,
-    async write(value: string, times = 1) {
-      storage.setItem(m.flowKey('deposit'), value)
-      for (let i = 0; i < times; i++) target.dispatchEvent(storageEvent(inner.key, value))
-      await tick()
-    },
-    remove: () => storage.removeItem(m.flowKey('deposit')),
-    async online() {
-      offline = false
-      await m.depositChecks.load()
-      await tick()
-    },
-  }
-}
 
 const sentElsewhere = () => JSON.stringify(trackingOf(`0x${'b'.repeat(64)}`))
 
@@ -169,18 +112,7 @@ describe('pending arrivals keep nothing of a disposed flow', () => {
         const tree = { big: new Array(10_000).fill(i) }
         const dispatch = (event: unknown) => void (tree.big.length && event)
         refs.push(new WeakRef(tree))
-        const fx = m.createDepositEffects(
-          {
-            config: depositConfig,
-            store,
-            target,
-            api: {} as never,
-            partner: () => Promise.reject(new Error('unused')),
-            clock: {} as never,
-            loadChainActions: () => Promise.reject(new Error('unused')),
-          },
-          dispatch,
-        )
+        const fx = storeOnlyEffects(m, store, target, dispatch)
         target.dispatchEvent(storageEvent(inner.key, value))
         await tick()
         fx.dispose()

@@ -20,6 +20,7 @@ import { RATE_SLOTS_KEY } from '../../../src/rateLimit/rateLimiter'
 import type { Services } from '../../../src/services'
 import { anyStored } from '../../../src/storage/storedCheck'
 import { type StorageScope, scopedStorage } from '../../../src/storage/safeStorage'
+import { leftPayout } from '../helpers/leftPayout'
 import { memoryStorage } from '../helpers/memoryStorage'
 import { servicesOf } from '../helpers/services'
 
@@ -34,23 +35,7 @@ const OTHERS: Array<[string, StorageScope]> = [
   ['a script-mode page on the same service', { apiBase: A.apiBase }],
 ]
 
-const payoutOfA = {
-  id: 'bp_A',
-  accountId: 'acc_A',
-  wallet: WALLET,
-  depositAddress: DEPOSIT_A,
-  depositAmount: '480',
-  chain: 8453,
-  expiresAt: new Date(NOW + 3_600_000).toISOString(),
-  token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  symbol: 'USDC',
-  decimals: 6,
-  fiatAmount: '440.00',
-  fiatCurrency: 'EUR',
-  rail: 'sepa_instant',
-  settlement: 'instant',
-  createdAt: NOW,
-}
+const payoutOfA = { ...leftPayout(DEPOSIT_A, NOW), accountId: 'acc_A', wallet: WALLET }
 
 /** Every key of a buyer's records (the spent addresses' key is the payout's own: read through its store). */
 const RECORD_KEYS = [...payoutKeys, ...cardKeys, ...depositKeys, ...onboardingKeys, ...bankDepositKeys, ...identityKeys.local, USED_CODES_KEY]

@@ -7,15 +7,8 @@ import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 import { BANK_POLL_MS, type BankDepositDeps, createBankDepositEffects } from '../../../../src/flows/bankDeposit/effects'
-import {
-  type BankDepositEvent,
-  type BankDepositState,
-  type StatusView,
-  type StoredDeposit,
-  formState,
-  initialState,
-  transition,
-} from '../../../../src/flows/bankDeposit/machine'
+import type { BankDepositEvent, BankDepositState, StatusView, StoredDeposit } from '../../../../src/flows/bankDeposit/machine'
+import { formState, initialState, transition } from '../../../../src/flows/bankDeposit/machine'
 import { buyerAccount } from '../../../../src/identity/account'
 import { usedAuthCodes } from '../../../../src/identity/usedCodes'
 import { type FakeApi, fakeApi } from '../../helpers/fakeApi'

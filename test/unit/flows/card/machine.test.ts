@@ -166,14 +166,8 @@ describe('card machine', () => {
     )
     const tracking = run(redirect, { type: 'RETURNED' })
     const result = run(tracking, { type: 'TRACK', status: { status: 'completed', environment: 'sandbox' } })
-    expect([initialState(form), quoting, quoted(), redirect, tracking, result].map((s) => [s.tag, stepOf(s).step])).toEqual([
-      ['form', 1],
-      ['quoting', 1],
-      ['quote', 2],
-      ['redirect', 3],
-      ['tracking', 4],
-      ['result', 4],
-    ])
+    const steps = Object.fromEntries([initialState(form), quoting, quoted(), redirect, tracking, result].map((s) => [s.tag, stepOf(s).step]))
+    expect(steps).toEqual({ form: 1, quoting: 1, quote: 2, redirect: 3, tracking: 4, result: 4 })
     expect(stepOf(quoted()).of).toBe(4)
   })
 

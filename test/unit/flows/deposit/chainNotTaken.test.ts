@@ -13,12 +13,11 @@ import { noticeText } from '../../../../src/flows/deposit/notice'
 import type { DepositState } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
-import { createPartnerHandler } from '../../../../src/server/index'
-import type { PaymentStore } from '../../../../src/server/store/paymentStore'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { fakeApi } from '../../helpers/fakeApi'
 import { BUYER, announceWallet, fakeChain } from '../../helpers/fakeChain'
-import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf } from '../../helpers/deposit'
+import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf, quotedDeposit } from '../../helpers/deposit'
+import { walletLinkKit } from '../../helpers/walletLinkKit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 
 await import('../../../../src/flows/deposit/linkWallet')
@@ -39,19 +38,7 @@ const config: WidgetConfig = {
 }
 
 // The real kit, reading crypto deposits from Arbitrum only.
-const store = { addressHolder: async () => undefined, recordChallenge: async () => {} } as unknown as PaymentStore
-const kit = createPartnerHandler({
-  apiBase: 'https://api.example',
-  apiKey: 'sk_test',
-  basePath: '/api',
-  publicUrl: PARTNER,
-  allowedOrigins: [PAGE.origin],
-  authenticate: (t) => (t === 'tok-alice' ? 'alice' : undefined),
-  store,
-  chains: { 42161: { rpcUrl: 'http://127.0.0.1:8546' } },
-  fetch: (async () => Response.json({})) as typeof fetch,
-  log: () => {},
-})
+const kit = walletLinkKit(PARTNER, PAGE.origin, { 42161: { rpcUrl: 'http://127.0.0.1:8546' } })
 
 let clock: FakeClock
 let announced: ReturnType<typeof announceWallet>
@@ -94,16 +81,7 @@ describe('a kit that reads some of the offered source chains, not this one', () 
     expect(await res.json()).toMatchObject({ linked: false, message: expect.stringContaining('Chain ID: 42161') })
   })
 
-  const atQuote = (): DepositState => ({
-    tag: 'quote',
-    form: { ...form, source: 0 },
-    session: sessionOf(announced.wallet),
-    amount: '25.5',
-    work: 'idle',
-    quote: depositQuote(START),
-    quotedAt: START,
-    preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
-  })
+  const atQuote = (): DepositState => quotedDeposit(sessionOf(announced.wallet))
   const state = () => driver!.state() as Extract<DepositState, { tag: 'quote' }>
   const context = { flow: 'deposit' as const, chain: 'Base', symbol: 'USDC', amount: '25.5' }
 

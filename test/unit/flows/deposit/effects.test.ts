@@ -8,19 +8,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NoRoute } from '../../../../src/errors/ApiError'
 import { describeError } from '../../../../src/errors/describeError'
 import type { DepositState, Preview } from '../../../../src/flows/deposit/machine'
-import { until } from '../../helpers/fakeClock'
+import { expectNextPollAfter, until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
 import { BUYER, hashOf, never } from '../../helpers/fakeChain'
 import {
-  START,
   type DepositDriver,
   type DepositWorld,
+  START,
   depositConfig,
-  depositWorld,
-  endDepositWorld,
   depositQuote,
+  depositWorld,
   driveDeposit,
+  endDepositWorld,
   form,
+  quotedDeposit,
+  safePreview,
   sessionOf,
   trackingOf,
 } from '../../helpers/deposit'
@@ -31,7 +33,7 @@ import { scopedStorage } from '../../../../src/storage/safeStorage'
 
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 const config = { ...depositConfig, timings }
-const safe: Preview = { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' }
+const safe = safePreview
 
 // Made afresh for each test, in beforeEach.
 let { clock, target, announced, chain, api } = {} as DepositWorld
@@ -52,16 +54,7 @@ function drive(start: DepositState) {
   return driver
 }
 const quoting = (): DepositState => ({ tag: 'quoting', form, session: session(), amount: '25.5', requote: false })
-const atQuote = (quote = depositQuote(START), preview: Preview | null = safe): DepositState => ({
-  tag: 'quote',
-  form,
-  session: session(),
-  amount: '25.5',
-  work: 'idle',
-  quote,
-  quotedAt: START,
-  preview: preview ?? undefined,
-})
+const atQuote = (quote = depositQuote(START), preview: Preview | null = safe): DepositState => quotedDeposit(session(), quote, preview)
 const following = (phase: 'confirming' | 'delivering' | 'batching', txHash: string = hashOf(0xd0), extra = {}): DepositState => ({
   tag: 'tracking',
   tracking: trackingOf(txHash, announced.wallet.rdns, extra),
@@ -424,10 +417,7 @@ describe('status', () => {
     const d = drive(following('confirming'))
     await until(() => api.to('/deposit/status').length === 1, 'the first poll')
     expect(d.store.load()).toBeDefined()
-    await clock.advance(999)
-    expect(api.to('/deposit/status')).toHaveLength(1)
-    await clock.advance(1)
-    expect(api.to('/deposit/status')).toHaveLength(2)
+    await expectNextPollAfter(clock, () => api.to('/deposit/status').length, 1_000)
     await clock.advance(1_000)
     await until(() => d.state().tag === 'result')
     expect(d.state()).toMatchObject({ tag: 'result', outcome: 'done', tracking: { deliveredHash: hashOf(0xee) } })

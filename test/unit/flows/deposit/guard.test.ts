@@ -1,10 +1,11 @@
-import { encodeFunctionData, maxUint256 } from 'viem'
+import { maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
 import { parseOptions } from '../../../../src/config/config'
 import { type GuardRule, guardQuote } from '../../../../src/flows/deposit/guard'
 // @ts-expect-error: plain ESM module of the sandbox
 import { HOSTILE_RULES } from '../../../../test/sandbox/routes/deposit.mjs'
+import { approveData, depositData, transferData, transferFromData } from '../../helpers/calldata'
 import { configFrom } from '../../helpers/links'
 import { BUYER, DEAD, DEPOSITOR, USDC, WETH } from '../../helpers/fakeChain'
 
@@ -29,57 +30,10 @@ const request: DepositQuoteRequest = {
 }
 const nativeRequest: DepositQuoteRequest = { ...request, source: { ...request.source, token: NATIVE }, amount: '0.5' }
 
-const depositorAbi = [
-  {
-    type: 'function',
-    name: 'deposit',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-      { name: 'quoteId', type: 'bytes32' },
-    ],
-    outputs: [],
-  },
-] as const
-const erc20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const
 const quoteId = `0x${'ab'.repeat(32)}` as const
-const deposit = (amount: bigint) => encodeFunctionData({ abi: depositorAbi, functionName: 'deposit', args: [USDC, amount, quoteId] })
-const transfer = (to: string, amount: bigint) => encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to as `0x${string}`, amount] })
-const transferFrom = (from: string, amount: bigint) =>
-  encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [from as `0x${string}`, DEPOSITOR, amount] })
+const deposit = (amount: bigint) => depositData(USDC, amount, quoteId)
+const transfer = transferData
+const transferFrom = (from: string, amount: bigint) => transferFromData(from, DEPOSITOR, amount)
 
 const UNITS = 25_500_000n
 
@@ -127,8 +81,8 @@ const hostile: Array<[string, DepositQuote, GuardRule, DepositQuoteRequest?]> = 
   ['a transfer in data, of one base unit more', direct(transfer(DEPOSITOR, UNITS + 1n)), 'transfer.amount'],
   ['a transferFrom in data, of another amount', direct(transferFrom(BUYER, UNITS + 1n)), 'transfer.amount'],
   ['a transferFrom in data, from someone else', direct(transferFrom(DEAD, UNITS)), 'transfer.from'],
-  ['an unlimited approve hidden in data', direct(encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, maxUint256] })), 'data.approve'],
-  ['an approve in data on another contract', direct(encodeFunctionData({ abi: erc20, functionName: 'approve', args: [DEAD, UNITS] }), WETH), 'data.approve'],
+  ['an unlimited approve hidden in data', direct(approveData(DEAD, maxUint256)), 'data.approve'],
+  ['an approve in data on another contract', direct(approveData(DEAD, UNITS), WETH), 'data.approve'],
   ['a transfer selector with truncated arguments', direct('0xa9059cbb0000'), 'data.malformed'],
   ["another call on the buyer's token (a permit)", direct('0xd505accf'), 'data.token'],
   ['a source token the embedding never offered', good, 'source', { ...request, source: { ...request.source, token: WETH } }],

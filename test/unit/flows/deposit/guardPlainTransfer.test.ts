@@ -1,13 +1,12 @@
 // The guard on a plain transfer: one that also asks for an approval is refused, and router calldata
 // the guard cannot read is not "understood" without eth_simulateV1.
-import { encodeFunctionData } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
 import { guardQuote, understood } from '../../../../src/flows/deposit/guard'
+import { BUYER, USDC } from '../../helpers/fakeChain'
+import { transferData } from '../../helpers/calldata'
 import { configFrom } from '../../helpers/links'
 
-const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ROUTER = '0x2222222222222222222222222222222222222222'
 const DEPOSIT_ADDRESS = '0x3333333333333333333333333333333333333333'
 const UNITS = 25_500_000n
@@ -19,22 +18,7 @@ const config = configFrom({
 })
 const request: DepositQuoteRequest = { source: { chainId: 8453, token: USDC, address: BUYER }, amount: '25.5', method: 'crypto' }
 const base = { provider: 'p', amountIn: '25.5', amountOut: '25.4', fee: '0.1', expiresAt: '2026-11-23T12:00:00.000Z' }
-const erc20Transfer = encodeFunctionData({
-  abi: [
-    {
-      type: 'function',
-      name: 'transfer',
-      stateMutability: 'nonpayable',
-      inputs: [
-        { name: 'to', type: 'address' },
-        { name: 'amount', type: 'uint256' },
-      ],
-      outputs: [{ type: 'bool' }],
-    },
-  ],
-  functionName: 'transfer',
-  args: [DEPOSIT_ADDRESS, UNITS],
-})
+const erc20Transfer = transferData(DEPOSIT_ADDRESS, UNITS)
 
 describe('guard: a plain transfer quote', () => {
   it.each([

@@ -10,11 +10,9 @@ import { systemClock } from '../../../../src/kernel/types'
 import { guardQuote, payableByAddress, understood } from '../../../../src/flows/deposit/guard'
 import * as actions from '../../../../src/wallet/chainActions'
 import { depositConfig as config, driveDeposit } from '../../helpers/deposit'
-import { announceWallet } from '../../helpers/fakeChain'
+import { executeAbi, permit2ApproveData } from '../../helpers/calldata'
+import { BUYER, DEAD, USDC, announceWallet } from '../../helpers/fakeChain'
 
-const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const DEAD = '0x000000000000000000000000000000000000dEaD'
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
@@ -24,32 +22,6 @@ const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523
 // contract with opaque calldata (it calls Permit2 itself): nothing the guard can decode, so only
 // the simulation (or, without eth_simulateV1, the guard's "fully understood" test) stands between
 // it and the wallet.
-const permit2Abi = [
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint160' },
-      { name: 'expiration', type: 'uint48' },
-    ],
-    outputs: [],
-  },
-] as const
-const executeAbi = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'target', type: 'address' },
-      { name: 'data', type: 'bytes' },
-    ],
-    outputs: [],
-  },
-] as const
 const EVIL = '0x4444444444444444444444444444444444444444'
 const hostile: DepositQuote = {
   provider: 'relay',
@@ -60,11 +32,7 @@ const hostile: DepositQuote = {
   transaction: {
     chainId: 8453,
     to: EVIL,
-    data: encodeFunctionData({
-      abi: executeAbi,
-      functionName: 'execute',
-      args: [PERMIT2, encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] })],
-    }),
+    data: encodeFunctionData({ abi: executeAbi, functionName: 'execute', args: [PERMIT2, permit2ApproveData(USDC, DEAD)] }),
     value: '0',
   },
 }
@@ -151,7 +119,7 @@ describe('a hostile quote that passes the guard is sent when the simulation is n
       transaction: {
         ...hostile.transaction,
         to: PERMIT2,
-        data: encodeFunctionData({ abi: permit2Abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] }),
+        data: permit2ApproveData(USDC, DEAD),
       },
     }
     const r = await run(
@@ -231,47 +199,15 @@ describe('a refused quote is never used again', () => {
 
 describe('expiry', () => {
   // A quote already expired on arrival re-quotes at once, again and again (only the shared limiter
-  // slows it): "never retry in a loop".
-  it('a quote that arrives expired is not re-requested in a loop', async () => {
-    const stale = {
-      ...hostile,
-      transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' },
-      expiresAt: '2000-01-01T00:00:00Z',
-    }
-    const quotes = Array.from({ length: 50 }, () => stale)
-    const r = await run(
-      quotes,
-      rpc(() => [
-        {
-          calls: [
-            {
-              status: '0x1',
-              gasUsed: '0x1',
-              logs: [
-                {
-                  address: USDC,
-                  topics: [TRANSFER, `0x${BUYER.slice(2).toLowerCase().padStart(64, '0')}`, `0x${'00'.repeat(32)}`],
-                  data: `0x${25_500_000n.toString(16).padStart(64, '0')}`,
-                },
-              ],
-            },
-          ],
-        },
-      ]),
-      { confirm: false, steps: 20 },
-    )
-    expect(r.quotesAsked()).toBeLessThanOrEqual(2)
-  })
-
-  // setTimeout's delay is a signed 32-bit int (browsers and node alike): an expiresAt more than
-  // ~24.8 days away fires at once, so a service that says "valid until 2099" gets the same loop.
-  it('a quote valid for a year is not re-requested in a loop', async () => {
-    const year = {
-      ...hostile,
-      transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' },
-      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    }
-    const quotes = Array.from({ length: 50 }, () => year)
+  // slows it): "never retry in a loop". setTimeout's delay is a signed 32-bit int (browsers and
+  // node alike): an expiresAt more than ~24.8 days away fires at once, so a service that says
+  // "valid until 2099" gets the same loop.
+  it.each([
+    ['arrives expired', '2000-01-01T00:00:00Z'],
+    ['is valid for a year', new Date(Date.now() + 365 * 86_400_000).toISOString()],
+  ])('a quote that %s is not re-requested in a loop', async (_name, expiresAt) => {
+    const quote = { ...hostile, transaction: { ...hostile.transaction, to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', data: '0x12345678' }, expiresAt }
+    const quotes = Array.from({ length: 50 }, () => quote)
     const r = await run(
       quotes,
       rpc(() => [

@@ -6,6 +6,7 @@ import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/sche
 import { guardQuote } from '../../../../src/flows/deposit/guard'
 import { judgeOutflow } from '../../../../src/flows/deposit/preview'
 import { simulate } from '../../../../src/wallet/chainActions'
+import { approveData, grantAbi, permit2ApproveData } from '../../helpers/calldata'
 import { depositConfig } from '../../helpers/deposit'
 import { BUYER, DEAD, DEPOSITOR, USDC, WETH } from '../../helpers/fakeChain'
 
@@ -31,47 +32,11 @@ const direct = (to: string, data: string): DepositQuote => ({
   transaction: { chainId: 8453, to, data, value: '0' },
 })
 
-const abi = [
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint160' },
-      { name: 'expiration', type: 'uint48' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'setApprovalForAll',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'operator', type: 'address' },
-      { name: 'approved', type: 'bool' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'increaseApproval',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-  { type: 'function', name: 'authorizeOperator', stateMutability: 'nonpayable', inputs: [{ name: 'operator', type: 'address' }], outputs: [] },
-] as const
-
 // Permit2's approve(token, spender, uint160, uint48): the buyer's standing Permit2 allowance on USDC goes to DEAD, unlimited.
-const permit2Approve = encodeFunctionData({ abi, functionName: 'approve', args: [USDC, DEAD, 2n ** 160n - 1n, 2 ** 48 - 1] })
-const setApprovalForAll = encodeFunctionData({ abi, functionName: 'setApprovalForAll', args: [DEAD, true] })
-const increaseApproval = encodeFunctionData({ abi, functionName: 'increaseApproval', args: [DEAD, maxUint256] })
-const authorizeOperator = encodeFunctionData({ abi, functionName: 'authorizeOperator', args: [DEAD] })
+const permit2Approve = permit2ApproveData(USDC, DEAD)
+const setApprovalForAll = encodeFunctionData({ abi: grantAbi, functionName: 'setApprovalForAll', args: [DEAD, true] })
+const increaseApproval = encodeFunctionData({ abi: grantAbi, functionName: 'increaseApproval', args: [DEAD, maxUint256] })
+const authorizeOperator = encodeFunctionData({ abi: grantAbi, functionName: 'authorizeOperator', args: [DEAD] })
 
 describe('guardQuote: approval-granting calldata that is not on the selector list', () => {
   // The guard only knows transfer/transferFrom/approve/increaseAllowance by selector; any other
@@ -154,22 +119,7 @@ describe('the simulated preview: outflows and grants it cannot see', () => {
 
 describe('what held', () => {
   it('a hidden approve / transfer of another amount / permit on the source token are refused', () => {
-    const approve = encodeFunctionData({
-      abi: [
-        {
-          type: 'function',
-          name: 'approve',
-          stateMutability: 'nonpayable',
-          inputs: [
-            { name: 's', type: 'address' },
-            { name: 'a', type: 'uint256' },
-          ],
-          outputs: [],
-        },
-      ],
-      functionName: 'approve',
-      args: [DEAD, 1n],
-    })
+    const approve = approveData(DEAD, 1n)
     expect(guardQuote(request, direct(PERMIT2, approve), config)).toEqual({ ok: false, rule: 'data.approve' })
     expect(guardQuote(request, direct(USDC, '0xd505accf'), config)).toEqual({ ok: false, rule: 'data.token' })
     expect(guardQuote(request, direct(USDC, '0x'), config)).toEqual({ ok: false, rule: 'data.token' })

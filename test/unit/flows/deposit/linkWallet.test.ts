@@ -14,7 +14,7 @@ import { addEnglish } from '../../../../src/i18n/i18n'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { fakeApi } from '../../helpers/fakeApi'
 import { BUYER, announceWallet, fakeChain } from '../../helpers/fakeChain'
-import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf } from '../../helpers/deposit'
+import { START, type DepositDriver, depositConfig, depositQuote, driveDeposit, form, sessionOf, quotedDeposit } from '../../helpers/deposit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 import { devKey } from '../../server/walletKeys'
 
@@ -94,19 +94,7 @@ beforeEach(() => {
 /** The deposit at its confirm screen, for a partner with these options. */
 function drive(options: typeof config | typeof depositConfig) {
   driver?.dispose()
-  driver = driveDeposit(
-    {
-      tag: 'quote',
-      form,
-      session: sessionOf(announced.wallet),
-      amount: '25.5',
-      work: 'idle',
-      quote: depositQuote(START),
-      quotedAt: START,
-      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
-    },
-    { config: options, api: fakeApi(), target, clock, loadChainActions: chain.load },
-  )
+  driver = driveDeposit(quotedDeposit(sessionOf(announced.wallet)), { config: options, api: fakeApi(), target, clock, loadChainActions: chain.load })
 }
 
 afterEach(() => {

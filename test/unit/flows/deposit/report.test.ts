@@ -11,15 +11,14 @@ import { until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
 import { hashOf } from '../../helpers/fakeChain'
 import {
-  START,
   type DepositDriver,
   type DepositWorld,
+  START,
   depositConfig,
   depositWorld,
-  endDepositWorld,
-  depositQuote,
   driveDeposit,
-  form,
+  endDepositWorld,
+  quotedDeposit,
   sessionOf,
   trackingOf,
 } from '../../helpers/deposit'
@@ -86,16 +85,7 @@ describe('the report to the kit', () => {
     api.answer('/deposit/status', () => ({ status: 'pending' }))
     let receipt!: () => void
     chain.actions.waitReceipt.mockImplementation((_r, hash) => new Promise((resolve) => (receipt = () => resolve({ success: true, txHash: hash, logs: [] }))))
-    const d = drive({
-      tag: 'quote',
-      form,
-      session: session(),
-      amount: '25.5',
-      work: 'idle',
-      quote: depositQuote(START),
-      quotedAt: START,
-      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
-    })
+    const d = drive(quotedDeposit(session()))
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.state().tag === 'tracking', 'SENT')
     expect(chain.prompts).toEqual(['send'])

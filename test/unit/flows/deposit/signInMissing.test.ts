@@ -17,12 +17,11 @@ import { depositEvents } from '../../../../src/flows/deposit/hostEvents'
 import { type DepositEvent, type DepositState, NO_SIGN_IN, transition } from '../../../../src/flows/deposit/machine'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
-import { createPartnerHandler } from '../../../../src/server/index'
-import type { PaymentStore } from '../../../../src/server/store/paymentStore'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { fakeApi } from '../../helpers/fakeApi'
 import { announceWallet, fakeChain } from '../../helpers/fakeChain'
-import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf } from '../../helpers/deposit'
+import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf, quotedDeposit } from '../../helpers/deposit'
+import { walletLinkKit } from '../../helpers/walletLinkKit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 import { configFrom, registry, signed } from '../../helpers/links'
 
@@ -32,19 +31,7 @@ addEnglish(enDeposit)
 const ENTRY: RegistryEntry = { ...registry[0], walletLink: true }
 const PARTNER = ENTRY.partnerBase!
 const PAGE = new URL('https://widget.example/')
-const store = { addressHolder: async () => undefined, recordChallenge: async () => {} } as unknown as PaymentStore
-const kit = createPartnerHandler({
-  apiBase: 'https://api.example',
-  apiKey: 'sk_test',
-  basePath: new URL(PARTNER).pathname,
-  publicUrl: PARTNER,
-  allowedOrigins: [PAGE.origin],
-  authenticate: (t) => (t === 'tok-alice' ? 'alice' : undefined),
-  store,
-  chains: { 8453: { rpcUrl: 'http://127.0.0.1:8545' } },
-  fetch: (async () => Response.json({})) as typeof fetch,
-  log: () => {},
-})
+const kit = walletLinkKit(PARTNER, PAGE.origin, { 8453: { rpcUrl: 'http://127.0.0.1:8545' } })
 /** What an unsigned link of this entry runs with (no partner token, no cookies), over the test chain's token. */
 const unsigned: WidgetConfig = { ...depositConfig, partnerBase: PARTNER, walletLink: true }
 const SIGN_IN_WORDS =
@@ -93,16 +80,7 @@ function atQuote(config: WidgetConfig) {
   const target = Object.assign(new EventTarget(), { location: PAGE }) as unknown as Window
   const announced = announceWallet(target)
   const chain = fakeChain()
-  const start: DepositState = {
-    tag: 'quote',
-    form,
-    session: sessionOf(announced.wallet),
-    amount: '25.5',
-    work: 'idle',
-    quote: depositQuote(START),
-    quotedAt: START,
-    preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
-  }
+  const start: DepositState = quotedDeposit(sessionOf(announced.wallet))
   const d = driveDeposit(start, { config, api: fakeApi(), target, clock, loadChainActions: chain.load })
   const state = () => d.state() as Extract<DepositState, { tag: 'quote' }>
   return { d, chain, state, stop: () => (d.dispose(), announced.stop()) }

@@ -13,7 +13,7 @@ import { type DepositState, transition, unrecorded } from '../../../../src/flows
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
 import { fakeApi } from '../../helpers/fakeApi'
 import { BUYER, announceWallet, fakeChain, hashOf } from '../../helpers/fakeChain'
-import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf } from '../../helpers/deposit'
+import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf, quotedDeposit } from '../../helpers/deposit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
@@ -55,16 +55,7 @@ describe('walletLink off, kit with chains', () => {
     const chain = fakeChain()
     const api = fakeApi()
     api.answer('/deposit/status', () => ({ status: 'pending' }))
-    const start: DepositState = {
-      tag: 'quote',
-      form,
-      session: sessionOf(announced.wallet),
-      amount: '25.5',
-      work: 'idle',
-      quote: depositQuote(START),
-      quotedAt: START,
-      preview: { kind: 'ready', safe: true, outflow: [{ amount: '25.5', symbol: 'USDC' }], feeSymbol: 'ETH' },
-    }
+    const start: DepositState = quotedDeposit(sessionOf(announced.wallet))
     const d = driveDeposit(start, { config, api, target, clock, loadChainActions: chain.load })
     d.dispatch({ type: 'CONFIRM' })
     await until(() => d.state().tag === 'tracking', 'SENT')

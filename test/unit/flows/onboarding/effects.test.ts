@@ -16,7 +16,7 @@ import type { Applicant } from '../../../../src/identity/machine'
 import { usedAuthCodes } from '../../../../src/identity/usedCodes'
 import { driveFlow } from '../../helpers/driveFlow'
 import { type FakeApi, fakeApi, inTurn } from '../../helpers/fakeApi'
-import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
+import { type FakeClock, createFakeClock, expectNextPollAfter, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import { useFakeQueryTime } from '../../helpers/queryTime'
 import { configFrom } from '../../helpers/links'
@@ -183,10 +183,7 @@ describe('funding', () => {
     d.store.save(open)
     await until(() => api.to('/fiat/status').length === 1, 'the first poll')
     expect(api.to('/fiat/status')[0]).toMatchObject({ body: { accountId: 'acc-1', virtualAccountId: 'va-1' }, priority: 'poll' })
-    await clock.advance(4_999)
-    expect(api.to('/fiat/status')).toHaveLength(1)
-    await clock.advance(1)
-    expect(api.to('/fiat/status')).toHaveLength(2)
+    await expectNextPollAfter(clock, () => api.to('/fiat/status').length, 5_000)
     await clock.advance(5_000)
     await until(() => d.state().tag === 'result')
     expect(d.state()).toMatchObject({ tag: 'result', deliveredAmount: '99.5', deliveredAsset: 'USDC' })

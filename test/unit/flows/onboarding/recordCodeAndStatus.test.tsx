@@ -21,6 +21,7 @@ import { memoryStorage } from '../../helpers/memoryStorage'
 import { initialIdentity } from '../../../../src/identity/machine'
 import { buyerAccount } from '../../../../src/identity/account'
 import type { Applicant, ServerMessage, StoredAccount } from '../../../../src/flows/onboarding/machine'
+import { filledApplicant } from '../../helpers/applicant'
 
 /** The flow's start as the entry composes it: the identity steps' start, or a saved record. */
 const init = (form: Applicant, code?: string, resume?: StoredAccount, refused?: ServerMessage) => initialState(initialIdentity(form, code, refused), resume)
@@ -30,16 +31,7 @@ afterEach(cleanup)
 
 const KEY = 'stablecoin-widget:v1:flow:onboarding'
 const DAY = 86_400_000
-const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const filled = {
-  ...emptyApplicant,
-  wallet: WALLET,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+49 151 23456789',
-  nationality: 'DE',
-  country: 'DE',
-}
+const filled = filledApplicant
 const run = (s: OnboardingState, ...events: OnboardingEvent[]) => events.reduce((state, e) => transition(state, e), s)
 const opened = { accountId: 'acc_1', walletId: 'wal_1', virtualAccountId: 'va_1', details: { iban: 'DE89370400440532013000', reference: 'SBX-1' }, feeBps: 100 }
 
@@ -120,14 +112,20 @@ describe('the bank record on a shared device', () => {
 
 describe('any 400 from /fiat/onboard spends the code', () => {
   const state: OnboardingState = { tag: 'details', form: filled, authCode: 'ac_1', errors: {}, work: 'submitting' }
-  it('the code is never sent again, and the buyer goes back to identity with the message and their details', async () => {
+  /** The details submitted with code ac_1 and refused by the bank (400 `code`): the code is spent; what the effects dispatched. */
+  async function refused(code: string, message: string) {
     const post = vi.fn(async () => {
-      throw new ApiError(400, 'KYC_DOCUMENT_EXPIRED', 'verify again with a valid document')
+      throw new ApiError(400, code, message)
     })
     const { runner, used, events, clock } = effects({ post } as never)
     runner.run(state)
     await clock.settle()
     expect(used.has('ac_1')).toBe(true)
+    return events
+  }
+
+  it('the code is never sent again, and the buyer goes back to identity with the message and their details', async () => {
+    const events = await refused('KYC_DOCUMENT_EXPIRED', 'verify again with a valid document')
     const next = run(state, ...events)
     expect(next).toMatchObject({ tag: 'identity', form: filled })
     render(<IdentityStep state={next as Extract<OnboardingState, { tag: 'identity' }>} dispatch={() => {}} identityHref="https://id.example.com" />)
@@ -137,13 +135,7 @@ describe('any 400 from /fiat/onboard spends the code', () => {
   })
 
   it('a field the bank refused is marked when the buyer is back on the details', async () => {
-    const post = vi.fn(async () => {
-      throw new ApiError(400, 'INVALID_PHONE_NUMBER', 'applicantInfo.phone: must be in E.164 format')
-    })
-    const { runner, used, events, clock } = effects({ post } as never)
-    runner.run(state)
-    await clock.settle()
-    expect(used.has('ac_1')).toBe(true)
+    const events = await refused('INVALID_PHONE_NUMBER', 'applicantInfo.phone: must be in E.164 format')
     const back = run(state, ...events, { type: 'AUTH_CODE', code: 'ac_2' })
     expect(back).toMatchObject({ tag: 'details', authCode: 'ac_2', errors: { phone: 'server' } })
   })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
 import { checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/flows/payout/accountChecks'
 import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/bank'
-import { offeredSchemas } from '../../../../src/flows/payout/base'
+import { type OfferedSchemaId, offeredSchemas } from '../../../../src/flows/payout/base'
 import { initialValues, purposeProblem, schemaFor, schemasFor, validateBeneficiary } from '../../../../src/flows/payout/beneficiary'
 import { beneficiarySchema } from '../../../../src/flows/payout/beneficiarySchemas'
 // @ts-expect-error: plain ESM module of the sandbox
@@ -332,49 +332,36 @@ describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of
 })
 
 describe('the four schemas the assumed contract names', () => {
-  it('bank_uk: the sort code typed 12-34-56 or 12 34 56 is sent as 6 digits, with the 8-digit account', () => {
-    for (const sortCode of ['08-99-99', '08 99 99', '089999']) {
-      expect(buildBeneficiary(beneficiarySchema('bank_uk'), { name: ' Jane  Smith ', sortCode, accountNumber: '6637 4958' })).toEqual({
-        ok: true,
-        beneficiary: { schema: 'bank_uk', name: 'Jane Smith', sortCode: '089999', accountNumber: '66374958' },
-      })
-    }
-    expect(validateBeneficiary(beneficiarySchema('bank_uk'), { name: 'J', sortCode: '08-99-9', accountNumber: '6637495' })).toEqual({
-      sortCode: { kind: 'sortCode' },
-      accountNumber: { kind: 'ukAccount' },
-    })
+  type Case = [OfferedSchemaId, Record<string, string>, object]
+  // bank_uk: the sort code typed 12-34-56 or 12 34 56 is sent as 6 digits, with the 8-digit account;
+  // bank_br_pix: the key as the DICT holds it; bank_mexico: the 18 digits typed in groups; momo_africa: E.164.
+  const sent: Case[] = [
+    ...['08-99-99', '08 99 99', '089999'].map(
+      (sortCode): Case => [
+        'bank_uk',
+        { name: ' Jane  Smith ', sortCode, accountNumber: '6637 4958' },
+        { name: 'Jane Smith', sortCode: '089999', accountNumber: '66374958' },
+      ],
+    ),
+    ['bank_br_pix', { name: 'Ana', pixKey: '11.222.333/0001-81' }, { name: 'Ana', pixKey: '11222333000181' }],
+    ['bank_br_pix', { name: 'Ana', pixKey: '+55 11 98765 4321' }, { name: 'Ana', pixKey: '+5511987654321' }],
+    ['bank_mexico', { name: 'Luis', clabe: '032 180 00011835971 9' }, { name: 'Luis', clabe: '032180000118359719' }],
+    ['momo_africa', { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' }, { name: 'Wanjiru', walletIdentifier: '+254712345678' }],
+  ]
+  it.each(sent)('%s: typed %j, sent as %j', (id, typed, beneficiary) => {
+    expect(buildBeneficiary(beneficiarySchema(id), typed)).toEqual({ ok: true, beneficiary: { schema: id, ...beneficiary } })
   })
 
-  it('bank_br_pix: the key is sent as the DICT holds it, and a CPF or CNPJ key is held to its check digits', () => {
-    const pix = beneficiarySchema('bank_br_pix')
-    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '11.222.333/0001-81' })).toEqual({
-      ok: true,
-      beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '11222333000181' },
-    })
-    expect(buildBeneficiary(pix, { name: 'Ana', pixKey: '+55 11 98765 4321' })).toEqual({
-      ok: true,
-      beneficiary: { schema: 'bank_br_pix', name: 'Ana', pixKey: '+5511987654321' },
-    })
-    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: '111.444.777-53' })).toEqual({ pixKey: { kind: 'cpfChecksum' } })
-    expect(validateBeneficiary(pix, { name: 'Ana', pixKey: 'ana' })).toEqual({ pixKey: { kind: 'pixKey' } })
-  })
-
-  it('bank_mexico: 18 digits typed in groups, held to the CLABE control digit', () => {
-    const spei = beneficiarySchema('bank_mexico')
-    expect(buildBeneficiary(spei, { name: 'Luis', clabe: '032 180 00011835971 9' })).toEqual({
-      ok: true,
-      beneficiary: { schema: 'bank_mexico', name: 'Luis', clabe: '032180000118359719' },
-    })
-    expect(validateBeneficiary(spei, { name: 'Luis', clabe: '032180000118359718' })).toEqual({ clabe: { kind: 'clabeChecksum' } })
-  })
-
-  it('momo_africa: the wallet number in E.164', () => {
-    const momo = beneficiarySchema('momo_africa')
-    expect(buildBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '+254 712 345 678' })).toEqual({
-      ok: true,
-      beneficiary: { schema: 'momo_africa', name: 'Wanjiru', walletIdentifier: '+254712345678' },
-    })
-    expect(validateBeneficiary(momo, { name: 'Wanjiru', walletIdentifier: '0712 345 678' })).toEqual({ walletIdentifier: { kind: 'phone' } })
+  // A CPF or CNPJ key is held to its check digits, a CLABE to its control digit.
+  const refused: Case[] = [
+    ['bank_uk', { name: 'J', sortCode: '08-99-9', accountNumber: '6637495' }, { sortCode: { kind: 'sortCode' }, accountNumber: { kind: 'ukAccount' } }],
+    ['bank_br_pix', { name: 'Ana', pixKey: '111.444.777-53' }, { pixKey: { kind: 'cpfChecksum' } }],
+    ['bank_br_pix', { name: 'Ana', pixKey: 'ana' }, { pixKey: { kind: 'pixKey' } }],
+    ['bank_mexico', { name: 'Luis', clabe: '032180000118359718' }, { clabe: { kind: 'clabeChecksum' } }],
+    ['momo_africa', { name: 'Wanjiru', walletIdentifier: '0712 345 678' }, { walletIdentifier: { kind: 'phone' } }],
+  ]
+  it.each(refused)('%s: typed %j, refused with %j', (id, typed, problems) => {
+    expect(validateBeneficiary(beneficiarySchema(id), typed)).toEqual(problems)
   })
 })
 

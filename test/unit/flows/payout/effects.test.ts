@@ -31,6 +31,7 @@ import {
   fakeWallet as aWallet,
   payoutConfig,
   recordOf,
+  sepaValues,
   toDestination,
   toFunding,
   wallet,
@@ -137,14 +138,7 @@ describe('payout effects: creating', () => {
     expect(creates[0].body.reference).toBe('po_1')
     expect(creates[1].body.reference).toBe('po_1')
     // Only the schema's fields, normalised.
-    expect(creates[0].body.beneficiary).toEqual({
-      name: 'Ada Lovelace',
-      schema: 'bank_sepa',
-      accountType: 'individual',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      IBAN: 'DE89370400440532013000',
-    })
+    expect(creates[0].body.beneficiary).toEqual({ schema: 'bank_sepa', ...sepaValues('DE89370400440532013000') })
     expect(creates[0].body).toMatchObject({ quoteId: 'bq_1', accountId: 'acc_1' })
     // Kept before the wallet is ever asked: a reload funds this payout, not a new one.
     expect(d.store.load()).toMatchObject({ id: 'bp_1', depositAddress: DEPOSIT })
@@ -184,21 +178,15 @@ describe('payout effects: creating', () => {
     })
   })
 
-  it('a payout that does not match the quote (another chain or amount) is never funded', async () => {
-    const partner = fakePartner({ '/bank/payout': [{ ...created, chain: 42161 }] })
+  it.each([
+    ['on another chain', { chain: 42161 }, 'payout_chain'],
+    ['asking for another amount', { depositAmount: '222.82609' }, 'payout_quote.amount'],
+  ])('a payout that does not match the quote (%s) is refused with its own code (%s): never funded', async (_name, mismatch, code) => {
+    const partner = fakePartner({ '/bank/payout': [{ ...created, ...mismatch }] })
     const d = drive(beneficiaryState(), partner)
     d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
     await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
-    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_chain' } })
-    expect(d.store.load()).toBeUndefined()
-  })
-
-  it('a payout asking for another amount than the quote is refused with its own code: never funded', async () => {
-    const partner = fakePartner({ '/bank/payout': [{ ...created, depositAmount: '222.82609' }] })
-    const d = drive(beneficiaryState(), partner)
-    d.dispatch(toDestination({ type: 'SUBMIT', now: NOW }))
-    await until(() => (d.state() as { work?: string }).work === 'idle', 'the refusal')
-    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code: 'payout_quote.amount' } })
+    expect(d.state()).toMatchObject({ tag: 'beneficiary', problem: { key: 'payout.problem.mismatch', code } })
     expect(d.store.load()).toBeUndefined()
   })
 

@@ -24,31 +24,23 @@ const quoted = (buyer?: { accountId: string; walletId: string; wallet: string })
 })
 const run = (state: PayoutState, c: Context, ...events: PayoutEvent[]) => events.reduce((s, e) => transition(s, e, c), state)
 
+/** The price confirmed from `state`, then the funding wallet chosen and connected as OTHER. */
+const connectOther = (state: PayoutState, c: Context) =>
+  run(state, c, { type: 'CONFIRM', now: NOW }, ...choose(wallet), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }))
+
 /** Whether the payout reached its beneficiary with a wallet other than the one its buyer verified. */
 const fundedByAnother = (s: PayoutState) => s.tag === 'beneficiary' && !same(s.funder?.sender, s.buyer.wallet)
 
 describe('the wallet that funds the payout is the buyer’s verified one', () => {
   it('a known buyer (this device’s, or a signed accountId) connecting another wallet does not go on under the known account', () => {
     const known = { accountId: 'acc_1', walletId: 'w_1', wallet: VERIFIED }
-    const s = run(
-      quoted(known),
-      ctx,
-      { type: 'CONFIRM', now: NOW },
-      ...choose(wallet),
-      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
-    )
+    const s = connectOther(quoted(known), ctx)
     expect(fundedByAnother(s)).toBe(false)
   })
 
   it('under a link signed for a wallet, connecting another one does not verify the signed one and fund from the other', () => {
     const signed = { ...ctx, linkWallet: VERIFIED }
-    const identity = run(
-      quoted(),
-      signed,
-      { type: 'CONFIRM', now: NOW },
-      ...choose(wallet),
-      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
-    )
+    const identity = connectOther(quoted(), signed)
     // The identity steps verify the signed wallet, while the connected one stays the funder.
     if (identity.tag !== 'identity') return expect(identity.tag).not.toBe('beneficiary')
     const onboarded = transition(
@@ -60,13 +52,7 @@ describe('the wallet that funds the payout is the buyer’s verified one', () =>
   })
 
   it('held: an unknown buyer without a signed wallet verifies the wallet it connected', () => {
-    const identity = run(
-      quoted(),
-      ctx,
-      { type: 'CONFIRM', now: NOW },
-      ...choose(wallet),
-      toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
-    )
+    const identity = connectOther(quoted(), ctx)
     expect(identity).toMatchObject({ tag: 'identity', form: { wallet: OTHER } })
   })
 })

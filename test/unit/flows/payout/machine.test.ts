@@ -18,6 +18,15 @@ const form = (): PayoutState => ({ tag: 'form', buyer, form: ctx.emptyForm(), dr
 const filled = (amount = '20', kind: 'fiat' | 'crypto' = 'fiat') =>
   run(form(), { type: 'EDIT', kind }, { type: 'EDIT', amount }, { type: 'EDIT', country: 'DE' })
 const quoted = () => run(filled(), { type: 'SUBMIT' }, { type: 'QUOTED', quote, at: NOW })
+/** From the empty form: 20 EUR to Germany priced, confirmed, and the funding wallet chosen (not yet connected). */
+const pricedAndChosen: PayoutEvent[] = [
+  { type: 'EDIT', amount: '20' },
+  { type: 'EDIT', country: 'DE' },
+  { type: 'SUBMIT' },
+  { type: 'QUOTED', quote, at: NOW },
+  { type: 'CONFIRM', now: NOW },
+  ...choose(wallet),
+]
 /** Price first: the quote, then the wallet that funds it, then (a known buyer) the beneficiary. */
 const atBeneficiary = () =>
   run(quoted(), { type: 'CONFIRM', now: NOW }, ...choose(wallet), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }))
@@ -97,12 +106,7 @@ describe('payout machine: where it starts', () => {
     expect(verifying.tag).toBe('beneficiary')
     const anonymous = run(
       { tag: 'form', form: ctx.emptyForm(), draft: emptyDraft(), limits },
-      { type: 'EDIT', amount: '20' },
-      { type: 'EDIT', country: 'DE' },
-      { type: 'SUBMIT' },
-      { type: 'QUOTED', quote, at: NOW },
-      { type: 'CONFIRM', now: NOW },
-      ...choose(wallet),
+      ...pricedAndChosen,
       toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }),
     )
     expect(anonymous.tag).toBe('identity')
@@ -110,14 +114,7 @@ describe('payout machine: where it starts', () => {
   })
   it('a link signed for a wallet: only that wallet may fund and be verified; another one connected is refused in words', () => {
     const signed = { ...ctx, linkWallet: OTHER_WALLET }
-    const priced = [
-      { type: 'EDIT', amount: '20' },
-      { type: 'EDIT', country: 'DE' },
-      { type: 'SUBMIT' },
-      { type: 'QUOTED', quote, at: NOW },
-      { type: 'CONFIRM', now: NOW },
-      ...choose(wallet),
-    ] as PayoutEvent[]
+    const priced = pricedAndChosen
     const connecting = priced.reduce((state, e) => transition(state, e, signed), initialState({ identity }, signed))
     expect(transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: buyer.wallet } }), signed)).toMatchObject({
       tag: 'connect',

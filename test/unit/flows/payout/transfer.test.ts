@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeFunctionData } from 'viem'
+import { decodeFunctionData, parseAbi } from 'viem'
 import { TRANSFER_SELECTOR, checkPayout, checkTransfer, transferOf } from '../../../../src/flows/payout/transfer'
 import { BUYER as SENDER, source } from '../../helpers/payout'
 
+const abi = parseAbi(['function transfer(address to, uint256 amount)'])
 const payout = { depositAddress: '0x1111111111111111111111111111111111111111', depositAmount: '22.282609', chain: 8453 }
-const abi = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const
-
 describe('the payout transfer', () => {
   it('is a plain ERC-20 transfer of depositAmount to depositAddress on the payout chain, value 0', () => {
     const tx = transferOf(payout, source)

@@ -61,6 +61,15 @@ function mount(currency: string, country: string, rail: string) {
 
 const type = (label: RegExp, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } })
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create the payout' }))
+/** The buyer types each field's value, then presses Create the payout. */
+const submitWith = (...fields: Array<[RegExp, string]>) => {
+  for (const [label, value] of fields) type(label, value)
+  submit()
+}
+/** The service answers the creation with 400 invalid_request, refusing the beneficiary's field `name`. */
+const refused = (box: ReturnType<typeof mount>, name: string) =>
+  act(() => box.dispatch({ type: 'CREATE_FAILED', problem: { key: 'error.invalid', code: 'invalid_request' }, field: { name, problem: { kind: 'refused' } } }))
+const valueOf = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value
 /** The words the input's aria-describedby points at. */
 const described = (label: RegExp) =>
   (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
@@ -77,38 +86,25 @@ describe('bank_uk (GBP to GB)', () => {
   it('sort code typed 12-34-56, 8-digit account: the problem beside its field, then sent as digits', async () => {
     const box = mount('GBP', 'GB', 'faster_payments')
     expect(screen.getByText('UK bank account (Faster Payments, GBP)')).toBeTruthy()
-    type(/Account holder name/, 'Jane Smith')
-    type(/Sort code/, '08-99-99')
-    type(/Account number/, '6637 495')
-    submit()
+    submitWith([/Account holder name/, 'Jane Smith'], [/Sort code/, '08-99-99'], [/Account number/, '6637 495'])
     expect(screen.getByLabelText(/Account number/).getAttribute('aria-invalid')).toBe('true')
     expect(described(/Account number/)).toContain('A UK account number has 8 digits.')
     expect(screen.getByLabelText(/Sort code/).getAttribute('aria-invalid')).toBeNull()
     // Keyboard and screen reader: the first field in trouble has the focus.
     expect(document.activeElement).toBe(screen.getByLabelText(/Account number/))
     expect(await axeViolations()).toEqual([])
-    type(/Account number/, '6637 4958')
-    submit()
+    submitWith([/Account number/, '6637 4958'])
     expect(box.state).toMatchObject({ tag: 'beneficiary', work: 'creating' })
   })
 
   it('the service refusing the sort code: said beside it, the form kept', () => {
     const box = mount('GBP', 'GB', 'faster_payments')
-    type(/Account holder name/, 'Jane Smith')
-    type(/Sort code/, '12 34 56')
-    type(/Account number/, '12345678')
-    submit()
-    act(() =>
-      box.dispatch({
-        type: 'CREATE_FAILED',
-        problem: { key: 'error.invalid', code: 'invalid_request' },
-        field: { name: 'sortCode', problem: { kind: 'refused' } },
-      }),
-    )
+    submitWith([/Account holder name/, 'Jane Smith'], [/Sort code/, '12 34 56'], [/Account number/, '12345678'])
+    refused(box, 'sortCode')
     expect(described(/Sort code/)).toContain('The service refused this field.')
-    expect((screen.getByLabelText(/Sort code/) as HTMLInputElement).value).toBe('12 34 56')
-    expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('12345678')
-    expect((screen.getByLabelText(/Account holder name/) as HTMLInputElement).value).toBe('Jane Smith')
+    expect(valueOf(/Sort code/)).toBe('12 34 56')
+    expect(valueOf(/Account number/)).toBe('12345678')
+    expect(valueOf(/Account holder name/)).toBe('Jane Smith')
     expect(document.activeElement).toBe(screen.getByLabelText(/Sort code/))
   })
 })
@@ -117,9 +113,7 @@ describe('bank_br_pix (BRL to BR)', () => {
   it('a CPF key with a typo is said as one, with a word for a phone typed without +55', async () => {
     const box = mount('BRL', 'BR', 'pix')
     expect(described(/PIX key/)).toContain('registered under for PIX')
-    type(/Account holder name/, 'Ana Souza')
-    type(/PIX key/, '111.444.777-53')
-    submit()
+    submitWith([/Account holder name/, 'Ana Souza'], [/PIX key/, '111.444.777-53'])
     expect(described(/PIX key/)).toContain('This CPF’s last two digits don’t match: check the 11 digits. A phone number starts with +55.')
     expect(await axeViolations()).toEqual([])
     type(/PIX key/, 'ana.souza@example.com.br')
@@ -130,18 +124,10 @@ describe('bank_br_pix (BRL to BR)', () => {
 
   it('the service refusing the key: beside it, nothing typed lost', () => {
     const box = mount('BRL', 'BR', 'pix')
-    type(/Account holder name/, 'Ana Souza')
-    type(/PIX key/, '+55 11 98765-4321')
-    submit()
-    act(() =>
-      box.dispatch({
-        type: 'CREATE_FAILED',
-        problem: { key: 'error.invalid', code: 'invalid_request' },
-        field: { name: 'pixKey', problem: { kind: 'refused' } },
-      }),
-    )
+    submitWith([/Account holder name/, 'Ana Souza'], [/PIX key/, '+55 11 98765-4321'])
+    refused(box, 'pixKey')
     expect(described(/PIX key/)).toContain('The service refused this field.')
-    expect((screen.getByLabelText(/PIX key/) as HTMLInputElement).value).toBe('+55 11 98765-4321')
+    expect(valueOf(/PIX key/)).toBe('+55 11 98765-4321')
   })
 })
 
@@ -150,14 +136,11 @@ describe('bank_mexico (MXN to MX)', () => {
     const box = mount('MXN', 'MX', 'spei')
     const clabe = screen.getByLabelText(/CLABE/)
     expect(clabe.getAttribute('inputmode')).toBe('numeric')
-    type(/Account holder name/, 'Luis Pérez')
-    type(/CLABE/, '032180000118359718')
-    submit()
+    submitWith([/Account holder name/, 'Luis Pérez'], [/CLABE/, '032180000118359718'])
     expect(described(/CLABE/)).toContain('This CLABE’s last digit doesn’t match: check the 18 digits.')
     expect(box.state).toMatchObject({ work: 'idle' })
     expect(await axeViolations()).toEqual([])
-    type(/CLABE/, '032 180 00011835971 9')
-    submit()
+    submitWith([/CLABE/, '032 180 00011835971 9'])
     expect(box.state).toMatchObject({ work: 'creating' })
   })
 })
@@ -171,13 +154,10 @@ describe('mobile money and African banks', () => {
     const number = screen.getByLabelText(/Mobile money number/)
     expect(number.getAttribute('autocomplete')).toBe('tel')
     expect(number.getAttribute('inputmode')).toBe('tel')
-    type(/Account holder name/, 'Wanjiru Kamau')
-    type(/Mobile money number/, '0712 345 678')
-    submit()
+    submitWith([/Account holder name/, 'Wanjiru Kamau'], [/Mobile money number/, '0712 345 678'])
     expect(described(/Mobile money number/)).toContain('Write the number with its country code')
     expect(await axeViolations()).toEqual([])
-    type(/Mobile money number/, '+254 712 345 678')
-    submit()
+    submitWith([/Mobile money number/, '+254 712 345 678'])
     expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'momo_africa' } })
   })
 
@@ -187,11 +167,7 @@ describe('mobile money and African banks', () => {
     expect(screen.queryAllByRole('radio')).toEqual([])
     expect(screen.queryByText('Mobile money')).toBeNull()
     expect(screen.queryByLabelText(/Mobile money number/)).toBeNull()
-    type(/Account holder name/, 'Chidi Okafor')
-    type(/Bank code/, '058')
-    type(/Account number/, '0123456789')
-    type(/Name on the account/, 'Chidi Okafor')
-    submit()
+    submitWith([/Account holder name/, 'Chidi Okafor'], [/Bank code/, '058'], [/Account number/, '0123456789'], [/Name on the account/, 'Chidi Okafor'])
     expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'bank_africa' } })
   })
 
@@ -199,29 +175,17 @@ describe('mobile money and African banks', () => {
     const box = mount('NGN', 'NG', 'mobile_money')
     expect(screen.getByText('Mobile money').tagName).toBe('STRONG')
     expect(screen.queryByLabelText(/Bank code/)).toBeNull()
-    type(/Account holder name/, 'Chidi Okafor')
-    type(/Mobile money number/, '+234 803 123 4567')
-    submit()
+    submitWith([/Account holder name/, 'Chidi Okafor'], [/Mobile money number/, '+234 803 123 4567'])
     expect(box.state).toMatchObject({ work: 'creating', draft: { schema: 'momo_africa' } })
   })
 
   it('the service refusing the schema itself: the buyer is told to go back and choose another way, nothing typed lost', () => {
     const box = mount('NGN', 'NG', 'nip')
-    type(/Account holder name/, 'Chidi Okafor')
-    type(/Bank code/, '058')
-    type(/Account number/, '0123456789')
-    type(/Name on the account/, 'Chidi Okafor')
-    submit()
-    act(() =>
-      box.dispatch({
-        type: 'CREATE_FAILED',
-        problem: { key: 'error.invalid', code: 'invalid_request' },
-        field: { name: 'schema', problem: { kind: 'refused' } },
-      }),
-    )
+    submitWith([/Account holder name/, 'Chidi Okafor'], [/Bank code/, '058'], [/Account number/, '0123456789'], [/Name on the account/, 'Chidi Okafor'])
+    refused(box, 'schema')
     expect(screen.getByText(/Payouts over NIP go to a kind of account we do not offer yet\. Go back/)).toBeTruthy()
     expect(screen.queryByText(/Check it against your bank statement/)).toBeNull()
-    expect((screen.getByLabelText(/Account number/) as HTMLInputElement).value).toBe('0123456789')
+    expect(valueOf(/Account number/)).toBe('0123456789')
   })
 })
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { encodeFunctionData } from 'viem'
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { expect, test } from './helpers'
 import { type StackConfig, destBalance, rpc, stackConfig, widgetUrl } from './stack'
 
@@ -12,18 +12,7 @@ test.beforeAll(() => {
   stack = stackConfig()
 })
 
-const transferAbi = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const
+const transferAbi = erc20Abi
 
 const source = () => stack.chains.find((c) => c.id === stack.sources[0].chainId)!
 

@@ -95,8 +95,8 @@ async function newBuyer(page: Page, stack: StackConfig, account: number, options
 }
 
 /** A new buyer's payout held by the sandbox once funded: sent from the wallet, seen converting. The wallet and the payout. */
-async function heldAtConverting(page: Page, stack: StackConfig, account: number) {
-  const wallet = await newBuyer(page, stack, account)
+async function heldAtConverting(page: Page, stack: StackConfig, account: number, signed = true) {
+  const wallet = await newBuyer(page, stack, account, {}, signed)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page)
   await toFunding(page)
@@ -199,13 +199,7 @@ test('returned: the reason shows, and the refund (minus the rail cost) is back i
 
 test('rejected, on a link without a signature: the reason shows, nothing more is asked, and a reload shows it again', async ({ page, stack }) => {
   // Buyer options may come from any link (docs/options.md): this payout starts from an unsigned one.
-  const wallet = await newBuyer(page, stack, 4, {}, false)
-  await sandbox(stack, '/__sandbox/control', { payoutHold: true })
-  await quote(page)
-  await toFunding(page)
-  await send(page)
-  await expect(h1(page)).toHaveText('Converting your payout', { timeout: 20_000 })
-  const [p] = (await payouts(stack, page)).payouts
+  const { wallet, p } = await heldAtConverting(page, stack, 4, false)
   await sandbox(stack, '/__sandbox/bank/payout/reject', { id: p.id, reason: 'compliance_check' })
   await expect(h1(page)).toHaveText('Payout refused')
   await expect(page.getByText(/Reason: compliance_check/)).toBeVisible()

@@ -3,7 +3,7 @@
 // under /v1/deposit/status: the same request and answer, with the key (server.mjs counts it
 // against the key's rate; the widget path's is the per-IP limit).
 import { randomBytes } from 'node:crypto'
-import { createWalletClient, decodeEventLog, encodeFunctionData, formatUnits, http, parseEventLogs, parseUnits } from 'viem'
+import { createWalletClient, decodeEventLog, encodeFunctionData, erc20Abi, formatUnits, http, parseEventLogs, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { HttpError, invalid, parseBody } from '../http.mjs'
@@ -17,48 +17,8 @@ const MAX_UINT = 2n ** 256n - 1n
 const DEAD = '0x000000000000000000000000000000000000dEaD'
 const WETH = '0x4200000000000000000000000000000000000006'
 const STRANGER = '0x1111111111111111111111111111111111111111'
-const erc20 = [
-  {
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256', indexed: false },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'transferFrom',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'from', type: 'address' },
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-]
+// The ERC-20 calls and the Transfer event, as viem has them.
+const erc20 = erc20Abi
 
 /**
  * A hostile or buggy routing provider: each rule of the widget's quote guard, broken once

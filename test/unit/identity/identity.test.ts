@@ -81,15 +81,7 @@ describe('how a bank flow begins', () => {
 })
 
 describe('identity sub-machine: verified again', () => {
-  const filled = {
-    ...emptyApplicant,
-    wallet: WALLET,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+49 151 23456789',
-    nationality: 'DE',
-    country: 'DE',
-  }
+  const filled = { ...filledApplicant, wallet: WALLET }
   const tierProblem = { problem: { key: 'error.requiresAction' as const, code: 'requires_action' } }
 
   it('back with a new code, a message about no field (the verification itself) is gone; a refused field stays marked', () => {

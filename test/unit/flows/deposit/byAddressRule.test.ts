@@ -1,35 +1,14 @@
-import { concat, encodeFunctionData, maxUint256 } from 'viem'
+import { concat, maxUint256 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { DepositQuote, DepositQuoteRequest } from '../../../../src/api/schemas'
 import { payableByAddress } from '../../../../src/flows/deposit/byAddressRule'
 import { BUYER, DEAD, USDC, WETH } from '../../helpers/fakeChain'
+import { approveData, transferData } from '../../helpers/calldata'
 
 const ADDRESS = '0x3333333333333333333333333333333333333333'
 const token = { chainId: 8453, token: USDC, symbol: 'USDC', decimals: 6 }
 const request: DepositQuoteRequest = { source: { chainId: 8453, token: USDC, address: BUYER }, amount: '25.5', method: 'crypto' }
-const abi = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'approve',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'spender', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-] as const
-const transfer = (to: string, amount: bigint) => encodeFunctionData({ abi, functionName: 'transfer', args: [to as `0x${string}`, amount] })
+const transfer = transferData
 
 const plain: DepositQuote = {
   provider: 'relay',
@@ -48,13 +27,9 @@ describe('a quote paid by address: only a plain ERC-20 transfer of the asked amo
 
   it.each<[string, DepositQuote, string]>([
     ['an approval beside it', { ...plain, approval: { token: USDC, spender: DEAD, amount: '25500000' } }, 'approval'],
-    [
-      'an extra call after the transfer',
-      tx({ data: concat([transfer(ADDRESS, 25_500_000n), encodeFunctionData({ abi, functionName: 'approve', args: [DEAD, maxUint256] })]) }),
-      'call',
-    ],
+    ['an extra call after the transfer', tx({ data: concat([transfer(ADDRESS, 25_500_000n), approveData(DEAD, maxUint256)]) }), 'call'],
     ['one more byte after the transfer', tx({ data: `${transfer(ADDRESS, 25_500_000n)}00` }), 'call'],
-    ['an approve instead', tx({ data: encodeFunctionData({ abi, functionName: 'approve', args: [ADDRESS, 25_500_000n] }) }), 'call'],
+    ['an approve instead', tx({ data: approveData(ADDRESS, 25_500_000n) }), 'call'],
     ['a contract call', tx({ to: DEAD, data: '0x26b3293f' }), 'call'],
     ['another token', tx({ to: WETH }), 'call'],
     ['another amount', tx({ data: transfer(ADDRESS, 25_500_001n) }), 'amount'],

@@ -49,6 +49,8 @@ async function requestDetails(page: Page, amount: string) {
   await page.getByLabel('Amount you send').fill(amount)
   await page.getByRole('button', { name: 'Get bank details' }).click()
   await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 }
 
 const partnerPosts = (log: LogEntry[], path: string) => log.filter((e) => e.method === 'POST' && e.path === `/partner${path}`)
@@ -112,7 +114,7 @@ test('returned below the rail minimum: the reason, and the money goes back minus
   await expect(page.locator('dl.summary')).toContainText('0.5 EUR')
 })
 
-test('expired is not a loss: a transfer already sent still arrives and is followed to settled', async ({ page, stack }) => {
+test('expired is not a loss: a transfer already sent still arrives and is followed to settled @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   await requestDetails(page, '40.00')
   const { id } = await lastDeposit(stack)
@@ -172,7 +174,7 @@ test('a country without the one-off deposit gets the virtual account', async ({ 
   await page.getByLabel('Country of your bank account').selectOption('US')
   await expect(page.getByText(/A one-off transfer for an exact amount is not available for bank accounts in United States/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Get bank details' })).toHaveCount(0)
-  await page.getByRole('button', { name: 'Open a bank account' }).click()
+  await page.getByRole('button', { name: 'Get standing bank details' }).click()
   // The virtual-account flow, for the buyer already known: no second verification.
   await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
   expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(0)
@@ -190,6 +192,8 @@ test('an amount over the rail limit is refused before any request', async ({ pag
   await page.getByLabel('Amount you send').fill('100000')
   await page.getByRole('button', { name: 'Get bank details' }).click()
   await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 })
 
 test('a lost answer is retried under the same reference: one deposit', async ({ page, stack }) => {
@@ -220,7 +224,7 @@ test('a lost answer is retried under the same reference: one deposit', async ({ 
   expect(await deposits(stack)).toHaveLength(1)
 })
 
-test('a partner backend fault on create, then a retry: the same reference, one deposit', async ({ page, stack, sandbox: sbx }) => {
+test('a partner backend fault on create, then a retry: the same reference, one deposit @extended', async ({ page, stack, sandbox: sbx }) => {
   await onboard(page, stack)
   await sbx.faults([{ kind: '502', path: '/partner/bank/deposit' }])
   await page.getByLabel('Amount you send').fill('12.00')
@@ -331,3 +335,74 @@ for (const [locale, heading] of Object.entries(LOCALES)) {
     await fits('settled')
   })
 }
+
+test('the step counter never contradicts itself: one total from the first screen on, the same after a reload', async ({ page, stack }) => {
+  const counter = async () => ((await page.locator('.step-count').count()) ? await page.locator('.step-count').textContent() : null)
+  const seen: Array<[string, string | null]> = []
+  const note = async () => seen.push([(await h1(page).textContent()) ?? '', await counter()])
+  await page.goto(bankUrl(stack))
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await note()
+  await page.getByLabel('Wallet address').fill(stack.accounts[5])
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await note()
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1(page)).toHaveText('Your details')
+  await note()
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await note()
+  await requestDetails(page, '20.00')
+  await note()
+  const before = await counter()
+  await page.reload()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  expect(await counter(), 'the details after a reload').toBe(before)
+  // Shown on every screen with one total, or on none.
+  const totals = new Set(seen.map(([, c]) => c?.replace(/^.*of /, '') ?? null))
+  expect(totals.size, JSON.stringify(seen)).toBe(1)
+  // A reopened link, for a buyer known by now, says the same.
+  await page.goto(bankUrl(stack))
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  expect(await counter(), 'the details reopened').toBe(before)
+})
+
+test('the first screen opens on a route that exists: never a country without the one-off deposit', async ({ page, stack }) => {
+  await onboard(page, stack)
+  // A new visit, from a browser in the United States (no one-off deposit there, in the sandbox).
+  await page.goto(bankUrl(stack, { locale: 'en-US' }))
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expect(page.getByText('SEPA Instant · usually instant · up to 100,000 EUR')).toBeVisible()
+  await expect(page.getByText(/not available/)).toHaveCount(0)
+  await expect(page.getByLabel('Country of your bank account')).not.toHaveValue('US')
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR')
+  await page.getByLabel('Amount you send').fill('20')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+  // Before paying: what the buyer gets, as far as the contract lets anyone say.
+  await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
+})
+
+test('the browser’s region is the default where it has a route: en-GB opens on the United Kingdom in GBP', async ({ page, stack }) => {
+  await onboard(page, stack)
+  await page.goto(bankUrl(stack, { locale: 'en-GB' }))
+  await expect(page.getByLabel('Country of your bank account')).toHaveValue('GB')
+  await expect(page.getByLabel('Currency')).toHaveValue('GBP')
+  await expect(page.getByLabel('Amount you send')).toBeVisible()
+})
+
+test('the virtual account is offered in true words: held by the banking partner, not an account in the buyer’s name', async ({ page, stack }) => {
+  await onboard(page, stack, 5, {}, false)
+  await page.getByLabel('Country of your bank account').selectOption('US')
+  await expect(
+    page.getByText(
+      'You can get standing bank details instead, on an account our banking partner holds: every transfer you send to them with your reference arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByText(/in your name/)).toHaveCount(0)
+  await page.getByRole('button', { name: 'Get standing bank details' }).click()
+  await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
+})

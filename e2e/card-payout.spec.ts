@@ -10,7 +10,7 @@ import { TestWallet } from './testWallet'
 // (the sandbox's /card-payout-page on the registry's cardHosts), created from the session that came
 // back, funded with one plain ERC-20 transfer on anvil, and followed to the card.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
-const cardPayoutUrl = (stack: StackConfig) => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'cardPayout', {})
+const cardPayoutUrl = (stack: StackConfig, sign = true) => demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'cardPayout', {}, { sign })
 
 type SandboxCardPayout = {
   id: string
@@ -39,11 +39,11 @@ const units = (value: string) => {
   return BigInt(whole) * 10n ** 6n + BigInt(part.padEnd(6, '0'))
 }
 
-/** A new buyer prices 20 EUR on a card: the price shows what lands on the card, no rail. */
-async function priced(page: Page, stack: StackConfig, account: number) {
+/** A new buyer prices 20 EUR on a card: the price shows what lands on the card, no rail. `sign`: the link as a partner's server signs it (else as any page may write it). */
+async function priced(page: Page, stack: StackConfig, account: number, sign = true) {
   const wallet = TestWallet.forStack(stack, account)
   await wallet.install(page)
-  await page.goto(cardPayoutUrl(stack))
+  await page.goto(cardPayoutUrl(stack, sign))
   await expect(h1(page)).toHaveText('Cash out to a card')
   await page.getByLabel('Lands on the card', { exact: true }).fill('20')
   await page.getByRole('button', { name: 'See the price' }).click()
@@ -74,10 +74,26 @@ async function withCard(page: Page, stack: StackConfig, keyboard = false) {
   expect(new URL(page.url()).searchParams.has('cardSession')).toBe(false)
 }
 
-async function send(page: Page) {
-  // Connected again: the card page's round trip reloaded the widget.
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
+/**
+ * The transfer from the wallet connected before the round trips (identity, the card page): found
+ * again without asking the buyer to choose it, and one way to start over.
+ */
+async function send(page: Page, wallet: TestWallet) {
+  const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  await expect(sendButton).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Test Wallet' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Start over/ })).toHaveCount(1)
+  expect(wallet.prompts().filter((p) => p.method === 'eth_requestAccounts')).toHaveLength(1)
+  await sendButton.click()
+}
+
+/** What the page logged as a warning or an error, from now on. */
+function consoleWarnings(page: Page): string[] {
+  const seen: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') seen.push(message.text())
+  })
+  return seen
 }
 
 test('a card payout settles: price, wallet, identity, the card page, one real transfer, paid to the card (sent is not arrival)', async ({
@@ -85,6 +101,7 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   stack,
   sandbox: sb,
 }) => {
+  const warnings = consoleWarnings(page)
   const wallet = await priced(page, stack, 2)
   await expectAxeClean(page, 'card payout quote')
   await toCard(page)
@@ -92,11 +109,13 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   // The card step with the keyboard alone.
   await expect(h1(page)).toBeFocused()
   await withCard(page, stack, true)
+  // The card page's way back (cardSession, result) is the card payout's to read, not an unknown option of the link.
+  expect(warnings.filter((w) => w.includes('not an option of a link'))).toEqual([])
   const [created] = await cardPayouts(stack, page)
   await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
   // Each step by hand: `sent` is seen whatever the poll's timing.
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
-  await send(page)
+  await send(page, wallet)
   await expect(h1(page)).toHaveText('Converting your payout', { timeout: 30_000 })
   await sandbox(stack, '/__sandbox/card/payout/advance', { id: created.id })
   // `sent` is said as on its way, never as arrived.
@@ -120,6 +139,34 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   const log = (await sb.log()).filter((e) => e.method === 'POST' && e.path.startsWith('/partner/card/payout'))
   const count = (p: string) => log.filter((e) => e.path === p).length
   expect([count('/partner/card/payout/quote'), count('/partner/card/payout/card-session'), count('/partner/card/payout')]).toEqual([1, 1, 1])
+})
+
+test('an unsigned card-payout link: back from identity to the card payout where the buyer stood, price and wallet kept, paid to the card', async ({
+  page,
+  stack,
+}) => {
+  const wallet = await priced(page, stack, 7, false)
+  await toCard(page)
+  expect(new URL(page.url()).searchParams.get('flow')).toBe('cardPayout')
+  // The price came back with the buyer: the card page opens for it.
+  await withCard(page, stack)
+  const [created] = await cardPayouts(stack, page)
+  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  await send(page, wallet)
+  await expect(h1(page)).toHaveText('Paid to the card', { timeout: 30_000 })
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+
+  // The same buyer, known on this device now, cashes out again: one way to start over at the send step.
+  await page.goto(cardPayoutUrl(stack, false))
+  await page.getByLabel('Lands on the card', { exact: true }).fill('20')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await expect(h1(page)).toHaveText('The card that receives the money')
+  await withCard(page, stack)
+  await expect(page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Test Wallet' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Start over/ })).toHaveCount(1)
 })
 
 test('an underfunded card payout is paid, with less, and says so @extended', async ({ page, stack }) => {

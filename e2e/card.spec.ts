@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAxeClean, tabTo, test } from './helpers'
-import { type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { SANDBOX_ORIGIN, type StackConfig, cardUrl, sandbox, stackConfig } from './stack'
 
 let stack: StackConfig
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
@@ -164,4 +166,77 @@ test('the button stays where it is while the rate and the window come and go: a 
   expect(await top(), 'the rate arrived').toBe(before)
   await page.getByLabel('Total to pay').fill('51')
   expect(await top(), 'the rate went with the edit').toBe(before)
+})
+
+test('a card page closed before paying: the reopened link offers the card page again, after a reload too, and it pays', async ({ page }) => {
+  await quote(page, '50')
+  await toCardPage(page)
+  const cardPage = page.url()
+  // The buyer closes the card page and opens the widget's link again.
+  await page.goto(cardUrl(stack))
+  await expect(h1(page)).toHaveText('Your card payment')
+  await expect(page.getByText('Waiting for your payment on the card page.')).toBeVisible()
+  await page.reload()
+  await expect(h1(page)).toHaveText('Your card payment')
+  await page.getByRole('button', { name: 'Reopen the card page' }).click()
+  // The same purchase's page: no second purchase was made for it.
+  await expect(page).toHaveURL(cardPage)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
+})
+
+test('a card page closed before paying: starting again makes a new purchase from the same amount', async ({ page, sandbox: sbx }) => {
+  await quote(page, '50')
+  await toCardPage(page)
+  const first = new URL(page.url()).searchParams.get('id')
+  await page.goto(cardUrl(stack))
+  await expect(page.getByText('Waiting for your payment on the card page.')).toBeVisible()
+  await page.getByRole('button', { name: 'Start again' }).click()
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expect(page.getByLabel('Total to pay')).toHaveValue('50')
+  await page.getByRole('button', { name: 'See what you get' }).click()
+  await expect(h1(page)).toHaveText('Check your purchase')
+  await toCardPage(page)
+  // A new purchase, on a new KYC token: neither the old page nor the old token is used again.
+  expect(new URL(page.url()).searchParams.get('id')).not.toBe(first)
+  const tokens = (await sbx.posts('/partner/card/kyc-token')).length
+  expect(tokens).toBe(2)
+})
+
+test('framed, the card page is opened with the keyboard alone: Space on "Open the card page", as on a button; it promises Apple Pay only where it is offered', async ({
+  page,
+}) => {
+  await page.goto(`${stack.apiBase}/examples/iframe.html?flow=card`)
+  const frame = page.frameLocator('#widget iframe')
+  await frame.getByLabel('Total to pay').fill('50')
+  await frame.getByRole('button', { name: 'See what you get' }).click()
+  await frame.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
+  await frame.getByRole('button', { name: 'Continue to payment' }).click()
+  // The contract: the card page offers Apple Pay on supported Apple devices, next to card entry.
+  await expect(frame.getByText('Opening the secure card page, where you can pay by card (or with Apple Pay on supported Apple devices)…')).toBeVisible()
+  await expect(frame.getByText(/card or Apple Pay/)).toHaveCount(0)
+  const link = frame.getByRole('link', { name: 'Open the card page' })
+  await tabTo(page, link)
+  const popup = page.waitForEvent('popup')
+  await page.keyboard.press('Space')
+  const cardPage = await popup
+  await expect(cardPage.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
+  await cardPage.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Purchase complete', { timeout: 30_000 })
+})
+
+test('the start screen promises Apple Pay only on supported Apple devices, as the contract does', async ({ page }) => {
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`))
+  await expect(page.getByText('Buy crypto with a card (Apple Pay on supported Apple devices)')).toBeVisible()
+  await expect(page.getByText(/card or Apple Pay/)).toHaveCount(0)
+})
+
+test('the card window says a buyer’s own ceiling can be lower: a payment inside it can still be declined', async ({ page }) => {
+  await page.goto(cardUrl(stack))
+  await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
+  const note = page.getByText('Your verification level can set a lower ceiling for you, so a payment within this range can still be declined.')
+  await expect(note).toBeVisible()
+  // Tied to the amount, as the window is.
+  const described = await page.getByLabel('Total to pay').getAttribute('aria-describedby')
+  expect(described?.split(' ')).toContain(await note.getAttribute('id'))
 })

@@ -56,12 +56,14 @@ export default async function globalSetup() {
     }),
   )
   // The bundles do not depend on the registry: the first stack's sandbox build is made in full, and
-  // each further stack's takes its bundles and writes its own pages (scripts/build.mjs --reuse).
-  // E2E_SANDBOX_BUNDLES names a sandbox build of this same source to take them from for the first too
-  // (`npm test` hands the cross-browser suite the one the Chromium suite has just made).
+  // each further stack's takes its bundles and writes its own pages (scripts/build.mjs --reuse), all
+  // at once. E2E_SANDBOX_BUNDLES names a sandbox build of this same source to take them from for the
+  // first too (`npm test` hands the cross-browser suite the one the Chromium suite has just made).
   const bundles = process.env.E2E_SANDBOX_BUNDLES
   try {
-    for (const [i, { l }] of started.entries()) await build(l.registryFile, l.sandboxDist, i ? started[0].l.sandboxDist : bundles)
+    const [first, ...others] = started.map(({ l }) => l)
+    await build(first.registryFile, first.sandboxDist, bundles)
+    await Promise.all(others.map((l) => build(l.registryFile, l.sandboxDist, first.sandboxDist)))
     await prodBuilt
   } catch (error) {
     // A failed build leaves no chain running behind it.

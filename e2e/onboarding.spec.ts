@@ -62,7 +62,10 @@ test('the whole path to funded shows the bank details and the delivered amount',
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '99.5' } })
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   // The sandbox's answers name no asset: the widget assumes none (no USDC by default).
-  await expect(page.getByText('99.5 in stablecoins was delivered to your wallet.')).toBeVisible()
+  // What landed on the account, less the account's fee, goes on as stablecoins: no unit the answer
+  // does not give, no amount delivered that it does not name.
+  await expect(page.getByText('Your transfer of 99.5 arrived. Less the 1% fee, it is converted and sent to your wallet as stablecoins.')).toBeVisible()
+  await expect(page.getByText(/was delivered/)).toHaveCount(0)
 })
 
 test('a reused auth code leads back to identity and is never sent again', async ({ page }) => {
@@ -200,4 +203,22 @@ test('every onboarding screen is axe-clean and the flow completes with the keybo
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '25' } })
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
   await expectAxeClean(page, 'funded')
+})
+
+test('"Verify with our identity partner" answers Space and Enter, as a button would, keyboard only', async ({ page }) => {
+  await page.goto(fiatUrl(stack))
+  await expect(h1(page)).toHaveText('Where should your stablecoins go?')
+  await tabTo(page, page.getByLabel('Wallet address'))
+  await page.keyboard.type(stack.accounts[4])
+  await page.keyboard.press('Enter')
+  await expect(h1(page)).toHaveText('Verify your identity')
+  const go = page.getByRole('link', { name: 'Verify with our identity partner' })
+  await tabTo(page, go)
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
+  await page.goBack()
+  await expect(h1(page)).toHaveText('Verify your identity')
+  await tabTo(page, go)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Sandbox identity provider' })).toBeVisible()
 })

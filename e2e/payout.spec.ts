@@ -306,9 +306,8 @@ test('a deposit address that already received is refused: no prompt, its status 
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page)
   await toFunding(page)
-  // The wallet connected first: the funding step's watch (it looks only while no wallet is
-  // connected) stays out of it, and the check before the prompt is what refuses.
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  // The wallet connected before is found again (never asked twice): the funding step's watch (it
+  // looks only while no wallet is connected) stays out of it, and the check before the prompt is what refuses.
   await expect(page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })).toBeVisible()
   // Someone (another tab, another device) already paid this address in.
   const [p] = (await payouts(stack, page)).payouts

@@ -80,11 +80,16 @@ export async function beneficiary({ page }: Buyer, paidTo: string, fields: reado
   await expect(h1(page)).toHaveText('Send the stablecoins')
 }
 
-/** The funding transfer from the test wallet: one real ERC-20 transfer on anvil. */
-export async function fund({ page }: Buyer) {
-  // Connected again: the identity provider's round trip reloaded the page.
-  await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
+/**
+ * The funding transfer from the test wallet: one real ERC-20 transfer on anvil. The wallet
+ * connected before the identity provider's round trip is found again: the buyer is not asked for it twice.
+ */
+export async function fund({ page, wallet }: Buyer) {
+  const send = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  await expect(send).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Test Wallet' })).toHaveCount(0)
+  expect(wallet.prompts().filter((p) => p.method === 'eth_requestAccounts')).toHaveLength(1)
+  await send.click()
 }
 
 /** The sandbox's default path (converting → sent → settled) followed to its end on screen. */

@@ -9,6 +9,7 @@ import type { LiveOptions, Services } from './services'
 import { legibleAccent } from './theme/accent'
 
 /** `switchFlow`: opens another flow in place (the bank deposit offers the virtual account where it has no rail). */
+/** `onStep(n, 0)`: the flow shows no step counter. */
 type FlowProps = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
 
 const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>> = {
@@ -142,7 +143,7 @@ export function Shell({
     <div class="widget" data-theme={live.theme} lang={live.locale} style={style}>
       <header class="bar">
         <span class="flow-name">{title ?? t('app.title')}</span>
-        {step && <span class="step-count">{t('app.step', { n: step[0], total: step[1] })}</span>}
+        {step && step[1] > 0 && <span class="step-count">{t('app.step', { n: step[0], total: step[1] })}</span>}
         {sandbox && (
           <span class="badge" title={t('app.sandboxHint')}>
             {t('app.sandbox')}

@@ -76,7 +76,8 @@ export const BUYER_FACING = [
   'parentOrigin',
   'returnUrl',
 ] as const
-const LINK_ONLY = ['partner', 'signature', 'expires']
+/** Pairs of a link that are not options: whose link, its signature, and the card page's way back (read by the card payout itself). */
+const LINK_ONLY = ['partner', 'signature', 'expires', 'cardSession', 'result']
 
 export const REGISTRY_ELEMENT_ID = 'stablecoin-widget-partners'
 

@@ -36,7 +36,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.deposit': 'Krypto einzahlen',
   'start.depositHint': 'Stablecoins aus Ihrer Wallet auf eine andere Chain senden',
   'start.card': 'Mit Karte zahlen',
-  'start.cardHint': 'Krypto mit Karte oder Apple Pay kaufen',
+  'start.cardHint': 'Krypto mit Karte kaufen (Apple Pay auf unterstützten Apple-Geräten)',
   'start.onboarding': 'Banküberweisung',
   'start.onboardingHint': 'Ein virtuelles Konto erhalten und per Überweisung zahlen',
   'start.bankDeposit': 'Einen genauen Betrag per Überweisung zahlen',
@@ -209,6 +209,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.total': 'Gesamtbetrag',
   'card.totalHint': 'Das ist der Gesamtbetrag, der Ihrer Karte belastet wird, inklusive Gebühren.',
   'card.window': 'Zwischen {min} und {max} {currency} pro Zahlung.',
+  'card.tierNote':
+    'Ihre Verifizierungsstufe kann für Sie eine niedrigere Obergrenze festlegen, daher kann eine Zahlung innerhalb dieses Rahmens trotzdem abgelehnt werden.',
   'card.outsideWindow': 'Kartenzahlungen in {currency} müssen zwischen {min} und {max} liegen.',
   'card.decimals': 'Verwenden Sie höchstens 2 Nachkommastellen.',
   'card.submit': 'Anzeigen, was Sie erhalten',
@@ -229,7 +231,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.environment': 'Umgebung: {environment}',
   'card.sandboxEnvironment': 'Sandbox: Keine Karte wird belastet',
   'card.redirectHeading': 'Auf der sicheren Kartenseite zahlen',
-  'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte oder Apple Pay zahlen können…',
+  'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte (oder auf unterstützten Apple-Geräten mit Apple Pay) zahlen können…',
   'card.openPage': 'Kartenseite öffnen',
   'card.redirectRefused':
     'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts belastet. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',
@@ -251,6 +253,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Grund: {reason}',
   'card.tx': 'Transaktion',
   'card.startOver': 'Neuen Kauf starten',
+  'card.reopenPage': 'Kartenseite erneut öffnen',
+  'card.startAgain': 'Neu beginnen',
+  'card.closedPage':
+    'Kartenseite vor dem Bezahlen geschlossen? Öffnen Sie sie erneut, um diesen Kauf zu bezahlen, oder beginnen Sie neu: ein neuer Kauf mit einer neuen Kartenseite, und dieser wird hier nicht mehr verfolgt.',
+  'card.closedPageNoLink':
+    'Kartenseite vor dem Bezahlen geschlossen? Beginnen Sie neu: ein neuer Kauf mit einer neuen Kartenseite, und dieser wird hier nicht mehr verfolgt.',
   'error.partnerUnreachable':
     'Der Zahlungsdienst des Shops hat nicht geantwortet. Versuchen Sie es gleich noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'partner.signIn': 'Ihre Anmeldung auf der Website, von der Sie kommen, ist abgelaufen. Melden Sie sich dort erneut an und versuchen Sie es dann noch einmal.',
@@ -268,7 +276,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Der Kauf wurde nicht abgeschlossen. Wenn Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'onboarding.notYou': 'Nicht Sie? Neu beginnen',
   'onboarding.kycStatus': 'Stand der Identitätsprüfung: {status}. Wir prüfen selbstständig erneut; Sie können diese Seite schließen und später zurückkommen.',
-  'onboarding.fundedBodyNoAsset': '{amount} in Stablecoins wurden an Ihre Wallet zugestellt.',
+  'onboarding.fundedBodyNoAsset':
+    'Ihre Überweisung über {amount} ist eingegangen. Abzüglich der Gebühr von {percent} % wird sie umgetauscht und als Stablecoins an Ihre Wallet gesendet.',
   'app.crashed': 'Dieser Schritt konnte nicht angezeigt werden',
   'app.crashedBody':
     'Beim Anzeigen dieses Schritts ist bei uns etwas schiefgelaufen. Ihr Fortschritt ist gespeichert: Laden Sie die Seite neu, um dort weiterzumachen, wo Sie aufgehört haben. Wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
@@ -281,8 +290,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'Die EVM-Adresse (0x…), die die Stablecoins aus jeder Überweisung erhält.',
   'onboarding.next': 'Weiter',
   'onboarding.identityHeading': 'Identität bestätigen',
-  'onboarding.identityBody':
-    'Unser Identitätspartner prüft einmal, wer Sie sind; wiederkehrende Kunden werden nicht erneut gefragt. Danach kommen Sie hierher zurück.',
+  'onboarding.identityBody': 'Unser Identitätspartner prüft, wer Sie sind. Danach kommen Sie hierher zurück.',
   'onboarding.identityGo': 'Bei unserem Identitätspartner bestätigen',
   'onboarding.identityAgain': 'Diese Bestätigung konnte nicht verwendet werden. Bitte bestätigen Sie erneut, um eine neue zu erhalten.',
   'onboarding.detailsHeading': 'Ihre Angaben',
@@ -324,7 +332,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.fee': 'Gebühr: {percent} % jeder Überweisung',
   'onboarding.waiting': 'Warten auf Ihre Überweisung. Banküberweisungen dauern Stunden bis Tage; wir prüfen regelmäßig, und Sie können diese Seite schließen.',
   'onboarding.fundedHeading': 'Ihr Geld ist angekommen',
-  'onboarding.fundedBody': '{amount} {token} wurden an Ihre Wallet zugestellt.',
+  'onboarding.fundedBody':
+    'Ihre Überweisung über {amount} ist eingegangen. Abzüglich der Gebühr von {percent} % wird sie umgetauscht und als {token} an Ihre Wallet gesendet.',
   'onboarding.keepDetails': 'Ihre Bankverbindung bleibt für künftige Überweisungen gleich.',
 
   'copy.copy': 'Kopieren',

@@ -16,7 +16,7 @@ export const enCardLater = {
   'card.environment': 'Environment: {environment}',
   'card.sandboxEnvironment': 'Sandbox: no card is charged',
   'card.redirectHeading': 'Pay on the secure card page',
-  'card.redirecting': 'Opening the secure card page, where you can pay by card or Apple Pay…',
+  'card.redirecting': 'Opening the secure card page, where you can pay by card (or with Apple Pay on supported Apple devices)…',
   'card.openPage': 'Open the card page',
   'card.redirectRefused':
     'We did not open the card page: the address we received is not one we trust. Nothing was charged. Please try again later or contact the site you came from.',
@@ -42,4 +42,9 @@ export const enCardLater = {
   'card.reason': 'Reason: {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Start a new purchase',
+  'card.reopenPage': 'Reopen the card page',
+  'card.startAgain': 'Start again',
+  'card.closedPage':
+    'Closed the card page before paying? Open it again to pay this purchase, or start again: a new purchase with a new card page, and this one is no longer followed here.',
+  'card.closedPageNoLink': 'Closed the card page before paying? Start again: a new purchase with a new card page, and this one is no longer followed here.',
 } as const

@@ -2,7 +2,7 @@
 // screens. They come with those screens (screens/identity/LaterSteps.tsx, screens/onboarding/AccountScreens.tsx).
 export const enOnboardingLater = {
   'onboarding.identityHeading': 'Verify your identity',
-  'onboarding.identityBody': 'Our identity partner checks who you are once; a returning customer is not asked again. You come back here afterwards.',
+  'onboarding.identityBody': 'Our identity partner checks who you are. You come back here afterwards.',
   'onboarding.identityGo': 'Verify with our identity partner',
   'onboarding.identityAgain': 'That verification could not be used. Please verify again to get a fresh one.',
   'onboarding.detailsHeading': 'Your details',
@@ -38,9 +38,9 @@ export const enOnboardingLater = {
   'onboarding.fee': 'Fee: {percent}% of each transfer',
   'onboarding.waiting': 'Waiting for your transfer. Bank transfers take hours to days; we check now and then, and you can close this page.',
   'onboarding.fundedHeading': 'Your money arrived',
-  'onboarding.fundedBody': '{amount} {token} was delivered to your wallet.',
+  'onboarding.fundedBody': 'Your transfer of {amount} arrived. Less the {percent}% fee, it is converted and sent to your wallet as {token}.',
   'onboarding.keepDetails': 'Your bank details stay the same for future transfers.',
   'onboarding.notYou': 'Not you? Start over',
   'onboarding.kycStatus': 'Identity check status: {status}. We check again on our own; you can close this page and come back.',
-  'onboarding.fundedBodyNoAsset': '{amount} in stablecoins was delivered to your wallet.',
+  'onboarding.fundedBodyNoAsset': 'Your transfer of {amount} arrived. Less the {percent}% fee, it is converted and sent to your wallet as stablecoins.',
 } as const

@@ -42,7 +42,7 @@ export const en = {
   'start.deposit': 'Deposit crypto',
   'start.depositHint': 'Send stablecoins from your wallet to another chain',
   'start.card': 'Pay by card',
-  'start.cardHint': 'Buy crypto with a card or Apple Pay',
+  'start.cardHint': 'Buy crypto with a card (Apple Pay on supported Apple devices)',
   'start.onboarding': 'Bank transfer',
   'start.onboardingHint': 'Get a virtual account and pay by bank transfer',
   'start.bankDeposit': 'Pay an exact amount by bank transfer',

@@ -35,7 +35,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.deposit': 'Depositar cripto',
   'start.depositHint': 'Envía stablecoins desde tu wallet a otra cadena',
   'start.card': 'Pagar con tarjeta',
-  'start.cardHint': 'Compra cripto con tarjeta o Apple Pay',
+  'start.cardHint': 'Compra cripto con tarjeta (Apple Pay en dispositivos Apple compatibles)',
   'start.onboarding': 'Transferencia bancaria',
   'start.onboardingHint': 'Obtén una cuenta virtual y paga por transferencia',
   'start.bankDeposit': 'Pagar un importe exacto por transferencia',
@@ -199,6 +199,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.total': 'Total a pagar',
   'card.totalHint': 'Es el total que se cargará en tu tarjeta, comisiones incluidas.',
   'card.window': 'Entre {min} y {max} {currency} por pago.',
+  'card.tierNote': 'Tu nivel de verificación puede fijarte un límite más bajo, así que un pago dentro de este rango aún puede ser rechazado.',
   'card.outsideWindow': 'Los pagos con tarjeta en {currency} deben estar entre {min} y {max}.',
   'card.decimals': 'Usa como máximo 2 decimales.',
   'card.submit': 'Ver lo que recibes',
@@ -219,7 +220,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.environment': 'Entorno: {environment}',
   'card.sandboxEnvironment': 'Sandbox: no se cobra ninguna tarjeta',
   'card.redirectHeading': 'Paga en la página segura de la tarjeta',
-  'card.redirecting': 'Abriendo la página segura de la tarjeta, donde puedes pagar con tarjeta o Apple Pay…',
+  'card.redirecting': 'Abriendo la página segura de la tarjeta, donde puedes pagar con tarjeta (o con Apple Pay en dispositivos Apple compatibles)…',
   'card.openPage': 'Abrir la página de la tarjeta',
   'card.redirectRefused':
     'No abrimos la página de la tarjeta: la dirección que recibimos no es de confianza. No se cobró nada. Inténtalo más tarde o contacta con el sitio del que vienes.',
@@ -241,6 +242,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transacción',
   'card.startOver': 'Empezar una nueva compra',
+  'card.reopenPage': 'Volver a abrir la página de la tarjeta',
+  'card.startAgain': 'Empezar de nuevo',
+  'card.closedPage':
+    '¿Cerraste la página de la tarjeta antes de pagar? Vuelve a abrirla para pagar esta compra, o empieza de nuevo: una compra nueva con una página de tarjeta nueva, y esta ya no se sigue aquí.',
+  'card.closedPageNoLink':
+    '¿Cerraste la página de la tarjeta antes de pagar? Empieza de nuevo: una compra nueva con una página de tarjeta nueva, y esta ya no se sigue aquí.',
   'error.partnerUnreachable':
     'El servicio de pago de la tienda no respondió. Inténtelo de nuevo en un momento; si vuelve a ocurrir, avise al sitio del que viene.',
   'partner.signIn': 'Su sesión en el sitio del que viene ha terminado. Vuelva a iniciar sesión en ese sitio e inténtelo de nuevo.',
@@ -256,7 +263,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': '¿No es usted? Empezar de nuevo',
   'onboarding.kycStatus':
     'Estado de la verificación de identidad: {status}. Volvemos a comprobarlo por nuestra cuenta; puede cerrar esta página y volver más tarde.',
-  'onboarding.fundedBodyNoAsset': 'Se entregaron {amount} en stablecoins a su billetera.',
+  'onboarding.fundedBodyNoAsset':
+    'Su transferencia de {amount} llegó. Descontada la comisión del {percent} %, se convierte y se envía a su billetera como stablecoins.',
   'app.crashed': 'Este paso no se pudo mostrar',
   'app.crashedBody':
     'Algo falló por nuestra parte al mostrar este paso. Su progreso está guardado: recargue la página para continuar donde lo dejó. Si vuelve a ocurrir, avise al sitio del que viene.',
@@ -268,8 +276,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'La dirección EVM (0x…) que recibe las stablecoins de cada transferencia.',
   'onboarding.next': 'Continuar',
   'onboarding.identityHeading': 'Verifica tu identidad',
-  'onboarding.identityBody':
-    'Nuestro socio de identidad comprueba quién eres una sola vez; a un cliente que vuelve no se le pregunta de nuevo. Después regresas aquí.',
+  'onboarding.identityBody': 'Nuestro socio de identidad comprueba quién eres. Después regresas aquí.',
   'onboarding.identityGo': 'Verificar con nuestro socio de identidad',
   'onboarding.identityAgain': 'Esa verificación no se pudo usar. Verifica de nuevo para obtener una nueva.',
   'onboarding.detailsHeading': 'Tus datos',
@@ -311,7 +318,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'Esperando tu transferencia. Las transferencias bancarias tardan de horas a días; lo comprobamos de vez en cuando y puedes cerrar esta página.',
   'onboarding.fundedHeading': 'Tu dinero llegó',
-  'onboarding.fundedBody': 'Se entregaron {amount} {token} a tu wallet.',
+  'onboarding.fundedBody': 'Su transferencia de {amount} llegó. Descontada la comisión del {percent} %, se convierte y se envía a su billetera como {token}.',
   'onboarding.keepDetails': 'Tus datos bancarios siguen siendo los mismos para futuras transferencias.',
 
   'copy.copy': 'Copiar',

@@ -35,7 +35,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.deposit': 'Déposer des cryptos',
   'start.depositHint': 'Envoyer des stablecoins de votre wallet vers une autre chaîne',
   'start.card': 'Payer par carte',
-  'start.cardHint': 'Acheter des cryptos par carte ou Apple Pay',
+  'start.cardHint': 'Acheter des cryptos par carte (Apple Pay sur les appareils Apple compatibles)',
   'start.onboarding': 'Virement bancaire',
   'start.onboardingHint': 'Obtenir un compte virtuel et payer par virement',
   'start.bankDeposit': 'Payer un montant exact par virement',
@@ -200,6 +200,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.total': 'Total à payer',
   'card.totalHint': 'C’est le total débité de votre carte, frais compris.',
   'card.window': 'Entre {min} et {max} {currency} par paiement.',
+  'card.tierNote': 'Votre niveau de vérification peut vous fixer un plafond plus bas : un paiement dans cette fourchette peut donc encore être refusé.',
   'card.outsideWindow': 'Les paiements par carte en {currency} doivent être compris entre {min} et {max}.',
   'card.decimals': 'Utilisez au plus 2 décimales.',
   'card.submit': 'Voir ce que vous recevez',
@@ -220,7 +221,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.environment': 'Environnement : {environment}',
   'card.sandboxEnvironment': 'Sandbox : aucune carte n’est débitée',
   'card.redirectHeading': 'Payez sur la page de carte sécurisée',
-  'card.redirecting': 'Ouverture de la page de carte sécurisée, où vous pouvez payer par carte ou Apple Pay…',
+  'card.redirecting': 'Ouverture de la page de carte sécurisée, où vous pouvez payer par carte (ou avec Apple Pay sur les appareils Apple compatibles)…',
   'card.openPage': 'Ouvrir la page de carte',
   'card.redirectRefused':
     'Nous n’avons pas ouvert la page de carte : l’adresse reçue n’est pas une adresse de confiance. Rien n’a été débité. Réessayez plus tard ou contactez le site d’où vous venez.',
@@ -242,6 +243,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motif : {reason}',
   'card.tx': 'Transaction',
   'card.startOver': 'Faire un nouvel achat',
+  'card.reopenPage': 'Rouvrir la page de carte',
+  'card.startAgain': 'Recommencer',
+  'card.closedPage':
+    'Vous avez fermé la page de carte avant de payer ? Rouvrez-la pour payer cet achat, ou recommencez : un nouvel achat avec une nouvelle page de carte, et celui-ci n’est plus suivi ici.',
+  'card.closedPageNoLink':
+    'Vous avez fermé la page de carte avant de payer ? Recommencez : un nouvel achat avec une nouvelle page de carte, et celui-ci n’est plus suivi ici.',
   'error.partnerUnreachable':
     "Le service de paiement de la boutique n'a pas répondu. Réessayez dans un instant ; si cela se reproduit, prévenez le site d'où vous venez.",
   'partner.signIn': "Votre session sur le site d'où vous venez a expiré. Reconnectez-vous sur ce site, puis réessayez.",
@@ -259,7 +266,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': "Ce n'est pas vous ? Recommencer",
   'onboarding.kycStatus':
     "État de la vérification d'identité : {status}. Nous vérifions à nouveau de nous-mêmes ; vous pouvez fermer cette page et revenir plus tard.",
-  'onboarding.fundedBodyNoAsset': '{amount} en stablecoins ont été livrés sur votre portefeuille.',
+  'onboarding.fundedBodyNoAsset':
+    'Votre virement de {amount} est arrivé. Déduction faite des frais de {percent} %, il est converti et envoyé sur votre portefeuille en stablecoins.',
   'app.crashed': "Cette étape n'a pas pu s'afficher",
   'app.crashedBody':
     "Un problème est survenu de notre côté en affichant cette étape. Votre progression est enregistrée : rechargez la page pour reprendre là où vous en étiez. Si cela se reproduit, prévenez le site d'où vous venez.",
@@ -271,8 +279,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'L’adresse EVM (0x…) qui reçoit les stablecoins de chaque virement.',
   'onboarding.next': 'Continuer',
   'onboarding.identityHeading': 'Vérifiez votre identité',
-  'onboarding.identityBody':
-    'Notre partenaire d’identité vérifie une seule fois qui vous êtes ; un client qui revient n’a pas à recommencer. Vous revenez ensuite ici.',
+  'onboarding.identityBody': 'Notre partenaire d’identité vérifie qui vous êtes. Vous revenez ensuite ici.',
   'onboarding.identityGo': 'Vérifier avec notre partenaire d’identité',
   'onboarding.identityAgain': 'Cette vérification n’a pas pu être utilisée. Vérifiez à nouveau pour en obtenir une nouvelle.',
   'onboarding.detailsHeading': 'Vos informations',
@@ -315,7 +322,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'En attente de votre virement. Un virement bancaire prend de quelques heures à quelques jours ; nous vérifions régulièrement et vous pouvez fermer cette page.',
   'onboarding.fundedHeading': 'Votre argent est arrivé',
-  'onboarding.fundedBody': '{amount} {token} ont été livrés à votre wallet.',
+  'onboarding.fundedBody':
+    'Votre virement de {amount} est arrivé. Déduction faite des frais de {percent} %, il est converti et envoyé sur votre portefeuille en {token}.',
   'onboarding.keepDetails': 'Vos coordonnées bancaires restent les mêmes pour les prochains virements.',
 
   'copy.copy': 'Copier',

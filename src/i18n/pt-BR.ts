@@ -35,7 +35,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.deposit': 'Depositar cripto',
   'start.depositHint': 'Envie stablecoins da sua carteira para outra rede',
   'start.card': 'Pagar com cartão',
-  'start.cardHint': 'Compre cripto com cartão ou Apple Pay',
+  'start.cardHint': 'Compre cripto com cartão (Apple Pay em dispositivos Apple compatíveis)',
   'start.onboarding': 'Transferência bancária',
   'start.onboardingHint': 'Receba uma conta virtual e pague por transferência',
   'start.bankDeposit': 'Pagar um valor exato por transferência',
@@ -199,6 +199,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.total': 'Total a pagar',
   'card.totalHint': 'É o total cobrado no seu cartão, com as taxas incluídas.',
   'card.window': 'Entre {min} e {max} {currency} por pagamento.',
+  'card.tierNote': 'Seu nível de verificação pode definir um limite menor para você, então um pagamento dentro desta faixa ainda pode ser recusado.',
   'card.outsideWindow': 'Pagamentos com cartão em {currency} devem ficar entre {min} e {max}.',
   'card.decimals': 'Use no máximo 2 casas decimais.',
   'card.submit': 'Ver o que você recebe',
@@ -219,7 +220,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.environment': 'Ambiente: {environment}',
   'card.sandboxEnvironment': 'Sandbox: nenhum cartão é cobrado',
   'card.redirectHeading': 'Pague na página segura do cartão',
-  'card.redirecting': 'Abrindo a página segura do cartão, onde você pode pagar com cartão ou Apple Pay…',
+  'card.redirecting': 'Abrindo a página segura do cartão, onde você pode pagar com cartão (ou com Apple Pay em dispositivos Apple compatíveis)…',
   'card.openPage': 'Abrir a página do cartão',
   'card.redirectRefused':
     'Não abrimos a página do cartão: o endereço recebido não é confiável. Nada foi cobrado. Tente mais tarde ou fale com o site de onde você veio.',
@@ -241,6 +242,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.reason': 'Motivo: {reason}',
   'card.tx': 'Transação',
   'card.startOver': 'Fazer uma nova compra',
+  'card.reopenPage': 'Reabrir a página do cartão',
+  'card.startAgain': 'Começar de novo',
+  'card.closedPage':
+    'Fechou a página do cartão antes de pagar? Abra-a de novo para pagar esta compra, ou comece de novo: uma nova compra com uma nova página do cartão, e esta deixa de ser acompanhada aqui.',
+  'card.closedPageNoLink':
+    'Fechou a página do cartão antes de pagar? Comece de novo: uma nova compra com uma nova página do cartão, e esta deixa de ser acompanhada aqui.',
   'error.partnerUnreachable':
     'O serviço de pagamento da loja não respondeu. Tente novamente em instantes; se continuar acontecendo, avise o site de onde você veio.',
   'partner.signIn': 'Sua sessão no site de onde você veio terminou. Entre novamente nesse site e tente de novo.',
@@ -256,7 +263,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.notYou': 'Não é você? Recomeçar',
   'onboarding.kycStatus':
     'Situação da verificação de identidade: {status}. Verificamos de novo por conta própria; você pode fechar esta página e voltar depois.',
-  'onboarding.fundedBodyNoAsset': '{amount} em stablecoins foram entregues na sua carteira.',
+  'onboarding.fundedBodyNoAsset':
+    'Sua transferência de {amount} chegou. Descontada a taxa de {percent}%, ela é convertida e enviada para sua carteira como stablecoins.',
   'app.crashed': 'Não foi possível mostrar esta etapa',
   'app.crashedBody':
     'Algo deu errado do nosso lado ao mostrar esta etapa. Seu progresso está salvo: recarregue a página para continuar de onde parou. Se acontecer de novo, avise o site de onde você veio.',
@@ -268,7 +276,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletHint': 'O endereço EVM (0x…) que recebe as stablecoins de cada transferência.',
   'onboarding.next': 'Continuar',
   'onboarding.identityHeading': 'Verifique sua identidade',
-  'onboarding.identityBody': 'Nosso parceiro de identidade confirma quem você é uma única vez; quem volta não precisa repetir. Depois você volta para cá.',
+  'onboarding.identityBody': 'Nosso parceiro de identidade confirma quem você é. Depois você volta para cá.',
   'onboarding.identityGo': 'Verificar com nosso parceiro de identidade',
   'onboarding.identityAgain': 'Essa verificação não pôde ser usada. Verifique de novo para obter uma nova.',
   'onboarding.detailsHeading': 'Seus dados',
@@ -310,7 +318,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.waiting':
     'Aguardando sua transferência. Transferências bancárias levam de horas a dias; verificamos de tempos em tempos, e você pode fechar esta página.',
   'onboarding.fundedHeading': 'Seu dinheiro chegou',
-  'onboarding.fundedBody': '{amount} {token} foram entregues na sua carteira.',
+  'onboarding.fundedBody': 'Sua transferência de {amount} chegou. Descontada a taxa de {percent}%, ela é convertida e enviada para sua carteira como {token}.',
   'onboarding.keepDetails': 'Seus dados bancários continuam os mesmos para as próximas transferências.',
 
   'copy.copy': 'Copiar',

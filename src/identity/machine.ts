@@ -55,12 +55,18 @@ export const emptyApplicant: Applicant = { wallet: '', nationality: '', country:
 /** Where a buyer not yet known starts: the wallet, or back from the identity provider with a code. */
 export function initialIdentity(form: Applicant, authCode?: string, refused?: ServerMessage): IdentityState {
   if (!ADDRESS.test(form.wallet.trim())) return { tag: 'wallet', form }
-  if (authCode) {
-    // Back from verifying again after the bank refused: what it refused is marked again.
-    const errors: Partial<Record<Field, FieldError>> = refused?.field ? { [refused.field]: 'server' } : {}
-    return { tag: 'details', form, authCode, errors, serverMessage: refused, work: 'idle' }
-  }
+  if (authCode) return verified(form, authCode, refused)
   return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
+}
+
+/**
+ * Back from a verification with its code: the details. What the bank refused last time on a field
+ * is marked again; a message about no field (the verification itself, a spent code) was answered
+ * by verifying, and goes.
+ */
+function verified(form: Applicant, authCode: string, refused: ServerMessage | undefined): Extract<IdentityState, { tag: 'details' }> {
+  const field = refused?.field
+  return { tag: 'details', form, authCode, errors: field ? { [field]: 'server' } : {}, serverMessage: field ? refused : undefined, work: 'idle' }
 }
 
 export function validateApplicant(form: Applicant): Partial<Record<Field, FieldError>> {
@@ -88,18 +94,7 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
       return state
 
     case 'identity':
-      if (event.type === 'AUTH_CODE') {
-        // Back from a new verification: what the bank refused last time is marked again.
-        const field = state.serverMessage?.field
-        return {
-          tag: 'details',
-          form: state.form,
-          authCode: event.code,
-          errors: field ? { [field]: 'server' } : {},
-          serverMessage: state.serverMessage,
-          work: 'idle',
-        }
-      }
+      if (event.type === 'AUTH_CODE') return verified(state.form, event.code, state.serverMessage)
       if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
       return state
 

@@ -1,7 +1,7 @@
 // The connect-wallet sub-machine every flow that needs the buyer's wallet composes (the deposit,
-// the payout's funding step): wallets found (EIP-6963), one chosen, its account asked for, and how
-// that ended. One set of events, taken by each composer under its own name (`{ type: 'WALLET', event }`).
-// Its I/O is kernel/connectWalletEffects.ts. Pure.
+// the payout's connect and funding steps, the identity steps' wallet): wallets found (EIP-6963), one
+// chosen, its account asked for, and how that ended. One set of events, taken by each composer
+// under its own name (`{ type: 'WALLET', event }`). Its I/O is kernel/connectWalletEffects.ts. Pure.
 import type { WalletInfo, WalletProblem } from './types'
 
 /**
@@ -30,6 +30,11 @@ export type ConnectWalletEvent =
   | { type: 'RESCAN' }
   | { type: 'CHOOSE'; wallet: ChosenWallet }
   | { type: 'CONNECTED'; account: string }
+  /**
+   * A wallet of the page already lists the account this step expects (eth_accounts, no prompt):
+   * the buyer connected it before a round trip that reloaded the page, and is not asked again.
+   */
+  | { type: 'RECONNECTED'; wallet: ChosenWallet; account: string }
   /** The wallet refused, is gone, or named no account. */
   | { type: 'REFUSED'; problem: ConnectProblem }
   /** Stop waiting for the chosen wallet: back to the choice. */
@@ -64,6 +69,8 @@ export function connectWallet(state: ConnectWalletState, event: ConnectWalletEve
       return { tag: 'wallets', wallets: event.wallets, problem: state.tag === 'wallets' ? state.problem : undefined }
     case 'RESCAN':
       return disconnected()
+    case 'RECONNECTED':
+      return { tag: 'connected', wallet: event.wallet, account: event.account }
     case 'CHOOSE':
       return state.tag === 'wallets' ? { tag: 'connecting', wallets: state.wallets, wallet: event.wallet } : state
     default:

@@ -27,14 +27,23 @@ const RESCAN_MS = 400
 export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: ConnectWalletEvent) => void) {
   let wallets: WalletInfo[] = []
   let stopListening: (() => void) | undefined
+  const watchers = new Set<(found: WalletInfo[]) => void>()
   const listen = () =>
     (stopListening ??= deps.discover((found) => {
       wallets = found
       dispatch({ type: 'WALLETS', wallets })
+      for (const watch of watchers) watch(found)
     }))
   return {
-    /** Listens for wallets for as long as the flow lives. */
-    listen: (): Effect => ({ key: 'discover', start: () => void listen() }),
+    /** Listens for wallets for as long as the flow lives; a step entered later hears those already found. */
+    listen: (): Effect => ({
+      key: 'discover',
+      start: () => {
+        const known = stopListening !== undefined
+        listen()
+        if (known && wallets.length) dispatch({ type: 'WALLETS', wallets })
+      },
+    }),
     /** Asks the wallets again and reports what came after a moment (none announcing is news too). */
     rescan: (): Effect => ({
       key: 'discover',
@@ -47,7 +56,41 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
     }),
     /** Asks the chosen wallet for its account. */
     connect: (wallet: ChosenWallet): Effect => ({ key: `connect:${wallet.id}`, start: (alive) => void connectTo(deps, wallet, alive, dispatch) }),
+    /**
+     * The wallet the buyer connected before a round trip that reloaded the page, found again without
+     * asking: each wallet that announces itself is asked which accounts it already lets this page
+     * see (eth_accounts, never a prompt); the one that lists `account` is connected.
+     */
+    reconnect: (account: string): Effect => ({
+      key: `reconnect:${account.toLowerCase()}`,
+      start: (alive) => {
+        const tried = new Set<string>()
+        const watch = (found: WalletInfo[]) => {
+          for (const info of found) {
+            if (tried.has(info.id)) continue
+            tried.add(info.id)
+            void lists(deps, { kind: 'injected', ...info }, account).then((yes) => {
+              if (yes && alive()) dispatch({ type: 'RECONNECTED', wallet: { kind: 'injected', ...info }, account })
+            })
+          }
+        }
+        watchers.add(watch)
+        listen()
+        watch(wallets)
+        return () => watchers.delete(watch)
+      },
+    }),
     stop: () => stopListening?.(),
+  }
+}
+
+/** Whether a wallet already lets this page see `account` (eth_accounts asks nothing of the buyer). */
+async function lists(deps: ConnectWalletDeps, wallet: ChosenWallet, account: string): Promise<boolean> {
+  try {
+    const accounts = await deps.providerOf(wallet)?.request({ method: 'eth_accounts' })
+    return Array.isArray(accounts) && accounts.some((a) => typeof a === 'string' && a.toLowerCase() === account.toLowerCase())
+  } catch {
+    return false
   }
 }
 

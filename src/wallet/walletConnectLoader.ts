@@ -1,7 +1,6 @@
 // WalletConnect as the widget sees it before the buyer picks it: whether it is offered, whether a
 // session waits to be resumed, and the one door to its client (@walletconnect/sign-client, about
 // 140 KB gzip), which loads only through loadWalletConnect, never with a first load.
-import type { ChainConfig } from '../config/config'
 import { type RegistryEntry, type WalletConnectConfig, readRegistry } from '../config/link'
 import { type StorageScope, partnerStorage } from '../storage/safeStorage'
 import { notedExpiry, walletConnectProblem } from './walletConnect/settings'
@@ -36,22 +35,4 @@ export function loadWalletConnect(): Promise<typeof import('./walletConnect/clie
     throw error
   })
   return loading
-}
-
-const offered = new WeakSet<Window>()
-
-/**
- * Puts WalletConnect in the page's wallet list (EIP-6963) where the partner's registry entry offers
- * it, once a page: its small module loads as the wallets are looked for, its client only when the
- * buyer picks it. Offline, it is simply not in the list.
- */
-export function offerWalletConnect(target: Window, config: { partner?: string; apiBase: string; chains?: ChainConfig[] }): void {
-  const settings = walletConnectOf(config)
-  if (!settings || offered.has(target)) return
-  offered.add(target)
-  const scope = { partner: config.partner, apiBase: config.apiBase }
-  import('./walletConnectWallet').then(
-    ({ announceWalletConnect }) => announceWalletConnect(target, { config: settings, scope, chains: config.chains ?? [], host: target.document.body }),
-    () => offered.delete(target),
-  )
 }

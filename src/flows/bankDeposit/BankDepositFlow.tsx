@@ -15,7 +15,7 @@ import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { defineFlow } from '../../kernel/defineFlow'
-import { type BankDepositEvent, type BankDepositState, type Context, initialState, stepOf, transition } from './machine'
+import { type BankDepositEvent, type BankDepositState, type Context, initialState, transition } from './machine'
 import { errorSchemas } from '../../api/client'
 import { onboardingSchemas } from '../../api/onboarding'
 import { referenceSchemas } from '../../api/reference'
@@ -73,9 +73,9 @@ export default function BankDepositFlow(props: Props) {
 function BankDeposit({ services, onStep, switchFlow }: Props) {
   const { config } = services
   const { local, session, accounts, parts, state, dispatch } = useBankDepositMachine(services)
-  const identityPath = useRef(state.tag === 'starting')
-  const { step, of } = stepOf(state, identityPath.current)
-  useEffect(() => onStep(step, of), [step, of])
+  // No step counter: whether the identity steps are part of this deposit is not a total a reload
+  // keeps (a buyer verified mid-deposit comes back known, two steps from the end of five).
+  useEffect(() => onStep(0, 0), [])
   // The partner's amount, updated live (unless a retry pinned it).
   const { amount, locale } = services.live.value
   useEffect(() => {

@@ -10,8 +10,9 @@ import { type BuyerAccount, type IdentityEvent, type IdentityState, identityTran
 import { type AmountProblem, parseAmount } from '../../lib/decimal'
 import { type LimitCheck, checkAmount, limitsFor } from '../../lib/limits'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
+import { routeCountry } from './route'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import type { Problem, Step, Work } from '../../kernel/types'
+import type { Problem, Work } from '../../kernel/types'
 
 export type DepositForm = { country: string; currency: string; amount: string }
 
@@ -55,6 +56,8 @@ export type FormState = {
   pinned?: boolean
   /** Asked before the ways to pay and their limits came: checked (and sent) once they do. */
   submitted?: boolean
+  /** The buyer chose the country on this form: kept as it is, route or not (the screen says what is offered). */
+  picked?: boolean
   work: Work<'creating'>
 }
 
@@ -143,31 +146,6 @@ export function transition(state: BankDepositState, event: BankDepositEvent, ctx
   }
 }
 
-/**
- * Which step the header shows: of five when the identity steps are part of this deposit (1 to 3),
- * else of two (a known buyer starts at the form). `verified`: the identity steps are part of it.
- */
-export function stepOf(state: BankDepositState, verified = true): Step {
-  const step = stepNumber(state)
-  return verified ? { step, of: 5 } : { step: step - 3, of: 2 }
-}
-
-function stepNumber(state: BankDepositState): number {
-  switch (state.tag) {
-    case 'starting':
-    case 'wallet':
-      return 1
-    case 'identity':
-      return 2
-    case 'details':
-      return 3
-    case 'form':
-      return 4
-    default:
-      return 5
-  }
-}
-
 const isFormEdit = (event: BankDepositEvent): event is FormEdit => event.type === 'EDIT' && !('field' in event)
 
 /** The result, when nothing moves after this status. */
@@ -181,6 +159,7 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
     case 'EDIT': {
       if (!idle || !isFormEdit(event)) return state
       const form = { ...state.form }
+      const picked = state.picked || event.country !== undefined
       if (event.country !== undefined) {
         form.country = event.country
         // The country's own currency, where the service names one this embedding takes.
@@ -188,20 +167,23 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
       }
       if (!state.pinned && event.currency !== undefined) form.currency = event.currency
       if (!state.pinned && event.amount !== undefined) form.amount = event.amount
-      return { ...state, form, error: undefined, problem: undefined, submitted: undefined }
+      return { ...state, form, picked, error: undefined, problem: undefined, submitted: undefined }
     }
     case 'REFERENCE': {
-      const currency = state.pinned ? undefined : currencyOf(event.data, state.form.country, ctx.currencies)
+      // A default opens on a route that exists (in the pinned currency, for a pinned retry).
+      const country = state.picked ? state.form.country : routeCountry(event.data, state.form.country, state.pinned ? [state.form.currency] : ctx.currencies)
+      const currency = state.pinned ? undefined : currencyOf(event.data, country, ctx.currencies)
       const next: FormState = {
         ...state,
         reference: event.data,
         loadProblem: undefined,
         submitted: undefined,
-        form: currency ? { ...state.form, currency } : state.form,
+        form: { ...state.form, country, currency: currency ?? state.form.currency },
       }
       // The buyer's earlier "Get bank details" is answered now, checked against what arrived (not
-      // if the country's own currency replaced the one the amount was typed in: the buyer sees it first).
-      return state.submitted && next.form.currency === state.form.currency ? submit(next, ctx) : next
+      // if another country or its own currency replaced what they saw: the buyer sees it first).
+      const same = next.form.currency === state.form.currency && next.form.country === state.form.country
+      return state.submitted && same ? submit(next, ctx) : next
     }
     case 'REFERENCE_FAILED':
       return { ...state, loadProblem: event.problem, submitted: undefined }

@@ -28,7 +28,7 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
   function effectOf(state: CardState): Effect | Array<Effect | undefined> | undefined {
     switch (state.tag) {
       case 'form':
-        return [limitsEffect(ctx, state), rateEffect(ctx, state)]
+        return [limitsEffect(ctx, state), rateEffect(ctx, state), state.left ? forget(state.left) : undefined]
       case 'quoting':
         // Limits still on their way keep coming: they judge the amount submitted (the machine).
         return [limitsEffect(ctx, state), { key: `quote:${state.form.currency}:${state.amount}`, start: (alive) => void requestQuote(ctx, state, alive) }]
@@ -44,6 +44,14 @@ export function createCardEffects(deps: CardDeps, dispatch: (event: CardEvent) =
         return { key: `result:${state.purchase.id}`, start: () => ctx.store.clear() }
     }
   }
+
+  // Started again from a purchase left unpaid: its record goes (if no other tab kept a newer one).
+  const forget = (id: string): Effect => ({
+    key: `forget:${id}`,
+    start: () => {
+      if (ctx.store.load()?.id === id) ctx.store.clear()
+    },
+  })
 
   return createEffectRunner(effectOf)
 }

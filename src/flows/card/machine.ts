@@ -1,12 +1,13 @@
 // The card payment as data: a pure transition function. No I/O, no timers, no DOM.
 import type { CardRate } from '../../api/cardRate'
 import type { CardLimits, CardQuote } from '../../api/schemas'
-import { type AmountProblem, compareDecimal, parseAmount } from '../../lib/decimal'
+import { type AmountProblem, localeAmount, parseAmount } from '../../lib/decimal'
 import type { RedirectProblem } from '../../lib/redirect'
 import { isCardFinal } from '../../lib/status/card'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import { type Priced, type QuoteEvent, isExpired, priced, requoteOn } from '../../kernel/quote'
 import type { Problem, Step, Work } from '../../kernel/types'
+import { definedOnly, limitsFor, outside } from './window'
 
 /** `asset`: the crypto the card buys, once known (the `cardCrypto` option, or the first quote's). */
 export type CardForm = { currency: string; amount: string; address: string; asset?: string }
@@ -20,6 +21,11 @@ export type Purchase = {
   cryptoAmount: string
   cryptoCurrency: string
   createdAt: number
+  /**
+   * The purchase's card page, as the service answered it: a page closed before paying is opened
+   * again from here (checked against the registry's card hosts each time it is followed).
+   */
+  redirectUrl?: string
 }
 
 export type CardStatusView = {
@@ -37,7 +43,8 @@ export type CardFormError = { kind: 'amount'; problem: AmountProblem } | { kind:
 export type IndicativeRate = { currency: string; amount: string; rate: CardRate }
 
 export type CardState =
-  | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError; rate?: IndicativeRate }
+  /** `left`: the purchase the buyer started again from (its record is forgotten, if still the kept one). */
+  | { tag: 'form'; form: CardForm; limits?: CardLimits; error?: CardFormError; rate?: IndicativeRate; left?: string }
   | { tag: 'quoting'; form: CardForm; limits?: CardLimits; amount: string; requote: boolean }
   | ({
       tag: 'quote'
@@ -69,6 +76,8 @@ export type CardEvent =
   | { type: 'RETURNED' }
   | { type: 'TRACK'; status: CardStatusView }
   | FollowEvent
+  /** Waiting for the payment: open this purchase's card page again (it was closed before paying). */
+  | { type: 'REOPEN' }
   | { type: 'RESTART' }
 
 /** What the machine is given: how the buyer's locale writes the decimal mark. */
@@ -102,6 +111,7 @@ export function transition(state: CardState, event: CardEvent, ctx: Context): Ca
           ? { tag: 'result', purchase: state.purchase, status: event.status }
           : { ...tracked(state), status: event.status }
       }
+      if (event.type === 'REOPEN' || event.type === 'RESTART') return wayOn(state, event.type, ctx)
       return isFollowEvent(event) ? follow(state, event) : state
 
     case 'result':
@@ -109,6 +119,28 @@ export function transition(state: CardState, event: CardEvent, ctx: Context): Ca
         ? { tag: 'form', form: { currency: state.purchase.currency, amount: '', address: '', asset: state.purchase.cryptoCurrency } }
         : state
   }
+}
+
+/**
+ * Whether the buyer may leave the wait for their payment: only while the service still says
+ * `pending` (nothing paid on the card page yet). Reopening needs the page's address.
+ */
+export function waysOn(state: CardState): { reopen: boolean; restart: boolean } {
+  const waiting = state.tag === 'tracking' && state.status?.status === 'pending'
+  return { reopen: waiting && !!state.purchase.redirectUrl, restart: waiting }
+}
+
+/**
+ * A card page closed before paying: the same purchase's page again (past the point of no return, it
+ * stays this purchase), or a new purchase from the same amount (a new KYC token and a new page).
+ */
+function wayOn(state: Extract<CardState, { tag: 'tracking' }>, way: 'REOPEN' | 'RESTART', ctx: Context): CardState {
+  const ways = waysOn(state)
+  const { purchase } = state
+  if (way === 'REOPEN') return ways.reopen && purchase.redirectUrl ? { tag: 'redirect', purchase, redirectUrl: purchase.redirectUrl } : state
+  if (!ways.restart) return state
+  const form = { currency: purchase.currency, amount: localeAmount(purchase.total, ctx.decimalMark), address: '', asset: purchase.cryptoCurrency }
+  return { tag: 'form', form, left: purchase.id }
 }
 
 /** Which step of four the header shows. */
@@ -205,22 +237,4 @@ function quoteTransition(state: Extract<CardState, { tag: 'quote' }>, event: Car
 
 function requote(state: Extract<CardState, { tag: 'quote' }>, refreshed = true): CardState {
   return { tag: 'quoting', form: state.form, limits: state.limits, amount: state.amount, requote: refreshed }
-}
-
-/** Whether these limits are the ones of the form's currency and asset. */
-function limitsFor(form: CardForm, limits: CardLimits): boolean {
-  return limits.fiatCurrency === form.currency && limits.cryptoCurrency === form.asset
-}
-
-/** Whether an amount (a canonical decimal string) is outside the card window. */
-function outside(limits: CardLimits, amount: string): boolean {
-  return compareDecimal(amount, limits.min) < 0 || compareDecimal(amount, limits.max) > 0
-}
-
-function definedOnly(event: { currency?: string; amount?: string; address?: string }): Partial<CardForm> {
-  const out: Partial<CardForm> = {}
-  if (event.currency !== undefined) out.currency = event.currency
-  if (event.amount !== undefined) out.amount = event.amount
-  if (event.address !== undefined) out.address = event.address
-  return out
 }

@@ -24,6 +24,7 @@ export async function purchase(ctx: CardContext, state: Extract<CardState, { tag
       cryptoAmount: state.quote.cryptoAmount,
       cryptoCurrency: state.quote.cryptoCurrency,
       createdAt: clock.now(),
+      redirectUrl: created.redirectUrl,
     }
     // The purchase exists: keep it before anything else, so no return path can lose it.
     ctx.store.save(record)

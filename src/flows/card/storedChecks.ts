@@ -10,6 +10,7 @@ const schema = z.object({
   cryptoAmount: z.string(),
   cryptoCurrency: z.string(),
   createdAt: z.number(),
+  redirectUrl: z.optional(z.string()),
 })
 
 export function purchase(value: unknown): Purchase | undefined {

@@ -17,7 +17,7 @@ import { clearOnceTold } from './ending'
 import { adoptFromOtherTabs } from './otherTabs'
 import { trackingEffects } from './tracking'
 import { carriesNoSignIn } from './walletCheck'
-import { offerWalletConnect } from '../../wallet/walletConnectLoader'
+import { offerWalletConnect } from '../../wallet/walletConnectOffer'
 
 export type { DepositDeps }
 /** Paying by address, fetched from here (not the first load): DepositFlow.tsx draws it, the machine takes its events. */

@@ -1,7 +1,7 @@
 // The quote guard: the service decides prices and addresses, never the chain, the token or the
 // amount (../shared/SECURITY.md). A pure function over the buyer's request and the quote, run
 // before any wallet prompt and again right before each send. Loaded with the wallet code (viem).
-import { type Hex, decodeFunctionData } from 'viem'
+import { type Hex, decodeFunctionData, encodeFunctionData } from 'viem'
 import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { toBaseUnits } from '../../lib/decimal'
@@ -165,6 +165,10 @@ export function guardQuote(request: DepositQuoteRequest, quote: DepositQuote, co
     } catch {
       return fail('data.malformed')
     }
+    // decodeFunctionData reads the arguments and ignores what follows them: the calldata must be
+    // exactly the call it decoded, or the wallet would sign bytes the guard never read.
+    if (encodeFunctionData({ abi: erc20, functionName: call.functionName, args: call.args } as never).toLowerCase() !== tx.data.toLowerCase())
+      return fail('data.malformed')
     if (call.functionName === 'approve' || call.functionName === 'increaseAllowance') return fail('data.approve')
     if (!same(tx.to, token.token)) return fail('transfer.token')
     if (call.functionName === 'transferFrom' && !same(call.args[0], source.address)) return fail('transfer.from')

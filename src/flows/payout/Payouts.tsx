@@ -123,7 +123,7 @@ function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutStat
         state={state}
         dispatch={to.identity}
         identityUrl={config.identityUrl ?? ''}
-        flow="payout"
+        flow={kind.name}
         locale={config.locale}
         tier={state.pending?.tier}
       />
@@ -154,7 +154,8 @@ function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutStat
     case 'card':
       return <kind.DestinationScreen state={state} dispatch={to.destination} services={services} source={source} />
     case 'funding':
-      return <FundingScreen state={state} dispatch={to.funding} config={config} notYou={stored} />
+      // The payout exists for this account: "Start over" is its one way back ("Not you?" is the form's, before anything is created).
+      return <FundingScreen state={state} dispatch={to.funding} config={config} />
     case 'tracking':
     case 'result':
       return <PayoutStatusScreen state={state} dispatch={to.funding} config={config} />

@@ -15,7 +15,7 @@ import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
 import { keepResult, trackingEffects } from './tracking'
 import { watchFunding } from './watching'
-import { offerWalletConnect } from '../../wallet/walletConnectLoader'
+import { offerWalletConnect } from '../../wallet/walletConnectOffer'
 
 export type { ChainActions, PayoutDeps } from './context'
 
@@ -25,7 +25,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
   const wallet = connectWalletEffects(
     {
       discover: (onChange) => {
-        offerWalletConnect(window, deps.config)
+        offerWalletConnect(globalThis.window, deps.config)
         return deps.discover(onChange)
       },
       providerOf: (chosen) => deps.providerOf(chosen.id),
@@ -63,7 +63,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
         return [
           wallet.listen(),
           expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
-          state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined,
+          state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
         ]
       case 'beneficiary':
         return [
@@ -83,7 +83,13 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           state.work === 'idle' ? expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch) : undefined,
         ]
       case 'funding':
-        return [wallet.listen(), state.work === 'connecting' && state.wallet ? wallet.connect(state.wallet) : undefined, ...fundingEffects(ctx, state)]
+        return [
+          wallet.listen(),
+          state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
+          // The buyer connected this payout's wallet before a round trip (identity, the card page): found again, not asked again.
+          state.sender ? undefined : wallet.reconnect(state.record.wallet),
+          ...fundingEffects(ctx, state),
+        ]
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

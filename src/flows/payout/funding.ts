@@ -6,16 +6,26 @@
 // again. The composing machine (machine.ts) hands it its own events and reads how it ends. Pure.
 import type { PayoutStatus } from '../../api/payout'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import type { ChosenWallet, ConnectProblem, ConnectWalletEvent } from '../../kernel/connectWallet'
+import {
+  type ChosenWallet,
+  type ConnectProblem,
+  type ConnectWalletEvent,
+  type ConnectWalletState,
+  connectWallet,
+  disconnected,
+} from '../../kernel/connectWallet'
 import { isExpired } from '../../kernel/quote'
-import type { WalletInfo, Work } from '../../kernel/types'
+import type { Work } from '../../kernel/types'
 import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
 import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './record'
 
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
-/** The wallet that funds the payout, connected before anything personal is asked. */
-export type ConnectState = { tag: 'connect'; wallets?: WalletInfo[]; wallet?: ChosenWallet; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
+/**
+ * The wallet that funds the payout, connected before anything personal is asked: the connect-wallet
+ * sub-machine (`connection`), busy (`work`) while the chosen wallet is asked for its account.
+ */
+export type ConnectState = { tag: 'connect'; connection: ConnectWalletState; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
 
 export type FundingState = {
   tag: 'funding'
@@ -27,7 +37,9 @@ export type FundingState = {
    * nothing (`clear`) may the buyer choose to send again.
    */
   verify?: 'running' | 'clear'
-  wallets?: WalletInfo[]
+  /** The connect-wallet sub-machine, for a page that lost the wallet connected before (a reload, a round trip). */
+  connection: ConnectWalletState
+  /** The wallet connected, and its account (the buyer's verified one): the transfer's sender. */
   wallet?: ChosenWallet
   sender?: string
   work: Work<FundingWork>
@@ -76,10 +88,26 @@ export type FundingExit =
   | { tag: 'restart'; buyer: BuyerAccount; abandoned?: string; funder?: Funder }
   | { tag: 'notYou' }
 
-/** The payout exists: funded next, by the wallet connected before (connected again after a reload). */
+/** The payout exists: funded next, by the wallet connected before (found again without asking after a reload). */
 export function fundingOf(buyer: BuyerAccount, record: PayoutRecord, funder?: Funder): FundingState {
-  return { tag: 'funding', buyer, record, work: 'idle', ...(funder?.wallet ? { wallet: funder.wallet, sender: funder.sender } : {}) }
+  return {
+    tag: 'funding',
+    buyer,
+    record,
+    work: 'idle',
+    connection: disconnected(),
+    ...(funder?.wallet ? { wallet: funder.wallet, sender: funder.sender } : {}),
+  }
 }
+
+/** The price connected to nothing yet: the wallet that funds it is chosen next. */
+export const connectOf = (priced: QuotedBase): ConnectState => ({
+  ...carried(priced),
+  tag: 'connect',
+  ...quoted(priced),
+  connection: disconnected(),
+  work: 'idle',
+})
 
 /** `linkWallet`: the wallet a signed link names, the only one that may fund (else the known buyer's, else the one connected). */
 export function fundingTransition(state: FundingStates, event: FundingEvent, linkWallet?: string): FundingStates | FundingExit {
@@ -104,34 +132,40 @@ export function fundingTransition(state: FundingStates, event: FundingEvent, lin
 function connect(state: ConnectState, event: FundingEvent, owner: string | undefined): ConnectState | FundingExit {
   if (event.type === 'BACK') return state.work === 'idle' ? { tag: 'back', priced: state } : state
   if (event.type !== 'WALLET') return state
-  const wallet = event.event
-  switch (wallet.type) {
-    case 'CONNECTED':
-      if (state.work !== 'connecting' || !state.wallet) return state
-      // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
-      // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
-      if (owner && !sameAddress(owner, wallet.account)) return { ...state, work: 'idle', problem: otherWallet(owner) }
-      return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: wallet.account, wallet: state.wallet } } }
-    default:
-      return choosing(state, wallet)
-  }
+  const next = connecting(state, event.event)
+  if (next.tag !== 'connected') return next
+  // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
+  // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
+  if (owner && !sameAddress(owner, next.account)) return refused(state, otherWallet(owner))
+  return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: next.account, wallet: next.wallet } } }
 }
 
-/** The connect-wallet events both funding stages take alike: the wallets found, one chosen, its refusal. */
-function choosing<S extends ConnectState | FundingState>(state: S, event: ConnectWalletEvent): S {
-  switch (event.type) {
-    case 'WALLETS':
-      return { ...state, wallets: event.wallets }
-    case 'CHOOSE':
-      return state.work === 'idle'
-        ? { ...state, wallet: event.wallet, work: 'connecting', problem: undefined, ...(state.tag === 'funding' ? { sender: undefined } : {}) }
-        : state
-    case 'REFUSED':
-      return state.work === 'connecting' ? { ...state, work: 'idle', problem: refusal(event.problem) } : state
-    default:
-      return state
-  }
+/**
+ * The connect-wallet sub-machine inside both funding stages: its state kept beside the stage's
+ * (busy while the chosen wallet is asked), its refusal said as the stage's problem, and how it
+ * ended handed back for the stage to judge. A wallet is chosen only while nothing else is under way.
+ */
+function connecting<S extends ConnectState | FundingState>(
+  state: S,
+  event: ConnectWalletEvent,
+): S | { tag: 'connected'; wallet: ChosenWallet; account: string } {
+  if (event.type === 'CHOOSE' && state.work !== 'idle') return state
+  const next = connectWallet(state.connection, event)
+  if (next === state.connection) return state
+  if (next.tag === 'connected') return next
+  const busy = next.tag === 'connecting'
+  // Busy only with the wallet's answer: a send under way is never marked idle by a wallet event.
+  if (!busy && state.work !== 'idle' && state.work !== 'connecting') return { ...state, connection: next }
+  const problem = event.type === 'REFUSED' ? refusal(event.problem) : busy ? undefined : state.problem
+  return { ...state, connection: next, work: busy ? 'connecting' : 'idle', problem }
 }
+
+/** Back to the choice, with what was wrong with the wallet that answered. */
+function refused<S extends ConnectState | FundingState>(state: S, problem: FundingProblem): S {
+  return { ...state, connection: { tag: 'wallets', wallets: walletsOf(state.connection) }, work: 'idle', problem }
+}
+
+const walletsOf = (connection: ConnectWalletState) => (connection.tag === 'discovering' ? [] : connection.wallets)
 
 const refusal = (problem: ConnectProblem): FundingProblem => (problem === 'noAccount' ? { kind: 'noAccount' } : { kind: 'wallet', problem })
 
@@ -139,12 +173,18 @@ function funding(state: FundingState, event: FundingEvent): FundingStates | Fund
   const idle = state.work === 'idle'
   switch (event.type) {
     case 'WALLET': {
-      if (event.event.type !== 'CONNECTED') return choosing(state, event.event)
-      if (state.work !== 'connecting') return state
+      const next = connecting(state, event.event)
+      if (next.tag !== 'connected') return next !== state && event.event.type === 'CHOOSE' ? { ...next, wallet: undefined, sender: undefined } : next
       // Only the wallet this payout's buyer verified sends its transfer.
-      const sender = event.event.account
-      if (!sameAddress(state.record.wallet, sender)) return { ...state, work: 'idle', wallet: undefined, problem: otherWallet(state.record.wallet) }
-      return { ...state, sender, work: 'idle' }
+      if (!sameAddress(state.record.wallet, next.account)) return { ...refused(state, otherWallet(state.record.wallet)), wallet: undefined }
+      return {
+        ...state,
+        connection: { tag: 'wallets', wallets: walletsOf(state.connection) },
+        wallet: next.wallet,
+        sender: next.account,
+        work: 'idle',
+        problem: undefined,
+      }
     }
     case 'CONFIRM':
       if (!idle || !state.wallet || !state.sender) return state

@@ -2,7 +2,7 @@
 // that funds it is connected for a buyer the service does not know, or when the service asks this
 // buyer for a higher verification tier; they end back in the payout with the buyer known, what
 // was typed and the price kept. Pure.
-import { type IdentityEvent, emptyApplicant, identityTransition, initialIdentity } from '../../identity/machine'
+import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, initialIdentity, validateApplicant } from '../../identity/machine'
 import type { Problem } from '../../kernel/types'
 import { type Base, type Funder, type Pending, type QuotedBase, carried, emptyDraft } from './base'
 import type { DestinationState } from './destination'
@@ -50,7 +50,8 @@ export function identityStep(state: PayoutIdentity, event: IdentityEvent, ctx: C
     return pending.tier ? { tag: 'onward', quote } : quote
   }
   const next = identityTransition(state, event)
-  if (next.tag !== 'onboarded') return { ...next, pending }
+  // A higher tier verified: the details typed before go again with the new code, unasked.
+  if (next.tag !== 'onboarded') return { ...(pending?.tier && event.type === 'AUTH_CODE' ? onboardAgain(next) : next), pending }
   const buyer = next.account
   // The details typed are kept while this page lives: a higher tier asked later onboards with them again.
   const applicant = state.form
@@ -59,4 +60,14 @@ export function identityStep(state: PayoutIdentity, event: IdentityEvent, ctx: C
   // The price this page still holds goes on to the destination (its expiry re-asks it there); else it is asked again.
   if (pending.quoted) return { tag: 'onward', quote: { ...base, tag: 'quote', ask: pending.ask, ...pending.quoted, work: 'idle' } }
   return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
+}
+
+/**
+ * A higher tier verified (requires_action): the contract asks only a new code, with the same
+ * applicant details (assumed-contract.md). Details already complete go again as they are; only
+ * what is missing or refused is asked.
+ */
+export function onboardAgain(state: IdentityState): IdentityState {
+  if (state.tag !== 'details' || state.work !== 'idle' || Object.keys(state.errors).length) return state
+  return Object.keys(validateApplicant(state.form)).length ? state : { ...state, work: 'submitting' }
 }

@@ -12,7 +12,7 @@ import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor, pickLimit } from '../../lib/limits'
 import { type Base, type FormError, type PayoutForm, type QuoteAsk, type QuotedBase, carried, emptyDraft, quoted } from './base'
 import type { DestinationExit, DestinationState } from './destination'
-import { type FundingExit, type FundingStates, fundingOf, fundingTransition } from './funding'
+import { type FundingExit, type FundingStates, connectOf, fundingOf, fundingTransition } from './funding'
 import { type IdentityExit, higherTier, identityStep, verifyBuyer } from './identitySteps'
 import type { Context, FormState, PayoutEvent, PayoutIdentity, PayoutState, QuoteState, QuotingState } from './state'
 
@@ -133,7 +133,7 @@ function quoteTransition(state: QuoteState, event: PriceEvent, ctx: Context): Pa
  */
 function onward(state: QuotedBase, ctx: Context): PayoutState {
   const { funder, buyer } = state
-  if (!funder) return { ...carried(state), tag: 'connect', ...quoted(state), work: 'idle' }
+  if (!funder) return connectOf(state)
   if (!buyer) return verifyBuyer(state, funder, ctx)
   return ctx.destination.enter({ ...state, buyer })
 }

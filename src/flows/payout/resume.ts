@@ -6,6 +6,7 @@ import type { IdentityState } from '../../identity/machine'
 import { isExpired } from '../../kernel/quote'
 import { type BuyerAccount, type CardReturn, type Pending, emptyDraft, sameAddress } from './base'
 import { fundingOf } from './funding'
+import { onboardAgain } from './identitySteps'
 import { ownedBy } from './owner'
 import { type PayoutRecord, promptedUnanswered } from './record'
 import type { Context, PayoutState } from './state'
@@ -20,7 +21,9 @@ export function initialState(init: Resumed, ctx: Context): PayoutState {
   if (record && buyer) return resumed(buyer, record)
   // Back from the identity provider: the identity steps go on, the payout they interrupted with them;
   // only for its own buyer (a higher tier's) or its own wallet (under a link signed for one).
-  if (pending && identity.tag !== 'wallet' && (!buyer || pending.tier) && pendingFor(pending, buyer, ctx)) return { ...identity, pending }
+  // Back from a higher tier, the details typed before go again with the new code, unasked.
+  if (pending && identity.tag !== 'wallet' && (!buyer || pending.tier) && pendingFor(pending, buyer, ctx))
+    return { ...(pending.tier ? onboardAgain(identity) : identity), pending }
   // Back with a code but without the payout (another tab kept it): the identity steps end in a new form.
   if (!buyer && identity.tag === 'details') return identity
   // Verified elsewhere meanwhile, or a way back without its code: the price is asked again.

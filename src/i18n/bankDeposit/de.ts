@@ -34,17 +34,19 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Ihre Bankdaten werden erstellt…',
   'bankDeposit.notOffered': 'Eine einmalige Überweisung über einen genauen Betrag ist für Bankkonten in {country} nicht verfügbar.',
   'bankDeposit.virtualAccount':
-    'Sie können stattdessen ein Bankkonto auf Ihren Namen eröffnen: Jede Überweisung darauf kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
-  'bankDeposit.openVirtualAccount': 'Bankkonto eröffnen',
+    'Sie können stattdessen dauerhafte Bankdaten erhalten, für ein Konto unseres Bankpartners: Jede Überweisung, die Sie mit Ihrer Referenz dorthin senden, kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
+  'bankDeposit.openVirtualAccount': 'Dauerhafte Bankdaten erhalten',
   'bankDeposit.nothingOffered': 'Überweisungen aus {country} können wir noch nicht annehmen.',
   'bankDeposit.noRail':
-    'Für {currency} gibt es keine einmalige Überweisung. Wählen Sie eine andere Währung oder eröffnen Sie stattdessen ein Bankkonto auf Ihren Namen.',
+    'Für {currency} gibt es keine einmalige Banküberweisung. Wählen Sie eine andere Währung oder erhalten Sie stattdessen dauerhafte Bankdaten.',
   'bankDeposit.sendHeading': 'Senden Sie Ihre Überweisung',
   'bankDeposit.validFor': 'Diese Daten gelten noch {time}.',
   'bankDeposit.validUntil': 'Diese Daten gelten bis {time}.',
   'bankDeposit.validEnded':
     'Die Zeit für diese Daten ist abgelaufen: Sie nehmen keine neuen Zahlungen mehr an. Eine vor der Frist gesendete Überweisung wird trotzdem abgewickelt.',
   'bankDeposit.watching': 'Wir zeigen hier, wann Ihre Überweisung ankommt. Sie können diese Seite schließen und später wieder öffnen, um den Stand zu sehen.',
+  'bankDeposit.youReceive':
+    'Sie erhalten Stablecoins für den Betrag, der ankommt, abzüglich der Gebühr des Dienstes. Kurs und Gebühr stehen nicht im Voraus fest: Der Betrag, der an Ihre Wallet geht, wird hier angezeigt, sobald er gesendet ist.',
   'bankDeposit.expiredHeading': 'Diese Bankdaten sind abgelaufen',
   'bankDeposit.expiredBody':
     'Wenn Sie die Überweisung vor der Frist gesendet haben, geht nichts verloren: Sie wird trotzdem abgewickelt, und wir verfolgen sie hier weiter. Senden Sie mit diesen Daten keine neue Überweisung.',

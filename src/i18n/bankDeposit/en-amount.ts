@@ -13,8 +13,8 @@ export const enBankDepositAmount = {
   'bankDeposit.creating': 'Getting your bank details…',
   'bankDeposit.notOffered': 'A one-off transfer for an exact amount is not available for bank accounts in {country}.',
   'bankDeposit.virtualAccount':
-    'You can open a bank account in your name instead: every transfer you send to it arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
-  'bankDeposit.openVirtualAccount': 'Open a bank account',
+    'You can get standing bank details instead, on an account our banking partner holds: every transfer you send to them with your reference arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
+  'bankDeposit.openVirtualAccount': 'Get standing bank details',
   'bankDeposit.nothingOffered': 'We cannot take bank transfers from {country} yet.',
-  'bankDeposit.noRail': 'There is no one-off bank transfer for {currency}. Choose another currency, or open a bank account in your name instead.',
+  'bankDeposit.noRail': 'There is no one-off bank transfer for {currency}. Choose another currency, or get standing bank details instead.',
 } as const

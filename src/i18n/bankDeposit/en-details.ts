@@ -26,6 +26,8 @@ export const enBankDepositDetails = {
   'bankDeposit.validEnded':
     'The time for these details has run out: they no longer accept new payments. A transfer you sent before the deadline still settles.',
   'bankDeposit.watching': 'We show here when your transfer arrives. You can close this page: open it again later to see where it is.',
+  'bankDeposit.youReceive':
+    "You receive stablecoins for what arrives, less the service's fee. The rate and the fee are not fixed in advance: the amount delivered to your wallet is shown here once it is sent.",
   'bankDeposit.expiredHeading': 'These bank details have run out',
   'bankDeposit.expiredBody':
     'If you sent the transfer before the deadline, nothing is lost: it still settles, and we keep following it here. Do not send a new transfer with these details.',

@@ -34,16 +34,18 @@ export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Obteniendo sus datos bancarios…',
   'bankDeposit.notOffered': 'Una transferencia única por un importe exacto no está disponible para cuentas bancarias de {country}.',
   'bankDeposit.virtualAccount':
-    'En su lugar puede abrir una cuenta bancaria a su nombre: cada transferencia que envíe a ella llega a su wallet como stablecoins. Suele tardar de unas horas a unos días.',
-  'bankDeposit.openVirtualAccount': 'Abrir una cuenta bancaria',
+    'En su lugar, puede obtener datos bancarios permanentes, de una cuenta de nuestro socio bancario: cada transferencia que envíe a ellos con su referencia llega a su billetera como stablecoins. Suele liquidarse en unas horas o pocos días.',
+  'bankDeposit.openVirtualAccount': 'Obtener datos bancarios permanentes',
   'bankDeposit.nothingOffered': 'Aún no podemos aceptar transferencias desde {country}.',
-  'bankDeposit.noRail': 'No hay transferencia única para {currency}. Elija otra moneda o abra en su lugar una cuenta bancaria a su nombre.',
+  'bankDeposit.noRail': 'No hay transferencia única para {currency}. Elija otra moneda u obtenga en su lugar datos bancarios permanentes.',
   'bankDeposit.sendHeading': 'Envíe su transferencia',
   'bankDeposit.validFor': 'Estos datos son válidos durante {time}.',
   'bankDeposit.validUntil': 'Estos datos son válidos hasta {time}.',
   'bankDeposit.validEnded':
     'El plazo de estos datos ha terminado: ya no aceptan pagos nuevos. Una transferencia enviada antes del plazo se liquida igualmente.',
   'bankDeposit.watching': 'Aquí le mostramos cuándo llega su transferencia. Puede cerrar esta página y volver a abrirla más tarde para ver cómo va.',
+  'bankDeposit.youReceive':
+    'Recibe stablecoins por lo que llega, menos la comisión del servicio. El tipo de cambio y la comisión no se fijan de antemano: la cantidad enviada a su billetera se muestra aquí cuando se envía.',
   'bankDeposit.expiredHeading': 'Estos datos bancarios han caducado',
   'bankDeposit.expiredBody':
     'Si envió la transferencia antes del plazo, no se pierde nada: se liquida igualmente y la seguimos aquí. No envíe una transferencia nueva con estos datos.',

@@ -34,16 +34,19 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Obtention de vos coordonnées bancaires…',
   'bankDeposit.notOffered': "Un virement unique d'un montant exact n'est pas disponible pour les comptes bancaires situés dans ce pays : {country}.",
   'bankDeposit.virtualAccount':
-    'Vous pouvez à la place ouvrir un compte bancaire à votre nom : chaque virement que vous y envoyez arrive dans votre wallet en stablecoins. Cela prend en général de quelques heures à quelques jours.',
-  'bankDeposit.openVirtualAccount': 'Ouvrir un compte bancaire',
+    'Vous pouvez obtenir à la place des coordonnées bancaires permanentes, sur un compte détenu par notre partenaire bancaire : chaque virement que vous y envoyez avec votre référence arrive dans votre portefeuille en stablecoins. Le règlement prend en général de quelques heures à quelques jours.',
+  'bankDeposit.openVirtualAccount': 'Obtenir des coordonnées bancaires permanentes',
   'bankDeposit.nothingOffered': 'Nous ne pouvons pas encore accepter de virements depuis ce pays : {country}.',
-  'bankDeposit.noRail': "Il n'y a pas de virement unique en {currency}. Choisissez une autre devise, ou ouvrez à la place un compte bancaire à votre nom.",
+  'bankDeposit.noRail':
+    "Il n'y a pas de virement unique en {currency}. Choisissez une autre devise, ou obtenez à la place des coordonnées bancaires permanentes.",
   'bankDeposit.sendHeading': 'Envoyez votre virement',
   'bankDeposit.validFor': 'Ces coordonnées sont valables encore {time}.',
   'bankDeposit.validUntil': "Ces coordonnées sont valables jusqu'à {time}.",
   'bankDeposit.validEnded':
     'Le délai de ces coordonnées est écoulé : elles n’acceptent plus de nouveaux paiements. Un virement envoyé avant l’échéance est tout de même réglé.',
   'bankDeposit.watching': 'Nous affichons ici l’arrivée de votre virement. Vous pouvez fermer cette page et la rouvrir plus tard pour voir où il en est.',
+  'bankDeposit.youReceive':
+    'Vous recevez des stablecoins pour ce qui arrive, moins les frais du service. Le taux et les frais ne sont pas fixés à l’avance : le montant livré à votre portefeuille s’affiche ici une fois envoyé.',
   'bankDeposit.expiredHeading': 'Ces coordonnées bancaires ont expiré',
   'bankDeposit.expiredBody':
     'Si vous avez envoyé le virement avant l’échéance, rien n’est perdu : il est tout de même réglé, et nous le suivons ici. N’envoyez pas de nouveau virement avec ces coordonnées.',

@@ -34,16 +34,18 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.creating': 'Obtendo seus dados bancários…',
   'bankDeposit.notOffered': 'Uma transferência única de valor exato não está disponível para contas bancárias em {country}.',
   'bankDeposit.virtualAccount':
-    'Em vez disso, você pode abrir uma conta bancária em seu nome: cada transferência enviada para ela chega à sua carteira como stablecoins. Costuma levar de algumas horas a poucos dias.',
-  'bankDeposit.openVirtualAccount': 'Abrir uma conta bancária',
+    'Em vez disso, você pode obter dados bancários permanentes, de uma conta mantida pelo nosso parceiro bancário: cada transferência que você enviar para eles com sua referência chega à sua carteira como stablecoins. Costuma ser liquidada em algumas horas a poucos dias.',
+  'bankDeposit.openVirtualAccount': 'Obter dados bancários permanentes',
   'bankDeposit.nothingOffered': 'Ainda não podemos aceitar transferências de {country}.',
-  'bankDeposit.noRail': 'Não há transferência única em {currency}. Escolha outra moeda ou abra uma conta bancária em seu nome.',
+  'bankDeposit.noRail': 'Não há transferência única em {currency}. Escolha outra moeda ou obtenha dados bancários permanentes.',
   'bankDeposit.sendHeading': 'Envie sua transferência',
   'bankDeposit.validFor': 'Estes dados valem por mais {time}.',
   'bankDeposit.validUntil': 'Estes dados valem até {time}.',
   'bankDeposit.validEnded':
     'O prazo destes dados terminou: eles não aceitam mais novos pagamentos. Uma transferência enviada antes do prazo ainda é liquidada.',
   'bankDeposit.watching': 'Mostramos aqui quando sua transferência chegar. Você pode fechar esta página e abri-la de novo depois para ver o andamento.',
+  'bankDeposit.youReceive':
+    'Você recebe stablecoins pelo valor que chegar, menos a taxa do serviço. A cotação e a taxa não são fixadas antes: o valor entregue na sua carteira aparece aqui quando for enviado.',
   'bankDeposit.expiredHeading': 'Estes dados bancários expiraram',
   'bankDeposit.expiredBody':
     'Se você enviou a transferência antes do prazo, nada se perde: ela ainda é liquidada e continuamos acompanhando aqui. Não envie uma nova transferência com estes dados.',

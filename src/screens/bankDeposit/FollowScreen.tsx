@@ -43,6 +43,7 @@ export function FollowScreen({
           locale={locale}
           countdown={<DetailsCountdown expiresAt={deposit.expiresAt} locale={locale} />}
         />
+        <p>{bt('bankDeposit.youReceive')}</p>
         <p class="muted">{bt('bankDeposit.watching')}</p>
         {following}
       </Screen>

@@ -48,7 +48,7 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           unit={currency}
           value={state.form.amount}
           error={amountError}
-          hints={['total-hint', state.limits ? 'total-window' : '', rate ? 'total-rate' : ''].filter(Boolean)}
+          hints={['total-hint', state.limits ? 'total-window' : '', 'total-tier', rate ? 'total-rate' : ''].filter(Boolean)}
           readOnly={busy || config.lockAmount}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         >
@@ -62,6 +62,10 @@ export function CardFormScreen({ state, dispatch, config }: { state: State; disp
           </p>
           <p id="total-window" class="muted">
             {state.limits ? t('card.window', { min: fmt(state.limits.min), max: fmt(state.limits.max), currency }) : '\u00a0'}
+          </p>
+          {/* The window is the rail's; a buyer's own ceiling comes with their verification tier (the contract). */}
+          <p id="total-tier" class="muted">
+            {t('card.tierNote')}
           </p>
         </AmountField>
         {error?.kind === 'api' && (

@@ -1,3 +1,4 @@
+import { ButtonLink } from '../../components/ButtonLink'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import type { CardEvent, CardState } from '../../flows/card'
@@ -26,9 +27,15 @@ export function CardRedirectScreen({ state, dispatch }: { state: State; dispatch
         <>
           <p role="status">{t('card.redirecting')}</p>
           <div class="actions">
-            <a class="button primary" href={state.redirectUrl} target="_blank" rel="noopener noreferrer" onClick={() => dispatch({ type: 'RETURNED' })}>
+            <ButtonLink
+              class="button primary"
+              href={state.redirectUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => dispatch({ type: 'RETURNED' })}
+            >
               {t('card.openPage')}
-            </a>
+            </ButtonLink>
           </div>
         </>
       )}

@@ -2,7 +2,7 @@ import { Notice, ProblemNotice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { shortHash } from '../../components/TxLink'
 import type { WidgetConfig } from '../../config/config'
-import type { CardEvent, CardState } from '../../flows/card'
+import { type CardEvent, type CardState, waysOn } from '../../flows/card'
 import { addEnglish, t, type MessageKey } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { Environment } from './Environment'
@@ -78,6 +78,28 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
       {state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       <p class="muted">{t('track.closeOk')}</p>
       {state.problem && <ProblemNotice problem={state.problem} onRetry={() => dispatch({ type: 'RETRY' })} />}
+      <WaysOn state={state} dispatch={dispatch} />
     </Screen>
+  )
+}
+
+/** Nothing paid yet (the card page was closed): its page again, or a new purchase. */
+function WaysOn({ state, dispatch }: { state: State; dispatch: (e: CardEvent) => void }) {
+  const ways = waysOn(state)
+  if (!ways.restart) return null
+  return (
+    <>
+      <p class="muted">{t(ways.reopen ? 'card.closedPage' : 'card.closedPageNoLink')}</p>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESTART' })}>
+          {t('card.startAgain')}
+        </button>
+        {ways.reopen && (
+          <button type="button" class="primary" onClick={() => dispatch({ type: 'REOPEN' })}>
+            {t('card.reopenPage')}
+          </button>
+        )}
+      </div>
+    </>
   )
 }

@@ -1,3 +1,4 @@
+import { ButtonLink } from '../../components/ButtonLink'
 import { Notice } from '../../components/Notice'
 import { partnerProblemText } from '../../errors/words'
 import { Screen } from '../../components/Screen'
@@ -32,9 +33,9 @@ export function IdentityStep({
         <button data-back type="button" class="secondary" onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
-        <a class="button primary" href={identityHref} target="_top">
+        <ButtonLink class="button primary" href={identityHref} target="_top">
           {t('onboarding.identityGo')}
-        </a>
+        </ButtonLink>
       </div>
     </Screen>
   )

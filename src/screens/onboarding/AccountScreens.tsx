@@ -69,14 +69,16 @@ export function AccountScreen({
   const { details, feeBps } = state.record
   const { reference, ...rest } = details
   const funded = state.tag === 'result'
+  const percent = formatAmount(bpsToPercent(feeBps), locale)
   return (
     <Screen title={t(funded ? 'onboarding.fundedHeading' : 'onboarding.accountHeading')}>
       {funded && (
         <Notice tone="info">
           {/* The asset the service names; never the configured destination's symbol. */}
+          {/* What landed on the account (the contract gives it no unit); the account's fee comes off it. */}
           {state.deliveredAsset
-            ? t('onboarding.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), token: state.deliveredAsset })
-            : t('onboarding.fundedBodyNoAsset', { amount: formatAmount(state.deliveredAmount, locale) })}
+            ? t('onboarding.fundedBody', { amount: formatAmount(state.deliveredAmount, locale), percent, token: state.deliveredAsset })
+            : t('onboarding.fundedBodyNoAsset', { amount: formatAmount(state.deliveredAmount, locale), percent })}
         </Notice>
       )}
       {reference && (
@@ -96,7 +98,7 @@ export function AccountScreen({
           />
         ))}
       </dl>
-      <p class="muted">{t('onboarding.fee', { percent: formatAmount(bpsToPercent(feeBps), locale) })}</p>
+      <p class="muted">{t('onboarding.fee', { percent })}</p>
       {state.tag === 'tracking' && state.tab === 'elsewhere' && <Notice tone="info">{t('app.elsewhere')}</Notice>}
       {funded ? (
         <p>{t('onboarding.keepDetails')}</p>

@@ -24,7 +24,7 @@ export function ConnectScreen({
   return (
     <Screen title={t('payout.connectHeading')}>
       <p>{t('payout.connectIntro', { amount, symbol: source.symbol })}</p>
-      <WalletChoices wallets={state.wallets ?? []} disabled={!idle} dispatch={dispatch} />
+      <WalletChoices connection={state.connection} disabled={!idle} dispatch={dispatch} />
       {!idle && <p role="status">{t('payout.work.connecting')}</p>}
       {state.problem && (
         <WalletProblem

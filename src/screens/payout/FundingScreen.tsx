@@ -6,22 +6,11 @@ import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext, type FundingEvent, type FundingState, promptedUnanswered } from '../../flows/payout'
 import { type MessageKey, t } from '../../i18n/i18n'
-import { NotYou } from './NotYou'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
 
-export function FundingScreen({
-  state,
-  dispatch,
-  config,
-  notYou = false,
-}: {
-  state: FundingState
-  dispatch: (e: FundingEvent) => void
-  config: WidgetConfig
-  notYou?: boolean
-}) {
+export function FundingScreen({ state, dispatch, config }: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state
   // The wallet was asked before (a reload while its confirmation was open): it may still hold that transfer.
   const prompted = promptedUnanswered(record)
@@ -30,7 +19,6 @@ export function FundingScreen({
   const amount = formatAmount(record.depositAmount, config.locale)
   const idle = state.work === 'idle'
   const params = { amount, symbol: record.symbol, chain }
-  const wallets = state.wallets ?? []
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
@@ -38,7 +26,7 @@ export function FundingScreen({
       <p class="reference-warning">
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>
-      {!state.sender && <WalletChoices wallets={wallets} disabled={!idle} dispatch={dispatch} />}
+      {!state.sender && <WalletChoices connection={state.connection} disabled={!idle} dispatch={dispatch} />}
       {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
       {prompted && <Notice tone="warning">{t('payout.prompted')}</Notice>}
       {prompted && state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}
@@ -85,7 +73,6 @@ export function FundingScreen({
           </button>
         )}
       </div>
-      {notYou && !prompted && <NotYou wallet={state.buyer.wallet} disabled={!idle} dispatch={dispatch} />}
     </Screen>
   )
 }

@@ -1,10 +1,18 @@
 import { Notice } from '../../components/Notice'
-import type { FundingEvent } from '../../flows/payout'
 import { t } from '../../i18n/i18n'
-import type { WalletInfo } from '../../kernel/types'
+import type { ConnectWalletEvent, ConnectWalletState } from '../../kernel/connectWallet'
 
-/** The wallets that announced themselves (EIP-6963): one button each, or how to get one. */
-export function WalletChoices({ wallets, disabled, dispatch }: { wallets: WalletInfo[]; disabled: boolean; dispatch: (e: FundingEvent) => void }) {
+/** The connect-wallet sub-machine's choice: the wallets that announced themselves (EIP-6963), one button each, or how to get one. */
+export function WalletChoices({
+  connection,
+  disabled,
+  dispatch,
+}: {
+  connection: ConnectWalletState
+  disabled: boolean
+  dispatch: (e: { type: 'WALLET'; event: ConnectWalletEvent }) => void
+}) {
+  const wallets = connection.tag === 'discovering' ? [] : connection.wallets
   return (
     <>
       <h2 class="subheading">{t('payout.chooseWallet')}</h2>

@@ -108,10 +108,10 @@ describe('response schemas accept the contract', () => {
     const rate = { side: 'buy', fiatCurrency: 'EUR', cryptoCurrency: 'ETH', fiatAmount: '100', cryptoAmount: '0.032', rate: '3100.5' }
     expect(cardRate.parse(rate)).toEqual(rate)
     const methods = paymentMethods.parse({
-      countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true, bank_payout: true } },
+      countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true, bank_payout: true, crypto_atm: true } },
       version: 2,
     })
-    expect(methods).toEqual({ countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true } } })
+    expect(methods).toEqual({ countries: { DE: { currency: 'EUR', bank_deposit: true, virtual_account: true, card: true, bank_payout: true } } })
     expect(offersBankDeposit(methods, 'de')).toBe(true)
     expect(offersBankDeposit({ countries: { US: { bank_deposit: false, virtual_account: true, card: true } } }, 'US')).toBe(false)
     expect(offersBankDeposit(methods, 'FR')).toBe(false)

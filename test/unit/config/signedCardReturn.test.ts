@@ -4,7 +4,7 @@
 // link the partner signed must still start on that way back, as it does with the identity
 // provider's `authCode`; otherwise every signed card payout link ends on "this link was changed".
 import { readFileSync } from 'node:fs'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RegistryEntry } from '../../../src/config/link'
 import { readPageLink } from '../../../src/config/pageLink'
 import { returnToThisLink } from '../../../src/config/returnLink'
@@ -49,5 +49,21 @@ describe('a signed card payout link, back from the card page', () => {
     await readPageLink(registry, sessionStorage)
     history.replaceState(null, '', `${location.href}&amount=5000`)
     expect(await readPageLink(registry, sessionStorage)).toMatchObject({ ok: false, code: 'bad_signature' })
+  })
+})
+
+describe('the card page’s way back is the card payout’s to read', () => {
+  it('cardSession and result are not warned about as unknown options, signed or not', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const signed = await signWidgetUrl(`${location.origin}/?partner=acme-shop&flow=cardPayout&walletAddress=${WALLET}`, privateKey)
+    for (const link of [signed, `${location.origin}/?partner=acme-shop&flow=cardPayout`]) {
+      history.replaceState(null, '', cardPageReturn(link, 'ok'))
+      expect(await readPageLink(registry, sessionStorage)).toMatchObject({ ok: true })
+    }
+    expect(warn.mock.calls.flat().filter((m) => String(m).includes('not an option of a link'))).toEqual([])
+    history.replaceState(null, '', `${location.origin}/?partner=acme-shop&flow=cardPayout&colour=red`)
+    await readPageLink(registry, sessionStorage)
+    expect(warn.mock.calls.flat().filter((m) => String(m).includes('colour: not an option of a link'))).toHaveLength(1)
+    warn.mockRestore()
   })
 })

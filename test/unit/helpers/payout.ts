@@ -153,6 +153,11 @@ export const payoutRecord = (extra: Partial<PayoutRecord> = {}): PayoutRecord =>
 // Events
 
 export const toFunding = (event: FundingEvent): PayoutEvent => ({ type: 'FUNDING', event })
+/** The buyer chooses `w` among the wallets that announced themselves (the connect-wallet sub-machine's choice). */
+export const choose = (w: ChosenWallet): PayoutEvent[] => [
+  toFunding({ type: 'WALLET', event: { type: 'WALLETS', wallets: [w] } }),
+  toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: w } }),
+]
 export const toDestination = (event: DestinationEvent): PayoutEvent => ({ type: 'DESTINATION', event })
 export const toIdentity = (event: IdentityEvent): PayoutEvent => ({ type: 'IDENTITY', event })
 

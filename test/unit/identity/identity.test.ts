@@ -3,6 +3,7 @@ import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
 import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
+import { onboardAgain } from '../../../src/flows/payout/identitySteps'
 import { memoryStorage } from '../helpers/memoryStorage'
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -85,5 +86,35 @@ describe('how a bank flow begins', () => {
     const other = identityStart({ ...base, walletAddress: '0x1111111111111111111111111111111111111111' }, storage, memoryStorage())
     expect(other.account).toBeUndefined()
     expect(other.identity).toMatchObject({ tag: 'identity', form: { wallet: '0x1111111111111111111111111111111111111111' } })
+  })
+})
+
+describe('identity sub-machine: verified again', () => {
+  const filled = {
+    ...emptyApplicant,
+    wallet: WALLET,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+49 151 23456789',
+    nationality: 'DE',
+    country: 'DE',
+  }
+  const tierProblem = { problem: { key: 'error.requiresAction' as const, code: 'requires_action' } }
+
+  it('back with a new code, a message about no field (the verification itself) is gone; a refused field stays marked', () => {
+    const asked: IdentityState = { tag: 'identity', form: filled, serverMessage: tierProblem }
+    expect(identityTransition(asked, { type: 'AUTH_CODE', code: 'c2' })).toMatchObject({ tag: 'details', serverMessage: undefined, errors: {} })
+    expect(initialIdentity(filled, 'c2', tierProblem)).toMatchObject({ tag: 'details', serverMessage: undefined })
+    const field = { field: 'phone' as const, problem: { key: 'error.invalid' as const } }
+    expect(initialIdentity(filled, 'c2', field)).toMatchObject({ tag: 'details', serverMessage: field, errors: { phone: 'server' } })
+  })
+
+  it('a higher tier asks only the code: complete details go again unasked; missing or refused ones are asked', () => {
+    const details = initialIdentity(filled, 'c2')
+    expect(onboardAgain(details)).toMatchObject({ tag: 'details', work: 'submitting' })
+    const missing = initialIdentity({ ...filled, phone: '' }, 'c2')
+    expect(onboardAgain(missing)).toBe(missing)
+    const refused = initialIdentity(filled, 'c2', { field: 'phone', problem: { key: 'error.invalid' as const } })
+    expect(onboardAgain(refused)).toBe(refused)
   })
 })

@@ -1,6 +1,8 @@
 // The connect-wallet sub-machine alone: found, chosen, connected, refused, cancelled.
 import { describe, expect, it } from 'vitest'
-import { type ChosenWallet, connectWallet, disconnected } from '../../../src/kernel/connectWallet'
+import { type ChosenWallet, type ConnectWalletEvent, connectWallet, disconnected } from '../../../src/kernel/connectWallet'
+import { connectWalletEffects } from '../../../src/kernel/connectWalletEffects'
+import { createFakeClock } from '../helpers/fakeClock'
 
 const wallet: ChosenWallet = { kind: 'injected', id: 'w1', name: 'W', rdns: 'io.w' }
 
@@ -21,5 +23,36 @@ describe('connect-wallet', () => {
     const discovering = disconnected()
     expect(connectWallet(discovering, { type: 'CHOOSE', wallet })).toBe(discovering)
     expect(connectWallet({ tag: 'wallets', wallets: [] }, { type: 'RESCAN' })).toEqual({ tag: 'discovering' })
+  })
+})
+
+describe('connect-wallet: a wallet found again without asking', () => {
+  it('RECONNECTED ends connected from the choice (nothing was asked); never over a wallet being asked', () => {
+    expect(connectWallet(disconnected(), { type: 'RECONNECTED', wallet, account: '0xabc' })).toEqual({ tag: 'connected', wallet, account: '0xabc' })
+    expect(connectWallet({ tag: 'wallets', wallets: [wallet] }, { type: 'RECONNECTED', wallet, account: '0xabc' })).toMatchObject({ tag: 'connected' })
+    const connecting = { tag: 'connecting' as const, wallets: [wallet], wallet }
+    expect(connectWallet(connecting, { type: 'RECONNECTED', wallet, account: '0xabc' })).toBe(connecting)
+  })
+
+  it('reconnect asks each wallet eth_accounts only, and connects the one that lists the account', async () => {
+    const other = { id: 'w2', name: 'Other', rdns: 'io.other' }
+    const asked: Array<{ id: string; method: string }> = []
+    const accounts: Record<string, unknown> = { w1: ['0xABC'], w2: ['0xdef'] }
+    const events: ConnectWalletEvent[] = []
+    const effects = connectWalletEffects(
+      {
+        discover: (onChange) => (onChange([other, wallet]), () => {}),
+        providerOf: (chosen) => ({
+          request: async ({ method }) => (asked.push({ id: chosen.id, method }), accounts[chosen.id]),
+        }),
+        loadConnect: async () => ({ connect: async () => '0xabc' }),
+        clock: createFakeClock(0),
+      },
+      (event) => events.push(event),
+    )
+    effects.reconnect('0xabc').start(() => true, new AbortController().signal)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(asked.map((a) => a.method)).toEqual(['eth_accounts', 'eth_accounts'])
+    expect(events.filter((e) => e.type === 'RECONNECTED')).toEqual([{ type: 'RECONNECTED', wallet, account: '0xabc' }])
   })
 })

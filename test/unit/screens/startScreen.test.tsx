@@ -51,24 +51,26 @@ describe('the bank deposit offers the virtual account only where the partner off
   }
   const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
   const data = { methods: { countries: { US: { currency: 'USD', bank_deposit: false, virtual_account: true, card: true } } }, limits: [] }
+  const ctx = {
+    decimalMark: '.' as const,
+    currencies: ['USD'],
+    form: () => ({ country: 'US', currency: 'USD', amount: '' }),
+  }
+  // The buyer picks the United States (a default without a route would be replaced).
   const state = transition(
-    formState(account, { country: 'US', currency: 'USD', amount: '' }),
-    { type: 'REFERENCE', data },
-    {
-      decimalMark: '.',
-      currencies: ['USD'],
-      form: () => ({ country: 'US', currency: 'USD', amount: '' }),
-    },
+    transition(formState(account, { country: 'US', currency: 'USD', amount: '' }), { type: 'REFERENCE', data }, ctx),
+    { type: 'EDIT', country: 'US' },
+    ctx,
   ) as Extract<BankDepositState, { tag: 'form' }>
 
   it('not offered: no account to open, and the page says nothing can be taken from there', () => {
     const { container, queryByRole } = render(<AmountScreen state={state} dispatch={() => {}} config={config('bankDeposit')} onVirtualAccount={() => {}} />)
-    expect(queryByRole('button', { name: 'Open a bank account' })).toBeNull()
+    expect(queryByRole('button', { name: 'Get standing bank details' })).toBeNull()
     expect(container.textContent).toContain('We cannot take bank transfers from United States yet.')
   })
 
   it('offered: the account to open', () => {
     const { getByRole } = render(<AmountScreen state={state} dispatch={() => {}} config={config('bankDeposit,onboarding')} onVirtualAccount={() => {}} />)
-    expect(getByRole('button', { name: 'Open a bank account' })).toBeTruthy()
+    expect(getByRole('button', { name: 'Get standing bank details' })).toBeTruthy()
   })
 })

@@ -29,8 +29,12 @@ const data = {
   limits: [{ currency: 'EUR', rail: 'sepa_instant', direction: 'both' as const, min: '1.00', max: '100000.00', settlement: 'instant' }],
 }
 const ctx = { decimalMark: '.' as const, currencies: config.fiatCurrencies, form: () => ({ country: '', currency: 'EUR', amount: '' }) }
+// The country as the buyer chose it (a default without a route is replaced: route.ts).
 const at = (country: string, amount = '') =>
-  transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx) as Extract<BankDepositState, { tag: 'form' }>
+  transition(transition(formState(account, { country, currency: 'EUR', amount }), { type: 'REFERENCE', data }, ctx), { type: 'EDIT', country }, ctx) as Extract<
+    BankDepositState,
+    { tag: 'form' }
+  >
 
 describe('amount', () => {
   it('before the ways to pay arrive: the form works, the chosen country shows, and what was asked is sent once they come', () => {
@@ -67,7 +71,7 @@ describe('amount', () => {
     const { container, getByRole, queryByRole } = render(<AmountScreen state={at('US')} dispatch={() => {}} config={config} onVirtualAccount={open} />)
     expect(container.textContent).toMatch(/not available for bank accounts in United States/)
     expect(queryByRole('button', { name: 'Get bank details' })).toBeNull()
-    fireEvent.click(getByRole('button', { name: 'Open a bank account' }))
+    fireEvent.click(getByRole('button', { name: 'Get standing bank details' }))
     expect(open).toHaveBeenCalled()
   })
 

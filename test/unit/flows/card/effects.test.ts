@@ -140,7 +140,18 @@ describe('purchase', () => {
       walletAddress: ADDRESS,
       returnUrl: 'https://shop.example/pay?return=1',
     })
-    const record = { id: 'p-1', environment: 'sandbox', currency: 'EUR', total: '51.5', cryptoAmount: '0.01', cryptoCurrency: 'ETH', createdAt: START }
+    // The card page's address is kept with it: a page closed before paying can be opened again.
+    const page = 'https://pay.cardprovider.example/checkout/p-1'
+    const record = {
+      id: 'p-1',
+      environment: 'sandbox',
+      currency: 'EUR',
+      total: '51.5',
+      cryptoAmount: '0.01',
+      cryptoCurrency: 'ETH',
+      createdAt: START,
+      redirectUrl: page,
+    }
     expect(d.last('PURCHASED')).toEqual({ type: 'PURCHASED', purchase: record, redirectUrl: 'https://pay.cardprovider.example/checkout/p-1' })
     expect(d.store.load()).toEqual(record)
     expect(navigate).toHaveBeenCalledWith('https://pay.cardprovider.example/checkout/p-1')

@@ -37,6 +37,16 @@ const erc20Transfer = encodeFunctionData({
 })
 
 describe('guard: a plain transfer quote', () => {
+  it.each([
+    ['one byte', '00'],
+    ['a second call', erc20Transfer.slice(2)],
+  ])('a transfer of amountIn with %s after its arguments is refused: the wallet would sign more than the guard read', (_what, extra) => {
+    const quote: DepositQuote = { ...base, transaction: { chainId: 8453, to: USDC, data: `${erc20Transfer}${extra}`, value: '0' } }
+    expect(guardQuote(request, quote, config)).toEqual({ ok: false, rule: 'data.malformed' })
+    // The same transfer without the tail passes.
+    expect(guardQuote(request, { ...quote, transaction: { ...quote.transaction, data: erc20Transfer } }, config)).toEqual({ ok: true })
+  })
+
   it('a plain transfer of amountIn that also asks for an approval is refused (the approval would be left over)', () => {
     const quote: DepositQuote = {
       ...base,

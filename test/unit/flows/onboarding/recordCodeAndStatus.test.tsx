@@ -173,7 +173,8 @@ describe('any 400 from /fiat/onboard spends the code', () => {
 describe('the funded text names the delivered asset', () => {
   it('the asset the service names, never the configured destination', () => {
     render(<AccountScreen state={{ tag: 'result', record: opened, deliveredAmount: '49.5', deliveredAsset: 'EURC' }} dispatch={() => {}} locale="en" />)
-    expect(document.body.textContent).toContain('49.5 EURC was delivered')
+    // What landed (no unit given), less the account's fee, goes on in the asset named.
+    expect(document.body.textContent).toMatch(/Your transfer of 49\.5 arrived\. Less the [\d.]+% fee, it is converted and sent to your wallet as EURC\./)
   })
   it('no asset named: no USDC assumed', () => {
     render(<AccountScreen state={{ tag: 'result', record: opened, deliveredAmount: '49.5' }} dispatch={() => {}} locale="en" />)

@@ -69,11 +69,11 @@ const beneficiaryState = (): PayoutState => ({
   problems: {},
   work: 'idle',
 })
-const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle' })
+const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 'idle', connection: { tag: 'discovering' } })
 
 /** Chooses the wallet, waits for it to connect, confirms, and waits for the send to end. */
 async function connectAndSend(d: ReturnType<typeof drive>) {
-  await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
   d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
   await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
   d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))

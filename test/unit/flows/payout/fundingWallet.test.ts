@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft } from '../../../../src/flows/payout/base'
 import { type Context, type PayoutEvent, type PayoutState, transition } from '../../../../src/flows/payout/machine'
-import { BUYER as VERIFIED, NOW, OTHER, bankQuote, otherWallet as wallet, ctx, toFunding, toIdentity } from '../../helpers/payout'
+import { BUYER as VERIFIED, NOW, OTHER, bankQuote, otherWallet as wallet, ctx, choose, toFunding, toIdentity } from '../../helpers/payout'
 
 const quote = bankQuote()
 const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
@@ -34,7 +34,7 @@ describe('the wallet that funds the payout is the buyer’s verified one', () =>
       quoted(known),
       ctx,
       { type: 'CONFIRM', now: NOW },
-      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      ...choose(wallet),
       toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
     )
     expect(fundedByAnother(s)).toBe(false)
@@ -46,7 +46,7 @@ describe('the wallet that funds the payout is the buyer’s verified one', () =>
       quoted(),
       signed,
       { type: 'CONFIRM', now: NOW },
-      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      ...choose(wallet),
       toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
     )
     // The identity steps verify the signed wallet, while the connected one stays the funder.
@@ -64,7 +64,7 @@ describe('the wallet that funds the payout is the buyer’s verified one', () =>
       quoted(),
       ctx,
       { type: 'CONFIRM', now: NOW },
-      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      ...choose(wallet),
       toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }),
     )
     expect(identity).toMatchObject({ tag: 'identity', form: { wallet: OTHER } })

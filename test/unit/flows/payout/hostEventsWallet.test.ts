@@ -31,6 +31,7 @@ describe('the host hears no wallet when another one is connected', () => {
         ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
         quote,
         quotedAt: NOW,
+        connection: { tag: 'wallets', wallets: [wallet] },
         work: 'idle',
       },
       toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
@@ -42,7 +43,11 @@ describe('the host hears no wallet when another one is connected', () => {
   })
 
   it('at funding (a resumed payout, another wallet connected)', () => {
-    const connecting = transition({ tag: 'funding', buyer, record, work: 'idle' }, toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }), ctx)
+    const connecting = transition(
+      { tag: 'funding', buyer, record, work: 'idle', connection: { tag: 'wallets', wallets: [wallet] } },
+      toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }),
+      ctx,
+    )
     const refused = transition(connecting, toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }), ctx)
     expect(refused).toMatchObject({ tag: 'funding', problem: { kind: 'check' } })
     expect(said(connecting, refused)).not.toContain(VERIFIED.toLowerCase())

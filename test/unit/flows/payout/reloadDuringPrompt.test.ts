@@ -36,7 +36,7 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
 }
 
 async function clickSend(p: ReturnType<typeof page>) {
-  await until(() => !!(p.state() as { wallets?: unknown[] }).wallets, 'wallets')
+  await until(() => (p.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
   p.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
   await until(() => (p.state() as { sender?: string }).sender === BUYER, 'connected')
   p.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))

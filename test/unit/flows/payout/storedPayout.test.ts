@@ -67,7 +67,7 @@ const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): P
 })
 
 async function connect(d: ReturnType<typeof drive>) {
-  await until(() => !!(d.state() as { wallets?: unknown[] }).wallets, 'wallets')
+  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
   d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: walletInfo } }))
   await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
 }
@@ -169,10 +169,14 @@ describe('the wallet ask is kept before prompting; a reload checks, never asks o
       answer: async () => Promise.reject(Object.assign(new Error('no'), { code: 4001 })),
     })
     payoutStore(storage).save(record)
-    const d = drive({ tag: 'funding', buyer, record, work: 'idle' }, fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), {
-      w,
-      storage,
-    })
+    const d = drive(
+      { tag: 'funding', buyer, record, work: 'idle', connection: { tag: 'discovering' } },
+      fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }),
+      {
+        w,
+        storage,
+      },
+    )
     await connect(d)
     d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
     await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the refusal')
@@ -211,7 +215,7 @@ describe('the wallet ask is kept before prompting; a reload checks, never asks o
   })
 
   it('start over is refused while a transfer may be on its way and the check has not cleared it', () => {
-    const s: PayoutState = { tag: 'funding', buyer, record: { ...record, promptedAt: NOW }, work: 'idle' }
+    const s: PayoutState = { tag: 'funding', buyer, record: { ...record, promptedAt: NOW }, work: 'idle', connection: { tag: 'discovering' } }
     expect(transition(s, toFunding({ type: 'RESTART' }), ctx)).toBe(s)
     expect(transition(s, toFunding({ type: 'NOT_YOU' }), ctx)).toBe(s)
     expect(transition({ ...s, verify: 'clear' }, toFunding({ type: 'RESTART' }), ctx).tag).toBe('form')
@@ -227,7 +231,10 @@ describe('"Not you?" forgets the stored buyer and starts again without one', () 
   })
 
   it('from an unfunded resumed payout, too', () => {
-    expect(transition({ tag: 'funding', buyer, record, work: 'idle' }, toFunding({ type: 'NOT_YOU' }), ctx)).toMatchObject({ tag: 'form', forgetBuyer: true })
+    expect(transition({ tag: 'funding', buyer, record, work: 'idle', connection: { tag: 'discovering' } }, toFunding({ type: 'NOT_YOU' }), ctx)).toMatchObject({
+      tag: 'form',
+      forgetBuyer: true,
+    })
   })
 })
 

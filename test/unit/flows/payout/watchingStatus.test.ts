@@ -30,7 +30,7 @@ function watch(answer: { id: string; status: string; depositTxHash?: string }) {
       },
     },
   } as unknown as PayoutContext
-  const stop = watchFunding(ctx, { tag: 'funding', buyer, record, work: 'idle' })
+  const stop = watchFunding(ctx, { tag: 'funding', buyer, record, work: 'idle', connection: { tag: 'discovering' } })
   return { clock, seen, asked, stop }
 }
 

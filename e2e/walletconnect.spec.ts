@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './helpers'
-import { type StackConfig, WALLETCONNECT_PARTNER, destBalance, stackConfig, widgetUrl } from './stack'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, keptKey, test } from './helpers'
+import { type SandboxPayout, usdcBalance, usdcUnits, verify } from './payoutSteps'
+import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 
 // A phone wallet over WalletConnect, offline: the stack's own relay and the sandbox's phone wallet
 // (test/sandbox/walletconnect/), driven through its control API as a buyer's thumb would.
@@ -18,19 +21,41 @@ async function phone(path: string, body: unknown = {}) {
   if (!response.ok) throw new Error(`phone ${path}: ${response.status} ${await response.text()}`)
   return response.json()
 }
-const phoneState = async () => (await fetch(`${stack.walletConnect.phoneWallet}/state`)).json()
+type Answered = { kind: 'proposal' | 'request'; id: number; method?: string; outcome: 'approved' | 'rejected' | 'failed'; result?: unknown }
+type Pending = { kind: 'proposal' | 'request'; id: number; method?: string; params?: unknown[] }
+type PhoneState = { sessions: Array<{ topic: string }>; pending: Pending[]; answered: Answered[] }
+const phoneState = async (): Promise<PhoneState> => (await fetch(`${stack.walletConnect.phoneWallet}/state`)).json()
+
+/** What the phone answers from now on: the phone wallet keeps every test's answers of this worker. */
+async function answersFromNow() {
+  const before = new Set((await phoneState()).answered.map((a) => `${a.kind}:${a.id}`))
+  return async () => (await phoneState()).answered.filter((a) => !before.has(`${a.kind}:${a.id}`))
+}
+
+/** What asks the buyer for something on the phone: a signature, a transaction, a network. */
+const PROMPTS = ['eth_sendTransaction', 'wallet_sendCalls', 'personal_sign', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']
+const SENDS = ['eth_sendTransaction', 'wallet_sendCalls']
 
 test.afterEach(async () => {
   await phone('/disconnect').catch(() => {})
   await phone('/mode', { mode: 'hold' })
+  // What a test left waiting on the phone (a proposal whose code was closed) is not the next one's.
+  for (const item of (await phoneState()).pending) await phone('/reject', { id: item.id }).catch(() => {})
 })
 
-/** Picks WalletConnect and pairs the phone with the code the widget shows (read by its copy button). */
+/** Opens the deposit of the partner that offers WalletConnect, picks it and pairs the phone. */
 async function pairPhone(page: Page) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto(widgetUrl(stack, { partner: WALLETCONNECT_PARTNER }))
   await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
-  await page.getByRole('button', { name: /WalletConnect/ }).click()
+  return pairHere(page)
+}
+
+/** Picks WalletConnect on this screen and pairs the phone with the code the widget shows (read by its copy button). */
+async function pairHere(page: Page) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const choice = page.getByRole('button', { name: /WalletConnect/ })
+  await expect(choice).toBeVisible()
+  await choice.click()
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet on your phone' })
   await expect(dialog.getByRole('img', { name: 'WalletConnect pairing code' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Copy Pairing link' }).click()
@@ -43,6 +68,7 @@ async function pairPhone(page: Page) {
 
 test('a deposit through WalletConnect: paired by QR code, the wallet link signed and the deposit sent on the phone', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
   const before = await destBalance(stack, stack.walletConnect.phoneAccount)
   const dialog = await pairPhone(page)
   await expect(dialog).toBeHidden()
@@ -53,7 +79,7 @@ test('a deposit through WalletConnect: paired by QR code, the wallet link signed
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   expect(await destBalance(stack, stack.walletConnect.phoneAccount)).toBeGreaterThan(before)
-  const answered = (await phoneState()).answered as Array<{ method: string; outcome: string }>
+  const answered = await answers()
   expect(answered.map((a) => a.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction']))
   expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
 })
@@ -71,6 +97,7 @@ test('the session survives a reload: WalletConnect picked again connects without
 })
 
 test('closing the pairing code and a phone that rejects each leave the buyer a way on', async ({ page }) => {
+  const answers = await answersFromNow()
   const dialog = await pairPhone(page)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
@@ -82,6 +109,149 @@ test('closing the pairing code and a phone that rejects each leave the buyer a w
   await pairPhone(page)
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 })
   await expect(page.getByText('The connection was declined in your wallet. You can try again.')).toBeVisible()
-  const answered = (await phoneState()).answered as Array<{ method?: string; outcome: string }>
-  expect(answered.some((a) => a.outcome === 'rejected')).toBe(true)
+  expect((await answers()).some((a) => a.kind === 'proposal' && a.outcome === 'rejected')).toBe(true)
+})
+
+/** From the amount screen to the deposit's check screen: `amount` priced. */
+async function toCheck(page: Page, amount = '3') {
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your deposit' })).toBeVisible()
+}
+
+/** With the phone on 'hold': approves the requests that come before a send (the wallet check), and returns the first send request. */
+async function holdFirstSend(): Promise<Pending> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const [item] = (await phoneState()).pending.filter((p) => p.kind === 'request')
+    if (item && SENDS.includes(item.method ?? '')) return item
+    if (item) await phone('/approve', { id: item.id })
+    else await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('no send request reached the phone in 30 s')
+}
+
+/** The transactions the phone sent (its approved eth_sendTransaction answers), each as the chains have it. */
+async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; to: string }>> {
+  const hashes = answered.filter((a) => a.method === 'eth_sendTransaction' && a.outcome === 'approved').map((a) => String(a.result))
+  const found = []
+  for (const hash of hashes) {
+    for (const chain of stack.chains) {
+      const tx = (await rpc(chain.rpcUrl, 'eth_getTransactionByHash', [hash])) as { to: string } | null
+      if (tx) found.push({ hash, to: tx.to.toLowerCase() })
+    }
+  }
+  return found
+}
+const deposits = (sent: Array<{ to: string }>) => sent.filter((tx) => tx.to === stack.depositor.toLowerCase())
+
+test('a phone that ends the session mid-flow: true words, nothing sent, and paired again the deposit goes once', async ({ page }) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await pairPhone(page)
+  await toCheck(page)
+  // The buyer ends the session on the phone before confirming.
+  expect((await phone('/disconnect')).disconnected).toHaveLength(1)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  // Before any prompt: the phone is asked nothing, and the buyer is told the wallet is gone.
+  await expect(page.getByRole('alert')).toHaveText('Your wallet is disconnected. Unlock it and try again.')
+  expect((await answers()).filter((a) => a.kind === 'request')).toEqual([])
+  expect((await phoneState()).pending.filter((p) => p.kind === 'request')).toEqual([])
+  // A way on: another wallet (a new pairing), the same amount, sent once.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByRole('button', { name: 'Use another wallet' }).click()
+  await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  const dialog = await pairHere(page)
+  await expect(dialog).toBeHidden()
+  await toCheck(page)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
+})
+
+test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once', async ({ page }) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await pairPhone(page)
+  await toCheck(page)
+  await phone('/mode', { mode: 'hold' })
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  const send = await holdFirstSend()
+  await phone('/reject', { id: send.id })
+  await expect(page.getByText('You declined in your wallet. Nothing was sent; you can confirm again when ready.')).toBeVisible()
+  expect(await sentOnChain(await answers())).toEqual([])
+  // Confirmed again: the phone says yes this time, and the deposit goes once.
+  await phone('/mode', { mode: 'auto-approve' })
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  const answered = await answers()
+  expect(answered.filter((a) => a.kind === 'request' && a.outcome === 'rejected').map((a) => a.id)).toEqual([send.id])
+  expect(deposits(await sentOnChain(answered))).toHaveLength(1)
+})
+
+test('a hostile quote is refused before any request reaches the phone; a fresh price then completes', async ({ page }) => {
+  // The phone would approve anything: only the widget's guard stands between the quote and the send.
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await pairPhone(page)
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  await sandbox(stack, '/__sandbox/control', { hostileQuote: 'target' })
+  await page.getByLabel('Amount').fill('4')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(page.getByText('We could not check this price, so nothing was sent. Get a new price to continue.')).toBeVisible()
+  await expect(page.getByText('Code: quote_rejected')).toBeVisible()
+  expect((await phoneState()).pending.filter((p) => p.kind === 'request')).toEqual([])
+  expect((await answers()).filter((a) => a.kind === 'request')).toEqual([])
+  await page.getByRole('button', { name: 'Get a new price' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your deposit' })).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
+})
+
+test('a bank payout through WalletConnect: the phone pays it, across the identity round trip, with one transfer', async ({ page }) => {
+  const h1 = page.getByRole('heading', { level: 1 })
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { partner: WALLETCONNECT_PARTNER }))
+  await expect(h1).toHaveText('Cash out to a bank account')
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1).toHaveText('Check your cash-out')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(h1).toHaveText('Connect the wallet that pays')
+  await expect(await pairHere(page)).toBeHidden()
+  // A new buyer: the identity steps with the phone's account (the round trip loads the page again).
+  await verify(page)
+  await expect(h1).toHaveText('Who receives the money?')
+  await page.getByLabel('Account holder name').fill('Ada Lovelace')
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1).toHaveText('Send the stablecoins')
+  const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  const choose = page.getByRole('button', { name: /WalletConnect/ })
+  await expect(sendButton.or(choose)).toBeVisible()
+  // Picked again after the reload: the session is restored, no new code.
+  if (await choose.isVisible()) await choose.click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const before = await usdcBalance(stack, stack.walletConnect.phoneAccount)
+  await sendButton.click()
+  await expect(h1).toHaveText('Paid out', { timeout: 30_000 })
+  const { accountId } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account', WALLETCONNECT_PARTNER),
+  )
+  const [payout] = ((await sandbox(stack, '/__sandbox/bank/payouts')) as { payouts: SandboxPayout[] }).payouts.filter((p) => p.internal.accountId === accountId)
+  expect(payout.status).toBe('settled')
+  expect(payout.internal.sender?.toLowerCase()).toBe(stack.walletConnect.phoneAccount.toLowerCase())
+  expect(before - (await usdcBalance(stack, stack.walletConnect.phoneAccount))).toBe(usdcUnits(payout.internal.depositAmount))
+  const answered = await answers()
+  expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
+  const sent = await sentOnChain(answered)
+  expect(sent).toHaveLength(1)
+  expect(sent[0].to).toBe(stack.sources.find((s) => s.chainId === 8453)?.token.toLowerCase())
 })

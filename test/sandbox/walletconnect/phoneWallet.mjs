@@ -33,6 +33,7 @@ export const PHONE_METHODS = [
 ]
 const EVENTS = ['chainChanged', 'accountsChanged']
 const MODES = ['auto-approve', 'auto-reject', 'hold']
+let started = 0
 const rpcError = (code, message) => Object.assign(new Error(message), { code })
 
 /** chains: [{ id, rpcUrl, name? }]; accountIndex: anvil's dev account (8 by default: the browser's sandbox wallet is 9). */
@@ -52,7 +53,9 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
   }
   const client = withoutVerify(
     await SignClient.init({
-      ...offlineOptions({ relayUrl, storage: memoryStorage(), prefix: `sandbox-phone-${accountIndex}` }),
+      // A prefix of its own: core keeps one instance per prefix in a process, and the e2e suite
+      // starts one stack (relay and phone wallet) per worker in one process.
+      ...offlineOptions({ relayUrl, storage: memoryStorage(), prefix: `sandbox-phone-${accountIndex}-${++started}` }),
       logger,
       // The engine's queue emits the next request 1 s after the last answer; the phone wallet takes
       // each as it comes (arrive() drops a redelivered one, as the queue would).

@@ -2,7 +2,7 @@
 import '../setup/afterFirstScreen'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_MAX_AGE_MS, buyerAccount } from '../../../src/identity/account'
-import { type IdentityState, emptyApplicant, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
+import { type IdentityState, identityTransition, initialIdentity, isIdentityEvent, isIdentityState } from '../../../src/identity/machine'
 import { onboardAgain } from '../../../src/flows/payout/identitySteps'
 import { memoryStorage } from '../helpers/memoryStorage'
 import { WALLET, filledApplicant } from '../helpers/applicant'

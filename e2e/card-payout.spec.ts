@@ -157,7 +157,10 @@ test('an unsigned card-payout link: back from identity to the card payout where 
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
 
   // The same buyer, known on this device now, cashes out again: one way to start over at the send step.
+  // The link opened again shows the ended payout's result first; "New payout" starts the next one.
   await page.goto(cardPayoutUrl(stack, false))
+  await expect(h1(page)).toHaveText('Paid to the card')
+  await page.getByRole('button', { name: 'New payout' }).click()
   await page.getByLabel('Lands on the card', { exact: true }).fill('20')
   await page.getByRole('button', { name: 'See the price' }).click()
   await page.getByRole('button', { name: 'Continue' }).click()

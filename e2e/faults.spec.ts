@@ -106,10 +106,10 @@ test('500 and 502 bursts and slow answers on every bank endpoint: retry or wait,
     { kind: 'slow', count: 1, delayMs: SLOW_MS, path: '/fiat/status' },
   ])
   await fillDetails(page, { name: 'Grace Hopper', email: 'grace@example.com' })
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(page.getByText('The service had a problem. Try again in a moment.')).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveValue('Grace Hopper')
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   // Onboarded; opening the account meets a 502: the buyer is told and offered a retry.
   await expect(page.getByRole('alert')).toContainText('A partner of the service is unavailable. Try again later.')
   await page.getByRole('button', { name: 'Try again' }).click()
@@ -237,7 +237,7 @@ test('a double click on every submit button of the bank onboarding sends one req
   await page.goto(fiatUrl(stack, { walletAddress: stack.accounts[5], authCode: 'ac_double_click' }))
   await sandbox(stack, '/__sandbox/control', { issueAuthCode: 'ac_double_click' })
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).dblclick()
+  await page.getByRole('button', { name: 'Get the bank details' }).dblclick()
   await expect(h1(page)).toHaveText('Send a bank transfer', { timeout: 15_000 })
   expect(await posts('/fiat/onboard')).toHaveLength(1)
   expect(await posts('/fiat/account')).toHaveLength(1)
@@ -270,7 +270,7 @@ test('a hidden tab makes no requests; on its return it catches up with one @exte
   await page.getByLabel('Mobile phone').fill('+49 151 23456789')
   await page.getByLabel('Nationality').selectOption('DE')
   await page.getByLabel('Country of residence').selectOption('DE')
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   // Hidden: no status call (after a second's grace for one on its way) over several bank polls.
   await setHidden(page, true)

@@ -26,10 +26,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.elsewhere': 'Dies wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie es dort schließen.',
   'app.loading': 'Wird geladen…',
   'link.invalid': 'Dieser Zahlungslink ist ungültig',
-  'link.invalidBody': 'Es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
+  'link.invalidBody': 'Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
   'link.changed': 'Dieser Zahlungslink wurde verändert oder ist abgelaufen',
   'link.changedBody':
-    'Zu Ihrer Sicherheit wurde er nicht geöffnet, und es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
+    'Zu Ihrer Sicherheit wurde er nicht geöffnet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
   'app.loadFailed': 'Dieser Teil des Widgets wurde nicht geladen. Prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
 
   'start.heading': 'Was möchten Sie tun?',
@@ -133,7 +133,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.unknown': 'Ihre Wallet konnte die Einzahlung nicht senden. Es wurde nichts gesendet. Versuchen Sie es erneut.',
 
   'track.heading': 'Ihre Einzahlung ist unterwegs',
-  'track.closeOk': 'Sie können diese Seite schließen; wir verfolgen weiter und machen hier weiter, wenn Sie zurückkommen.',
+  'track.closeOk': 'Sie können diese Seite schließen: Öffnen Sie sie später wieder, um den Stand zu sehen.',
   'track.confirming': 'Warten auf die Bestätigung der Transaktion auf {chain}…',
   'track.delivering': 'Zustellung auf {chain}…',
   'track.missing':
@@ -170,7 +170,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body':
     'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
-  'track.expected': 'Sie erhalten',
+  'track.expected': 'Laut Angebot erhalten Sie',
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
   'done.heading': 'Einzahlung zugestellt',
@@ -178,7 +178,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
   'failed.body':
-    'Die Übertragung konnte nicht abgeschlossen werden. Ihr Geld wurde nicht zugestellt. Kontaktieren Sie den Support mit der Transaktion unten, und wir klären das.',
+    'Die Übertragung konnte nicht abgeschlossen werden, und es wurde nichts zugestellt. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen.',
   'expired.heading': 'Die Einzahlung ist abgelaufen',
   'expired.body': 'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Sie wird automatisch an die Absenderadresse erstattet; Sie müssen nichts tun.',
   'cancelled.heading': 'Die Einzahlung wurde abgebrochen',

@@ -25,10 +25,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.elsewhere': 'Esto se está siguiendo en otra pestaña o ventana. Esta toma el relevo si la cierras allí.',
   'app.loading': 'Cargando…',
   'link.invalid': 'Este enlace de pago no es válido',
-  'link.invalidBody': 'No se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece el pago de nuevo allí.',
+  'link.invalidBody': 'Vuelva al sitio del que viene y empiece el pago de nuevo allí.',
   'link.changed': 'Este enlace de pago se ha modificado o ha caducado',
-  'link.changedBody':
-    'Por su seguridad no se ha abierto, y no se ha cobrado ni enviado nada. Vuelva al sitio del que viene y empiece de nuevo allí para obtener un enlace nuevo.',
+  'link.changedBody': 'Por su seguridad no se ha abierto. Vuelva al sitio del que viene y empiece de nuevo allí para obtener un enlace nuevo.',
   'app.loadFailed': 'Esta parte del widget no se cargó. Revisa tu conexión y recarga la página.',
 
   'start.heading': '¿Qué quieres hacer?',
@@ -129,7 +128,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.unknown': 'Tu wallet no pudo enviar el depósito. No se envió nada. Inténtalo de nuevo.',
 
   'track.heading': 'Tu depósito está en camino',
-  'track.closeOk': 'Puedes cerrar esta página; seguimos el depósito y continuamos aquí cuando vuelvas.',
+  'track.closeOk': 'Puedes cerrar esta página: vuelve a abrirla más tarde para ver cómo va.',
   'track.confirming': 'Esperando a que la transacción se confirme en {chain}…',
   'track.delivering': 'Entregando en {chain}…',
   'track.missing':
@@ -162,15 +161,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Dejamos de seguir este depósito',
   'unfollowed.body':
     'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
-  'track.expected': 'Recibirás',
+  'track.expected': 'Según el precio, recibirás',
   'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
   'done.heading': 'Depósito entregado',
   'done.body': 'Tu depósito se entregó en {chain}. Se cotizó en {amount} {token}; la cantidad exacta recibida consta en la cadena.',
   'done.tx': 'Transacción de entrega',
   'failed.heading': 'El depósito falló',
-  'failed.body':
-    'No se pudo completar la transferencia. Tus fondos no se entregaron. Contacta con soporte indicando la transacción de abajo y lo resolveremos.',
+  'failed.body': 'No se pudo completar la transferencia y no se entregó nada. Contacta con el sitio del que vienes indicando la transacción de abajo.',
   'expired.heading': 'El depósito caducó',
   'expired.body': 'La transferencia no se completó a tiempo. Se reembolsa automáticamente a la dirección que la envió; no tienes que hacer nada.',
   'cancelled.heading': 'El depósito se canceló',

@@ -25,10 +25,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.elsewhere': 'Ceci est suivi dans un autre onglet ou une autre fenêtre. Celui-ci prend le relais si vous le fermez là-bas.',
   'app.loading': 'Chargement…',
   'link.invalid': 'Ce lien de paiement n’est pas valide',
-  'link.invalidBody': 'Rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez le paiement depuis celui-ci.',
+  'link.invalidBody': 'Retournez sur le site d’où vous venez et recommencez le paiement depuis celui-ci.',
   'link.changed': 'Ce lien de paiement a été modifié ou a expiré',
   'link.changedBody':
-    'Pour votre sécurité, il n’a pas été ouvert, et rien n’a été débité ni envoyé. Retournez sur le site d’où vous venez et recommencez depuis celui-ci pour obtenir un nouveau lien.',
+    'Pour votre sécurité, il n’a pas été ouvert. Retournez sur le site d’où vous venez et recommencez depuis celui-ci pour obtenir un nouveau lien.',
   'app.loadFailed': 'Cette partie du widget ne s’est pas chargée. Vérifiez votre connexion et rechargez la page.',
 
   'start.heading': 'Que voulez-vous faire ?',
@@ -131,7 +131,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.unknown': 'Votre wallet n’a pas pu envoyer le dépôt. Rien n’a été envoyé. Réessayez.',
 
   'track.heading': 'Votre dépôt est en route',
-  'track.closeOk': 'Vous pouvez fermer cette page ; nous continuons le suivi et reprenons ici à votre retour.',
+  'track.closeOk': 'Vous pouvez fermer cette page : rouvrez-la plus tard pour voir où en est le paiement.',
   'track.confirming': 'En attente de la confirmation de la transaction sur {chain}…',
   'track.delivering': 'Livraison sur {chain}…',
   'track.missing':
@@ -164,14 +164,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Nous ne suivons plus ce dépôt',
   'unfollowed.body':
     'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
-  'track.expected': 'Vous recevrez',
+  'track.expected': 'Selon le prix, vous recevrez',
   'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
   'done.heading': 'Dépôt livré',
   'done.body': 'Votre dépôt a été livré sur {chain}. Il était coté à {amount} {token} ; le montant exact reçu est inscrit sur la chaîne.',
   'done.tx': 'Transaction de livraison',
   'failed.heading': 'Le dépôt a échoué',
-  'failed.body': 'Le transfert n’a pas pu aboutir. Vos fonds n’ont pas été livrés. Contactez le support avec la transaction ci-dessous et nous réglerons cela.',
+  'failed.body': 'Le transfert n’a pas pu aboutir, et rien n’a été livré. Contactez le site d’où vous venez avec la transaction ci-dessous.',
   'expired.heading': 'Le dépôt a expiré',
   'expired.body': 'Le transfert n’a pas abouti à temps. Il est remboursé automatiquement à l’adresse qui l’a envoyé ; vous n’avez rien à faire.',
   'cancelled.heading': 'Le dépôt a été annulé',

@@ -25,10 +25,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.elsewhere': 'Isto está sendo acompanhado em outra aba ou janela. Esta assume se você fechá-la lá.',
   'app.loading': 'Carregando…',
   'link.invalid': 'Este link de pagamento não é válido',
-  'link.invalidBody': 'Nada foi cobrado nem enviado. Volte ao site de onde você veio e comece o pagamento de novo por lá.',
+  'link.invalidBody': 'Volte ao site de onde você veio e comece o pagamento de novo por lá.',
   'link.changed': 'Este link de pagamento foi alterado ou expirou',
-  'link.changedBody':
-    'Para sua segurança, ele não foi aberto, e nada foi cobrado nem enviado. Volte ao site de onde você veio e comece de novo por lá para obter um link novo.',
+  'link.changedBody': 'Para sua segurança, ele não foi aberto. Volte ao site de onde você veio e comece de novo por lá para obter um link novo.',
   'app.loadFailed': 'Esta parte do widget não carregou. Verifique sua conexão e recarregue a página.',
 
   'start.heading': 'O que você quer fazer?',
@@ -129,7 +128,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.unknown': 'Sua carteira não conseguiu enviar o depósito. Nada foi enviado. Tente de novo.',
 
   'track.heading': 'Seu depósito está a caminho',
-  'track.closeOk': 'Você pode fechar esta página; continuamos acompanhando e retomamos aqui quando você voltar.',
+  'track.closeOk': 'Você pode fechar esta página: abra-a de novo mais tarde para ver como está.',
   'track.confirming': 'Aguardando a confirmação da transação na {chain}…',
   'track.delivering': 'Entregando na {chain}…',
   'track.missing':
@@ -162,15 +161,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Paramos de acompanhar este depósito',
   'unfollowed.body':
     'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
-  'track.expected': 'Você vai receber',
+  'track.expected': 'Pelo preço, você vai receber',
   'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
   'done.heading': 'Depósito entregue',
   'done.body': 'Seu depósito foi entregue na {chain}. A cotação era de {amount} {token}; o valor exato recebido consta na rede.',
   'done.tx': 'Transação de entrega',
   'failed.heading': 'O depósito falhou',
-  'failed.body':
-    'Não foi possível concluir a transferência. Seus fundos não foram entregues. Fale com o suporte informando a transação abaixo e vamos resolver.',
+  'failed.body': 'Não foi possível concluir a transferência, e nada foi entregue. Fale com o site de onde você veio informando a transação abaixo.',
   'expired.heading': 'O depósito expirou',
   'expired.body': 'A transferência não foi concluída a tempo. Ela é reembolsada automaticamente para o endereço que a enviou; você não precisa fazer nada.',
   'cancelled.heading': 'O depósito foi cancelado',

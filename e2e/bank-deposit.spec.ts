@@ -393,7 +393,7 @@ test('the virtual account is offered in true words: held by the banking partner,
   await page.getByLabel('Country of your bank account').selectOption('US')
   await expect(
     page.getByText(
-      'You can get standing bank details instead, on an account our banking partner holds: every transfer you send to them with your reference arrives in your wallet as stablecoins. It usually settles within hours to a few days.',
+      'You can get standing bank details instead, on an account our banking partner holds: every transfer you send to them with your reference reaches your wallet as stablecoins, less a fee. It settles in hours or days.',
     ),
   ).toBeVisible()
   await expect(page.getByText(/in your name/)).toHaveCount(0)

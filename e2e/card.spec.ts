@@ -80,7 +80,7 @@ test('a reload on the status screen resumes, and the return URL resumes in a fre
   await toCardPage(page)
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(h1(page)).toHaveText('Your card payment')
-  await expect(page.getByText('Payment received; your crypto is being sent.')).toBeVisible()
+  await expect(page.getByText('Your card payment is being processed.')).toBeVisible()
   await expectAxeClean(page, 'card status')
   const returnUrl = page.url()
   await page.reload()

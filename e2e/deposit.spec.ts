@@ -88,7 +88,7 @@ for (const outcome of ['failed', 'expired'] as const) {
     const title = outcome === 'failed' ? 'The deposit failed' : 'The deposit expired'
     await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 60_000 })
     if (outcome === 'expired') await expect(page.getByText(/refunded automatically/)).toBeVisible()
-    else await expect(page.getByText(/were not delivered/)).toBeVisible()
+    else await expect(page.getByText(/nothing was delivered. Contact the site you came from/)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toHaveCount(0)
     await expectAxeClean(page, `${outcome} screen`)
   })

@@ -46,7 +46,7 @@ test('the whole path to funded shows the bank details and the delivered amount',
   )
   await throughIdentity(page)
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   const reference = page.getByRole('definition').filter({ hasText: /^SBX-/ })
   await expect(page.getByText('Payment reference')).toBeVisible()
@@ -79,7 +79,7 @@ test('the whole path to funded shows the bank details and the delivered amount',
 test('a reused auth code leads back to identity and is never sent again', async ({ page }) => {
   await throughIdentity(page)
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   // A second buyer session replays the same code, as a stale link or a back button would.
   const log = (await sandbox(stack, '/__sandbox/log')) as LogEntry[]
@@ -89,7 +89,7 @@ test('a reused auth code leads back to identity and is never sent again', async 
   await page.goto(`${fiatUrl(stack, { walletAddress: stack.accounts[4] })}&authCode=${encodeURIComponent(used)}`)
   await expect(h1(page)).toHaveText('Your details')
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Verify your identity')
   await expect(page.getByText(/That verification could not be used/)).toBeVisible()
   await page.reload()
@@ -101,17 +101,17 @@ test('a reused auth code leads back to identity and is never sent again', async 
 test('a banking-partner 400 spends the code: back to identity with its message, then the typed details with the field marked', async ({ page }) => {
   await throughIdentity(page)
   await fillDetails(page, { email: 'ada@example' })
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(page.getByText('This is not an email address.')).toBeVisible() // caught before sending
   await page.getByLabel('Email').fill('ada@example.com')
   await page.getByLabel('Mobile phone').fill('+0049 151')
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(page.getByText(/Enter the number in international format/)).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
   // A name the bank refuses (the sandbox refuses none by rule; force it with a one-letter name).
   await page.getByLabel('Mobile phone').fill('+49 151 2345 6789')
   await page.getByLabel('Full name').fill('A')
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(page.getByText('This is required.')).toBeVisible()
   await page.getByLabel('Full name').fill('Ada Lovelace')
   const sent: string[] = []
@@ -123,7 +123,7 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
       body: JSON.stringify({ error: { code: 'INVALID_PHONE_NUMBER', message: 'applicantInfo.phone: number is not reachable' } }),
     })
   })
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   // The code is spent (the contract: never resend a rejected one): verify again, told why.
   await expect(h1(page)).toHaveText('Verify your identity')
   await expect(page.getByText('The bank said: applicantInfo.phone: number is not reachable')).toBeVisible()
@@ -139,7 +139,7 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
   await expect(page.getByLabel('Mobile phone')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText('The bank said: applicantInfo.phone: number is not reachable')).toBeVisible()
   await expectAxeClean(page, 'details with a bank error')
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   expect(sent).toHaveLength(1)
   const onboards = await page.evaluate(
@@ -156,7 +156,7 @@ test('a reload on the details screen shows the same details without a new onboar
 }) => {
   await throughIdentity(page, 5)
   await fillDetails(page)
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   const ibanBefore = await page.getByText(/^DE\d\d /).textContent()
   await page.reload()
@@ -199,7 +199,7 @@ test('every onboarding screen is axe-clean and the flow completes with the keybo
   await page.keyboard.type('United States')
   await tabTo(page, page.getByLabel('Country of residence'))
   await page.keyboard.type('United States')
-  await pressByKeyboard(page, page.getByRole('button', { name: 'Open my account' }))
+  await pressByKeyboard(page, page.getByRole('button', { name: 'Get the bank details' }))
   await expectLanded(page, 'Send a bank transfer', 'bank details')
   await sandbox(stack, '/__sandbox/control', { fundAccount: { virtualAccountId: await virtualAccountId(), amount: '25' } })
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })

@@ -26,10 +26,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'app.elsewhere': 'Dies wird in einem anderen Tab oder Fenster verfolgt. Dieser Tab übernimmt, wenn Sie es dort schließen.',
   'app.loading': 'Wird geladen…',
   'link.invalid': 'Dieser Zahlungslink ist ungültig',
-  'link.invalidBody': 'Es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
+  'link.invalidBody': 'Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie die Zahlung dort erneut.',
   'link.changed': 'Dieser Zahlungslink wurde verändert oder ist abgelaufen',
   'link.changedBody':
-    'Zu Ihrer Sicherheit wurde er nicht geöffnet, und es wurde nichts belastet oder gesendet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
+    'Zu Ihrer Sicherheit wurde er nicht geöffnet. Gehen Sie zurück zur Website, von der Sie kommen, und starten Sie dort neu, um einen frischen Link zu erhalten.',
   'app.loadFailed': 'Dieser Teil des Widgets wurde nicht geladen. Prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
 
   'start.heading': 'Was möchten Sie tun?',
@@ -133,7 +133,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'send.unknown': 'Ihre Wallet konnte die Einzahlung nicht senden. Es wurde nichts gesendet. Versuchen Sie es erneut.',
 
   'track.heading': 'Ihre Einzahlung ist unterwegs',
-  'track.closeOk': 'Sie können diese Seite schließen; wir verfolgen weiter und machen hier weiter, wenn Sie zurückkommen.',
+  'track.closeOk': 'Sie können diese Seite schließen: Öffnen Sie sie später wieder, um den Stand zu sehen.',
   'track.confirming': 'Warten auf die Bestätigung der Transaktion auf {chain}…',
   'track.delivering': 'Zustellung auf {chain}…',
   'track.missing':
@@ -170,7 +170,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body':
     'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
-  'track.expected': 'Sie erhalten',
+  'track.expected': 'Laut Angebot erhalten Sie',
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
   'done.heading': 'Einzahlung zugestellt',
@@ -178,7 +178,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
   'failed.body':
-    'Die Übertragung konnte nicht abgeschlossen werden. Ihr Geld wurde nicht zugestellt. Kontaktieren Sie den Support mit der Transaktion unten, und wir klären das.',
+    'Die Übertragung konnte nicht abgeschlossen werden, und es wurde nichts zugestellt. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen.',
   'expired.heading': 'Die Einzahlung ist abgelaufen',
   'expired.body': 'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Sie wird automatisch an die Absenderadresse erstattet; Sie müssen nichts tun.',
   'cancelled.heading': 'Die Einzahlung wurde abgebrochen',
@@ -234,16 +234,17 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'card.redirecting': 'Die sichere Kartenseite wird geöffnet, auf der Sie mit Karte (oder auf unterstützten Apple-Geräten mit Apple Pay) zahlen können…',
   'card.openPage': 'Kartenseite öffnen',
   'card.redirectRefused':
-    'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Es wurde nichts belastet. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',
+    'Wir haben die Kartenseite nicht geöffnet: Die erhaltene Adresse ist keine, der wir vertrauen. Bitte versuchen Sie es später erneut oder wenden Sie sich an die Website, von der Sie kommen.',
   'card.iAmBack': 'Ich habe bezahlt: Status anzeigen',
   'card.statusHeading': 'Ihre Kartenzahlung',
   'card.status.pending': 'Warten auf Ihre Zahlung auf der Kartenseite.',
-  'card.status.processing': 'Zahlung erhalten; Ihre Krypto wird gesendet.',
+  'card.status.processing': 'Ihre Kartenzahlung wird bearbeitet.',
   'card.status.unknown': 'Status: {status}',
   'card.completed.heading': 'Kauf abgeschlossen',
   'card.completed.body': '{amount} {currency} wurden an Ihre Wallet gesendet.',
+  'card.completed.bodyNoAmount': 'Die {currency} wurden an Ihre Wallet gesendet.',
   'card.failed.heading': 'Die Zahlung ist fehlgeschlagen',
-  'card.failed.body': 'Ihre Karte wurde für diesen Kauf nicht belastet.',
+  'card.failed.body': 'Die Kartenzahlung ist nicht durchgegangen, daher ist keine Krypto unterwegs. Starten Sie einen neuen Kauf, um es erneut zu versuchen.',
   'card.cancelled.heading': 'Die Zahlung wurde abgebrochen',
   'card.cancelled.body':
     'Die Kartenzahlung wurde abgebrochen, es sind also keine Kryptowerte unterwegs. Falls Ihre Kartenabrechnung dafür eine Belastung zeigt, wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
@@ -294,7 +295,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.identityGo': 'Bei unserem Identitätspartner bestätigen',
   'onboarding.identityAgain': 'Diese Bestätigung konnte nicht verwendet werden. Bitte bestätigen Sie erneut, um eine neue zu erhalten.',
   'onboarding.detailsHeading': 'Ihre Angaben',
-  'onboarding.detailsIntro': 'Die Bank braucht diese Angaben, um Ihr Konto zu eröffnen.',
+  'onboarding.detailsIntro': 'Unser Bankpartner braucht diese Angaben zu Ihrer Person.',
   'onboarding.nationality': 'Staatsangehörigkeit',
   'onboarding.country': 'Wohnsitzland',
   'onboarding.choose': 'Auswählen…',
@@ -302,8 +303,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.phoneHint': 'Mit Ländervorwahl, zum Beispiel +49 151 23456789.',
   'onboarding.fullName': 'Vollständiger Name',
   'onboarding.email': 'E-Mail',
-  'onboarding.submit': 'Mein Konto eröffnen',
-  'onboarding.submitting': 'Ihr Konto wird eröffnet…',
+  'onboarding.submit': 'Bankdaten erhalten',
+  'onboarding.submitting': 'Ihre Angaben werden gesendet…',
   'field.required': 'Dies ist ein Pflichtfeld.',
   'field.address': 'Das ist keine Wallet-Adresse: Sie muss mit 0x beginnen, gefolgt von 40 Buchstaben oder Ziffern.',
   'field.country': 'Wählen Sie ein Land aus der Liste.',
@@ -311,13 +312,13 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'field.email': 'Das ist keine E-Mail-Adresse.',
   'field.server': 'Die Bank hat dies nicht angenommen; siehe die Meldung unten.',
   'onboarding.partnerError': 'Die Bank meldet: {detail}',
-  'onboarding.openingHeading': 'Ihr Konto wird eröffnet',
-  'onboarding.opening': 'Ihre Bankverbindung wird erstellt…',
+  'onboarding.openingHeading': 'Bankdaten werden abgerufen',
+  'onboarding.opening': 'Die Bankdaten werden erstellt…',
   'onboarding.kycPending':
-    'Ihre Identitätsprüfung wird noch bearbeitet. Das dauert meist ein paar Minuten; wir prüfen selbstständig erneut. Sie können diese Seite schließen und später zurückkommen.',
+    'Ihre Identitätsprüfung wird noch bearbeitet. Wir prüfen selbstständig erneut. Sie können diese Seite schließen und später zurückkommen.',
   'onboarding.rejectedHeading': 'Wir konnten Ihre Identität nicht bestätigen',
   'onboarding.rejectedBody':
-    'Die Identitätsprüfung wurde nicht genehmigt, daher können wir kein Konto eröffnen. Wenden Sie sich an den Support, wenn Sie das für einen Fehler halten.',
+    'Die Identitätsprüfung wurde nicht genehmigt, daher können wir Ihnen keine Bankdaten geben. Wenn Sie das für einen Fehler halten, wenden Sie sich an die Website, von der Sie kommen.',
   'onboarding.accountHeading': 'Banküberweisung senden',
   'onboarding.reference': 'Verwendungszweck',
   'onboarding.referenceWarning': 'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss von Hand zugeordnet werden und kann Tage dauern.',
@@ -334,7 +335,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.fundedHeading': 'Ihr Geld ist angekommen',
   'onboarding.fundedBody':
     'Ihre Überweisung über {amount} ist eingegangen. Abzüglich der Gebühr von {percent} % wird sie umgetauscht und als {token} an Ihre Wallet gesendet.',
-  'onboarding.keepDetails': 'Ihre Bankverbindung bleibt für künftige Überweisungen gleich.',
+  'onboarding.keepDetails': 'Diese Bankdaten bleiben für künftige Überweisungen gleich.',
 
   'copy.copy': 'Kopieren',
   'copy.copiedLabel': '{label} kopiert',

@@ -18,17 +18,17 @@ export const enCardLater = {
   'card.redirectHeading': 'Pay on the secure card page',
   'card.redirecting': 'Opening the secure card page, where you can pay by card (or with Apple Pay on supported Apple devices)…',
   'card.openPage': 'Open the card page',
-  'card.redirectRefused':
-    'We did not open the card page: the address we received is not one we trust. Nothing was charged. Please try again later or contact the site you came from.',
+  'card.redirectRefused': 'We did not open the card page: the address we received is not one we trust. Try again later or contact the site you came from.',
   'card.iAmBack': 'I have paid: show the status',
   'card.statusHeading': 'Your card payment',
   'card.status.pending': 'Waiting for your payment on the card page.',
-  'card.status.processing': 'Payment received; your crypto is being sent.',
+  'card.status.processing': 'Your card payment is being processed.',
   'card.status.unknown': 'Status: {status}',
   'card.completed.heading': 'Purchase complete',
   'card.completed.body': '{amount} {currency} was sent to your wallet.',
+  'card.completed.bodyNoAmount': 'The {currency} was sent to your wallet.',
   'card.failed.heading': 'The payment failed',
-  'card.failed.body': 'Your card was not charged for this purchase.',
+  'card.failed.body': 'The card payment did not go through, so no crypto is on its way. Start a new purchase to try again.',
   'card.failed.afterPayment':
     'The payment went through, but the crypto could not be delivered to your wallet. Contact the site you came from with this purchase id: {id}.',
   'card.failed.unknown':

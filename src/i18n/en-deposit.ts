@@ -96,7 +96,7 @@ export const enDeposit = {
     "We cannot read {chain} from here, so we cannot follow this transaction. Look for it in your wallet's activity: if it was sent, the deposit goes on without us.",
   'track.stopUnreadable': 'Stop following this transaction',
   'track.sent': 'You sent',
-  'track.expected': 'You will receive',
+  'track.expected': 'Quoted to receive',
   // The partner's kit refused to record the sent deposit (403 wallet_not_linked): it is followed as any; crediting it is the shop's matter.
   'track.unrecorded': 'If the shop does not show this payment, contact the shop with this transaction.',
 
@@ -104,7 +104,7 @@ export const enDeposit = {
   'done.body': 'Your deposit was delivered on {chain}. It was quoted at {amount} {token}; the exact amount received is recorded on the chain.',
   'done.tx': 'Delivery transaction',
   'failed.heading': 'The deposit failed',
-  'failed.body': 'The transfer could not be completed. Your funds were not delivered. Contact support with the transaction below, and we will sort it out.',
+  'failed.body': 'The transfer could not be completed, and nothing was delivered. Contact the site you came from with the transaction below.',
   'expired.heading': 'The deposit expired',
   'expired.body': 'The transfer was not completed in time. It is refunded automatically to the address that sent it; you do not need to do anything.',
   'cancelled.heading': 'The deposit was cancelled',

@@ -8,6 +8,5 @@ export const enOnboarding = {
   'field.required': 'This is required.',
   'field.address': 'This is not a wallet address: it must start with 0x followed by 40 letters or digits.',
   'onboarding.partnerError': 'The bank said: {detail}',
-  'onboarding.kycPending':
-    'Your identity check is still being reviewed. This usually takes a few minutes; we check again on our own. You can close this page and come back.',
+  'onboarding.kycPending': 'Your identity check is still being reviewed. We check again on our own; you can close this page and come back.',
 } as const

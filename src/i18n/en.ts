@@ -29,10 +29,9 @@ export const en = {
   'app.elsewhere': 'This is being followed in another tab or window. This one takes over if you close it there.',
   'app.loading': 'Loading…',
   'link.invalid': 'This payment link is not valid',
-  'link.invalidBody': 'Nothing was charged or sent. Go back to the site you came from and start the payment again there.',
+  'link.invalidBody': 'Go back to the site you came from and start the payment again there.',
   'link.changed': 'This payment link was changed or has expired',
-  'link.changedBody':
-    'For your safety it was not opened, and nothing was charged or sent. Go back to the site you came from and start again there to get a fresh link.',
+  'link.changedBody': 'For your safety it was not opened. Go back to the site you came from and start again there to get a fresh link.',
   'app.loadFailed': 'This part of the widget did not load. Check your connection and reload the page.',
   'app.crashed': 'This step could not be shown',
   'app.crashedBody':
@@ -72,7 +71,7 @@ export const en = {
   'steps.failed': 'failed',
   'steps.viewTx': 'View transaction',
 
-  'track.closeOk': 'You can close this page; we keep tracking and pick up here when you come back.',
+  'track.closeOk': 'You can close this page: open it again later to see where it is.',
   'error.network': 'We could not reach the service. Check your connection and try again.',
   'error.server': 'The service had a problem. Try again in a moment.',
   'error.upstream': 'A partner of the service is unavailable. Try again later.',

@@ -31,10 +31,10 @@ export const bankDepositDe: Record<BankDepositKey, string> = {
   'bankDeposit.amountFixed': 'Dieser Betrag steht fest: Ihre erste Anfrage hat ihn verwendet, und eine Wiederholung muss denselben anfragen.',
   'bankDeposit.decimals': 'Verwenden Sie höchstens 2 Nachkommastellen.',
   'bankDeposit.submit': 'Bankdaten erhalten',
-  'bankDeposit.creating': 'Ihre Bankdaten werden erstellt…',
+  'bankDeposit.creating': 'Bankdaten werden abgerufen…',
   'bankDeposit.notOffered': 'Eine einmalige Überweisung über einen genauen Betrag ist für Bankkonten in {country} nicht verfügbar.',
   'bankDeposit.virtualAccount':
-    'Sie können stattdessen dauerhafte Bankdaten erhalten, für ein Konto unseres Bankpartners: Jede Überweisung, die Sie mit Ihrer Referenz dorthin senden, kommt als Stablecoins in Ihrer Wallet an. Das dauert meist einige Stunden bis wenige Tage.',
+    'Sie können stattdessen dauerhafte Bankdaten erhalten, für ein Konto unseres Bankpartners: Jede Überweisung, die Sie mit Ihrer Referenz dorthin senden, kommt abzüglich einer Gebühr als Stablecoins in Ihrer Wallet an. Das dauert Stunden oder Tage.',
   'bankDeposit.openVirtualAccount': 'Dauerhafte Bankdaten erhalten',
   'bankDeposit.nothingOffered': 'Überweisungen aus {country} können wir noch nicht annehmen.',
   'bankDeposit.noRail':

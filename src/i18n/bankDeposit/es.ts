@@ -31,10 +31,10 @@ export const bankDepositEs: Record<BankDepositKey, string> = {
   'bankDeposit.amountFixed': 'Este importe está fijado: su primera solicitud lo usó, y un reintento debe pedir el mismo.',
   'bankDeposit.decimals': 'Use como máximo 2 decimales.',
   'bankDeposit.submit': 'Obtener los datos bancarios',
-  'bankDeposit.creating': 'Obteniendo sus datos bancarios…',
+  'bankDeposit.creating': 'Obteniendo los datos bancarios…',
   'bankDeposit.notOffered': 'Una transferencia única por un importe exacto no está disponible para cuentas bancarias de {country}.',
   'bankDeposit.virtualAccount':
-    'En su lugar, puede obtener datos bancarios permanentes, de una cuenta de nuestro socio bancario: cada transferencia que envíe a ellos con su referencia llega a su billetera como stablecoins. Suele liquidarse en unas horas o pocos días.',
+    'En su lugar, puede obtener datos bancarios permanentes, de una cuenta de nuestro socio bancario: cada transferencia que envíe a ellos con su referencia llega a su billetera como stablecoins, menos una comisión. Se liquida en horas o días.',
   'bankDeposit.openVirtualAccount': 'Obtener datos bancarios permanentes',
   'bankDeposit.nothingOffered': 'Aún no podemos aceptar transferencias desde {country}.',
   'bankDeposit.noRail': 'No hay transferencia única para {currency}. Elija otra moneda u obtenga en su lugar datos bancarios permanentes.',

@@ -31,10 +31,10 @@ export const bankDepositFr: Record<BankDepositKey, string> = {
   'bankDeposit.amountFixed': 'Ce montant est fixé : votre première demande l’a utilisé, et une nouvelle tentative doit demander le même.',
   'bankDeposit.decimals': 'Utilisez au plus 2 décimales.',
   'bankDeposit.submit': 'Obtenir les coordonnées bancaires',
-  'bankDeposit.creating': 'Obtention de vos coordonnées bancaires…',
+  'bankDeposit.creating': 'Obtention des coordonnées bancaires…',
   'bankDeposit.notOffered': "Un virement unique d'un montant exact n'est pas disponible pour les comptes bancaires situés dans ce pays : {country}.",
   'bankDeposit.virtualAccount':
-    'Vous pouvez obtenir à la place des coordonnées bancaires permanentes, sur un compte détenu par notre partenaire bancaire : chaque virement que vous y envoyez avec votre référence arrive dans votre portefeuille en stablecoins. Le règlement prend en général de quelques heures à quelques jours.',
+    'Vous pouvez obtenir à la place des coordonnées bancaires permanentes, sur un compte détenu par notre partenaire bancaire : chaque virement que vous y envoyez avec votre référence arrive dans votre portefeuille en stablecoins, moins des frais. Le règlement prend des heures ou des jours.',
   'bankDeposit.openVirtualAccount': 'Obtenir des coordonnées bancaires permanentes',
   'bankDeposit.nothingOffered': 'Nous ne pouvons pas encore accepter de virements depuis ce pays : {country}.',
   'bankDeposit.noRail':

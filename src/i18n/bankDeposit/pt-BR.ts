@@ -31,10 +31,10 @@ export const bankDepositPtBR: Record<BankDepositKey, string> = {
   'bankDeposit.amountFixed': 'Este valor está fixado: seu primeiro pedido o usou, e uma nova tentativa precisa pedir o mesmo.',
   'bankDeposit.decimals': 'Use no máximo 2 casas decimais.',
   'bankDeposit.submit': 'Obter os dados bancários',
-  'bankDeposit.creating': 'Obtendo seus dados bancários…',
+  'bankDeposit.creating': 'Obtendo os dados bancários…',
   'bankDeposit.notOffered': 'Uma transferência única de valor exato não está disponível para contas bancárias em {country}.',
   'bankDeposit.virtualAccount':
-    'Em vez disso, você pode obter dados bancários permanentes, de uma conta mantida pelo nosso parceiro bancário: cada transferência que você enviar para eles com sua referência chega à sua carteira como stablecoins. Costuma ser liquidada em algumas horas a poucos dias.',
+    'Em vez disso, você pode obter dados bancários permanentes, de uma conta mantida pelo nosso parceiro bancário: cada transferência que você enviar para eles com sua referência chega à sua carteira como stablecoins, menos uma taxa. A liquidação leva horas ou dias.',
   'bankDeposit.openVirtualAccount': 'Obter dados bancários permanentes',
   'bankDeposit.nothingOffered': 'Ainda não podemos aceitar transferências de {country}.',
   'bankDeposit.noRail': 'Não há transferência única em {currency}. Escolha outra moeda ou obtenha dados bancários permanentes.',

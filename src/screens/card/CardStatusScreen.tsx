@@ -22,6 +22,13 @@ function failedBody(reason: string | undefined, id: string): string {
   return t('card.failed.unknown', { id })
 }
 
+/** What was sent, as the status names it: the quote's figure is no delivered amount, so without one none is named. */
+function completedBody(status: { cryptoAmount?: string; cryptoCurrency?: string }, quoted: string, locale: string): string {
+  const currency = status.cryptoCurrency ?? quoted
+  if (status.cryptoAmount === undefined) return t('card.completed.bodyNoAmount', { currency })
+  return t('card.completed.body', { amount: formatAmount(status.cryptoAmount, locale), currency })
+}
+
 export function CardStatusScreen({ state, dispatch, config }: { state: State; dispatch: (e: CardEvent) => void; config: WidgetConfig }) {
   const { purchase } = state
   const status = state.status
@@ -44,10 +51,7 @@ export function CardStatusScreen({ state, dispatch, config }: { state: State; di
         <Environment environment={state.status.environment} />
         <Notice tone={outcome === 'completed' ? 'info' : 'error'}>
           {outcome === 'completed'
-            ? t('card.completed.body', {
-                amount: formatAmount(state.status.cryptoAmount ?? purchase.cryptoAmount, config.locale),
-                currency: state.status.cryptoCurrency ?? purchase.cryptoCurrency,
-              })
+            ? completedBody(state.status, purchase.cryptoCurrency, config.locale)
             : outcome === 'failed'
               ? failedBody(state.status.reason, purchase.id)
               : t(`card.${outcome}.body` as MessageKey, { id: purchase.id })}

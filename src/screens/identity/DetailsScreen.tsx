@@ -12,7 +12,7 @@ addEnglish(enOnboardingLater)
 
 type State = Extract<IdentityState, { tag: 'details' }>
 
-/** `opensAccount`: the virtual-account flow's words ("Open my account"); the other bank flows go on ("Continue"). */
+/** `opensAccount`: the virtual-account flow's words ("Get the bank details"); the other bank flows go on ("Continue"). */
 export function DetailsScreen({
   state,
   dispatch,

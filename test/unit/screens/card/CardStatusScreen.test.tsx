@@ -35,8 +35,10 @@ describe('card failed screen', () => {
       expect(text).toContain('cp_42')
     }
   })
-  it('a declined card was not charged', () => {
-    expect(failed('card_declined')).toMatch(/not charged/i)
+  it('a declined card says the payment did not go through and what to do, and claims nothing about a charge (the contract does not say)', () => {
+    const text = failed('card_declined')
+    expect(text).toContain('The card payment did not go through, so no crypto is on its way. Start a new purchase to try again.')
+    expect(text).not.toMatch(/not charged|nothing was charged/i)
   })
   it('cancelled and expired claim no more than the contract says (no "nothing was charged"), and give the purchase id', () => {
     for (const status of ['cancelled', 'expired']) {
@@ -45,5 +47,28 @@ describe('card failed screen', () => {
       expect(text).toMatch(/no crypto is on its way/)
       expect(text).toContain('cp_42')
     }
+  })
+})
+
+describe('card completed screen', () => {
+  function completed(status: { cryptoAmount?: string; cryptoCurrency?: string }) {
+    const result = readConfig('?apiBase=https://api.example.com&partnerBase=https://p.example.com&locale=en')
+    if (!result.ok) throw new Error(result.problem)
+    const { container } = render(
+      <CardStatusScreen
+        state={{ tag: 'result', purchase, status: { status: 'completed', environment: 'sandbox', ...status } }}
+        dispatch={() => {}}
+        config={result.config}
+      />,
+    )
+    return container.querySelector('.notice')?.textContent ?? ''
+  }
+  it('names the amount the status gives as sent', () => {
+    expect(completed({ cryptoAmount: '0.0149', cryptoCurrency: 'ETH' })).toContain('0.0149 ETH was sent to your wallet.')
+  })
+  it('without an amount in the status, does not call the quoted amount sent (the quote is not what was delivered)', () => {
+    const text = completed({})
+    expect(text).not.toContain('0.0155 ETH was sent')
+    expect(text).toContain('The ETH was sent to your wallet.')
   })
 })

@@ -82,7 +82,7 @@ describe('identity steps: the later steps come after the first screen', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     held.release()
     expect(await screen.findByLabelText('Full name')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Open my account' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Get the bank details' })).toBeTruthy()
     await held.settled()
   })
 

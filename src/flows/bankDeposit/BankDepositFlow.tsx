@@ -22,7 +22,7 @@ import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
-import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore } from './persisted'
+import { attemptStore, bankDepositChecks, bankDepositKeys, bankDepositSessionKeys, depositStore, pendingStore } from './persisted'
 
 // The I/O, and what the host page hears, are fetched as the flow starts: the first screen works
 // before they arrive (what it asks for meanwhile starts, and is told, once they are here).
@@ -61,7 +61,7 @@ export default function BankDepositFlow(props: Props) {
       checks={[bankDepositChecks, identityChecks]}
       stored={() =>
         anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) ||
-        anyStored(partnerStorage(props.services.config, true), identityKeys.session)
+        anyStored(partnerStorage(props.services.config, true), [...identityKeys.session, ...bankDepositSessionKeys])
       }
       later={[answers, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}
     >
@@ -118,7 +118,9 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   if (shown === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (state.tag === 'starting' || !shown) return <p role="status">{t('app.loading')}</p>
   if (isIdentityState(state))
-    return part && part !== 'failed' ? <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} /> : null
+    return part && part !== 'failed' ? (
+      <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} tier={state.pending?.tier} />
+    ) : null
   if (!screens || screens === 'failed') return null
   return state.tag === 'tracking' ? (
     <screens.FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
@@ -144,6 +146,7 @@ function useBankDepositMachine(services: Services) {
   const [state, dispatch] = useFlowMachine<BankDepositState, BankDepositEvent>(() => {
     const store = depositStore(local)
     const attempts = attemptStore(local)
+    const detour = pendingStore(session)
     parts.current = { store }
     const known = accounts.load()
     const account = knownBuyer(accounts, config)
@@ -157,7 +160,8 @@ function useBankDepositMachine(services: Services) {
     // A partner's reference already sent for this buyer: the retry asks for what the first one did.
     const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
     return defineFlow({
-      initial: initialState(kept, account && { account, form, pinned }),
+      // A higher tier's detour, back from the identity provider (taken once: a later load starts afresh).
+      initial: initialState(kept, account && { account, form, pinned }, detour.take()),
       transition: (state, event) => transition(state, event, ctx),
       observe: lazyObserver(bankDepositEffects, ({ bankDepositEvents }) => (prev, next) => {
         for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
@@ -170,6 +174,7 @@ function useBankDepositMachine(services: Services) {
             http,
             store,
             attempts,
+            pending: detour,
             identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
             clock: systemClock,
             partnerReference: config.reference,

@@ -26,8 +26,11 @@ import { attemptStore, bankDepositChecks, bankDepositKeys, bankDepositSessionKey
 
 // The I/O, and what the host page hears, are fetched as the flow starts: the first screen works
 // before they arrive (what it asks for meanwhile starts, and is told, once they are here).
+// The higher tier's detour (422 requires_action) comes with them, and with the identity steps: only
+// they lead into it (a failed create, a way back from the identity provider).
+const tierPart = lazyPart(() => import('./higherTier'))
 const bankDepositEffects = lazyPart(() =>
-  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, events, link]) => ({
+  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink'), tierPart.load()]).then(([effects, events, link]) => ({
     ...effects,
     ...events,
     ...link,
@@ -40,7 +43,7 @@ addEnglish({ ...enBankDepositAmount, ...enLimits })
 // Fetched when needed, not before the first screen: the identity steps, where they begin and their
 // screens (only for a buyer the service does not know), and the screens after the deposit exists
 // (fetched while the form shows).
-const identityPart = lazyPart(() => import('./IdentityScreens'))
+const identityPart = lazyPart(() => Promise.all([import('./IdentityScreens'), tierPart.load()]).then(([screens]) => screens))
 const depositScreens = lazyPart(() => import('../../screens/bankDeposit/DepositScreens'))
 
 // The deposit's answers' schemas, once the first screen is up: with the api module that reads them
@@ -142,6 +145,9 @@ function useBankDepositMachine(services: Services) {
     },
     currencies: config.fiatCurrencies,
     form: (country?: string) => newForm(config, country),
+    get tier() {
+      return tierPart.get()
+    },
   }
   const [state, dispatch] = useFlowMachine<BankDepositState, BankDepositEvent>(() => {
     const store = depositStore(local)

@@ -5,9 +5,10 @@
 // before the deadline still arrives. `starting`: a buyer the service does not know, until the flow
 // has read where their identity steps begin (that code and the steps' screens are fetched for them only).
 // A higher verification tier asked of the deposit (422 requires_action) sends the buyer through the
-// identity steps again and back to the same request (higherTier.ts).
+// identity steps again and back to the same request (higherTier.ts, handed in by the Context: the
+// flow fetches it with the effects and the identity steps, which alone lead into it).
 import { type BuyerAccount, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
-import { type Pending, type TierIdentity, higherTier, resumeTier, tierStep } from './higherTier'
+import type { Pending, TierIdentity } from './higherTier'
 import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor } from '../../lib/limits'
 import type { DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
@@ -51,6 +52,8 @@ export type Context = {
   currencies: readonly string[]
   /** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
   form: (country?: string) => DepositForm
+  /** The higher tier's detour (higherTier.ts), once fetched; without it, requires_action stays on the form as any refusal. */
+  tier?: typeof import('./higherTier')
 }
 
 /** The form for a buyer the service knows; `pinned`: a partner's reference already sent fixes what it asks. */
@@ -86,12 +89,12 @@ export function currencyOf(data: ReferenceData | undefined, country: string, cur
 export function transition(state: BankDepositState, event: BankDepositEvent, ctx: Context): BankDepositState {
   if (state.tag === 'starting') {
     if (event.type !== 'IDENTITY_READY') return state
-    return state.pending ? resumeTier(event.identity, state.pending) : event.identity
+    return state.pending && ctx.tier ? ctx.tier.resumeTier(event.identity, state.pending) : event.identity
   }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event) || isFormEdit(event)) return state
     const next = identityTransition(state, event)
-    if (state.pending) return tierStep({ ...state, pending: state.pending }, event, next)
+    if (state.pending && ctx.tier) return ctx.tier.tierStep({ ...state, pending: state.pending }, event, next)
     // Known to the service now: the country they gave is where their bank account most likely is.
     return next.tag === 'onboarded' ? { ...formState(next.account, ctx.form(state.form.country || undefined)), applicant: state.form } : next
   }
@@ -167,7 +170,7 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
     case 'CREATE_FAILED':
       if (state.work !== 'creating') return state
       // A higher verification tier: nothing was created; verified, the same request goes again.
-      if (event.requiresAction) return higherTier(state, event.problem, event.pinned)
+      if (event.requiresAction && ctx.tier) return ctx.tier.higherTier(state, event.problem, event.pinned)
       return { ...state, work: 'idle', problem: event.problem, pinned: state.pinned || event.pinned }
     default:
       return state

@@ -4,6 +4,7 @@
 // only the buyer it was asked of resumes it.
 import { describe, expect, it } from 'vitest'
 import type { LimitEntry, PaymentMethods } from '../../../../src/api/reference'
+import * as tier from '../../../../src/flows/bankDeposit/higherTier'
 import { type BankDepositEvent, type BankDepositState, type FormState, formState, initialState, transition } from '../../../../src/flows/bankDeposit/machine'
 import { type Applicant, type IdentityState, emptyApplicant } from '../../../../src/identity/machine'
 
@@ -11,6 +12,7 @@ const ctx = {
   decimalMark: '.' as const,
   currencies: ['EUR', 'USD', 'GBP'],
   form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }),
+  tier,
 }
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const applicant: Applicant = {

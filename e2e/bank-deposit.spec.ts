@@ -400,3 +400,71 @@ test('the virtual account is offered in true words: held by the banking partner,
   await page.getByRole('button', { name: 'Get standing bank details' }).click()
   await expect(page.locator('.flow-name')).toHaveText('Bank transfer')
 })
+
+// Issue 39, item 20: the service asks a higher verification tier (422 requires_action) when the
+// deposit is asked for. The buyer verifies again (tier=higher), comes back, and the same request goes
+// again under the same idempotency reference: the bank details for the amount typed, one deposit.
+const REQUIRES_ACTION = 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.'
+for (const sign of [true, false]) {
+  test(`a deposit that needs the higher tier (${sign ? 'signed' : 'unsigned'} link): verified again, the same request under the same reference, one deposit${sign ? '' : ' @extended'}`, async ({
+    page,
+    stack,
+    sandbox: sbx,
+  }) => {
+    // Every request to create the deposit (the partner backend's) and to onboard (the widget path's): the body, and the status answered.
+    const sent = (suffix: string) => {
+      const seen: Array<{ body: Record<string, unknown>; status: Promise<number | undefined> }> = []
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith(suffix))
+          seen.push({ body: r.postDataJSON() as Record<string, unknown>, status: r.response().then((a) => a?.status()) })
+      })
+      return seen
+    }
+    const posts = sent('/partner/bank/deposit')
+    const onboards = sent('/fiat/onboard')
+    const counter = page.locator('.step-count')
+    await sbx.control({ requiresAction: true })
+    await page.goto(bankUrl(stack, {}, sign))
+    await page.getByLabel('Wallet address').fill(stack.accounts[5])
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+    await page.getByRole('button', { name: 'Verify my identity' }).click()
+    await expect(h1(page)).toHaveText('Your details')
+    // A name of this test's own: the higher tier raises this applicant's account, not another test's.
+    await fillDetails(page, { name: `Katherine Johnson ${sign ? 'S' : 'U'}`, email: 'katherine@example.com' })
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(h1(page)).toHaveText('How much do you want to pay?')
+    await page.getByLabel('Amount you send').fill('75.00')
+    await page.getByRole('button', { name: 'Get bank details' }).click()
+
+    // Why, in the buyer's words, and the way through: the identity provider at the higher tier.
+    await expect(h1(page)).toHaveText('Verify your identity')
+    await expect(page.getByText(REQUIRES_ACTION)).toBeVisible()
+    await expect(page.getByText(/not asked again/)).toHaveCount(0)
+    await expect(counter).toHaveCount(0)
+    const link = page.getByRole('link', { name: 'Verify with our identity partner' })
+    expect(new URL((await link.getAttribute('href'))!).searchParams.get('tier')).toBe('higher')
+    expect(await Promise.all(posts.map((p) => p.status))).toEqual([422])
+    await link.click()
+    await expect(page.getByText(/higher verification tier/)).toBeVisible()
+    await page.getByRole('button', { name: 'Verify my identity' }).click()
+
+    // Back: the details typed go again with the new code (no form), then the same request.
+    await expect(h1(page)).toHaveText('Send your bank transfer')
+    await expect(page.getByText(REQUIRES_ACTION)).toHaveCount(0)
+    await expect(counter).toHaveCount(0)
+    await expect(page.getByText('75 EUR').first()).toBeVisible()
+    expect(onboards).toHaveLength(2)
+    const [basic, higher] = onboards.map((o) => o.body)
+    expect(higher.authCode).not.toBe(basic.authCode)
+    expect({ ...higher, authCode: undefined }).toEqual({ ...basic, authCode: undefined })
+    expect(await Promise.all(posts.map((p) => p.status))).toEqual([422, 200])
+    const [first, again] = posts.map((p) => p.body)
+    expect(first.reference).toMatch(/^bd-[0-9a-f]{32}$/)
+    expect(again).toEqual(first)
+    const mine = await deposits(stack)
+    expect(mine).toHaveLength(1)
+    expect(mine[0].internal.requested).toBe('75.00')
+    expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(2)
+  })
+}

@@ -136,3 +136,23 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
       }
   }
 }
+
+// A higher verification tier (422 requires_action, assumed-contract.md), as every bank flow asked for
+// one does it: back to the identity provider (`tier=higher`) with the service's words on the identity
+// step and the details typed in this page kept; once verified, those details go again with the new
+// code, unasked.
+
+/** The identity step again for a buyer the service knows: their wallet, the details typed in this page (if any), and why. */
+export function higherTierStep(applicant: Applicant | undefined, wallet: string, problem: Problem): Extract<IdentityState, { tag: 'identity' }> {
+  return { tag: 'identity', form: { ...emptyApplicant, ...applicant, wallet }, rejectedCode: false, serverMessage: { problem } }
+}
+
+/**
+ * A higher tier verified (requires_action): the contract asks only a new code, with the same
+ * applicant details (assumed-contract.md). Details already complete go again as they are; only
+ * what is missing or refused is asked.
+ */
+export function onboardAgain(state: IdentityState): IdentityState {
+  if (state.tag !== 'details' || state.work !== 'idle' || Object.keys(state.errors).length) return state
+  return Object.keys(validateApplicant(state.form)).length ? state : { ...state, work: 'submitting' }
+}

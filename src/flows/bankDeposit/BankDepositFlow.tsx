@@ -22,12 +22,15 @@ import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
-import { attemptStore, bankDepositChecks, bankDepositKeys, depositStore } from './persisted'
+import { attemptStore, bankDepositChecks, bankDepositKeys, bankDepositSessionKeys, depositStore, pendingStore } from './persisted'
 
 // The I/O, and what the host page hears, are fetched as the flow starts: the first screen works
 // before they arrive (what it asks for meanwhile starts, and is told, once they are here).
+// The higher tier's detour (422 requires_action) comes with them, and with the identity steps: only
+// they lead into it (a failed create, a way back from the identity provider).
+const tierPart = lazyPart(() => import('./higherTier'))
 const bankDepositEffects = lazyPart(() =>
-  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink')]).then(([effects, events, link]) => ({
+  Promise.all([import('./effects'), import('./hostEvents'), import('../../config/returnLink'), tierPart.load()]).then(([effects, events, link]) => ({
     ...effects,
     ...events,
     ...link,
@@ -40,7 +43,7 @@ addEnglish({ ...enBankDepositAmount, ...enLimits })
 // Fetched when needed, not before the first screen: the identity steps, where they begin and their
 // screens (only for a buyer the service does not know), and the screens after the deposit exists
 // (fetched while the form shows).
-const identityPart = lazyPart(() => import('./IdentityScreens'))
+const identityPart = lazyPart(() => Promise.all([import('./IdentityScreens'), tierPart.load()]).then(([screens]) => screens))
 const depositScreens = lazyPart(() => import('../../screens/bankDeposit/DepositScreens'))
 
 // The deposit's answers' schemas, once the first screen is up: with the api module that reads them
@@ -61,7 +64,7 @@ export default function BankDepositFlow(props: Props) {
       checks={[bankDepositChecks, identityChecks]}
       stored={() =>
         anyStored(partnerStorage(props.services.config), [...bankDepositKeys, ...identityKeys.local]) ||
-        anyStored(partnerStorage(props.services.config, true), identityKeys.session)
+        anyStored(partnerStorage(props.services.config, true), [...identityKeys.session, ...bankDepositSessionKeys])
       }
       later={[answers, referenceSchemas, onboardingSchemas, errorSchemas, props.services.limiter]}
     >
@@ -118,7 +121,9 @@ function BankDeposit({ services, onStep, switchFlow }: Props) {
   if (shown === 'failed') return <Notice tone="error">{t('app.loadFailed')}</Notice>
   if (state.tag === 'starting' || !shown) return <p role="status">{t('app.loading')}</p>
   if (isIdentityState(state))
-    return part && part !== 'failed' ? <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} /> : null
+    return part && part !== 'failed' ? (
+      <part.BankIdentity state={state} dispatch={dispatch} services={services} session={session} tier={state.pending?.tier} />
+    ) : null
   if (!screens || screens === 'failed') return null
   return state.tag === 'tracking' ? (
     <screens.FollowScreen state={state} dispatch={dispatch} locale={config.locale} onRestart={restart} />
@@ -140,10 +145,14 @@ function useBankDepositMachine(services: Services) {
     },
     currencies: config.fiatCurrencies,
     form: (country?: string) => newForm(config, country),
+    get tier() {
+      return tierPart.get()
+    },
   }
   const [state, dispatch] = useFlowMachine<BankDepositState, BankDepositEvent>(() => {
     const store = depositStore(local)
     const attempts = attemptStore(local)
+    const detour = pendingStore(session)
     parts.current = { store }
     const known = accounts.load()
     const account = knownBuyer(accounts, config)
@@ -157,7 +166,8 @@ function useBankDepositMachine(services: Services) {
     // A partner's reference already sent for this buyer: the retry asks for what the first one did.
     const form = pinned ? { ...ctx.form(), currency: pending.currency, amount: localeAmount(pending.amount, ctx.decimalMark) } : ctx.form()
     return defineFlow({
-      initial: initialState(kept, account && { account, form, pinned }),
+      // A higher tier's detour, back from the identity provider (taken once: a later load starts afresh).
+      initial: initialState(kept, account && { account, form, pinned }, detour.take()),
       transition: (state, event) => transition(state, event, ctx),
       observe: lazyObserver(bankDepositEffects, ({ bankDepositEvents }) => (prev, next) => {
         for (const e of bankDepositEvents(prev, next)) services.emit(e.name, e.payload as never)
@@ -170,6 +180,7 @@ function useBankDepositMachine(services: Services) {
             http,
             store,
             attempts,
+            pending: detour,
             identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
             clock: systemClock,
             partnerReference: config.reference,

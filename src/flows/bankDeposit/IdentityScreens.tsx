@@ -18,13 +18,16 @@ export function BankIdentity({
   dispatch,
   services,
   session,
+  tier,
 }: {
   state: IdentityState
   dispatch: (event: IdentityEvent) => void
   services: Services
   session: Storage | undefined
+  /** `higher`: the service asked this buyer for a higher verification tier (422 requires_action). */
+  tier?: 'higher'
 }) {
   useIdentitySync(state, dispatch, services, session)
   const { config } = services
-  return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} />
+  return <IdentitySteps state={state} dispatch={dispatch} identityUrl={config.identityUrl ?? ''} flow="bankDeposit" locale={config.locale} tier={tier} />
 }

@@ -3,12 +3,14 @@ import type { PartnerHttp } from '../../api/partnerHttp'
 import type { IdentityDeps } from '../../identity/effects'
 import type { Clock } from '../../kernel/types'
 import type { BankDepositEvent } from './machine'
-import type { Attempt, KeptDeposit, Store } from './persisted'
+import type { Attempt, KeptDeposit, PendingStore, Store } from './persisted'
 
 export type BankDepositDeps = {
   http: PartnerHttp
   store: Store<KeptDeposit>
   attempts: Store<Attempt>
+  /** A higher tier's detour, kept in this tab across the identity provider's round trip. */
+  pending: PendingStore
   /** The identity steps' own: the buyer's account (every bank flow's) and the spent codes. */
   identity: IdentityDeps
   clock: Clock

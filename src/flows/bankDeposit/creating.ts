@@ -1,6 +1,7 @@
 // Creating the deposit (POST /bank/deposit) under an idempotency key kept before the first attempt:
 // a retry after a lost answer sends it again and gets the same deposit.
 import { type BankDeposit, createBankDeposit } from '../../api/bankDeposit'
+import { ApiError } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
 import type { BankDepositContext } from './context'
 import type { FormState, StatusView, StoredDeposit } from './machine'
@@ -10,7 +11,15 @@ export async function create(ctx: BankDepositContext, state: FormState, alive: (
   const { attempts, clock, dispatch } = ctx
   const currency = state.form.currency
   const amount = state.checked ?? ''
-  const failed = (error: unknown) => alive() && dispatch({ type: 'CREATE_FAILED', problem: describeError(error), pinned: ctx.partnerReference !== undefined })
+  const failed = (error: unknown) =>
+    alive() &&
+    dispatch({
+      type: 'CREATE_FAILED',
+      problem: describeError(error),
+      pinned: ctx.partnerReference !== undefined,
+      // A higher verification tier: nothing was created, and the attempt (its reference) is kept for the same request once verified.
+      requiresAction: error instanceof ApiError && error.code === 'requires_action',
+    })
   try {
     await attempts.ready?.()
   } catch (error) {

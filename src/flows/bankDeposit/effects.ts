@@ -16,15 +16,26 @@ export { BANK_POLL_MS } from './tracking'
 export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event: BankDepositEvent) => void) {
   const ctx = { ...deps, dispatch }
 
-  function effectOf(state: BankDepositState): Effect | Effect[] | undefined {
-    if (isIdentityState(state)) return identityEffect(state, deps.identity, dispatch)
+  function effectOf(state: BankDepositState): Effect | Array<Effect | undefined> | undefined {
+    if (isIdentityState(state)) {
+      const { pending } = state
+      // A higher tier's detour: kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
+      return [
+        identityEffect(state, deps.identity, dispatch),
+        pending ? { key: `pending:${JSON.stringify(pending)}`, start: () => deps.pending.put(pending) } : undefined,
+      ]
+    }
     switch (state.tag) {
       case 'form':
-        if (state.work === 'creating')
-          return { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
-        return state.reference || state.loadProblem
-          ? undefined
-          : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) }
+        return [
+          // Past the identity steps: what they kept in this tab is no longer needed.
+          { key: 'pending-clear', start: () => deps.pending.clear() },
+          state.work === 'creating'
+            ? { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
+            : state.reference || state.loadProblem
+              ? undefined
+              : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) },
+        ]
       case 'tracking':
         return trackingEffects(ctx, state)
       case 'result':

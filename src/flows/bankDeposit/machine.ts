@@ -4,66 +4,25 @@
 // statuses → the result (settled or returned). `expired` is followed, never an end: money sent
 // before the deadline still arrives. `starting`: a buyer the service does not know, until the flow
 // has read where their identity steps begin (that code and the steps' screens are fetched for them only).
-import type { BankDepositDetails, BankDepositStatus } from '../../api/bankDeposit'
-import type { LimitEntry, PaymentMethods } from '../../api/reference'
-import { type BuyerAccount, type IdentityEvent, type IdentityState, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
-import { type AmountProblem, parseAmount } from '../../lib/decimal'
-import { type LimitCheck, checkAmount, limitsFor } from '../../lib/limits'
+// A higher verification tier asked of the deposit (422 requires_action) sends the buyer through the
+// identity steps again and back to the same request (higherTier.ts, handed in by the Context: the
+// flow fetches it with the effects and the identity steps, which alone lead into it).
+import { type BuyerAccount, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import type { Pending, TierIdentity } from './higherTier'
+import { parseAmount } from '../../lib/decimal'
+import { checkAmount, limitsFor } from '../../lib/limits'
+import type { DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
 import { routeCountry } from './route'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import type { Problem, Work } from '../../kernel/types'
+import type { Problem } from '../../kernel/types'
 
-export type DepositForm = { country: string; currency: string; amount: string }
-
-/** What the service says about paying here: where the one-off deposit is offered, and the rails' limits. */
-export type ReferenceData = { methods: PaymentMethods; limits: LimitEntry[] }
-
-export type AmountError = { kind: 'country' } | { kind: 'amount'; problem: AmountProblem } | { kind: 'limit'; check: Extract<LimitCheck, { ok: false }> }
-
-/** What is kept once the deposit exists: enough to show its details and follow it, nothing personal. */
-export type StoredDeposit = {
-  id: string
-  rail: string
-  expiresAt: string
-  details: BankDepositDetails
-  /** What the buyer asked to send (the details are for this amount). */
-  currency: string
-  amount: string
-  /** Where the buyer said their bank account is: a new deposit starts there. */
-  country?: string
-  /** Whose it is (the wallet it settles to): resumed only for that buyer. */
-  wallet: string
-  createdAt: number
-}
-
-export type StatusView = Omit<BankDepositStatus, 'updatedAt'>
-
-export type FormState = {
-  tag: 'form'
-  account: BuyerAccount
-  form: DepositForm
-  reference?: ReferenceData
-  /** Loading the reference data failed; RELOAD tries again. */
-  loadProblem?: Problem
-  loads: number
-  error?: AmountError
-  /** The create request failed (the buyer may retry: the same reference gets the same deposit). */
-  problem?: Problem
-  /** The amount as sent (a decimal string with a dot), once checked. */
-  checked?: string
-  /** A partner's reference already sent once: a retry must ask for the same amount, so it is fixed. */
-  pinned?: boolean
-  /** Asked before the ways to pay and their limits came: checked (and sent) once they do. */
-  submitted?: boolean
-  /** The buyer chose the country on this form: kept as it is, route or not (the screen says what is offered). */
-  picked?: boolean
-  work: Work<'creating'>
-}
+export type { AmountError, DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
 
 export type BankDepositState =
-  | { tag: 'starting' }
-  | IdentityState
+  /** `pending`: a higher tier was asked of this deposit; the identity steps go on where they were. */
+  | { tag: 'starting'; pending?: Pending }
+  | TierIdentity
   | FormState
   | ({ tag: 'tracking'; deposit: StoredDeposit; status: StatusView; resumed?: boolean } & Followed)
   | { tag: 'result'; deposit: StoredDeposit; status: StatusView }
@@ -72,7 +31,7 @@ export type BankDepositState =
 type FormEdit = { type: 'EDIT'; country?: string; currency?: string; amount?: string }
 
 export type BankDepositEvent =
-  | { type: 'IDENTITY_READY'; identity: IdentityState }
+  | { type: 'IDENTITY_READY'; identity: TierIdentity }
   | IdentityEvent
   | FormEdit
   | { type: 'REFERENCE'; data: ReferenceData }
@@ -80,7 +39,8 @@ export type BankDepositEvent =
   | { type: 'RELOAD' }
   | { type: 'SUBMIT' }
   | { type: 'CREATED'; deposit: StoredDeposit; status: StatusView }
-  | { type: 'CREATE_FAILED'; problem: Problem; pinned?: boolean }
+  /** `requiresAction`: the service asks a higher verification tier; the same request goes again once verified. */
+  | { type: 'CREATE_FAILED'; problem: Problem; pinned?: boolean; requiresAction?: boolean }
   | { type: 'TRACK'; status: StatusView }
   | FollowEvent
   /** A new deposit: for the buyer the flow knows (the flow entry reads the account). */
@@ -92,6 +52,8 @@ export type Context = {
   currencies: readonly string[]
   /** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
   form: (country?: string) => DepositForm
+  /** The higher tier's detour (higherTier.ts), once fetched; without it, requires_action stays on the form as any refusal. */
+  tier?: typeof import('./higherTier')
 }
 
 /** The form for a buyer the service knows; `pinned`: a partner's reference already sent fixes what it asks. */
@@ -100,16 +62,23 @@ export function formState(account: BuyerAccount, form: DepositForm, pinned?: boo
 }
 
 /**
- * Where the flow starts: a deposit kept in storage at its last known status, else the form for a
- * buyer the service knows, else the identity steps (once the flow has read where they begin).
+ * Where the flow starts: a deposit kept in storage at its last known status, else the identity
+ * steps of a higher tier this buyer was asked for (once the flow has read where they are), else the
+ * form for a buyer the service knows, else the identity steps (once the flow has read where they begin).
  */
 export function initialState(
   kept?: { deposit: StoredDeposit; status: StatusView },
   known?: { account: BuyerAccount; form: DepositForm; pinned?: boolean },
+  pending?: Pending,
 ): BankDepositState {
   if (kept) return ended(kept.deposit, kept.status) ?? { tag: 'tracking', deposit: kept.deposit, status: kept.status, attempt: 0, resumed: true }
+  // Only for the buyer it was asked of: never another's (a shared device, a link signed for another wallet).
+  if (known && pending && sameBuyer(pending.buyer, known.account)) return { tag: 'starting', pending }
   return known ? formState(known.account, known.form, known.pinned) : { tag: 'starting' }
 }
+
+const sameBuyer = (a: BuyerAccount, b: BuyerAccount) =>
+  a.accountId === b.accountId && a.walletId === b.walletId && a.wallet.toLowerCase() === b.wallet.toLowerCase()
 
 /** The country's currency, when the service names it and this embedding takes it. */
 export function currencyOf(data: ReferenceData | undefined, country: string, currencies: readonly string[]): string | undefined {
@@ -118,12 +87,16 @@ export function currencyOf(data: ReferenceData | undefined, country: string, cur
 }
 
 export function transition(state: BankDepositState, event: BankDepositEvent, ctx: Context): BankDepositState {
-  if (state.tag === 'starting') return event.type === 'IDENTITY_READY' ? event.identity : state
+  if (state.tag === 'starting') {
+    if (event.type !== 'IDENTITY_READY') return state
+    return state.pending && ctx.tier ? ctx.tier.resumeTier(event.identity, state.pending) : event.identity
+  }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event) || isFormEdit(event)) return state
     const next = identityTransition(state, event)
+    if (state.pending && ctx.tier) return ctx.tier.tierStep({ ...state, pending: state.pending }, event, next)
     // Known to the service now: the country they gave is where their bank account most likely is.
-    return next.tag === 'onboarded' ? formState(next.account, ctx.form(state.form.country || undefined)) : next
+    return next.tag === 'onboarded' ? { ...formState(next.account, ctx.form(state.form.country || undefined)), applicant: state.form } : next
   }
   switch (state.tag) {
     case 'form':
@@ -195,7 +168,10 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
       if (state.work !== 'creating') return state
       return ended(event.deposit, event.status) ?? { tag: 'tracking', deposit: event.deposit, status: event.status, attempt: 0 }
     case 'CREATE_FAILED':
-      return state.work === 'creating' ? { ...state, work: 'idle', problem: event.problem, pinned: state.pinned || event.pinned } : state
+      if (state.work !== 'creating') return state
+      // A higher verification tier: nothing was created; verified, the same request goes again.
+      if (event.requiresAction && ctx.tier) return ctx.tier.higherTier(state, event.problem, event.pinned)
+      return { ...state, work: 'idle', problem: event.problem, pinned: state.pinned || event.pinned }
     default:
       return state
   }

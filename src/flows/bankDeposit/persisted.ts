@@ -1,12 +1,15 @@
 // What the one-off deposit keeps in the partner origin's storage (readable by every script there):
-// the service's bank details and ids, never the buyer's. Two records:
+// the service's bank details and ids, never the buyer's. Two records, and a third in this tab:
 // - the deposit, from the moment it exists until the buyer starts a new one (or 30 days pass), so a
 //   reload resumes it at any status;
 // - the attempt, written before the first create request: the reference (the idempotency key) and
-//   what it asked for, so a retry after a lost answer sends the same one and gets the same deposit.
+//   what it asked for, so a retry after a lost answer sends the same one and gets the same deposit;
+// - a higher verification tier's detour (sessionStorage): whose deposit and the form as asked, kept
+//   while the identity steps show and taken on the way back from the identity provider.
 import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
 import { flowKey, lazyCheck } from '../../storage/storedCheck'
+import type { Pending } from './higherTier'
 import type { StatusView, StoredDeposit } from './machine'
 
 export const DEPOSIT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
@@ -20,6 +23,8 @@ export type Attempt = { reference: string; accountId: string; currency: string; 
 /** The records' checks (zod): fetched when a record is stored, else once the first screen is up. */
 export const bankDepositChecks = lazyPart(() => import('./storedChecks'))
 export const bankDepositKeys = [flowKey('bankDeposit'), flowKey('bankDeposit-attempt')]
+/** This tab's: the higher tier's detour. */
+export const bankDepositSessionKeys = [flowKey('bankDeposit-pending')]
 
 export type Store<T> = { load(): T | undefined; save(value: T): void; clear(): void; ready?(): Promise<unknown> }
 
@@ -66,3 +71,23 @@ export function attemptStore(storage: Storage | undefined, now: () => number = D
     now,
   )
 }
+
+/** The higher tier's detour (a full navigation to the identity provider and back): kept while its identity steps show, taken (read once, removed) on the way back. */
+export function pendingStore(session: Storage | undefined) {
+  const inner = createFlowStore(
+    session,
+    'bankDeposit-pending',
+    lazyCheck(bankDepositChecks, (m) => m.tierPending),
+  )
+  return {
+    put: inner.save,
+    take(): Pending | undefined {
+      const found = inner.load()
+      inner.clear()
+      return found
+    },
+    clear: inner.clear,
+  }
+}
+
+export type PendingStore = ReturnType<typeof pendingStore>

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { bankDepositStatuses } from '../../lib/status/bankDeposit'
 import { bankDepositDetails } from '../../api/schemas-bankDeposit'
+import type { Pending } from './higherTier'
 import type { Attempt, KeptDeposit } from './persisted'
 
 const text = z.string().check(z.minLength(1))
@@ -35,6 +36,13 @@ const attempt = z.object({
   savedAt: z.number(),
 })
 
+const pending = z.object({
+  tier: z.literal('higher'),
+  buyer: z.object({ accountId: text, walletId: text, wallet: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)) }),
+  form: z.object({ country: z.string(), currency: text, amount: z.string() }),
+  pinned: z.optional(z.boolean()),
+})
+
 const check =
   <T>(schema: z.ZodMiniType) =>
   (value: unknown): T | undefined => {
@@ -44,3 +52,4 @@ const check =
 
 export const keptDeposit = check<KeptDeposit>(kept)
 export const pendingAttempt = check<Attempt>(attempt)
+export const tierPending = check<Pending>(pending)

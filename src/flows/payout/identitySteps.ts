@@ -2,7 +2,7 @@
 // that funds it is connected for a buyer the service does not know, or when the service asks this
 // buyer for a higher verification tier; they end back in the payout with the buyer known, what
 // was typed and the price kept. Pure.
-import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, initialIdentity, validateApplicant } from '../../identity/machine'
+import { type IdentityEvent, emptyApplicant, higherTierStep, identityTransition, initialIdentity, onboardAgain } from '../../identity/machine'
 import type { Problem } from '../../kernel/types'
 import { type Base, type Funder, type Pending, type QuotedBase, carried, emptyDraft } from './base'
 import type { DestinationState } from './destination'
@@ -36,7 +36,7 @@ export function higherTier(state: DestinationState, problem: Problem): PayoutIde
     buyer,
     ...(state.cardSession ? { cardSession: state.cardSession } : {}),
   }
-  return { tag: 'identity', form: { ...emptyApplicant, ...state.applicant, wallet: buyer.wallet }, rejectedCode: false, serverMessage: { problem }, pending }
+  return { ...higherTierStep(state.applicant, buyer.wallet, problem), pending }
 }
 
 export function identityStep(state: PayoutIdentity, event: IdentityEvent, ctx: Context): PayoutIdentity | FormState | QuotingState | QuoteState | IdentityExit {
@@ -62,12 +62,5 @@ export function identityStep(state: PayoutIdentity, event: IdentityEvent, ctx: C
   return { ...base, tag: 'quoting', ask: pending.ask, requote: true }
 }
 
-/**
- * A higher tier verified (requires_action): the contract asks only a new code, with the same
- * applicant details (assumed-contract.md). Details already complete go again as they are; only
- * what is missing or refused is asked.
- */
-export function onboardAgain(state: IdentityState): IdentityState {
-  if (state.tag !== 'details' || state.work !== 'idle' || Object.keys(state.errors).length) return state
-  return Object.keys(validateApplicant(state.form)).length ? state : { ...state, work: 'submitting' }
-}
+// Shared with the one-off bank deposit (identity/machine.ts).
+export { onboardAgain }

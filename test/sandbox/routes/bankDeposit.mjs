@@ -2,6 +2,8 @@
 // POST /v1/bank/deposit/status, with bank details per rail, the partner's `reference` as the
 // idempotency key, the contract's statuses, and settlement that really mints on the destination
 // chain. Controls under /__sandbox/bank/deposit/* make transfers arrive, expire details and step.
+// While `requiresAction` is on, a deposit of an account the identity provider did not raise (tier=higher)
+// answers 422 requires_action, as the contract lets POST /v1/bank/deposit do (and as the payouts do).
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { HttpError, invalid } from '../http.mjs'
@@ -90,7 +92,7 @@ function detailsFor(rail, { serial, reference, amount }) {
  * /fiat stand-in's records), or undefined. chains.dst and addresses.destToken: where it mints.
  */
 export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
-  const defaults = { bankDepositTtlSeconds: 3600, bankDepositStepMs: 1000, bankDepositHold: false }
+  const defaults = { bankDepositTtlSeconds: 3600, bankDepositStepMs: 1000, bankDepositHold: false, requiresAction: false }
   let settings = { ...defaults }
   const keys = createKeyring()
   const deposits = new Map()
@@ -193,6 +195,14 @@ export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
     const amount = cents(input.fiatAmount)
     if (amount < cents(r.min)) throw invalid('fiatAmount', `below the ${r.label} minimum of ${r.min} ${input.fiatCurrency}`)
     if (r.max !== null && amount > cents(r.max)) throw invalid('fiatAmount', `above the ${r.label} maximum of ${r.max} ${input.fiatCurrency}`)
+    // The request's own fields first, then the tier: nothing is created, and the same request goes again once verified.
+    if (settings.requiresAction && account.tier !== 'higher') {
+      throw new HttpError(
+        422,
+        'requires_action',
+        'The user needs a higher verification tier: verify again with the identity provider (tier=higher), then repeat the request.',
+      )
+    }
     const id = `bd_${randomBytes(8).toString('hex')}`
     const paymentReference = `SBX-${randomBytes(4).toString('hex').toUpperCase()}`
     const d = {
@@ -244,6 +254,7 @@ export function bankDepositRoutes({ chains, artifacts, addresses, accounts }) {
         if (Number.isFinite(body.bankDepositTtlSeconds)) settings.bankDepositTtlSeconds = body.bankDepositTtlSeconds
         if (Number.isFinite(body.bankDepositStepMs)) settings.bankDepositStepMs = body.bankDepositStepMs
         if (typeof body.bankDepositHold === 'boolean') settings.bankDepositHold = body.bankDepositHold
+        if (typeof body.requiresAction === 'boolean') settings.requiresAction = body.requiresAction
       },
       reset() {
         keys.reset()

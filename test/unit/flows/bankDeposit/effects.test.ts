@@ -13,7 +13,7 @@ import { buyerAccount } from '../../../../src/identity/account'
 import { usedAuthCodes } from '../../../../src/identity/usedCodes'
 import { type FakeApi, fakeApi } from '../../helpers/fakeApi'
 import { newReference } from '../../../../src/flows/bankDeposit/creating'
-import { attemptStore, depositStore } from '../../../../src/flows/bankDeposit/persisted'
+import { attemptStore, depositStore, pendingStore } from '../../../../src/flows/bankDeposit/persisted'
 import { flowKey } from '../../../../src/storage/storedCheck'
 import { driveFlow } from '../../helpers/driveFlow'
 import { type FakeClock, createFakeClock, until } from '../../helpers/fakeClock'
@@ -88,6 +88,7 @@ function drive(start: BankDepositState, deps: Partial<BankDepositDeps> = {}): Dr
     http: createPartnerHttp({ base: 'https://shop.example/partner', fetch: backend.fetch }),
     store: depositStore(storage, clock.now),
     attempts: attemptStore(storage, clock.now),
+    pending: pendingStore(storage),
     identity: { api: fakeApi(), accounts: buyerAccount(storage), usedCodes: usedAuthCodes(storage) },
     clock,
     newReference: () => `bd-ref-${++references}`,

@@ -6,7 +6,7 @@ import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpir
 export function describeError(error: unknown): Problem {
   if (error instanceof ApiError) {
     const code = error.code
-    if (error.key) return { key: error.key, code, detail: error.serverMessage }
+    if (error.key) return { key: error.key, code, detail: error.partnerDetail ?? error.serverMessage }
     if (error instanceof QuoteExpired) return { key: 'error.quoteExpired', code }
     if (error instanceof KycPending) return { key: 'onboarding.kycPending', code }
     // 422 on the partner path: no rail for a currency and country (the bank flows).

@@ -249,6 +249,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletUnverified': 'No pudimos confirmar que esta billetera es suya (puede que la solicitud haya caducado). No se envió nada. Confirme de nuevo.',
   'partner.walletTaken': 'Esta billetera está vinculada a otra cuenta de este sitio. No se envió nada. Use otra billetera o inicie sesión en esa cuenta.',
   'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
+  'partner.notOffered': 'Esta tienda no ofrece esto aquí. No se inició ni se envió nada. Elija otra opción o consulte a la tienda.',
+  'partner.kycPending':
+    'Su verificación de identidad aún está en curso, así que esto todavía no puede continuar. No se creó ni se envió nada. Inténtelo de nuevo en unos minutos.',
+  'partner.kycRejected':
+    'Su verificación de identidad no fue aprobada, así que esto no puede continuar. No se creó ni se envió nada. Pregunte al sitio del que viene cómo verificarse de nuevo.',
   'card.failed.afterPayment':
     'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'card.failed.unknown':

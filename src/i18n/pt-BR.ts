@@ -249,6 +249,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletUnverified': 'Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.',
   'partner.walletTaken': 'Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
+  'partner.notOffered': 'Esta loja não oferece isto aqui. Nada foi iniciado nem enviado. Escolha outra opção ou pergunte à loja.',
+  'partner.kycPending':
+    'Sua verificação de identidade ainda está em andamento, então isto ainda não pode seguir. Nada foi criado nem enviado. Tente novamente em alguns minutos.',
+  'partner.kycRejected':
+    'Sua verificação de identidade não foi aprovada, então isto não pode seguir. Nada foi criado nem enviado. Pergunte ao site de onde você veio como se verificar de novo.',
   'card.failed.afterPayment':
     'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'card.failed.unknown':

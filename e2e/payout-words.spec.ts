@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test'
+// @ts-expect-error: plain ESM module of the sandbox
+import { demoUrl } from '../test/sandbox/demoUrl.mjs'
+import { expect, expectAxeClean, fillDetails, test } from './helpers'
+import { SANDBOX_ORIGIN, type StackConfig, sandbox } from './stack'
+import { TestWallet } from './testWallet'
+
+// Issue 39: every sentence the payout says is true, on unsigned links as on signed ones (buyer
+// options may come from any link: docs/options.md).
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+const open = (page: Page, stack: StackConfig, sign: boolean, extra: Record<string, string> = {}) =>
+  page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { currencies: 'EUR,USD,GBP,KES,NGN', ...extra }, { sign }))
+
+/** The `error` events the widget sends the embedding page, from every page of this tab. */
+async function listenErrors(page: Page) {
+  const errors: Array<Record<string, unknown>> = []
+  await page.exposeFunction('__payoutError', (p: Record<string, unknown>) => errors.push(p))
+  await page.addInitScript(() =>
+    window.addEventListener('stablecoin-widget', (e) => {
+      const d = (e as CustomEvent<{ name?: string; payload?: unknown }>).detail
+      if (d?.name === 'error') (window as unknown as { __payoutError(p: unknown): void }).__payoutError(d.payload)
+    }),
+  )
+  return errors
+}
+
+async function price(page: Page, amount = '20') {
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill(amount)
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+}
+
+// Item 22: a key without the endpoint's permission (403 permission_denied).
+for (const sign of [false, true]) {
+  test(`a shop whose key lacks bank-payouts: the buyer reads that this shop does not offer it here, the error event names the permission (${sign ? 'signed' : 'unsigned'} link)${sign ? ' @extended' : ''}`, async ({
+    page,
+    stack,
+  }) => {
+    const errors = await listenErrors(page)
+    await sandbox(stack, '/__sandbox/control', { keyPermissions: ['bank', 'card-payouts', 'virtual-accounts'] })
+    await open(page, stack, sign)
+    await expect(h1(page)).toHaveText('Cash out to a bank account')
+    await price(page)
+    await expect(page.getByText('This shop does not offer this here. Nothing was started or sent. Choose another option, or ask the shop.')).toBeVisible()
+    await expect(page.getByText('Code: permission_denied')).toBeVisible()
+    await expect(h1(page)).toHaveText('Cash out to a bank account')
+    await expect
+      .poll(() => errors)
+      .toContainEqual(expect.objectContaining({ flow: 'payout', code: 'permission_denied', detail: 'missing permission: bank-payouts (/bank/payout/quote)' }))
+    await expectAxeClean(page, 'permission denied')
+  })
+}
+
+// docs/assumptions.md: a payout by a user whose identity check is pending or rejected is 400 KYC_PENDING / KYC_REJECTED.
+for (const [status, words] of [
+  ['pending', 'Your identity check is still running, so this cannot go ahead yet. Nothing was created or sent. Try again in a few minutes.'],
+  ['rejected', 'Your identity check was not approved, so this cannot go ahead. Nothing was created or sent. Ask the site you came from how to verify again.'],
+] as const) {
+  test(`a new buyer whose identity check is ${status} reads it in true words when creating the payout (unsigned link)`, async ({ page, stack }) => {
+    const wallet = TestWallet.forStack(stack, 6)
+    await wallet.install(page)
+    const errors = await listenErrors(page)
+    await open(page, stack, false)
+    await price(page)
+    await expect(h1(page)).toHaveText('Check your cash-out')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Test Wallet' }).click()
+    await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+    await page.getByRole('button', { name: 'Verify my identity' }).click()
+    await expect(h1(page)).toHaveText('Your details')
+    await fillDetails(page, { name: `Ada ${status[0].toUpperCase()}${status.slice(1)}` })
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(h1(page)).toHaveText('Who receives the money?')
+    await page.getByLabel('Account holder name').fill('Ada Lovelace')
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Last name').fill('Lovelace')
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+    await page.getByRole('button', { name: 'Create the payout' }).click()
+    await expect(page.getByText(words)).toBeVisible()
+    await expect(page.getByText(`Code: KYC_${status.toUpperCase()}`)).toBeVisible()
+    await expect.poll(() => errors).toContainEqual(expect.objectContaining({ flow: 'payout', code: `KYC_${status.toUpperCase()}`, message: words }))
+    expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
+  })
+}

@@ -125,3 +125,30 @@ test('the step counter: eight screens for a new buyer from the first one on, the
   await expect(h1(page)).toHaveText('Paid out')
   await expect(counter).toHaveText('Step 8 of 8')
 })
+
+// Item 17: the start and the form name where the money lands; "bank" only where every rail is a bank's.
+test('the start and the form name the rail truly: mobile money for KES, either for NGN until a rail is forced, the bank for EUR (unsigned link)', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, undefined, { currencies: 'EUR,KES,NGN' }, { sign: false }))
+  await expect(page.getByRole('button', { name: /Cash out to an account/ })).toContainText('receive money in a bank account, mobile money or another wallet')
+  await page.getByRole('button', { name: /Cash out to an account/ }).click()
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  await page.getByLabel('Currency paid out').selectOption('KES')
+  await expect(h1(page)).toHaveText('Cash out to mobile money')
+  await expect(page.getByLabel('What arrives in the mobile money wallet')).toBeChecked()
+  await expect(page.getByLabel('Arrives in the mobile money wallet', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Country of the mobile money wallet')).toBeVisible()
+  await expect(page.getByText(/bank/i)).toHaveCount(0)
+  await page.getByLabel('Currency paid out').selectOption('NGN')
+  await expect(h1(page)).toHaveText('Cash out')
+  await expect(page.getByLabel('What arrives', { exact: true })).toBeChecked()
+  await expect(page.getByLabel('Amount that arrives', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Country where the money arrives')).toBeVisible()
+  await page.getByLabel('Payment rail').selectOption({ label: 'Mobile money' })
+  await expect(h1(page)).toHaveText('Cash out to mobile money')
+  await page.getByLabel('Payment rail').selectOption({ label: 'NIP' })
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  await expectAxeClean(page, 'payout form for mobile money')
+})

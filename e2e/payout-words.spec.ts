@@ -152,3 +152,36 @@ test('the start and the form name the rail truly: mobile money for KES, either f
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   await expectAxeClean(page, 'payout form for mobile money')
 })
+
+// Item 12: a decimal comma where it cannot mean thousands; an amount the service refused in the buyer's words.
+test('"20,5" on an English page is 20.5, "1,500" is asked about, and an amount the service refuses is said in words, never its raw text (unsigned link)', async ({
+  page,
+  stack,
+}) => {
+  await open(page, stack, false)
+  await expect(h1(page)).toHaveText('Cash out to a bank account')
+  const amount = page.getByLabel('Arrives in the bank', { exact: true })
+  await amount.fill('1,500')
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(
+    page.getByText('That mark could be a decimal point or a thousands separator. Type the amount without thousands separators, for example 50.00.'),
+  ).toBeVisible()
+  await expect(amount).toHaveValue('1,500')
+  await amount.fill('20,5')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+  await expect(page.getByRole('row', { name: /Arrives in the bank/ })).toContainText('20.5 EUR')
+  await page.getByRole('button', { name: 'Back' }).click()
+  // One USDC cannot pay for a SEPA transfer's fees and minimum: the service refuses the amount (400 invalid_request).
+  await page.getByLabel('What I send (USDC)').check()
+  await page.getByLabel('You send', { exact: true }).fill('1')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(
+    page.getByText(
+      'The service did not accept this amount: it may be too small once the fees are taken, or outside what this route takes. Try a different amount.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByText(/did not accept this: /)).toHaveCount(0)
+  await expect(page.getByText('Code: invalid_request')).toBeVisible()
+})

@@ -3,6 +3,9 @@
 import type { Problem } from './problem'
 import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
 
+/** A 400 that names an amount (its message starts "fiatAmount: …"): said in the buyer's words, the service's text kept for support. */
+const AMOUNT_FIELDS = /^(fiatAmount|cryptoAmount|amount):/
+
 export function describeError(error: unknown): Problem {
   if (error instanceof ApiError) {
     const code = error.code
@@ -13,7 +16,8 @@ export function describeError(error: unknown): Problem {
     if (code === 'no_route' && error.status === 422) return { key: 'error.noRail', code }
     if (code === 'no_route') return { key: 'quote.noRoute', code }
     if (code === 'chain_not_allowed') return { key: 'error.chainNotAllowed', code }
-    if (code === 'invalid_request') return { key: 'error.invalid', code, detail: error.serverMessage }
+    if (code === 'invalid_request')
+      return { key: AMOUNT_FIELDS.test(error.serverMessage) ? 'amount.refused' : 'error.invalid', code, detail: error.serverMessage }
     if (code === 'account_not_found') return { key: 'error.accountNotFound', code }
     if (code === 'requires_action') return { key: 'error.requiresAction', code }
     if (code === 'upstream_error' || error.status === 502) return { key: 'error.upstream', code }

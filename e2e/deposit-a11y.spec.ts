@@ -22,7 +22,7 @@ test('7. every deposit screen is axe-clean and the flow completes with the keybo
   // "12,500" could be twelve and a half or twelve thousand five hundred: asked, never guessed (issue 39, item 12).
   await page.keyboard.type('12,500')
   await page.keyboard.press('Enter')
-  await expect(page.getByText(/could be a decimal point or a thousands separator/)).toBeVisible()
+  await expect(page.getByText(/A decimal mark, or thousands\? Type it without thousands separators/)).toBeVisible()
   await expect(amount).toHaveValue('12,500') // a typo never clears the form
   await expect(amount).toHaveAttribute('aria-describedby', 'amount-error')
   await expectAxeClean(page, 'amount form with an error')

@@ -164,9 +164,7 @@ test('"20,5" on an English page is 20.5, "1,500" is asked about, and an amount t
   await amount.fill('1,500')
   await page.getByLabel('Country of the bank').selectOption('DE')
   await page.getByRole('button', { name: 'See the price' }).click()
-  await expect(
-    page.getByText('That mark could be a decimal point or a thousands separator. Type the amount without thousands separators, for example 50.00.'),
-  ).toBeVisible()
+  await expect(page.getByText('A decimal mark, or thousands? Type it without thousands separators, for example 50.00.')).toBeVisible()
   await expect(amount).toHaveValue('1,500')
   await amount.fill('20,5')
   await page.getByRole('button', { name: 'See the price' }).click()

@@ -1,9 +1,13 @@
 // Any failure as a problem the buyer can read (a catalog key, plus the code for support): where
 // errors are caught, in the flows' effects. words.ts says it in words.
+import { enRefusals } from '../i18n/en-refusals'
+import { addEnglish } from '../i18n/i18n'
 import type { Problem } from './problem'
 import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
 
 /** A 400 that names an amount (its message starts "fiatAmount: …"): said in the buyer's words, the service's text kept for support. */
+addEnglish(enRefusals)
+
 const AMOUNT_FIELDS = /^(fiatAmount|cryptoAmount|amount):/
 
 export function describeError(error: unknown): Problem {

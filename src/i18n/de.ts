@@ -262,6 +262,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Diese Wallet ist mit einem anderen Konto auf dieser Website verknüpft. Es wurde nichts gesendet. Verwenden Sie eine andere Wallet oder melden Sie sich bei diesem Konto an.',
   'partner.refused':
     'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'amount.refused':
+    'Der Dienst hat diesen Betrag nicht angenommen: Er ist nach Abzug der Gebühren vielleicht zu klein oder liegt außerhalb dessen, was dieser Weg annimmt. Versuchen Sie einen anderen Betrag.',
   'partner.notOffered':
     'Dieser Shop bietet das hier nicht an. Es wurde nichts gestartet oder gesendet. Wählen Sie eine andere Möglichkeit, oder fragen Sie den Shop.',
   'partner.kycPending':

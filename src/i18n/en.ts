@@ -10,6 +10,7 @@ import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
 import type { enOnboardingLater } from './en-onboardingLater'
 import type { enPartner } from './en-partner'
+import type { enRefusals } from './en-refusals'
 import type { BankDepositKey } from './en-bankDeposit'
 import type { LimitsKey } from './shared/en-limits'
 import type { PayoutKey } from './en-payout'
@@ -101,6 +102,7 @@ export type CoreKey =
   | keyof typeof enOnboarding
   | keyof typeof enOnboardingLater
   | keyof typeof enPartner
+  | keyof typeof enRefusals
   | keyof typeof enCopy
   | keyof typeof enWalletConnect
   | keyof typeof enAmount

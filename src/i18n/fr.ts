@@ -252,6 +252,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletTaken':
     "Ce portefeuille est lié à un autre compte sur ce site. Rien n'a été envoyé. Utilisez un autre portefeuille, ou connectez-vous à ce compte.",
   'partner.refused': "Le service de paiement de la boutique n'a pas accepté cette demande. Réessayez ; si cela se reproduit, prévenez le site d'où vous venez.",
+  'amount.refused':
+    "Le service n'a pas accepté ce montant : il est peut-être trop faible une fois les frais déduits, ou hors de ce que cette voie accepte. Essayez un autre montant.",
   'partner.notOffered':
     "Cette boutique ne propose pas ceci ici. Rien n'a été lancé ni envoyé. Choisissez une autre option, ou renseignez-vous auprès de la boutique.",
   'partner.kycPending':

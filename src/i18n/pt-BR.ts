@@ -249,6 +249,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletUnverified': 'Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.',
   'partner.walletTaken': 'Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
+  'amount.refused': 'O serviço não aceitou este valor: ele pode ser pequeno demais depois das taxas, ou estar fora do que esta via aceita. Tente outro valor.',
   'partner.notOffered': 'Esta loja não oferece isto aqui. Nada foi iniciado nem enviado. Escolha outra opção ou pergunte à loja.',
   'partner.kycPending':
     'Sua verificação de identidade ainda está em andamento, então isto ainda não pode seguir. Nada foi criado nem enviado. Tente novamente em alguns minutos.',

@@ -5,9 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedEs: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Introduce un importe.',
-  'amount.ambiguous': 'Ese signo podría ser un separador decimal o de miles. Escribe el importe sin separador de miles, por ejemplo {example}.',
-  'amount.refused':
-    'El servicio no aceptó este importe: puede ser demasiado pequeño una vez descontadas las comisiones, o estar fuera de lo que admite esta vía. Prueba con otro importe.',
+  'amount.ambiguous': '¿Decimales o miles? Escribe el importe sin separador de miles, por ejemplo {example}.',
   'amount.format': 'Usa solo dígitos y un separador decimal, por ejemplo {example}.',
   'amount.negative': 'El importe debe ser mayor que cero.',
   'amount.zero': 'El importe debe ser mayor que cero.',

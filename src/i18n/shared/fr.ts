@@ -5,9 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedFr: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Saisissez un montant.',
-  'amount.ambiguous': 'Ce signe peut être un séparateur décimal ou de milliers. Saisissez le montant sans séparateur de milliers, par exemple {example}.',
-  'amount.refused':
-    "Le service n'a pas accepté ce montant : il est peut-être trop faible une fois les frais déduits, ou hors de ce que cette voie accepte. Essayez un autre montant.",
+  'amount.ambiguous': 'Décimales ou milliers ? Saisissez le montant sans séparateur de milliers, par exemple {example}.',
   'amount.format': 'Utilisez uniquement des chiffres et un séparateur décimal, par exemple {example}.',
   'amount.negative': 'Le montant doit être supérieur à zéro.',
   'amount.zero': 'Le montant doit être supérieur à zéro.',

@@ -5,8 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedPtBR: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Informe um valor.',
-  'amount.ambiguous': 'Esse sinal pode ser um separador decimal ou de milhar. Digite o valor sem separador de milhar, por exemplo {example}.',
-  'amount.refused': 'O serviço não aceitou este valor: ele pode ser pequeno demais depois das taxas, ou estar fora do que esta via aceita. Tente outro valor.',
+  'amount.ambiguous': 'Decimais ou milhar? Digite o valor sem separador de milhar, por exemplo {example}.',
   'amount.format': 'Use apenas dígitos e um separador decimal, por exemplo {example}.',
   'amount.negative': 'O valor deve ser maior que zero.',
   'amount.zero': 'O valor deve ser maior que zero.',

@@ -132,7 +132,7 @@ test('the start and the form name the rail truly: mobile money for KES, either f
   stack,
 }) => {
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, undefined, { currencies: 'EUR,KES,NGN' }, { sign: false }))
-  await expect(page.getByRole('button', { name: /Cash out to an account/ })).toContainText('receive money in a bank account, mobile money or another wallet')
+  await expect(page.getByRole('button', { name: /Cash out to an account/ })).toContainText('receive money by bank, mobile money or wallet')
   await page.getByRole('button', { name: /Cash out to an account/ }).click()
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   await page.getByLabel('Currency paid out').selectOption('KES')

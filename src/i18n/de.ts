@@ -42,7 +42,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.bankDeposit': 'Einen genauen Betrag per Überweisung zahlen',
   'start.bankDepositHint': 'Bankdaten für diese Zahlung erhalten, mit Frist',
   'start.payout': 'Auf ein Konto auszahlen',
-  'start.payoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf einem Bankkonto, per Mobile Money oder in einer anderen Wallet erhalten',
+  'start.payoutHint': 'Stablecoins senden; Geld per Bank, Mobile Money oder Wallet erhalten',
   'bankDeposit.name': 'Zahlung per Überweisung',
   'payout.name': 'Auszahlung',
   'start.cardPayout': 'Auf eine Karte auszahlen',

@@ -49,7 +49,7 @@ export const en = {
   'start.bankDeposit': 'Pay an exact amount by bank transfer',
   'start.bankDepositHint': 'Get bank details for this payment, with a deadline',
   'start.payout': 'Cash out to an account',
-  'start.payoutHint': 'Send stablecoins from your wallet; receive money in a bank account, mobile money or another wallet',
+  'start.payoutHint': 'Send stablecoins; receive money by bank, mobile money or wallet',
   'bankDeposit.name': 'Bank transfer payment',
   'payout.name': 'Cash out',
   'start.cardPayout': 'Cash out to a card',

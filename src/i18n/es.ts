@@ -41,7 +41,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.bankDeposit': 'Pagar un importe exacto por transferencia',
   'start.bankDepositHint': 'Recibe los datos bancarios de este pago, con plazo',
   'start.payout': 'Retirar a una cuenta',
-  'start.payoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en una cuenta bancaria, dinero móvil u otra billetera',
+  'start.payoutHint': 'Envía stablecoins; recibe dinero por banco, dinero móvil o billetera',
   'bankDeposit.name': 'Pago por transferencia',
   'payout.name': 'Retirar',
   'start.cardPayout': 'Retirar a una tarjeta',

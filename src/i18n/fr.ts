@@ -41,7 +41,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.bankDeposit': 'Payer un montant exact par virement',
   'start.bankDepositHint': 'Obtenez les coordonnées bancaires de ce paiement, avec une échéance',
   'start.payout': 'Retirer vers un compte',
-  'start.payoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur un compte bancaire, en mobile money ou sur un autre portefeuille',
+  'start.payoutHint': 'Envoyez des stablecoins ; recevez l’argent par banque, mobile money ou portefeuille',
   'bankDeposit.name': 'Paiement par virement',
   'payout.name': 'Retrait',
   'start.cardPayout': 'Retirer vers une carte',

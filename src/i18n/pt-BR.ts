@@ -41,7 +41,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.bankDeposit': 'Pagar um valor exato por transferência',
   'start.bankDepositHint': 'Receba os dados bancários deste pagamento, com prazo',
   'start.payout': 'Sacar para uma conta',
-  'start.payoutHint': 'Envie stablecoins da sua carteira e receba dinheiro em uma conta bancária, dinheiro móvel ou outra carteira',
+  'start.payoutHint': 'Envie stablecoins; receba dinheiro por banco, dinheiro móvel ou carteira',
   'bankDeposit.name': 'Pagamento por transferência',
   'payout.name': 'Sacar',
   'start.cardPayout': 'Sacar para um cartão',

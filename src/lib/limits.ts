@@ -84,12 +84,3 @@ export function railKind(rail: string): 'bank' | 'mobile' | 'wallet' {
   if (r === 'stablecoin') return 'wallet'
   return /pesa|momo|mobile|money/.test(r) ? 'mobile' : 'bank'
 }
-
-/** Where a payout lands as the form can say it: one kind when its rails agree, `any` when they differ or none is known yet. */
-export type Landing = ReturnType<typeof railKind> | 'any'
-
-/** The kind every one of these rails lands in (a forced rail alone, or each rail the currency takes), else `any`. */
-export function landingOf(rails: readonly string[]): Landing {
-  const kinds = new Set(rails.map(railKind))
-  return kinds.size === 1 ? [...kinds][0] : 'any'
-}

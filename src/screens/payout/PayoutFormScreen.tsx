@@ -10,7 +10,8 @@ import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
 import { limitLine } from '../../i18n/limits'
-import { type Landing, landingOf, limitsFor, railName } from '../../lib/limits'
+import { type Landing, landingOf } from '../../lib/landing'
+import { limitsFor, railName } from '../../lib/limits'
 
 type State = FormState | QuotingState
 /** A form field's change, as the form's EDIT names it. */

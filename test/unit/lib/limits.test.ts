@@ -6,7 +6,8 @@ import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { addEnglish } from '../../../src/i18n/i18n'
 import { limitProblem } from '../../../src/errors/limitWords'
 import { describeLimit, limitLine, settlementText } from '../../../src/i18n/limits'
-import { checkAmount, limitsFor, pickLimit, railName, landingOf } from '../../../src/lib/limits'
+import { landingOf } from '../../../src/lib/landing'
+import { checkAmount, limitsFor, pickLimit, railName } from '../../../src/lib/limits'
 
 addEnglish(enLimits as unknown as Parameters<typeof addEnglish>[0])
 

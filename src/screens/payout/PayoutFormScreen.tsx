@@ -39,8 +39,7 @@ export function PayoutFormScreen({
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
   const rails = state.limits && !card ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
-  // Where the money lands, in true words: the forced rail's kind, or the one every rail of the currency shares (a card payout: its own words).
-  const lands: Landing = landingOf(form.rail ? [form.rail] : rails.map((entry) => entry.rail))
+  const lands: Landing = landingOf(form.rail ? [form.rail] : rails.map((entry) => entry.rail)) // the forced rail's kind, or what every rail shares
   const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
   const problem = error?.kind === 'ask' ? payoutProblem(error, card) : error?.kind === 'api' ? error.problem : undefined

@@ -124,8 +124,8 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   await sandbox(stack, '/__sandbox/card/payout/advance', { id: created.id })
   await expect(h1(page)).toHaveText('Paid to the card', { timeout: 30_000 })
   await expect(page.getByText('Visa ending in 4242')).toBeVisible()
-  // Five steps for a new buyer, the same count after the card page's round trip.
-  await expect(page.getByText('Step 5 of 5')).toBeVisible()
+  // Eight steps for a new buyer, the same count after the card page's round trip (issue 39, item 7).
+  await expect(page.getByText('Step 8 of 8')).toBeVisible()
   await expectAxeClean(page, 'card payout settled')
   const [payout] = await cardPayouts(stack, page)
   expect(payout.status).toBe('settled')

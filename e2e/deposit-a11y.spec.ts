@@ -19,16 +19,16 @@ test('7. every deposit screen is axe-clean and the flow completes with the keybo
   await expectAxeClean(page, 'amount form')
   const amount = page.getByLabel('Amount')
   await tabTo(page, amount)
-  await page.keyboard.type('12,5')
+  // "12,500" could be twelve and a half or twelve thousand five hundred: asked, never guessed (issue 39, item 12).
+  await page.keyboard.type('12,500')
   await page.keyboard.press('Enter')
-  await expect(page.getByText(/Use digits and one decimal mark only/)).toBeVisible()
-  await expect(amount).toHaveValue('12,5') // a typo never clears the form
+  await expect(page.getByText(/A decimal mark, or thousands\? Type it without thousands separators/)).toBeVisible()
+  await expect(amount).toHaveValue('12,500') // a typo never clears the form
   await expect(amount).toHaveAttribute('aria-describedby', 'amount-error')
   await expectAxeClean(page, 'amount form with an error')
   await amount.focus() // still the same field: the buyer is already there
   await page.keyboard.press('End')
-  await page.keyboard.press('Backspace')
-  await page.keyboard.press('Backspace')
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace')
   await page.keyboard.type('.5')
   await page.keyboard.press('Enter')
 

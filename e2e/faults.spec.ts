@@ -312,12 +312,13 @@ test('two tabs of one deposit: only one sends, the other says so and follows; to
 
 // Amounts as buyers and attackers type them. Each gives the exact decimal string the quote request
 // carries, or a refusal in the buyer's words that sends nothing and keeps what was typed.
-const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empty' | 'format' | 'below' | 'decimals'][] = [
+const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empty' | 'format' | 'ambiguous' | 'below' | 'decimals'][] = [
   ['en', '50', '50'],
   ['en', ' 50.50 ', '50.5'],
   ['en', '0050.10', '50.1'],
-  ['en', '50,5', 'format'],
-  ['en', '1,000', 'format'],
+  // Issue 39, item 12: the other mark alone is a decimal mark, unless it could group thousands.
+  ['en', '50,5', '50.5'],
+  ['en', '1,000', 'ambiguous'],
   ['en', '1e2', 'format'],
   ['en', '0x32', 'format'],
   ['en', '5 0', 'format'],
@@ -332,8 +333,8 @@ const amountTable: [locale: 'en' | 'de', input: string, expected: string | 'empt
   ['en', '', 'empty'],
   ['de', '50,5', '50.5'],
   ['de', '50,50', '50.5'],
-  ['de', '1.000', 'format'],
-  ['de', '50.5', 'format'],
+  ['de', '1.000', 'ambiguous'],
+  ['de', '50.5', '50.5'],
 ]
 
 test('amount inputs from a table of locale and hostile forms: an exact value or a clear refusal @extended', async ({ page }) => {
@@ -346,7 +347,13 @@ test('amount inputs from a table of locale and hostile forms: an exact value or 
   const fixed = (text: string) => text.split('{')[0].trim()
   for (const locale of ['en', 'de'] as const) {
     const m = (key: string) => (locale === 'de' ? (de as Record<string, string>)[key] : english[key])
-    const refusal = { empty: m('amount.empty'), format: fixed(m('amount.format')), below: m('amount.zero'), decimals: m('card.decimals') }
+    const refusal = {
+      empty: m('amount.empty'),
+      format: fixed(m('amount.format')),
+      ambiguous: fixed(m('amount.ambiguous')),
+      below: m('amount.zero'),
+      decimals: m('card.decimals'),
+    }
     await page.goto(cardUrl(stack, { locale }))
     const field = page.getByLabel(m('card.total'))
     for (const [rowLocale, input, expected] of amountTable) {

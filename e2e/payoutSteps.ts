@@ -35,8 +35,9 @@ export type Ask = { currency: string; country: string; amount: string; rail?: st
 /** The form filled and priced: the quote is on screen, on `expectRail` (the quote's rail row). */
 export async function quote({ page }: Buyer, ask: Ask, expectRail: string) {
   await page.getByLabel('Currency paid out').selectOption(ask.currency)
-  await page.getByLabel('Arrives in the bank', { exact: true }).fill(ask.amount)
-  await page.getByLabel('Country of the bank').selectOption(ask.country)
+  // The fields by id: their labels name where the money lands, which the currency's rails decide (issue 39, item 17).
+  await page.locator('#payout-amount').fill(ask.amount)
+  await page.locator('#payout-country').selectOption(ask.country)
   // The rails come with the limits; a forced one is chosen by its name.
   if (ask.rail) await page.getByLabel('Payment rail').selectOption({ label: ask.rail })
   await page.getByRole('button', { name: 'See the price' }).click()

@@ -55,7 +55,7 @@ export function createPartnerHttp({ base: partnerBase, token, cookies = false, f
       // The kit's own codes (never the service's) in the buyer's words; without them, the general ones.
       if (error instanceof ApiError)
         await withKitWords().then(
-          (words) => words(error),
+          (words) => words(error, path),
           () => {},
         )
       throw error

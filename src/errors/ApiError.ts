@@ -9,6 +9,8 @@ export class ApiError extends WidgetError {
   readonly serverMessage: string
   /** The buyer's words for a code only the partner's kit sends (errors/kitWords.ts); no field at runtime until set. */
   declare key?: MessageKey
+  /** What the partner's logs read instead of the service's message (a refused permission: errors/kitWords.ts); unset until set. */
+  declare partnerDetail?: string
 
   constructor(status: number, code: string, serverMessage: string) {
     super(`The service answered ${status} ${code}`, { details: serverMessage })

@@ -37,10 +37,35 @@ const WORDS = new Map<string, MessageKey>([
   ['wallet_not_linked', refused],
   ['wallet_unverified', 'partner.walletUnverified'],
   ['wallet_not_owned', 'partner.walletTaken'],
+  // The service's own codes that only the partner path carries (the kit passes them through):
+  // a key without the endpoint's permission, and the banking partner's identity check not approved
+  // (docs/assumptions.md: a payout or a one-off bank deposit answers 400 KYC_PENDING or KYC_REJECTED).
+  ['permission_denied', 'partner.notOffered'],
+  ['KYC_PENDING', 'partner.kycPending'],
+  ['KYC_REJECTED', 'partner.kycRejected'],
 ])
 
-/** The error, with the buyer's words for a code of the kit's own (describeError reads them). */
-export function withKitWords(error: ApiError): ApiError {
+/** The permission each endpoint needs (partner-api.md, Authentication 7), by the kit's path (the service's without /v1). */
+const PERMISSIONS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/bank\/payout(\/|$)/, 'bank-payouts'],
+  [/^\/bank\/deposit(\/|$)/, 'bank'],
+  [/^\/card\/payout(\/|$)/, 'card-payouts'],
+  [/^\/virtual-accounts(\/|$)/, 'virtual-accounts'],
+]
+
+/** Which permission a refused call lacked, where the contract names one; else which call was refused. */
+export function refusedPermission(path: string): string {
+  const bare = path.split('?')[0]
+  const permission = PERMISSIONS.find(([pattern]) => pattern.test(bare))?.[1]
+  return permission ? `missing permission: ${permission} (${bare})` : `permission refused for ${bare}`
+}
+
+/**
+ * The error, with the buyer's words for a code of the kit's own, or of the service's that only the
+ * partner path carries (describeError reads them); `path`: the call refused, for the partner's logs.
+ */
+export function withKitWords(error: ApiError, path?: string): ApiError {
   error.key = WORDS.get(error.code)
+  if (error.code === 'permission_denied' && path) error.partnerDetail = refusedPermission(path)
   return error
 }

@@ -41,8 +41,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.onboardingHint': 'Ein virtuelles Konto erhalten und per Überweisung zahlen',
   'start.bankDeposit': 'Einen genauen Betrag per Überweisung zahlen',
   'start.bankDepositHint': 'Bankdaten für diese Zahlung erhalten, mit Frist',
-  'start.payout': 'Auf ein Bankkonto auszahlen',
-  'start.payoutHint': 'Stablecoins aus Ihrer Wallet senden und Geld auf Ihrem Bankkonto erhalten',
+  'start.payout': 'Auf ein Konto auszahlen',
+  'start.payoutHint': 'Stablecoins senden; Geld per Bank, Mobile Money oder Wallet erhalten',
   'bankDeposit.name': 'Zahlung per Überweisung',
   'payout.name': 'Auszahlung',
   'start.cardPayout': 'Auf eine Karte auszahlen',
@@ -271,6 +271,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Diese Wallet ist mit einem anderen Konto auf dieser Website verknüpft. Es wurde nichts gesendet. Verwenden Sie eine andere Wallet oder melden Sie sich bei diesem Konto an.',
   'partner.refused':
     'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
+  'amount.refused':
+    'Der Dienst hat diesen Betrag nicht angenommen: Er ist nach Abzug der Gebühren vielleicht zu klein oder liegt außerhalb dessen, was dieser Weg annimmt. Versuchen Sie einen anderen Betrag.',
+  'partner.notOffered':
+    'Dieser Shop bietet das hier nicht an. Es wurde nichts gestartet oder gesendet. Wählen Sie eine andere Möglichkeit, oder fragen Sie den Shop.',
+  'partner.kycPending':
+    'Ihre Identitätsprüfung läuft noch, deshalb geht es hier noch nicht weiter. Es wurde nichts erstellt oder gesendet. Versuchen Sie es in ein paar Minuten noch einmal.',
+  'partner.kycRejected':
+    'Ihre Identitätsprüfung wurde nicht bestätigt, deshalb geht es hier nicht weiter. Es wurde nichts erstellt oder gesendet. Fragen Sie die Website, von der Sie kommen, wie Sie sich erneut verifizieren können.',
   'card.failed.afterPayment':
     'Die Zahlung ist erfolgt, aber die Kryptowährung konnte nicht an Ihre Wallet geliefert werden. Wenden Sie sich mit dieser Kauf-ID an die Website, von der Sie kommen: {id}.',
   'card.failed.unknown':

@@ -9,4 +9,10 @@ export const enPartner = {
   'partner.walletUnverified': 'We could not confirm this wallet is yours (the request may have run out). Nothing was sent. Confirm again.',
   'partner.walletTaken': 'This wallet is linked to another account on this site. Nothing was sent. Use another wallet, or sign in to that account.',
   'partner.refused': "The shop's payment service did not accept this request. Try again; if it keeps happening, tell the site you came from.",
+  // 403 permission_denied: the partner's key lacks the endpoint's permission (the event names which).
+  'partner.notOffered': 'This shop does not offer this here. Nothing was started or sent. Choose another option, or ask the shop.',
+  // 400 KYC_PENDING / KYC_REJECTED: the banking partner's identity check of this buyer (docs/assumptions.md).
+  'partner.kycPending': 'Your identity check is still running, so this cannot go ahead yet. Nothing was created or sent. Try again in a few minutes.',
+  'partner.kycRejected':
+    'Your identity check was not approved, so this cannot go ahead. Nothing was created or sent. Ask the site you came from how to verify again.',
 } as const

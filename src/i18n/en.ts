@@ -10,6 +10,7 @@ import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
 import type { enOnboardingLater } from './en-onboardingLater'
 import type { enPartner } from './en-partner'
+import type { enRefusals } from './en-refusals'
 import type { BankDepositKey } from './en-bankDeposit'
 import type { LimitsKey } from './shared/en-limits'
 import type { PayoutKey } from './en-payout'
@@ -46,8 +47,8 @@ export const en = {
   'start.onboardingHint': 'Get a virtual account and pay by bank transfer',
   'start.bankDeposit': 'Pay an exact amount by bank transfer',
   'start.bankDepositHint': 'Get bank details for this payment, with a deadline',
-  'start.payout': 'Cash out to a bank account',
-  'start.payoutHint': 'Send stablecoins from your wallet and receive money in your bank',
+  'start.payout': 'Cash out to an account',
+  'start.payoutHint': 'Send stablecoins; receive money by bank, mobile money or wallet',
   'bankDeposit.name': 'Bank transfer payment',
   'payout.name': 'Cash out',
   'start.cardPayout': 'Cash out to a card',
@@ -100,6 +101,7 @@ export type CoreKey =
   | keyof typeof enOnboarding
   | keyof typeof enOnboardingLater
   | keyof typeof enPartner
+  | keyof typeof enRefusals
   | keyof typeof enCopy
   | keyof typeof enWalletConnect
   | keyof typeof enAmount

@@ -39,8 +39,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.onboardingHint': 'Obtén una cuenta virtual y paga por transferencia',
   'start.bankDeposit': 'Pagar un importe exacto por transferencia',
   'start.bankDepositHint': 'Recibe los datos bancarios de este pago, con plazo',
-  'start.payout': 'Retirar a una cuenta bancaria',
-  'start.payoutHint': 'Envía stablecoins desde tu wallet y recibe dinero en tu banco',
+  'start.payout': 'Retirar a una cuenta',
+  'start.payoutHint': 'Envía stablecoins; recibe dinero por banco, dinero móvil o billetera',
   'bankDeposit.name': 'Pago por transferencia',
   'payout.name': 'Retirar',
   'start.cardPayout': 'Retirar a una tarjeta',
@@ -255,6 +255,13 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletUnverified': 'No pudimos confirmar que esta billetera es suya (puede que la solicitud haya caducado). No se envió nada. Confirme de nuevo.',
   'partner.walletTaken': 'Esta billetera está vinculada a otra cuenta de este sitio. No se envió nada. Use otra billetera o inicie sesión en esa cuenta.',
   'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
+  'amount.refused':
+    'El servicio no aceptó este importe: puede ser demasiado pequeño una vez descontadas las comisiones, o estar fuera de lo que admite esta vía. Prueba con otro importe.',
+  'partner.notOffered': 'Esta tienda no ofrece esto aquí. No se inició ni se envió nada. Elija otra opción o consulte a la tienda.',
+  'partner.kycPending':
+    'Su verificación de identidad aún está en curso, así que esto todavía no puede continuar. No se creó ni se envió nada. Inténtelo de nuevo en unos minutos.',
+  'partner.kycRejected':
+    'Su verificación de identidad no fue aprobada, así que esto no puede continuar. No se creó ni se envió nada. Pregunte al sitio del que viene cómo verificarse de nuevo.',
   'card.failed.afterPayment':
     'El pago se realizó, pero las criptomonedas no pudieron entregarse en su billetera. Contacte con el sitio del que viene indicando este identificador de compra: {id}.',
   'card.failed.unknown':

@@ -40,8 +40,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.onboardingHint': 'Obtenir un compte virtuel et payer par virement',
   'start.bankDeposit': 'Payer un montant exact par virement',
   'start.bankDepositHint': 'Obtenez les coordonnées bancaires de ce paiement, avec une échéance',
-  'start.payout': 'Retirer vers un compte bancaire',
-  'start.payoutHint': 'Envoyez des stablecoins depuis votre wallet et recevez l’argent sur votre compte',
+  'start.payout': 'Retirer vers un compte',
+  'start.payoutHint': 'Envoyez des stablecoins ; recevez l’argent par banque, mobile money ou portefeuille',
   'bankDeposit.name': 'Paiement par virement',
   'payout.name': 'Retrait',
   'start.cardPayout': 'Retirer vers une carte',
@@ -260,6 +260,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletTaken':
     "Ce portefeuille est lié à un autre compte sur ce site. Rien n'a été envoyé. Utilisez un autre portefeuille, ou connectez-vous à ce compte.",
   'partner.refused': "Le service de paiement de la boutique n'a pas accepté cette demande. Réessayez ; si cela se reproduit, prévenez le site d'où vous venez.",
+  'amount.refused':
+    "Le service n'a pas accepté ce montant : il est peut-être trop faible une fois les frais déduits, ou hors de ce que cette voie accepte. Essayez un autre montant.",
+  'partner.notOffered':
+    "Cette boutique ne propose pas ceci ici. Rien n'a été lancé ni envoyé. Choisissez une autre option, ou renseignez-vous auprès de la boutique.",
+  'partner.kycPending':
+    "Votre vérification d'identité est encore en cours, donc ceci ne peut pas encore aboutir. Rien n'a été créé ni envoyé. Réessayez dans quelques minutes.",
+  'partner.kycRejected':
+    "Votre vérification d'identité n'a pas été approuvée, donc ceci ne peut pas aboutir. Rien n'a été créé ni envoyé. Demandez au site d'où vous venez comment vous vérifier à nouveau.",
   'card.failed.afterPayment':
     "Le paiement est passé, mais les cryptomonnaies n'ont pas pu être livrées sur votre portefeuille. Contactez le site d'où vous venez avec cet identifiant d'achat : {id}.",
   'card.failed.unknown':

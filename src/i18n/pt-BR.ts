@@ -39,8 +39,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'start.onboardingHint': 'Receba uma conta virtual e pague por transferência',
   'start.bankDeposit': 'Pagar um valor exato por transferência',
   'start.bankDepositHint': 'Receba os dados bancários deste pagamento, com prazo',
-  'start.payout': 'Sacar para uma conta bancária',
-  'start.payoutHint': 'Envie stablecoins da sua carteira e receba dinheiro no seu banco',
+  'start.payout': 'Sacar para uma conta',
+  'start.payoutHint': 'Envie stablecoins; receba dinheiro por banco, dinheiro móvel ou carteira',
   'bankDeposit.name': 'Pagamento por transferência',
   'payout.name': 'Sacar',
   'start.cardPayout': 'Sacar para um cartão',
@@ -254,6 +254,12 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'partner.walletUnverified': 'Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.',
   'partner.walletTaken': 'Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
+  'amount.refused': 'O serviço não aceitou este valor: ele pode ser pequeno demais depois das taxas, ou estar fora do que esta via aceita. Tente outro valor.',
+  'partner.notOffered': 'Esta loja não oferece isto aqui. Nada foi iniciado nem enviado. Escolha outra opção ou pergunte à loja.',
+  'partner.kycPending':
+    'Sua verificação de identidade ainda está em andamento, então isto ainda não pode seguir. Nada foi criado nem enviado. Tente novamente em alguns minutos.',
+  'partner.kycRejected':
+    'Sua verificação de identidade não foi aprovada, então isto não pode seguir. Nada foi criado nem enviado. Pergunte ao site de onde você veio como se verificar de novo.',
   'card.failed.afterPayment':
     'O pagamento foi feito, mas as criptomoedas não puderam ser entregues na sua carteira. Entre em contato com o site de onde você veio informando este identificador de compra: {id}.',
   'card.failed.unknown':

@@ -1,6 +1,7 @@
 // Money stays a decimal string end to end; conversions go through bigint, never floats.
 
-export type AmountProblem = 'empty' | 'format' | 'negative' | 'zero' | 'decimals'
+/** `ambiguous`: the other mark before exactly three digits ("1,500" where '.' is the mark): a decimal, or thousands? */
+export type AmountProblem = 'empty' | 'format' | 'negative' | 'zero' | 'decimals' | 'ambiguous'
 
 export type AmountResult = { ok: true; value: string } | { ok: false; problem: AmountProblem }
 
@@ -8,8 +9,9 @@ const PLAIN = /^\d*(?:\.\d*)?$/
 
 /**
  * Parses what a buyer typed. Rules, in order:
- * surrounding spaces are trimmed; a comma is the decimal mark only when `decimalMark` is ','
- * (it is never a thousands separator), and then a '.' is refused; a leading '-' is `negative`; anything but digits and one
+ * surrounding spaces are trimmed; `decimalMark` is the decimal mark, and so is the other mark
+ * when it is the only one and not before exactly three digits (then `ambiguous`: it could group
+ * thousands, never guessed); a leading '-' is `negative`; anything but digits and one
  * decimal mark (exponents, spaces, letters, a bare '.') is `format`; more fraction digits than
  * `maxDecimals` is `decimals`; zero is `zero`. The value is normalised: no leading zeros, no
  * trailing fraction zeros, no trailing dot ("007.50" → "7.5", ".5" → "0.5").
@@ -18,9 +20,17 @@ export function parseAmount(input: string, maxDecimals: number, decimalMark: '.'
   let text = input.trim()
   if (text === '') return { ok: false, problem: 'empty' }
   if (text.startsWith('-')) return { ok: false, problem: 'negative' }
-  if (decimalMark === ',') {
-    // Where ',' is the mark, '.' groups thousands ("1.000" is one thousand): refuse, never guess.
-    if (text.includes('.')) return { ok: false, problem: 'format' }
+  // The other mark alone ("1,5" where '.' is the mark, "1.5" where ',' is) is a decimal mark unless
+  // exactly three digits follow it, which could group thousands ("1.000" is one thousand in de):
+  // that is asked, never guessed. Beside the locale's own mark it is a separator: refused.
+  const other = decimalMark === ',' ? '.' : ','
+  const parts = text.split(other)
+  if (parts.length === 2 && !text.includes(decimalMark)) {
+    if (/^\d{3}$/.test(parts[1])) return { ok: false, problem: 'ambiguous' }
+    text = `${parts[0]}.${parts[1]}`
+  } else if (parts.length > 2 || (parts.length === 2 && text.includes(decimalMark))) {
+    return { ok: false, problem: 'format' }
+  } else if (decimalMark === ',') {
     text = text.replace(',', '.')
   }
   if (!PLAIN.test(text) || text === '.') return { ok: false, problem: 'format' }

@@ -15,7 +15,8 @@ import { payoutEvents } from './hostEvents'
 import type { CardReturn, Source } from './base'
 import type { DestinationEvent, DestinationState, DestinationStep } from './destination'
 import type { FundingEvent } from './funding'
-import { type Context, type PayoutEvent, type PayoutState, initialState, stepOf, transition } from './machine'
+import { type Context, type PayoutEvent, type PayoutState, initialState, transition } from './machine'
+import { keptSteps, stepOf, stepsAfter, stepsFrom } from './steps'
 import type { JSX } from 'preact'
 import type { WidgetConfig } from '../../config/config'
 import type { PayoutCalls } from './context'
@@ -28,6 +29,7 @@ import { FirstScreen } from '../../components/FirstScreen'
 import { flowKey } from '../../storage/storedCheck'
 import { anyStored } from '../../storage/storedCheck'
 import { type PayoutName, keysOf, payoutChecks, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
+import { stepsStore } from './stepsStore'
 import { type LazyPart, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { defineFlow } from '../../kernel/defineFlow'
 import { Notice } from '../../components/Notice'
@@ -106,11 +108,24 @@ function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) 
   // (after the identity provider's or the card page's round trip too: the details typed come back with it).
   const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer) || ('applicant' in state && !!state.applicant))
   if (isIdentityState(state)) identityPath.current = true
-  const { step, of } = stepOf(state, identityPath.current)
+  const { step, of } = stepOf(state, useSteps(state, session, kind.name))
   useEffect(() => onStep(step, of), [step, of])
   useIdentitySync(state, to.identity, services, session)
   // A buyer reused from storage (not verified in this visit): the screens say whose account it is and offer "Not you?".
   return <PayoutScreen state={state} to={to} services={services} kind={kind} stored={!identityPath.current} />
+}
+
+/** The header's total: kept in this tab as the payout starts (a reload never changes it), decided anew only for a new payout (steps.ts). */
+function useSteps(state: PayoutState, session: Storage | undefined, name: PayoutName): number {
+  const kept = useMemo(() => stepsStore(session, name), [session, name])
+  const total = useRef(0)
+  const prev = useRef(state)
+  if (!total.current) total.current = keptSteps(kept.get()) ?? stepsFrom(state)
+  else total.current = stepsAfter(prev.current, state, total.current)
+  prev.current = state
+  const now = total.current
+  useEffect(() => kept.put(now), [now])
+  return now
 }
 
 function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutState; to: Dispatchers; services: Services; kind: PayoutKind; stored: boolean }) {

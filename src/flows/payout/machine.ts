@@ -180,26 +180,3 @@ const notYou = (form: PayoutForm): FormState => ({ tag: 'form', form, draft: emp
 const toForm = (state: Base, error?: FormError): FormState => ({ ...carried(state), tag: 'form', error })
 const requote = (state: QuotedBase, refreshed = true): QuotingState => ({ ...carried(state), tag: 'quoting', ask: state.ask, requote: refreshed })
 const backToQuote = (state: QuotedBase): QuoteState => ({ ...carried(state), tag: 'quote', ...quoted(state), work: 'idle' })
-
-/**
- * The flow's step for the header: the price, the wallet, who the buyer is (only when not known),
- * the destination, the transfer and its status. `verified`: the identity steps are part of this payout.
- */
-export function stepOf(state: PayoutState, verified: boolean): Step {
-  const of = verified ? 5 : 4
-  if (isIdentityState(state)) return { step: 3, of }
-  const after = verified ? 1 : 0
-  switch (state.tag) {
-    case 'form':
-    case 'quoting':
-    case 'quote':
-      return { step: 1, of }
-    case 'connect':
-      return { step: 2, of }
-    case 'beneficiary':
-    case 'card':
-      return { step: 3 + after, of }
-    default:
-      return { step: 4 + after, of }
-  }
-}

@@ -5,6 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedDe: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Geben Sie einen Betrag ein.',
+  'amount.ambiguous': 'Dezimalzeichen oder Tausender? Geben Sie den Betrag ohne Tausendertrennzeichen ein, zum Beispiel {example}.',
   'amount.format': 'Verwenden Sie nur Ziffern und ein Dezimalzeichen, zum Beispiel {example}.',
   'amount.negative': 'Der Betrag muss größer als null sein.',
   'amount.zero': 'Der Betrag muss größer als null sein.',

@@ -5,6 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedEs: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Introduce un importe.',
+  'amount.ambiguous': '¿Decimales o miles? Escribe el importe sin separador de miles, por ejemplo {example}.',
   'amount.format': 'Usa solo dígitos y un separador decimal, por ejemplo {example}.',
   'amount.negative': 'El importe debe ser mayor que cero.',
   'amount.zero': 'El importe debe ser mayor que cero.',

@@ -5,6 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedFr: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Saisissez un montant.',
+  'amount.ambiguous': 'Décimales ou milliers ? Saisissez le montant sans séparateur de milliers, par exemple {example}.',
   'amount.format': 'Utilisez uniquement des chiffres et un séparateur décimal, par exemple {example}.',
   'amount.negative': 'Le montant doit être supérieur à zéro.',
   'amount.zero': 'Le montant doit être supérieur à zéro.',

@@ -5,6 +5,7 @@ import type { LimitsKey } from './en-limits'
 
 export const sharedPtBR: Record<AmountKey | LimitsKey, string> = {
   'amount.empty': 'Informe um valor.',
+  'amount.ambiguous': 'Decimais ou milhar? Digite o valor sem separador de milhar, por exemplo {example}.',
   'amount.format': 'Use apenas dígitos e um separador decimal, por exemplo {example}.',
   'amount.negative': 'O valor deve ser maior que zero.',
   'amount.zero': 'O valor deve ser maior que zero.',

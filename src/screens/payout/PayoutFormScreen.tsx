@@ -10,6 +10,7 @@ import { t } from '../../i18n/i18n'
 import { NotYou } from './NotYou'
 import { countryOptions } from '../../lib/country'
 import { limitLine } from '../../i18n/limits'
+import { type Landing, landingOf } from '../../lib/landing'
 import { limitsFor, railName } from '../../lib/limits'
 
 type State = FormState | QuotingState
@@ -38,12 +39,13 @@ export function PayoutFormScreen({
   const error = state.tag === 'form' ? state.error : undefined
   const unit = form.kind === 'crypto' ? source.symbol : form.currency
   const rails = state.limits && !card ? limitsFor(state.limits, { currency: form.currency, direction: 'payout' }) : []
+  const lands: Landing = landingOf(form.rail ? [form.rail] : rails.map((entry) => entry.rail)) // the forced rail's kind, or what every rail shares
   const amountError = amountOrLimitText(error, { unit, decimals: form.kind === 'crypto' ? source.decimals : 2, locale })
   // The payout's own problems are worded in errors/payoutWords.ts; the service's came worded.
   const problem = error?.kind === 'ask' ? payoutProblem(error, card) : error?.kind === 'api' ? error.problem : undefined
   const set: Set = (field) => (e) => dispatch({ type: 'EDIT', [field]: (e.target as HTMLInputElement).value })
   return (
-    <Screen title={t(card ? 'cardPayout.formHeading' : 'payout.formHeading')}>
+    <Screen title={t(card ? 'cardPayout.formHeading' : lands === 'bank' ? 'payout.formHeading' : `payout.formHeading.${lands}`)}>
       {notYou && state.buyer && (
         // The account was reused from this device: say whose it is, and let someone else start from nothing.
         <NotYou wallet={state.buyer.wallet} disabled={busy} dispatch={dispatch} />
@@ -55,17 +57,23 @@ export function PayoutFormScreen({
           dispatch({ type: 'SUBMIT' })
         }}
       >
-        <AmountFields form={form} source={source} currencies={currencies} busy={busy} card={card} set={set} />
+        <AmountFields form={form} source={source} currencies={currencies} busy={busy} card={card} lands={lands} set={set} />
         <AmountField
           id="payout-amount"
-          label={t(card && form.kind === 'fiat' ? 'cardPayout.amount.fiat' : `payout.amount.${form.kind}`)}
+          label={t(
+            card && form.kind === 'fiat'
+              ? 'cardPayout.amount.fiat'
+              : form.kind === 'crypto' || lands === 'bank'
+                ? `payout.amount.${form.kind}`
+                : `payout.${lands}.arrives`,
+          )}
           unit={unit}
           value={form.amount}
           error={amountError}
           readOnly={busy}
           onInput={(amount) => dispatch({ type: 'EDIT', amount })}
         />
-        {!card && <WhereFields form={form} rails={rails} error={error} busy={busy} locale={locale} set={set} />}
+        {!card && <WhereFields form={form} rails={rails} error={error} busy={busy} locale={locale} lands={lands} set={set} />}
         {problem && (
           <Notice tone="error" code={problem.code}>
             {problemText(problem)}
@@ -97,6 +105,7 @@ function AmountFields({
   currencies,
   busy,
   card,
+  lands,
   set,
 }: {
   form: PayoutForm
@@ -104,6 +113,7 @@ function AmountFields({
   currencies: string[]
   busy: boolean
   card: boolean
+  lands: Landing
   set: Set
 }) {
   return (
@@ -113,7 +123,16 @@ function AmountFields({
         {(['fiat', 'crypto'] as const).map((kind) => (
           <label class="radio">
             <input type="radio" name="amount-kind" value={kind} checked={form.kind === kind} onChange={set('kind')} />
-            {t(card && kind === 'fiat' ? 'cardPayout.amountKind.fiat' : `payout.amountKind.${kind}`, { symbol: source.symbol })}
+            {t(
+              card && kind === 'fiat'
+                ? 'cardPayout.amountKind.fiat'
+                : kind === 'crypto' || lands === 'bank'
+                  ? `payout.amountKind.${kind}`
+                  : `payout.amountKind.fiat.${lands}`,
+              {
+                symbol: source.symbol,
+              },
+            )}
           </label>
         ))}
       </fieldset>
@@ -136,6 +155,7 @@ function WhereFields({
   error,
   busy,
   locale,
+  lands,
   set,
 }: {
   form: PayoutForm
@@ -143,12 +163,13 @@ function WhereFields({
   error?: FormError
   busy: boolean
   locale: string
+  lands: Landing
   set: Set
 }) {
   return (
     <>
       <div class="field">
-        <label for="payout-country">{t('payout.country')}</label>
+        <label for="payout-country">{t(lands === 'bank' ? 'payout.country' : `payout.country.${lands}`)}</label>
         <select
           id="payout-country"
           value={form.country}
@@ -164,7 +185,7 @@ function WhereFields({
         </select>
         {error?.kind === 'country' && (
           <p id="payout-country-error" class="field-error">
-            {t('payout.countryRequired')}
+            {t(lands === 'bank' ? 'payout.countryRequired' : `payout.countryRequired.${lands}`)}
           </p>
         )}
       </div>

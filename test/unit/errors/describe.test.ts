@@ -7,7 +7,17 @@ describe('describeError', () => {
     [new ApiError(400, 'no_route', 'm'), { key: 'quote.noRoute', code: 'no_route' }],
     [new ApiError(422, 'no_route', 'm'), { key: 'error.noRail', code: 'no_route' }],
     [new ApiError(403, 'chain_not_allowed', 'm'), { key: 'error.chainNotAllowed', code: 'chain_not_allowed' }],
-    [new ApiError(400, 'invalid_request', 'amount: bad'), { key: 'error.invalid', code: 'invalid_request', detail: 'amount: bad' }],
+    [new ApiError(400, 'invalid_request', 'country: bad'), { key: 'error.invalid', code: 'invalid_request', detail: 'country: bad' }],
+    // Issue 39, item 12: an amount the service refused is said in the buyer's words, its text kept for support.
+    [new ApiError(400, 'invalid_request', 'amount: bad'), { key: 'amount.refused', code: 'invalid_request', detail: 'amount: bad' }],
+    [
+      new ApiError(400, 'invalid_request', 'fiatAmount: what arrives is below the SEPA minimum of 1.00 EUR'),
+      { key: 'amount.refused', code: 'invalid_request', detail: 'fiatAmount: what arrives is below the SEPA minimum of 1.00 EUR' },
+    ],
+    [
+      new ApiError(400, 'invalid_request', 'cryptoAmount: too small to cover the fees'),
+      { key: 'amount.refused', code: 'invalid_request', detail: 'cryptoAmount: too small to cover the fees' },
+    ],
     [new ApiError(422, 'requires_action', 'm'), { key: 'error.requiresAction', code: 'requires_action' }],
     [new ApiError(502, 'upstream_error', 'm'), { key: 'error.upstream', code: 'upstream_error' }],
     [new ApiError(502, 'internal', ''), { key: 'error.upstream', code: 'internal' }],

@@ -13,6 +13,7 @@ import { enBankDeposit } from '../../../src/i18n/en-bankDeposit'
 import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
+import { enRefusals } from '../../../src/i18n/en-refusals'
 import { enPayout } from '../../../src/i18n/en-payout'
 import { enCardPayout } from '../../../src/i18n/en-cardPayout'
 import { enByAddress } from '../../../src/i18n/byAddress/en'
@@ -35,6 +36,7 @@ const parts = {
   enByAddress,
   enBeneficiary,
   enPartner,
+  enRefusals,
   enCopy,
   enWalletConnect,
   enAmount,

@@ -31,7 +31,6 @@ describe('parseAmount', () => {
     ['1E3', 'format'],
     ['1 000', 'format'],
     ['1,000.5', 'format'],
-    ['1,5', 'format'],
     ['\u0663', 'format'],
     ['\u0661.\u0665', 'format'],
     ['+1', 'format'],
@@ -47,7 +46,14 @@ describe('parseAmount', () => {
   it('takes a comma as the decimal mark only when the mark is ","', () => {
     expect(parseAmount('1,5', 6, ',')).toEqual({ ok: true, value: '1.5' })
     expect(parseAmount(' 0,50 ', 6, ',')).toEqual({ ok: true, value: '0.5' })
-    expect(parseAmount('1,5', 6, '.')).toEqual({ ok: false, problem: 'format' })
+    // Issue 39, item 12: the other mark before anything but three digits can only be a decimal mark.
+    expect(parseAmount('1,5', 6, '.')).toEqual({ ok: true, value: '1.5' })
+    expect(parseAmount('20,50', 2, '.')).toEqual({ ok: true, value: '20.5' })
+    expect(parseAmount('1.5', 6, ',')).toEqual({ ok: true, value: '1.5' })
+    expect(parseAmount('0.000001', 6, ',')).toEqual({ ok: true, value: '0.000001' })
+    // Before exactly three digits it could group thousands: never guessed, said so.
+    expect(parseAmount('1,500', 6, '.')).toEqual({ ok: false, problem: 'ambiguous' })
+    expect(parseAmount('1,000,000', 6, '.')).toEqual({ ok: false, problem: 'format' })
   })
 
   it('never reads a comma as a thousands separator, with either mark', () => {
@@ -60,8 +66,8 @@ describe('parseAmount', () => {
   // Doc: "anything but digits and one decimal mark ... is format". With ',' as the mark, a '.' is not
   // the mark; a German buyer typing "1.000" means one thousand, and must not be charged 1.
   it('with "," as the mark, a "." is not a decimal mark (de "1.000" is not 1)', () => {
-    expect(parseAmount('1.000', 6, ',')).toEqual({ ok: false, problem: 'format' })
-    expect(parseAmount('2.500', 6, ',')).toEqual({ ok: false, problem: 'format' })
+    expect(parseAmount('1.000', 6, ',')).toEqual({ ok: false, problem: 'ambiguous' })
+    expect(parseAmount('2.500', 6, ',')).toEqual({ ok: false, problem: 'ambiguous' })
   })
 
   it('counts decimals against maxDecimals after trimming trailing zeros only', () => {

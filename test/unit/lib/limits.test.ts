@@ -6,6 +6,7 @@ import { enLimits } from '../../../src/i18n/shared/en-limits'
 import { addEnglish } from '../../../src/i18n/i18n'
 import { limitProblem } from '../../../src/errors/limitWords'
 import { describeLimit, limitLine, settlementText } from '../../../src/i18n/limits'
+import { landingOf } from '../../../src/lib/landing'
 import { checkAmount, limitsFor, pickLimit, railName } from '../../../src/lib/limits'
 
 addEnglish(enLimits as unknown as Parameters<typeof addEnglish>[0])
@@ -129,5 +130,19 @@ describe('words for the screen', () => {
     const check = checkAmount('200000', LIMITS[0]!)
     if (check.ok) throw new Error('expected a problem')
     expect(limitProblem(check, 'en')).toEqual({ key: 'limits.aboveMax', params: { rail: 'SEPA Instant', amount: '100,000 EUR' } })
+  })
+})
+
+describe('landingOf (issue 39, item 17: never "the bank" for all)', () => {
+  it.each([
+    [['sepa_instant', 'sepa'], 'bank'],
+    [['mpesa'], 'mobile'],
+    [['mobile_money'], 'mobile'],
+    [['stablecoin'], 'wallet'],
+    [['nip', 'mobile_money'], 'any'],
+    [['ach', 'wire', 'swift', 'stablecoin'], 'any'],
+    [[], 'any'],
+  ] as const)('%j lands in %s', (rails, landing) => {
+    expect(landingOf(rails)).toBe(landing)
   })
 })

@@ -34,7 +34,7 @@ async function startScreen(registry: RegistryEntry[]) {
 describe('the start screen lists only the partner’s flows', () => {
   it('a production partner that names none: every flow but the virtual account', async () => {
     await startScreen([entry])
-    expect(choices()).toEqual(['Deposit crypto', 'Pay by card', 'Pay an exact amount by bank transfer', 'Cash out to a bank account', 'Cash out to a card'])
+    expect(choices()).toEqual(['Deposit crypto', 'Pay by card', 'Pay an exact amount by bank transfer', 'Cash out to an account', 'Cash out to a card'])
   })
 
   it('a partner that names two: those two', async () => {

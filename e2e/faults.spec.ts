@@ -236,14 +236,15 @@ test('server strings carrying HTML or script are shown as text', async ({ page }
       ? route.fulfill({
           status: 400,
           headers: { 'Access-Control-Allow-Origin': SANDBOX_ORIGIN, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ error: { code: 'invalid_request', message: `fiatAmount: ${hostile}` } }),
+          body: JSON.stringify({ error: { code: 'invalid_request', message: `fiatCurrency: ${hostile}` } }),
         })
       : route.continue(),
   )
   await page.goto(cardUrl(stack))
   await page.getByLabel('Total to pay').fill('50')
   await page.getByRole('button', { name: 'See what you get' }).click()
-  await expect(page.getByText(`The service did not accept this: fiatAmount: ${hostile}`)).toBeVisible()
+  // A refusal naming a field the widget has no words for shows the service's text, as text.
+  await expect(page.getByText(`The service did not accept this: fiatCurrency: ${hostile}`)).toBeVisible()
   expect(await page.locator('.widget img, .widget script').count()).toBe(0)
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
 })

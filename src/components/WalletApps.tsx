@@ -25,13 +25,19 @@ export function walletAppLinks(pageUrl: string): Array<{ name: string; href: str
   ]
 }
 
+/**
+ * The page the apps open (their link services see it): less any partnerToken, and less the pairs the
+ * identity provider and the card page add on the way back (authCode, cardSession, result).
+ */
+export const walletAppsPage = (href: string): string => ['partnerToken', 'authCode', 'cardSession', 'result'].reduce(withoutPairs, href)
+
 /** Only on a phone (narrow, touch), where the wallet is an app. */
 const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
 
-/** In a frame, the full page's link (the widget's own); else this page's, less any partnerToken. */
+/** In a frame, the full page's link (the widget's own); else this page's; either as walletAppsPage leaves it. */
 export default function WalletApps({ fullPageHref }: { fullPageHref?: string }) {
   if (!phone()) return null
-  const pageUrl = fullPageHref ?? withoutPairs(location.href, 'partnerToken')
+  const pageUrl = walletAppsPage(fullPageHref ?? location.href)
   return (
     <section class="wallet-apps" aria-labelledby="wallet-apps-heading">
       <h2 id="wallet-apps-heading">{t('walletApps.heading')}</h2>

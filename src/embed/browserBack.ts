@@ -13,17 +13,23 @@ const ours = (state: unknown) => typeof state === 'object' && state !== null && 
 
 export function followBrowserBack(root: HTMLElement, win: Window = window): () => void {
   let armed = ours(win.history.state)
+  // The page's address when our entry went on: the entry under it has the same one. A popstate that
+  // lands elsewhere (a link to a fragment, `<a href="#reviews">`, adds an entry without our state and
+  // fires popstate too) is not the browser's Back off our entry, and presses nothing.
+  let armedAt = win.location.href
   const backButton = () => root.querySelector<HTMLButtonElement>('button[data-back]')
 
   const arm = () => {
     if (armed || !root.isConnected || !backButton()) return
     win.history.pushState({ ...(win.history.state ?? {}), [KEY]: true }, '')
+    armedAt = win.location.href
     armed = true
   }
   const onPop = (event: PopStateEvent) => {
+    const wasArmed = armed
     armed = ours(event.state)
     // Forward onto our entry again: the screen stays as it is.
-    if (armed) return
+    if (armed || !wasArmed || win.location.href !== armedAt) return
     const button = backButton()
     if (!button) return
     // Busy (a request in flight): stay on this screen, and keep the entry for the next Back.

@@ -24,12 +24,26 @@ export async function transfersInto(reader: Reader, to: string, fromBlock: strin
     method: 'eth_getLogs',
     params: [{ fromBlock: `0x${BigInt(fromBlock).toString(16)}`, toBlock: 'latest', topics: [TRANSFER_TOPIC, null, topic] }],
   })) as unknown as Log[]
+  const from = BigInt(fromBlock)
+  // Only what the filter asked for: a node that answers more (another event with the address third,
+  // such as an Approval to it, a malformed hash or token, an earlier block) is not believed.
   return logs
-    .filter((log) => !log.removed && log.topics.length === 3 && log.topics[2]?.toLowerCase() === topic)
+    .filter(
+      (log) =>
+        !log.removed &&
+        log.topics.length === 3 &&
+        log.topics[0]?.toLowerCase() === TRANSFER_TOPIC &&
+        log.topics[2]?.toLowerCase() === topic &&
+        /^0x[0-9a-fA-F]{40}$/.test(log.address) &&
+        /^0x[0-9a-fA-F]{64}$/.test(log.transactionHash) &&
+        /^0x[0-9a-fA-F]{64}$/.test(log.data) &&
+        /^0x[0-9a-fA-F]+$/.test(log.blockNumber) &&
+        BigInt(log.blockNumber) >= from,
+    )
     .map((log) => ({
       txHash: log.transactionHash,
       token: log.address,
-      units: BigInt(log.data === '0x' ? 0 : log.data).toString(),
+      units: BigInt(log.data).toString(),
       blockNumber: log.blockNumber,
     }))
 }

@@ -18,7 +18,8 @@ async function start(root: HTMLElement) {
   // Sandbox builds only (a production build has no sandbox wallet code at all), and only where a
   // wallet may send (a deposit, a payout's funding): the card and other bank pages do not fetch it.
   if (__SANDBOX_BUILD__ && link.entry.environment === 'sandbox') offerSandboxWallet(window, link.options.flow, link.entry.chains)
-  mountWidget(root, link.options, { shadow: false, ownsPage: true, history: true, emit })
+  // The page's own history only where it is the top page: framed, the history is the framing page's.
+  mountWidget(root, link.options, { shadow: false, ownsPage: true, history: window.parent === window, emit })
 }
 
 const root = document.getElementById('app')

@@ -100,10 +100,11 @@ function copyBundles(from) {
   const files = new Set([
     ...named('manifest.json'),
     ...named('runtime.json'),
-    ...named('walletconnect.json'),
+    // The WalletConnect client (vite.walletconnect.config.ts): a build made before it has none.
+    ...(existsSync(join(from, '.vite', 'walletconnect.json')) ? [...named('walletconnect.json'), '.vite/walletconnect.json'] : []),
     'stablecoin-widget.js',
     ...(existsSync('public') ? filesUnder('public') : []),
-    ...['manifest.json', 'runtime.json', 'walletconnect.json', 'firstScreens.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
+    ...['manifest.json', 'runtime.json', 'firstScreens.json', ...pages.map((p) => `pages/${p}`)].map((f) => `.vite/${f}`),
   ])
   const inside = realpathSync(from) + sep
   for (const file of files) {

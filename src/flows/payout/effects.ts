@@ -112,8 +112,10 @@ function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Ef
   return [
     // One effect from the buyer's click to the hash: its own WORK reports (switching, sending) do not restart it.
     state.work !== 'idle' && state.work !== 'connecting' ? { key: `send:${state.record.id}`, start: (alive) => void fund(ctx, state, alive) } : undefined,
-    // No wallet connected and nothing asked yet: a transfer made another way (the address copied elsewhere) is seen and followed.
-    state.work === 'idle' && !state.sender && state.record.promptedAt === undefined
+    // Nothing asked of a wallet yet (connected or not): a transfer made another way (the address copied
+    // into another wallet or an exchange) is seen and followed. With a wallet connected, a failed check
+    // before sending waits for the buyer instead (nothing retried on its own).
+    state.work === 'idle' && state.record.promptedAt === undefined && (!state.sender || !state.problem)
       ? { key: `watch:${state.record.id}`, start: () => watchFunding(ctx, state) }
       : undefined,
     // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.

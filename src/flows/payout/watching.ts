@@ -1,4 +1,4 @@
-// While the funding step waits for a buyer who has not connected a wallet: the payout's status, now
+// While the funding step waits, before any wallet is asked to send: the payout's status, now
 // and then (the first look one interval in: the creation just said pending), so a transfer made
 // another way (the address copied into another wallet or app) is seen and followed, never sent again.
 import { payoutFunded } from '../../lib/status/payout'

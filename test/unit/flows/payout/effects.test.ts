@@ -243,6 +243,17 @@ describe('payout effects: funding', () => {
     expect(d.sent).toHaveLength(0)
   })
 
+  it('a wallet connected, nothing asked of it: a transfer made another way (an exchange) is still seen and followed, nothing sent', async () => {
+    const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting', depositTxHash: HASH }] })
+    const d = drive(fundingState(), partner)
+    await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
+    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
+    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+    await d.clock.advance(60_000)
+    await vi.waitFor(() => expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true }), { timeout: 3_000 })
+    expect(d.sent).toHaveLength(0)
+  })
+
   it('an address the service already saw money at is refused before the prompt', async () => {
     const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting', depositTxHash: HASH }] })
     const d = drive(fundingState(), partner)

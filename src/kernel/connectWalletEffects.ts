@@ -21,6 +21,9 @@ export type ConnectWalletDeps = {
   clock: Clock
 }
 
+/** How long a wallet may take to say which accounts it lets this page see, when one is looked for again. */
+const LISTS_MS = 2_000
+
 /** How long a rescan waits for announcements before it reports what came. */
 const RESCAN_MS = 400
 
@@ -65,12 +68,22 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
       key: `reconnect:${account.toLowerCase()}`,
       start: (alive) => {
         const tried = new Set<string>()
+        // In the page's order (the first wallet that announced itself first), one at a time: where two
+        // wallets hold the account, the same one is taken every time, not whichever answers first. A
+        // wallet that does not answer in a moment is passed over.
+        let queue = Promise.resolve(false)
         const watch = (found: WalletInfo[]) => {
           for (const info of found) {
             if (tried.has(info.id)) continue
             tried.add(info.id)
-            void lists(deps, { kind: 'injected', ...info }, account).then((yes) => {
+            queue = queue.then(async (done) => {
+              if (done || !alive()) return true
+              const yes = await Promise.race([
+                lists(deps, { kind: 'injected', ...info }, account),
+                new Promise<boolean>((resolve) => deps.clock.setTimeout(() => resolve(false), LISTS_MS)),
+              ])
               if (yes && alive()) dispatch({ type: 'RECONNECTED', wallet: { kind: 'injected', ...info }, account })
+              return yes
             })
           }
         }

@@ -55,4 +55,26 @@ describe('connect-wallet: a wallet found again without asking', () => {
     expect(asked.map((a) => a.method)).toEqual(['eth_accounts', 'eth_accounts'])
     expect(events.filter((e) => e.type === 'RECONNECTED')).toEqual([{ type: 'RECONNECTED', wallet, account: '0xabc' }])
   })
+
+  it("two wallets that both hold the account: the first in the page's order is taken, however fast the other answers", async () => {
+    const fast = { id: 'w2', name: 'Fast', rdns: 'io.fast' }
+    const events: ConnectWalletEvent[] = []
+    const effects = connectWalletEffects(
+      {
+        discover: (onChange) => (onChange([wallet, fast]), () => {}),
+        providerOf: (chosen) => ({
+          request: async () => {
+            if (chosen.id === 'w1') await new Promise((r) => setTimeout(r, 20))
+            return ['0xabc']
+          },
+        }),
+        loadConnect: async () => ({ connect: async () => '0xabc' }),
+        clock: createFakeClock(0),
+      },
+      (event) => events.push(event),
+    )
+    effects.reconnect('0xabc').start(() => true, new AbortController().signal)
+    await new Promise((r) => setTimeout(r, 60))
+    expect(events.filter((e) => e.type === 'RECONNECTED')).toEqual([{ type: 'RECONNECTED', wallet, account: '0xabc' }])
+  })
 })

@@ -76,7 +76,7 @@ async function throughIdentity(page: XPage, url: string, wallet: string) {
 
 test('virtual account: identity, details, the bank details, then the money arrives', async ({ page, stack, sandbox }) => {
   await throughIdentity(page, fiatUrl(stack), stack.accounts[4])
-  await page.getByRole('button', { name: 'Open my account' }).click()
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
   await expect(h1(page)).toHaveText('Send a bank transfer')
   await expect(page.getByText(/^DE\d\d \d{4} \d{4} \d{4} \d{4} \d{2}$/)).toBeVisible()
   await expect(page.getByRole('definition').filter({ hasText: /^SBX-/ })).toHaveCount(1)
@@ -84,7 +84,7 @@ test('virtual account: identity, details, the bank details, then the money arriv
   await expect(page.getByRole('status').filter({ hasText: 'Payment reference copied' })).toBeVisible()
   await sandbox.fundLastAccount('99.5')
   await expect(h1(page)).toHaveText('Your money arrived', { timeout: 40_000 })
-  await expect(page.getByText('99.5 in stablecoins was delivered to your wallet.')).toBeVisible()
+  await expect(page.getByText('Your transfer of 99.5 arrived. Less the 1% fee, it is converted and sent to your wallet as stablecoins.')).toBeVisible()
   expect(await page.errors()).toEqual([])
 })
 
@@ -127,7 +127,7 @@ test('payout: price first, the sandbox wallet connected, identity, beneficiary, 
   await fillSepa(page)
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
-  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
+  // The wallet connected at the start is found again: the buyer is not asked to pick it.
   await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
   await expect(h1(page)).toHaveText('Paid out', { timeout: 30_000 })
   await expect(page.getByText(/20 EUR was paid out/)).toBeVisible()
@@ -144,7 +144,7 @@ test('card payout: price first, the sandbox wallet, identity, the sandbox card p
   await expect(page.getByRole('heading', { name: 'Sandbox card page' })).toBeVisible()
   await page.getByRole('button', { name: 'Use this card' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
-  await page.getByRole('button', { name: 'Sandbox wallet' }).click()
+  // The wallet connected at the start is found again: the buyer is not asked to pick it.
   await page.getByRole('button', { name: /^Send [\d.]+ USDC$/ }).click()
   await expect(h1(page)).toHaveText('Paid to the card', { timeout: 45_000 })
   expect(await page.errors()).toEqual([])

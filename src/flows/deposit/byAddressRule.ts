@@ -13,7 +13,8 @@ export type ByAddressRefusal = 'approval' | 'call' | 'amount' | 'chain'
 
 export type Payable = { ok: true; address: string; token: string; units: string } | { ok: false; why: ByAddressRefusal }
 
-const transferAbi = [
+/** ERC-20's transfer(address,uint256): the guard reads it too (guard.ts). */
+export const transferAbi = [
   {
     type: 'function',
     name: 'transfer',

@@ -8,6 +8,7 @@ import { toBaseUnits } from '../../lib/decimal'
 import { isNativeToken } from './preview'
 
 // The by-address rule comes with the guard's chunk (walletCode.ts): both decode calldata with viem.
+import { transferAbi } from './byAddressRule'
 export { payableByAddress } from './byAddressRule'
 
 export type GuardRule =
@@ -41,16 +42,7 @@ export type GuardResult = { ok: true } | { ok: false; rule: GuardRule }
 const ZERO = '0x0000000000000000000000000000000000000000'
 
 const erc20 = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
+  ...transferAbi,
   {
     type: 'function',
     name: 'transferFrom',

@@ -1,7 +1,9 @@
 // The payout's own problems in words: the catalog key (and the code for support) each one takes,
 // for the screens and the `error` event alike. The payout's flow carries them typed; errors/
 // imports no flow, so their shapes are named here and the flow's must fit them (the compiler holds
-// the two together where the flow hands one over).
+// the two together where the flow hands one over), but the beneficiary field's problem, which both
+// read from lib/fieldProblem.ts.
+import type { FieldProblem } from '../lib/fieldProblem'
 import { t } from '../i18n/i18n'
 import type { Problem } from './problem'
 
@@ -35,36 +37,7 @@ export function payoutProblem(problem: PayoutProblem, card = false): Problem {
  * What is wrong with a beneficiary field (flows/payout/beneficiary.ts and accountChecks.ts check
  * it; `refused`: the service refused it), with the numbers its words take.
  */
-export type FieldProblem =
-  | {
-      kind:
-        | 'required'
-        | 'choose'
-        | 'country'
-        | 'currency'
-        | 'refused'
-        | 'ibanFormat'
-        | 'ibanChecksum'
-        | 'routingFormat'
-        | 'routingChecksum'
-        | 'swift'
-        | 'evmAddress'
-        | 'evmChecksum'
-        | 'evmZero'
-        | 'sortCode'
-        | 'ukAccount'
-        | 'clabeFormat'
-        | 'clabeChecksum'
-        | 'cpfChecksum'
-        | 'cnpjChecksum'
-        | 'pixKey'
-        | 'pixPhone'
-        | 'phone'
-    }
-  | { kind: 'tooLong' | 'accountText'; max: number }
-  | { kind: 'accountDigits'; min: number; max: number }
-  | { kind: 'ibanCountry'; country: string }
-  | { kind: 'ibanLength'; country: string; length: number; actual: number }
+export type { FieldProblem }
 
 /** A beneficiary field's problem as the buyer reads it beside the field (the form's chunk brings these words). */
 export function fieldProblemText({ kind, ...numbers }: FieldProblem): string {

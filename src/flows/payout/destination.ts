@@ -8,6 +8,7 @@ import { isExpired } from '../../kernel/quote'
 import type { Problem, Work } from '../../kernel/types'
 import type { Destination, Known, OfferedSchemaId, QuotedBase } from './base'
 import type { PayoutRecord } from './record'
+import type { FieldProblem } from '../../lib/fieldProblem'
 
 export type BeneficiaryState = {
   tag: 'beneficiary'
@@ -121,36 +122,7 @@ export type BeneficiarySchema = {
   purpose: boolean
 }
 
+// A beneficiary field's problem (lib/fieldProblem.ts, which the words read too).
+export type { FieldProblem }
 /** A problem said without numbers. */
-export type PlainProblem = {
-  kind:
-    | 'required'
-    | 'choose'
-    | 'country'
-    | 'currency'
-    | 'refused'
-    | 'ibanFormat'
-    | 'ibanChecksum'
-    | 'routingFormat'
-    | 'routingChecksum'
-    | 'swift'
-    | 'evmAddress'
-    | 'evmChecksum'
-    | 'evmZero'
-    | 'sortCode'
-    | 'ukAccount'
-    | 'clabeFormat'
-    | 'clabeChecksum'
-    | 'cpfChecksum'
-    | 'cnpjChecksum'
-    | 'pixKey'
-    | 'pixPhone'
-    | 'phone'
-}
-
-export type FieldProblem =
-  | PlainProblem
-  | { kind: 'tooLong' | 'accountText'; max: number }
-  | { kind: 'accountDigits'; min: number; max: number }
-  | { kind: 'ibanCountry'; country: string }
-  | { kind: 'ibanLength'; country: string; length: number; actual: number }
+export type PlainProblem = Exclude<FieldProblem, { max: number } | { country: string }>

@@ -5,9 +5,13 @@ const SHARED = new RegExp(
   [
     String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core)/`,
     String.raw`/src/(App|services|api/(client|lazySchemas)|config/(?!returnLink\.)|embed/widgetMount|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
-    String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|flows/(tabLock|useFlowMachine|effectRunner)|polling/pollLater)`,
+    String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|polling/pollLater)`,
   ].join('|'),
 )
+
+// What every flow's first screen needs and the page before a flow does not (the machine's kernel,
+// the first screen's frame, the clock): one chunk that every flow fetches with its own, not two.
+const FLOW = /\/src\/(kernel\/(types|lazyPart|firstScreen|follow|useFlowMachine|defineFlow)|components\/FirstScreen)\./
 
 const ZOD = /\/node_modules\/zod\/|\/src\/api\/schemas-common\./
 
@@ -42,6 +46,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'widget', test: (id: string) => SHARED.test(id) },
+            { name: 'flow', test: (id: string) => FLOW.test(id) },
             { name: 'zod', test: (id: string) => ZOD.test(id) },
             { name: 'amount', test: (id: string) => AMOUNT.test(id) },
           ],

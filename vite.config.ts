@@ -5,7 +5,7 @@ import { type Plugin, defineConfig } from 'vite'
 const SHARED = new RegExp(
   [
     String.raw`/node_modules/(preact|@preact/signals|@preact/signals-core)/`,
-    String.raw`/src/(App|services|api/(client|lazySchemas)|config/(?!returnLink\.)|embed/widgetMount|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
+    String.raw`/src/(App|services|api/(client|lazySchemas)|config/(?!returnLink\.|live\.)|embed/widgetMount|errors/(ApiError|WidgetError)|rateLimit/lazyLimiter|storage/)`,
     String.raw`/src/(i18n/(i18n|en)\.ts|components/(Notice|Screen)|polling/pollLater)`,
   ].join('|'),
 )

@@ -4,6 +4,7 @@
 // it only where the origin matches. Messages from any other origin or window are ignored.
 import { readRegistry } from '../config/link'
 import { readPageLink } from '../config/pageLink'
+import { applyUpdate } from './liveUpdate'
 import { mountLinkProblem, mountWidget } from './widgetMount'
 import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from '../config/protocol'
 
@@ -72,7 +73,7 @@ async function start(root: HTMLElement) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
-  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, history: !framed, emit })
+  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, history: !framed, update: applyUpdate, emit })
   report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()

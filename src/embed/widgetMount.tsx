@@ -42,40 +42,6 @@ export type Mounted = {
   unmount(): void
 }
 
-// Every option, checked by the compiler against WidgetOptions (a new option must be added here).
-const KNOWN = Object.keys({
-  flow: 1,
-  flows: 1,
-  apiBase: 1,
-  partnerBase: 1,
-  partnerToken: 1,
-  partnerCookies: 1,
-  walletLink: 1,
-  sandbox: 1,
-  locale: 1,
-  theme: 1,
-  brand: 1,
-  chains: 1,
-  sources: 1,
-  destination: 1,
-  currencies: 1,
-  cardHosts: 1,
-  cardCrypto: 1,
-  walletAddress: 1,
-  accountId: 1,
-  walletId: 1,
-  amount: 1,
-  lockAmount: 1,
-  identityUrl: 1,
-  authCode: 1,
-  parentOrigin: 1,
-  reference: 1,
-  returnUrl: 1,
-  defaults: 1,
-  closable: 1,
-  history: 1,
-} satisfies Record<keyof WidgetOptions | 'closable' | 'history', 1>)
-
 let sheet: CSSStyleSheet | undefined
 function styles(css: string): CSSStyleSheet {
   if (!sheet) {
@@ -102,8 +68,6 @@ export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit
 export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {
   const container = containerIn(host, how)
   const result = parseOptions(options, navigator.language)
-  // On a partner page a misspelt option would otherwise vanish without a word.
-  if (how.shadow) warnUnknown(options)
   // Every event carries the partner's reference, so their page can match it to their order.
   const reference = result.ok ? result.config.reference : undefined
   const emit: Emit = (name, payload) => how.emit(name, reference === undefined ? payload : { ...payload, reference })
@@ -162,12 +126,4 @@ function containerIn(host: HTMLElement, how: MountOptions): HTMLElement {
   const container = document.createElement('div')
   ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
   return container
-}
-
-function warnUnknown(options: Record<string, unknown>) {
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
-      console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
-    }
-  }
 }

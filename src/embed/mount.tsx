@@ -7,6 +7,8 @@ import { warnUnknown } from './unknownOptions'
 import { type MountOptions, type Mounted, mountWidget as mountBare } from './widgetMount'
 
 export type { MountOptions, Mounted }
+/** The frame's update() too (guest.tsx fetches this entry with its parent's first update). */
+export { applyUpdate }
 
 export function mountWidget(...[host, options, how]: Parameters<typeof mountBare>): Mounted {
   if (how.shadow) warnUnknown(options)

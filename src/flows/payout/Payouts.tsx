@@ -11,7 +11,6 @@ import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
-import { payoutEvents } from './hostEvents'
 import type { CardReturn, Source } from './base'
 import type { DestinationEvent, DestinationState, DestinationStep } from './destination'
 import type { FundingEvent } from './funding'
@@ -30,7 +29,7 @@ import { flowKey } from '../../storage/storedCheck'
 import { anyStored } from '../../storage/storedCheck'
 import { type PayoutName, keysOf, payoutChecks, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
 import { stepsStore } from './stepsStore'
-import { type LazyPart, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { type LazyPart, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { defineFlow } from '../../kernel/defineFlow'
 import { Notice } from '../../components/Notice'
 import { t } from '../../i18n/i18n'
@@ -217,9 +216,10 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
       ctx,
     ),
     transition: (state, event) => transition(state, event, ctx),
-    observe: (prev, next) => {
+    // What the host page hears comes with the effects (none of it is needed to show the form).
+    observe: lazyObserver(payoutEffects, ({ payoutEvents }) => (prev, next) => {
       for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
-    },
+    }),
     // Each payout's own calls (bank.ts, card.ts) come with its entry; the partner's door is the widget's (services).
     effects: lazyPart(() =>
       Promise.all([payoutEffects.load(), kind.calls.load(), services.partner()]).then(([effects, { calls }, partner]) => ({ ...effects, calls, partner })),

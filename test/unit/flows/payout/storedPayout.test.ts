@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import { FieldRejected } from '../../../../src/errors/ApiError'
 import { emptyDraft } from '../../../../src/flows/payout/base'
+import { digestOf } from '../../../../src/flows/payout/creating'
 import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore } from '../../../../src/flows/payout/persisted'
 import type { PayoutRecord } from '../../../../src/flows/payout/record'
@@ -79,12 +80,17 @@ describe('a reference belongs to one create request', () => {
     let n = 0
     const fresh = () => `po_${++n}`
     const request = { quoteId: 'bq_1', accountId: 'acc_1', beneficiary: { schema: 'bank_sepa', ...sepa('DE89370400440532013000') } }
-    expect(refs.forRequest(request, fresh)).toBe('po_1')
-    expect(refs.forRequest({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }, fresh)).toBe('po_1')
-    expect(refs.forRequest({ ...request, quoteId: 'bq_2' }, fresh)).toBe('po_2')
-    expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }, fresh)).toBe('po_3')
+    expect(refs.forRequest(digestOf(request), fresh)).toBe('po_1')
+    expect(refs.forRequest(digestOf({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }), fresh)).toBe('po_1')
+    expect(refs.forRequest(digestOf({ ...request, quoteId: 'bq_2' }), fresh)).toBe('po_2')
     expect(
-      refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }, fresh),
+      refs.forRequest(digestOf({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }), fresh),
+    ).toBe('po_3')
+    expect(
+      refs.forRequest(
+        digestOf({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }),
+        fresh,
+      ),
     ).toBe('po_4')
     // Stored as a digest: the beneficiary's details never sit in the partner origin's storage.
     expect([...storage.data.values()].join()).not.toMatch(/FR14|DE89|Lovelace/)

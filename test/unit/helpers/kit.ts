@@ -19,13 +19,13 @@ export function testKit(options: Partial<PartnerHandlerOptions> & Pick<PartnerHa
   return { handle, lines, as: postAs(handle) }
 }
 
-/** A POST with the user's bearer token, from a page of `origin` (null: no Origin sent), JSON both ways. */
+/** A POST to the kit at `base` with the user's bearer token, from a page of `origin` (null: no Origin sent), JSON both ways. */
 export const postAs =
-  (handle: PartnerHandler) =>
+  (handle: PartnerHandler, base = SHOP) =>
   (token: string, origin: string | null = SHOP) =>
   async (path: string, body: unknown) => {
     const res = await handle(
-      new Request(`${SHOP}${path}`, {
+      new Request(`${base}${path}`, {
         method: 'POST',
         headers: { ...(origin === null ? {} : { Origin: origin }), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),

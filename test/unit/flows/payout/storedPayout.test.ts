@@ -15,6 +15,7 @@ import { type IdentityState, emptyApplicant } from '../../../../src/identity/mac
 import { settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import {
+  connectWallet,
   BUYER,
   type FakeWallet,
   HASH,
@@ -67,11 +68,7 @@ const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): P
   work: 'idle',
 })
 
-async function connect(d: ReturnType<typeof drive>) {
-  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
-  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: walletInfo } }))
-  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-}
+const connect = (d: ReturnType<typeof drive>) => connectWallet(d, walletInfo)
 
 describe('a reference belongs to one create request', () => {
   it('the same request (beneficiary keys in another order) keeps its reference; another quote, IBAN or purpose gets a new one', () => {

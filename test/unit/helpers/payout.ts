@@ -22,7 +22,7 @@ import type { IdentityDeps } from '../../../src/identity/effects'
 import type { IdentityEvent } from '../../../src/identity/machine'
 import type { WalletInfo } from '../../../src/kernel/types'
 import type { ChosenWallet } from '../../../src/kernel/connectWallet'
-import { type FakeClock, createFakeClock } from './fakeClock'
+import { type FakeClock, createFakeClock, until } from './fakeClock'
 import { memoryStorage } from './memoryStorage'
 import { configFrom } from './links'
 
@@ -300,3 +300,10 @@ export function drive(initial: PayoutState, opts: DriveOptions) {
   return { state: () => state, dispatch, dispose, seen, clock, store, spent, storage, sent: w.sent }
 }
 export type Driven = ReturnType<typeof drive>
+
+/** At the funding step: chooses `chosen` among the wallets found and waits until it is connected as the buyer. */
+export async function connectWallet(d: Pick<Driven, 'state' | 'dispatch'>, chosen: ChosenWallet = wallet) {
+  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
+  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: chosen } }))
+  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+}

@@ -6,6 +6,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { recordPayments } from '../helpers/paymentStore'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
 import { devKey, linkWallet } from './walletKeys'
 
@@ -17,14 +18,12 @@ beforeAll(async () => {
   sandbox = await startMiniSandbox()
   store = await openPaymentStore()
   // The payments these tests read, as if user-1 had created them through the kit.
-  for (const [kind, id] of [
+  await recordPayments(store, 'user-1', [
     ['card', 'cp_1'],
     ['card', 'x'],
     ['bankDeposit', 'bd_1'],
     ['payout', 'po_1'],
-  ] as const) {
-    await store.recordPayment({ kind, id, userId: 'user-1' })
-  }
+  ])
 }, 60_000)
 afterAll(async () => {
   await sandbox.close()

@@ -303,10 +303,7 @@ const LOCALES: Record<string, string> = {
   'pt-BR': 'Quanto você quer pagar?',
 }
 for (const [locale, heading] of Object.entries(LOCALES)) {
-  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean @extended`, async ({
-    page,
-    stack,
-  }) => {
+  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean @extended`, async ({ page, stack }) => {
     await onboard(page, stack)
     await page.setViewportSize({ width: 320, height: 800 })
     await page.goto(bankUrl(stack, { locale }))

@@ -583,7 +583,9 @@ test('declared iframe: one showing any other page is refused by name and never a
   expect(await events(page)).toEqual([])
 })
 
-test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event @extended', async ({ page }) => {
+test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event @extended', async ({
+  page,
+}) => {
   // Hold the runtime back: on() and update() are made on the stub's handle, then the runtime arrives.
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))

@@ -46,7 +46,10 @@ const flows: Array<[string, (s: StackConfig) => string, string]> = [
 ]
 
 for (const [flow, url, control] of flows) {
-  test(`${flow}: the page draws the app's first screen before any module runs, in the same places, axe-clean${flow === 'card' ? '' : ' @extended'}`, async ({ page, stack }) => {
+  test(`${flow}: the page draws the app's first screen before any module runs, in the same places, axe-clean${flow === 'card' ? '' : ' @extended'}`, async ({
+    page,
+    stack,
+  }) => {
     const release = await holdModules(page)
     await page.goto(url(stack), { waitUntil: 'commit' })
     await expect(drawn(page).getByRole('button', { name: control })).toBeEnabled()
@@ -81,7 +84,10 @@ test('card: typed and sent with the keyboard before the app arrives, the app quo
   expect(violations).toEqual([])
 })
 
-test('onboarding: an address typed before the app arrives is kept, with the focus and the caret, and the app goes on from there @extended', async ({ page, stack }) => {
+test('onboarding: an address typed before the app arrives is kept, with the focus and the caret, and the app goes on from there @extended', async ({
+  page,
+  stack,
+}) => {
   const release = await holdModules(page)
   await page.goto(fiatUrl(stack), { waitUntil: 'commit' })
   const field = drawn(page).getByLabel('Wallet address')

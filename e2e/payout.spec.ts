@@ -550,7 +550,10 @@ const firstTry = async (page: Page, amount = '20') => {
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
 }
-test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced @extended', async ({ page, stack }) => {
+test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced @extended', async ({
+  page,
+  stack,
+}) => {
   await page.goto(payoutUrl(stack))
   await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
   await expect(page.getByLabel('Country of the bank')).toHaveValue('DE')

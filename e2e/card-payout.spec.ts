@@ -141,7 +141,7 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   expect([count('/partner/card/payout/quote'), count('/partner/card/payout/card-session'), count('/partner/card/payout')]).toEqual([1, 1, 1])
 })
 
-test('an unsigned card-payout link: back from identity to the card payout where the buyer stood, price and wallet kept, paid to the card', async ({
+test('an unsigned card-payout link: back from identity to the card payout where the buyer stood, price and wallet kept, paid to the card @extended', async ({
   page,
   stack,
 }) => {

@@ -71,7 +71,7 @@ test('a deposit paid by address from another account, with no wallet in the page
   expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
 })
 
-test('a quote that needs a contract call and an approval is not offered to pay by address, and says why', async ({ page, sandbox }) => {
+test('a quote that needs a contract call and an approval is not offered to pay by address, and says why @extended', async ({ page, sandbox }) => {
   await sandbox.control({ quoteStyle: 'contract' })
   await startByAddress(page, stack.accounts[5])
   await expect(page.getByText(/This price needs an approval from the paying wallet/)).toBeVisible()

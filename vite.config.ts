@@ -22,15 +22,27 @@ const AMOUNT = /\/src\/(components\/AmountField|errors\/amountWords|i18n\/shared
 
 // Vite's helper around each dynamic import(), in the lighter form this bundle needs (src/embed/preloadHelper.mjs
 // says what it leaves out: stylesheets imported from scripts among them, which the build refuses).
+// Served under Vite's own id for it: a Vite that named it otherwise would stop the build here.
+const PRELOAD_HELPER = '\0vite/preload-helper.js'
+let servedHelper = false
 const slimPreload: Plugin = {
   name: 'slim-preload-helper',
   enforce: 'pre',
-  load: (id) => (id === '\0vite/preload-helper.js' ? readFileSync(new URL('./src/embed/preloadHelper.mjs', import.meta.url), 'utf8') : undefined),
+  buildStart() {
+    servedHelper = false
+  },
+  load(id) {
+    if (id !== PRELOAD_HELPER) return
+    servedHelper = true
+    return readFileSync(new URL('./src/embed/preloadHelper.mjs', import.meta.url), 'utf8')
+  },
   generateBundle(_options, bundle) {
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type === 'chunk' && chunk.viteMetadata?.importedCss.size)
-        this.error(`${chunk.fileName} imports a stylesheet: src/embed/preloadHelper.mjs preloads scripts only`)
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+    for (const chunk of chunks) {
+      if (chunk.viteMetadata?.importedCss.size) this.error(`${chunk.fileName} imports a stylesheet: src/embed/preloadHelper.mjs preloads scripts only`)
     }
+    if (!servedHelper && chunks.some((c) => c.dynamicImports.length > 0))
+      this.error(`Vite's preload helper was not ${JSON.stringify(PRELOAD_HELPER)}: src/embed/preloadHelper.mjs was not used`)
   },
 }
 

@@ -1,7 +1,9 @@
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
-import type { ConnectState, FundingEvent, Source } from '../../flows/payout'
+import { type ConnectState, type FundingEvent, type Source, byAddressOwner } from '../../flows/payout'
+import { walletAppsPart } from '../../components/byAddressParts'
+import { useLazyPart } from '../../kernel/lazyPart'
 import { t } from '../../i18n/i18n'
 import { formatAmount } from '../../lib/decimal'
 import { WalletChoices } from './WalletChoices'
@@ -21,10 +23,16 @@ export function ConnectScreen({
 }) {
   const idle = state.work === 'idle'
   const amount = formatAmount(state.quote.cryptoAmount, config.locale)
+  // No wallet here: on a phone, the wallet apps' own browsers (components/WalletApps.tsx, fetched then).
+  const none = state.connection.tag === 'wallets' && state.connection.wallets.length === 0
+  const Apps = useLazyPart(walletAppsPart, none)
+  // The account's wallet known (a signed link, a kept buyer): it may pay from another wallet or an exchange.
+  const owner = byAddressOwner(state.buyer?.wallet, config.walletAddress)
   return (
     <Screen title={t('payout.connectHeading')}>
       <p>{t('payout.connectIntro', { amount, symbol: source.symbol })}</p>
       <WalletChoices connection={state.connection} disabled={!idle} dispatch={dispatch} />
+      {none && Apps && Apps !== 'failed' && <Apps />}
       {!idle && <p role="status">{t('payout.work.connecting')}</p>}
       {state.problem && (
         <WalletProblem
@@ -42,6 +50,11 @@ export function ConnectScreen({
         <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
+        {owner && (
+          <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BY_ADDRESS' })}>
+            {t('payout.byAddress')}
+          </button>
+        )}
       </div>
     </Screen>
   )

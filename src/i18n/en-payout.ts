@@ -1,6 +1,7 @@
 import type { CardPayoutKey } from './en-cardPayout'
 // The bank payout's strings in English, loaded with the flow (see en.ts).
 import type { BeneficiaryKey } from './en-beneficiary'
+import type { PayoutByAddressKey } from './en-payoutByAddress'
 
 export const enPayout = {
   'payout.problem.mismatch':
@@ -56,12 +57,6 @@ export const enPayout = {
   'payout.depositAddress': 'Payout address',
   'payout.onlyChain': 'Send only on {chain}: a transfer on another network is lost.',
   'payout.singleUse': 'This address serves this payout only. Never send to it again.',
-  'payout.byAddress': 'Send from another wallet or an exchange',
-  'payout.byAddressIntro':
-    'No wallet connected here? Scan the code with your wallet app, or copy the address and the amount into another wallet or an exchange. This page watches the payout and follows it once your transfer arrives.',
-  'payout.byAddressReturn':
-    'If the bank returns the payout, the {symbol} come back to the wallet that sent them, less the rail’s own cost. Sent from an exchange, they go back to the exchange’s address, which may not credit them to your account.',
-  'payout.byAddressLess': 'Sending less than {amount} {symbol} does not cancel this payout: what arrives is paid out, so less than quoted lands on the card.',
   'payout.connectHeading': 'Connect the wallet that pays',
   'payout.connectIntro': 'The {amount} {symbol} for this cash-out leave from the wallet you connect. Connecting moves no money.',
   'payout.otherWallet': 'This payout is paid from the wallet verified for it, shown below. Connect that wallet to go on (or start over to verify another one).',
@@ -136,4 +131,4 @@ export const enPayout = {
 } as const
 
 /** The keys of the flow's two English parts: these, and the beneficiary form's (en-beneficiary.ts, fetched with the form). */
-export type PayoutKey = keyof typeof enPayout | BeneficiaryKey | CardPayoutKey
+export type PayoutKey = keyof typeof enPayout | BeneficiaryKey | CardPayoutKey | PayoutByAddressKey

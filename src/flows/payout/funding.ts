@@ -18,7 +18,7 @@ import { isExpired } from '../../kernel/quote'
 import type { Work } from '../../kernel/types'
 import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
 import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './record'
-import { byAddressOwner } from './byAddress'
+import { byAddressOwner } from './owner'
 
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 

@@ -5,12 +5,15 @@ import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext, type FundingEvent, type FundingState, fundingRequest, payoutSourceOf, promptedUnanswered } from '../../flows/payout'
-import { type MessageKey, t } from '../../i18n/i18n'
+import { addEnglish, type MessageKey, t } from '../../i18n/i18n'
 import { payByAddressPart } from '../../components/byAddressParts'
 import { useLazyPart } from '../../kernel/lazyPart'
+import { enPayoutByAddress } from '../../i18n/en-payoutByAddress'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
+
+addEnglish(enPayoutByAddress)
 
 export function FundingScreen({ state, dispatch, config }: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state

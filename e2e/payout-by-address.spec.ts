@@ -13,6 +13,9 @@ import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
 // the funding step's watch follows the payout to its end.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 
+// A phone: narrow, touch (issue 40, item 3), with no wallet injected in the page.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
 type Payout = { id: string; status: string; internal: { accountId: string; depositAddress: string; depositAmount: string; sender?: string } }
 
 async function payouts(stack: StackConfig, page: Page, kind: 'bank' | 'card'): Promise<Payout[]> {

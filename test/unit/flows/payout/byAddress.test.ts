@@ -1,11 +1,10 @@
 // Funding a payout by address (issue 40, item 4): the request offered to another wallet or an
 // exchange (flows/payout/byAddress.ts), and who may leave the connect step without a wallet.
 import { describe, expect, it } from 'vitest'
-import { emptyDraft } from '../../../../src/flows/payout/base'
 import { fundingRequest } from '../../../../src/flows/payout/byAddress'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
 import { erc681 } from '../../../../src/components/PayByAddress'
-import { BUYER, DEPOSIT, NOW, OTHER, TOKEN, bankQuote, ctx, recordOf, runWith, source, toFunding } from '../../helpers/payout'
+import { BUYER, DEPOSIT, NOW, OTHER, TOKEN, connectState, ctx, recordOf, runWith, source, toFunding } from '../../helpers/payout'
 
 describe('the payout’s funding as a request for another wallet or an exchange', () => {
   it('is the one transfer: the embedding’s token on the payout’s chain, to its address, the exact amount in base units', () => {
@@ -29,17 +28,7 @@ describe('the payout’s funding as a request for another wallet or an exchange'
   })
 })
 
-const atConnect = (buyer?: { accountId: string; walletId: string; wallet: string }): PayoutState => ({
-  tag: 'connect',
-  ...(buyer ? { buyer } : {}),
-  form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },
-  draft: emptyDraft(),
-  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
-  quote: bankQuote(),
-  quotedAt: NOW,
-  connection: { tag: 'wallets', wallets: [] },
-  work: 'idle',
-})
+const atConnect = (known?: { accountId: string; walletId: string; wallet: string }): PayoutState => connectState(known)
 
 describe('the connect step without a wallet', () => {
   const byAddress = toFunding({ type: 'BY_ADDRESS' })

@@ -6,14 +6,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { emptyDraft } from '../../../../src/flows/payout/base'
-import type { ConnectState, FundingEvent, FundingState } from '../../../../src/flows/payout'
+import type { FundingEvent, FundingState } from '../../../../src/flows/payout'
 import { enLimits } from '../../../../src/i18n/shared/en-limits'
 import { enPayout } from '../../../../src/i18n/en-payout'
 import { addEnglish } from '../../../../src/i18n/i18n'
 import { ConnectScreen } from '../../../../src/screens/payout/ConnectScreen'
 import { FundingScreen } from '../../../../src/screens/payout/FundingScreen'
-import { DEPOSIT, NOW, TOKEN, bankQuote, buyer, config, recordOf, source } from '../../helpers/payout'
+import { DEPOSIT, NOW, TOKEN, buyer, config, connectState, recordOf, source } from '../../helpers/payout'
 
 addEnglish({ ...enPayout, ...enLimits })
 afterEach(cleanup)
@@ -22,16 +21,7 @@ afterEach(cleanup)
 const phone = (matches: boolean) => vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} }))
 beforeEach(() => phone(false))
 
-const connect: ConnectState = {
-  tag: 'connect',
-  form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },
-  draft: emptyDraft(),
-  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
-  quote: bankQuote(),
-  quotedAt: NOW,
-  connection: { tag: 'wallets', wallets: [] },
-  work: 'idle',
-}
+const connect = connectState()
 
 describe('the connect step with no wallet in the page', () => {
   it('the account’s wallet known: one button pays from another wallet or an exchange', () => {

@@ -116,7 +116,7 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   await expect(page.getByText(/Price held for/)).toBeVisible()
   await toFunding(page)
   const [created] = (await payouts(stack, page)).payouts
-  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(created.internal.depositAddress, { exact: true })).toBeVisible()
   const sender = stack.accounts[3]
   const senderBefore = await balance(stack, sender)
   await send(page)
@@ -235,7 +235,7 @@ test('a lost answer to the creation is retried with the same reference: one payo
   expect(bodies[1].reference).toBe(bodies[0].reference)
   const { payouts: all } = await payouts(stack, page)
   expect(all).toHaveLength(1)
-  await expect(page.getByText(all[0].internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(all[0].internal.depositAddress, { exact: true })).toBeVisible()
 })
 
 test('the price button stays where it is when the rails arrive: a click on it is never lost @extended', async ({ page, stack }) => {
@@ -524,7 +524,7 @@ test('the same signed link on a second device, while the service still says pend
     await quote(page2)
     await toFunding(page2)
     // The service hands the same payout back for the same reference.
-    await expect(page2.getByText(p.internal.depositAddress)).toBeVisible()
+    await expect(page2.getByText(p.internal.depositAddress, { exact: true })).toBeVisible()
     await send(page2)
     await expect(page2.getByText(/already received a transfer, so nothing was sent again/)).toBeVisible()
     await expect(h1(page2)).toHaveText('Waiting for your transfer')

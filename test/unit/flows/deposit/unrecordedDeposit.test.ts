@@ -28,7 +28,13 @@ const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPoll
 /** The registry entry without walletLink (the default), for a kit that runs with chains. */
 const config: WidgetConfig = { ...depositConfig, timings, partnerBase: PARTNER, partnerToken: 'tok-alice', walletLink: false }
 /** The kit's exact refusal of an unlinked sender (src/server/handler.ts depositSent). */
-const NOT_LINKED = { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } }
+const NOT_LINKED = {
+  error: {
+    code: 'wallet_not_linked',
+    message:
+      'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+  },
+}
 
 let clock: FakeClock
 let announced: ReturnType<typeof announceWallet>

@@ -124,7 +124,7 @@ const notLinked = {
 }
 const notAsQuoted = (message: string) => ({ status: 422, body: { error: { code: 'deposit_not_as_quoted', message } } })
 
-describe('POST /deposit/address: the deposit quote the kit asks for its user, and records', () => {
+describe('POST /deposit/address: the deposit quote the kit asks for its user, and records', { timeout: 30_000 }, () => {
   it('forwards the quote request with the key, answers the quote as the service gave it, and records its deposit address to the user', async () => {
     const { calls, alice, ask } = kit()
     const quote = await ask(alice)

@@ -52,7 +52,7 @@ test('a deposit paid by address from another account, with no wallet in the page
   await page.getByRole('button', { name: 'Send from another wallet or an exchange' }).click()
   // The sandbox partner's backend is the kit (walletLink): the buyer is told, before the address,
   // whose deposit it will be, whatever sends it.
-  await expect(page.getByText(/You are signed in to this site: it asks for the deposit address for your account/)).toBeVisible()
+  await expect(page.getByText(/This site gives the deposit address to the account you are signed in with on it/)).toBeVisible()
   await page.getByLabel('Amount').fill('12.5')
   await page.getByLabel(/Your address to receive/).fill(receiver)
   await page.getByRole('button', { name: 'Show the address' }).click()

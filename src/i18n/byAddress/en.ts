@@ -10,7 +10,7 @@ export const enByAddress = {
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
   'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
   'byAddress.kit':
-    'You are signed in to this site: it asks for the deposit address for your account and keeps it as yours. A transfer of exactly the amount shown to that address counts as your deposit here, whichever wallet or exchange sends it.',
+    'This site gives the deposit address to the account you are signed in with on it and keeps it as yours: a transfer of exactly the amount shown to that address counts as your deposit, whichever wallet or exchange sends it.',
   'byAddress.kitWatch':
     'This address was given to your account on this site: a transfer of exactly this amount to it counts as your deposit here, from any wallet or exchange. If your exchange takes its fee out of the amount, add the fee, so that exactly this amount arrives.',
   'byAddress.submit': 'Show the address',

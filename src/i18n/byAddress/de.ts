@@ -12,7 +12,9 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.refund':
     'Läuft die Einzahlung ab, wird sie an die Adresse zurückgesendet, von der sie kam. Eine Börse schreibt eine solche Rückzahlung Ihrem Konto möglicherweise nicht gut.',
   'byAddress.kit':
-    'Diese Website schreibt Einzahlungen von einer mit Ihrem Konto verknüpften Wallet gut. Eine Einzahlung von einer Börse oder einer nicht verknüpften Wallet wird trotzdem geliefert, aber die Website zeigt sie möglicherweise nicht an.',
+    'Diese Website gibt die Einzahlungsadresse dem Konto, mit dem Sie dort angemeldet sind, und ordnet sie Ihnen zu: Eine Überweisung genau des angezeigten Betrags an diese Adresse zählt als Ihre Einzahlung, egal von welcher Wallet oder Börse sie kommt.',
+  'byAddress.kitWatch':
+    'Diese Adresse wurde Ihrem Konto auf dieser Website zugeordnet: Eine Überweisung genau dieses Betrags an sie zählt hier als Ihre Einzahlung, von jeder Wallet oder Börse. Zieht Ihre Börse ihre Gebühr vom Betrag ab, rechnen Sie sie hinzu, damit genau dieser Betrag ankommt.',
   'byAddress.submit': 'Adresse anzeigen',
   'byAddress.loading': 'Einzahlungsadresse wird abgerufen…',
   'byAddress.connectInstead': 'Stattdessen eine Wallet verbinden',

@@ -10,7 +10,9 @@ export const enByAddress = {
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
   'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
   'byAddress.kit':
-    'This site credits deposits sent from a wallet linked to your account. A deposit from an exchange or an unlinked wallet is still delivered, but the site may not show it.',
+    'This site gives the deposit address to the account you are signed in with on it and keeps it as yours: a transfer of exactly the amount shown to that address counts as your deposit, whichever wallet or exchange sends it.',
+  'byAddress.kitWatch':
+    'This address was given to your account on this site: a transfer of exactly this amount to it counts as your deposit here, from any wallet or exchange. If your exchange takes its fee out of the amount, add the fee, so that exactly this amount arrives.',
   'byAddress.submit': 'Show the address',
   'byAddress.loading': 'Getting the deposit address…',
   'byAddress.connectInstead': 'Connect a wallet instead',

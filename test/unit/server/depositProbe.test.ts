@@ -98,7 +98,13 @@ describe('POST /deposit/sent: held and unheld transactions get one answer', () =
     expect(seen[1]).toEqual(seen[2])
     expect(seen[0].answer).toEqual({
       status: 403,
-      body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+      body: {
+        error: {
+          code: 'wallet_not_linked',
+          message:
+            'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+        },
+      },
     })
     // The refusals stored nothing, and asked the service nothing.
     expect(await everything()).toEqual(stored)

@@ -62,7 +62,13 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
 const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
 const notLinked = {
   status: 403,
-  body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+  body: {
+    error: {
+      code: 'wallet_not_linked',
+      message:
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+    },
+  },
 }
 
 describe('POST /deposit/sent and /deposit/status', () => {

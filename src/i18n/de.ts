@@ -91,6 +91,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.confirm': 'Bestätigen und senden',
   'quote.noRoute':
     'Derzeit kann keine Route diese Einzahlung ausführen. Das ist meist vorübergehend: Versuchen Sie es in ein paar Minuten erneut oder mit einem anderen Betrag.',
+  'quote.overBalance':
+    'Ihr Wallet enthält {balance} {token}, weniger als dieser Betrag. Geben Sie höchstens diesen Betrag ein oder laden Sie zuerst {token} auf.',
   'quote.tryAgain': 'Erneut versuchen',
 
   'steps.heading': 'Fortschritt',

@@ -88,6 +88,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshed': 'Nuevo precio: revisa de nuevo las cifras.',
   'quote.confirm': 'Confirmar y enviar',
   'quote.noRoute': 'Ahora mismo ninguna ruta puede llevar este depósito. Suele ser temporal: inténtalo de nuevo en unos minutos o con otro importe.',
+  'quote.overBalance': 'Tu billetera tiene {balance} {token}, menos que este importe. Introduce un importe que no supere lo que tiene, o añade {token} antes.',
   'quote.tryAgain': 'Intentar de nuevo',
 
   'steps.heading': 'Progreso',

@@ -90,6 +90,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.confirm': 'Confirmer et envoyer',
   'quote.noRoute':
     'Aucun itinéraire ne peut acheminer ce dépôt pour l’instant. C’est généralement temporaire : réessayez dans quelques minutes ou avec un autre montant.',
+  'quote.overBalance':
+    'Votre portefeuille contient {balance} {token}, moins que ce montant. Saisissez un montant qui ne le dépasse pas, ou ajoutez d’abord des {token}.',
   'quote.tryAgain': 'Réessayer',
 
   'steps.heading': 'Progression',

@@ -88,6 +88,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshed': 'Novo preço: confira os valores de novo.',
   'quote.confirm': 'Confirmar e enviar',
   'quote.noRoute': 'Nenhuma rota consegue levar este depósito agora. Isso costuma ser temporário: tente de novo em alguns minutos ou com outro valor.',
+  'quote.overBalance': 'Sua carteira tem {balance} {token}, menos do que este valor. Informe um valor até o que ela tem, ou adicione {token} antes.',
   'quote.tryAgain': 'Tentar de novo',
 
   'steps.heading': 'Progresso',

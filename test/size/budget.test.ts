@@ -42,7 +42,7 @@ const BUDGET = {
   // did not grow; the QR code component became a chunk of its own (paying by address draws it too),
   // one more file name in the flow's preload list (+18 B), and the chunk names' hashes moved.
   // Raised again, 2026-11-28, from 33.45 KB (34 253 B): measured 34 915. Issue 39: the first route a
-  // partner offers picked from its routes (flows/bankDeposit/route.ts), the higher tier's detour's
+  // partner offers picked from its routes (lib/routeDefaults.ts), the higher tier's detour's
   // entry (its logic loads lazily), true words on the virtual account, the decimal comma's rule.
   bankDeposit: 34.2 * KB,
   // Raised, 2026-11-28, from 46.5 KB (47 616 B): measured 47 680. Issue 39: the step counter's one rule

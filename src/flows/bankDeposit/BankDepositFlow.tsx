@@ -10,6 +10,7 @@ import { usedAuthCodes } from '../../identity/usedCodes'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
+import { regionOf } from '../../lib/routeDefaults'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
@@ -145,6 +146,8 @@ function useBankDepositMachine(services: Services) {
     },
     currencies: config.fiatCurrencies,
     form: (country?: string) => newForm(config, country),
+    defaults: config.defaults,
+    locale: config.locale,
     get tier() {
       return tierPart.get()
     },
@@ -196,7 +199,8 @@ function useBankDepositMachine(services: Services) {
 
 function newForm(config: WidgetConfig, country?: string) {
   return {
-    country: country ?? regionOf(config.locale),
+    // The buyer's own country where known; else the browser's region (the one rule: lib/routeDefaults.ts).
+    country: country ?? regionOf(config.locale) ?? '',
     currency: config.fiatCurrencies[0],
     // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
     amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
@@ -207,13 +211,4 @@ function chainOfDestination(services: Services) {
   const { config } = services
   const id = config.destination?.chainId ?? config.defaultDestination.chainId
   return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
-}
-
-/** "de-DE" → "DE"; a language alone names no country. */
-function regionOf(locale: string): string {
-  try {
-    return new Intl.Locale(locale).region ?? ''
-  } catch {
-    return ''
-  }
 }

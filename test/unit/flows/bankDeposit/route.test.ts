@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type BankDepositState, formState, transition } from '../../../../src/flows/bankDeposit/machine'
-import { hasRoute, routeCountry } from '../../../../src/flows/bankDeposit/route'
+import type { RouteDefaults } from '../../../../src/lib/routeDefaults'
 
 const entry = (currency: string, rail: string) => ({ currency, rail, direction: 'both' as const, min: '1.00', max: '1000.00', settlement: 'instant' })
 const method = (currency: string, bank_deposit: boolean) => ({ currency, bank_deposit, virtual_account: true, card: true })
@@ -9,27 +9,38 @@ const data = {
   limits: [entry('EUR', 'sepa_instant'), entry('GBP', 'faster_payments')],
 }
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const ctx = (currencies: string[]) => ({ decimalMark: '.' as const, currencies, form: () => ({ country: '', currency: currencies[0], amount: '' }) })
-const opened = (country: string, currencies: string[], pinned?: boolean) =>
-  transition(formState(account, { country, currency: currencies[0], amount: '' }, pinned), { type: 'REFERENCE', data }, ctx(currencies)) as Extract<
-    BankDepositState,
-    { tag: 'form' }
-  >
+const ctx = (currencies: string[], defaults?: RouteDefaults, locale?: string) => ({
+  decimalMark: '.' as const,
+  currencies,
+  form: () => ({ country: '', currency: currencies[0], amount: '' }),
+  defaults,
+  locale,
+})
+const opened = (country: string, currencies: string[], pinned?: boolean, defaults?: RouteDefaults, locale?: string) =>
+  transition(
+    formState(account, { country, currency: currencies[0], amount: '' }, pinned),
+    { type: 'REFERENCE', data },
+    ctx(currencies, defaults, locale),
+  ) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('the one-off deposit opens on a route that exists', () => {
   it('a route: offered there, in a currency the partner takes, named by the limits for paying in', () => {
-    expect(hasRoute(data, 'DE', ['EUR'])).toBe(true)
-    expect(hasRoute(data, 'US', ['USD', 'EUR'])).toBe(false) // not offered
-    expect(hasRoute(data, 'GB', ['EUR'])).toBe(false) // GBP not taken
-    expect(hasRoute(data, 'MX', ['MXN'])).toBe(false) // no limits for paying in MXN
+    expect(opened('DE', ['EUR']).form.country).toBe('DE')
+    expect(opened('US', ['USD', 'EUR']).form.country).toBe('AT') // not offered in the US
+    expect(opened('GB', ['EUR']).form.country).toBe('AT') // GBP not taken
+    expect(opened('MX', ['MXN']).form.country).toBe('') // no limits for paying in MXN: no route, no default
   })
 
-  it('the country given where it has a route; else the first with one in the partner’s first currency, then its others; else none', () => {
-    expect(routeCountry(data, 'DE', ['EUR'])).toBe('DE')
-    expect(routeCountry(data, 'US', ['EUR', 'GBP'])).toBe('AT')
-    expect(routeCountry(data, 'US', ['GBP', 'EUR'])).toBe('GB')
-    expect(routeCountry(data, '', ['USD', 'GBP'])).toBe('GB')
-    expect(routeCountry(data, 'US', ['USD'])).toBe('')
+  it('one rule with the payout (lib/routeDefaults.ts): the registry’s defaults, the buyer’s country, the region, the first route the limits allow', () => {
+    expect(opened('GB', ['EUR', 'GBP'], false, { currency: 'EUR', country: 'DE' }, 'en-GB').form).toMatchObject({ country: 'DE', currency: 'EUR' })
+    expect(opened('US', ['EUR', 'GBP'], false, { currency: 'GBP' }, 'en-US').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    expect(opened('GB', ['EUR', 'GBP'], false, {}, 'de-AT').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    expect(opened('', ['EUR', 'GBP'], false, {}, 'en-GB').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    // A registry country without the one-off deposit is never the default.
+    expect(opened('', ['EUR', 'GBP'], false, { country: 'US' }, 'ja-JP').form).toMatchObject({ country: 'AT', currency: 'EUR' })
+    // The limits' order, not the partner's: EUR's SEPA first.
+    expect(opened('US', ['GBP', 'EUR']).form).toMatchObject({ country: 'AT', currency: 'EUR' })
+    expect(opened('US', ['USD']).form.country).toBe('')
   })
 
   it('the form: a default without a route is replaced (with the country’s currency); a country the buyer picked is kept', () => {

@@ -8,7 +8,8 @@ export const enByAddress = {
   'byAddress.receiverHint': 'The deposit is delivered to this address.',
   'byAddress.receiverFixed': 'Delivered as {token} on {chain} to {address}, as the site set it.',
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
-  'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
+  'byAddress.refund':
+    'If the deposit expires, the routing service refunds it automatically, but we cannot promise where the refund goes: an exchange may not credit it to your account. Keep your transaction, and contact the shop with it if the refund does not reach you.',
   'byAddress.kit':
     'This site credits deposits sent from a wallet linked to your account. A deposit from an exchange or an unlinked wallet is still delivered, but the site may not show it.',
   'byAddress.submit': 'Show the address',

@@ -9,7 +9,8 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'O depósito é entregue neste endereço.',
   'byAddress.receiverFixed': 'Entregue como {token} na {chain} para {address}, como o site definiu.',
   'byAddress.receiverInvalid': 'Digite um endereço: 0x seguido de 40 caracteres hexadecimais.',
-  'byAddress.refund': 'Se o depósito expirar, ele é devolvido ao endereço de onde veio. Uma corretora pode não creditar essa devolução na sua conta.',
+  'byAddress.refund':
+    'Se o depósito expirar, o serviço de roteamento o reembolsa automaticamente, mas não podemos prometer para onde vai o reembolso: uma corretora pode não creditá-lo na sua conta. Guarde sua transação e fale com a loja informando-a se o reembolso não chegar até você.',
   'byAddress.kit':
     'Este site credita depósitos enviados de uma carteira vinculada à sua conta. Um depósito de uma corretora ou de uma carteira não vinculada ainda é entregue, mas o site pode não mostrá-lo.',
   'byAddress.submit': 'Mostrar o endereço',

@@ -49,6 +49,7 @@ export const enDeposit = {
   'quote.rejectedRevert': 'The network would refuse this deposit (it says: “{reason}”). Nothing was sent. Get a new price to continue.',
   'quote.rejectedRevertUnknown': 'The network would refuse this deposit without saying why. Nothing was sent. Get a new price to continue.',
   'quote.newPrice': 'Get a new price',
+  'quote.overBalance': 'Your wallet holds {balance} {token}, less than this amount. Enter an amount up to what it holds, or add {token} to it first.',
   'steps.switch': 'Switch your wallet to {chain}',
   'steps.link': 'Confirm this wallet is yours',
   'steps.approve': 'Allow the deposit to use your {token}',

@@ -63,7 +63,6 @@ export const en = {
   'quote.refreshing': 'The price ran out; getting a new one…',
   'quote.refreshed': 'New price: check the figures again.',
   'quote.noRoute': 'No route can carry this deposit right now. This is usually temporary: try again in a few minutes or with a different amount.',
-  'quote.overBalance': 'Your wallet holds {balance} {token}, less than this amount. Enter an amount up to what it holds, or add {token} to it first.',
   'quote.tryAgain': 'Try again',
 
   'steps.heading': 'Progress',

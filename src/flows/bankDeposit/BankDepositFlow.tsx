@@ -10,7 +10,6 @@ import { usedAuthCodes } from '../../identity/usedCodes'
 import { systemClock } from '../../kernel/types'
 import { useFlowMachine } from '../../kernel/useFlowMachine'
 import { decimalMarkOf, localeAmount } from '../../lib/decimal'
-import { regionOf } from '../../lib/routeDefaults'
 import { AmountScreen } from '../../screens/bankDeposit/AmountScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
@@ -146,8 +145,6 @@ function useBankDepositMachine(services: Services) {
     },
     currencies: config.fiatCurrencies,
     form: (country?: string) => newForm(config, country),
-    defaults: config.defaults,
-    locale: config.locale,
     get tier() {
       return tierPart.get()
     },
@@ -187,6 +184,9 @@ function useBankDepositMachine(services: Services) {
             identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
             clock: systemClock,
             partnerReference: config.reference,
+            currencies: config.fiatCurrencies,
+            defaults: config.defaults,
+            locale: config.locale,
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
@@ -199,8 +199,9 @@ function useBankDepositMachine(services: Services) {
 
 function newForm(config: WidgetConfig, country?: string) {
   return {
-    // The buyer's own country where known; else the browser's region (the one rule: lib/routeDefaults.ts).
-    country: country ?? regionOf(config.locale) ?? '',
+    // The buyer's own country where known; the rest of the rule (the registry's, the browser's region,
+    // the first route) once the ways to pay are in (reference.ts startRoute, lib/routeDefaults.ts).
+    country: country ?? '',
     currency: config.fiatCurrencies[0],
     // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
     amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',

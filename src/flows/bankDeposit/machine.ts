@@ -13,7 +13,7 @@ import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor } from '../../lib/limits'
 import type { DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
-import { type RouteDefaults, defaultRoute, routesOf } from '../../lib/routeDefaults'
+import type { Route } from '../../lib/routeDefaults'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem } from '../../kernel/types'
 
@@ -34,7 +34,8 @@ export type BankDepositEvent =
   | { type: 'IDENTITY_READY'; identity: TierIdentity }
   | IdentityEvent
   | FormEdit
-  | { type: 'REFERENCE'; data: ReferenceData }
+  /** `route`: where the form starts unless the buyer picked (reference.ts startRoute); null: no route, the buyer chooses; absent: the form as it is. */
+  | { type: 'REFERENCE'; data: ReferenceData; route?: Route | null }
   | { type: 'REFERENCE_FAILED'; problem: Problem }
   | { type: 'RELOAD' }
   | { type: 'SUBMIT' }
@@ -52,9 +53,6 @@ export type Context = {
   currencies: readonly string[]
   /** The form a new deposit starts from (the partner's amount, the first currency, the buyer's country). */
   form: (country?: string) => DepositForm
-  /** The registry's defaults and the page's locale: where the form starts (lib/routeDefaults.ts). */
-  defaults?: RouteDefaults
-  locale?: string
   /** The higher tier's detour (higherTier.ts), once fetched; without it, requires_action stays on the form as any refusal. */
   tier?: typeof import('./higherTier')
 }
@@ -147,10 +145,10 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
     }
     case 'REFERENCE': {
       // A default opens on a route that exists (in the pinned currency, for a pinned retry): the one
-      // rule of lib/routeDefaults.ts, the form's country being the buyer's (their last, or verified).
-      const route = state.picked ? undefined : startRoute(event.data, state.pinned ? [state.form.currency] : ctx.currencies, state.form.country, ctx)
-      const country = state.picked ? state.form.country : (route?.country ?? '')
-      const currency = state.pinned ? undefined : state.picked ? currencyOf(event.data, country, ctx.currencies) : route?.currency
+      // rule of lib/routeDefaults.ts, applied where the data arrived (reference.ts startRoute).
+      const kept = state.picked || event.route === undefined
+      const country = kept ? state.form.country : (event.route?.country ?? '')
+      const currency = state.pinned ? undefined : kept ? currencyOf(event.data, country, ctx.currencies) : event.route?.currency
       const next: FormState = {
         ...state,
         reference: event.data,
@@ -180,12 +178,6 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
     default:
       return state
   }
-}
-
-/** Where the form starts: the routes are the countries offering the one-off deposit, in the currencies taken that the limits name for paying in. */
-function startRoute(data: ReferenceData, currencies: readonly string[], given: string, ctx: Context) {
-  const payIn = data.limits.length ? data.limits.filter((l) => l.direction === 'pay_in' || l.direction === 'both').map((l) => l.currency) : undefined
-  return defaultRoute(routesOf(data.methods.countries, 'bank_deposit', currencies, payIn), ctx.defaults, { country: given, locale: ctx.locale })
 }
 
 /** "Get bank details": the country, the amount, then the rail's limits, before any request. */

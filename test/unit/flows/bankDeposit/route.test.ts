@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type BankDepositState, formState, transition } from '../../../../src/flows/bankDeposit/machine'
 import type { RouteDefaults } from '../../../../src/lib/routeDefaults'
+import { startRoute } from '../../../../src/flows/bankDeposit/reference'
 
 const entry = (currency: string, rail: string) => ({ currency, rail, direction: 'both' as const, min: '1.00', max: '1000.00', settlement: 'instant' })
 const method = (currency: string, bank_deposit: boolean) => ({ currency, bank_deposit, virtual_account: true, card: true })
@@ -9,18 +10,13 @@ const data = {
   limits: [entry('EUR', 'sepa_instant'), entry('GBP', 'faster_payments')],
 }
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
-const ctx = (currencies: string[], defaults?: RouteDefaults, locale?: string) => ({
-  decimalMark: '.' as const,
-  currencies,
-  form: () => ({ country: '', currency: currencies[0], amount: '' }),
-  defaults,
-  locale,
-})
+const ctx = (currencies: string[]) => ({ decimalMark: '.' as const, currencies, form: () => ({ country: '', currency: currencies[0], amount: '' }) })
+/** The form as the data arrives: the effect picks the route (reference.ts startRoute), the machine applies it. */
 const opened = (country: string, currencies: string[], pinned?: boolean, defaults?: RouteDefaults, locale?: string) =>
   transition(
     formState(account, { country, currency: currencies[0], amount: '' }, pinned),
-    { type: 'REFERENCE', data },
-    ctx(currencies, defaults, locale),
+    { type: 'REFERENCE', data, route: startRoute(data, pinned ? [currencies[0]] : currencies, country, defaults, locale) ?? null },
+    ctx(currencies),
   ) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('the one-off deposit opens on a route that exists', () => {
@@ -47,7 +43,8 @@ describe('the one-off deposit opens on a route that exists', () => {
     expect(opened('US', ['EUR', 'USD', 'GBP']).form).toMatchObject({ country: 'AT', currency: 'EUR' })
     expect(opened('GB', ['EUR', 'USD', 'GBP']).form).toMatchObject({ country: 'GB', currency: 'GBP' })
     const picked = transition(opened('DE', ['EUR', 'USD']), { type: 'EDIT', country: 'US' }, ctx(['EUR', 'USD']))
-    expect(transition(picked, { type: 'REFERENCE', data }, ctx(['EUR', 'USD']))).toMatchObject({ form: { country: 'US' } })
+    const route = startRoute(data, ['EUR', 'USD'], 'US') ?? null
+    expect(transition(picked, { type: 'REFERENCE', data, route }, ctx(['EUR', 'USD']))).toMatchObject({ form: { country: 'US' } })
   })
 
   it('a pinned retry keeps its currency: the default moves only to a route in it', () => {
@@ -57,6 +54,9 @@ describe('the one-off deposit opens on a route that exists', () => {
   it('an amount asked for before the ways to pay came is not sent when the country it was asked under was replaced', () => {
     const c = ctx(['EUR'])
     const asked = transition(formState(account, { country: 'US', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' }, c)
-    expect(transition(asked, { type: 'REFERENCE', data }, c)).toMatchObject({ form: { country: 'AT' }, work: 'idle' })
+    expect(transition(asked, { type: 'REFERENCE', data, route: startRoute(data, ['EUR'], 'US') ?? null }, c)).toMatchObject({
+      form: { country: 'AT' },
+      work: 'idle',
+    })
   })
 })

@@ -6,6 +6,8 @@ import '../../../../src/polling/pollStatus'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { NoRoute } from '../../../../src/errors/ApiError'
 import { problemText } from '../../../../src/errors/words'
+import { enDeposit } from '../../../../src/i18n/en-deposit'
+import { addEnglish } from '../../../../src/i18n/i18n'
 import type { DepositState } from '../../../../src/flows/deposit/machine'
 import { until } from '../../helpers/fakeClock'
 import { inTurn } from '../../helpers/fakeApi'
@@ -15,6 +17,9 @@ import { type DepositDriver, type DepositWorld, depositConfig, depositWorld, dri
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 // A source that is not USDC: the words name the partner's token, never an assumed one.
 const config = { ...depositConfig, timings, sources: [{ chainId: 8453, token: USDC, symbol: 'EURC', decimals: 6 }] }
+
+// The deposit's words load with the flow (DepositFlow.tsx), as here.
+addEnglish(enDeposit)
 
 let { clock, target, announced, chain, api } = {} as DepositWorld
 let driver: DepositDriver | undefined

@@ -12,9 +12,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: WORKERS,
   retries: 0,
-  // Two tiers (docs/testing.md): `npm test` runs every test but those tagged @extended (the further
-  // cases of a parametrised family, whose first case runs, and the fault storms); E2E_TIER=extended
-  // (`npm run test:extended`, which CI runs after `npm test`) runs just those.
+  // Two tiers (docs/testing.md): `npm test` runs every test but those tagged @extended (the longer
+  // variants of a main path it runs, the further cases of a family whose first case runs, the fault
+  // storms, and cases whose rule a unit test holds); E2E_TIER=extended (`npm run test:extended`,
+  // which CI runs after `npm test`) runs just those.
   ...(process.env.E2E_TIER === 'extended' ? { grep: /@extended/ } : { grepInvert: /@extended/ }),
   reporter: [['list']],
   globalSetup: './e2e/globalSetup.ts',

@@ -16,6 +16,15 @@ const EXTENDED = [
   'test/unit/server/depositProbe.test.ts',
   'test/package/**/*.test.ts',
   'test/unit/config/buildReuse.test.ts',
+  // The options checker against its zod oracle on 12 250 generated option sets and links (a fuzz run: the
+  // checker's rules keep their own tests in test/unit/config/), and the reconciler restarted on a
+  // store in a real data directory (two PGlite clusters on disk, as the PGlite lock's tests).
+  'test/unit/config/configCheck.test.ts',
+  'test/unit/server/reconcile/restart.test.ts',
+  // The reconciler run on a simulated day over a store (the schedule, the catch-up after an hour
+  // down, its share of the key's rate): its parts keep their tests in npm test (nextLook, keyRate,
+  // lookQueue's oldest due first, the reconciler's rate and 429).
+  'test/unit/server/reconcile/schedule.test.ts',
 ]
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/size/**/*.test.ts', 'test/package/**/*.test.ts']
 const extended = process.env.TEST_TIER === 'extended'

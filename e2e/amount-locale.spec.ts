@@ -9,7 +9,7 @@ test.beforeAll(() => {
   stack = stackConfig()
 })
 
-test('deposit: amount=25.50&locale=de&lockAmount=1 shows 25,50 and quotes exactly 25.5', async ({ page }) => {
+test('deposit: amount=25.50&locale=de&lockAmount=1 shows 25,50 and quotes exactly 25.5 @extended', async ({ page }) => {
   await TestWallet.forStack(stack, 2).install(page)
   const quotes: string[] = []
   page.on('request', (r) => r.url().endsWith('/deposit/quote') && r.method() === 'POST' && quotes.push(JSON.parse(r.postData() ?? '{}').amount))

@@ -98,7 +98,7 @@ test('settled with a different amount than requested: what arrived, what the wal
   expect(partnerPosts(log, '/bank/deposit')).toHaveLength(1)
 })
 
-test('returned below the rail minimum: the reason, and the money goes back minus the rail cost', async ({ page, stack }) => {
+test('returned below the rail minimum: the reason, and the money goes back minus the rail cost @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   await requestDetails(page, '25.00')
   await transfer(stack, (await lastDeposit(stack)).id, '0.50')
@@ -124,7 +124,7 @@ test('expired is not a loss: a transfer already sent still arrives and is follow
   await expect(page.locator('dl.summary')).toContainText('40 EUR')
 })
 
-test('a reload at every status resumes where the deposit is', async ({ page, stack, sandbox: sbx }) => {
+test('a reload at every status resumes where the deposit is @extended', async ({ page, stack, sandbox: sbx }) => {
   await sbx.control({ bankDepositHold: true })
   await onboard(page, stack)
   await requestDetails(page, '60.00')
@@ -162,7 +162,7 @@ test('a reload at every status resumes where the deposit is', async ({ page, sta
   await expect(h1(page)).toHaveText('Your transfer was sent back')
 })
 
-test('a country without the one-off deposit gets the virtual account', async ({ page, stack, sandbox: sbx }) => {
+test('a country without the one-off deposit gets the virtual account @extended', async ({ page, stack, sandbox: sbx }) => {
   // Unsigned: the link itself may then name the other flow.
   await onboard(page, stack, 5, {}, false)
   await page.getByLabel('Country of your bank account').selectOption('US')
@@ -174,7 +174,7 @@ test('a country without the one-off deposit gets the virtual account', async ({ 
   expect(partnerPosts(await sbx.log(), '/bank/deposit')).toHaveLength(0)
 })
 
-test('an amount over the rail limit is refused before any request', async ({ page, stack, sandbox: sbx }) => {
+test('an amount over the rail limit is refused before any request @extended', async ({ page, stack, sandbox: sbx }) => {
   await onboard(page, stack)
   await page.getByLabel('Amount you send').fill('100000.01')
   await page.getByRole('button', { name: 'Get bank details' }).click()
@@ -190,7 +190,7 @@ test('an amount over the rail limit is refused before any request', async ({ pag
   await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 })
 
-test('a lost answer is retried under the same reference: one deposit', async ({ page, stack }) => {
+test('a lost answer is retried under the same reference: one deposit @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   const references: string[] = []
   let lose = 1
@@ -253,7 +253,7 @@ test('axe clean and keyboard only, from the amount to the details', async ({ pag
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 })
 
-test('PIX details are drawn as a QR code, with the copy-and-paste code', async ({ page, stack }) => {
+test('PIX details are drawn as a QR code, with the copy-and-paste code @extended', async ({ page, stack }) => {
   await onboard(page, stack, 5, { currencies: 'BRL,EUR' })
   await page.getByLabel('Country of your bank account').selectOption('BR')
   await expect(page.getByLabel('Currency')).toHaveValue('BRL')
@@ -265,7 +265,7 @@ test('PIX details are drawn as a QR code, with the copy-and-paste code', async (
   await expect(page.getByRole('img', { name: /PIX QR code to pay 80 BRL/ })).toBeVisible()
 })
 
-test('the indicative card rate appears under the amount and follows it', async ({ page, stack, sandbox: sbx }) => {
+test('the indicative card rate appears under the amount and follows it @extended', async ({ page, stack, sandbox: sbx }) => {
   await page.goto(cardUrl(stack))
   const amount = page.getByLabel(/Total/)
   await amount.fill('100')
@@ -282,7 +282,7 @@ test('the indicative card rate appears under the amount and follows it', async (
   expect((await sbx.log()).filter((e) => e.path === '/card/quote')).toHaveLength(0)
 })
 
-test('the status poll pauses while the page is hidden, and goes on when it shows again', async ({ page, stack, sandbox: sbx }) => {
+test('the status poll pauses while the page is hidden, and goes on when it shows again @extended', async ({ page, stack, sandbox: sbx }) => {
   await onboard(page, stack)
   await requestDetails(page, '10.00')
   const polls = async () => partnerPosts(await sbx.log(), '/bank/deposit/status').length
@@ -303,10 +303,7 @@ const LOCALES: Record<string, string> = {
   'pt-BR': 'Quanto você quer pagar?',
 }
 for (const [locale, heading] of Object.entries(LOCALES)) {
-  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean${locale === 'de' ? '' : ' @extended'}`, async ({
-    page,
-    stack,
-  }) => {
+  test(`${locale} at 320 px: amount, details and result are translated, fit and are axe-clean @extended`, async ({ page, stack }) => {
     await onboard(page, stack)
     await page.setViewportSize({ width: 320, height: 800 })
     await page.goto(bankUrl(stack, { locale }))
@@ -330,7 +327,7 @@ for (const [locale, heading] of Object.entries(LOCALES)) {
   })
 }
 
-test('the step counter never contradicts itself: one total from the first screen on, the same after a reload', async ({ page, stack }) => {
+test('the step counter never contradicts itself: one total from the first screen on, the same after a reload @extended', async ({ page, stack }) => {
   const counter = async () => ((await page.locator('.step-count').count()) ? await page.locator('.step-count').textContent() : null)
   const seen: Array<[string, string | null]> = []
   const note = async () => seen.push([(await h1(page).textContent()) ?? '', await counter()])
@@ -364,7 +361,7 @@ test('the step counter never contradicts itself: one total from the first screen
   expect(await counter(), 'the details reopened').toBe(before)
 })
 
-test('the first screen opens on a route that exists: never a country without the one-off deposit', async ({ page, stack }) => {
+test('the first screen opens on a route that exists: never a country without the one-off deposit @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   // A new visit, from a browser in the United States (no one-off deposit there, in the sandbox).
   await page.goto(bankUrl(stack, { locale: 'en-US' }))
@@ -397,14 +394,14 @@ test('a registry default is honoured: a buyer verified in a country with no one-
   await expect(h1(page)).toHaveText('Send your bank transfer')
 })
 
-test('the registry’s defaults come before the browser’s region: en-GB still opens on Germany in EUR', async ({ page, stack }) => {
+test('the registry’s defaults come before the browser’s region: en-GB still opens on Germany in EUR @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   await page.goto(bankUrl(stack, { locale: 'en-GB' }))
   await expect(page.getByLabel('Country of your bank account')).toHaveValue('DE')
   await expect(page.getByLabel('Currency')).toHaveValue('EUR')
 })
 
-test('without registry defaults, the browser’s region where it has a route: en-GB opens on the United Kingdom in GBP', async ({ page, stack }) => {
+test('without registry defaults, the browser’s region where it has a route: en-GB opens on the United Kingdom in GBP @extended', async ({ page, stack }) => {
   await onboard(page, stack, 5, { partner: SECOND_PARTNER }, false)
   await page.goto(bankUrl(stack, { partner: SECOND_PARTNER, locale: 'en-GB' }, false))
   await expect(page.getByLabel('Country of your bank account')).toHaveValue('GB')
@@ -412,7 +409,7 @@ test('without registry defaults, the browser’s region where it has a route: en
   await expect(page.getByLabel('Amount you send')).toBeVisible()
 })
 
-test('the virtual account is offered in true words: held by the banking partner, not an account in the buyer’s name', async ({ page, stack }) => {
+test('the virtual account is offered in true words: held by the banking partner, not an account in the buyer’s name @extended', async ({ page, stack }) => {
   await onboard(page, stack, 5, {}, false)
   await page.getByLabel('Country of your bank account').selectOption('US')
   await expect(
@@ -430,7 +427,7 @@ test('the virtual account is offered in true words: held by the banking partner,
 // again under the same idempotency reference: the bank details for the amount typed, one deposit.
 const REQUIRES_ACTION = 'Your verification level does not allow this payment. Complete a higher level of verification, then try again.'
 for (const sign of [true, false]) {
-  test(`a deposit that needs the higher tier (${sign ? 'signed' : 'unsigned'} link): verified again, the same request under the same reference, one deposit${sign ? '' : ' @extended'}`, async ({
+  test(`a deposit that needs the higher tier (${sign ? 'signed' : 'unsigned'} link): verified again, the same request under the same reference, one deposit @extended`, async ({
     page,
     stack,
     sandbox: sbx,

@@ -112,7 +112,7 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   // The card page's way back (cardSession, result) is the card payout's to read, not an unknown option of the link.
   expect(warnings.filter((w) => w.includes('not an option of a link'))).toEqual([])
   const [created] = await cardPayouts(stack, page)
-  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(created.internal.depositAddress, { exact: true })).toBeVisible()
   // Each step by hand: `sent` is seen whatever the poll's timing.
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await send(page, wallet)
@@ -141,7 +141,7 @@ test('a card payout settles: price, wallet, identity, the card page, one real tr
   expect([count('/partner/card/payout/quote'), count('/partner/card/payout/card-session'), count('/partner/card/payout')]).toEqual([1, 1, 1])
 })
 
-test('an unsigned card-payout link: back from identity to the card payout where the buyer stood, price and wallet kept, paid to the card', async ({
+test('an unsigned card-payout link: back from identity to the card payout where the buyer stood, price and wallet kept, paid to the card @extended', async ({
   page,
   stack,
 }) => {
@@ -151,7 +151,7 @@ test('an unsigned card-payout link: back from identity to the card payout where 
   // The price came back with the buyer: the card page opens for it.
   await withCard(page, stack)
   const [created] = await cardPayouts(stack, page)
-  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(created.internal.depositAddress, { exact: true })).toBeVisible()
   await send(page, wallet)
   await expect(h1(page)).toHaveText('Paid to the card', { timeout: 30_000 })
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)

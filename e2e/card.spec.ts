@@ -45,7 +45,7 @@ test('a card purchase completes: quote with fees inside the total, card page, re
   await expect(page.getByText(/Transaction: 0x/)).toBeVisible()
 })
 
-test('a declined card ends on the failed screen with the reason', async ({ page }) => {
+test('a declined card ends on the failed screen with the reason @extended', async ({ page }) => {
   await quote(page)
   await toCardPage(page)
   await page.getByRole('button', { name: /Decline/ }).click()
@@ -54,7 +54,7 @@ test('a declined card ends on the failed screen with the reason', async ({ page 
   await expectAxeClean(page, 'card failed')
 })
 
-test('an abandoned card page ends cancelled', async ({ page }) => {
+test('an abandoned card page ends cancelled @extended', async ({ page }) => {
   await quote(page)
   await toCardPage(page)
   await page.getByRole('button', { name: /Abandon/ }).click()
@@ -74,7 +74,7 @@ for (const kind of ['javascript', 'foreign', 'http', 'credentials', 'lookalike']
   })
 }
 
-test('a reload on the status screen resumes, and the return URL resumes in a fresh page', async ({ page, context }) => {
+test('a reload on the status screen resumes, and the return URL resumes in a fresh page @extended', async ({ page, context }) => {
   await sandbox(stack, '/__sandbox/control', { cardProcessingMs: 6_000 })
   await quote(page)
   await toCardPage(page)
@@ -91,7 +91,7 @@ test('a reload on the status screen resumes, and the return URL resumes in a fre
   await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
 })
 
-test('a quote that expires is priced again before the buyer can continue', async ({ page }) => {
+test('a quote that expires is priced again before the buyer can continue @extended', async ({ page }) => {
   await sandbox(stack, '/__sandbox/control', { cardQuoteTtlSeconds: 2 })
   await quote(page)
   await page.getByLabel('Wallet address that receives the crypto').fill(stack.accounts[2])
@@ -99,7 +99,7 @@ test('a quote that expires is priced again before the buyer can continue', async
   await expect(page.getByLabel('Wallet address that receives the crypto')).toHaveValue(stack.accounts[2])
 })
 
-test('errors say what to do: window, a bad address, requires_action, upstream_error', async ({ page }) => {
+test('errors say what to do: window, a bad address, requires_action, upstream_error @extended', async ({ page }) => {
   await page.goto(cardUrl(stack))
   await page.getByLabel('Total to pay').fill('10')
   await page.getByRole('button', { name: 'See what you get' }).click()
@@ -146,7 +146,7 @@ test('every card screen is axe-clean and the purchase completes with the keyboar
   await expect(h1(page)).toHaveText('How much do you want to pay?')
 })
 
-test('the button stays where it is while the rate and the window come and go: a click on it is never lost', async ({ page }) => {
+test('the button stays where it is while the rate and the window come and go: a click on it is never lost @extended', async ({ page }) => {
   await page.goto(cardUrl(stack))
   const button = page.getByRole('button', { name: 'See what you get' })
   await expect(button).toBeEnabled()
@@ -168,7 +168,7 @@ test('the button stays where it is while the rate and the window come and go: a 
   expect(await top(), 'the rate went with the edit').toBe(before)
 })
 
-test('a card page closed before paying: the reopened link offers the card page again, after a reload too, and it pays', async ({ page }) => {
+test('a card page closed before paying: the reopened link offers the card page again, after a reload too, and it pays @extended', async ({ page }) => {
   await quote(page, '50')
   await toCardPage(page)
   const cardPage = page.url()
@@ -185,7 +185,7 @@ test('a card page closed before paying: the reopened link offers the card page a
   await expect(h1(page)).toHaveText('Purchase complete', { timeout: 30_000 })
 })
 
-test('a card page closed before paying: starting again makes a new purchase from the same amount', async ({ page, sandbox: sbx }) => {
+test('a card page closed before paying: starting again makes a new purchase from the same amount @extended', async ({ page, sandbox: sbx }) => {
   await quote(page, '50')
   await toCardPage(page)
   const first = new URL(page.url()).searchParams.get('id')
@@ -203,7 +203,7 @@ test('a card page closed before paying: starting again makes a new purchase from
   expect(tokens).toBe(2)
 })
 
-test('framed, the card page is opened with the keyboard alone: Space on "Open the card page", as on a button; it promises Apple Pay only where it is offered', async ({
+test('framed, the card page is opened with the keyboard alone: Space on "Open the card page", as on a button; it promises Apple Pay only where it is offered @extended', async ({
   page,
 }) => {
   await page.goto(`${stack.apiBase}/examples/iframe.html?flow=card`)
@@ -225,13 +225,13 @@ test('framed, the card page is opened with the keyboard alone: Space on "Open th
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Purchase complete', { timeout: 30_000 })
 })
 
-test('the start screen promises Apple Pay only on supported Apple devices, as the contract does', async ({ page }) => {
+test('the start screen promises Apple Pay only on supported Apple devices, as the contract does @extended', async ({ page }) => {
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`))
   await expect(page.getByText('Buy crypto with a card (Apple Pay on supported Apple devices)')).toBeVisible()
   await expect(page.getByText(/card or Apple Pay/)).toHaveCount(0)
 })
 
-test('the card window says a buyer’s own ceiling can be lower: a payment inside it can still be declined', async ({ page }) => {
+test('the card window says a buyer’s own ceiling can be lower: a payment inside it can still be declined @extended', async ({ page }) => {
   await page.goto(cardUrl(stack))
   await expect(page.getByText('Between 20 and 5,000 EUR per payment.')).toBeVisible()
   const note = page.getByText('Your verification level can set a lower ceiling for you, so a payment within this range can still be declined.')

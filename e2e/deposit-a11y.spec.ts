@@ -49,7 +49,7 @@ test('7. every deposit screen is axe-clean and the flow completes with the keybo
   expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
 })
 
-test('7b. with no wallet in the browser the buyer is told what to do, axe-clean', async ({ page }) => {
+test('7b. with no wallet in the browser the buyer is told what to do, axe-clean @extended', async ({ page }) => {
   // The production build (no sandbox wallet in it); this screen makes no API call.
   await page.goto(`${PROD_ORIGIN}/?partner=acme-shop&flow=deposit`)
   await expect(page.getByText('No wallet found in this browser.')).toBeVisible()

@@ -21,7 +21,10 @@ async function kit(path: string, body: unknown, user?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
-test('a sent deposit is told to the kit once, with the hash the chain has; the events carry what the kit looks it up by', async ({ page, sandbox }) => {
+test('a sent deposit is told to the kit once, with the hash the chain has; the events carry what the kit looks it up by @extended', async ({
+  page,
+  sandbox,
+}) => {
   // Delivery takes a while, so the kit's answer is in before the deposit ends.
   await sandbox.control({ processingMs: 4_000 })
   const wallet = TestWallet.forStack(stack, 3)

@@ -17,7 +17,7 @@ async function quote(page: Page, amount: string) {
   await expect(page.getByRole('heading', { name: 'Check your deposit' })).toBeVisible()
 }
 
-test('a balance too low for the amount is said before anything is sent', async ({ page }) => {
+test('a balance too low for the amount is said before anything is sent @extended', async ({ page }) => {
   const wallet = await open(page, 0) // the deployer holds no test USDC
   await quote(page, '12')
   await page.getByRole('button', { name: 'Confirm and send' }).click()
@@ -45,7 +45,7 @@ test('"request already pending" (-32002) tells the buyer to open the wallet, not
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
 })
 
-test('no_route is said plainly, keeps the amount, and is not retried on its own', async ({ page, sandbox: sb }) => {
+test('no_route is said plainly, keeps the amount, and is not retried on its own @extended', async ({ page, sandbox: sb }) => {
   await open(page, 7)
   await page.getByLabel('Amount').fill('600000')
   await page.getByRole('button', { name: 'See the price' }).click()

@@ -80,7 +80,7 @@ test('1. a deposit completes to done and the destination balance really grows', 
 })
 
 for (const outcome of ['failed', 'expired'] as const) {
-  test(`2. a transfer that ends ${outcome} ends on the ${outcome} screen`, async ({ page }) => {
+  test(`2. a transfer that ends ${outcome} ends on the ${outcome} screen${outcome === 'failed' ? '' : ' @extended'}`, async ({ page }) => {
     await openWidget(page, 2)
     await sandbox(stack, '/__sandbox/control', { nextOutcome: outcome })
     await connectAndQuote(page, '3')
@@ -98,7 +98,7 @@ for (const outcome of ['failed', 'expired'] as const) {
   })
 }
 
-test('3. the buyer rejects in the wallet, then retries and completes', async ({ page }) => {
+test('3. the buyer rejects in the wallet, then retries and completes @extended', async ({ page }) => {
   const { wallet } = await openWidget(page, 3)
   await connectAndQuote(page, '10')
   wallet.rejectNext('eth_sendTransaction')

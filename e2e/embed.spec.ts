@@ -61,7 +61,7 @@ test('script tag: a deposit completes inside the shadow root, and events arrive 
   expectDepositEvents(await events(page), '2.5', 'order-42')
 })
 
-test('markup: a <div data-stablecoin-widget> mounts by itself, a deposit completes, and its events are DOM events on it', async ({ page }) => {
+test('markup: a <div data-stablecoin-widget> mounts by itself, a deposit completes, and its events are DOM events on it @extended', async ({ page }) => {
   await wallet(page, 5)
   await page.goto(partner('markup'))
   const host = page.locator('#widget [data-stablecoin-widget]')
@@ -71,7 +71,7 @@ test('markup: a <div data-stablecoin-widget> mounts by itself, a deposit complet
   expectDepositEvents(await events(page), '1.5', 'order-42')
 })
 
-test('hosted page: a deposit completes and the same events arrive as DOM events on window, in order', async ({ page }) => {
+test('hosted page: a deposit completes and the same events arrive as DOM events on window, in order @extended', async ({ page }) => {
   await wallet(page, 6)
   await page.addInitScript(() => {
     const seen: unknown[] = []
@@ -106,7 +106,7 @@ test('iframe: a deposit completes in the frame, which is sized to its content', 
   expectDepositEvents(await events(page), '1.25', 'order-42')
 })
 
-test('iframe: with no wallet visible in the frame, the buyer continues on the full page in a new tab', async ({ page }) => {
+test('iframe: with no wallet visible in the frame, the buyer continues on the full page in a new tab @extended', async ({ page }) => {
   await page.goto(partner('iframe'))
   const frame = page.frameLocator('#widget iframe')
   await expect(frame.getByText('No wallet found in this browser.')).toBeVisible()
@@ -179,7 +179,7 @@ test('iframe: a command from a foreign origin is ignored; one from the parent is
   await expect(frame.getByLabel('Total to pay')).toHaveValue('75')
 })
 
-test('custom element: a card purchase leaves for the card page and resumes on the partner page', async ({ page }) => {
+test('custom element: a card purchase leaves for the card page and resumes on the partner page @extended', async ({ page }) => {
   await page.goto(partner('element', { flow: 'card' }))
   const el = page.locator('stablecoin-widget')
   await el.getByLabel('Total to pay').fill('60')
@@ -194,7 +194,7 @@ test('custom element: a card purchase leaves for the card page and resumes on th
   expect(names).toEqual(expect.arrayContaining(['ready', 'status', 'complete']))
 })
 
-test('host CSS that restyles button, input and * leaves the widget unchanged', async ({ browser }) => {
+test('host CSS that restyles button, input and * leaves the widget unchanged @extended', async ({ browser }) => {
   // The computed style of every element in the widget, with and without the partner's hostile CSS:
   // what the host page's rules could reach, read directly (a picture also holds late content).
   const styles = async (withCss: boolean) => {
@@ -256,7 +256,7 @@ test('host CSS that restyles button, input and * leaves the widget unchanged', a
   expect(hostile.seen).toEqual(plain.seen)
 })
 
-test('update changes the amount without a remount; unmount leaves no requests afterwards', async ({ page }) => {
+test('update changes the amount without a remount; unmount leaves no requests afterwards @extended', async ({ page }) => {
   await page.goto(partner('script', { flow: 'card' }))
   const widget = page.locator('#widget')
   await expect(widget.getByLabel('Total to pay')).toBeVisible()
@@ -287,7 +287,7 @@ test('update changes the amount without a remount; unmount leaves no requests af
   )
 })
 
-test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out', async ({ page }) => {
+test('unmount while a deposit waits for its receipt: the chain is not read again, and nothing else goes out @extended', async ({ page }) => {
   const source = (await wallet(page, 4)).holdDeposit(stack)
   await page.addInitScript(() => {
     const w = window as unknown as { fetches: string[] }
@@ -329,7 +329,7 @@ test('unmount while a deposit waits for its receipt: the chain is not read again
   }
 })
 
-test('a bad update is refused with a console error naming it; element attributes and the iframe theme command update live', async ({ page }) => {
+test('a bad update is refused with a console error naming it; element attributes and the iframe theme command update live @extended', async ({ page }) => {
   const errors: string[] = []
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
   await page.goto(partner('script', { flow: 'card' }))
@@ -414,7 +414,7 @@ test('a bad option is a console error naming it, and a readable message instead 
   expect(seen).toContainEqual({ name: 'error', payload: expect.objectContaining({ code: 'bad_option', message: expect.stringMatching(/^theme/) }) })
 })
 
-test('two widgets on one page work side by side', async ({ page }) => {
+test('two widgets on one page work side by side @extended', async ({ page }) => {
   await page.goto(partner('script', { flow: 'card' }))
   await expect(page.locator('#widget').getByLabel('Total to pay')).toBeVisible()
   await page.evaluate(() => {
@@ -536,7 +536,7 @@ test('declared iframe: it loads with the page before the loader, which then adop
   await expect(declaredFrame(page)).toHaveAttribute('title', 'Payment widget')
 })
 
-test('declared iframe: a loader that comes after the frame has started still learns its height and hears every event', async ({ page }) => {
+test('declared iframe: a loader that comes after the frame has started still learns its height and hears every event @extended', async ({ page }) => {
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route(`${WIDGET_ORIGIN}/stablecoin-widget.js`, async (route) => {
@@ -583,7 +583,9 @@ test('declared iframe: one showing any other page is refused by name and never a
   expect(await events(page)).toEqual([])
 })
 
-test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event', async ({ page }) => {
+test('script tag: a handle works before the runtime arrives (calls keep their order), and a runtime that cannot load is an error event @extended', async ({
+  page,
+}) => {
   // Hold the runtime back: on() and update() are made on the stub's handle, then the runtime arrives.
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))

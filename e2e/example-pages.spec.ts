@@ -10,7 +10,7 @@ const h1 = (page: Page) => page.locator('#widget').getByRole('heading', { level:
 const example = (stack: StackConfig, mode: string, query: Record<string, string> = {}) => `${stack.apiBase}/examples/${mode}.html?${new URLSearchParams(query)}`
 
 for (const mode of ['script', 'element', 'markup', 'csp']) {
-  test(`${mode} page: with no wallet in the browser, the sandbox's test wallet is offered`, async ({ page, stack }) => {
+  test(`${mode} page: with no wallet in the browser, the sandbox's test wallet is offered${mode === 'script' ? '' : ' @extended'}`, async ({ page, stack }) => {
     await page.goto(example(stack, mode))
     await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Sandbox wallet' })).toBeVisible()
@@ -18,7 +18,7 @@ for (const mode of ['script', 'element', 'markup', 'csp']) {
   })
 }
 
-test('csp page: a deposit finishes with the sandbox wallet, under the strict CSP', async ({ page, stack }) => {
+test('csp page: a deposit finishes with the sandbox wallet, under the strict CSP @extended', async ({ page, stack }) => {
   const refused: string[] = []
   page.on('console', (m) => m.type() === 'error' && refused.push(m.text()))
   await page.goto(example(stack, 'csp'))
@@ -30,7 +30,7 @@ test('csp page: a deposit finishes with the sandbox wallet, under the strict CSP
   expect(refused).toEqual([])
 })
 
-test("the Payments page's cash-out link: a payout finishes with the sandbox wallet, identity included", async ({ page, context, stack }) => {
+test("the Payments page's cash-out link: a payout finishes with the sandbox wallet, identity included @extended", async ({ page, context, stack }) => {
   await page.goto(`${stack.apiBase}/examples/payments.html?user=alice`)
   const [shop] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'cash out to a bank' }).click()])
   // The heading names where the money lands once the currency's rails are known (issue 39, item 17).

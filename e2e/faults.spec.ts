@@ -187,7 +187,7 @@ test('the tab closed after sending, reopened after mining: resumes from the stor
   await context.close()
 })
 
-test('chainChanged and accountsChanged between signing and receipt do not derail the deposit', async ({ page }) => {
+test('chainChanged and accountsChanged between signing and receipt do not derail the deposit @extended', async ({ page }) => {
   const { wallet, source } = await sentAndHeld(page, 4, '1')
   wallet.chainId = 42161
   await wallet.emit(page, 'chainChanged', '0xa4b1')
@@ -197,7 +197,7 @@ test('chainChanged and accountsChanged between signing and receipt do not derail
 })
 
 // One flow per test (each with a fresh browser, whose limiter no earlier flow has used), so the two workers share them.
-test('a double click on every submit button of the deposit sends one request', async ({ page }) => {
+test('a double click on every submit button of the deposit sends one request @extended', async ({ page }) => {
   const wallet = await depositPage(page, 5)
   await page.getByLabel('Amount').fill('1')
   await page.getByRole('button', { name: 'See the price' }).dblclick()
@@ -395,7 +395,7 @@ async function quote(page: Page, amount: string) {
 }
 
 for (const kind of ['repriced', 'cancelled'] as const) {
-  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'}${kind === 'repriced' ? '' : ' @extended'}`, async ({
+  test(`a transaction ${kind} in the wallet is followed: ${kind === 'repriced' ? 'the replacement completes' : 'the flow ends with an explanation'} @extended`, async ({
     page,
   }) => {
     const account = kind === 'repriced' ? 8 : 5
@@ -431,7 +431,7 @@ for (const kind of ['repriced', 'cancelled'] as const) {
   })
 }
 
-test('a dropped transaction is shown as not found with help, and never resent', async ({ page }) => {
+test('a dropped transaction is shown as not found with help, and never resent @extended', async ({ page }) => {
   const { wallet, source } = await sentAndHeld(page, 6, '3')
   const hash = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').txHash, keptKey(stack, 'stablecoin-widget:v1:flow:deposit'))
   await rpc(source.rpcUrl, 'anvil_dropTransaction', [hash])

@@ -46,7 +46,10 @@ const flows: Array<[string, (s: StackConfig) => string, string]> = [
 ]
 
 for (const [flow, url, control] of flows) {
-  test(`${flow}: the page draws the app's first screen before any module runs, in the same places, axe-clean`, async ({ page, stack }) => {
+  test(`${flow}: the page draws the app's first screen before any module runs, in the same places, axe-clean${flow === 'card' ? '' : ' @extended'}`, async ({
+    page,
+    stack,
+  }) => {
     const release = await holdModules(page)
     await page.goto(url(stack), { waitUntil: 'commit' })
     await expect(drawn(page).getByRole('button', { name: control })).toBeEnabled()
@@ -64,7 +67,7 @@ for (const [flow, url, control] of flows) {
   })
 }
 
-test('card: typed and sent with the keyboard before the app arrives, the app quotes that amount', async ({ page, stack }) => {
+test('card: typed and sent with the keyboard before the app arrives, the app quotes that amount @extended', async ({ page, stack }) => {
   const release = await holdModules(page)
   await page.goto(cardUrl(stack), { waitUntil: 'commit' })
   // The page has drawn the screen (goto returns as the response begins, before it is parsed).
@@ -81,7 +84,10 @@ test('card: typed and sent with the keyboard before the app arrives, the app quo
   expect(violations).toEqual([])
 })
 
-test('onboarding: an address typed before the app arrives is kept, with the focus and the caret, and the app goes on from there', async ({ page, stack }) => {
+test('onboarding: an address typed before the app arrives is kept, with the focus and the caret, and the app goes on from there @extended', async ({
+  page,
+  stack,
+}) => {
   const release = await holdModules(page)
   await page.goto(fiatUrl(stack), { waitUntil: 'commit' })
   const field = drawn(page).getByLabel('Wallet address')
@@ -97,7 +103,7 @@ test('onboarding: an address typed before the app arrives is kept, with the focu
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your identity')
 })
 
-test('deposit: a browser wallet listed and chosen before the app arrives is the one the app connects', async ({ page, stack }) => {
+test('deposit: a browser wallet listed and chosen before the app arrives is the one the app connects @extended', async ({ page, stack }) => {
   const wallet = TestWallet.forStack(stack, 4)
   await wallet.install(page)
   const release = await holdModules(page)
@@ -110,7 +116,7 @@ test('deposit: a browser wallet listed and chosen before the app arrives is the 
   expect(wallet.requests.map((r) => r.method)).toContain('eth_requestAccounts')
 })
 
-test('a link the drawn screen does not fit (an amount, another locale) draws nothing before the app', async ({ page, stack }) => {
+test('a link the drawn screen does not fit (an amount, another locale) draws nothing before the app @extended', async ({ page, stack }) => {
   for (const extra of [{ amount: '25' }, { locale: 'de' }] as Array<Record<string, string>>) {
     const release = await holdModules(page)
     await page.goto(cardUrl(stack, extra), { waitUntil: 'commit' })
@@ -139,7 +145,7 @@ test('a production page draws the first screen with no sandbox badge', async ({ 
   release()
 })
 
-test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events", async ({
+test("iframe: the frame draws the card's first screen before its modules arrive; what is typed there is quoted by the app, and the parent hears the events @extended", async ({
   page,
   stack,
 }) => {

@@ -83,7 +83,7 @@ const frameUp = async (page: Page) => {
   await expect(page.frameLocator('#widget iframe').locator('#app').getByLabel('Total to pay')).toBeVisible()
 }
 
-test('same origin (control): iframe() with the runtime at once: the frame is heard (events, height)', async ({ page }) => {
+test('same origin (control): iframe() with the runtime at once: the frame is heard (events, height) @extended', async ({ page }) => {
   const link = (await signedLink()).replace(WIDGET_ORIGIN, SAME)
   await pageWith(page, SAME)
   await page.addScriptTag({ url: `${SAME}/stablecoin-widget.js` })
@@ -92,7 +92,7 @@ test('same origin (control): iframe() with the runtime at once: the frame is hea
   await expect.poll(() => height(page)).not.toBe('480px')
 })
 
-test('same origin: a declared frame the loader adopts after it has loaded still reports its events and its height', async ({ page }) => {
+test('same origin: a declared frame the loader adopts after it has loaded still reports its events and its height @extended', async ({ page }) => {
   const link = (await signedLink()).replace(WIDGET_ORIGIN, SAME)
   await pageWith(page, SAME, { src: link })
   await frameUp(page)

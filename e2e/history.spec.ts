@@ -17,7 +17,7 @@ async function toQuote(root: Page | ReturnType<Page['locator']>, page: Page, amo
   void page
 }
 
-test("hosted page: the browser's Back is the widget's Back, the amount stays, and Back again leaves", async ({ page }) => {
+test("hosted page: the browser's Back is the widget's Back, the amount stays, and Back again leaves @extended", async ({ page }) => {
   const before = `${stack.apiBase}/examples/partner.html`
   await page.goto(before)
   await page.goto(cardUrl(stack))
@@ -42,7 +42,7 @@ test("hosted page: the browser's Back is the widget's Back, the amount stays, an
   await expect(page).toHaveURL(before)
 })
 
-test("a partner's page keeps its own history unless it opts in", async ({ page }) => {
+test("a partner's page keeps its own history unless it opts in @extended", async ({ page }) => {
   const partner = (query: Record<string, string>) => `${stack.apiBase}/examples/script.html?${new URLSearchParams(query)}`
   await page.goto(partner({ flow: 'card', amount: '50' }))
   const widget = page.locator('#widget')

@@ -256,7 +256,7 @@ test('after a runtime that did not arrive, the next call fetches it again and ch
   expect(await tamperedRan(page)).toBe(false)
 })
 
-test('after a runtime that did not arrive, the next call starts the widget, fetching the runtime once more (import() takes the checked one)', async ({
+test('after a runtime that did not arrive, the next call starts the widget, fetching the runtime once more (import() takes the checked one) @extended', async ({
   page,
 }) => {
   const runtime = await firstCallFailed(page)
@@ -283,7 +283,7 @@ const INJECTED: Array<[string, string, string]> = [
   ],
 ]
 for (const [what, mode, markup] of INJECTED) {
-  test(`${what} injected beside the partner's own widget takes the loader tag's service settings: nothing goes to another origin, and the console names what it ignored`, async ({
+  test(`${what} injected beside the partner's own widget takes the loader tag's service settings: nothing goes to another origin, and the console names what it ignored${mode === 'element' ? ' @extended' : ''}`, async ({
     page,
   }) => {
     const asked = await foreignOrigin(page)

@@ -76,7 +76,7 @@ test('the whole path to funded shows the bank details and the delivered amount',
   await expect(page.getByText(/was delivered/)).toHaveCount(0)
 })
 
-test('a reused auth code leads back to identity and is never sent again', async ({ page }) => {
+test('a reused auth code leads back to identity and is never sent again @extended', async ({ page }) => {
   await throughIdentity(page)
   await fillDetails(page)
   await page.getByRole('button', { name: 'Get the bank details' }).click()
@@ -98,7 +98,7 @@ test('a reused auth code leads back to identity and is never sent again', async 
   expect(onboards.length - log.filter((e) => e.path === '/fiat/onboard' && e.method === 'POST').length).toBe(1)
 })
 
-test('a banking-partner 400 spends the code: back to identity with its message, then the typed details with the field marked', async ({ page }) => {
+test('a banking-partner 400 spends the code: back to identity with its message, then the typed details with the field marked @extended', async ({ page }) => {
   await throughIdentity(page)
   await fillDetails(page, { email: 'ada@example' })
   await page.getByRole('button', { name: 'Get the bank details' }).click()
@@ -150,7 +150,7 @@ test('a banking-partner 400 spends the code: back to identity with its message, 
   expect(onboards.at(-1)).not.toBe(sent[0])
 })
 
-test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden', async ({
+test('a reload on the details screen shows the same details without a new onboarding; polling stops at funded and pauses while hidden @extended', async ({
   page,
   sandbox: sb,
 }) => {
@@ -206,7 +206,7 @@ test('every onboarding screen is axe-clean and the flow completes with the keybo
   await expectAxeClean(page, 'funded')
 })
 
-test('"Verify with our identity partner" answers Space and Enter, as a button would, keyboard only', async ({ page }) => {
+test('"Verify with our identity partner" answers Space and Enter, as a button would, keyboard only @extended', async ({ page }) => {
   await page.goto(fiatUrl(stack))
   await expect(h1(page)).toHaveText('Where should your stablecoins go?')
   await tabTo(page, page.getByLabel('Wallet address'))

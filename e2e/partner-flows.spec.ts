@@ -5,7 +5,7 @@ import { expect, test } from './helpers'
 import { PROD_ORIGIN } from './stack'
 
 for (const page_ of ['/', '/embed.html']) {
-  test(`${page_}: a link to the virtual account does not start, and nothing of that flow is drawn`, async ({ page }) => {
+  test(`${page_}: a link to the virtual account does not start, and nothing of that flow is drawn${page_ === '/' ? '' : ' @extended'}`, async ({ page }) => {
     const errors: string[] = []
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
     await page.goto(`${PROD_ORIGIN}${page_}?partner=acme-shop&flow=onboarding`)
@@ -15,7 +15,7 @@ for (const page_ of ['/', '/embed.html']) {
   })
 }
 
-test('the start screen lists the partner’s flows, without the virtual account', async ({ page }) => {
+test('the start screen lists the partner’s flows, without the virtual account @extended', async ({ page }) => {
   await page.goto(`${PROD_ORIGIN}/?partner=acme-shop`)
   await expect(page.getByRole('heading', { name: 'What would you like to do?' })).toBeVisible()
   await expect(page.getByRole('button', { name: /Deposit crypto/ })).toBeVisible()

@@ -21,7 +21,7 @@ async function listed(page: Page, stack: StackConfig, token?: string) {
   return { status: res.status(), body: await res.json() }
 }
 
-test('a card purchase in the widget turns "confirmed" on the Payments page, without a reload, and the reconciler stays inside the key\'s rate', async ({
+test('a card purchase in the widget turns "confirmed" on the Payments page, without a reload, and the reconciler stays inside the key\'s rate @extended', async ({
   page,
   context,
   stack,
@@ -131,7 +131,7 @@ async function updates(page: Page, stack: StackConfig): Promise<Update[]> {
   return ((await (await page.request.get(`${stack.apiBase}/__sandbox/partner-demo`)).json()) as { updates: Update[] }).updates
 }
 
-test('a crypto deposit turns "confirmed" on the Payments page from the chain and the partner path: told by the widget, read from the chain by the kit, followed by the reconciler through /v1/deposit/status', async ({
+test('a crypto deposit turns "confirmed" on the Payments page from the chain and the partner path: told by the widget, read from the chain by the kit, followed by the reconciler through /v1/deposit/status @extended', async ({
   page,
   context,
   stack,

@@ -63,7 +63,7 @@ function expectOnlyConnected({ wallet }: Buyer) {
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toEqual([])
 }
 
-test('a bank payout that needs the higher tier: verified again, nothing typed is lost, the same request under the same reference, one payout', async ({
+test('a bank payout that needs the higher tier: verified again, nothing typed is lost, the same request under the same reference, one payout @extended', async ({
   page,
   stack,
   sandbox,

@@ -32,7 +32,7 @@ async function price(page: Page, amount = '20') {
 
 // Item 22: a key without the endpoint's permission (403 permission_denied).
 for (const sign of [false, true]) {
-  test(`a shop whose key lacks bank-payouts: the buyer reads that this shop does not offer it here, the error event names the permission (${sign ? 'signed' : 'unsigned'} link)${sign ? ' @extended' : ''}`, async ({
+  test(`a shop whose key lacks bank-payouts: the buyer reads that this shop does not offer it here, the error event names the permission (${sign ? 'signed' : 'unsigned'} link) @extended`, async ({
     page,
     stack,
   }) => {
@@ -56,7 +56,7 @@ for (const [status, words] of [
   ['pending', 'Your identity check is still running, so this cannot go ahead yet. Nothing was created or sent. Try again in a few minutes.'],
   ['rejected', 'Your identity check was not approved, so this cannot go ahead. Nothing was created or sent. Ask the site you came from how to verify again.'],
 ] as const) {
-  test(`a new buyer whose identity check is ${status} reads it in true words when creating the payout (unsigned link)`, async ({ page, stack }) => {
+  test(`a new buyer whose identity check is ${status} reads it in true words when creating the payout (unsigned link) @extended`, async ({ page, stack }) => {
     const wallet = TestWallet.forStack(stack, 6)
     await wallet.install(page)
     const errors = await listenErrors(page)
@@ -84,7 +84,7 @@ for (const [status, words] of [
 }
 
 // Item 7: the total is known on the first screen and a reload never changes it.
-test('the step counter: eight screens for a new buyer from the first one on, the same after reloads (unsigned link)', async ({ page, stack }) => {
+test('the step counter: eight screens for a new buyer from the first one on, the same after reloads (unsigned link) @extended', async ({ page, stack }) => {
   const wallet = TestWallet.forStack(stack, 7)
   await wallet.install(page)
   await open(page, stack, false)
@@ -127,7 +127,7 @@ test('the step counter: eight screens for a new buyer from the first one on, the
 })
 
 // Item 17: the start and the form name where the money lands; "bank" only where every rail is a bank's.
-test('the start and the form name the rail truly: mobile money for KES, either for NGN until a rail is forced, the bank for EUR (unsigned link)', async ({
+test('the start and the form name the rail truly: mobile money for KES, either for NGN until a rail is forced, the bank for EUR (unsigned link) @extended', async ({
   page,
   stack,
 }) => {
@@ -154,7 +154,7 @@ test('the start and the form name the rail truly: mobile money for KES, either f
 })
 
 // Item 12: a decimal comma where it cannot mean thousands; an amount the service refused in the buyer's words.
-test('"20,5" on an English page is 20.5, "1,500" is asked about, and an amount the service refuses is said in words, never its raw text (unsigned link)', async ({
+test('"20,5" on an English page is 20.5, "1,500" is asked about, and an amount the service refuses is said in words, never its raw text (unsigned link) @extended', async ({
   page,
   stack,
 }) => {

@@ -116,7 +116,7 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   await expect(page.getByText(/Price held for/)).toBeVisible()
   await toFunding(page)
   const [created] = (await payouts(stack, page)).payouts
-  await expect(page.getByText(created.internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(created.internal.depositAddress, { exact: true })).toBeVisible()
   const sender = stack.accounts[3]
   const senderBefore = await balance(stack, sender)
   await send(page)
@@ -172,7 +172,7 @@ test('settled after a real transfer on anvil: one transfer prompt, the exact amo
   await expect(h1(page)).toHaveText('Cash out to a bank account')
 })
 
-test('returned: the reason shows, and the refund (minus the rail cost) is back in the sending wallet on chain', async ({ page, stack }) => {
+test('returned: the reason shows, and the refund (minus the rail cost) is back in the sending wallet on chain @extended', async ({ page, stack }) => {
   await newBuyer(page, stack, 2)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page, '30')
@@ -197,7 +197,7 @@ test('returned: the reason shows, and the refund (minus the rail cost) is back i
   expect(await balance(stack, sender)).toBe(before - units(returned.internal.depositAmount) + refund)
 })
 
-test('rejected, on a link without a signature: the reason shows, nothing more is asked, and a reload shows it again', async ({ page, stack }) => {
+test('rejected, on a link without a signature: the reason shows, nothing more is asked, and a reload shows it again @extended', async ({ page, stack }) => {
   // Buyer options may come from any link (docs/options.md): this payout starts from an unsigned one.
   const { wallet, p } = await heldAtConverting(page, stack, 4, false)
   await sandbox(stack, '/__sandbox/bank/payout/reject', { id: p.id, reason: 'compliance_check' })
@@ -210,7 +210,7 @@ test('rejected, on a link without a signature: the reason shows, nothing more is
   expect(wallet.signatures()).toBe(1)
 })
 
-test('a lost answer to the creation is retried with the same reference: one payout', async ({ page, stack }) => {
+test('a lost answer to the creation is retried with the same reference: one payout @extended', async ({ page, stack }) => {
   await newBuyer(page, stack, 5)
   await quote(page)
   await beneficiary(page)
@@ -235,10 +235,10 @@ test('a lost answer to the creation is retried with the same reference: one payo
   expect(bodies[1].reference).toBe(bodies[0].reference)
   const { payouts: all } = await payouts(stack, page)
   expect(all).toHaveLength(1)
-  await expect(page.getByText(all[0].internal.depositAddress)).toBeVisible()
+  await expect(page.getByText(all[0].internal.depositAddress, { exact: true })).toBeVisible()
 })
 
-test('the price button stays where it is when the rails arrive: a click on it is never lost', async ({ page, stack }) => {
+test('the price button stays where it is when the rails arrive: a click on it is never lost @extended', async ({ page, stack }) => {
   // The rails and their limits answer late: the form is drawn, and can be sent, before they come.
   await sandbox(stack, '/__sandbox/control', { faults: [{ kind: 'slow', count: 1, delayMs: 3_000, path: '/partner/limits' }] })
   await newBuyer(page, stack, 7)
@@ -249,7 +249,7 @@ test('the price button stays where it is when the rails arrive: a click on it is
   expect(await top(), 'the rails arrived').toBe(before)
 })
 
-test('a wallet on the wrong chain is blocked before the prompt', async ({ page, stack }) => {
+test('a wallet on the wrong chain is blocked before the prompt @extended', async ({ page, stack }) => {
   // On Arbitrum, and it refuses to switch: nothing is ever asked to sign.
   const wallet = await newBuyer(page, stack, 6, { startChain: 42161 })
   await quote(page)
@@ -274,7 +274,7 @@ test('a reload during sent follows the payout and never asks for a second transf
   expect((await payouts(stack, page)).payouts).toHaveLength(1)
 })
 
-test('a deposit address that already received is never prompted: its status instead', async ({ page, stack }) => {
+test('a deposit address that already received is never prompted: its status instead @extended', async ({ page, stack }) => {
   const wallet = await newBuyer(page, stack, 8)
   await sandbox(stack, '/__sandbox/control', { payoutHold: true })
   await quote(page)
@@ -389,7 +389,7 @@ test('every payout screen is axe-clean and the flow completes with the keyboard 
 })
 
 for (const locale of ['en', 'de', 'es', 'fr', 'pt-BR']) {
-  test(`${locale} at 320 px: every payout screen fits without horizontal scroll${locale === 'de' ? '' : ' @extended'}`, async ({ page, stack }) => {
+  test(`${locale} at 320 px: every payout screen fits without horizontal scroll @extended`, async ({ page, stack }) => {
     await page.setViewportSize({ width: 320, height: 720 })
     const wallet = TestWallet.forStack(stack, 9)
     await wallet.install(page)
@@ -472,7 +472,7 @@ for (const [kind, amount, hostile, code, words] of [
   })
 }
 
-test('a payout that asks for another amount than its quote (create.amount) is never funded', async ({ page, stack }) => {
+test('a payout that asks for another amount than its quote (create.amount) is never funded @extended', async ({ page, stack }) => {
   const wallet = await newBuyer(page, stack, 5)
   const errors = await listenErrors(page)
   await quote(page)
@@ -524,7 +524,7 @@ test('the same signed link on a second device, while the service still says pend
     await quote(page2)
     await toFunding(page2)
     // The service hands the same payout back for the same reference.
-    await expect(page2.getByText(p.internal.depositAddress)).toBeVisible()
+    await expect(page2.getByText(p.internal.depositAddress, { exact: true })).toBeVisible()
     await send(page2)
     await expect(page2.getByText(/already received a transfer, so nothing was sent again/)).toBeVisible()
     await expect(h1(page2)).toHaveText('Waiting for your transfer')
@@ -550,7 +550,10 @@ const firstTry = async (page: Page, amount = '20') => {
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(h1(page)).toHaveText('Check your cash-out')
 }
-test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced', async ({ page, stack }) => {
+test('the form starts on the registry defaults (EUR to Germany), not the browser’s United States, and its first try is priced @extended', async ({
+  page,
+  stack,
+}) => {
   await page.goto(payoutUrl(stack))
   await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
   await expect(page.getByLabel('Country of the bank')).toHaveValue('DE')
@@ -559,7 +562,7 @@ test('the form starts on the registry defaults (EUR to Germany), not the browser
 })
 test.describe('a partner without registry defaults, on a link without a signature', () => {
   const other = (stack: StackConfig) => payoutUrl(stack, { partner: SECOND_PARTNER }, false)
-  test('the browser’s region (en-US) with a currency that reaches it: USD to the United States, priced at once', async ({ page, stack }) => {
+  test('the browser’s region (en-US) with a currency that reaches it: USD to the United States, priced at once @extended', async ({ page, stack }) => {
     await page.goto(other(stack))
     await expect(page.getByLabel('Currency paid out')).toHaveValue('USD')
     // USD's rails land in banks or a wallet: the country's label says neither (issue 39, item 17).
@@ -568,7 +571,7 @@ test.describe('a partner without registry defaults, on a link without a signatur
   })
   test.describe(() => {
     test.use({ locale: 'en-JP' })
-    test('a region no route serves (Japan) is never the default: the first route the limits allow, priced at once', async ({ page, stack }) => {
+    test('a region no route serves (Japan) is never the default: the first route the limits allow, priced at once @extended', async ({ page, stack }) => {
       await page.goto(other(stack))
       await expect(page.getByLabel('Currency paid out')).toHaveValue('EUR')
       await expect(page.getByLabel('Country of the bank')).not.toHaveValue(/^(JP|)$/)

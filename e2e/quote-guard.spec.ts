@@ -71,7 +71,7 @@ for (const rule of RULES) {
   })
 }
 
-test('the refusal is axe-clean and sends an error event with quote_rejected and the rule', async ({ page }) => {
+test('the refusal is axe-clean and sends an error event with quote_rejected and the rule @extended', async ({ page }) => {
   const errors: unknown[] = []
   await page.exposeFunction('__widgetError', (detail: unknown) => errors.push(detail))
   await page.addInitScript(() => {
@@ -92,7 +92,7 @@ test('the refusal is axe-clean and sends an error event with quote_rejected and 
     .toContainEqual(expect.objectContaining({ flow: 'deposit', code: 'quote_rejected', detail: 'approval.amount', message: REFUSED }))
 })
 
-test('the preview shows exactly what leaves the wallet', async ({ page }) => {
+test('the preview shows exactly what leaves the wallet @extended', async ({ page }) => {
   await open(page, 8)
   await askPrice(page, '25')
   await expect(page.getByRole('heading', { name: 'Check your deposit' })).toBeVisible()
@@ -100,7 +100,7 @@ test('the preview shows exactly what leaves the wallet', async ({ page }) => {
   await expectAxeClean(page, 'quote with its preview')
 })
 
-test('a quote whose simulation takes more than the amount is blocked before the wallet opens', async ({ page }) => {
+test('a quote whose simulation takes more than the amount is blocked before the wallet opens @extended', async ({ page }) => {
   const wallet = await open(page, 8)
   // A standing allowance from an earlier session: a quote without an approval could pull more than asked.
   const source = stack.chains.find((c) => c.id === 8453)!
@@ -121,7 +121,7 @@ test('a quote whose simulation takes more than the amount is blocked before the 
   }
 })
 
-test('a simulated revert is said in plain words and nothing is sent', async ({ page }) => {
+test('a simulated revert is said in plain words and nothing is sent @extended', async ({ page }) => {
   const wallet = await open(page, 8)
   await sandbox(stack, '/__sandbox/control', { hostileQuote: 'simulation.revert' })
   await askPrice(page, '2')
@@ -129,7 +129,7 @@ test('a simulated revert is said in plain words and nothing is sent', async ({ p
   expect(wallet.signatures()).toBe(0)
 })
 
-test('a batching wallet (EIP-5792) confirms once, and a reload mid-batch resumes with no second prompt', async ({ page }) => {
+test('a batching wallet (EIP-5792) confirms once, and a reload mid-batch resumes with no second prompt @extended', async ({ page }) => {
   const wallet = await open(page, 8, { batching: true })
   await askPrice(page, '6')
   await expect(page.getByText(/network fee about/)).toBeVisible()
@@ -149,7 +149,7 @@ test('a batching wallet (EIP-5792) confirms once, and a reload mid-batch resumes
   expect(calls.map((c) => c.to.toLowerCase())).toEqual([stack.sources[0].token.toLowerCase(), stack.depositor.toLowerCase()])
 })
 
-test('a wallet without batching still takes the two steps of today', async ({ page }) => {
+test('a wallet without batching still takes the two steps of today @extended', async ({ page }) => {
   const wallet = await open(page, 8)
   await askPrice(page, '1.5')
   await confirmToDone(page)
@@ -158,7 +158,7 @@ test('a wallet without batching still takes the two steps of today', async ({ pa
   expect(wallet.signatures()).toBe(3) // the wallet check (the kit's sign-in message, once per wallet), approve, deposit
 })
 
-test('a tracked transaction on a chain the widget cannot read says so and lets the buyer stop following', async ({ page }) => {
+test('a tracked transaction on a chain the widget cannot read says so and lets the buyer stop following @extended', async ({ page }) => {
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))

@@ -12,7 +12,7 @@ test.beforeAll(() => {
   stack = stackConfig()
 })
 
-test('a card purchase with a partner token round-trips through the kit: the widget sends the token, the backend adds the key', async ({ page }) => {
+test('a card purchase with a partner token round-trips through the kit: the widget sends the token, the backend adds the key @extended', async ({ page }) => {
   await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42', cardProcessingMs: 500 })
   const sentTokens: Array<string | undefined> = []
   page.on('request', (req) => {
@@ -98,7 +98,9 @@ test('a key given twice is refused by the kit, by name, and nothing reaches the 
   expect((await log()).filter((e) => e.path === '/v1/card/status' || e.path === '/v1/card/kyc-token')).toEqual([])
 })
 
-test("a partner token the backend no longer accepts: the buyer reads to sign in again on the partner's site, with the kit's code", async ({ page }) => {
+test("a partner token the backend no longer accepts: the buyer reads to sign in again on the partner's site, with the kit's code @extended", async ({
+  page,
+}) => {
   await sandbox(stack, '/__sandbox/control', { partnerToken: 'user-42' })
   await page.goto(cardUrl(stack, { partnerToken: 'user-41', expires: String(Math.floor(Date.now() / 1000) + 600) }))
   await priceCardAndPay(page, stack.accounts[2])

@@ -84,7 +84,7 @@ test('a deposit through WalletConnect: paired by QR code, the wallet link signed
   expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
 })
 
-test('the session survives a reload: WalletConnect picked again connects without a new code', async ({ page }) => {
+test('the session survives a reload: WalletConnect picked again connects without a new code @extended', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
   await pairPhone(page)
   await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
@@ -96,7 +96,7 @@ test('the session survives a reload: WalletConnect picked again connects without
   expect((await phoneState()).sessions.length).toBe(sessions)
 })
 
-test('closing the pairing code and a phone that rejects each leave the buyer a way on', async ({ page }) => {
+test('closing the pairing code and a phone that rejects each leave the buyer a way on @extended', async ({ page }) => {
   const answers = await answersFromNow()
   const dialog = await pairPhone(page)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -146,7 +146,7 @@ async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; 
 }
 const deposits = (sent: Array<{ to: string }>) => sent.filter((tx) => tx.to === stack.depositor.toLowerCase())
 
-test('a phone that ends the session mid-flow: true words, nothing sent, and paired again the deposit goes once', async ({ page }) => {
+test('a phone that ends the session mid-flow: true words, nothing sent, and paired again the deposit goes once @extended', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
   await pairPhone(page)
@@ -170,7 +170,7 @@ test('a phone that ends the session mid-flow: true words, nothing sent, and pair
   expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
 })
 
-test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once', async ({ page }) => {
+test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once @extended', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
   await pairPhone(page)
@@ -190,7 +190,7 @@ test('a send rejected on the phone: true words, nothing sent, and confirmed agai
   expect(deposits(await sentOnChain(answered))).toHaveLength(1)
 })
 
-test('a hostile quote is refused before any request reaches the phone; a fresh price then completes', async ({ page }) => {
+test('a hostile quote is refused before any request reaches the phone; a fresh price then completes @extended', async ({ page }) => {
   // The phone would approve anything: only the widget's guard stands between the quote and the send.
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
@@ -210,7 +210,7 @@ test('a hostile quote is refused before any request reaches the phone; a fresh p
   expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
 })
 
-test('a bank payout through WalletConnect: the phone pays it, across the identity round trip, with one transfer', async ({ page }) => {
+test('a bank payout through WalletConnect: the phone pays it, across the identity round trip, with one transfer @extended', async ({ page }) => {
   const h1 = page.getByRole('heading', { level: 1 })
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()

@@ -4,8 +4,9 @@
 // on every submission too:
 // - the integration tests of the sandbox against the contract (stacks on anvil) and of the
 //   package (pack, attw, publint, the partner server compiled against it);
-// - the end-to-end tests tagged @extended in Chromium: the further cases of each parametrised
-//   family (the first runs in `npm test`) and the fault storms;
+// - the end-to-end tests tagged @extended in Chromium: the longer variants of each flow's main path
+//   (which runs in `npm test`), the further cases of each parametrised family (the first runs in
+//   `npm test`), the fault storms, and the cases whose rule a unit test holds;
 // - the whole cross-browser suite in Firefox ESR and WebKitGTK (`npm test` runs its tagged share).
 // It builds first when there is no build (the budget, pack and e2e tests read dist/).
 import { run } from './step.mjs'

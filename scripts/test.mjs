@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the first tier (docs/testing.md; CI then runs scripts/test-extended.mjs), in order: browser check, types, build, unit tests (with the bundle
 // budget, which reads the build), then the end-to-end suite against the sandbox and anvil in
-// Chromium, then its cross-browser share in Firefox ESR and WebKitGTK.
+// Chromium (its first tier: each flow's main path, one axe and keyboard check per flow, every trust
+// and security test; the tests tagged @extended run in test-extended.mjs), then its cross-browser
+// share in Firefox ESR and WebKitGTK.
 import { run } from './step.mjs'
 import { existsSync } from 'node:fs'
 

@@ -12,13 +12,15 @@ import { legibleAccent } from './theme/accent'
 /** `onStep(n, 0)`: the flow shows no step counter. */
 type FlowProps = { services: Services; onStep: (step: number, of: number) => void; switchFlow?: (flow: Flow) => void }
 
-const loaders: Record<Flow, () => Promise<{ default: ComponentType<FlowProps> }>> = {
-  deposit: () => import('./flows/deposit/DepositFlow'),
-  card: () => import('./flows/card/CardFlow'),
-  onboarding: () => import('./flows/onboarding/OnboardingFlow'),
-  bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow'),
-  payout: () => import('./flows/payout/PayoutFlow'),
-  cardPayout: () => import('./flows/payout/CardPayoutFlow'),
+// `.then(({ default: f }) => f)`: the bundler then hands over the component alone, not the flow chunk's
+// whole module object (which needs a runtime helper in every flow's first load).
+const loaders: Record<Flow, () => Promise<ComponentType<FlowProps>>> = {
+  deposit: () => import('./flows/deposit/DepositFlow').then(({ default: f }) => f),
+  card: () => import('./flows/card/CardFlow').then(({ default: f }) => f),
+  onboarding: () => import('./flows/onboarding/OnboardingFlow').then(({ default: f }) => f),
+  bankDeposit: () => import('./flows/bankDeposit/BankDepositFlow').then(({ default: f }) => f),
+  payout: () => import('./flows/payout/PayoutFlow').then(({ default: f }) => f),
+  cardPayout: () => import('./flows/payout/CardPayoutFlow').then(({ default: f }) => f),
 }
 /** A flow's words in the catalogs: `<flow>.name`, `start.<flow>`, `start.<flow>Hint`. */
 const flowName = (flow: Flow) => t(`${flow}.name` as MessageKey)
@@ -53,7 +55,7 @@ function Widget({ services, onClose, landmark }: { services: Services; onClose?:
   useEffect(() => {
     if (!flow) return
     loaders[flow]().then(
-      (module) => setLoaded({ flow, component: module.default }),
+      (component) => setLoaded({ flow, component }),
       () => setLoaded('failed'),
     )
   }, [flow])

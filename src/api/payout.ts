@@ -41,7 +41,7 @@ export type PayoutRequest = {
   quoteId: string
   /** The paying user, not the beneficiary. */
   accountId: string
-  /** From `buildBeneficiary`: only the fields its schema defines. */
+  /** From the form's checks (flows/payout/beneficiary.ts, buildBeneficiary): only the fields its schema defines. */
   beneficiary: Beneficiary
   purpose?: string
   /** The idempotency key (at most 64 characters): without it a retry is a second payout. */

@@ -19,6 +19,8 @@ export type PayByAddressProps = {
   /** The exact amount, in the token's base units (the request's), and as the buyer reads it. */
   units: string
   amount: string
+  /** What the contract says of this transfer, said under it (the deposit's by default: another amount or token is not followed). */
+  terms?: string
 }
 
 /** EIP-681: `ethereum:<token>@<chainId>/transfer?address=<to>&uint256=<base units>`. */
@@ -38,7 +40,7 @@ export function PayByAddress(props: PayByAddressProps) {
         <CopyField label={t('byAddress.token', { token: symbol })} value={token} />
         <CopyField label={t('byAddress.request')} value={request} />
       </dl>
-      <p class="muted">{t('byAddress.exact', { token: symbol, chain: chainName })}</p>
+      <p class="muted">{props.terms ?? t('byAddress.exact', { token: symbol, chain: chainName })}</p>
     </div>
   )
 }

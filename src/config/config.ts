@@ -24,7 +24,6 @@ import type { RouteDefaults } from '../lib/routeDefaults'
 
 export { type ChainConfig, type DestinationConfig, type TokenConfig, chainOf, explorerTxUrl } from './chains'
 export { type Flow, FLOW_NEEDS, defaultFlows, flows } from './flows'
-export { type LiveUpdate, parseLiveOptions } from './live'
 export { type Brand, type Theme, DEFAULT_THEME, themes } from './look'
 
 /** The card's currencies where the options name none (the hosted page's first screen is drawn with them). */

@@ -4,6 +4,7 @@
 // it only where the origin matches. Messages from any other origin or window are ignored.
 import { readRegistry } from '../config/link'
 import { readPageLink } from '../config/pageLink'
+import type { applyUpdate } from './liveUpdate'
 import { mountLinkProblem, mountWidget } from './widgetMount'
 import { GUEST, type GuestMessage, VERSION, type WidgetEvent, isHostMessage } from '../config/protocol'
 
@@ -26,6 +27,25 @@ export function candidateOrigins(registered: readonly string[], linkParent: unkn
   // Where the browser tells us who frames us, that origin must be a registered one.
   if (ancestors && ancestors.length > 0) origins = origins.filter((o) => o === ancestors[0])
   return origins
+}
+
+/**
+ * update() in the frame: the parent's `update`, `theme` and `authCode` messages, applied in the order
+ * they came. Its code is the partner pages' entry's (mount.tsx exports liveUpdate.ts's), fetched with
+ * the first such message, not with this page: most parents send none, and one chunk shared by both
+ * entries would be one more file in every script-tag load. A fetch that failed is tried again with
+ * the next message.
+ */
+let updates: Promise<typeof applyUpdate> | undefined
+const updateLater: typeof applyUpdate = (services, options, emit) => {
+  updates ??= import('./mount').then(({ applyUpdate }) => applyUpdate)
+  updates.then(
+    (apply) => apply(services, options, emit),
+    (error) => {
+      updates = undefined
+      console.error('[stablecoin-widget] update: its code did not load; send it again', error)
+    },
+  )
 }
 
 async function start(root: HTMLElement) {
@@ -72,7 +92,7 @@ async function start(root: HTMLElement) {
     mountLinkProblem(root, link, emit, new URLSearchParams(location.search).get('locale') ?? navigator.language)
     return
   }
-  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, history: !framed, emit })
+  widget = mountWidget(root, link.options, { shadow: false, ownsPage: true, closable: framed, history: !framed, update: updateLater, emit })
   report = () => post({ source: GUEST, version: VERSION, kind: 'resize', height: document.documentElement.scrollHeight })
   new ResizeObserver(report).observe(document.body)
   report()

@@ -5,13 +5,14 @@
 import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { App } from '../App'
-import { type WidgetOptions, parseLiveOptions, parseOptions } from '../config/config'
+import { type WidgetOptions, parseOptions } from '../config/config'
 import { linkProblemText } from '../errors/words'
 import { loadLocale } from '../i18n/i18n'
 import { type Services, createServices } from '../services'
 import type { LinkProblem as Problem } from '../config/link'
 import { LinkProblem } from '../screens/LinkProblem'
 import type { Emit } from '../config/protocol'
+import type { applyUpdate } from './liveUpdate'
 import { offerSandboxWallet } from '../wallet/sandboxOffer'
 
 // A built page carries the stylesheet in its HTML (scripts/build.mjs); the dev server's pages do not.
@@ -29,46 +30,17 @@ export type MountOptions = {
   css?: string
   /** The browser's Back is the widget's Back (embed/browserBack.ts): the hosted page, or a partner who opts in. */
   history?: boolean
+  /**
+   * What `update()` applies (embed/liveUpdate.ts): the iframe page and partners' pages pass it. The
+   * hosted page takes no update (no page embeds it to send one), so its first load does without it.
+   */
+  update?: typeof applyUpdate
 }
 
 export type Mounted = {
   update(options: Partial<WidgetOptions>): void
   unmount(): void
 }
-
-// Every option, checked by the compiler against WidgetOptions (a new option must be added here).
-const KNOWN = Object.keys({
-  flow: 1,
-  flows: 1,
-  apiBase: 1,
-  partnerBase: 1,
-  partnerToken: 1,
-  partnerCookies: 1,
-  walletLink: 1,
-  sandbox: 1,
-  locale: 1,
-  theme: 1,
-  brand: 1,
-  chains: 1,
-  sources: 1,
-  destination: 1,
-  currencies: 1,
-  cardHosts: 1,
-  cardCrypto: 1,
-  walletAddress: 1,
-  accountId: 1,
-  walletId: 1,
-  amount: 1,
-  lockAmount: 1,
-  identityUrl: 1,
-  authCode: 1,
-  parentOrigin: 1,
-  reference: 1,
-  returnUrl: 1,
-  defaults: 1,
-  closable: 1,
-  history: 1,
-} satisfies Record<keyof WidgetOptions | 'closable' | 'history', 1>)
 
 let sheet: CSSStyleSheet | undefined
 function styles(css: string): CSSStyleSheet {
@@ -96,8 +68,6 @@ export function mountLinkProblem(host: HTMLElement, problem: Problem, emit: Emit
 export function mountWidget(host: HTMLElement, options: Partial<Record<keyof WidgetOptions, unknown>>, how: MountOptions): Mounted {
   const container = containerIn(host, how)
   const result = parseOptions(options, navigator.language)
-  // On a partner page a misspelt option would otherwise vanish without a word.
-  if (how.shadow) warnUnknown(options)
   // Every event carries the partner's reference, so their page can match it to their order.
   const reference = result.ok ? result.config.reference : undefined
   const emit: Emit = (name, payload) => how.emit(name, reference === undefined ? payload : { ...payload, reference })
@@ -133,7 +103,7 @@ export function mountWidget(host: HTMLElement, options: Partial<Record<keyof Wid
 
   return {
     update(options) {
-      if (services) update(services, options, how.emit)
+      if (services) how.update?.(services, options, how.emit)
     },
     unmount() {
       abort.abort(new Error('unmounted'))
@@ -156,42 +126,4 @@ function containerIn(host: HTMLElement, how: MountOptions): HTMLElement {
   const container = document.createElement('div')
   ;(how.shadow ? (root as ShadowRoot) : host).appendChild(container)
   return container
-}
-
-function warnUnknown(options: Record<string, unknown>) {
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.includes(key) && !/^(aria|role$|title$|hidden$|lang$|dir$|tabindex$|slot$|part$)/i.test(key)) {
-      console.error(`[stablecoin-widget] ${key}: not an option; ignored`)
-    }
-  }
-}
-
-/** `update()`: what may change after mounting (config/live.ts), applied whole or not at all. */
-function update(services: Services, options: Partial<WidgetOptions>, emit: Emit) {
-  const result = parseLiveOptions(options)
-  if (!result.ok) {
-    // Nothing of a bad update is applied; what the buyer sees stays as it was.
-    console.error(`[stablecoin-widget] update: ${result.problem}`)
-    emit('error', { code: 'bad_option', message: result.problem })
-    return
-  }
-  const next = result.update
-  // A locked amount was the embedding's (or, on a link, the partner's signed) decision: no
-  // update, from a frame's parent page or any script, moves it.
-  if (next.amount !== undefined && services.config.lockAmount) {
-    const problem = 'amount: locked (lockAmount); mount the widget again to change it'
-    console.error(`[stablecoin-widget] update: ${problem}`)
-    emit('error', { code: 'bad_option', message: problem })
-    return
-  }
-  // The locale is live everywhere: amounts are formatted and read with the new one from now on.
-  if (next.locale) services.config.locale = next.locale
-  const live = services.live.value
-  services.live.value = {
-    theme: next.theme ?? live.theme,
-    brand: next.brand ?? live.brand,
-    locale: next.locale ?? live.locale,
-    amount: next.amount ?? live.amount,
-    authCode: next.authCode ?? live.authCode,
-  }
 }

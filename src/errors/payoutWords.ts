@@ -2,8 +2,8 @@
 // for the screens and the `error` event alike. The payout's flow carries them typed; errors/
 // imports no flow, so their shapes are named here and the flow's must fit them (the compiler holds
 // the two together where the flow hands one over), but the beneficiary field's problem, which both
-// read from lib/fieldProblem.ts.
-import type { FieldProblem } from '../lib/fieldProblem'
+// read from lib/accountChecks.ts, where the checks that find it are.
+import type { FieldProblem } from '../lib/accountChecks'
 import { t } from '../i18n/i18n'
 import type { Problem } from './problem'
 
@@ -34,7 +34,7 @@ export function payoutProblem(problem: PayoutProblem, card = false): Problem {
 }
 
 /**
- * What is wrong with a beneficiary field (flows/payout/beneficiary.ts and accountChecks.ts check
+ * What is wrong with a beneficiary field (flows/payout/beneficiary.ts and lib/accountChecks.ts check
  * it; `refused`: the service refused it), with the numbers its words take.
  */
 export type { FieldProblem }

@@ -273,6 +273,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Wir konnten nicht bestätigen, dass diese Wallet Ihnen gehört (die Anfrage ist vielleicht abgelaufen). Es wurde nichts gesendet. Bestätigen Sie erneut.',
   'partner.walletTaken':
     'Diese Wallet ist mit einem anderen Konto auf dieser Website verknüpft. Es wurde nichts gesendet. Verwenden Sie eine andere Wallet oder melden Sie sich bei diesem Konto an.',
+  'partner.addressTaken':
+    'Der Zahlungsdienst hat eine Adresse geliefert, die diese Website bereits jemand anderem gegeben hat, daher wird sie nicht angezeigt. Es wurde nichts gesendet. Fordern Sie die Adresse erneut an oder verbinden Sie eine Wallet.',
   'partner.refused':
     'Der Zahlungsdienst des Shops hat diese Anfrage nicht angenommen. Versuchen Sie es noch einmal; wenn es wieder passiert, informieren Sie die Website, von der Sie kommen.',
   'amount.refused':

@@ -8,6 +8,8 @@ export const enPartner = {
   // 422 wallet_unverified and 409 wallet_not_owned: the wallet check before a deposit (src/server/walletLink.ts).
   'partner.walletUnverified': 'We could not confirm this wallet is yours (the request may have run out). Nothing was sent. Confirm again.',
   'partner.walletTaken': 'This wallet is linked to another account on this site. Nothing was sent. Use another wallet, or sign in to that account.',
+  'partner.addressTaken':
+    'The payment service gave an address this site already gave someone else, so it is not shown. Nothing was sent. Ask for the address again, or connect a wallet.',
   'partner.refused': "The shop's payment service did not accept this request. Try again; if it keeps happening, tell the site you came from.",
   // 403 permission_denied: the partner's key lacks the endpoint's permission (the event names which).
   'partner.notOffered': 'This shop does not offer this here. Nothing was started or sent. Choose another option, or ask the shop.',

@@ -1,6 +1,7 @@
 import type { CardPayoutKey } from './en-cardPayout'
 // The bank payout's strings in English, loaded with the flow (see en.ts).
 import type { BeneficiaryKey } from './en-beneficiary'
+import type { PayoutByAddressKey } from './en-payoutByAddress'
 
 export const enPayout = {
   'payout.problem.mismatch':
@@ -130,4 +131,4 @@ export const enPayout = {
 } as const
 
 /** The keys of the flow's two English parts: these, and the beneficiary form's (en-beneficiary.ts, fetched with the form). */
-export type PayoutKey = keyof typeof enPayout | BeneficiaryKey | CardPayoutKey
+export type PayoutKey = keyof typeof enPayout | BeneficiaryKey | CardPayoutKey | PayoutByAddressKey

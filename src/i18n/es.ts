@@ -257,6 +257,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Ha alcanzado el límite diario de pagos de este sitio. No se inició nada. Inténtelo de nuevo mañana o con un importe menor, o contacte con el sitio.',
   'partner.walletUnverified': 'No pudimos confirmar que esta billetera es suya (puede que la solicitud haya caducado). No se envió nada. Confirme de nuevo.',
   'partner.walletTaken': 'Esta billetera está vinculada a otra cuenta de este sitio. No se envió nada. Use otra billetera o inicie sesión en esa cuenta.',
+  'partner.addressTaken':
+    'El servicio de pago dio una dirección que este sitio ya había dado a otra persona, por lo que no se muestra. No se envió nada. Pida la dirección de nuevo o conecte una billetera.',
   'partner.refused': 'El servicio de pago de la tienda no aceptó esta solicitud. Inténtelo de nuevo; si vuelve a ocurrir, avise al sitio del que viene.',
   'amount.refused':
     'El servicio no aceptó este importe: puede ser demasiado pequeño una vez descontadas las comisiones, o estar fuera de lo que admite esta vía. Prueba con otro importe.',

@@ -262,6 +262,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     "Nous n'avons pas pu confirmer que ce portefeuille est le vôtre (la demande a peut-être expiré). Rien n'a été envoyé. Confirmez à nouveau.",
   'partner.walletTaken':
     "Ce portefeuille est lié à un autre compte sur ce site. Rien n'a été envoyé. Utilisez un autre portefeuille, ou connectez-vous à ce compte.",
+  'partner.addressTaken':
+    "Le service de paiement a fourni une adresse que ce site avait déjà donnée à quelqu'un d'autre : elle n'est donc pas affichée. Rien n'a été envoyé. Demandez à nouveau l'adresse, ou connectez un portefeuille.",
   'partner.refused': "Le service de paiement de la boutique n'a pas accepté cette demande. Réessayez ; si cela se reproduit, prévenez le site d'où vous venez.",
   'amount.refused':
     "Le service n'a pas accepté ce montant : il est peut-être trop faible une fois les frais déduits, ou hors de ce que cette voie accepte. Essayez un autre montant.",

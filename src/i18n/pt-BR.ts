@@ -256,6 +256,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Você atingiu o limite diário de pagamentos deste site. Nada foi iniciado. Tente novamente amanhã ou com um valor menor, ou entre em contato com o site.',
   'partner.walletUnverified': 'Não conseguimos confirmar que esta carteira é sua (a solicitação pode ter expirado). Nada foi enviado. Confirme novamente.',
   'partner.walletTaken': 'Esta carteira está vinculada a outra conta neste site. Nada foi enviado. Use outra carteira ou entre nessa conta.',
+  'partner.addressTaken':
+    'O serviço de pagamento forneceu um endereço que este site já tinha dado a outra pessoa, por isso ele não é mostrado. Nada foi enviado. Peça o endereço novamente ou conecte uma carteira.',
   'partner.refused': 'O serviço de pagamento da loja não aceitou esta solicitação. Tente novamente; se continuar acontecendo, avise o site de onde você veio.',
   'amount.refused': 'O serviço não aceitou este valor: ele pode ser pequeno demais depois das taxas, ou estar fora do que esta via aceita. Tente outro valor.',
   'partner.notOffered': 'Esta loja não oferece isto aqui. Nada foi iniciado nem enviado. Escolha outra opção ou pergunte à loja.',

@@ -24,6 +24,8 @@ export const KIT_CODES = new Set([
   'chain_not_configured',
   'chain_unreachable',
   'deposit_unverified',
+  'deposit_not_as_quoted',
+  'deposit_address_taken',
   'wallet_not_linked',
   'wallet_unverified',
   'wallet_not_owned',

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../src/i18n/en-beneficiary'
 import { enOnboardingLater } from '../../src/i18n/en-onboardingLater'
+import { enPayoutByAddress } from '../../src/i18n/en-payoutByAddress'
 import { closure, readManifest } from './bundleSizes'
 
 // The built output to check (npm test builds dist/; WIDGET_DIST checks another build).
@@ -21,6 +22,8 @@ describe('lazy screens bring their English strings (built bundle)', () => {
     ['src/screens/identity/LaterSteps.tsx', enOnboardingLater['onboarding.detailsIntro']],
     ['src/screens/onboarding/AccountScreens.tsx', enOnboardingLater['onboarding.referenceWarning']],
     ['src/screens/payout/BeneficiaryForm.tsx', enBeneficiary['payout.problem.clabeChecksum']],
+    ['src/screens/payout/LaterScreens.ts', enPayoutByAddress['payout.byAddress']],
+    ['src/screens/payout/LaterScreens.ts', enPayoutByAddress['payout.byAddressIntro']],
   ])('%s carries "%s"', (entry, text) => {
     expect(manifest[entry], `${entry} is a chunk of its own`).toBeDefined()
     expect(code(entry).includes(text), `the build of ${entry} and what it imports lacks its strings`).toBe(true)

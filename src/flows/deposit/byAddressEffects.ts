@@ -2,6 +2,7 @@
 // the chain for the transfer into its deposit address, through the registry's rpcUrl. Fetched when
 // the buyer picks it, or when a reload resumes a watch.
 import { quoteDeposit } from '../../api/deposit'
+import { quoteDepositAddress } from '../../api/depositAddress'
 import { chainOf } from '../../config/config'
 import { describeError } from '../../errors/describeError'
 import { partnerStorage } from '../../storage/flowStore'
@@ -50,7 +51,10 @@ export async function quoteByAddress(ctx: DepositContext, state: ByAddress, aliv
   }
   const refuse = (refusal: NonNullable<ByAddress['refusal']>) => tell(ctx, alive, { type: 'REFUSED', refusal })
   try {
-    const [quote, w] = await Promise.all([quoteDeposit(ctx.api, request), ctx.loadChainActions()])
+    // Where the partner's backend is the kit, the kit asks for the quote and records its address to
+    // the signed-in buyer first: the transfer is theirs whatever sends it (an exchange signs nothing).
+    const asked = ctx.config.walletLink ? ctx.partner().then((http) => quoteDepositAddress(http, request)) : quoteDeposit(ctx.api, request)
+    const [quote, w] = await Promise.all([asked, ctx.loadChainActions()])
     if (!alive()) return
     // The guard every quote passes (a refusal is the deposit's own QUOTE_REJECTED, said on the form).
     const rejected: ByAddressEvent[] = []

@@ -29,6 +29,8 @@ export async function reportSent(ctx: DepositContext, tracking: Tracking): Promi
     } catch (error) {
       if (gone.signal.aborted) return false
       if (error instanceof ApiError && error.code === 'wallet_not_linked') return refused(ctx, txHash)
+      // Paid by address into the buyer's own address, but not as quoted: final, and said as unrecorded.
+      if (error instanceof ApiError && error.code === 'deposit_not_as_quoted') return notAsQuoted(ctx, txHash)
       if (error instanceof ApiError && FINAL.includes(error.status)) return true
     }
   }
@@ -46,6 +48,15 @@ function refused(ctx: DepositContext, txHash: string): true {
     ctx.config.walletLink
       ? "[stablecoin-widget] the partner's backend refused to record a sent deposit (403 wallet_not_linked): its sender is not a wallet it links to this buyer"
       : "[stablecoin-widget] walletLink: the partner's backend refused to record a sent deposit (403 wallet_not_linked): it was sent without linking the wallet, as this partner's registry entry (in script mode, the page's options) does not say walletLink: true. Where the partner's kit runs with chains, set walletLink: true",
+  )
+  ctx.dispatch({ type: 'UNRECORDED', txHash })
+  return true
+}
+
+/** 422 deposit_not_as_quoted: the kit gave this buyer the address, but the transfer is another amount or token, or older. */
+function notAsQuoted(ctx: DepositContext, txHash: string): true {
+  console.error(
+    "[stablecoin-widget] the partner's backend refused to record a deposit paid by address (422 deposit_not_as_quoted): not the quoted token and amount",
   )
   ctx.dispatch({ type: 'UNRECORDED', txHash })
   return true

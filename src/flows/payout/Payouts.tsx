@@ -11,7 +11,6 @@ import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import { PayoutFormScreen } from '../../screens/payout/PayoutFormScreen'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
-import { payoutEvents } from './hostEvents'
 import type { CardReturn, Source } from './base'
 import type { DestinationEvent, DestinationState, DestinationStep } from './destination'
 import type { FundingEvent } from './funding'
@@ -26,15 +25,15 @@ import { onboardingSchemas } from '../../api/onboarding'
 import { referenceSchemas } from '../../api/reference'
 import { identityChecks, identityKeys } from '../../identity/checks'
 import { FirstScreen } from '../../components/FirstScreen'
-import { flowKey } from '../../storage/storedCheck'
-import { anyStored } from '../../storage/storedCheck'
+import { anyStored, flowKey } from '../../storage/storedCheck'
 import { type PayoutName, keysOf, payoutChecks, pendingStore, payoutStore, referenceStore, spentAddresses } from './persisted'
 import { stepsStore } from './stepsStore'
-import { type LazyPart, lazyPart, useLazyPart } from '../../kernel/lazyPart'
+import { type LazyPart, lazyObserver, lazyPart, useLazyPart } from '../../kernel/lazyPart'
 import { defineFlow } from '../../kernel/defineFlow'
 import { Notice } from '../../components/Notice'
 import { t } from '../../i18n/i18n'
 import { loadWalletCode } from './walletCode'
+import { byAddressOwner } from './owner'
 
 // The I/O is fetched as the flow starts: the first screen works before it arrives (what it asks for
 // meanwhile starts once it is here). Each payout's own calls (bank.ts, card.ts) come with its entry.
@@ -104,8 +103,7 @@ function Payout({ services, onStep, kind }: PayoutProps & { kind: PayoutKind }) 
     }),
     [dispatch],
   )
-  // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous).
-  // (after the identity provider's or the card page's round trip too: the details typed come back with it).
+  // The identity steps are part of this payout when the buyer was not known at the start (the price is anonymous), after a round trip too.
   const identityPath = useRef(isIdentityState(state) || !('buyer' in state && state.buyer) || ('applicant' in state && !!state.applicant))
   if (isIdentityState(state)) identityPath.current = true
   const { step, of } = stepOf(state, useSteps(state, session, kind.name))
@@ -163,8 +161,10 @@ function PayoutScreen({ state, to, services, kind, stored }: { state: PayoutStat
   switch (state.tag) {
     case 'quote':
       return <PayoutQuoteScreen state={state} dispatch={to.payout} source={source} locale={config.locale} />
-    case 'connect':
-      return <ConnectScreen state={state} dispatch={to.funding} source={source} config={config} />
+    case 'connect': {
+      const byAddress = !!byAddressOwner(state.buyer?.wallet, config.walletAddress)
+      return <ConnectScreen state={state} dispatch={to.funding} source={source} config={config} byAddress={byAddress} />
+    }
     case 'beneficiary':
     case 'card':
       return <kind.DestinationScreen state={state} dispatch={to.destination} services={services} source={source} />
@@ -217,9 +217,10 @@ function payoutParts(services: Services, kind: PayoutKind, session: Storage | un
       ctx,
     ),
     transition: (state, event) => transition(state, event, ctx),
-    observe: (prev, next) => {
+    // What the host page hears comes with the effects (none of it is needed to show the form).
+    observe: lazyObserver(payoutEffects, ({ payoutEvents }) => (prev, next) => {
       for (const e of payoutEvents(prev, next, config, kind.name)) services.emit(e.name, e.payload as never)
-    },
+    }),
     // Each payout's own calls (bank.ts, card.ts) come with its entry; the partner's door is the widget's (services).
     effects: lazyPart(() =>
       Promise.all([payoutEffects.load(), kind.calls.load(), services.partner()]).then(([effects, { calls }, partner]) => ({ ...effects, calls, partner })),

@@ -1,11 +1,12 @@
 // A bank payout's destination step: the beneficiary (partner-api.md: "Beneficiary"), one form per
-// schema whose fields the contract names (beneficiarySchemas.ts), checked before anything is sent;
-// the payout is created once, under the reference of its request (bank.ts sends it). The service
-// refuses a field its schema does not define, so what is sent is built from the schema's own field
-// list (bank.ts), never from whatever the form holds. Pure.
-import type { PayoutQuote } from '../../api/payout'
+// schema whose fields the contract names (beneficiarySchemas.ts), checked once, when it is submitted,
+// and built there into what is sent (Sending); the payout is created once, under the reference of
+// its request (bank.ts sends it, adding the addresses' EIP-55 checksums). The service refuses a field
+// its schema does not define, so what is sent is built from the schema's own field list, never from
+// whatever the form holds. Pure.
+import type { Beneficiary, PayoutQuote } from '../../api/payout'
 import { railKind } from '../../lib/limits'
-import { type OfferedSchemaId, carried } from './base'
+import { type Draft, type OfferedSchemaId, carried } from './base'
 import { beneficiarySchema, trim } from './beneficiarySchemas'
 import {
   type BeneficiaryField,
@@ -15,14 +16,12 @@ import {
   type DestinationExit,
   type DestinationStep,
   type FieldProblem,
+  type Sending,
   answered,
   priceGone,
 } from './destination'
 
 export type Values = Readonly<Record<string, string | undefined>>
-
-/** What is sent as `beneficiary`: `name`, `schema`, and the schema's own fields only. */
-export type Beneficiary = { name: string; schema: OfferedSchemaId } & Record<string, string | Record<string, string>>
 
 /** ISO 4217 codes of African currencies: the contract pairs "NGN and other African currencies" with bank_africa or momo_africa. */
 const AFRICAN =
@@ -59,18 +58,35 @@ export function initialValues(schema: BeneficiarySchema): Record<string, string>
   return Object.fromEntries(schema.fields.map((f) => [f.name, f.initial ?? '']))
 }
 
-/** Each field's problem, by field name; an empty object when the form can be sent. */
-export function validateBeneficiary(schema: BeneficiarySchema, values: Values): Record<string, FieldProblem> {
+export type BuildResult = { ok: true; beneficiary: Beneficiary } | { ok: false; problems: Record<string, FieldProblem> }
+
+/**
+ * The form's checks, field by field, and the `beneficiary` they let through: `name`, `schema`, and
+ * the schema's own fields, normalised. A value under any other name (another schema's field left in
+ * the form) is dropped; an empty optional field is left out rather than sent empty.
+ */
+export function buildBeneficiary(schema: BeneficiarySchema, values: Values): BuildResult {
   const problems: Record<string, FieldProblem> = {}
+  const out: Record<string, string | Record<string, string>> = {}
   for (const f of schema.fields) {
-    const problem = fieldProblem(f, values[f.name] ?? f.initial ?? '')
+    const value = f.normalise(values[f.name] ?? f.initial ?? '')
+    const problem = fieldProblem(f, value)
     if (problem) problems[f.name] = problem
+    if (problem || value === '') continue
+    const [outer, inner] = f.name.split('.')
+    out[outer] = inner === undefined ? value : { ...(out[outer] as Record<string, string> | undefined), [inner]: value }
   }
-  return problems
+  if (Object.keys(problems).length > 0) return { ok: false, problems }
+  return { ok: true, beneficiary: { ...out, name: out.name as string, schema: schema.id } }
 }
 
-function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefined {
-  const value = f.normalise(raw)
+/** Each field's problem, by field name; an empty object when the form can be sent. */
+export function validateBeneficiary(schema: BeneficiarySchema, values: Values): Record<string, FieldProblem> {
+  const built = buildBeneficiary(schema, values)
+  return built.ok ? {} : built.problems
+}
+
+function fieldProblem(f: BeneficiaryField, value: string): FieldProblem | undefined {
   if (value === '') return f.required ? { kind: f.input === 'text' ? 'required' : 'choose' } : undefined
   if (value.length > f.maxLength) return { kind: 'tooLong', max: f.maxLength }
   if (f.options && !f.options.some((o) => o.value === value)) return { kind: 'choose' }
@@ -80,6 +96,20 @@ function fieldProblem(f: BeneficiaryField, raw: string): FieldProblem | undefine
 /** `purpose`, where the form offers it: optional, at most 512 characters. */
 export function purposeProblem(raw: string): FieldProblem | undefined {
   return trim(raw).length > 512 ? { kind: 'tooLong', max: 512 } : undefined
+}
+
+/** The form's checks, run once, when it is submitted: each field's problem, or what is sent. */
+export function checkForm(
+  schema: BeneficiarySchema,
+  { values, purpose }: Pick<Draft, 'values' | 'purpose'>,
+): { problems: Record<string, FieldProblem>; sending?: Sending } {
+  const built = buildBeneficiary(schema, values)
+  const wrong = schema.purpose ? purposeProblem(purpose) : undefined
+  const problems = { ...(built.ok ? {} : built.problems), ...(wrong ? { purpose: wrong } : {}) }
+  if (!built.ok || wrong) return { problems }
+  const said = schema.purpose ? trim(purpose) : ''
+  const addresses = schema.fields.filter((f) => f.eip55).map((f) => f.name)
+  return { problems, sending: { beneficiary: built.beneficiary, ...(said ? { purpose: said } : {}), addresses } }
 }
 
 export const beneficiaryStep: DestinationStep = {
@@ -119,23 +149,22 @@ function beneficiary(state: BeneficiaryState, event: DestinationEvent): Benefici
     }
     case 'SUBMIT': {
       if (!idle || !state.draft.schema) return state
-      const schema = beneficiarySchema(state.draft.schema)
-      const problems = validateBeneficiary(schema, state.draft.values)
-      const purpose = schema.purpose ? purposeProblem(state.draft.purpose) : undefined
-      if (Object.keys(problems).length > 0 || purpose) return { ...state, problems: { ...problems, ...(purpose ? { purpose } : {}) }, problem: undefined }
+      const { problems, sending } = checkForm(beneficiarySchema(state.draft.schema), state.draft)
+      if (!sending) return { ...state, problems, problem: undefined }
       if (priceGone(state, event.now)) return { tag: 'requote' }
-      return { ...state, problems: {}, problem: undefined, work: 'creating' }
+      return { ...state, problems: {}, problem: undefined, work: 'creating', sending }
     }
     case 'CREATE_FAILED':
       if (state.work !== 'creating') return state
       return {
         ...state,
         work: 'idle',
+        sending: undefined,
         problem: event.problem,
         problems: event.field ? { ...state.problems, [event.field.name]: event.field.problem } : state.problems,
       }
     case 'INVALID':
-      return state.work === 'creating' ? { ...state, work: 'idle', problems: event.problems, problem: undefined } : state
+      return state.work === 'creating' ? { ...state, work: 'idle', sending: undefined, problems: event.problems, problem: undefined } : state
     default:
       return state
   }

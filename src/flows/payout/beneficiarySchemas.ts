@@ -1,5 +1,5 @@
 // The beneficiary's schemas (partner-api.md: "Beneficiary"): each one's form, field by field, with
-// what is sent for what was typed and what is checked before anything is sent (accountChecks.ts).
+// what is sent for what was typed and what is checked before anything is sent (lib/accountChecks.ts).
 import {
   checkClabe,
   checkCountry,
@@ -14,7 +14,7 @@ import {
   checkUkAccount,
   normalisePhone,
   normalisePixKey,
-} from './accountChecks'
+} from '../../lib/accountChecks'
 import type { OfferedSchemaId } from './base'
 import type { BeneficiaryField, BeneficiarySchema, FieldProblem } from './destination'
 

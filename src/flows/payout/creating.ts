@@ -1,5 +1,6 @@
-// What a bank and a card payout's creation share: one reference per request, and the answer held
-// to the quote before it is kept and funded (bank.ts and card.ts send the request).
+// What a bank and a card payout's creation share: one reference per request (the request kept only
+// as its digest, made here), and the answer held to the quote before it is kept and funded (bank.ts
+// and card.ts send the request).
 import type { Payout } from '../../api/payout'
 import { ApiError, FieldRejected, QuoteExpired } from '../../errors/ApiError'
 import { describeError } from '../../errors/describeError'
@@ -7,10 +8,59 @@ import { payoutProblem } from '../../errors/payoutWords'
 import { pickLimit } from '../../lib/limits'
 import type { PayoutContext, StateOf } from './context'
 import type { PayoutRecord } from './record'
-import { type CreateRequest, newReference } from './persisted'
+import { type DigestOf, newReference } from './persisted'
 import { checkPayout } from './transfer'
 
 type Creating = StateOf<'beneficiary' | 'card'>
+
+/** What makes one POST /bank/payout: a different value of any of these is a different payout. */
+export type CreateRequest = { quoteId: string; accountId: string; beneficiary: Record<string, unknown>; purpose?: string }
+
+/** Key order does not matter; values do. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object') {
+    return Object.keys(value as object)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])])
+  }
+  return value
+}
+
+/**
+ * A 128-bit digest of the request, salted with its (random) reference: only whether a request is
+ * the same one is ever asked, and the beneficiary's details are never stored. Synchronous and
+ * without WebCrypto (which an http page lacks), so nothing stands between the click and the key.
+ */
+function requestDigest(reference: string, request: CreateRequest): string {
+  const text = JSON.stringify([reference, request.quoteId, request.accountId, canonical(request.beneficiary), request.purpose ?? ''])
+  let h1 = 1779033703
+  let h2 = 3144134277
+  let h3 = 1013904242
+  let h4 = 2773480762
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i)
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233)
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213)
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179)
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067)
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
+  h1 ^= h2 ^ h3 ^ h4
+  h2 ^= h1
+  h3 ^= h1
+  h4 ^= h1
+  return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('')
+}
+
+/** The request as the reference stores take it: its digest under any reference. */
+export const digestOf =
+  (request: CreateRequest): DigestOf =>
+  (reference) =>
+    requestDigest(reference, request)
 
 /**
  * The reference this request goes under, or undefined once the attempt stopped (said already).
@@ -30,11 +80,12 @@ export async function referenceFor(ctx: PayoutContext, state: Creating, request:
     if (alive()) dispatch({ type: 'CREATE_FAILED', problem: describeError(error) })
     return undefined
   }
-  if (signed && !references.claim(signed, request)) {
+  const digest = digestOf(request)
+  if (signed && !references.claim(signed, digest)) {
     dispatch({ type: 'CREATE_FAILED', problem: payoutProblem({ kind: 'referenceUsed' }) })
     return undefined
   }
-  return signed ?? references.forRequest(request, ctx.newReference ?? (() => newReference()))
+  return signed ?? references.forRequest(digest, ctx.newReference ?? (() => newReference()))
 }
 
 /** The service's answer, held to the quote before it is kept and funded. */

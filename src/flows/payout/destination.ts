@@ -3,18 +3,20 @@
 // or a card payout's card page (cardStep.ts): the flow's entry chooses one (Context.destination), and
 // the composing machine (machine.ts) hands it its own events and reads how it ends. What a
 // beneficiary form is made of (its schemas, fields, words and problems) is below. Pure.
-import type { PayoutQuote } from '../../api/payout'
+import type { Beneficiary, PayoutQuote } from '../../api/payout'
 import { isExpired } from '../../kernel/quote'
 import type { Problem, Work } from '../../kernel/types'
 import type { Destination, Known, OfferedSchemaId, QuotedBase } from './base'
 import type { PayoutRecord } from './record'
-import type { FieldProblem } from '../../lib/fieldProblem'
+import type { FieldProblem } from '../../lib/accountChecks'
 
 export type BeneficiaryState = {
   tag: 'beneficiary'
   problems: Record<string, FieldProblem>
-  /** `creating`: POST /bank/payout is under way (with the persisted reference). */
+  /** `creating`: POST /bank/payout is under way (with the persisted reference), sending `sending`. */
   work: Work<'creating'>
+  /** What the form sends, built by its checks when it was submitted (beneficiary.ts); the request is made of it (bank.ts). */
+  sending?: Sending
   problem?: Problem
 } & QuotedBase &
   Known & { quote: PayoutQuote }
@@ -27,6 +29,13 @@ export type BeneficiaryState = {
 export type CardState = { tag: 'card'; work: Work<'opening' | 'creating'>; problem?: Problem; cancelled?: boolean } & QuotedBase & Known
 
 export type DestinationState = BeneficiaryState | CardState
+
+/**
+ * A checked form, as it is sent: the beneficiary (`name`, `schema` and the schema's own fields,
+ * each normalised), the purpose where the schema offers one, and the names of its EVM addresses,
+ * which the request sends with their EIP-55 checksum (bank.ts, with viem's keccak).
+ */
+export type Sending = { beneficiary: Beneficiary; purpose?: string; addresses: readonly string[] }
 
 export type DestinationEvent =
   /** The beneficiary's fields that changed. */
@@ -72,10 +81,10 @@ export function answered(state: DestinationState, event: DestinationEvent): Dest
 
 // ---------------------------------------------------------------------------------------------
 // A beneficiary form (partner-api.md: "Beneficiary"): the schemas offered, a schema's fields, the
-// words they show, and what can be wrong with a field: the checks (beneficiary.ts, accountChecks.ts)
-// and the service's refusal (creating.ts) name it, errors/payoutWords.ts words it. errors/ imports no
-// flow, so it names the same shapes; the form hands one to the other, and the compiler holds the two
-// together there.
+// words they show. What can be wrong with a field is lib/accountChecks.ts's FieldProblem: the form's
+// checks (beneficiary.ts, run once when it is submitted, with lib/accountChecks.ts), the request's
+// (an address's checksum, bank.ts) and the service's refusal (creating.ts) find one, and
+// errors/payoutWords.ts words it.
 
 /**
  * A word the form shows (a schema's name, a field's label or hint, an option): its key in the
@@ -105,7 +114,7 @@ export type BeneficiaryField = {
   check?: (value: string) => FieldProblem | undefined
   /**
    * An EVM address: held to its EIP-55 checksum and sent with it where the request is built
-   * (bank.ts), so viem's keccak comes with the request, not with the form.
+   * (bank.ts, Sending's `addresses`), so viem's keccak comes with the request, not with the form.
    */
   eip55?: true
 }
@@ -122,7 +131,4 @@ export type BeneficiarySchema = {
   purpose: boolean
 }
 
-// A beneficiary field's problem (lib/fieldProblem.ts, which the words read too).
 export type { FieldProblem }
-/** A problem said without numbers. */
-export type PlainProblem = Exclude<FieldProblem, { max: number } | { country: string }>

@@ -18,6 +18,8 @@ import { watchFunding } from './watching'
 import { offerWalletConnect } from '../../wallet/walletConnectOffer'
 
 export type { ChainActions, PayoutDeps } from './context'
+// What the host page hears: with the effects, not with the form (Payouts.tsx's lazyObserver).
+export { payoutEvents } from './hostEvents'
 
 export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEvent) => void) {
   const ctx = payoutContext(deps, dispatch)

@@ -18,13 +18,11 @@ import { isExpired } from '../../kernel/quote'
 import type { Work } from '../../kernel/types'
 import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
 import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './record'
+import { byAddressOwner } from './owner'
 
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
-/**
- * The wallet that funds the payout, connected before anything personal is asked: the connect-wallet
- * sub-machine (`connection`), busy (`work`) while the chosen wallet is asked for its account.
- */
+/** The wallet that funds the payout, connected before anything personal: the connect-wallet sub-machine (`connection`), busy while asked. */
 export type ConnectState = { tag: 'connect'; connection: ConnectWalletState; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
 
 export type FundingState = {
@@ -54,6 +52,8 @@ export type FundingEvent =
   /** The connect-wallet sub-machine's events (kernel/connectWallet.ts), for the wallet that funds it. */
   | { type: 'WALLET'; event: ConnectWalletEvent }
   | { type: 'BACK' }
+  /** At the connect step: no wallet here, the account's own known already; paid from another wallet or an exchange (byAddress.ts). */
+  | { type: 'BY_ADDRESS' }
   /** Ask the wallet for the transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
   | { type: 'CONFIRM'; now: number; confirmed?: boolean }
   | { type: 'WORK'; work: FundingWork }
@@ -113,7 +113,7 @@ export const connectOf = (priced: QuotedBase): ConnectState => ({
 export function fundingTransition(state: FundingStates, event: FundingEvent, linkWallet?: string): FundingStates | FundingExit {
   switch (state.tag) {
     case 'connect':
-      return connect(state, event, linkWallet ?? state.buyer?.wallet)
+      return connect(state, event, byAddressOwner(state.buyer?.wallet, linkWallet))
     case 'funding':
       return funding(state, event)
     case 'tracking':
@@ -131,6 +131,9 @@ export function fundingTransition(state: FundingStates, event: FundingEvent, lin
 
 function connect(state: ConnectState, event: FundingEvent, owner: string | undefined): ConnectState | FundingExit {
   if (event.type === 'BACK') return state.work === 'idle' ? { tag: 'back', priced: state } : state
+  // No wallet connected: the funding step shows where to send and watches (its sender is the account's own, named).
+  if (event.type === 'BY_ADDRESS')
+    return state.work === 'idle' && owner ? { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: owner } } } : state
   if (event.type !== 'WALLET') return state
   const next = connecting(state, event.event)
   if (next.tag !== 'connected') return next

@@ -12,3 +12,11 @@ export function ownedBy(rec: Owner, buyer: Owner | undefined, linkWallet?: strin
   if (rec.accountId !== buyer.accountId || !same(rec.wallet, buyer.wallet)) return false
   return !linkWallet || same(rec.wallet, linkWallet)
 }
+
+/**
+ * Who may go on from the connect step with no wallet, to pay from another wallet or an exchange:
+ * the account's wallet must already be known (a link signed for it, or the buyer kept on this
+ * device), since the payout is the account's (partner-api.md: accountId) and a buyer the service
+ * does not know is verified with the wallet connected.
+ */
+export const byAddressOwner = (buyerWallet: string | undefined, linkWallet: string | undefined): string | undefined => linkWallet ?? buyerWallet

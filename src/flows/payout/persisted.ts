@@ -2,7 +2,8 @@
 // exists, with the buyer it belongs to (its hash once sent: a reload follows it, never asks again;
 // the mark that the wallet was asked, so a reload never asks again on its own), the idempotency
 // reference before the first attempt to create, and every deposit address already sent to (never
-// twice). Ids, amounts and public addresses only: no beneficiary (a request is kept as a digest).
+// twice). Ids, amounts and public addresses only: no beneficiary (a request comes here as its
+// digest, creating.ts's requestDigest, and is kept as one).
 import { lazyPart } from '../../kernel/lazyPart'
 import { createFlowStore } from '../../storage/flowStore'
 import { flowKey, lazyCheck } from '../../storage/storedCheck'
@@ -89,48 +90,8 @@ export function payoutStore(storage: Storage | undefined, now: () => number = Da
   }
 }
 
-/** What makes one POST /bank/payout: a different value of any of these is a different payout. */
-export type CreateRequest = { quoteId: string; accountId: string; beneficiary: Record<string, unknown>; purpose?: string }
-
-/** Key order does not matter; values do. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (value && typeof value === 'object') {
-    return Object.keys(value as object)
-      .sort()
-      .map((k) => [k, canonical((value as Record<string, unknown>)[k])])
-  }
-  return value
-}
-
-/**
- * A 128-bit digest of the request, salted with its (random) reference: only whether a request is
- * the same one is ever asked, and the beneficiary's details are never stored. Synchronous and
- * without WebCrypto (which an http page lacks), so nothing stands between the click and the key.
- */
-export function requestDigest(reference: string, request: CreateRequest): string {
-  const text = JSON.stringify([reference, request.quoteId, request.accountId, canonical(request.beneficiary), request.purpose ?? ''])
-  let h1 = 1779033703
-  let h2 = 3144134277
-  let h3 = 1013904242
-  let h4 = 2773480762
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i)
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233)
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213)
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179)
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067)
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233)
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213)
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179)
-  h1 ^= h2 ^ h3 ^ h4
-  h2 ^= h1
-  h3 ^= h1
-  h4 ^= h1
-  return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('')
-}
+/** A request's digest salted with a reference (creating.ts: requestDigest): the only form in which a request reaches these stores. */
+export type DigestOf = (reference: string) => string
 
 /**
  * A partner's signed `reference` is one payout: the first request sent under it claims it (before
@@ -146,9 +107,9 @@ function signedReferences(storage: Storage | undefined, now: () => number = Date
   const write = (list: Claim[]) => (list.length ? inner.save({ claims: list.slice(-10) }) : inner.clear())
   return {
     /** True when this request may go under the reference: unclaimed (claimed now), or claimed by this very request. */
-    claim(reference: string, request: CreateRequest): boolean {
+    claim(reference: string, request: DigestOf): boolean {
       const list = inner.load()?.claims ?? []
-      const digest = requestDigest(reference, request)
+      const digest = request(reference)
       const found = list.find((c) => c.reference === reference)
       if (found) return found.request === digest
       write([...list, { reference, request: digest, savedAt: now() }])
@@ -169,11 +130,11 @@ export function referenceStore(storage: Storage | undefined, now: () => number =
   const inner = createFlowStore(storage, `${name}-reference`, claim)
   return {
     /** The reference for this request: the stored one if it was made for this very request, else a new one (stored first). */
-    forRequest(request: CreateRequest, fresh: () => string): string {
+    forRequest(request: DigestOf, fresh: () => string): string {
       const found = inner.load()
-      if (found && now() - found.savedAt <= PAYOUT_MAX_AGE_MS && found.request === requestDigest(found.reference, request)) return found.reference
+      if (found && now() - found.savedAt <= PAYOUT_MAX_AGE_MS && found.request === request(found.reference)) return found.reference
       const reference = fresh()
-      inner.save({ reference, request: requestDigest(reference, request), savedAt: now() })
+      inner.save({ reference, request: request(reference), savedAt: now() })
       return reference
     },
     /** Forgets our own reference (a new request, start over, a final payout); a signed one's claim stays. */

@@ -12,7 +12,9 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.refund':
     'Läuft die Einzahlung ab, erstattet der Routing-Dienst sie automatisch, doch wohin die Erstattung geht, können wir nicht zusagen: Eine Börse schreibt sie Ihrem Konto möglicherweise nicht gut. Bewahren Sie Ihre Transaktion auf und wenden Sie sich damit an den Shop, wenn die Erstattung nicht bei Ihnen ankommt.',
   'byAddress.kit':
-    'Diese Website schreibt Einzahlungen von einer mit Ihrem Konto verknüpften Wallet gut. Eine Einzahlung von einer Börse oder einer nicht verknüpften Wallet wird trotzdem geliefert, aber die Website zeigt sie möglicherweise nicht an.',
+    'Diese Website gibt die Einzahlungsadresse dem Konto, mit dem Sie dort angemeldet sind, und ordnet sie Ihnen zu: Eine Überweisung genau des angezeigten Betrags an diese Adresse zählt als Ihre Einzahlung, egal von welcher Wallet oder Börse sie kommt.',
+  'byAddress.kitWatch':
+    'Diese Adresse wurde Ihrem Konto auf dieser Website zugeordnet: Eine Überweisung genau dieses Betrags an sie zählt hier als Ihre Einzahlung, von jeder Wallet oder Börse. Zieht Ihre Börse ihre Gebühr vom Betrag ab, rechnen Sie sie hinzu, damit genau dieser Betrag ankommt.',
   'byAddress.submit': 'Adresse anzeigen',
   'byAddress.loading': 'Einzahlungsadresse wird abgerufen…',
   'byAddress.connectInstead': 'Stattdessen eine Wallet verbinden',

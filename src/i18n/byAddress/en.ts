@@ -11,7 +11,9 @@ export const enByAddress = {
   'byAddress.refund':
     'If the deposit expires, the routing service refunds it automatically, but we cannot promise where the refund goes: an exchange may not credit it to your account. Keep your transaction, and contact the shop with it if the refund does not reach you.',
   'byAddress.kit':
-    'This site credits deposits sent from a wallet linked to your account. A deposit from an exchange or an unlinked wallet is still delivered, but the site may not show it.',
+    'This site gives the deposit address to the account you are signed in with on it and keeps it as yours: a transfer of exactly the amount shown to that address counts as your deposit, whichever wallet or exchange sends it.',
+  'byAddress.kitWatch':
+    'This address was given to your account on this site: a transfer of exactly this amount to it counts as your deposit here, from any wallet or exchange. If your exchange takes its fee out of the amount, add the fee, so that exactly this amount arrives.',
   'byAddress.submit': 'Show the address',
   'byAddress.loading': 'Getting the deposit address…',
   'byAddress.connectInstead': 'Connect a wallet instead',

@@ -12,7 +12,9 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.refund':
     'Si el depósito caduca, el servicio de enrutamiento lo reembolsa automáticamente, pero no podemos prometer adónde va el reembolso: es posible que un exchange no lo abone en tu cuenta. Guarda tu transacción y contacta con la tienda indicándola si el reembolso no te llega.',
   'byAddress.kit':
-    'Este sitio abona los depósitos enviados desde una wallet vinculada a tu cuenta. Un depósito desde un exchange o una wallet no vinculada se entrega igualmente, pero es posible que el sitio no lo muestre.',
+    'Este sitio asigna la dirección de depósito a la cuenta con la que has iniciado sesión en él y la guarda como tuya: una transferencia de exactamente el importe indicado a esa dirección cuenta como tu depósito, venga de la wallet o el exchange que sea.',
+  'byAddress.kitWatch':
+    'Esta dirección se asignó a tu cuenta en este sitio: una transferencia de exactamente este importe a ella cuenta aquí como tu depósito, desde cualquier wallet o exchange. Si tu exchange descuenta su comisión del importe, súmala para que llegue exactamente este importe.',
   'byAddress.submit': 'Mostrar la dirección',
   'byAddress.loading': 'Obteniendo la dirección de depósito…',
   'byAddress.connectInstead': 'Conectar una wallet en su lugar',

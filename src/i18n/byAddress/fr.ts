@@ -12,7 +12,9 @@ export const byAddressFr: Record<ByAddressKey, string> = {
   'byAddress.refund':
     "Si le dépôt expire, le service de routage le rembourse automatiquement, mais nous ne pouvons pas promettre où va le remboursement : une plateforme d'échange peut ne pas le créditer sur votre compte. Gardez votre transaction et contactez la boutique avec elle si le remboursement ne vous parvient pas.",
   'byAddress.kit':
-    "Ce site crédite les dépôts envoyés depuis un wallet lié à votre compte. Un dépôt depuis une plateforme d'échange ou un wallet non lié est tout de même livré, mais le site peut ne pas l'afficher.",
+    "Ce site attribue l'adresse de dépôt au compte avec lequel vous y êtes connecté et la garde comme la vôtre : un virement d'exactement le montant indiqué vers cette adresse compte comme votre dépôt, quel que soit le wallet ou la plateforme d'échange qui l'envoie.",
+  'byAddress.kitWatch':
+    "Cette adresse a été attribuée à votre compte sur ce site : un virement d'exactement ce montant vers elle compte ici comme votre dépôt, depuis n'importe quel wallet ou plateforme d'échange. Si votre plateforme déduit ses frais du montant, ajoutez-les pour qu'arrive exactement ce montant.",
   'byAddress.submit': "Afficher l'adresse",
   'byAddress.loading': "Récupération de l'adresse de dépôt…",
   'byAddress.connectInstead': 'Connecter plutôt un wallet',

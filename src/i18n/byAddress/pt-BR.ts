@@ -12,7 +12,9 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.refund':
     'Se o depósito expirar, o serviço de roteamento o reembolsa automaticamente, mas não podemos prometer para onde vai o reembolso: uma corretora pode não creditá-lo na sua conta. Guarde sua transação e fale com a loja informando-a se o reembolso não chegar até você.',
   'byAddress.kit':
-    'Este site credita depósitos enviados de uma carteira vinculada à sua conta. Um depósito de uma corretora ou de uma carteira não vinculada ainda é entregue, mas o site pode não mostrá-lo.',
+    'Este site atribui o endereço de depósito à conta com que você está conectado nele e o guarda como seu: uma transferência de exatamente o valor mostrado para esse endereço conta como o seu depósito, venha de qualquer carteira ou corretora.',
+  'byAddress.kitWatch':
+    'Este endereço foi atribuído à sua conta neste site: uma transferência de exatamente este valor para ele conta aqui como o seu depósito, de qualquer carteira ou corretora. Se a sua corretora desconta a taxa do valor, some-a para que chegue exatamente este valor.',
   'byAddress.submit': 'Mostrar o endereço',
   'byAddress.loading': 'Obtendo o endereço de depósito…',
   'byAddress.connectInstead': 'Conectar uma carteira em vez disso',

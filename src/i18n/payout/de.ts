@@ -138,6 +138,13 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Auszahlungsadresse',
   'payout.onlyChain': 'Senden Sie nur auf {chain}: Eine Überweisung in einem anderen Netzwerk geht verloren.',
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
+  'payout.byAddress': 'Von einer anderen Wallet oder einer Börse senden',
+  'payout.byAddressIntro':
+    'Hier ist keine Wallet verbunden? Scannen Sie den Code mit Ihrer Wallet-App oder kopieren Sie Adresse und Betrag in eine andere Wallet oder eine Börse. Diese Seite beobachtet die Auszahlung und verfolgt sie, sobald Ihre Überweisung ankommt.',
+  'payout.byAddressReturn':
+    'Schickt die Bank die Auszahlung zurück, gehen die {symbol} an die Wallet zurück, von der sie gesendet wurden, abzüglich der Kosten des Zahlungswegs. Von einer Börse gesendet, gehen sie an die Adresse der Börse zurück, die sie Ihrem Konto möglicherweise nicht gutschreibt.',
+  'payout.byAddressLess':
+    'Weniger als {amount} {symbol} zu senden storniert diese Auszahlung nicht: Ausgezahlt wird, was ankommt, also landet weniger als angeboten auf der Karte.',
   'payout.connectHeading': 'Die zahlende Wallet verbinden',
   'payout.connectIntro': 'Die {amount} {symbol} für diese Auszahlung kommen von der Wallet, die Sie verbinden. Das Verbinden bewegt kein Geld.',
   'payout.otherWallet':

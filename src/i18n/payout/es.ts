@@ -135,6 +135,12 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Dirección del pago',
   'payout.onlyChain': 'Envía solo en {chain}: una transferencia en otra red se pierde.',
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
+  'payout.byAddress': 'Enviar desde otra billetera o un exchange',
+  'payout.byAddressIntro':
+    '¿No hay una billetera conectada aquí? Escanea el código con la app de tu billetera, o copia la dirección y el monto en otra billetera o un exchange. Esta página vigila el pago y lo sigue en cuanto llegue tu transferencia.',
+  'payout.byAddressReturn':
+    'Si el banco devuelve el pago, los {symbol} vuelven a la billetera que los envió, menos el costo propio de la vía de pago. Enviados desde un exchange, vuelven a la dirección del exchange, que puede no acreditarlos en tu cuenta.',
+  'payout.byAddressLess': 'Enviar menos de {amount} {symbol} no cancela este pago: se paga lo que llega, así que a la tarjeta llega menos de lo cotizado.',
   'payout.connectHeading': 'Conecta la billetera que paga',
   'payout.connectIntro': 'Los {amount} {symbol} de este retiro salen de la billetera que conectes. Conectarla no mueve dinero.',
   'payout.otherWallet':

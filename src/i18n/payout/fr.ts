@@ -141,6 +141,13 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Adresse du paiement',
   'payout.onlyChain': 'Envoyez uniquement sur {chain} : un transfert sur un autre réseau est perdu.',
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
+  'payout.byAddress': 'Envoyer depuis un autre portefeuille ou une plateforme d’échange',
+  'payout.byAddressIntro':
+    'Aucun portefeuille connecté ici ? Scannez le code avec l’app de votre portefeuille, ou copiez l’adresse et le montant dans un autre portefeuille ou une plateforme d’échange. Cette page surveille le paiement et le suit dès que votre transfert arrive.',
+  'payout.byAddressReturn':
+    'Si la banque renvoie le paiement, les {symbol} reviennent au portefeuille qui les a envoyés, moins le coût propre du réseau de paiement. Envoyés depuis une plateforme d’échange, ils reviennent à l’adresse de celle-ci, qui peut ne pas les créditer sur votre compte.',
+  'payout.byAddressLess':
+    'Envoyer moins de {amount} {symbol} n’annule pas ce paiement : ce qui arrive est versé, donc moins que le montant annoncé arrive sur la carte.',
   'payout.connectHeading': 'Connectez le portefeuille qui paie',
   'payout.connectIntro': 'Les {amount} {symbol} de ce retrait partent du portefeuille que vous connectez. Le connecter ne déplace aucun argent.',
   'payout.otherWallet':

@@ -134,6 +134,12 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.depositAddress': 'Endereço do saque',
   'payout.onlyChain': 'Envie somente na {chain}: uma transferência em outra rede é perdida.',
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
+  'payout.byAddress': 'Enviar de outra carteira ou de uma corretora',
+  'payout.byAddressIntro':
+    'Nenhuma carteira conectada aqui? Escaneie o código com o app da sua carteira, ou copie o endereço e o valor para outra carteira ou uma corretora. Esta página acompanha o saque e o segue assim que sua transferência chegar.',
+  'payout.byAddressReturn':
+    'Se o banco devolver o saque, os {symbol} voltam para a carteira que os enviou, menos o custo próprio do meio de pagamento. Enviados de uma corretora, voltam para o endereço da corretora, que pode não creditá-los na sua conta.',
+  'payout.byAddressLess': 'Enviar menos de {amount} {symbol} não cancela este saque: o que chegar é pago, então chega ao cartão menos do que o cotado.',
   'payout.connectHeading': 'Conecte a carteira que paga',
   'payout.connectIntro': 'Os {amount} {symbol} deste saque saem da carteira que você conectar. Conectar não move dinheiro.',
   'payout.otherWallet':

@@ -10,7 +10,7 @@ import { shortHash } from '../../components/TxLink'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { amountErrorText } from '../../errors/amountWords'
-import { refusalKey } from '../../errors/byAddressWords'
+import { byAddressCreditKey, refusalKey } from '../../errors/byAddressWords'
 import { problemText, rejectionText } from '../../errors/words'
 import { enByAddress } from '../../i18n/byAddress/en'
 import { addEnglish, t } from '../../i18n/i18n'
@@ -59,7 +59,7 @@ function Form({ state, dispatch, config }: Props<Stage>) {
         />
         <Receiver state={state} send={send} config={config} />
         <p class="muted">{t('byAddress.refund')}</p>
-        {config.walletLink && <Notice tone="info">{t('byAddress.kit')}</Notice>}
+        <Credit at="form" config={config} />
         {error?.kind === 'api' && (
           <Notice tone="error" code={error.problem.code}>
             {problemText(error.problem)}
@@ -125,6 +125,12 @@ function Receiver({ state, send, config }: { state: Stage; send: (e: Extract<Dep
   )
 }
 
+/** Whose deposit it will be, where the partner's backend says (errors/byAddressWords.ts chooses). */
+function Credit({ at, config }: { at: 'form' | 'watch'; config: WidgetConfig }) {
+  const key = byAddressCreditKey(config, at)
+  return key ? <Notice tone="info">{t(key)}</Notice> : null
+}
+
 /** Now, once a second: the quote's expiry is said as it is. */
 function useNow() {
   const [now, setNow] = useState(Date.now())
@@ -152,6 +158,7 @@ function Watch({ state, dispatch, config }: Props<Watching>) {
   return (
     <Screen title={t('byAddress.sendHeading', { amount: formatAmount(amount, config.locale), token: symbol })}>
       {left > 0 ? <p class="countdown">{t('byAddress.expiresIn', { time, at })}</p> : <Notice tone="warning">{t('byAddress.expired', { at })}</Notice>}
+      <Credit at="watch" config={config} />
       <PayByAddress
         address={watch.address}
         token={watch.token}

@@ -4,11 +4,16 @@ import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
-import { fundingContext, type FundingEvent, type FundingState, promptedUnanswered } from '../../flows/payout'
-import { type MessageKey, t } from '../../i18n/i18n'
+import { fundingContext, type FundingEvent, type FundingState, fundingRequest, payoutSourceOf, promptedUnanswered } from '../../flows/payout'
+import { addEnglish, type MessageKey, t } from '../../i18n/i18n'
+import { payByAddressPart } from '../../components/byAddressParts'
+import { useLazyPart } from '../../kernel/lazyPart'
+import { enPayoutByAddress } from '../../i18n/en-payoutByAddress'
 import { WalletChoices } from './WalletChoices'
 import { WalletProblem } from './WalletProblem'
 import { formatAmount } from '../../lib/decimal'
+
+addEnglish(enPayoutByAddress)
 
 export function FundingScreen({ state, dispatch, config }: { state: FundingState; dispatch: (e: FundingEvent) => void; config: WidgetConfig }) {
   const { record } = state
@@ -19,10 +24,24 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
   const amount = formatAmount(record.depositAmount, config.locale)
   const idle = state.work === 'idle'
   const params = { amount, symbol: record.symbol, chain }
+  // Nothing asked of a wallet yet: the transfer as a request another wallet or an exchange can make (its code comes then).
+  const request = fundingRequest(record, payoutSourceOf(config))
+  const part = useLazyPart(payByAddressPart, !!request)
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
-      <DepositDetails record={record} amount={amount} chain={chain} />
+      {request && !state.sender && <p>{t('payout.byAddressIntro')}</p>}
+      {request && part && part !== 'failed' ? (
+        <part.PayByAddress
+          {...request}
+          symbol={record.symbol}
+          chainName={chain}
+          amount={record.depositAmount}
+          terms={t(record.rail ? 'payout.byAddressReturn' : 'payout.byAddressLess', params)}
+        />
+      ) : (
+        <DepositDetails record={record} amount={amount} chain={chain} />
+      )}
       <p class="reference-warning">
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>

@@ -1,14 +1,17 @@
 // The crypto deposit, where the partner has a backend: the widget says which transaction it sent
 // (never its receipt: the kit reads that from the chain), then asks its status by the kit's id. The
-// sender must be a wallet its user linked: the kit's message to sign with it (EIP-4361), then that
-// message signed (../walletLink.ts). All four are served by the kit itself.
+// deposit is the user's when it pays, as quoted, a deposit address the kit asked the service for
+// on that user's behalf (POST /deposit/address, ../depositAddress.ts: paid by address, from an
+// exchange or any wallet), or else when its sender is a wallet that user linked: the kit's message
+// to sign with it (EIP-4361), then that message signed (../walletLink.ts).
 import * as z from 'zod/mini'
-import { depositStatus } from '../../api/schemas-deposit'
+import { depositQuote, depositStatus } from '../../api/schemas-deposit'
+import { byDepositAddress, plainTransfer } from '../depositAddress'
 import { cryptoDepositId } from '../store/kinds'
 import type { PaymentStore } from '../store/paymentStore'
 import { overLimit } from '../userLimits'
 import { type LinkAnswer, linkWallet, walletChallenge } from '../walletLink'
-import { address, chain, text, txHash } from './fields'
+import { address, chain, decimal, text, txHash } from './fields'
 import { type Call, type Handle, type Route, post, userOf } from './route'
 
 const statusRoute: Route = post('/deposit/status', z.strictObject({ id: text(256) }), async (call, data) => {
@@ -36,14 +39,26 @@ const sent: Handle = async (call, data) => {
     if (read.log) kit.log(read.log)
     return read.status === 502 ? fail(502, 'chain_unreachable', read.problem) : fail(422, 'deposit_unverified', read.problem)
   }
-  // Only a sender this user linked by signing with it (walletLink.ts): a transaction's hash is
-  // public on the chain, and naming it proves nothing. Nobody's and another user's sender are
-  // refused alike (whose an address is, is not told), before the service hears of it.
-  if ((await payments.addressHolder(read.from)) !== user) {
-    return fail(403, 'wallet_not_linked', 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)')
+  // A transaction's hash is public on the chain, and naming it proves nothing: it is this user's
+  // when it pays a deposit address the kit asked for this user (as quoted, after it was given),
+  // whoever sent it; else only from a sender this user linked by signing with it (walletLink.ts).
+  // Nobody's and another user's sender are refused alike (whose an address is, is not told), and
+  // an address another user asked for is never this user's, whoever sent to it.
+  const quoted = await byDepositAddress(payments, user, chainId, read)
+  if (typeof quoted === 'object') return fail(422, 'deposit_not_as_quoted', quoted.notAsQuoted)
+  if (quoted !== 'mine') {
+    if (!read.paysOut) return fail(422, 'deposit_unverified', 'txHash: the transaction moves no token out of its sender')
+    if ((await payments.addressHolder(read.from)) !== user) {
+      return fail(
+        403,
+        'wallet_not_linked',
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+      )
+    }
+    if (quoted === 'another') return call.notFound()
   }
-  // From this user's own wallet, and recorded already: under another provider's spelling, or by
-  // a user who named it before the wallet was linked to this one.
+  // This user's, and recorded already: under another provider's spelling, or by a user who named
+  // it before the wallet was linked to this one.
   if (held) return call.notFound()
   // Over the limit already: the service is not asked (it is asked again below, one at a time).
   const limitReached = async () => {
@@ -89,8 +104,47 @@ function linking(work: (call: Call, data: Record<string, unknown>, payments: Pay
   }
 }
 
+/**
+ * POST /deposit/address: the deposit quote, asked of the service with the key for this user, its
+ * deposit address recorded to the user before the quote is answered (the widget shows it only then).
+ */
+const quoteAddress: Handle = async (call, data) => {
+  const { kit, fail } = call
+  const user = userOf(call)
+  const source = data.source as { chainId: number; token: string }
+  if (!Object.hasOwn(kit.config.chains, source.chainId))
+    return fail(400, 'chain_not_configured', `source.chainId: ${source.chainId} is not a chain this backend reads`)
+  // The block before the address is given: a transfer mined in it or before is someone else's.
+  let fromBlock: bigint
+  try {
+    fromBlock = await (await kit.chainClient(source.chainId)).getBlockNumber()
+  } catch (error) {
+    kit.log(`chain ${source.chainId}: ${error instanceof Error ? error.message : 'error'}`)
+    return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
+  }
+  const payments = await kit.store()
+  return call.forward(call.route, data, async (answer) => {
+    const quote = depositQuote.safeParse(answer)
+    if (!quote.success) {
+      kit.log('POST /v1/deposit/quote: the answer does not match the contract; nothing was recorded')
+      return fail(502, 'service_unreadable', 'The payment service sent an answer that could not be read.')
+    }
+    // A quote paid otherwise (an approval, a contract call) links no address: answered as it came.
+    const paid = plainTransfer(quote.data, source)
+    if (!paid || (await payments.recordDepositAddress({ ...paid, userId: user, fromBlock: fromBlock.toString() }))) return undefined
+    kit.log('POST /v1/deposit/quote: the service gave a deposit address this backend gave another user; not handed over')
+    return fail(409, 'deposit_address_taken', 'The payment service gave a deposit address this backend already gave someone: ask again for another.')
+  })
+}
+
+const side = z.strictObject({ chainId: chain, token: address, address })
+
 export const depositRoutes: readonly Route[] = [
   post('/deposit/sent', z.strictObject({ provider: text(128), txHash, chainId: chain }), sent),
+  {
+    ...post('/deposit/address', z.strictObject({ source: side, destination: z.optional(side), amount: decimal, method: z.literal('crypto') }), quoteAddress),
+    upstream: '/v1/deposit/quote',
+  },
   statusRoute,
   post(
     '/deposit/wallet',

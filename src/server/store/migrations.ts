@@ -106,6 +106,22 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     // Each answer recorded so far was a look.
     `UPDATE ${SCHEMA}.payments SET looks = version`,
   ],
+  [
+    // The deposit addresses the kit asked the service for, each for one user (POST /deposit/address):
+    // a crypto deposit paid by address (from an exchange) is that user's by this record, whoever
+    // sent it. An address is one user's only; the block read before it was given bounds what it takes.
+    `CREATE TABLE ${SCHEMA}.deposit_addresses (
+      chain_id integer NOT NULL,
+      address text NOT NULL,
+      user_id text NOT NULL,
+      token text NOT NULL,
+      units numeric NOT NULL,
+      from_block numeric NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (chain_id, address)
+    )`,
+    `CREATE INDEX deposit_addresses_user ON ${SCHEMA}.deposit_addresses (user_id, created_at)`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

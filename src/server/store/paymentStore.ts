@@ -1,9 +1,10 @@
 // Who owns what: every payment the kit creates is recorded against the partner's user, and the
 // bank account a user first pays with is bound to that user. The reconciler follows the same rows.
 // One type and one object, made of one part per table: payments.ts, bindings.ts, quotes.ts,
-// walletChallenges.ts.
+// walletChallenges.ts, depositAddresses.ts.
 import type { PaymentKind } from './kinds'
 import { createBindings } from './bindings'
+import { createDepositAddresses } from './depositAddresses'
 import { createPayments } from './payments'
 import { createQuotes } from './quotes'
 import { createWalletChallenges } from './walletChallenges'
@@ -64,6 +65,19 @@ export type WalletChallenge = {
   expiresAt: Date
 }
 
+/** A deposit address the kit asked the service for on a user's behalf, and what its quote asked to pay into it. */
+export type DepositAddress = {
+  chainId: number
+  /** Lower case. */
+  address: string
+  userId: string
+  /** The ERC-20 token's contract, lower case, and the amount in its base units (an integer string). */
+  token: string
+  units: string
+  /** The chain's latest block before the address was given (an integer string): a transfer mined in it or before is not this quote's. */
+  fromBlock: string
+}
+
 /** A user's verified account, as /fiat/onboard returned it, and the wallet it was made for: what a link signs for a returning buyer. */
 export type KnownBuyer = { accountId: string; walletId: string; wallet: string }
 
@@ -118,6 +132,14 @@ export interface PaymentStore {
   recordQuote(quote: { id: string; userId: string; amount: string; currency: string }): Promise<void>
   /** The quote as recorded, or undefined (unknown, or older than a day: a payout quote holds two hours). */
   quoteOf(id: string): Promise<{ userId: string; amount: string; currency: string } | undefined>
+  /**
+   * Records the deposit address to the user the kit asked it for. True when it is (now) that user's
+   * (their own again: the latest token and amount, the first block); false, recording nothing, when
+   * it is another user's. Of two users at once, exactly one gets true.
+   */
+  recordDepositAddress(record: DepositAddress): Promise<boolean>
+  /** The deposit address as recorded (case does not matter), or undefined. */
+  depositAddressOf(chainId: number, address: string): Promise<DepositAddress | undefined>
   /** The user's payments, newest first (default and most: 100). */
   listPayments(userId: string, options?: { limit?: number }): Promise<ListedPayment[]>
   /** The user's payments of a kind created at or after `since`, whatever their status. */
@@ -137,6 +159,7 @@ export function createPaymentStore(db: Db): PaymentStore {
     ...createBindings(db),
     ...createWalletChallenges(db),
     ...createQuotes(db),
+    ...createDepositAddresses(db),
     close: () => db.close(),
   }
 }

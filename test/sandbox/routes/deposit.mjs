@@ -303,6 +303,8 @@ export function depositRoutes({ chains, artifacts, addresses }) {
   return {
     routes: {
       'POST /deposit/quote': quote,
+      // The partner path (a kit asking for a deposit paid by address on its user's behalf): the same request and answer, with the key.
+      'POST /v1/deposit/quote': (input) => (keys.check(input.req), quote(input)),
       'POST /deposit/status': status,
       'POST /v1/deposit/status': (input) => (keys.check(input.req), status(input)),
     },

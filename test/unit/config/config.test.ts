@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FLOW_NEEDS, chainOf, explorerTxUrl, isSandboxApi, parseLiveOptions, readConfig, flows } from '../../../src/config/config'
+import { FLOW_NEEDS, chainOf, explorerTxUrl, isSandboxApi, readConfig, flows } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 
 const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`
 const BASE = { apiBase: 'https://api.partner.example' }

@@ -4,7 +4,8 @@
 // config, or the same first problem in the same words), and throw where it throws.
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { parseLiveOptions, parseOptions, readConfig } from '../../../src/config/config'
+import { parseOptions, readConfig } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 import * as oracle from './zodOptions'
 
 function rng(seed: number) {

@@ -2,7 +2,8 @@
 // postMessage may try. Every test asserts the safe behaviour.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseLiveOptions, parseOptions, readConfig } from '../../../src/config/config'
+import { parseOptions, readConfig } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
 
 const registry: RegistryEntry[] = JSON.parse(readFileSync('test/fixtures/partners.json', 'utf8'))

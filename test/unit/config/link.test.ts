@@ -28,7 +28,7 @@ describe('hosted and iframe links: trust from the registry and the signature onl
     expect(parsed.ok && parsed.config.chains.find((c) => c.id === 8453)?.routers).toEqual(entry.chains[0].routers)
   })
 
-  it("whose stored records a page keeps is the registry entry's id (issue 28), and a link's options never name another", async () => {
+  it("whose stored records a page keeps is the registry entry's id, and a link's options never name another", async () => {
     const two = [entry, { ...entry, id: 'other-shop' }]
     const link = await resolveLink('?partner=other-shop&flow=card', two, NOW)
     expect(link.ok && link.options.partner).toBe('other-shop')

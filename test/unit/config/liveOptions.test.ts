@@ -1,7 +1,7 @@
 // Live options (update(), a frame parent's postMessage): nothing but a live option gets in, not
 // even a key Object.prototype has, and a bad value under a live key is still refused.
 import { describe, expect, it } from 'vitest'
-import { parseLiveOptions } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 
 describe('live options: a key that is not an option is refused, even one Object.prototype has', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'])('%s', (key) => {

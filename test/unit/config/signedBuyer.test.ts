@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type RegistryEntry, resolveLink } from '../../../src/config/link'
-import { parseLiveOptions, parseOptions } from '../../../src/config/config'
+import { parseOptions } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 import { markupOptions } from '../../../src/embed/api'
 import { registry, signWith, signed } from '../helpers/links'
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM build script
 import { parseRegistry, registryWarnings } from '../../../scripts/registry.mjs'
-import { parseLiveOptions, parseOptions } from '../../../src/config/config'
+import { parseOptions } from '../../../src/config/config'
+import { parseLiveOptions } from '../../../src/config/live'
 import { REGISTRY_ONLY, type RegistryEntry, resolveLink } from '../../../src/config/link'
 import { configFrom, registry, signed } from '../helpers/links'
 

@@ -149,7 +149,7 @@ describe('the page draws the first screen only where the app would draw the same
     sessionStorage.clear()
   })
 
-  it("another partner's records, the same partner's on another service, or an older widget's do not count (issue 28)", () => {
+  it("another partner's records, the same partner's on another service, or an older widget's do not count", () => {
     const other = { partner: 'other', apiBase: entry.apiBase }
     scopedStorage(localStorage, other)!.setItem(flowKey('card'), '{}')
     scopedStorage(localStorage, other)!.setItem(flowKey('account'), '{}')

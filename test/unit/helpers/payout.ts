@@ -6,14 +6,14 @@ import type { CardPayoutQuote } from '../../../src/api/cardPayout'
 import type { PartnerHttp } from '../../../src/api/partnerHttp'
 import type { PayoutQuote } from '../../../src/api/payout'
 import type { WidgetConfig } from '../../../src/config/config'
-import type { Source } from '../../../src/flows/payout/base'
+import { type Source, emptyDraft } from '../../../src/flows/payout/base'
 import { bankCalls } from '../../../src/flows/payout/bank'
 import { beneficiaryStep } from '../../../src/flows/payout/beneficiary'
 import { cardStep } from '../../../src/flows/payout/cardStep'
 import type { PayoutCalls, PayoutDeps } from '../../../src/flows/payout/context'
 import type { DestinationEvent } from '../../../src/flows/payout/destination'
 import { type ChainActions, createPayoutEffects } from '../../../src/flows/payout/effects'
-import type { FundingEvent } from '../../../src/flows/payout/funding'
+import type { ConnectState, FundingEvent } from '../../../src/flows/payout/funding'
 import { type Context, type PayoutEvent, type PayoutState, transition } from '../../../src/flows/payout/machine'
 import { type PayoutName, payoutStore, pendingStore, referenceStore, spentAddresses } from '../../../src/flows/payout/persisted'
 import type { PayoutRecord } from '../../../src/flows/payout/record'
@@ -22,7 +22,7 @@ import type { IdentityDeps } from '../../../src/identity/effects'
 import type { IdentityEvent } from '../../../src/identity/machine'
 import type { WalletInfo } from '../../../src/kernel/types'
 import type { ChosenWallet } from '../../../src/kernel/connectWallet'
-import { type FakeClock, createFakeClock } from './fakeClock'
+import { type FakeClock, createFakeClock, until } from './fakeClock'
 import { memoryStorage } from './memoryStorage'
 import { configFrom } from './links'
 
@@ -125,6 +125,19 @@ export const recordOf = (extra: Partial<PayoutRecord> = {}): PayoutRecord => ({
   wallet: BUYER,
   createdAt: NOW,
   ...extra,
+})
+
+/** The connect step of a 20 EUR price to Germany, no wallet listed; `known`: a buyer this device keeps. */
+export const connectState = (known?: { accountId: string; walletId: string; wallet: string }): ConnectState => ({
+  tag: 'connect',
+  ...(known ? { buyer: known } : {}),
+  form: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE', rail: '' },
+  draft: emptyDraft(),
+  ask: { kind: 'fiat', amount: '20', currency: 'EUR', country: 'DE' },
+  quote: bankQuote(),
+  quotedAt: NOW,
+  connection: { tag: 'wallets', wallets: [] },
+  work: 'idle',
 })
 
 // A record as the review tests of the stores read it.
@@ -300,3 +313,10 @@ export function drive(initial: PayoutState, opts: DriveOptions) {
   return { state: () => state, dispatch, dispose, seen, clock, store, spent, storage, sent: w.sent }
 }
 export type Driven = ReturnType<typeof drive>
+
+/** At the funding step: chooses `chosen` among the wallets found and waits until it is connected as the buyer. */
+export async function connectWallet(d: Pick<Driven, 'state' | 'dispatch'>, chosen: ChosenWallet = wallet) {
+  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
+  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: chosen } }))
+  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+}

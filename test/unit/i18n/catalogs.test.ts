@@ -15,6 +15,7 @@ import { enBeneficiary } from '../../../src/i18n/en-beneficiary'
 import { enPartner } from '../../../src/i18n/en-partner'
 import { enRefusals } from '../../../src/i18n/en-refusals'
 import { enPayout } from '../../../src/i18n/en-payout'
+import { enPayoutByAddress } from '../../../src/i18n/en-payoutByAddress'
 import { enCardPayout } from '../../../src/i18n/en-cardPayout'
 import { enByAddress } from '../../../src/i18n/byAddress/en'
 import { messages as es } from '../../../src/i18n/es'
@@ -32,6 +33,7 @@ const parts = {
   enBankDeposit,
   enLimits,
   enPayout,
+  enPayoutByAddress,
   enCardPayout,
   enByAddress,
   enBeneficiary,

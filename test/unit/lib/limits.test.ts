@@ -133,7 +133,7 @@ describe('words for the screen', () => {
   })
 })
 
-describe('landingOf (issue 39, item 17: never "the bank" for all)', () => {
+describe('landingOf: where the rails land (a bank, mobile money, a wallet, or any of them), never "the bank" for all', () => {
   it.each([
     [['sepa_instant', 'sepa'], 'bank'],
     [['mpesa'], 'mobile'],

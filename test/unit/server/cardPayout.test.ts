@@ -10,16 +10,15 @@ import {
   type PaymentStore,
   type PaymentUpdate,
   type PreviousState,
-  createPartnerHandler,
   createPartnerReads,
   createReconciler,
   createStatusFetcher,
   openPaymentStore,
 } from '../../../src/server/index'
 import { until } from './reconcile/fakeStatuses'
+import { SHOP, testKit } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
-const SHOP = 'https://shop.example'
 const WIDGET = 'https://widget.example'
 const RETURN = `${SHOP}/checkout?flow=cardPayout`
 let store: PaymentStore
@@ -85,29 +84,13 @@ function cardPayoutService() {
 
 function kit(options: Partial<PartnerHandlerOptions> = {}) {
   const service = cardPayoutService()
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
+  const { lines, as } = testKit({
     allowedOrigins: [SHOP, WIDGET],
     authenticate: (token) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob' })[token] ?? (token.startsWith('user-') ? token : undefined),
     store,
     fetch: service.fetch,
-    log: (line) => lines.push(line),
     ...options,
   })
-  const as =
-    (token: string, origin: string | null = SHOP) =>
-    async (path: string, body: unknown) => {
-      const res = await handle(
-        new Request(`${SHOP}${path}`, {
-          method: 'POST',
-          headers: { ...(origin === null ? {} : { Origin: origin }), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: res.status, body: await res.json() }
-    }
   return { service, lines, alice: as('tok-alice'), bob: as('tok-bob'), as }
 }
 

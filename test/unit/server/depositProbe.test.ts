@@ -8,11 +8,11 @@ import type { Address, Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
-import { type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { type PaymentStore, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
 
-const SHOP = 'https://shop.example'
 const PORT = 22400 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
@@ -67,30 +67,15 @@ describe('POST /deposit/sent: held and unheld transactions get one answer', () =
   it("another user's recorded deposit, and transactions from a wallet nobody or another user linked: one status, code and message, after the same checks", async () => {
     const serviceCalls: string[] = []
     const storeCalls: string[] = []
-    const handle = createPartnerHandler({
-      apiBase: 'https://api.example',
-      apiKey: 'sk_test_key',
+    const { as } = testKit({
       publicUrl: SHOP,
-      allowedOrigins: [SHOP],
-      authenticate: (token) => token,
       store: traced(store, storeCalls),
       chains: { [CHAIN]: { rpcUrl: rpc.url } },
       fetch: (async (url: string | URL | Request) => {
         serviceCalls.push(new URL(String(url)).pathname)
         return Response.json({ status: 'pending' })
       }) as typeof fetch,
-      log: () => {},
     })
-    const as = (user: string) => async (path: string, body: unknown) => {
-      const res = await handle(
-        new Request(`${SHOP}${path}`, {
-          method: 'POST',
-          headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      )
-      return { status: res.status, body: await res.json() }
-    }
     const [alice, bob] = [as('alice-probe'), as('bob-probe')]
     expect(await linkWallet(bob, 6, CHAIN)).toMatchObject({ status: 200, body: { linked: true } })
     const bobsDeposit = await transfer(DEV_ACCOUNTS[6])
@@ -113,7 +98,13 @@ describe('POST /deposit/sent: held and unheld transactions get one answer', () =
     expect(seen[1]).toEqual(seen[2])
     expect(seen[0].answer).toEqual({
       status: 403,
-      body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+      body: {
+        error: {
+          code: 'wallet_not_linked',
+          message:
+            'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+        },
+      },
     })
     // The refusals stored nothing, and asked the service nothing.
     expect(await everything()).toEqual(stored)

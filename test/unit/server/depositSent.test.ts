@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
-import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { type PartnerHandlerOptions, type PaymentStore, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
 
-const SHOP = 'https://shop.example'
 /** This kit's public address, as the widget's partnerBase names it. */
 const KIT = `${SHOP}/api/partner`
 const PORT = Number(process.env.KIT_ANVIL_PORT) || 20900 + Math.floor(Math.random() * 90)
@@ -45,30 +45,15 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
     calls.push({ path: new URL(String(url)).pathname, body: JSON.parse(String(init?.body)) })
     return Response.json({ status: 'pending', txHashes: { origin: (JSON.parse(String(init?.body)) as { receipt: { txHash: string } }).receipt.txHash } })
   }) as unknown as typeof globalThis.fetch
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
+  const { lines, as } = testKit({
     publicUrl: KIT,
-    allowedOrigins: [SHOP],
     authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
     store,
     chains: { [CHAIN]: { rpcUrl: anvil.url } },
     fetch,
-    log: (line) => lines.push(line),
     ...options,
   })
-  const as = (who: string) => async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${SHOP}${path}`, {
-        method: 'POST',
-        headers: { Origin: SHOP, Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
-  const [alice, bob, carol] = [as('alice'), as('bob'), as('carol')]
+  const [alice, bob, carol] = [as('tok-alice'), as('tok-bob'), as('tok-carol')]
   /** The user links the dev account's wallet, by a signature of its key (walletLink.test.ts has the rules). */
   const linked = async (user: typeof alice, account: number) => expect(await linkWallet(user, account, CHAIN)).toEqual({ status: 200, body: { linked: true } })
   return { calls, lines, alice, bob, carol, linked }
@@ -77,7 +62,13 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
 const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
 const notLinked = {
   status: 403,
-  body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+  body: {
+    error: {
+      code: 'wallet_not_linked',
+      message:
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+    },
+  },
 }
 
 describe('POST /deposit/sent and /deposit/status', () => {

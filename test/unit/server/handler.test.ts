@@ -6,6 +6,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { recordPayments } from '../helpers/paymentStore'
 import { type MiniSandbox, SANDBOX_KEY, startMiniSandbox } from './miniSandbox'
 import { devKey, linkWallet } from './walletKeys'
 
@@ -17,14 +18,12 @@ beforeAll(async () => {
   sandbox = await startMiniSandbox()
   store = await openPaymentStore()
   // The payments these tests read, as if user-1 had created them through the kit.
-  for (const [kind, id] of [
+  await recordPayments(store, 'user-1', [
     ['card', 'cp_1'],
     ['card', 'x'],
     ['bankDeposit', 'bd_1'],
     ['payout', 'po_1'],
-  ] as const) {
-    await store.recordPayment({ kind, id, userId: 'user-1' })
-  }
+  ])
 }, 60_000)
 afterAll(async () => {
   await sandbox.close()
@@ -586,7 +585,17 @@ describe('createPartnerHandler', () => {
         },
       ],
     }
+    // A transfer of 1 base unit into a deposit address the kit gave user-1 for 2 (POST /deposit/address).
+    const quotedTx = `0x${'ce'.repeat(32)}`
+    const depositAddress = `0x${'7'.repeat(40)}`
+    const quotedReceipt = {
+      ...receipt,
+      transactionHash: quotedTx,
+      blockNumber: '0x9',
+      logs: [{ ...receipt.logs[0], transactionHash: quotedTx, blockNumber: '0x9', data: `0x${'1'.padStart(64, '0')}` }],
+    }
     beforeAll(async () => {
+      await store.recordDepositAddress({ chainId: 31337, address: depositAddress, userId: 'user-1', token: `0x${'6'.repeat(40)}`, units: '2', fromBlock: '1' })
       await store.bindAccount('someone-else', 'acc_taken')
       await store.bindAddress('someone-else', devKey(9).address)
       const server = createServer((req, res) => {
@@ -594,7 +603,16 @@ describe('createPartnerHandler', () => {
         req.on('data', (chunk) => (body += chunk))
         req.on('end', () => {
           const { id, method, params } = JSON.parse(body)
-          const result = method === 'eth_chainId' ? '0x7a69' : method === 'eth_getTransactionReceipt' && params[0] === unlinkedTx ? receipt : null
+          const result =
+            method === 'eth_chainId'
+              ? '0x7a69'
+              : method === 'eth_blockNumber'
+                ? '0x5'
+                : method === 'eth_getTransactionReceipt' && params[0] === unlinkedTx
+                  ? receipt
+                  : method === 'eth_getTransactionReceipt' && params[0] === quotedTx
+                    ? quotedReceipt
+                    : null
           res.setHeader('Content-Type', 'application/json')
           res.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
         })
@@ -699,6 +717,25 @@ describe('createPartnerHandler', () => {
       )
       await note((await post('/deposit/wallet/link', { message, signature: await devKey(8).signMessage({ message }) })).res)
       await note((await linkWallet(post, 9, 31337)).res)
+      // Paid by address: into user-1's deposit address, not as quoted; and that address given by the service to user-2.
+      await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: quotedTx, chainId: 31337 }, headers: good })))
+      const sameAddress = fakeUpstream(() =>
+        Response.json({
+          provider: 'p',
+          amountIn: '1',
+          amountOut: '1',
+          fee: '0',
+          expiresAt: '2030-01-01T00:00:00Z',
+          transaction: { chainId: 31337, to: `0x${'6'.repeat(40)}`, data: `0xa9059cbb${'7'.repeat(40).padStart(64, '0')}${'2'.padStart(64, '0')}`, value: '0' },
+        }),
+      )
+      const second = handler({
+        fetch: sameAddress.fetch,
+        authenticate: (token) => (token === 'good' ? 'user-2' : undefined),
+        chains: { 31337: { rpcUrl: rpc.url } },
+      })
+      const source = { chainId: 31337, token: `0x${'6'.repeat(40)}`, address: wallet }
+      await note(await second.handle(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
       expect(quiet.calls).toHaveLength(0)
       return seen
     }
@@ -730,6 +767,8 @@ describe('createPartnerHandler', () => {
         { status: 403, code: 'wallet_not_linked' },
         { status: 422, code: 'wallet_unverified' },
         { status: 409, code: 'wallet_not_owned' },
+        { status: 422, code: 'deposit_not_as_quoted' },
+        { status: 409, code: 'deposit_address_taken' },
       ])
     })
 

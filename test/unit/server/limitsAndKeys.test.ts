@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { type PartnerHandlerOptions, type PaymentStore, StatusFetchError, createPartnerHandler, createPartnerReads } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
-const SHOP = 'https://shop.example'
 let store: PaymentStore
 paymentStoreForFile((opened) => (store = opened))
 
@@ -39,28 +39,8 @@ const creating = (path: string, body: Record<string, unknown>) => {
 }
 
 function kit(options: Partial<PartnerHandlerOptions>, upstream = service(creating)) {
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: [SHOP],
-    authenticate: (token) => token,
-    store,
-    fetch: upstream.fetch,
-    log: (line) => lines.push(line),
-    ...options,
-  })
-  const as = (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${SHOP}${path}`, {
-        method: 'POST',
-        headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
-  return { handle, as, lines, upstream }
+  const { handle, as, lines } = testKit({ store, fetch: upstream.fetch, ...options })
+  return { handle, as: (user: string) => as(user), lines, upstream }
 }
 
 describe('userLimits', () => {

@@ -2,10 +2,10 @@
 // Who owns what, through the handler: every id the kit creates is its user's, and anyone else who
 // names it gets 404 without the service hearing of it; an account belongs to its first user.
 import { describe, expect, it, vi } from 'vitest'
-import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import type { PartnerHandlerOptions, PaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
-const SHOP = 'https://shop.example'
 const wallet = `0x${'c'.repeat(40)}`
 let store: PaymentStore
 paymentStoreForFile((opened) => (store = opened))
@@ -56,16 +56,11 @@ function fakeService() {
 
 function kit(options: Partial<PartnerHandlerOptions> = {}) {
   const service = fakeService()
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: [SHOP],
+  const { handle, lines } = testKit({
     // The sessions of this shop: a token names its user.
     authenticate: (token) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob' })[token],
     store,
     fetch: service.fetch,
-    log: (line) => lines.push(line),
     ...options,
   })
   const as = (token: string | undefined) => async (path: string, body?: unknown) => {

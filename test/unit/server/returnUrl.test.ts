@@ -4,10 +4,10 @@
 // without Origin: one of allowedOrigins), and what is forwarded is the URL as checked, in its
 // canonical form; a URL another parser could read with another host is refused.
 import { describe, expect, it, vi } from 'vitest'
-import { type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import type { PaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
-const SHOP = 'https://shop.example'
 const WIDGET = 'https://widget.example'
 const wallet = `0x${'c'.repeat(40)}`
 let store: PaymentStore
@@ -22,27 +22,8 @@ function kit() {
     if (path === '/v1/card/purchase') return Response.json({ id: `cp_${++n}`, redirectUrl: 'https://card.example/p', environment: 'sandbox' })
     return Response.json({ id: `cs_${++n}`, url: 'https://card.example/s' })
   }) as unknown as typeof globalThis.fetch
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: [SHOP, WIDGET],
-    authenticate: (token) => token,
-    store,
-    fetch,
-    log: (line) => lines.push(line),
-  })
-  const post = (user: string, origin: string | null) => async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${SHOP}${path}`, {
-        method: 'POST',
-        headers: { ...(origin === null ? {} : { Origin: origin }), Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
-  return { calls, lines, post }
+  const { lines, as } = testKit({ allowedOrigins: [SHOP, WIDGET], store, fetch })
+  return { calls, lines, post: (user: string, origin: string | null) => as(user, origin) }
 }
 
 const purchase = (returnUrl: string) => ({ kycToken: 'kyc_1', fiatCurrency: 'EUR', fiatAmount: '50', walletAddress: wallet, returnUrl })

@@ -4,10 +4,10 @@
 // carries made the service hand back Alice's payment to Bob, and the kit answered Bob 404.
 import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
-import { type PaymentStore, createPartnerHandler } from '../../../src/server/index'
+import type { PaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
-const SHOP = 'https://shop.example'
 let store: PaymentStore
 paymentStoreForFile((opened) => (store = opened))
 
@@ -36,27 +36,8 @@ function idempotentService() {
 
 function kit() {
   const service = idempotentService()
-  const lines: string[] = []
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
-    allowedOrigins: [SHOP],
-    authenticate: (token) => token,
-    store,
-    fetch: service.fetch,
-    log: (line) => lines.push(line),
-  })
-  const as = (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${SHOP}${path}`, {
-        method: 'POST',
-        headers: { Origin: SHOP, Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
-  return { service, lines, as }
+  const { lines, as } = testKit({ store, fetch: service.fetch })
+  return { service, lines, as: (user: string) => as(user) }
 }
 
 const scoped = (user: string, reference: string) =>

@@ -5,20 +5,20 @@
 // input, body or query, holding either is now 400 invalid_field naming the field, and nothing else.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { recordPayments } from '../helpers/paymentStore'
 
 const SHOP = 'https://shop.example'
 let store: PaymentStore
 beforeAll(async () => {
   store = await openPaymentStore()
   // What the fields below would name, had they no NUL: the user's own, so that every check runs.
-  for (const [kind, id] of [
+  await recordPayments(store, 'nul-user', [
     ['card', 'x'],
     ['bankDeposit', 'x'],
     ['payout', 'x'],
     ['cardPayout', 'x'],
     ['deposit', 'x'],
-  ] as const)
-    await store.recordPayment({ kind, id, userId: 'nul-user' })
+  ])
   await store.bindCardSession('nul-user', 'x')
 }, 60_000)
 afterAll(() => store?.close())

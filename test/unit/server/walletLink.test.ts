@@ -67,7 +67,13 @@ const unverified = (message: string) => ({ status: 422, body: { error: { code: '
 const notAChallenge = unverified('message: not a challenge this backend gave this user, or one already used')
 const notLinked = {
   status: 403,
-  body: { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } },
+  body: {
+    error: {
+      code: 'wallet_not_linked',
+      message:
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+    },
+  },
 }
 
 describe('a deposit is credited only to the user who linked its sender', () => {

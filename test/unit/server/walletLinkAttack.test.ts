@@ -6,11 +6,11 @@ import { encodeFunctionData, parseUnits, serializeErc6492Signature, type Address
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
-import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { type PaymentStore, openPaymentStore } from '../../../src/server/index'
+import { SHOP, testKit } from '../helpers/kit'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { devKey } from './walletKeys'
 
-const SHOP = 'https://shop.example'
 const PORT = 22200 + Math.floor(Math.random() * 90)
 let anvil: { url: string; stop: () => Promise<void> }
 let store: PaymentStore
@@ -28,27 +28,14 @@ afterAll(async () => {
 })
 
 function as(who: string) {
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
+  const kit = testKit({
     publicUrl: SHOP,
-    allowedOrigins: [SHOP],
     authenticate: (t) => t.slice(4),
     store,
     chains: { [CHAIN]: { rpcUrl: anvil.url } },
     fetch: (async () => Response.json({ status: 'pending' })) as typeof fetch,
-    log: () => {},
   })
-  return async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${SHOP}${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json', Origin: SHOP },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
+  return kit.as(`tok-${who}`)
 }
 
 describe('attacks on the wallet link', () => {

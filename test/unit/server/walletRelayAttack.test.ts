@@ -10,7 +10,8 @@ import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain ESM module of the sandbox
 import { startAnvil } from '../../sandbox/anvil.mjs'
-import { type PaymentStore, createPartnerHandler, openPaymentStore } from '../../../src/server/index'
+import { type PaymentStore, openPaymentStore } from '../../../src/server/index'
+import { postAs, testKit } from '../helpers/kit'
 import { isKitMessage } from '../../../src/flows/deposit/linkWallet'
 import { devKey } from './walletKeys'
 
@@ -31,27 +32,15 @@ afterAll(async () => {
 
 /** A partner's kit at `publicUrl`, mounted at /api, on `store`; `as(user)` posts as that user from the widget's origin. */
 function kitAt(publicUrl: string) {
-  const handle = createPartnerHandler({
-    apiBase: 'https://api.example',
-    apiKey: 'sk_test_key',
+  const { handle } = testKit({
     basePath: '/api',
     publicUrl,
     allowedOrigins: [new URL(publicUrl).origin, WIDGET.origin],
-    authenticate: (t) => t,
     store,
     chains: { [CHAIN]: { rpcUrl: anvil.url } },
-    log: () => {},
   })
-  return (user: string) => async (path: string, body: unknown) => {
-    const res = await handle(
-      new Request(`${publicUrl}${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${user}`, 'Content-Type': 'application/json', Origin: WIDGET.origin },
-        body: JSON.stringify(body),
-      }),
-    )
-    return { status: res.status, body: await res.json() }
-  }
+  const as = postAs(handle, publicUrl)
+  return (user: string) => as(user, WIDGET.origin)
 }
 
 describe('a wallet-link message relayed from one partner to another', () => {

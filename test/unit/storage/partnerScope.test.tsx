@@ -11,6 +11,7 @@ import { cardKeys, cardStore } from '../../../src/flows/card/persisted'
 import { depositKeys, depositStore } from '../../../src/flows/deposit/persisted'
 import { attemptStore, bankDepositKeys, depositStore as bankDepositStore } from '../../../src/flows/bankDeposit/persisted'
 import { onboardingKeys, onboardingStore } from '../../../src/flows/onboarding/persisted'
+import { digestOf } from '../../../src/flows/payout/creating'
 import { payoutChecks, payoutKeys, payoutStore, referenceStore, spentAddresses } from '../../../src/flows/payout/persisted'
 import { buyerAccount, forgetBuyer } from '../../../src/identity/account'
 import { identityChecks, identityKeys } from '../../../src/identity/checks'
@@ -45,7 +46,7 @@ async function leaveEverythingOfA(local: Storage, session: Storage) {
   await Promise.all([payoutChecks.load(), identityChecks.load()])
   buyerAccount(local).save({ accountId: 'acc_A', walletId: 'w_A', wallet: WALLET })
   payoutStore(local).save(payoutOfA as never)
-  const request = { quoteId: 'q_A', accountId: 'acc_A', beneficiary: { iban: 'DE89370400440532013000' } }
+  const request = digestOf({ quoteId: 'q_A', accountId: 'acc_A', beneficiary: { iban: 'DE89370400440532013000' } })
   referenceStore(local).forRequest(request, () => 'po_A')
   referenceStore(local).claim('po_signed_A', request)
   spentAddresses(local).add(DEPOSIT_A)

@@ -4,6 +4,7 @@
 import '../setup/afterFirstScreen'
 import { describe, expect, it, vi } from 'vitest'
 import { attemptStore } from '../../../src/flows/bankDeposit/persisted'
+import { digestOf } from '../../../src/flows/payout/creating'
 import { payoutStore, referenceStore } from '../../../src/flows/payout/persisted'
 import type { PayoutRecord } from '../../../src/flows/payout/record'
 import { lazyPart } from '../../../src/kernel/lazyPart'
@@ -79,10 +80,10 @@ describe('before the checks are here: nothing is read unchecked, nothing is drop
     const raw = JSON.stringify({ reference: 'po_kept', request: 'x', savedAt: NOW })
     storage.setItem(flowKey('payout-reference'), raw)
     const refs = payout.referenceStore(storage, () => NOW)
-    pending(() => refs.forRequest({ quoteId: 'q', accountId: 'a', beneficiary: {} }, () => 'po_new'))
+    pending(() => refs.forRequest(digestOf({ quoteId: 'q', accountId: 'a', beneficiary: {} }), () => 'po_new'))
     expect(storage.getItem(flowKey('payout-reference'))).toBe(raw)
     storage.setItem(flowKey('payout-signed'), JSON.stringify({ claims: [{ reference: 'signed', request: 'other', savedAt: NOW }] }))
-    pending(() => refs.claim('signed', { quoteId: 'q', accountId: 'a', beneficiary: {} }))
+    pending(() => refs.claim('signed', digestOf({ quoteId: 'q', accountId: 'a', beneficiary: {} })))
   })
 
   it('a bank deposit and its attempt (the idempotency key) are not aged away for want of a check', async () => {
@@ -186,7 +187,7 @@ describe('once the checks are here: tampered records are refused', () => {
       expect(attemptStore(storage, () => NOW).load()).toBeUndefined()
       storage.setItem(flowKey('payout-reference'), JSON.stringify({ reference, request: 'r', savedAt: NOW }))
       const refs = referenceStore(storage, () => NOW)
-      expect(refs.forRequest({ quoteId: 'q', accountId: 'a', beneficiary: {} }, () => 'po_new')).toBe('po_new')
+      expect(refs.forRequest(digestOf({ quoteId: 'q', accountId: 'a', beneficiary: {} }), () => 'po_new')).toBe('po_new')
     }
   })
 

@@ -75,17 +75,24 @@ describe('where the session is kept', () => {
 describe('walletLinks', () => {
   const uri =
     'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1764248400'
-  it('gives each wallet its universal link with the URI encoded, then the URI itself', () => {
+  it('gives each wallet its own scheme’s link with the URI encoded, then the URI itself', () => {
     const encoded = encodeURIComponent(uri)
     expect(walletLinks(uri)).toEqual([
-      { name: 'MetaMask', href: `https://metamask.app.link/wc?uri=${encoded}` },
-      { name: 'Rainbow', href: `https://rnbwapp.com/wc?uri=${encoded}` },
-      { name: 'Trust Wallet', href: `https://link.trustwallet.com/wc?uri=${encoded}` },
-      { name: 'Coinbase Wallet', href: `https://go.cb-w.com/wc?uri=${encoded}` },
+      { name: 'MetaMask', href: `metamask://wc?uri=${encoded}` },
+      { name: 'Rainbow', href: `rainbow://wc?uri=${encoded}` },
+      { name: 'Trust Wallet', href: `trust://wc?uri=${encoded}` },
+      { name: 'Coinbase Wallet', href: `cbwallet://wc?uri=${encoded}` },
       { name: 'Other wallet', href: uri },
     ])
     // Nothing of the URI escapes its parameter: no raw '&', '?', '@' or ':' after `uri=`.
     for (const { href } of walletLinks(uri).slice(0, -1)) expect(href.split('?uri=')[1]).toMatch(/^[\w%.-]+$/)
+  })
+
+  it('never hands the pairing URI to a web server: no link is http(s), so a phone without the app opens nothing', () => {
+    // A universal link (https://metamask.app.link/wc?uri=…) falls back to the wallet maker's web
+    // server when the app is missing, and that server's logs would hold the pairing's symKey
+    // (SECURITY.md: the pairing URI is the buyer's alone, never in a URL).
+    for (const { href } of walletLinks(uri)) expect(new URL(href).protocol).not.toMatch(/^https?:$/)
   })
 
   it('gives nothing for anything but a wc: URI', () => {

@@ -18,6 +18,15 @@ const tracking: Tracking = {
   createdAt: 0,
   watch,
 }
+/** The buyer's amount asked of the service: its quote on the way. */
+const quoting: DepositState = {
+  tag: 'byAddress',
+  form: { amount: '12.5', source: 0 },
+  receiver: watch.address,
+  locked: false,
+  stage: 'quoting',
+  amount: '12.5',
+}
 const by = (state: DepositState, event: Parameters<typeof byAddressTransition>[1], c = ctx) => transition(state, { type: 'BY_ADDRESS', event }, c)
 
 describe('paying by address, as the machine sees it', () => {
@@ -41,14 +50,6 @@ describe('paying by address, as the machine sees it', () => {
   })
 
   it('a quote shown is a watch, resumed as such after a reload; the transfer found is followed from its hash', () => {
-    const quoting: DepositState = {
-      tag: 'byAddress',
-      form: { amount: '12.5', source: 0 },
-      receiver: watch.address,
-      locked: false,
-      stage: 'quoting',
-      amount: '12.5',
-    }
     const watching = by(quoting, { type: 'QUOTED', tracking })
     expect(watching).toMatchObject({ tag: 'tracking', phase: 'watching' })
     expect(initialState(tracking)).toMatchObject({ tag: 'tracking', phase: 'watching' })
@@ -58,14 +59,6 @@ describe('paying by address, as the machine sees it', () => {
   })
 
   it('a refused quote says why and goes back to the form', () => {
-    const quoting: DepositState = {
-      tag: 'byAddress',
-      form: { amount: '12.5', source: 0 },
-      receiver: watch.address,
-      locked: false,
-      stage: 'quoting',
-      amount: '12.5',
-    }
     const refused = by(quoting, { type: 'REFUSED', refusal: 'approval' })
     expect(refused).toMatchObject({ stage: 'refused', refusal: 'approval' })
     expect(by(refused, { type: 'BACK' })).toMatchObject({ stage: 'form', refusal: undefined })

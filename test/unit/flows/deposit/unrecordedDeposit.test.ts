@@ -28,20 +28,28 @@ const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPoll
 /** The registry entry without walletLink (the default), for a kit that runs with chains. */
 const config: WidgetConfig = { ...depositConfig, timings, partnerBase: PARTNER, partnerToken: 'tok-alice', walletLink: false }
 /** The kit's exact refusal of an unlinked sender (src/server/handler.ts depositSent). */
-const NOT_LINKED = { error: { code: 'wallet_not_linked', message: 'txHash: its sender is not a wallet this user linked (POST /deposit/wallet)' } }
+const NOT_LINKED = {
+  error: {
+    code: 'wallet_not_linked',
+    message:
+      'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+  },
+}
 
 let clock: FakeClock
 let announced: ReturnType<typeof announceWallet>
 let calls: string[]
+let refusal: { status: number; body: unknown }
 
 beforeEach(() => {
   clock = createFakeClock(START)
   useFakeQueryTime(clock)
   calls = []
+  refusal = { status: 403, body: NOT_LINKED }
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const path = String(input).slice(PARTNER.length)
     calls.push(path)
-    if (path === '/deposit/sent') return Response.json(NOT_LINKED, { status: 403 })
+    if (path === '/deposit/sent') return Response.json(refusal.body, { status: refusal.status })
     return Response.json({ linked: true })
   })
 })
@@ -94,6 +102,29 @@ describe('walletLink off, kit with chains', () => {
     expect(errors).toHaveBeenCalledTimes(1)
     expect(String(errors.mock.calls[0][0])).toMatch(/^\[stablecoin-widget\] walletLink: .*403 wallet_not_linked.*set walletLink: true$/)
     expect(String(errors.mock.calls[0][0]).toLowerCase()).not.toContain(BUYER.toLowerCase())
+    errors.mockRestore()
+  })
+
+  it('422 deposit_not_as_quoted (paid by address, not as quoted) is final too: told once, said as unrecorded', async () => {
+    refusal = {
+      status: 422,
+      body: { error: { code: 'deposit_not_as_quoted', message: 'txHash: it pays the deposit address another amount or another token than quoted' } },
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const target = new EventTarget() as unknown as Window
+    announced = announceWallet(target)
+    const chain = fakeChain()
+    const api = fakeApi()
+    api.answer('/deposit/status', () => ({ status: 'pending' }))
+    const d = driveDeposit(quotedDeposit(sessionOf(announced.wallet)), { config, api, target, clock, loadChainActions: chain.load })
+    d.dispatch({ type: 'CONFIRM' })
+    await until(() => d.types().includes('UNRECORDED'), 'the refusal')
+    await clock.advance(30_000)
+    d.dispose()
+    announced.stop()
+    expect(calls.filter((c) => c === '/deposit/sent')).toHaveLength(1)
+    expect(d.state()).toMatchObject({ tag: 'tracking', tracking: { unrecorded: hashOf(1) } })
+    expect(String(errors.mock.calls[0][0])).toContain('422 deposit_not_as_quoted')
     errors.mockRestore()
   })
 

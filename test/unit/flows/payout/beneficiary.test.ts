@@ -4,15 +4,32 @@ import { readFileSync } from 'node:fs'
 import { getAddress as viemGetAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../../../src/i18n/en-beneficiary'
-import { checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/flows/payout/accountChecks'
-import { buildBeneficiary, checkEvmAddress, checksumAddress } from '../../../../src/flows/payout/bank'
+import { checkEvmForm, checkIban, checkRouting, checkSwift, ibanMod97 } from '../../../../src/lib/accountChecks'
+import { checksumAddress, checksumProblem, withChecksums } from '../../../../src/flows/payout/bank'
 import { type OfferedSchemaId, offeredSchemas } from '../../../../src/flows/payout/base'
-import { initialValues, purposeProblem, schemaFor, schemasFor, validateBeneficiary } from '../../../../src/flows/payout/beneficiary'
+import {
+  buildBeneficiary,
+  checkForm,
+  initialValues,
+  purposeProblem,
+  schemaFor,
+  schemasFor,
+  validateBeneficiary,
+} from '../../../../src/flows/payout/beneficiary'
 import { beneficiarySchema } from '../../../../src/flows/payout/beneficiarySchemas'
+import type { BeneficiarySchema } from '../../../../src/flows/payout/destination'
 // @ts-expect-error: plain ESM module of the sandbox
 import { RAILS, payoutRails } from '../../../sandbox/routes/reference.mjs'
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
+/** An address's checks: its form (the form's, on submit), then its checksum (the request's). */
+const checkEvmAddress = (address: string) => checkEvmForm(address) ?? checksumProblem(address)
+/** The beneficiary as the request sends it: the submitted form's build, then its addresses' checksums. */
+function sent(schema: BeneficiarySchema, values: Record<string, string>) {
+  const { problems, sending } = checkForm(schema, { values, purpose: '' })
+  return sending ? withChecksums(sending) : { ok: false, problems }
+}
 
 describe('IBAN', () => {
   it.each([
@@ -145,7 +162,7 @@ describe('EVM address', () => {
   })
 
   it('is sent with its checksum', () => {
-    const result = buildBeneficiary(beneficiarySchema('evm'), { name: 'Me', address: ` ${CHECKSUMMED.toLowerCase()} ` })
+    const result = sent(beneficiarySchema('evm'), { name: 'Me', address: ` ${CHECKSUMMED.toLowerCase()} ` })
     expect(result).toEqual({ ok: true, beneficiary: { schema: 'evm', name: 'Me', address: CHECKSUMMED } })
   })
 })
@@ -303,8 +320,8 @@ describe('buildBeneficiary never sends a field the schema does not define', () =
 describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of the payout flow’s first load)', () => {
   it('the form’s checks carry no hash: only the request’s module imports viem, with the bank’s calls (loaded by import())', () => {
     const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1])
-    for (const file of ['beneficiary.ts', 'accountChecks.ts', 'machine.ts'])
-      expect(imports(`src/flows/payout/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
+    for (const file of ['flows/payout/beneficiary.ts', 'lib/accountChecks.ts', 'flows/payout/machine.ts'])
+      expect(imports(`src/${file}`).filter((i) => i.startsWith('viem'))).toEqual([])
     expect(imports('src/flows/payout/bank.ts')).toContain('viem/utils')
     expect(readFileSync('src/flows/payout/PayoutFlow.tsx', 'utf8')).toMatch(/import\('\.\/bank'\)/)
   })
@@ -324,7 +341,7 @@ describe('EIP-55 with viem’s keccak-256, fetched with the request (kept out of
     const evm = beneficiarySchema('evm')
     expect(validateBeneficiary(evm, { name: 'Me', address: 'vitalik.eth' })).toEqual({ address: { kind: 'evmAddress' } })
     expect(validateBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({})
-    expect(buildBeneficiary(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({
+    expect(sent(evm, { name: 'Me', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' })).toEqual({
       ok: false,
       problems: { address: { kind: 'evmChecksum' } },
     })

@@ -15,6 +15,7 @@ import { settle, until } from '../../helpers/fakeClock'
 import { spentAddresses } from '../../../../src/flows/payout/persisted'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import {
+  connectWallet,
   BUYER,
   DEPOSIT,
   type FakeWallet,
@@ -74,9 +75,7 @@ const fundingState = (): PayoutState => ({ tag: 'funding', buyer, record, work: 
 
 /** Chooses the wallet, waits for it to connect, confirms, and waits for the send to end. */
 async function connectAndSend(d: ReturnType<typeof drive>) {
-  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
-  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
-  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+  await connectWallet(d)
   d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
   await until(() => d.state().tag !== 'funding' || (d.state() as { work?: string }).work === 'idle', 'the send')
   await settle()
@@ -246,9 +245,7 @@ describe('payout effects: funding', () => {
   it('a wallet connected, nothing asked of it: a transfer made another way (an exchange) is still seen and followed, nothing sent', async () => {
     const partner = fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'converting', depositTxHash: HASH }] })
     const d = drive(fundingState(), partner)
-    await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
-    d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
-    await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
+    await connectWallet(d)
     await d.clock.advance(60_000)
     await vi.waitFor(() => expect(d.state()).toMatchObject({ tag: 'tracking', alreadyFunded: true }), { timeout: 3_000 })
     expect(d.sent).toHaveLength(0)

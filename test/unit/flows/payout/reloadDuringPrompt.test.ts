@@ -15,7 +15,7 @@ import { type PayoutState, initialState } from '../../../../src/flows/payout/mac
 import { payoutStore } from '../../../../src/flows/payout/persisted'
 import { settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { BUYER, NOW, buyer, ctx, drive, fakeWallet, recordOf, toFunding, wallet } from '../../helpers/payout'
+import { NOW, buyer, connectWallet, ctx, drive, fakeWallet, recordOf, toFunding, wallet } from '../../helpers/payout'
 
 // Fixture update (not a weakening): a payout record now carries its buyer and is resumed only for
 // that buyer (flows/resumeOtherWallet.test.tsx); this one is the `buyer` below's own payout.
@@ -36,9 +36,7 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
 }
 
 async function clickSend(p: ReturnType<typeof page>) {
-  await until(() => (p.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
-  p.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet } }))
-  await until(() => (p.state() as { sender?: string }).sender === BUYER, 'connected')
+  await connectWallet(p)
   p.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { PartnerHttp } from '../../../../src/api/partnerHttp'
 import { FieldRejected } from '../../../../src/errors/ApiError'
 import { emptyDraft } from '../../../../src/flows/payout/base'
+import { digestOf } from '../../../../src/flows/payout/creating'
 import { type PayoutState, initialState, transition } from '../../../../src/flows/payout/machine'
 import { PAYOUT_MAX_AGE_MS, payoutStore, referenceStore } from '../../../../src/flows/payout/persisted'
 import type { PayoutRecord } from '../../../../src/flows/payout/record'
@@ -14,6 +15,7 @@ import { type IdentityState, emptyApplicant } from '../../../../src/identity/mac
 import { settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
 import {
+  connectWallet,
   BUYER,
   type FakeWallet,
   HASH,
@@ -66,11 +68,7 @@ const beneficiaryState = (IBAN = 'DE89 3704 0044 0532 0130 00', purpose = ''): P
   work: 'idle',
 })
 
-async function connect(d: ReturnType<typeof drive>) {
-  await until(() => (d.state() as { connection?: { tag: string } }).connection?.tag === 'wallets', 'wallets')
-  d.dispatch(toFunding({ type: 'WALLET', event: { type: 'CHOOSE', wallet: walletInfo } }))
-  await until(() => (d.state() as { sender?: string }).sender === BUYER, 'connected')
-}
+const connect = (d: ReturnType<typeof drive>) => connectWallet(d, walletInfo)
 
 describe('a reference belongs to one create request', () => {
   it('the same request (beneficiary keys in another order) keeps its reference; another quote, IBAN or purpose gets a new one', () => {
@@ -79,12 +77,17 @@ describe('a reference belongs to one create request', () => {
     let n = 0
     const fresh = () => `po_${++n}`
     const request = { quoteId: 'bq_1', accountId: 'acc_1', beneficiary: { schema: 'bank_sepa', ...sepa('DE89370400440532013000') } }
-    expect(refs.forRequest(request, fresh)).toBe('po_1')
-    expect(refs.forRequest({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }, fresh)).toBe('po_1')
-    expect(refs.forRequest({ ...request, quoteId: 'bq_2' }, fresh)).toBe('po_2')
-    expect(refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }, fresh)).toBe('po_3')
+    expect(refs.forRequest(digestOf(request), fresh)).toBe('po_1')
+    expect(refs.forRequest(digestOf({ ...request, beneficiary: { ...sepa('DE89370400440532013000'), schema: 'bank_sepa' } }), fresh)).toBe('po_1')
+    expect(refs.forRequest(digestOf({ ...request, quoteId: 'bq_2' }), fresh)).toBe('po_2')
     expect(
-      refs.forRequest({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }, fresh),
+      refs.forRequest(digestOf({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') } }), fresh),
+    ).toBe('po_3')
+    expect(
+      refs.forRequest(
+        digestOf({ ...request, quoteId: 'bq_2', beneficiary: { schema: 'bank_sepa', ...sepa('FR1420041010050500013M02606') }, purpose: 'rent' }),
+        fresh,
+      ),
     ).toBe('po_4')
     // Stored as a digest: the beneficiary's details never sit in the partner origin's storage.
     expect([...storage.data.values()].join()).not.toMatch(/FR14|DE89|Lovelace/)

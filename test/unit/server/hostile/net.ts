@@ -1,43 +1,22 @@
 // Raw-socket helpers for hostile requests against createNodeListener (public API only). Nothing
 // here measures time: every helper resolves on an event (an answer, a close).
-import { type Server, createServer } from 'node:http'
-import { type AddressInfo, type Socket, connect } from 'node:net'
+import { connect } from 'node:net'
 import { type FetchHandler, type NodeListenerOptions, createNodeListener, createPartnerHandler } from '../../../../src/server/index'
+import { type Listening, listen } from '../../helpers/httpAttacks'
 
-export type Served = {
-  port: number
-  server: Server
+export type Served = Listening & {
   /** Lines the listener logged. */
   lines: string[]
   /** How many requests reached the fetch handler. */
   calls: () => number
-  /** What the server read off all the sockets it accepted. */
-  bytesRead: () => number
-  /** Connections the server still holds. */
-  connections: () => Promise<number>
-  close: () => void
 }
 
 export async function serve(handle: FetchHandler, options: NodeListenerOptions = {}): Promise<Served> {
   const lines: string[] = []
   let calls = 0
   const listener = createNodeListener((request) => (calls++, handle(request)), { log: (line) => lines.push(line), ...options })
-  const server = createServer(listener)
-  const sockets: Socket[] = []
-  server.on('connection', (socket: Socket) => sockets.push(socket))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    server,
-    lines,
-    calls: () => calls,
-    bytesRead: () => sockets.reduce((sum, socket) => sum + socket.bytesRead, 0),
-    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
-    close: () => {
-      server.closeAllConnections()
-      server.close()
-    },
-  }
+  // The listener alone, without its checkContinue: node:http answers 'Expect: 100-continue' itself here.
+  return { ...(await listen((req, res) => listener(req, res))), lines, calls: () => calls }
 }
 
 /** What each hostile test's kit is: on /partner for https://shop.example, the bearer token its user's id. */

@@ -1,10 +1,44 @@
-// The formats of the beneficiary fields (IBAN, ABA, SWIFT, an EVM address's form, and the ones the
-// contract names only in words, assumed-contract.md "Bank payout"): what the buyer can be told
-// before anything is sent. The service has the last word (a sort code's modulus tables, whether a
-// PIX key is registered). An EVM address's EIP-55 checksum is checked where the request is built
-// (bank.ts).
-import { isCountryCode } from '../../lib/country'
-import type { FieldProblem, PlainProblem } from './destination'
+// A beneficiary field's checks (IBAN, ABA, SWIFT, an EVM address's form, and the ones the contract
+// names only in words, assumed-contract.md "Bank payout"): what the buyer can be told before anything
+// is sent, and what a check finds (FieldProblem), with the numbers its words take. The payout flow
+// runs them (its form's fields, flows/payout/beneficiarySchemas.ts) and errors/payoutWords.ts words
+// what they find; both read it here, in the layer below each. The service has the last word (a sort
+// code's modulus tables, whether a PIX key is registered). An EVM address's EIP-55 checksum is
+// checked where the request is built (flows/payout/bank.ts, with viem's keccak).
+import { isCountryCode } from './country'
+
+export type FieldProblem =
+  | {
+      kind:
+        | 'required'
+        | 'choose'
+        | 'country'
+        | 'currency'
+        | 'refused'
+        | 'ibanFormat'
+        | 'ibanChecksum'
+        | 'routingFormat'
+        | 'routingChecksum'
+        | 'swift'
+        | 'evmAddress'
+        | 'evmChecksum'
+        | 'evmZero'
+        | 'sortCode'
+        | 'ukAccount'
+        | 'clabeFormat'
+        | 'clabeChecksum'
+        | 'cpfChecksum'
+        | 'cnpjChecksum'
+        | 'pixKey'
+        | 'pixPhone'
+        | 'phone'
+    }
+  | { kind: 'tooLong' | 'accountText'; max: number }
+  | { kind: 'accountDigits'; min: number; max: number }
+  | { kind: 'ibanCountry'; country: string }
+  | { kind: 'ibanLength'; country: string; length: number; actual: number }
+/** A problem said without numbers. */
+export type PlainProblem = Exclude<FieldProblem, { max: number } | { country: string }>
 
 const problem = (kind: PlainProblem['kind']): FieldProblem => ({ kind })
 

@@ -12,7 +12,7 @@ import {
   clabeCheckDigit,
   normalisePhone,
   normalisePixKey,
-} from '../../../../src/flows/payout/accountChecks'
+} from '../../../src/lib/accountChecks'
 
 describe('CLABE (18 digits, weights 3, 7, 1, mod 10)', () => {
   // 032180000118359719: the worked example of Wikipedia's "CLABE" article (Control digit);

@@ -1,0 +1,53 @@
+// The deposit addresses the kit asked the service for on a user's behalf (../routes/depositAddress.ts):
+// each is one user's, from the first quote that gave it, and a crypto deposit into it, as quoted, is
+// that user's whoever sent it.
+import { SCHEMA } from './migrations'
+import type { DepositAddress, PaymentStore } from './paymentStore'
+import type { Db } from './sql'
+
+const ADDRESS = /^0x[0-9a-f]{40}$/
+const UNITS = /^\d{1,78}$/
+
+export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDepositAddress' | 'depositAddressOf'> {
+  return {
+    async recordDepositAddress({ chainId, address, userId, token, units, fromBlock }) {
+      if (!Number.isInteger(chainId) || !userId || !ADDRESS.test(address) || !ADDRESS.test(token) || !UNITS.test(units) || !UNITS.test(fromBlock)) {
+        throw new TypeError(
+          'recordDepositAddress: a chain id, lower-case 0x address and token, a userId, and units and fromBlock as integer strings are required',
+        )
+      }
+      // Kept 30 days (a quote holds minutes; a deposit is told at once, and recorded for good then).
+      // One given again after that is the new user's, and takes nothing mined before it was.
+      await db.query(`DELETE FROM ${SCHEMA}.deposit_addresses WHERE created_at < now() - interval '30 days'`)
+      // One statement: of two users given one address at once, exactly one holds it. The holder's
+      // own new quote names its latest token and amount; the block it was first given at stays.
+      const { rows } = await db.query<{ user_id: string }>(
+        `INSERT INTO ${SCHEMA}.deposit_addresses (chain_id, address, user_id, token, units, from_block) VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric)
+         ON CONFLICT (chain_id, address) DO UPDATE SET token = EXCLUDED.token, units = EXCLUDED.units
+         WHERE ${SCHEMA}.deposit_addresses.user_id = EXCLUDED.user_id
+         RETURNING user_id`,
+        [chainId, address, userId, token, units, fromBlock],
+      )
+      return rows[0]?.user_id === userId
+    },
+
+    async depositAddressOf(chainId, address) {
+      const { rows } = await db.query<{ user_id: string; token: string; units: string; from_block: string }>(
+        `SELECT user_id, token, units::text AS units, from_block::text AS from_block FROM ${SCHEMA}.deposit_addresses WHERE chain_id = $1 AND address = $2`,
+        [chainId, address.toLowerCase()],
+      )
+      const row = rows[0]
+      return (
+        row &&
+        ({
+          chainId,
+          address: address.toLowerCase(),
+          userId: row.user_id,
+          token: row.token,
+          units: row.units,
+          fromBlock: row.from_block,
+        } satisfies DepositAddress)
+      )
+    },
+  }
+}

@@ -1,0 +1,300 @@
+// @vitest-environment node
+// A crypto deposit paid by address (from another wallet or an exchange), through the kit, against a
+// real anvil: the kit asks the service for the quote itself (POST /deposit/address) and records its
+// deposit address to the user who asked, before the address is shown. A transfer into it, exactly
+// as quoted, is then that user's, whoever sent it; never another user's, never one mined before.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, type Hash, encodeFunctionData, erc20Abi, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// @ts-expect-error: plain ESM module of the sandbox
+import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
+import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
+import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
+import { linkWallet } from './walletKeys'
+
+const SHOP = 'https://shop.example'
+const KIT = `${SHOP}/api/partner`
+const PORT = Number(process.env.KIT_ANVIL_PORT_2) || 21000 + Math.floor(Math.random() * 90)
+let usdc: UsdcChain
+let store: PaymentStore
+/** An exchange's hot wallet: an account no user of this site linked. */
+const EXCHANGE = DEV_ACCOUNTS[5] as Address
+const OPERATOR = DEV_ACCOUNTS[6] as Address
+
+beforeAll(async () => {
+  ;[usdc, store] = await Promise.all([startUsdcChain(PORT, [EXCHANGE, DEV_ACCOUNTS[1], DEV_ACCOUNTS[7]]), openPaymentStore()])
+}, 90_000)
+afterAll(async () => {
+  await usdc?.anvil.stop()
+  await store?.close()
+})
+
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+const units = (amount: string) => parseUnits(amount, 6)
+const transferData = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+/** A plain ERC-20 transfer of `amount` USDC from `from` to `to`, mined. */
+const pay = (from: Address, to: Address, amount: string, token: Address = usdc.token) => usdc.send(from, { to: token, data: transferData(to, units(amount)) })
+
+type Quoted = { to: Address; amount?: string; approval?: boolean; call?: boolean; chainId?: number }
+
+/** The service: each quote pays the next deposit address the test names; each status is pending. */
+function service(next: () => Quoted) {
+  const calls: Array<{ path: string; body: any }> = []
+  const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    const path = new URL(String(url)).pathname
+    const body = JSON.parse(String(init?.body))
+    calls.push({ path, body })
+    if (path === '/v1/deposit/quote') {
+      const q = next()
+      const amount = q.amount ?? body.amount
+      return Response.json({
+        provider: 'relay',
+        amountIn: body.amount,
+        amountOut: body.amount,
+        fee: '0',
+        expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+        ...(q.approval ? { approval: { token: usdc.token, spender: q.to, amount: String(units(amount)) } } : {}),
+        transaction: {
+          chainId: q.chainId ?? CHAIN,
+          to: q.call ? q.to : usdc.token,
+          data: q.call ? `${transferData(q.to, units(amount))}00` : transferData(q.to, units(amount)),
+          value: '0',
+        },
+      })
+    }
+    return Response.json({ status: 'pending', txHashes: { origin: body.receipt.txHash } })
+  }) as typeof globalThis.fetch
+  return { calls, fetch }
+}
+
+function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } = {}) {
+  let quoted: Quoted = { to: freshAddress() }
+  const upstream = service(options.next ?? (() => quoted))
+  const handle = createPartnerHandler({
+    apiBase: 'https://api.example',
+    apiKey: 'sk_test_key',
+    publicUrl: KIT,
+    allowedOrigins: [SHOP],
+    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
+    store,
+    chains: { [CHAIN]: { rpcUrl: usdc.anvil.url } },
+    fetch: upstream.fetch,
+    log: () => {},
+    ...options,
+  })
+  const as = (who: string) => async (path: string, body: unknown) => {
+    const res = await handle(
+      new Request(`${SHOP}${path}`, {
+        method: 'POST',
+        headers: { Origin: SHOP, Authorization: `Bearer tok-${who}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+    return { status: res.status, body: await res.json() }
+  }
+  const [alice, bob, carol] = [as('alice'), as('bob'), as('carol')]
+  /** The buyer asks for a deposit address for `amount` USDC; the service gives `to` (fresh unless said). */
+  const ask = (user: typeof alice, amount = '12.5', q: Partial<Quoted> = {}) => {
+    quoted = { to: freshAddress(), ...q }
+    return user('/deposit/address', request(amount)).then((r) => ({ ...r, to: quoted.to }))
+  }
+  const sent = (user: typeof alice, txHash: Hash, provider = 'relay') => user('/deposit/sent', { provider, txHash, chainId: CHAIN })
+  return { calls: upstream.calls, alice, bob, carol, ask, sent }
+}
+
+const request = (amount: string, chainId = CHAIN) => ({
+  source: { chainId, token: usdc.token, address: DEV_ACCOUNTS[8] },
+  amount,
+  method: 'crypto',
+})
+
+const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
+const notLinked = {
+  status: 403,
+  body: {
+    error: {
+      code: 'wallet_not_linked',
+      message:
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+    },
+  },
+}
+const notAsQuoted = (message: string) => ({ status: 422, body: { error: { code: 'deposit_not_as_quoted', message } } })
+
+describe('POST /deposit/address: the deposit quote the kit asks for its user, and records', { timeout: 30_000 }, () => {
+  it('forwards the quote request with the key, answers the quote as the service gave it, and records its deposit address to the user', async () => {
+    const { calls, alice, ask } = kit()
+    const quote = await ask(alice)
+    expect(quote.status).toBe(200)
+    expect(quote.body).toMatchObject({
+      provider: 'relay',
+      amountIn: '12.5',
+      transaction: { chainId: CHAIN, to: usdc.token, data: transferData(quote.to, units('12.5')) },
+    })
+    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: request('12.5') }])
+    expect(await store.depositAddressOf(CHAIN, quote.to)).toMatchObject({ userId: 'alice', token: usdc.token.toLowerCase(), units: '12500000' })
+    // Its own retry (the service hands the same address again): still hers.
+    expect((await alice('/deposit/address', request('12.5'))).status).toBe(200)
+  })
+
+  it("refuses a deposit address the service gives a second user (409 deposit_address_taken): it stays the first user's, and whose is not said", async () => {
+    const { alice, bob, ask } = kit()
+    const mine = await ask(alice)
+    const again = await ask(bob, '12.5', { to: mine.to })
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: {
+        error: {
+          code: 'deposit_address_taken',
+          message: 'The payment service gave a deposit address this backend already gave someone: ask again for another.',
+        },
+      },
+    })
+    expect((await store.depositAddressOf(CHAIN, mine.to))?.userId).toBe('alice')
+  })
+
+  it('records nothing for a quote that is not one plain transfer (an approval, another call) or is on another chain, and answers it as it came', async () => {
+    const { alice, ask } = kit()
+    for (const q of [{ approval: true }, { call: true }, { chainId: 1 }]) {
+      const quote = await ask(alice, '12.5', q)
+      expect(quote.status).toBe(200)
+      expect(await store.depositAddressOf(CHAIN, quote.to)).toBeUndefined()
+    }
+  })
+
+  it('of two users given one address at once, exactly one holds it (the store, in one statement)', async () => {
+    const address = freshAddress().toLowerCase()
+    const record = (userId: string) =>
+      store.recordDepositAddress({ chainId: CHAIN, address, userId, token: usdc.token.toLowerCase(), units: '1', fromBlock: '1' })
+    const won = await Promise.all(['alice', 'bob', 'carol', 'alice'].map(record))
+    const holder = (await store.depositAddressOf(CHAIN, address))?.userId
+    expect(won.filter(Boolean).length).toBe(holder === 'alice' ? 2 : 1)
+    expect(won.every((w, i) => w === (['alice', 'bob', 'carol', 'alice'][i] === holder))).toBe(true)
+  })
+
+  it('refuses a chain it does not read, before the service is asked', async () => {
+    const { calls, alice } = kit()
+    expect(await alice('/deposit/address', request('12.5', 8453))).toEqual({
+      status: 400,
+      body: { error: { code: 'chain_not_configured', message: 'source.chainId: 8453 is not a chain this backend reads' } },
+    })
+    expect(calls).toEqual([])
+  })
+})
+
+describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }, () => {
+  it("credits a transfer into the user's own deposit address, exactly as quoted, from a sender nobody linked (an exchange); once", async () => {
+    const { calls, alice, ask, sent } = kit()
+    const { to } = await ask(alice)
+    const txHash = await pay(EXCHANGE, to, '12.5')
+    const first = await sent(alice, txHash)
+    expect(first).toEqual({ status: 200, body: { id: cryptoDepositId('relay', txHash) } })
+    // Told again (a reload, another tab): the same deposit; under another provider's spelling: not a second one.
+    expect(await sent(alice, txHash)).toEqual(first)
+    expect(await sent(alice, txHash, 'other')).toEqual(notFound)
+    expect(calls.filter((c) => c.path === '/v1/deposit/status')).toHaveLength(1)
+    expect(await store.ownerOf('deposit', first.body.id)).toBe('alice')
+    expect((await store.listPayments('alice')).filter((p) => p.id.endsWith(txHash.toLowerCase()))).toHaveLength(1)
+  })
+
+  it("never credits a transfer into another user's deposit address: not to a user naming it, not even one whose linked wallet sent it", async () => {
+    const { calls, alice, bob, carol, ask, sent } = kit()
+    const { to } = await ask(alice)
+    // Bob links the wallet that pays (the buyer used a friend's wallet, or Bob paid for her).
+    expect(await linkWallet(bob, 7, CHAIN)).toEqual({ status: 200, body: { linked: true } })
+    const txHash = await pay(DEV_ACCOUNTS[7], to, '12.5')
+    expect(await sent(bob, txHash)).toEqual(notFound)
+    expect(await sent(carol, txHash)).toEqual(notLinked)
+    expect(calls.filter((c) => c.path === '/v1/deposit/status')).toHaveLength(0)
+    expect(await store.depositOf(txHash)).toBeUndefined()
+    // Alice, whose address it is, is credited (first come is not first served).
+    expect((await sent(alice, txHash)).status).toBe(200)
+    expect(await sent(bob, txHash)).toEqual(notFound)
+  })
+
+  it('a transfer of another amount or another token into the address, or one mined before the address was given, is not as quoted (422)', async () => {
+    const { calls, alice, ask, sent } = kit()
+    // Paid into the address before this backend gave it to Alice (the service's addresses can come round again).
+    const to = freshAddress()
+    const earlier = await pay(EXCHANGE, to, '12.5')
+    expect((await ask(alice, '12.5', { to })).status).toBe(200)
+    expect(await sent(alice, earlier)).toEqual(notAsQuoted('txHash: it was mined before this backend gave the deposit address'))
+    const less = await pay(EXCHANGE, to, '12.4')
+    expect(await sent(alice, less)).toEqual(notAsQuoted('txHash: it pays the deposit address another amount or another token than quoted'))
+    const other = (await ask(alice)).to
+    const { token: otherToken } = await startOtherToken()
+    const wrongToken = await pay(EXCHANGE, other, '12.5', otherToken)
+    expect(await sent(alice, wrongToken)).toEqual(notAsQuoted('txHash: it pays the deposit address another amount or another token than quoted'))
+    expect(calls.filter((c) => c.path === '/v1/deposit/status')).toHaveLength(0)
+    for (const hash of [earlier, less, wrongToken]) expect(await store.depositOf(hash)).toBeUndefined()
+  })
+
+  it("credits a transfer whose token moves from another address than the transaction's sender (an exchange's batch withdrawal)", async () => {
+    const { alice, ask, sent } = kit()
+    const { to } = await ask(alice, '3')
+    // The exchange's operator moves the exchange's tokens (approved to it): the Transfer is from the exchange, the transaction from the operator.
+    await usdc.send(EXCHANGE, { to: usdc.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [OPERATOR, units('3')] }) })
+    const batch = await usdc.send(OPERATOR, {
+      to: usdc.token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EXCHANGE, to, units('3')] }),
+    })
+    expect(await sent(alice, batch)).toEqual({ status: 200, body: { id: cryptoDepositId('relay', batch) } })
+  })
+
+  it('a sender nobody linked, into no address this backend gave the user, is refused in its own words (403 wallet_not_linked)', async () => {
+    const { calls, carol, sent } = kit()
+    const txHash = await pay(EXCHANGE, freshAddress(), '12.5')
+    expect(await sent(carol, txHash)).toEqual(notLinked)
+    expect(calls).toEqual([])
+  })
+
+  it('counts against the per-user limit as any crypto deposit', async () => {
+    const { carol, ask, sent } = kit({ userLimits: { deposit: { perDay: 1 } } })
+    const first = await ask(carol, '1')
+    expect((await sent(carol, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
+    const second = await ask(carol, '1')
+    expect((await sent(carol, await pay(EXCHANGE, second.to, '1'))).status).toBe(429)
+  })
+
+  it("stays the same across a restart: the address is still the user's, the deposit recorded once, and another user still refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-by-address-'))
+    try {
+      let onDisk = await openPaymentStore({ dataDir: dir })
+      const before = kit({ store: onDisk })
+      const { to } = await before.ask(before.alice)
+      const txHash = await pay(EXCHANGE, to, '12.5')
+      const first = await before.sent(before.alice, txHash)
+      expect(first.status).toBe(200)
+      await onDisk.close()
+      onDisk = await openPaymentStore({ dataDir: dir })
+      const after = kit({ store: onDisk })
+      expect(await after.sent(after.alice, txHash)).toEqual(first)
+      expect(await after.sent(after.bob, txHash)).toEqual(notLinked)
+      expect((await after.ask(after.bob, '12.5', { to })).status).toBe(409)
+      expect((await onDisk.listPayments('alice')).filter((p) => p.kind === 'deposit')).toHaveLength(1)
+      await onDisk.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
+
+/** A second ERC-20 on the same chain (TestUSDC again), minted to the exchange. */
+async function startOtherToken() {
+  const { abi, bytecode } = (await import('../../sandbox/compile.mjs' as string)).compileContracts().TestUSDC
+  const { createWalletClient, http, defineChain } = await import('viem')
+  const chain = defineChain({
+    id: CHAIN,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [usdc.anvil.url] } },
+  })
+  const wallet = createWalletClient({ chain, transport: http(), account: DEV_ACCOUNTS[0] as Address })
+  const hash = await wallet.deployContract({ abi, bytecode })
+  const token = (await usdc.pub.waitForTransactionReceipt({ hash })).contractAddress as Address
+  await usdc.send(DEV_ACCOUNTS[0] as Address, { to: token, data: encodeFunctionData({ abi, functionName: 'mint', args: [EXCHANGE, units('1000')] }) })
+  return { token }
+}

@@ -7,7 +7,7 @@ import type { WalletProblem } from './WalletError'
 
 /** What the buyer reads for a problem, on screen and in the `error` event alike. */
 export function problemText(problem: Problem): string {
-  return t(problem.key, { detail: problem.detail ?? '' })
+  return t(problem.key, { ...problem.values, detail: problem.detail ?? '' })
 }
 
 /** A banking partner's problem: its own message when it sent one (the /fiat endpoints pass it through). */

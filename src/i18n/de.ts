@@ -91,6 +91,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.confirm': 'Bestätigen und senden',
   'quote.noRoute':
     'Derzeit kann keine Route diese Einzahlung ausführen. Das ist meist vorübergehend: Versuchen Sie es in ein paar Minuten erneut oder mit einem anderen Betrag.',
+  'quote.overBalance':
+    'Ihr Wallet enthält {balance} {token}, weniger als dieser Betrag. Geben Sie höchstens diesen Betrag ein oder laden Sie zuerst {token} auf.',
   'quote.tryAgain': 'Erneut versuchen',
 
   'steps.heading': 'Fortschritt',
@@ -169,7 +171,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.stopUnreadable': 'Diese Transaktion nicht mehr verfolgen',
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body':
-    'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
+    'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, läuft sie ohne uns weiter, und die Website, von der Sie kommen, kann Ihnen sagen, wie sie ausging.',
   'track.expected': 'Laut Angebot erhalten Sie',
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
@@ -178,9 +180,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
   'failed.body':
-    'Die Übertragung konnte nicht abgeschlossen werden, und es wurde nichts zugestellt. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen.',
+    'Die Übertragung konnte nicht abgeschlossen werden. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen: Sie kann nachfragen, was daraus wurde.',
   'expired.heading': 'Die Einzahlung ist abgelaufen',
-  'expired.body': 'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Sie wird automatisch an die Absenderadresse erstattet; Sie müssen nichts tun.',
+  'expired.body':
+    'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Der Routing-Dienst erstattet eine abgelaufene Übertragung automatisch; Sie müssen nichts beantragen. Kommt die Erstattung nicht bei Ihnen an, wenden Sie sich mit der Transaktion unten an den Shop.',
   'cancelled.heading': 'Die Einzahlung wurde abgebrochen',
   'cancelled.body': 'Ihre Wallet hat die Transaktion vor der Bestätigung abgebrochen, daher wurde nichts eingezahlt.',
   'reverted.heading': 'Die Transaktion ist auf der Chain fehlgeschlagen',
@@ -200,7 +203,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
   'error.accountNotFound': 'Der Bankpartner kennt dieses Konto nicht. Verifizieren Sie sich erneut, um fortzufahren; es wurde nichts gesendet.',
-  'error.noRail': 'Für diese Währung und dieses Land gibt es gerade keinen Bankweg. Versuchen Sie eine andere Währung oder eine andere Zahlungsart.',
+  'error.noRail':
+    'Für diese Währung in diesem Land gibt es keinen Zahlungsweg. Versuchen Sie eine andere Währung, ein anderes Land oder eine andere Zahlungsart.',
   'error.quoteExpired': 'Dieser Preis ist abgelaufen. Holen Sie einen neuen Preis ein, um fortzufahren; es wurde nichts gesendet.',
 
   'card.name': 'Mit Karte zahlen',
@@ -331,7 +335,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Die Identitätsprüfung wurde nicht genehmigt, daher können wir Ihnen keine Bankdaten geben. Wenn Sie das für einen Fehler halten, wenden Sie sich an die Website, von der Sie kommen.',
   'onboarding.accountHeading': 'Banküberweisung senden',
   'onboarding.reference': 'Verwendungszweck',
-  'onboarding.referenceWarning': 'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss von Hand zugeordnet werden und kann Tage dauern.',
+  'onboarding.referenceWarning':
+    'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss Ihrem Konto von Hand zugeordnet werden, was sie verzögert.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Bank',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -83,7 +83,7 @@ export const en = {
   'error.unknown': 'Something went wrong. Try again.',
   'error.accountNotFound': 'The bank partner does not know this account. Verify your identity again to continue; nothing was sent.',
   'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
-  'error.noRail': 'No bank route serves this currency and country right now. Try another currency, or another way to pay.',
+  'error.noRail': 'No route pays this currency in this country. Try another currency or country, or another way to pay.',
   'error.quoteExpired': 'This price has expired. Get a new price to continue; nothing was sent.',
 
   'card.name': 'Pay by card',

@@ -88,6 +88,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshed': 'Nuevo precio: revisa de nuevo las cifras.',
   'quote.confirm': 'Confirmar y enviar',
   'quote.noRoute': 'Ahora mismo ninguna ruta puede llevar este depósito. Suele ser temporal: inténtalo de nuevo en unos minutos o con otro importe.',
+  'quote.overBalance': 'Tu billetera tiene {balance} {token}, menos que este importe. Introduce un importe que no supere lo que tiene, o añade {token} antes.',
   'quote.tryAgain': 'Intentar de nuevo',
 
   'steps.heading': 'Progreso',
@@ -160,7 +161,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.stopUnreadable': 'Dejar de seguir esta transacción',
   'unfollowed.heading': 'Dejamos de seguir este depósito',
   'unfollowed.body':
-    'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, se entrega o se reembolsa sin nosotros.',
+    'No pudimos leer su red, así que no sabemos cómo terminó. La actividad de tu wallet muestra si se envió; si fue así, sigue su curso sin nosotros, y el sitio del que vienes puede decirte cómo terminó.',
   'track.expected': 'Según el precio, recibirás',
   'track.unrecorded': 'Si la tienda no muestra este pago, contacta con ella indicando esta transacción.',
 
@@ -168,9 +169,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': 'Tu depósito se entregó en {chain}. Se cotizó en {amount} {token}; la cantidad exacta recibida consta en la cadena.',
   'done.tx': 'Transacción de entrega',
   'failed.heading': 'El depósito falló',
-  'failed.body': 'No se pudo completar la transferencia y no se entregó nada. Contacta con el sitio del que vienes indicando la transacción de abajo.',
+  'failed.body':
+    'No se pudo completar la transferencia. Contacta con el sitio del que vienes indicando la transacción de abajo: puede averiguar qué fue de ella.',
   'expired.heading': 'El depósito caducó',
-  'expired.body': 'La transferencia no se completó a tiempo. Se reembolsa automáticamente a la dirección que la envió; no tienes que hacer nada.',
+  'expired.body':
+    'La transferencia no se completó a tiempo. El servicio de enrutamiento reembolsa automáticamente una transferencia caducada; no hay nada que reclamar. Si el reembolso no te llega, contacta con la tienda indicando la transacción de abajo.',
   'cancelled.heading': 'El depósito se canceló',
   'cancelled.body': 'Tu wallet canceló la transacción antes de que se confirmara, así que no se depositó nada.',
   'reverted.heading': 'La transacción falló en la cadena',
@@ -188,7 +191,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo salió mal. Inténtalo de nuevo.',
   'error.accountNotFound': 'El banco asociado no reconoce esta cuenta. Verifica tu identidad de nuevo para continuar; no se envió nada.',
-  'error.noRail': 'Ahora mismo ninguna vía bancaria sirve esta moneda y este país. Prueba otra moneda u otra forma de pago.',
+  'error.noRail': 'Ninguna vía paga esta moneda en este país. Prueba otra moneda, otro país u otra forma de pago.',
   'error.quoteExpired': 'Este precio ha caducado. Obtén un precio nuevo para continuar; no se envió nada.',
 
   'card.name': 'Pagar con tarjeta',
@@ -314,7 +317,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'La verificación de identidad no se aprobó, así que no podemos darte datos bancarios. Si crees que es un error, contacta con el sitio del que vienes.',
   'onboarding.accountHeading': 'Envía una transferencia bancaria',
   'onboarding.reference': 'Referencia del pago',
-  'onboarding.referenceWarning': 'Incluye siempre esta referencia. Una transferencia sin ella se asigna a mano y puede tardar días.',
+  'onboarding.referenceWarning': 'Incluye siempre esta referencia. Una transferencia sin ella se asigna a tu cuenta a mano, lo que la retrasa.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Banco',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -88,6 +88,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.refreshed': 'Novo preço: confira os valores de novo.',
   'quote.confirm': 'Confirmar e enviar',
   'quote.noRoute': 'Nenhuma rota consegue levar este depósito agora. Isso costuma ser temporário: tente de novo em alguns minutos ou com outro valor.',
+  'quote.overBalance': 'Sua carteira tem {balance} {token}, menos do que este valor. Informe um valor até o que ela tem, ou adicione {token} antes.',
   'quote.tryAgain': 'Tentar de novo',
 
   'steps.heading': 'Progresso',
@@ -160,7 +161,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.stopUnreadable': 'Parar de acompanhar esta transação',
   'unfollowed.heading': 'Paramos de acompanhar este depósito',
   'unfollowed.body':
-    'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele é entregue ou reembolsado sem nós.',
+    'Não conseguimos ler a rede dele, então não sabemos como terminou. A atividade da sua carteira mostra se foi enviado; se foi, ele segue sem nós, e o site de onde você veio pode dizer como terminou.',
   'track.expected': 'Pelo preço, você vai receber',
   'track.unrecorded': 'Se a loja não mostrar este pagamento, entre em contato com ela informando esta transação.',
 
@@ -168,9 +169,11 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': 'Seu depósito foi entregue na {chain}. A cotação era de {amount} {token}; o valor exato recebido consta na rede.',
   'done.tx': 'Transação de entrega',
   'failed.heading': 'O depósito falhou',
-  'failed.body': 'Não foi possível concluir a transferência, e nada foi entregue. Fale com o site de onde você veio informando a transação abaixo.',
+  'failed.body':
+    'Não foi possível concluir a transferência. Fale com o site de onde você veio informando a transação abaixo: ele pode verificar o que aconteceu com ela.',
   'expired.heading': 'O depósito expirou',
-  'expired.body': 'A transferência não foi concluída a tempo. Ela é reembolsada automaticamente para o endereço que a enviou; você não precisa fazer nada.',
+  'expired.body':
+    'A transferência não foi concluída a tempo. O serviço de roteamento reembolsa automaticamente uma transferência expirada; não há nada a solicitar. Se o reembolso não chegar até você, fale com a loja informando a transação abaixo.',
   'cancelled.heading': 'O depósito foi cancelado',
   'cancelled.body': 'Sua carteira cancelou a transação antes da confirmação, então nada foi depositado.',
   'reverted.heading': 'A transação falhou na rede',
@@ -188,7 +191,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo deu errado. Tente de novo.',
   'error.accountNotFound': 'O parceiro bancário não reconhece esta conta. Verifique sua identidade novamente para continuar; nada foi enviado.',
-  'error.noRail': 'No momento, nenhuma via bancária atende esta moeda e este país. Tente outra moeda ou outra forma de pagamento.',
+  'error.noRail': 'Nenhuma via paga esta moeda neste país. Tente outra moeda, outro país ou outra forma de pagamento.',
   'error.quoteExpired': 'Este preço expirou. Obtenha um novo preço para continuar; nada foi enviado.',
 
   'card.name': 'Pagar com cartão',
@@ -312,7 +315,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'A verificação de identidade não foi aprovada, então não podemos lhe dar dados bancários. Se achar que é um engano, fale com o site de onde você veio.',
   'onboarding.accountHeading': 'Faça uma transferência bancária',
   'onboarding.reference': 'Referência do pagamento',
-  'onboarding.referenceWarning': 'Sempre inclua esta referência. Uma transferência sem ela precisa ser identificada manualmente e pode levar dias.',
+  'onboarding.referenceWarning': 'Sempre inclua esta referência. Uma transferência sem ela precisa ser atribuída à sua conta manualmente, o que a atrasa.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Banco',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -184,6 +184,9 @@ function useBankDepositMachine(services: Services) {
             identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
             clock: systemClock,
             partnerReference: config.reference,
+            currencies: config.fiatCurrencies,
+            defaults: config.defaults,
+            locale: config.locale,
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
@@ -196,7 +199,9 @@ function useBankDepositMachine(services: Services) {
 
 function newForm(config: WidgetConfig, country?: string) {
   return {
-    country: country ?? regionOf(config.locale),
+    // The buyer's own country where known; the rest of the rule (the registry's, the browser's region,
+    // the first route) once the ways to pay are in (reference.ts startRoute, lib/routeDefaults.ts).
+    country: country ?? '',
     currency: config.fiatCurrencies[0],
     // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
     amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
@@ -207,13 +212,4 @@ function chainOfDestination(services: Services) {
   const { config } = services
   const id = config.destination?.chainId ?? config.defaultDestination.chainId
   return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
-}
-
-/** "de-DE" → "DE"; a language alone names no country. */
-function regionOf(locale: string): string {
-  try {
-    return new Intl.Locale(locale).region ?? ''
-  } catch {
-    return ''
-  }
 }

@@ -34,7 +34,7 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
             ? { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
             : state.reference || state.loadProblem
               ? undefined
-              : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) },
+              : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, state, alive, signal) },
         ]
       case 'tracking':
         return trackingEffects(ctx, state)

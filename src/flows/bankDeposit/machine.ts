@@ -13,7 +13,7 @@ import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor } from '../../lib/limits'
 import type { DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
-import { routeCountry } from './route'
+import type { Route } from '../../lib/routeDefaults'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem } from '../../kernel/types'
 
@@ -34,7 +34,8 @@ export type BankDepositEvent =
   | { type: 'IDENTITY_READY'; identity: TierIdentity }
   | IdentityEvent
   | FormEdit
-  | { type: 'REFERENCE'; data: ReferenceData }
+  /** `route`: where the form starts unless the buyer picked (reference.ts startRoute); null: no route, the buyer chooses; absent: the form as it is. */
+  | { type: 'REFERENCE'; data: ReferenceData; route?: Route | null }
   | { type: 'REFERENCE_FAILED'; problem: Problem }
   | { type: 'RELOAD' }
   | { type: 'SUBMIT' }
@@ -143,9 +144,11 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
       return { ...state, form, picked, error: undefined, problem: undefined, submitted: undefined }
     }
     case 'REFERENCE': {
-      // A default opens on a route that exists (in the pinned currency, for a pinned retry).
-      const country = state.picked ? state.form.country : routeCountry(event.data, state.form.country, state.pinned ? [state.form.currency] : ctx.currencies)
-      const currency = state.pinned ? undefined : currencyOf(event.data, country, ctx.currencies)
+      // A default opens on a route that exists (in the pinned currency, for a pinned retry): the one
+      // rule of lib/routeDefaults.ts, applied where the data arrived (reference.ts startRoute).
+      const kept = state.picked || event.route === undefined
+      const country = kept ? state.form.country : (event.route?.country ?? '')
+      const currency = state.pinned ? undefined : kept ? currencyOf(event.data, country, ctx.currencies) : event.route?.currency
       const next: FormState = {
         ...state,
         reference: event.data,

@@ -10,7 +10,7 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.receiverFixed': 'Geliefert als {token} auf {chain} an {address}, wie von der Website festgelegt.',
   'byAddress.receiverInvalid': 'Geben Sie eine Adresse ein: 0x gefolgt von 40 Hexadezimalzeichen.',
   'byAddress.refund':
-    'Läuft die Einzahlung ab, wird sie an die Adresse zurückgesendet, von der sie kam. Eine Börse schreibt eine solche Rückzahlung Ihrem Konto möglicherweise nicht gut.',
+    'Läuft die Einzahlung ab, erstattet der Routing-Dienst sie automatisch, doch wohin die Erstattung geht, können wir nicht zusagen: Eine Börse schreibt sie Ihrem Konto möglicherweise nicht gut. Bewahren Sie Ihre Transaktion auf und wenden Sie sich damit an den Shop, wenn die Erstattung nicht bei Ihnen ankommt.',
   'byAddress.kit':
     'Diese Website gibt die Einzahlungsadresse dem Konto, mit dem Sie dort angemeldet sind, und ordnet sie Ihnen zu: Eine Überweisung genau des angezeigten Betrags an diese Adresse zählt als Ihre Einzahlung, egal von welcher Wallet oder Börse sie kommt.',
   'byAddress.kitWatch':

@@ -8,7 +8,8 @@ export const enByAddress = {
   'byAddress.receiverHint': 'The deposit is delivered to this address.',
   'byAddress.receiverFixed': 'Delivered as {token} on {chain} to {address}, as the site set it.',
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
-  'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
+  'byAddress.refund':
+    'If the deposit expires, the routing service refunds it automatically, but we cannot promise where the refund goes: an exchange may not credit it to your account. Keep your transaction, and contact the shop with it if the refund does not reach you.',
   'byAddress.kit':
     'This site gives the deposit address to the account you are signed in with on it and keeps it as yours: a transfer of exactly the amount shown to that address counts as your deposit, whichever wallet or exchange sends it.',
   'byAddress.kitWatch':

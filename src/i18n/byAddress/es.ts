@@ -9,7 +9,8 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'El depósito se entrega en esta dirección.',
   'byAddress.receiverFixed': 'Se entrega como {token} en {chain} a {address}, según lo fijó el sitio.',
   'byAddress.receiverInvalid': 'Introduce una dirección: 0x seguido de 40 caracteres hexadecimales.',
-  'byAddress.refund': 'Si el depósito caduca, se devuelve a la dirección de la que vino. Es posible que un exchange no abone esa devolución en tu cuenta.',
+  'byAddress.refund':
+    'Si el depósito caduca, el servicio de enrutamiento lo reembolsa automáticamente, pero no podemos prometer adónde va el reembolso: es posible que un exchange no lo abone en tu cuenta. Guarda tu transacción y contacta con la tienda indicándola si el reembolso no te llega.',
   'byAddress.kit':
     'Este sitio asigna la dirección de depósito a la cuenta con la que has iniciado sesión en él y la guarda como tuya: una transferencia de exactamente el importe indicado a esa dirección cuenta como tu depósito, venga de la wallet o el exchange que sea.',
   'byAddress.kitWatch':

@@ -35,7 +35,7 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Netzwerk',
   'byAddress.address': 'Einzahlungsadresse',
   'byAddress.exact':
-    'Eine Überweisung von genau diesem Betrag in {token}, nur auf {chain}. Ein anderer Betrag oder ein anderer Token wird hier nicht verfolgt, und eine Überweisung in einem anderen Netzwerk geht verloren.',
+    'Eine Überweisung von genau diesem Betrag in {token}, nur auf {chain}. Ein anderer Betrag oder ein anderer Token wird hier nicht verfolgt, ebenso wenig eine Überweisung in einem anderen Netzwerk, die möglicherweise nicht zurückgeholt werden kann.',
   'byAddress.qr': 'QR-Code dieser Zahlungsanforderung für eine Wallet-App: {amount} {token} auf {chain} an die Einzahlungsadresse',
   'byAddress.request': 'Zahlungsanforderung (EIP-681)',
   'byAddress.expiresIn': 'Senden Sie innerhalb von {time}: Der Preis gilt bis {at}.',

@@ -33,7 +33,7 @@ export const enByAddress = {
   'byAddress.chain': 'Network',
   'byAddress.address': 'Deposit address',
   'byAddress.exact':
-    'One transfer of exactly this amount of {token}, on {chain} only. Another amount or another token is not followed here, and a transfer on any other network is lost.',
+    'One transfer of exactly this amount of {token}, on {chain} only. Another amount or another token is not followed here, nor is a transfer on another network, which may not be recoverable.',
   'byAddress.qr': 'QR code of this payment request for a wallet app: {amount} {token} on {chain} to the deposit address',
   'byAddress.request': 'Payment request (EIP-681)',
   'byAddress.expiresIn': 'Send within {time}: the price is held until {at}.',

@@ -34,7 +34,7 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Red',
   'byAddress.address': 'Dirección de depósito',
   'byAddress.exact':
-    'Una sola transferencia de exactamente este importe en {token}, solo en {chain}. Otro importe u otro token no se siguen aquí, y una transferencia en cualquier otra red se pierde.',
+    'Una sola transferencia de exactamente este importe en {token}, solo en {chain}. Otro importe u otro token no se siguen aquí, ni una transferencia en otra red, que quizá no pueda recuperarse.',
   'byAddress.qr': 'Código QR de esta solicitud de pago para una app de wallet: {amount} {token} en {chain} a la dirección de depósito',
   'byAddress.request': 'Solicitud de pago (EIP-681)',
   'byAddress.expiresIn': 'Envía en menos de {time}: el precio se mantiene hasta las {at}.',

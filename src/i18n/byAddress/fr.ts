@@ -34,7 +34,7 @@ export const byAddressFr: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Réseau',
   'byAddress.address': 'Adresse de dépôt',
   'byAddress.exact':
-    "Un seul virement d'exactement ce montant en {token}, sur {chain} uniquement. Un autre montant ou un autre jeton n'est pas suivi ici, et un virement sur tout autre réseau est perdu.",
+    "Un seul virement d'exactement ce montant en {token}, sur {chain} uniquement. Un autre montant ou un autre jeton n'est pas suivi ici, ni un virement sur un autre réseau, qui pourrait ne pas être récupérable.",
   'byAddress.qr': "QR code de cette demande de paiement pour une app de wallet : {amount} {token} sur {chain} vers l'adresse de dépôt",
   'byAddress.request': 'Demande de paiement (EIP-681)',
   'byAddress.expiresIn': "Envoyez d'ici {time} : le prix est garanti jusqu'à {at}.",

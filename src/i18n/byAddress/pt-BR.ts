@@ -34,7 +34,7 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Rede',
   'byAddress.address': 'Endereço de depósito',
   'byAddress.exact':
-    'Uma única transferência de exatamente este valor em {token}, somente na {chain}. Outro valor ou outro token não é acompanhado aqui, e uma transferência em qualquer outra rede é perdida.',
+    'Uma única transferência de exatamente este valor em {token}, somente na {chain}. Outro valor ou outro token não é acompanhado aqui, nem uma transferência em outra rede, que talvez não possa ser recuperada.',
   'byAddress.qr': 'QR code desta solicitação de pagamento para um app de carteira: {amount} {token} na {chain} para o endereço de depósito',
   'byAddress.request': 'Solicitação de pagamento (EIP-681)',
   'byAddress.expiresIn': 'Envie em até {time}: o preço vale até {at}.',

@@ -7,6 +7,7 @@ import { enDeposit } from '../../../src/i18n/en-deposit'
 import { en } from '../../../src/i18n/en'
 import { enByAddress } from '../../../src/i18n/byAddress/en'
 import { enOnboardingLater } from '../../../src/i18n/en-onboardingLater'
+import { enPayout } from '../../../src/i18n/en-payout'
 
 describe('English sentences say only what the contract says', () => {
   it('an expired deposit: refunded automatically, to no promised address; the buyer is told whom to ask', () => {
@@ -26,5 +27,11 @@ describe('English sentences say only what the contract says', () => {
   })
   it('the virtual account’s reference: matched by hand, with no duration the contract does not give', () => {
     expect(enOnboardingLater['onboarding.referenceWarning']).not.toMatch(/days/)
+  })
+  it('a transfer on another network: not followed, with no fate the contract does not give ("lost")', () => {
+    for (const text of [enByAddress['byAddress.exact'], enPayout['payout.onlyChain']]) {
+      expect(text).not.toMatch(/\blost\b/)
+      expect(text).toMatch(/may not be recover/)
+    }
   })
 })

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, keptKey, test } from './helpers'
+import { expect, fillDetails, keptKey, test } from './helpers'
 import { type SandboxPayout, usdcBalance, usdcUnits, verify } from './payoutSteps'
-import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 
 // A phone wallet over WalletConnect, offline: the stack's own relay and the sandbox's phone wallet
 // (test/sandbox/walletconnect/), driven through its control API as a buyer's thumb would.
@@ -25,6 +25,47 @@ type Answered = { kind: 'proposal' | 'request'; id: number; method?: string; out
 type Pending = { kind: 'proposal' | 'request'; id: number; method?: string; params?: unknown[] }
 type PhoneState = { sessions: Array<{ topic: string }>; pending: Pending[]; answered: Answered[] }
 const phoneState = async (): Promise<PhoneState> => (await fetch(`${stack.walletConnect.phoneWallet}/state`)).json()
+
+type RelayCounts = { seen: Record<string, number>; phone: Record<string, number> }
+const relayCounts = async (): Promise<RelayCounts> => (await fetch(`${stack.walletConnect.phoneWallet}/relay`)).json()
+
+/**
+ * The messages the local relay receives from now on, per flow: irn_publish and every irn_* (and the
+ * wc_* that carry a proposal and its approval), from the widget and from the phone. Printed and
+ * attached to the test, for the request count per flow the docs give.
+ */
+async function relayFromNow() {
+  const before = await relayCounts()
+  return async (flow: string) => {
+    const after = await relayCounts()
+    const delta = (a: Record<string, number>, b: Record<string, number>) =>
+      Object.fromEntries(
+        Object.keys(a)
+          .map((m) => [m, a[m] - (b[m] ?? 0)])
+          .filter(([, n]) => (n as number) > 0),
+      ) as Record<string, number>
+    const all = delta(after.seen, before.seen)
+    const phoneSent = delta(after.phone, before.phone)
+    const widget = Object.fromEntries(
+      Object.entries(all)
+        .map(([m, n]) => [m, n - (phoneSent[m] ?? 0)])
+        .filter(([, n]) => (n as number) > 0),
+    ) as Record<string, number>
+    const sum = (counts: Record<string, number>, irnOnly = true) =>
+      Object.entries(counts).reduce((total, [m, n]) => total + (!irnOnly || m.startsWith('irn_') ? n : 0), 0)
+    const figures = {
+      flow,
+      irn_publish: all.irn_publish ?? 0,
+      irn: sum(all),
+      all: sum(all, false),
+      widget: { irn_publish: widget.irn_publish ?? 0, irn: sum(widget), methods: widget },
+      phone: { irn_publish: phoneSent.irn_publish ?? 0, irn: sum(phoneSent), methods: phoneSent },
+    }
+    console.log(`relay requests, ${flow}: ${JSON.stringify(figures)}`)
+    test.info().annotations.push({ type: 'relay requests', description: JSON.stringify(figures) })
+    return figures
+  }
+}
 
 /** What the phone answers from now on: the phone wallet keeps every test's answers of this worker. */
 async function answersFromNow() {
@@ -69,6 +110,7 @@ async function pairHere(page: Page) {
 test('a deposit through WalletConnect: paired by QR code, the wallet link signed and the deposit sent on the phone', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
+  const relay = await relayFromNow()
   const before = await destBalance(stack, stack.walletConnect.phoneAccount)
   const dialog = await pairPhone(page)
   await expect(dialog).toBeHidden()
@@ -82,6 +124,12 @@ test('a deposit through WalletConnect: paired by QR code, the wallet link signed
   const answered = await answers()
   expect(answered.map((a) => a.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction']))
   expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
+  // Each request to the phone is one publish from the widget, each answer one from the phone (the
+  // session's approval goes by wc_approveSession).
+  const counted = await relay('deposit')
+  const requests = answered.filter((a) => a.kind === 'request').length
+  expect(counted.widget.irn_publish).toBeGreaterThanOrEqual(requests)
+  expect(counted.phone.irn_publish).toBeGreaterThanOrEqual(requests)
 })
 
 test('the session survives a reload: WalletConnect picked again connects without a new code', async ({ page }) => {
@@ -214,6 +262,7 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   const h1 = page.getByRole('heading', { level: 1 })
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
+  const relay = await relayFromNow()
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { partner: WALLETCONNECT_PARTNER }))
   await expect(h1).toHaveText('Cash out to a bank account')
   await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
@@ -254,4 +303,33 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   const sent = await sentOnChain(answered)
   expect(sent).toHaveLength(1)
   expect(sent[0].to).toBe(stack.sources.find((s) => s.chainId === 8453)?.token.toLowerCase())
+  const counted = await relay('bank payout')
+  expect(counted.widget.irn_publish).toBeGreaterThanOrEqual(answered.filter((a) => a.kind === 'request').length)
+})
+
+test('the identity steps take the wallet that receives from WalletConnect, beside the address field, and the phone is asked nothing else', async ({ page }) => {
+  const h1 = page.getByRole('heading', { level: 1 })
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await page.goto(fiatUrl(stack, { partner: WALLETCONNECT_PARTNER }))
+  await expect(h1).toHaveText('Where should your stablecoins go?')
+  // The typed address stays: the contract's wallet is an address, nothing asks that it be connected.
+  await expect(page.getByLabel('Wallet address')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Connect the wallet that receives' })).toBeVisible()
+  await expect(await pairHere(page)).toBeHidden()
+  await expect(h1).toHaveText('Verify your identity')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
+  await expect(h1).toHaveText('Send a bank transfer')
+  const { wallet } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { wallet?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account', WALLETCONNECT_PARTNER),
+  )
+  expect(wallet?.toLowerCase()).toBe(stack.walletConnect.phoneAccount.toLowerCase())
+  // Connecting is all the identity steps ask of the phone: a session, no request.
+  const answered = await answers()
+  expect(answered.map((a) => a.kind)).toEqual(['proposal'])
 })

@@ -181,7 +181,7 @@ function useBankDepositMachine(services: Services) {
             store,
             attempts,
             pending: detour,
-            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
+            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local), wallet: { target: window, config, clock: systemClock } },
             clock: systemClock,
             partnerReference: config.reference,
             pollIntervalMs: config.timings?.bankPollMs,

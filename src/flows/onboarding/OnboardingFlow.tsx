@@ -64,7 +64,12 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
             config,
             api: services.api,
             store,
-            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+            identity: {
+              api: services.api,
+              accounts: start.accounts,
+              usedCodes: start.usedCodes,
+              wallet: { target: window, config, clock: systemClock },
+            },
             clock: systemClock,
             emit: services.emit,
           },

@@ -12,6 +12,7 @@ import {
   identityTransition,
   isIdentityEvent,
   isIdentityState,
+  walletStep,
 } from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
@@ -87,7 +88,7 @@ export type Context = Record<string, never>
 export function transition(state: OnboardingState, event: OnboardingEvent, _ctx?: Context): OnboardingState {
   // "Not you?": a resumed account is someone else's on a shared device; start from nothing.
   if (event.type === 'RESTART' && (state.tag === 'opening' || state.tag === 'tracking') && state.resumed) {
-    return { tag: 'wallet', form: emptyApplicant, forget: true }
+    return walletStep(emptyApplicant, true)
   }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event)) return state

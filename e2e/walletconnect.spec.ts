@@ -202,20 +202,41 @@ test('a phone that ends the session mid-flow: true words, nothing sent, and pair
   // The buyer ends the session on the phone before confirming.
   expect((await phone('/disconnect')).disconnected).toHaveLength(1)
   await page.getByRole('button', { name: 'Confirm and send' }).click()
-  // Before any prompt: the phone is asked nothing, and the buyer is told the wallet is gone.
-  await expect(page.getByRole('alert')).toHaveText('Your wallet is disconnected. Unlock it and try again.')
+  // Before any prompt: the phone is asked nothing, and the buyer is told the phone ended the connection.
+  await expect(page.getByRole('alert')).toHaveText('Your wallet ended the connection. Connect it again to continue.')
   expect((await answers()).filter((a) => a.kind === 'request')).toEqual([])
   expect((await phoneState()).pending.filter((p) => p.kind === 'request')).toEqual([])
-  // A way on: another wallet (a new pairing), the same amount, sent once.
-  await page.getByRole('button', { name: 'Back' }).click()
-  await page.getByRole('button', { name: 'Use another wallet' }).click()
+  // A way on: connect again (a new pairing), the amount kept, sent once.
+  await page.getByRole('button', { name: 'Connect again' }).click()
   await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   const dialog = await pairHere(page)
   await expect(dialog).toBeHidden()
+  await expect(page.getByLabel('Amount')).toHaveValue('3')
   await toCheck(page)
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
+})
+
+test('Disconnect ends the session on the relay and here: the buyer chooses a wallet again, the amount kept, and WalletConnect asks for a new code', async ({
+  page,
+}) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  await pairPhone(page)
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  expect((await phoneState()).sessions).toHaveLength(1)
+  const mark = keptKey(stack, 'stablecoin-widget:v1:wc-session', WALLETCONNECT_PARTNER)
+  expect(await page.evaluate((key) => localStorage.getItem(key), mark)).not.toBeNull()
+  await page.getByLabel('Amount').fill('5')
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  // Ended on the phone through the relay (sign-client's disconnect), and forgotten in this page's storage.
+  await expect.poll(async () => (await phoneState()).sessions.length, { timeout: 15_000 }).toBe(0)
+  expect(await page.evaluate((key) => localStorage.getItem(key), mark)).toBeNull()
+  // Picked again: a new pairing code, not the old session; the amount typed is still there.
+  await expect(await pairHere(page)).toBeHidden()
+  await expect(page.getByLabel('Amount')).toHaveValue('5')
+  expect((await phoneState()).sessions).toHaveLength(1)
 })
 
 test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once', async ({ page }) => {

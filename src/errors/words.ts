@@ -22,6 +22,7 @@ const WALLET: Record<WalletProblem, MessageKey> = {
   pending: 'send.pending',
   unsupportedChain: 'wallet.problem.unsupportedChain',
   disconnected: 'wallet.problem.disconnected',
+  ended: 'wallet.problem.ended',
   unknown: 'send.unknown',
 }
 
@@ -41,6 +42,7 @@ const IDENTITY_WALLET: Record<WalletProblem | 'noAccount', MessageKey> = {
   noAccount: 'onboarding.walletProblem.noAccount',
   unsupportedChain: 'onboarding.walletProblem.other',
   disconnected: 'onboarding.walletProblem.other',
+  ended: 'onboarding.walletProblem.ended',
   unknown: 'onboarding.walletProblem.other',
 }
 
@@ -99,6 +101,7 @@ const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
       pending: 'payout.wallet.pending',
       unsupportedChain: 'payout.wallet.unsupportedChain',
       disconnected: 'payout.wallet.disconnected',
+      ended: 'payout.wallet.ended',
       unknown: 'payout.wallet.unknown',
     },
     noAccount: 'payout.fund.noAccount',

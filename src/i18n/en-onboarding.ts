@@ -13,6 +13,7 @@ export const enOnboarding = {
   'onboarding.walletProblem.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',
   'onboarding.walletProblem.noAccount': 'Your wallet did not share an account. Try again, or type the address.',
   'onboarding.walletProblem.other': 'Your wallet could not be connected. Try again, use another wallet, or type the address.',
+  'onboarding.walletProblem.ended': 'Your wallet ended the connection. Connect it again, or type the address.',
   'field.required': 'This is required.',
   'field.address': 'This is not a wallet address: it must start with 0x followed by 40 letters or digits.',
   'onboarding.partnerError': 'The bank said: {detail}',

@@ -63,6 +63,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.problem.pending': 'Tu wallet ya tiene una solicitud pendiente. Abre tu wallet para responderla.',
   'wallet.problem.unsupportedChain': 'Tu wallet todavía no conoce esta red.',
   'wallet.problem.disconnected': 'Tu wallet está desconectada. Desbloquéala e inténtalo de nuevo.',
+  'wallet.problem.ended': 'Tu wallet terminó la conexión. Vuelve a conectarla para continuar.',
+  'quote.connectAgain': 'Conectar de nuevo',
+  'form.disconnect': 'Desconectar',
   'wallet.problem.unknown': 'Tu wallet informó de un problema. Inténtalo de nuevo o usa otra wallet.',
   'wallet.problem.noAccount': 'Tu wallet no compartió ninguna cuenta. Desbloquéala e inténtalo de nuevo.',
 
@@ -289,6 +292,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletProblem.pending': 'Tu wallet ya tiene una solicitud pendiente. Abre tu wallet para responderla.',
   'onboarding.walletProblem.noAccount': 'Tu wallet no compartió ninguna cuenta. Inténtalo de nuevo o escribe la dirección.',
   'onboarding.walletProblem.other': 'No se pudo conectar tu wallet. Inténtalo de nuevo, usa otra wallet o escribe la dirección.',
+  'onboarding.walletProblem.ended': 'Tu wallet terminó la conexión. Vuelve a conectarla o escribe la dirección.',
   'onboarding.identityHeading': 'Verifica tu identidad',
   'onboarding.identityBody': 'Nuestro socio de identidad comprueba quién eres. Después regresas aquí.',
   'onboarding.identityGo': 'Verificar con nuestro socio de identidad',

@@ -64,6 +64,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.problem.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
   'wallet.problem.unsupportedChain': 'Votre wallet ne connaît pas encore ce réseau.',
   'wallet.problem.disconnected': 'Votre wallet est déconnecté. Déverrouillez-le et réessayez.',
+  'wallet.problem.ended': 'Votre wallet a mis fin à la connexion. Reconnectez-le pour continuer.',
+  'quote.connectAgain': 'Se reconnecter',
+  'form.disconnect': 'Déconnecter',
   'wallet.problem.unknown': 'Votre wallet a signalé un problème. Réessayez ou utilisez un autre wallet.',
   'wallet.problem.noAccount': 'Votre wallet n’a partagé aucun compte. Déverrouillez-le et réessayez.',
 
@@ -295,6 +298,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletProblem.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
   'onboarding.walletProblem.noAccount': 'Votre wallet n’a partagé aucun compte. Réessayez ou saisissez l’adresse.',
   'onboarding.walletProblem.other': 'Votre wallet n’a pas pu être connecté. Réessayez, utilisez un autre wallet ou saisissez l’adresse.',
+  'onboarding.walletProblem.ended': 'Votre wallet a mis fin à la connexion. Reconnectez-le ou saisissez l’adresse.',
   'onboarding.identityHeading': 'Vérifiez votre identité',
   'onboarding.identityBody': 'Notre partenaire d’identité vérifie qui vous êtes. Vous revenez ensuite ici.',
   'onboarding.identityGo': 'Vérifier avec notre partenaire d’identité',

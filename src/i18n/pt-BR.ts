@@ -63,6 +63,9 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.problem.pending': 'Sua carteira já tem uma solicitação pendente. Abra sua carteira para respondê-la.',
   'wallet.problem.unsupportedChain': 'Sua carteira ainda não conhece esta rede.',
   'wallet.problem.disconnected': 'Sua carteira está desconectada. Desbloqueie-a e tente de novo.',
+  'wallet.problem.ended': 'Sua carteira encerrou a conexão. Conecte-a de novo para continuar.',
+  'quote.connectAgain': 'Conectar de novo',
+  'form.disconnect': 'Desconectar',
   'wallet.problem.unknown': 'Sua carteira informou um problema. Tente de novo ou use outra carteira.',
   'wallet.problem.noAccount': 'Sua carteira não compartilhou nenhuma conta. Desbloqueie-a e tente de novo.',
 
@@ -287,6 +290,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.walletProblem.pending': 'Sua carteira já tem uma solicitação aguardando. Abra sua carteira para respondê-la.',
   'onboarding.walletProblem.noAccount': 'Sua carteira não compartilhou nenhuma conta. Tente de novo ou digite o endereço.',
   'onboarding.walletProblem.other': 'Não foi possível conectar sua carteira. Tente de novo, use outra carteira ou digite o endereço.',
+  'onboarding.walletProblem.ended': 'Sua carteira encerrou a conexão. Conecte-a de novo ou digite o endereço.',
   'onboarding.identityHeading': 'Verifique sua identidade',
   'onboarding.identityBody': 'Nosso parceiro de identidade confirma quem você é. Depois você volta para cá.',
   'onboarding.identityGo': 'Verificar com nosso parceiro de identidade',

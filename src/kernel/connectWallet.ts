@@ -11,15 +11,22 @@ import type { WalletInfo, WalletProblem } from './types'
  */
 export type ChosenWallet = { kind: 'injected' } & WalletInfo
 
+/** WalletConnect as it announces itself in the page's list (wallet/walletConnectWallet.tsx). */
+export const WALLETCONNECT_RDNS = 'com.walletconnect'
+
+/** A wallet whose session ends from here, on the phone too (a "Disconnect", not only "another wallet"). */
+export const isWalletConnect = (wallet: { rdns: string }): boolean => wallet.rdns === WALLETCONNECT_RDNS
+
 /** Why no account came: the wallet refused (or is gone), or it answered with no account. */
 export type ConnectProblem = WalletProblem | 'noAccount'
 
 /**
- * `discovering`: asking the page's wallets to announce themselves. `wallets`: the buyer chooses
+ * `discovering`: asking the page's wallets to announce themselves (`release`: the wallet connected
+ * before, let go as the buyer asked for another: a WalletConnect session ends, on the relay too). `wallets`: the buyer chooses
  * (with `problem`: the last choice was refused). `connecting`: the chosen wallet is asked for its account.
  */
 export type ConnectWalletState =
-  | { tag: 'discovering' }
+  | { tag: 'discovering'; release?: ChosenWallet }
   | { tag: 'wallets'; wallets: WalletInfo[]; problem?: ConnectProblem }
   | { tag: 'connecting'; wallets: WalletInfo[]; wallet: ChosenWallet }
 
@@ -45,8 +52,8 @@ export type ConnectWalletEvent =
 /** How it ends: the wallet chosen and its account. */
 export type ConnectWalletExit = { tag: 'connected'; wallet: ChosenWallet; account: string }
 
-/** Where it starts, and where a composer goes back to once the buyer wants another wallet. */
-export const disconnected = (): ConnectWalletState => ({ tag: 'discovering' })
+/** Where it starts, and where a composer goes back to once the buyer wants another wallet (`release`: the one connected). */
+export const disconnected = (release?: ChosenWallet): ConnectWalletState => (release ? { tag: 'discovering', release } : { tag: 'discovering' })
 
 export const isConnectWalletState = (state: { tag: string }): state is ConnectWalletState =>
   state.tag === 'discovering' || state.tag === 'wallets' || state.tag === 'connecting'

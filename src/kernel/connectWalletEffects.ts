@@ -7,7 +7,8 @@ import type { ChosenWallet, ConnectWalletEvent } from './connectWallet'
 import type { Effect } from './effects'
 import type { Clock, WalletInfo } from './types'
 
-type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+/** `disconnect`: a wallet whose session can end from this side (WalletConnect's). */
+type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown>; disconnect?(): Promise<void> }
 
 export type ConnectWalletDeps = {
   /** Listens for announcements (and asks once); calls back with the growing list; returns the way to stop. */
@@ -56,6 +57,18 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
         const timer = deps.clock.setTimeout(() => alive() && dispatch({ type: 'WALLETS', wallets }), RESCAN_MS)
         return () => deps.clock.clearTimeout(timer)
       },
+    }),
+    /**
+     * Lets go of the wallet connected before, as the buyer asked for another: a session that can end
+     * from here (WalletConnect) ends, on the relay and in storage; an injected wallet is asked nothing.
+     */
+    release: (wallet: ChosenWallet): Effect => ({
+      key: `release:${wallet.id}`,
+      start: () =>
+        void deps
+          .providerOf(wallet)
+          ?.disconnect?.()
+          .catch(() => {}),
     }),
     /** Asks the chosen wallet for its account. */
     connect: (wallet: ChosenWallet): Effect => ({ key: `connect:${wallet.id}`, start: (alive) => void connectTo(deps, wallet, alive, dispatch) }),

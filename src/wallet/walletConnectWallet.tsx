@@ -8,6 +8,7 @@
 import { render } from 'preact'
 import type { ChainConfig } from '../config/config'
 import type { WalletConnectConfig } from '../config/link'
+import { WALLETCONNECT_RDNS } from '../kernel/connectWallet'
 import { addEnglish, t } from '../i18n/i18n'
 import { enWalletConnect } from '../i18n/en-walletConnect'
 import type { StorageScope } from '../storage/safeStorage'
@@ -39,6 +40,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
   const chains = options.chains.map((c) => c.id)
   const listeners = new Map<string, Set<Listener>>()
   let live: Connected | undefined
+  /** How the last session ended when the phone (or its expiry) ended it: what a request says until the buyer connects again. */
+  let ended: unknown
   let connecting: Promise<Connected> | undefined
   let client: Promise<import('./walletConnect/client').WalletConnect> | undefined
 
@@ -53,9 +56,12 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
 
   const adopt = (provider: Connected) => {
     live = provider
+    ended = undefined
     for (const [event, set] of listeners) for (const l of set) provider.on(event, l)
-    provider.on('disconnect', () => {
-      if (live === provider) live = undefined
+    provider.on('disconnect', (error) => {
+      if (live !== provider) return
+      live = undefined
+      ended = error
     })
     return provider
   }
@@ -93,6 +99,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
           return [(await connecting).address]
         }
         default:
+          // The phone ended the session: said as such (errors/WalletError.ts: 'ended'), not as a wallet never connected.
+          if (ended) throw ended
           throw failure(4100, 'Pick WalletConnect and approve on the phone first')
       }
     },
@@ -107,6 +115,7 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
     },
     async disconnect() {
       live = undefined
+      ended = undefined
       await (await client)?.disconnect()
     },
   }
@@ -142,7 +151,7 @@ function openPairing(host: HTMLElement, onCancel: () => void) {
 /** Announces WalletConnect to the page's wallet discovery (EIP-6963); returns the way to stop. */
 export function announceWalletConnect(target: Window, options: WalletConnectWalletOptions): () => void {
   const provider = createWalletConnectWallet(options)
-  const detail = Object.freeze({ info: { uuid: 'walletconnect', name: t('wc.name'), icon: ICON, rdns: 'com.walletconnect' }, provider })
+  const detail = Object.freeze({ info: { uuid: 'walletconnect', name: t('wc.name'), icon: ICON, rdns: WALLETCONNECT_RDNS }, provider })
   const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   target.addEventListener('eip6963:requestProvider', announce)
   announce()

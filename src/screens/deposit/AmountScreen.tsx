@@ -6,6 +6,7 @@ import { Screen } from '../../components/Screen'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import type { DepositEvent, DepositState } from '../../flows/deposit'
 import { t } from '../../i18n/i18n'
+import { isWalletConnect } from '../../kernel/connectWallet'
 import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
 import { rejectionText } from '../../errors/words'
@@ -65,7 +66,8 @@ export function AmountScreen({ state, dispatch, config }: { state: State; dispat
         {busy && <p role="status">{t('quote.loading')}</p>}
         <div class="actions">
           <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
-            {t('form.changeWallet')}
+            {/* A WalletConnect session ends on the phone too: said as such. */}
+            {t(isWalletConnect(state.session.wallet) ? 'form.disconnect' : 'form.changeWallet')}
           </button>
           <button type="submit" class="primary" disabled={busy} ref={submit}>
             {error?.kind === 'api' ? t('quote.tryAgain') : error?.kind === 'rejected' ? t('quote.newPrice') : t('form.submit')}

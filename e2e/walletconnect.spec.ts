@@ -23,7 +23,7 @@ async function phone(path: string, body: unknown = {}) {
 }
 type Answered = { kind: 'proposal' | 'request'; id: number; method?: string; outcome: 'approved' | 'rejected' | 'failed'; result?: unknown }
 type Pending = { kind: 'proposal' | 'request'; id: number; method?: string; params?: unknown[] }
-type PhoneState = { sessions: Array<{ topic: string }>; pending: Pending[]; answered: Answered[] }
+type PhoneState = { sessions: Array<{ topic: string; chains: string[] }>; pending: Pending[]; answered: Answered[] }
 const phoneState = async (): Promise<PhoneState> => (await fetch(`${stack.walletConnect.phoneWallet}/state`)).json()
 
 type RelayCounts = { seen: Record<string, number>; phone: Record<string, number> }
@@ -80,6 +80,7 @@ const SENDS = ['eth_sendTransaction', 'wallet_sendCalls']
 test.afterEach(async () => {
   await phone('/disconnect').catch(() => {})
   await phone('/mode', { mode: 'hold' })
+  await phone('/chains', { approve: null })
   // What a test left waiting on the phone (a proposal whose code was closed) is not the next one's.
   for (const item of (await phoneState()).pending) await phone('/reject', { id: item.id }).catch(() => {})
 })
@@ -181,13 +182,13 @@ async function holdFirstSend(): Promise<Pending> {
 }
 
 /** The transactions the phone sent (its approved eth_sendTransaction answers), each as the chains have it. */
-async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; to: string }>> {
+async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; to: string; chainId: number }>> {
   const hashes = answered.filter((a) => a.method === 'eth_sendTransaction' && a.outcome === 'approved').map((a) => String(a.result))
   const found = []
   for (const hash of hashes) {
     for (const chain of stack.chains) {
       const tx = (await rpc(chain.rpcUrl, 'eth_getTransactionByHash', [hash])) as { to: string } | null
-      if (tx) found.push({ hash, to: tx.to.toLowerCase() })
+      if (tx) found.push({ hash, to: tx.to.toLowerCase(), chainId: chain.id })
     }
   }
   return found
@@ -237,6 +238,33 @@ test('Disconnect ends the session on the relay and here: the buyer chooses a wal
   await expect(await pairHere(page)).toBeHidden()
   await expect(page.getByLabel('Amount')).toHaveValue('5')
   expect((await phoneState()).sessions).toHaveLength(1)
+})
+
+test('a chain the session lacks: the switch and the add go over the session, the phone honours them, and the deposit is sent on that chain once', async ({
+  page,
+}) => {
+  const source = stack.sources[0].chainId
+  const other = stack.chains.find((c) => c.id !== source)?.id as number
+  // The phone approves the session for the other chain only.
+  await phone('/chains', { approve: [other] })
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await pairPhone(page)
+  expect((await phoneState()).sessions.map((s) => s.chains)).toEqual([[`eip155:${other}`]])
+  await toCheck(page)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  const answered = (await answers()).filter((a) => a.kind === 'request')
+  const switches = answered.filter((a) => a.method === 'wallet_switchEthereumChain')
+  const adds = answered.filter((a) => a.method === 'wallet_addEthereumChain')
+  // The phone could not switch to a chain outside the session (4902): the widget added it, the phone
+  // put it in the session, and the switch then held.
+  expect(switches[0]).toMatchObject({ outcome: 'failed' })
+  expect(adds).toEqual([expect.objectContaining({ outcome: 'approved' })])
+  expect(answered.findIndex((a) => a === adds[0])).toBeGreaterThan(answered.findIndex((a) => a === switches[0]))
+  expect((await phoneState()).sessions.map((s) => [...s.chains].sort())).toEqual([[`eip155:${other}`, `eip155:${source}`].sort()])
+  const sent = deposits(await sentOnChain(answered))
+  expect(sent).toEqual([expect.objectContaining({ chainId: source })])
 })
 
 test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once', async ({ page }) => {

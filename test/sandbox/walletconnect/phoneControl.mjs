@@ -4,6 +4,8 @@
 //   GET  /state                      mode, account, chains, sessions, what is pending, what was answered
 //   POST /pair       {uri}           pair from the dapp's wc: URI
 //   POST /mode       {mode}          'hold' | 'auto-approve' | 'auto-reject'
+//   POST /chains     {approve}       the chains new sessions are approved for ([ids], or null: all); the
+//                                    others a dapp adds by wallet_addEthereumChain
 //   POST /approve    {id?}           the pending proposal or request with that id (the oldest without one)
 //   POST /reject     {id?, code?, message?}   (default 5000 for a proposal, 4001 for a request)
 //   POST /disconnect {topic?}        one session, or every one
@@ -28,6 +30,7 @@ export async function servePhoneControl(phone, { port = 0, host = '127.0.0.1', r
       return { ok: true }
     },
     'POST /mode': ({ mode }) => (phone.setMode(mode), { ok: true, mode }),
+    'POST /chains': ({ approve = null }) => (phone.approveChains(approve), { ok: true, approve: phone.state().approve }),
     'POST /approve': async ({ id }) => ({ ok: true, result: (await phone.approve(id)) ?? null }),
     'POST /reject': async ({ id, code, message }) => {
       await phone.reject(id, code === undefined ? undefined : { code: Number(code), message: message ?? 'Rejected.' })

@@ -360,11 +360,12 @@ test('the identity steps take the wallet that receives from WalletConnect, besid
   const h1 = page.getByRole('heading', { level: 1 })
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
+  const relay = await relayFromNow()
   await page.goto(fiatUrl(stack, { partner: WALLETCONNECT_PARTNER }))
   await expect(h1).toHaveText('Where should your stablecoins go?')
   // The typed address stays: the contract's wallet is an address, nothing asks that it be connected.
   await expect(page.getByLabel('Wallet address')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Connect the wallet that receives' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Or connect the wallet that receives' })).toBeVisible()
   await expect(await pairHere(page)).toBeHidden()
   await expect(h1).toHaveText('Verify your identity')
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
@@ -381,4 +382,5 @@ test('the identity steps take the wallet that receives from WalletConnect, besid
   // Connecting is all the identity steps ask of the phone: a session, no request.
   const answered = await answers()
   expect(answered.map((a) => a.kind)).toEqual(['proposal'])
+  await relay('identity wallet')
 })

@@ -36,21 +36,6 @@ export function connectProblemText(problem: WalletProblem | 'noAccount'): string
   return t(`wallet.problem.${problem}`)
 }
 
-const IDENTITY_WALLET: Record<WalletProblem | 'noAccount', MessageKey> = {
-  rejected: 'onboarding.walletProblem.rejected',
-  pending: 'onboarding.walletProblem.pending',
-  noAccount: 'onboarding.walletProblem.noAccount',
-  unsupportedChain: 'onboarding.walletProblem.other',
-  disconnected: 'onboarding.walletProblem.other',
-  ended: 'onboarding.walletProblem.ended',
-  unknown: 'onboarding.walletProblem.other',
-}
-
-/** Why connecting the wallet that receives failed, at the identity steps (where typing the address is the other way on). */
-export function identityWalletProblemText(problem: WalletProblem | 'noAccount'): string {
-  return t(IDENTITY_WALLET[problem])
-}
-
 /**
  * A hosted-page or iframe link that does not start, on its screen and in the `error` event alike: a
  * changed or expired link (`bad_signature`), or an invalid one (an unknown partner, a flow it does not offer).

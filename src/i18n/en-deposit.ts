@@ -15,9 +15,6 @@ export const enDeposit = {
   'wallet.problem.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',
   'wallet.problem.unsupportedChain': 'Your wallet does not know this network yet.',
   'wallet.problem.disconnected': 'Your wallet is disconnected. Unlock it and try again.',
-  'wallet.problem.ended': 'Your wallet ended the connection. Connect it again to continue.',
-  'quote.connectAgain': 'Connect again',
-  'form.disconnect': 'Disconnect',
   'wallet.problem.unknown': 'Your wallet reported a problem. Try again, or use another wallet.',
   'wallet.problem.noAccount': 'Your wallet did not share an account. Unlock it and try again.',
 

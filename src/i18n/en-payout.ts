@@ -126,7 +126,6 @@ export const enPayout = {
   'payout.wallet.pending': 'Your wallet already has a request waiting. Open your wallet to answer it.',
   'payout.wallet.unsupportedChain': 'Your wallet does not know this network yet.',
   'payout.wallet.disconnected': 'Your wallet is disconnected. Unlock it and try again.',
-  'payout.wallet.ended': 'Your wallet ended the connection. Connect it again to continue.',
   'payout.wallet.unknown': 'Your wallet could not send the transfer. Check your wallet before trying again.',
 } as const
 

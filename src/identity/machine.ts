@@ -4,7 +4,7 @@
 // verification with the identity provider (a full navigation and back, with a single-use
 // authCode), and the applicant's details (POST /fiat/onboard). A sub-machine the bank flows
 // compose: it ends in `onboarded`, and each flow decides what comes next. Pure.
-import { type ConnectWalletEvent, type ConnectWalletState, connectWallet, disconnected } from '../kernel/connectWallet'
+import type { ConnectWalletEvent, ConnectWalletState, connectWallet } from '../kernel/connectWallet'
 import { isCountryCode } from '../lib/country'
 import { isEmail, normalisePhone } from '../lib/contact'
 import type { Problem, Work } from '../kernel/types'
@@ -66,11 +66,18 @@ export function initialIdentity(form: Applicant, authCode?: string, refused?: Se
   return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
 }
 
+/**
+ * The connect-wallet sub-machine (kernel/connectWallet.ts), handed in by the composing flow with its
+ * effects, which look for the wallets: no wallet event comes before, and a bank flow's first load
+ * does not carry it.
+ */
+export type IdentityContext = { connectWallet?: typeof connectWallet }
+
 /** The wallet step: the page's wallets looked for, beside the address field. */
 export const walletStep = (form: Applicant, forget?: boolean): Extract<IdentityState, { tag: 'wallet' }> => ({
   tag: 'wallet',
   form,
-  connection: disconnected(),
+  connection: { tag: 'discovering' },
   ...(forget ? { forget } : {}),
 })
 
@@ -96,14 +103,14 @@ export function validateApplicant(form: Applicant): Partial<Record<Field, FieldE
   return errors
 }
 
-export function identityTransition(state: IdentityState, event: IdentityEvent): IdentityState | Onboarded {
+export function identityTransition(state: IdentityState, event: IdentityEvent, ctx?: IdentityContext): IdentityState | Onboarded {
   switch (state.tag) {
     case 'wallet':
       if (event.type === 'EDIT' && event.field === 'wallet') {
         const { error: _, ...rest } = state
         return { ...rest, form: { ...state.form, wallet: event.value } }
       }
-      if (event.type === 'WALLET') return connecting(state, event.event)
+      if (event.type === 'WALLET') return ctx?.connectWallet ? connecting(state, event.event, ctx.connectWallet) : state
       if (event.type === 'SUBMIT_WALLET') {
         const wallet = state.form.wallet.trim()
         if (!wallet) return { ...state, error: 'required' }
@@ -157,8 +164,8 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
 }
 
 /** A wallet connected is the address that receives: on to the verification. */
-function connecting(state: Extract<IdentityState, { tag: 'wallet' }>, event: ConnectWalletEvent): IdentityState {
-  const next = connectWallet(state.connection, event)
+function connecting(state: Extract<IdentityState, { tag: 'wallet' }>, event: ConnectWalletEvent, subMachine: typeof connectWallet): IdentityState {
+  const next = subMachine(state.connection, event)
   if (next === state.connection) return state
   if (next.tag === 'connected') return { tag: 'identity', form: { ...state.form, wallet: next.account } }
   return { ...state, connection: next }

@@ -11,12 +11,6 @@ import type { WalletInfo, WalletProblem } from './types'
  */
 export type ChosenWallet = { kind: 'injected' } & WalletInfo
 
-/** WalletConnect as it announces itself in the page's list (wallet/walletConnectWallet.tsx). */
-export const WALLETCONNECT_RDNS = 'com.walletconnect'
-
-/** A wallet whose session ends from here, on the phone too (a "Disconnect", not only "another wallet"). */
-export const isWalletConnect = (wallet: { rdns: string }): boolean => wallet.rdns === WALLETCONNECT_RDNS
-
 /** Why no account came: the wallet refused (or is gone), or it answered with no account. */
 export type ConnectProblem = WalletProblem | 'noAccount'
 

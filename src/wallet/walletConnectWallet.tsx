@@ -8,7 +8,6 @@
 import { render } from 'preact'
 import type { ChainConfig } from '../config/config'
 import type { WalletConnectConfig } from '../config/link'
-import { WALLETCONNECT_RDNS } from '../kernel/connectWallet'
 import { addEnglish, t } from '../i18n/i18n'
 import { enWalletConnect } from '../i18n/en-walletConnect'
 import type { StorageScope } from '../storage/safeStorage'
@@ -151,7 +150,8 @@ function openPairing(host: HTMLElement, onCancel: () => void) {
 /** Announces WalletConnect to the page's wallet discovery (EIP-6963); returns the way to stop. */
 export function announceWalletConnect(target: Window, options: WalletConnectWalletOptions): () => void {
   const provider = createWalletConnectWallet(options)
-  const detail = Object.freeze({ info: { uuid: 'walletconnect', name: t('wc.name'), icon: ICON, rdns: WALLETCONNECT_RDNS }, provider })
+  // Its rdns is how the deposit's amount screen tells a session it can end (its Disconnect).
+  const detail = Object.freeze({ info: { uuid: 'walletconnect', name: t('wc.name'), icon: ICON, rdns: 'com.walletconnect' }, provider })
   const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   target.addEventListener('eip6963:requestProvider', announce)
   announce()

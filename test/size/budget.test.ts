@@ -44,10 +44,17 @@ const BUDGET = {
   // Raised again, 2026-11-28, from 33.45 KB (34 253 B): measured 34 915. Issue 39: the first route a
   // partner offers picked from its routes (flows/bankDeposit/route.ts), the higher tier's detour's
   // entry (its logic loads lazily), true words on the virtual account, the decimal comma's rule.
-  bankDeposit: 34.2 * KB,
+  // Raised again, 2026-11-28, from 34.2 KB (35 021 B): measured 35 169 (34 920 before). Issue 38/40:
+  // the identity steps' wallet composes the connect-wallet sub-machine (its state in the machine, its
+  // transition handed in with the effects, not in this load) and offers the page's wallets beside the
+  // typed address (the list and its words fetched as the step shows).
+  bankDeposit: 34.35 * KB,
   // Raised, 2026-11-28, from 46.5 KB (47 616 B): measured 47 680. Issue 39: the step counter's one rule
   // (flows/payout/steps.ts, kept across a reload), the rail named where the money lands, the defaults.
-  payout: 46.7 * KB,
+  // Raised, 2026-11-28, from 46.7 KB (47 821 B): measured 47 884 (47 693 before). The identity steps
+  // it shares with the bank flows gained the wallet step's connection (issue 38/40), and a wallet's
+  // "ended the connection" (a WalletConnect session the phone ended) is told from "disconnected".
+  payout: 46.8 * KB,
   payoutWithWallet: 68 * KB,
   // The card payout (issue 31): the payout's kernel and screens with the card's own. Measured
   // 2026-11-25: 47 426 bytes, 67 081 with its wallet code; + at most 0.7 KB.
@@ -59,7 +66,10 @@ const BUDGET = {
   // (walletConnectOffer, walletConnectWallet, the loader; not the QR code and copy button the bank
   // deposit shares): 3 210 bytes, fetched as a deposit or payout looks for wallets, where offered.
   walletConnect: 130 * KB,
-  walletConnectList: 3.5 * KB,
+  // Raised, 2026-11-28, from 3.5 KB (3 584 B): measured 3 621. The words said only of a WalletConnect
+  // session (its Disconnect, "your wallet ended the connection", Connect again) come with it, not with
+  // the deposit's, payout's and bank flows' first loads.
+  walletConnectList: 3.6 * KB,
 }
 
 describe('bundle budget (gzip)', () => {

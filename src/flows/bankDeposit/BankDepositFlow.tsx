@@ -174,8 +174,8 @@ function useBankDepositMachine(services: Services) {
       }),
       // The partner's door is the widget's (services), fetched with the effects.
       effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
-      start: ({ createBankDepositEffects, http }, dispatch) =>
-        createBankDepositEffects(
+      start: ({ createBankDepositEffects, http }, dispatch) => {
+        const effects = createBankDepositEffects(
           {
             http,
             store,
@@ -187,7 +187,11 @@ function useBankDepositMachine(services: Services) {
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
-        ),
+        )
+        // The identity steps' connect-wallet sub-machine, handed in with the effects (identity/machine.ts: IdentityContext).
+        ctx.connectWallet = effects.connectWallet
+        return effects
+      },
     })
   }, [services])
 

@@ -4,6 +4,7 @@
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
 import { identityWalletEffects } from '../../identity/walletEffects'
+import { connectWallet } from '../../kernel/connectWallet'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import type { BankDepositDeps } from './context'
 import { create } from './creating'
@@ -49,6 +50,8 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
   const runner = createEffectRunner(effectOf)
   return {
     run: runner.run,
+    /** The identity steps' connect-wallet sub-machine, for the flow's transition (identity/machine.ts: IdentityContext). */
+    connectWallet,
     dispose() {
       runner.dispose()
       wallet?.stop()

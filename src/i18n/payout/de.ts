@@ -199,7 +199,6 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.wallet.pending': 'Ihre Wallet hat bereits eine offene Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',
   'payout.wallet.unsupportedChain': 'Ihre Wallet kennt dieses Netzwerk noch nicht.',
   'payout.wallet.disconnected': 'Ihre Wallet ist getrennt. Entsperren Sie sie und versuchen Sie es erneut.',
-  'payout.wallet.ended': 'Ihre Wallet hat die Verbindung beendet. Verbinden Sie sie erneut, um fortzufahren.',
   'payout.wallet.unknown': 'Ihre Wallet konnte die Überweisung nicht senden. Prüfen Sie Ihre Wallet, bevor Sie es erneut versuchen.',
   'cardPayout.formHeading': 'Auf eine Karte auszahlen',
   'cardPayout.amountKind.fiat': 'Was auf der Karte ankommt',

@@ -195,7 +195,6 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.wallet.pending': 'Tu billetera ya tiene una solicitud pendiente. Abre tu billetera para responderla.',
   'payout.wallet.unsupportedChain': 'Tu billetera aún no conoce esta red.',
   'payout.wallet.disconnected': 'Tu billetera está desconectada. Desbloquéala e inténtalo de nuevo.',
-  'payout.wallet.ended': 'Tu billetera terminó la conexión. Vuelve a conectarla para continuar.',
   'payout.wallet.unknown': 'Tu billetera no pudo enviar la transferencia. Revisa tu billetera antes de volver a intentarlo.',
   'cardPayout.formHeading': 'Retirar a una tarjeta',
   'cardPayout.amountKind.fiat': 'Lo que llega a la tarjeta',

@@ -201,7 +201,6 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.wallet.pending': 'Votre portefeuille a déjà une demande en attente. Ouvrez votre portefeuille pour y répondre.',
   'payout.wallet.unsupportedChain': 'Votre portefeuille ne connaît pas encore ce réseau.',
   'payout.wallet.disconnected': 'Votre portefeuille est déconnecté. Déverrouillez-le et réessayez.',
-  'payout.wallet.ended': 'Votre portefeuille a mis fin à la connexion. Reconnectez-le pour continuer.',
   'payout.wallet.unknown': 'Votre portefeuille n’a pas pu envoyer le transfert. Vérifiez votre portefeuille avant de réessayer.',
   'cardPayout.formHeading': 'Retirer vers une carte',
   'cardPayout.amountKind.fiat': 'Ce qui arrive sur la carte',

@@ -193,7 +193,6 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.wallet.pending': 'Sua carteira já tem uma solicitação pendente. Abra sua carteira para respondê-la.',
   'payout.wallet.unsupportedChain': 'Sua carteira ainda não conhece esta rede.',
   'payout.wallet.disconnected': 'Sua carteira está desconectada. Desbloqueie-a e tente de novo.',
-  'payout.wallet.ended': 'Sua carteira encerrou a conexão. Conecte-a de novo para continuar.',
   'payout.wallet.unknown': 'Sua carteira não conseguiu enviar a transferência. Confira sua carteira antes de tentar de novo.',
   'cardPayout.formHeading': 'Sacar para um cartão',
   'cardPayout.amountKind.fiat': 'O que chega ao cartão',

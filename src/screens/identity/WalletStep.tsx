@@ -1,19 +1,22 @@
 // The first identity step: the wallet that receives the stablecoins (the bank flows' first screen).
-// One of the page's wallets connected (the connect-wallet sub-machine: injected wallets, and
-// WalletConnect where the partner offers it), or its address typed.
-import { Notice } from '../../components/Notice'
+// Its address typed, or one of the page's wallets connected (the connect-wallet sub-machine: injected
+// wallets, and WalletConnect where the partner offers it; WalletChoices.tsx, fetched as the step
+// shows, below the field, so nothing moves under the buyer's cursor when it arrives).
 import { Screen } from '../../components/Screen'
-import { identityWalletProblemText } from '../../errors/words'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { t } from '../../i18n/i18n'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 
 type Dispatch = (e: IdentityEvent) => void
 type State = Extract<IdentityState, { tag: 'wallet' }>
 
+const walletChoices = lazyPart(() => import('./WalletChoices'))
+
 export function WalletStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
+  const later = useLazyPart(walletChoices, true)
+  const Choices = later && later !== 'failed' ? later.WalletChoices : undefined
   return (
     <Screen title={t('onboarding.walletHeading')}>
-      <WalletChoices state={state} dispatch={dispatch} />
       <form
         noValidate
         onSubmit={(e) => {
@@ -21,7 +24,6 @@ export function WalletStep({ state, dispatch }: { state: State; dispatch: Dispat
           dispatch({ type: 'SUBMIT_WALLET' })
         }}
       >
-        <h2 class="subheading">{t('onboarding.orType')}</h2>
         <div class="field">
           <label for="fiat-wallet">{t('onboarding.wallet')}</label>
           <input
@@ -49,46 +51,7 @@ export function WalletStep({ state, dispatch }: { state: State; dispatch: Dispat
           </button>
         </div>
       </form>
+      {Choices && <Choices state={state} dispatch={dispatch} />}
     </Screen>
-  )
-}
-
-/** The page's wallets, one button each (its events under WALLET), while one is asked, and why the last one did not connect. */
-function WalletChoices({ state, dispatch }: { state: State; dispatch: Dispatch }) {
-  const { connection } = state
-  const wallet = (event: Extract<IdentityEvent, { type: 'WALLET' }>['event']) => dispatch({ type: 'WALLET', event })
-  const wallets = connection.tag === 'discovering' ? [] : connection.wallets
-  const problem = connection.tag === 'wallets' ? connection.problem : undefined
-  return (
-    <>
-      <h2 class="subheading">{t('onboarding.connectWallet')}</h2>
-      {problem && <Notice tone="error">{identityWalletProblemText(problem)}</Notice>}
-      {connection.tag === 'connecting' && <p role="status">{t('onboarding.walletConnecting', { wallet: connection.wallet.name })}</p>}
-      {connection.tag === 'wallets' && wallets.length === 0 && <p class="muted">{t('onboarding.noWallet')}</p>}
-      {wallets.length > 0 && (
-        <ul class="choices">
-          {wallets.map((info) => (
-            <li>
-              <button
-                type="button"
-                class="choice"
-                disabled={connection.tag === 'connecting'}
-                onClick={() => wallet({ type: 'CHOOSE', wallet: { kind: 'injected', ...info } })}
-              >
-                {info.icon && <img src={info.icon} alt="" width={28} height={28} />}
-                <span>{info.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {connection.tag === 'connecting' && (
-        <div class="actions">
-          <button type="button" class="secondary" onClick={() => wallet({ type: 'BACK' })}>
-            {t('app.back')}
-          </button>
-        </div>
-      )}
-    </>
   )
 }

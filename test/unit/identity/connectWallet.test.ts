@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, initialIdentity } from '../../../src/identity/machine'
-import type { ChosenWallet } from '../../../src/kernel/connectWallet'
+import { type ChosenWallet, connectWallet } from '../../../src/kernel/connectWallet'
 import { WALLET } from '../helpers/applicant'
 
 // The identity steps' wallet takes the connect-wallet sub-machine's events (kernel/connectWallet.ts)
@@ -8,7 +8,7 @@ import { WALLET } from '../helpers/applicant'
 // `wallet` is an address, and nothing asks that it be connected).
 const run = (s: IdentityState, ...events: IdentityEvent[]) =>
   events.reduce<IdentityState>((state, e) => {
-    const next = identityTransition(state, e)
+    const next = identityTransition(state, e, { connectWallet })
     if (next.tag === 'onboarded') throw new Error('onboarded')
     return next
   }, s)
@@ -61,5 +61,10 @@ describe('the identity steps connect the wallet that receives', () => {
   it('a wallet event outside the wallet step changes nothing', () => {
     const verifying = initialIdentity({ ...emptyApplicant, wallet: WALLET })
     expect(run(verifying, { type: 'WALLET', event: { type: 'CONNECTED', account: WALLET } })).toBe(verifying)
+  })
+
+  it('before the flow hands in the sub-machine (with its effects, which look for the wallets), a wallet event changes nothing', () => {
+    const start = initialIdentity(emptyApplicant)
+    expect(identityTransition(start, { type: 'WALLET', event: { type: 'WALLETS', wallets } })).toBe(start)
   })
 })

@@ -22,6 +22,7 @@ const WALLET: Record<WalletProblem, MessageKey> = {
   pending: 'send.pending',
   unsupportedChain: 'wallet.problem.unsupportedChain',
   disconnected: 'wallet.problem.disconnected',
+  ended: 'wallet.problem.ended',
   unknown: 'send.unknown',
 }
 
@@ -85,6 +86,7 @@ const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
       pending: 'payout.wallet.pending',
       unsupportedChain: 'payout.wallet.unsupportedChain',
       disconnected: 'payout.wallet.disconnected',
+      ended: 'payout.wallet.ended',
       unknown: 'payout.wallet.unknown',
     },
     noAccount: 'payout.fund.noAccount',

@@ -5,6 +5,7 @@ import type { enCard } from './en-card'
 import type { enAmount } from './shared/en-amount'
 import type { enCopy } from './en-copy'
 import type { enWalletConnect } from './en-walletConnect'
+import type { enIdentityWallet } from './en-identityWallet'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
@@ -104,5 +105,6 @@ export type CoreKey =
   | keyof typeof enRefusals
   | keyof typeof enCopy
   | keyof typeof enWalletConnect
+  | keyof typeof enIdentityWallet
   | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey | ByAddressKey

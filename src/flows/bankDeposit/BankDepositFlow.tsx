@@ -174,14 +174,14 @@ function useBankDepositMachine(services: Services) {
       }),
       // The partner's door is the widget's (services), fetched with the effects.
       effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
-      start: ({ createBankDepositEffects, http }, dispatch) =>
-        createBankDepositEffects(
+      start: ({ createBankDepositEffects, http }, dispatch) => {
+        const effects = createBankDepositEffects(
           {
             http,
             store,
             attempts,
             pending: detour,
-            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
+            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local), wallet: { target: window, config, clock: systemClock } },
             clock: systemClock,
             partnerReference: config.reference,
             currencies: config.fiatCurrencies,
@@ -190,7 +190,11 @@ function useBankDepositMachine(services: Services) {
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
-        ),
+        )
+        // The identity steps' connect-wallet sub-machine, handed in with the effects (identity/machine.ts: IdentityContext).
+        ctx.connectWallet = effects.connectWallet
+        return effects
+      },
     })
   }, [services])
 

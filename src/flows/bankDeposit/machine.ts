@@ -7,7 +7,7 @@
 // A higher verification tier asked of the deposit (422 requires_action) sends the buyer through the
 // identity steps again and back to the same request (higherTier.ts, handed in by the Context: the
 // flow fetches it with the effects and the identity steps, which alone lead into it).
-import { type BuyerAccount, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type BuyerAccount, type IdentityContext, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 import type { Pending, TierIdentity } from './higherTier'
 import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor } from '../../lib/limits'
@@ -55,7 +55,7 @@ export type Context = {
   form: (country?: string) => DepositForm
   /** The higher tier's detour (higherTier.ts), once fetched; without it, requires_action stays on the form as any refusal. */
   tier?: typeof import('./higherTier')
-}
+} & IdentityContext
 
 /** The form for a buyer the service knows; `pinned`: a partner's reference already sent fixes what it asks. */
 export function formState(account: BuyerAccount, form: DepositForm, pinned?: boolean): FormState {
@@ -94,7 +94,7 @@ export function transition(state: BankDepositState, event: BankDepositEvent, ctx
   }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event) || isFormEdit(event)) return state
-    const next = identityTransition(state, event)
+    const next = identityTransition(state, event, ctx)
     if (state.pending && ctx.tier) return ctx.tier.tierStep({ ...state, pending: state.pending }, event, next)
     // Known to the service now: the country they gave is where their bank account most likely is.
     return next.tag === 'onboarded' ? { ...formState(next.account, ctx.form(state.form.country || undefined)), applicant: state.form } : next

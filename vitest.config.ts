@@ -48,9 +48,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     // The kit's tests (test/unit/server/, node, no module mocks, each file its own store and
     // handler) share their worker's modules instead of importing the kit, zod and PGlite again per
-    // file: run side by side at a load of 30, test/unit/server took 347 s with its imports at 30 s,
-    // against 561 s and 195 s isolated (2026-11-28). The widget's tests stay isolated (module mocks,
-    // happy-dom, module-level state).
+    // file: run side by side with `--isolate` at a load of 15, the project took 122 s (imports 15 s)
+    // against 171 s (62 s), its 398 tests passing both ways (2026-11-28). The widget's tests stay
+    // isolated (module mocks, happy-dom, module-level state).
     ...(extended
       ? {}
       : {

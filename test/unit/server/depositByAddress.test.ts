@@ -78,7 +78,7 @@ function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } =
     apiKey: 'sk_test_key',
     publicUrl: KIT,
     allowedOrigins: [SHOP],
-    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
+    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol', 'tok-dave': 'dave' })[t],
     store,
     chains: { [CHAIN]: { rpcUrl: usdc.anvil.url } },
     fetch: upstream.fetch,
@@ -95,14 +95,14 @@ function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } =
     )
     return { status: res.status, body: await res.json() }
   }
-  const [alice, bob, carol] = [as('alice'), as('bob'), as('carol')]
+  const [alice, bob, carol, dave] = [as('alice'), as('bob'), as('carol'), as('dave')]
   /** The buyer asks for a deposit address for `amount` USDC; the service gives `to` (fresh unless said). */
   const ask = (user: typeof alice, amount = '12.5', q: Partial<Quoted> = {}) => {
     quoted = { to: freshAddress(), ...q }
     return user('/deposit/address', request(amount)).then((r) => ({ ...r, to: quoted.to }))
   }
   const sent = (user: typeof alice, txHash: Hash, provider = 'relay') => user('/deposit/sent', { provider, txHash, chainId: CHAIN })
-  return { calls: upstream.calls, alice, bob, carol, ask, sent }
+  return { calls: upstream.calls, alice, bob, carol, dave, ask, sent }
 }
 
 const request = (amount: string, chainId = CHAIN) => ({
@@ -173,6 +173,21 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     const holder = (await store.depositAddressOf(CHAIN, address))?.userId
     expect(won.filter(Boolean).length).toBe(holder === 'alice' ? 2 : 1)
     expect(won.every((w, i) => w === (['alice', 'bob', 'carol', 'alice'][i] === holder))).toBe(true)
+  })
+
+  it('gives no deposit address to a user at their deposit limit (429, the service not asked): a transfer to it would not count as theirs', async () => {
+    const { calls, dave, ask, sent } = kit({ userLimits: { deposit: { perDay: 1 } } })
+    const first = await ask(dave, '1')
+    expect((await sent(dave, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
+    const asked = calls.length
+    const second = await ask(dave, '1')
+    expect(second).toEqual({
+      status: 429,
+      body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 1 per day." } },
+      to: second.to,
+    })
+    expect(calls).toHaveLength(asked)
+    expect(await store.depositAddressOf(CHAIN, second.to)).toBeUndefined()
   })
 
   it('refuses a chain it does not read, before the service is asked', async () => {
@@ -253,9 +268,11 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
 
   it('counts against the per-user limit as any crypto deposit', async () => {
     const { carol, ask, sent } = kit({ userLimits: { deposit: { perDay: 1 } } })
+    // Two addresses asked while under the limit (the limit counts deposits, not addresses): the second transfer is over it.
     const first = await ask(carol, '1')
-    expect((await sent(carol, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
     const second = await ask(carol, '1')
+    expect(second.status).toBe(200)
+    expect((await sent(carol, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
     expect((await sent(carol, await pay(EXCHANGE, second.to, '1'))).status).toBe(429)
   })
 

@@ -46,13 +46,12 @@ export async function byDepositAddress(
   chainId: number,
   read: Extract<ReceiptCheck, { ok: true }>,
 ): Promise<'mine' | 'another' | 'none' | { notAsQuoted: string }> {
-  const paid = new Map<string, DepositAddress>()
-  for (const { to } of read.transfers) {
-    if (paid.has(to)) continue
-    const record = await store.depositAddressOf(chainId, to)
-    if (record) paid.set(to, record)
-  }
-  const records = [...paid.values()]
+  // One read for every recipient: anyone may name any public transaction, an airdrop of thousands too.
+  const records = await store.depositAddressesOf(
+    chainId,
+    read.transfers.map((t) => t.to),
+  )
+  const paid = new Map(records.map((r) => [r.address, r]))
   if (records.length === 0) return 'none'
   if (records.some((r) => r.userId !== user)) return 'another'
   const into = read.transfers.filter((t) => paid.has(t.to))

@@ -8,7 +8,7 @@ import type { Db } from './sql'
 const ADDRESS = /^0x[0-9a-f]{40}$/
 const UNITS = /^\d{1,78}$/
 
-export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDepositAddress' | 'depositAddressOf'> {
+export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDepositAddress' | 'depositAddressOf' | 'depositAddressesOf'> {
   return {
     async recordDepositAddress({ chainId, address, userId, token, units, fromBlock }) {
       if (!Number.isInteger(chainId) || !userId || !ADDRESS.test(address) || !ADDRESS.test(token) || !UNITS.test(units) || !UNITS.test(fromBlock)) {
@@ -32,22 +32,31 @@ export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDeposi
     },
 
     async depositAddressOf(chainId, address) {
-      const { rows } = await db.query<{ user_id: string; token: string; units: string; from_block: string }>(
-        `SELECT user_id, token, units::text AS units, from_block::text AS from_block FROM ${SCHEMA}.deposit_addresses WHERE chain_id = $1 AND address = $2`,
-        [chainId, address.toLowerCase()],
-      )
-      const row = rows[0]
-      return (
-        row &&
-        ({
-          chainId,
-          address: address.toLowerCase(),
-          userId: row.user_id,
-          token: row.token,
-          units: row.units,
-          fromBlock: row.from_block,
-        } satisfies DepositAddress)
-      )
+      return (await readAddresses(db, chainId, [address]))[0]
     },
+
+    depositAddressesOf: (chainId, addresses) => readAddresses(db, chainId, addresses),
   }
+}
+
+/** The recorded ones among `addresses`, in one statement (a transaction may pay thousands of them). */
+async function readAddresses(db: Db, chainId: number, addresses: readonly string[]): Promise<DepositAddress[]> {
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))]
+  if (wanted.length === 0) return []
+  const { rows } = await db.query<{ address: string; user_id: string; token: string; units: string; from_block: string }>(
+    `SELECT address, user_id, token, units::text AS units, from_block::text AS from_block FROM ${SCHEMA}.deposit_addresses
+     WHERE chain_id = $1 AND address = ANY($2::text[])`,
+    [chainId, wanted],
+  )
+  return rows.map(
+    (row) =>
+      ({
+        chainId,
+        address: row.address,
+        userId: row.user_id,
+        token: row.token,
+        units: row.units,
+        fromBlock: row.from_block,
+      }) satisfies DepositAddress,
+  )
 }

@@ -140,6 +140,8 @@ export interface PaymentStore {
   recordDepositAddress(record: DepositAddress): Promise<boolean>
   /** The deposit address as recorded (case does not matter), or undefined. */
   depositAddressOf(chainId: number, address: string): Promise<DepositAddress | undefined>
+  /** Those of `addresses` (case does not matter) that are recorded on the chain, read at once; in no particular order. */
+  depositAddressesOf(chainId: number, addresses: readonly string[]): Promise<DepositAddress[]>
   /** The user's payments, newest first (default and most: 100). */
   listPayments(userId: string, options?: { limit?: number }): Promise<ListedPayment[]>
   /** The user's payments of a kind created at or after `since`, whatever their status. */

@@ -61,3 +61,12 @@ describe('byDepositAddress: the store read once per transaction', () => {
     expect(await byDepositAddress(store, 'alice', CHAIN + 1, pays(alices))).toBe('none')
   })
 })
+
+describe('deposit addresses on a chain whose id is beyond 2^31', () => {
+  it('are recorded and read (the chains option takes any chain id; Palm is 11297108109)', async () => {
+    const palm = 11_297_108_109
+    const address = addressOf(4_000_001)
+    expect(await store.recordDepositAddress({ chainId: palm, address, userId: 'alice', token: TOKEN, units: '5', fromBlock: '10' })).toBe(true)
+    expect(await store.depositAddressOf(palm, address)).toMatchObject({ chainId: palm, userId: 'alice', units: '5' })
+  })
+})

@@ -122,6 +122,10 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     )`,
     `CREATE INDEX deposit_addresses_user ON ${SCHEMA}.deposit_addresses (user_id, created_at)`,
   ],
+  [
+    // A chain id is any the chains option takes, beyond 2^31 too (Palm is 11297108109).
+    `ALTER TABLE ${SCHEMA}.deposit_addresses ALTER COLUMN chain_id TYPE bigint`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

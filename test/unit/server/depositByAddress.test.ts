@@ -190,6 +190,24 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect(await store.depositAddressOf(CHAIN, second.to)).toBeUndefined()
   })
 
+  it('forwards only the request as the contract spells it: an amount not a decimal string, a field more, a chain id not an integer are 400, the service not asked', async () => {
+    const { calls, alice } = kit()
+    const bodies = [
+      { ...request('12.5'), amount: '1e3' },
+      { ...request('12.5'), amount: '0x10' },
+      { ...request('12.5'), amount: '-1' },
+      { ...request('12.5'), amount: ' 12.5' },
+      { ...request('12.5'), amount: 12.5 },
+      { ...request('12.5'), method: 'card' },
+      { ...request('12.5'), returnUrl: 'https://evil.example/' },
+      { ...request('12.5'), source: { ...request('12.5').source, rpcUrl: 'https://evil.example/' } },
+      { ...request('12.5'), source: { ...request('12.5').source, chainId: '31337' } },
+      { ...request('12.5'), destination: { chainId: 1.5, token: usdc.token, address: DEV_ACCOUNTS[8] } },
+    ]
+    for (const body of bodies) expect((await alice('/deposit/address', body)).status).toBe(400)
+    expect(calls).toEqual([])
+  })
+
   it('refuses a chain it does not read, before the service is asked', async () => {
     const { calls, alice } = kit()
     expect(await alice('/deposit/address', request('12.5', 8453))).toEqual({
@@ -212,6 +230,15 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
     expect(await sent(alice, txHash, 'other')).toEqual(notFound)
     expect(calls.filter((c) => c.path === '/v1/deposit/status')).toHaveLength(1)
     expect(await store.ownerOf('deposit', first.body.id)).toBe('alice')
+    expect((await store.listPayments('alice')).filter((p) => p.id.endsWith(txHash.toLowerCase()))).toHaveLength(1)
+  })
+
+  it('one transaction named at once under two providers is recorded once', async () => {
+    const { alice, ask, sent } = kit()
+    const { to } = await ask(alice)
+    const txHash = await pay(EXCHANGE, to, '12.5')
+    const answers = await Promise.all([sent(alice, txHash, 'relay'), sent(alice, txHash, 'other')])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404])
     expect((await store.listPayments('alice')).filter((p) => p.id.endsWith(txHash.toLowerCase()))).toHaveLength(1)
   })
 

@@ -274,6 +274,17 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
     for (const hash of [earlier, less, wrongToken]) expect(await store.depositOf(hash)).toBeUndefined()
   })
 
+  it('the service giving the user the same address again for another amount: a transfer of either amount the user was shown counts', async () => {
+    const { alice, ask, sent } = kit()
+    const { to } = await ask(alice, '12.5')
+    // Another tab, or another device, asks again; the service hands the same address for 20.
+    expect((await ask(alice, '20', { to })).status).toBe(200)
+    const first = await pay(EXCHANGE, to, '12.5')
+    expect(await sent(alice, first)).toEqual({ status: 200, body: { id: cryptoDepositId('relay', first) } })
+    const second = await pay(EXCHANGE, to, '20')
+    expect(await sent(alice, second)).toEqual({ status: 200, body: { id: cryptoDepositId('relay', second) } })
+  })
+
   it("credits a transfer whose token moves from another address than the transaction's sender (an exchange's batch withdrawal)", async () => {
     const { alice, ask, sent } = kit()
     const { to } = await ask(alice, '3')

@@ -7,7 +7,7 @@
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import type { DepositQuote } from '../api/schemas-deposit'
 import type { ReceiptCheck } from './depositReceipt'
-import type { DepositAddress, PaymentStore } from './store/paymentStore'
+import type { DepositAddress, PaymentStore, RecordedDepositAddress } from './store/paymentStore'
 
 const ZERO = /^0x0{40}$/
 
@@ -56,11 +56,11 @@ export async function byDepositAddress(
   if (records.some((r) => r.userId !== user)) return 'another'
   const into = read.transfers.filter((t) => paid.has(t.to))
   const asQuoted = into.filter((t) => {
-    const r = paid.get(t.to) as DepositAddress
-    return t.token === r.token && t.units.toString() === r.units
+    const r = paid.get(t.to) as RecordedDepositAddress
+    return r.quoted.some((q) => t.token === q.token && t.units.toString() === q.units)
   })
   if (asQuoted.length === 0) return { notAsQuoted: 'txHash: it pays the deposit address another amount or another token than quoted' }
-  if (!asQuoted.some((t) => read.blockNumber > BigInt((paid.get(t.to) as DepositAddress).fromBlock)))
+  if (!asQuoted.some((t) => read.blockNumber > BigInt((paid.get(t.to) as RecordedDepositAddress).fromBlock)))
     return { notAsQuoted: 'txHash: it was mined before this backend gave the deposit address' }
   return 'mine'
 }

@@ -70,3 +70,17 @@ describe('deposit addresses on a chain whose id is beyond 2^31', () => {
     expect(await store.depositAddressOf(palm, address)).toMatchObject({ chainId: palm, userId: 'alice', units: '5' })
   })
 })
+
+describe('the amounts quoted into one address', () => {
+  it('are its holder’s every quote (the latest 20), never another user’s', async () => {
+    const address = addressOf(5_000_001)
+    const record = (userId: string, units: string) => store.recordDepositAddress({ chainId: CHAIN, address, userId, token: TOKEN, units, fromBlock: '10' })
+    expect(await record('alice', '5')).toBe(true)
+    expect(await record('bob', '7')).toBe(false)
+    expect(await record('alice', '5')).toBe(true)
+    expect((await store.depositAddressOf(CHAIN, address))?.quoted).toEqual([{ token: TOKEN, units: '5' }])
+    for (let units = 100; units < 125; units++) await record('alice', String(units))
+    const quoted = (await store.depositAddressOf(CHAIN, address))?.quoted.map((q) => q.units)
+    expect(quoted).toEqual(Array.from({ length: 20 }, (_, i) => String(105 + i)))
+  })
+})

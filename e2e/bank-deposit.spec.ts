@@ -14,7 +14,7 @@ import {
   test,
   walletToProvider,
 } from './helpers'
-import { type LogEntry, SANDBOX_ORIGIN, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
+import { type LogEntry, SANDBOX_ORIGIN, SECOND_PARTNER, type StackConfig, cardUrl, destBalance, sandbox } from './stack'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const bankUrl = (stack: StackConfig, extra: Record<string, string> = {}, sign = true) =>
@@ -377,9 +377,33 @@ test('the first screen opens on a route that exists: never a country without the
   await expect(page.getByText(/You receive stablecoins for what arrives, less the service's fee/)).toBeVisible()
 })
 
-test('the browser’s region is the default where it has a route: en-GB opens on the United Kingdom in GBP @extended', async ({ page, stack }) => {
+// Issue 39, item 3: one rule with the payout's (lib/routeDefaults.ts): the registry's defaults, then
+// the buyer's own country, then the browser's region, then the first route the limits allow.
+test('a registry default is honoured: a buyer verified in a country with no one-off deposit (United States) opens on the registry’s Germany in EUR', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(bankUrl(stack))
+  await walletToProvider(page, stack.accounts[5])
+  await detailsAfterProvider(page, { country: 'US', nationality: 'US' })
+  await expect(h1(page)).toHaveText('How much do you want to pay?')
+  await expect(page.getByLabel('Country of your bank account')).toHaveValue('DE')
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR')
+  await page.getByLabel('Amount you send').fill('20')
+  await page.getByRole('button', { name: 'Get bank details' }).click()
+  await expect(h1(page)).toHaveText('Send your bank transfer')
+})
+
+test('the registry’s defaults come before the browser’s region: en-GB still opens on Germany in EUR @extended', async ({ page, stack }) => {
   await onboard(page, stack)
   await page.goto(bankUrl(stack, { locale: 'en-GB' }))
+  await expect(page.getByLabel('Country of your bank account')).toHaveValue('DE')
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR')
+})
+
+test('without registry defaults, the browser’s region where it has a route: en-GB opens on the United Kingdom in GBP @extended', async ({ page, stack }) => {
+  await onboard(page, stack, 5, { partner: SECOND_PARTNER }, false)
+  await page.goto(bankUrl(stack, { partner: SECOND_PARTNER, locale: 'en-GB' }, false))
   await expect(page.getByLabel('Country of your bank account')).toHaveValue('GB')
   await expect(page.getByLabel('Currency')).toHaveValue('GBP')
   await expect(page.getByLabel('Amount you send')).toBeVisible()

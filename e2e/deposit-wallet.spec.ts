@@ -26,6 +26,15 @@ test('a balance too low for the amount is said before anything is sent @extended
   await expect(page.getByRole('button', { name: 'Confirm and send' })).toBeEnabled()
 })
 
+test('an amount over what the wallet holds is said as such, not as "no route" (issue 39, item 12)', async ({ page }) => {
+  await open(page, 0) // the deployer holds no test USDC; the sandbox routes nothing over 500,000
+  await page.getByLabel('Amount').fill('600000')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(page.getByText(/Your wallet holds 0 USDC, less than this amount/)).toBeVisible()
+  await expect(page.getByText(/No route|usually temporary/)).toHaveCount(0)
+  await expect(page.getByLabel('Amount')).toHaveValue('600000')
+})
+
 test('"request already pending" (-32002) tells the buyer to open the wallet, nothing lost @extended', async ({ page }) => {
   const wallet = await open(page, 7)
   await quote(page, '2')

@@ -87,8 +87,12 @@ for (const outcome of ['failed', 'expired'] as const) {
     await page.getByRole('button', { name: 'Confirm and send' }).click()
     const title = outcome === 'failed' ? 'The deposit failed' : 'The deposit expired'
     await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 60_000 })
-    if (outcome === 'expired') await expect(page.getByText(/refunded automatically/)).toBeVisible()
-    else await expect(page.getByText(/nothing was delivered. Contact the site you came from/)).toBeVisible()
+    // What the contract says (an expired transfer is refunded automatically, to no address it names),
+    // and whom to ask, with the transaction shown below.
+    if (outcome === 'expired')
+      await expect(page.getByText(/refunds an expired transfer automatically.*contact the shop with the transaction below/)).toBeVisible()
+    else await expect(page.getByText(/could not be completed. Contact the site you came from with the transaction below/)).toBeVisible()
+    await expect(page.getByText('Your transaction')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toHaveCount(0)
     await expectAxeClean(page, `${outcome} screen`)
   })

@@ -57,12 +57,14 @@ for (const [flow, url, control] of flows) {
     const before = await layout(page)
     release()
     await expect(drawn(page)).toHaveCount(0)
-    // The app's own screen: the deposit's then lists the sandbox wallet the app announces.
+    // The app's own screen: the deposit's then lists the sandbox wallet the app announces; the bank
+    // flows' wallet step offers the page's wallets below its form, so all above them stays in place.
     await expect(page.getByRole('button', { name: control })).toBeVisible()
     await expect(page.getByText('Step 1 of 4')).toBeVisible()
     const after = await layout(page)
-    if (flow === 'deposit') expect(after.slice(0, 4)).toEqual(before.slice(0, 4))
-    else expect(after).toEqual(before)
+    const kept = flow === 'deposit' ? 4 : flow === 'onboarding' ? before.findIndex((e) => e.startsWith('BUTTON  Continue')) + 1 : before.length
+    expect(kept).toBeGreaterThan(0)
+    expect(after.slice(0, kept)).toEqual(before.slice(0, kept))
     expect(violations).toEqual([])
   })
 }

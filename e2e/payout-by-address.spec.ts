@@ -75,7 +75,7 @@ test('a payout funded by scanning its QR code with another account: no wallet co
   // The token, the chain and the exact amount, each with its copy button, and what the contract says of another chain.
   await expect(page.locator('.copy-field', { hasText: 'Amount' }).getByRole('button')).toBeVisible()
   await expect(page.locator('.copy-field', { hasText: 'Network' })).toContainText('(8453)')
-  await expect(page.getByText(/a transfer on another network is lost/).first()).toBeVisible()
+  await expect(page.getByText(/a transfer on another network does not fund this payout/).first()).toBeVisible()
   await expectAxeClean(page, 'payout funding by address')
 
   await payRequest(stack, payer, request)

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, keptKey, test } from './helpers'
+import { expect, fillDetails, keptKey, test } from './helpers'
 import { type SandboxPayout, usdcBalance, usdcUnits, verify } from './payoutSteps'
-import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, rpc, sandbox, stackConfig, widgetUrl } from './stack'
+import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 
 // A phone wallet over WalletConnect, offline: the stack's own relay and the sandbox's phone wallet
 // (test/sandbox/walletconnect/), driven through its control API as a buyer's thumb would.
@@ -23,8 +23,49 @@ async function phone(path: string, body: unknown = {}) {
 }
 type Answered = { kind: 'proposal' | 'request'; id: number; method?: string; outcome: 'approved' | 'rejected' | 'failed'; result?: unknown }
 type Pending = { kind: 'proposal' | 'request'; id: number; method?: string; params?: unknown[] }
-type PhoneState = { sessions: Array<{ topic: string }>; pending: Pending[]; answered: Answered[] }
+type PhoneState = { sessions: Array<{ topic: string; chains: string[] }>; pending: Pending[]; answered: Answered[] }
 const phoneState = async (): Promise<PhoneState> => (await fetch(`${stack.walletConnect.phoneWallet}/state`)).json()
+
+type RelayCounts = { seen: Record<string, number>; phone: Record<string, number> }
+const relayCounts = async (): Promise<RelayCounts> => (await fetch(`${stack.walletConnect.phoneWallet}/relay`)).json()
+
+/**
+ * The messages the local relay receives from now on, per flow: irn_publish and every irn_* (and the
+ * wc_* that carry a proposal and its approval), from the widget and from the phone. Printed and
+ * attached to the test, for the request count per flow the docs give.
+ */
+async function relayFromNow() {
+  const before = await relayCounts()
+  return async (flow: string) => {
+    const after = await relayCounts()
+    const delta = (a: Record<string, number>, b: Record<string, number>) =>
+      Object.fromEntries(
+        Object.keys(a)
+          .map((m) => [m, a[m] - (b[m] ?? 0)])
+          .filter(([, n]) => (n as number) > 0),
+      ) as Record<string, number>
+    const all = delta(after.seen, before.seen)
+    const phoneSent = delta(after.phone, before.phone)
+    const widget = Object.fromEntries(
+      Object.entries(all)
+        .map(([m, n]) => [m, n - (phoneSent[m] ?? 0)])
+        .filter(([, n]) => (n as number) > 0),
+    ) as Record<string, number>
+    const sum = (counts: Record<string, number>, irnOnly = true) =>
+      Object.entries(counts).reduce((total, [m, n]) => total + (!irnOnly || m.startsWith('irn_') ? n : 0), 0)
+    const figures = {
+      flow,
+      irn_publish: all.irn_publish ?? 0,
+      irn: sum(all),
+      all: sum(all, false),
+      widget: { irn_publish: widget.irn_publish ?? 0, irn: sum(widget), methods: widget },
+      phone: { irn_publish: phoneSent.irn_publish ?? 0, irn: sum(phoneSent), methods: phoneSent },
+    }
+    console.log(`relay requests, ${flow}: ${JSON.stringify(figures)}`)
+    test.info().annotations.push({ type: 'relay requests', description: JSON.stringify(figures) })
+    return figures
+  }
+}
 
 /** What the phone answers from now on: the phone wallet keeps every test's answers of this worker. */
 async function answersFromNow() {
@@ -39,6 +80,7 @@ const SENDS = ['eth_sendTransaction', 'wallet_sendCalls']
 test.afterEach(async () => {
   await phone('/disconnect').catch(() => {})
   await phone('/mode', { mode: 'hold' })
+  await phone('/chains', { approve: null })
   // What a test left waiting on the phone (a proposal whose code was closed) is not the next one's.
   for (const item of (await phoneState()).pending) await phone('/reject', { id: item.id }).catch(() => {})
 })
@@ -69,6 +111,7 @@ async function pairHere(page: Page) {
 test('a deposit through WalletConnect: paired by QR code, the wallet link signed and the deposit sent on the phone', async ({ page }) => {
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
+  const relay = await relayFromNow()
   const before = await destBalance(stack, stack.walletConnect.phoneAccount)
   const dialog = await pairPhone(page)
   await expect(dialog).toBeHidden()
@@ -82,6 +125,12 @@ test('a deposit through WalletConnect: paired by QR code, the wallet link signed
   const answered = await answers()
   expect(answered.map((a) => a.method)).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction']))
   expect(answered.filter((a) => a.outcome !== 'approved')).toEqual([])
+  // Each request to the phone is one publish from the widget, each answer one from the phone (the
+  // session's approval goes by wc_approveSession).
+  const counted = await relay('deposit')
+  const requests = answered.filter((a) => a.kind === 'request').length
+  expect(counted.widget.irn_publish).toBeGreaterThanOrEqual(requests)
+  expect(counted.phone.irn_publish).toBeGreaterThanOrEqual(requests)
 })
 
 test('the session survives a reload: WalletConnect picked again connects without a new code @extended', async ({ page }) => {
@@ -133,13 +182,13 @@ async function holdFirstSend(): Promise<Pending> {
 }
 
 /** The transactions the phone sent (its approved eth_sendTransaction answers), each as the chains have it. */
-async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; to: string }>> {
+async function sentOnChain(answered: Answered[]): Promise<Array<{ hash: string; to: string; chainId: number }>> {
   const hashes = answered.filter((a) => a.method === 'eth_sendTransaction' && a.outcome === 'approved').map((a) => String(a.result))
   const found = []
   for (const hash of hashes) {
     for (const chain of stack.chains) {
       const tx = (await rpc(chain.rpcUrl, 'eth_getTransactionByHash', [hash])) as { to: string } | null
-      if (tx) found.push({ hash, to: tx.to.toLowerCase() })
+      if (tx) found.push({ hash, to: tx.to.toLowerCase(), chainId: chain.id })
     }
   }
   return found
@@ -154,20 +203,68 @@ test('a phone that ends the session mid-flow: true words, nothing sent, and pair
   // The buyer ends the session on the phone before confirming.
   expect((await phone('/disconnect')).disconnected).toHaveLength(1)
   await page.getByRole('button', { name: 'Confirm and send' }).click()
-  // Before any prompt: the phone is asked nothing, and the buyer is told the wallet is gone.
-  await expect(page.getByRole('alert')).toHaveText('Your wallet is disconnected. Unlock it and try again.')
+  // Before any prompt: the phone is asked nothing, and the buyer is told the phone ended the connection.
+  await expect(page.getByRole('alert')).toHaveText('Your wallet ended the connection. Connect it again to continue.')
   expect((await answers()).filter((a) => a.kind === 'request')).toEqual([])
   expect((await phoneState()).pending.filter((p) => p.kind === 'request')).toEqual([])
-  // A way on: another wallet (a new pairing), the same amount, sent once.
-  await page.getByRole('button', { name: 'Back' }).click()
-  await page.getByRole('button', { name: 'Use another wallet' }).click()
+  // A way on: connect again (a new pairing), the amount kept, sent once.
+  await page.getByRole('button', { name: 'Connect again' }).click()
   await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   const dialog = await pairHere(page)
   await expect(dialog).toBeHidden()
+  await expect(page.getByLabel('Amount')).toHaveValue('3')
   await toCheck(page)
   await page.getByRole('button', { name: 'Confirm and send' }).click()
   await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
   expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
+})
+
+test('Disconnect ends the session on the relay and here: the buyer chooses a wallet again, the amount kept, and WalletConnect asks for a new code @extended', async ({
+  page,
+}) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  await pairPhone(page)
+  await expect(page.getByRole('heading', { name: 'How much do you want to deposit?' })).toBeVisible()
+  expect((await phoneState()).sessions).toHaveLength(1)
+  const mark = keptKey(stack, 'stablecoin-widget:v1:wc-session', WALLETCONNECT_PARTNER)
+  expect(await page.evaluate((key) => localStorage.getItem(key), mark)).not.toBeNull()
+  await page.getByLabel('Amount').fill('5')
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  // Ended on the phone through the relay (sign-client's disconnect), and forgotten in this page's storage.
+  await expect.poll(async () => (await phoneState()).sessions.length, { timeout: 15_000 }).toBe(0)
+  expect(await page.evaluate((key) => localStorage.getItem(key), mark)).toBeNull()
+  // Picked again: a new pairing code, not the old session; the amount typed is still there.
+  await expect(await pairHere(page)).toBeHidden()
+  await expect(page.getByLabel('Amount')).toHaveValue('5')
+  expect((await phoneState()).sessions).toHaveLength(1)
+})
+
+test('a chain the session lacks: the switch and the add go over the session, the phone honours them, and the deposit is sent on that chain once @extended', async ({
+  page,
+}) => {
+  const source = stack.sources[0].chainId
+  const other = stack.chains.find((c) => c.id !== source)?.id as number
+  // The phone approves the session for the other chain only.
+  await phone('/chains', { approve: [other] })
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  await pairPhone(page)
+  expect((await phoneState()).sessions.map((s) => s.chains)).toEqual([[`eip155:${other}`]])
+  await toCheck(page)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('heading', { name: 'Deposit delivered' })).toBeVisible({ timeout: 60_000 })
+  const answered = (await answers()).filter((a) => a.kind === 'request')
+  const switches = answered.filter((a) => a.method === 'wallet_switchEthereumChain')
+  const adds = answered.filter((a) => a.method === 'wallet_addEthereumChain')
+  // The phone could not switch to a chain outside the session (4902): the widget added it, the phone
+  // put it in the session, and the switch then held.
+  expect(switches[0]).toMatchObject({ outcome: 'failed' })
+  expect(adds).toEqual([expect.objectContaining({ outcome: 'approved' })])
+  expect(answered.findIndex((a) => a === adds[0])).toBeGreaterThan(answered.findIndex((a) => a === switches[0]))
+  expect((await phoneState()).sessions.map((s) => [...s.chains].sort())).toEqual([[`eip155:${other}`, `eip155:${source}`].sort()])
+  const sent = deposits(await sentOnChain(answered))
+  expect(sent).toEqual([expect.objectContaining({ chainId: source })])
 })
 
 test('a send rejected on the phone: true words, nothing sent, and confirmed again it goes once @extended', async ({ page }) => {
@@ -214,6 +311,7 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   const h1 = page.getByRole('heading', { level: 1 })
   await phone('/mode', { mode: 'auto-approve' })
   const answers = await answersFromNow()
+  const relay = await relayFromNow()
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { partner: WALLETCONNECT_PARTNER }))
   await expect(h1).toHaveText('Cash out to a bank account')
   await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
@@ -254,4 +352,37 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   const sent = await sentOnChain(answered)
   expect(sent).toHaveLength(1)
   expect(sent[0].to).toBe(stack.sources.find((s) => s.chainId === 8453)?.token.toLowerCase())
+  const counted = await relay('bank payout')
+  expect(counted.widget.irn_publish).toBeGreaterThanOrEqual(answered.filter((a) => a.kind === 'request').length)
+})
+
+test('the identity steps take the wallet that receives from WalletConnect, beside the address field, and the phone is asked nothing else @extended', async ({
+  page,
+}) => {
+  const h1 = page.getByRole('heading', { level: 1 })
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  const relay = await relayFromNow()
+  await page.goto(fiatUrl(stack, { partner: WALLETCONNECT_PARTNER }))
+  await expect(h1).toHaveText('Where should your stablecoins go?')
+  // The typed address stays: the contract's wallet is an address, nothing asks that it be connected.
+  await expect(page.getByLabel('Wallet address')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Or connect the wallet that receives' })).toBeVisible()
+  await expect(await pairHere(page)).toBeHidden()
+  await expect(h1).toHaveText('Verify your identity')
+  await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
+  await page.getByRole('button', { name: 'Verify my identity' }).click()
+  await expect(h1).toHaveText('Your details')
+  await fillDetails(page)
+  await page.getByRole('button', { name: 'Get the bank details' }).click()
+  await expect(h1).toHaveText('Send a bank transfer')
+  const { wallet } = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { wallet?: string },
+    keptKey(stack, 'stablecoin-widget:v1:flow:account', WALLETCONNECT_PARTNER),
+  )
+  expect(wallet?.toLowerCase()).toBe(stack.walletConnect.phoneAccount.toLowerCase())
+  // Connecting is all the identity steps ask of the phone: a session, no request.
+  const answered = await answers()
+  expect(answered.map((a) => a.kind)).toEqual(['proposal'])
+  await relay('identity wallet')
 })

@@ -90,7 +90,12 @@ export function firstScreens({ sandbox, closable }: { sandbox: boolean; closable
         config={config}
       />,
     ),
-    onboarding: frame('onboarding.name', sandbox, closable, <WalletStep state={{ tag: 'wallet', form: emptyApplicant }} dispatch={noop} />),
+    onboarding: frame(
+      'onboarding.name',
+      sandbox,
+      closable,
+      <WalletStep state={{ tag: 'wallet', form: emptyApplicant, connection: { tag: 'discovering' } }} dispatch={noop} />,
+    ),
     // The deposit looks for the buyer's wallets; the page lists those that answer with the list the
     // screen draws for one wallet (`sw-wallets`), until the app takes over.
     deposit: frame('deposit.name', sandbox, closable, <WalletScreen state={{ tag: 'discovering', form: emptyForm }} dispatch={noop} />),

@@ -7,3 +7,10 @@ export const UNRECORDED: Problem = { key: 'track.unrecorded', code: 'wallet_not_
 
 /** A quote refused by the guard: the rule goes to the partner as the detail (its words: rejectionText). */
 export const rejectedProblem = (rejection: Rejection) => ({ code: 'quote_rejected', detail: rejection.rule })
+
+/** A quote the service could not route, for more than the connected wallet holds: what it holds, in the source token. */
+export const overBalance = (problem: Problem, balance: string, token: string): Problem => ({
+  key: 'quote.overBalance',
+  code: problem.code,
+  values: { balance, token },
+})

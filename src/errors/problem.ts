@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/i18n'
 import type { WalletProblem } from './WalletError'
 
 /** What the buyer is told about a failure: a catalog key, and the service's code for support. */
-export type Problem = { key: MessageKey; code?: string; detail?: string }
+export type Problem = { key: MessageKey; code?: string; detail?: string; values?: Record<string, string> }
 
 /** Why a quote is never used: a guard rule, or what its simulation showed. */
 export type Rejection = { rule: string; taken?: string; asked?: string; reason?: string }

@@ -7,7 +7,7 @@ import type { WalletProblem } from './WalletError'
 
 /** What the buyer reads for a problem, on screen and in the `error` event alike. */
 export function problemText(problem: Problem): string {
-  return t(problem.key, { detail: problem.detail ?? '' })
+  return t(problem.key, { ...problem.values, detail: problem.detail ?? '' })
 }
 
 /** A banking partner's problem: its own message when it sent one (the /fiat endpoints pass it through). */
@@ -22,6 +22,7 @@ const WALLET: Record<WalletProblem, MessageKey> = {
   pending: 'send.pending',
   unsupportedChain: 'wallet.problem.unsupportedChain',
   disconnected: 'wallet.problem.disconnected',
+  ended: 'wallet.problem.ended',
   unknown: 'send.unknown',
 }
 
@@ -85,6 +86,7 @@ const SEND_KEYS: Record<SendContext['flow'], SendKeys> = {
       pending: 'payout.wallet.pending',
       unsupportedChain: 'payout.wallet.unsupportedChain',
       disconnected: 'payout.wallet.disconnected',
+      ended: 'payout.wallet.ended',
       unknown: 'payout.wallet.unknown',
     },
     noAccount: 'payout.fund.noAccount',

@@ -65,6 +65,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.problem.pending': 'In Ihrer Wallet wartet bereits eine Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',
   'wallet.problem.unsupportedChain': 'Ihre Wallet kennt dieses Netzwerk noch nicht.',
   'wallet.problem.disconnected': 'Ihre Wallet ist nicht verbunden. Entsperren Sie sie und versuchen Sie es erneut.',
+  'wallet.problem.ended': 'Ihre Wallet hat die Verbindung beendet. Verbinden Sie sie erneut, um fortzufahren.',
+  'payout.wallet.ended': 'Ihre Wallet hat die Verbindung beendet. Verbinden Sie sie erneut, um fortzufahren.',
+  'quote.connectAgain': 'Erneut verbinden',
+  'form.disconnect': 'Trennen',
   'wallet.problem.unknown': 'Ihre Wallet hat ein Problem gemeldet. Versuchen Sie es erneut oder nutzen Sie eine andere Wallet.',
   'wallet.problem.noAccount': 'Ihre Wallet hat kein Konto freigegeben. Entsperren Sie sie und versuchen Sie es erneut.',
 
@@ -91,6 +95,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.confirm': 'Bestätigen und senden',
   'quote.noRoute':
     'Derzeit kann keine Route diese Einzahlung ausführen. Das ist meist vorübergehend: Versuchen Sie es in ein paar Minuten erneut oder mit einem anderen Betrag.',
+  'quote.overBalance':
+    'Ihr Wallet enthält {balance} {token}, weniger als dieser Betrag. Geben Sie höchstens diesen Betrag ein oder laden Sie zuerst {token} auf.',
   'quote.tryAgain': 'Erneut versuchen',
 
   'steps.heading': 'Fortschritt',
@@ -169,7 +175,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.stopUnreadable': 'Diese Transaktion nicht mehr verfolgen',
   'unfollowed.heading': 'Wir verfolgen diese Einzahlung nicht mehr',
   'unfollowed.body':
-    'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, wird sie ohne uns zugestellt oder erstattet.',
+    'Wir konnten ihr Netzwerk nicht lesen und wissen daher nicht, wie sie ausging. Die Aktivitäten Ihrer Wallet zeigen, ob sie gesendet wurde; wenn ja, läuft sie ohne uns weiter, und die Website, von der Sie kommen, kann Ihnen sagen, wie sie ausging.',
   'track.expected': 'Laut Angebot erhalten Sie',
   'track.unrecorded': 'Wenn der Shop diese Zahlung nicht anzeigt, wenden Sie sich mit dieser Transaktion an den Shop.',
 
@@ -178,9 +184,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.tx': 'Zustelltransaktion',
   'failed.heading': 'Die Einzahlung ist fehlgeschlagen',
   'failed.body':
-    'Die Übertragung konnte nicht abgeschlossen werden, und es wurde nichts zugestellt. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen.',
+    'Die Übertragung konnte nicht abgeschlossen werden. Wenden Sie sich mit der Transaktion unten an die Website, von der Sie kommen: Sie kann nachfragen, was daraus wurde.',
   'expired.heading': 'Die Einzahlung ist abgelaufen',
-  'expired.body': 'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Sie wird automatisch an die Absenderadresse erstattet; Sie müssen nichts tun.',
+  'expired.body':
+    'Die Übertragung wurde nicht rechtzeitig abgeschlossen. Der Routing-Dienst erstattet eine abgelaufene Übertragung automatisch; Sie müssen nichts beantragen. Kommt die Erstattung nicht bei Ihnen an, wenden Sie sich mit der Transaktion unten an den Shop.',
   'cancelled.heading': 'Die Einzahlung wurde abgebrochen',
   'cancelled.body': 'Ihre Wallet hat die Transaktion vor der Bestätigung abgebrochen, daher wurde nichts eingezahlt.',
   'reverted.heading': 'Die Transaktion ist auf der Chain fehlgeschlagen',
@@ -200,7 +207,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
   'error.accountNotFound': 'Der Bankpartner kennt dieses Konto nicht. Verifizieren Sie sich erneut, um fortzufahren; es wurde nichts gesendet.',
-  'error.noRail': 'Für diese Währung und dieses Land gibt es gerade keinen Bankweg. Versuchen Sie eine andere Währung oder eine andere Zahlungsart.',
+  'error.noRail':
+    'Für diese Währung in diesem Land gibt es keinen Zahlungsweg. Versuchen Sie eine andere Währung, ein anderes Land oder eine andere Zahlungsart.',
   'error.quoteExpired': 'Dieser Preis ist abgelaufen. Holen Sie einen neuen Preis ein, um fortzufahren; es wurde nichts gesendet.',
 
   'card.name': 'Mit Karte zahlen',
@@ -300,6 +308,15 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.wallet': 'Wallet-Adresse',
   'onboarding.walletHint': 'Die EVM-Adresse (0x…), die die Stablecoins aus jeder Überweisung erhält.',
   'onboarding.next': 'Weiter',
+  'onboarding.connectWallet': 'Oder die empfangende Wallet verbinden',
+  'onboarding.noWallet': 'In diesem Browser wurde keine Wallet gefunden. Geben Sie stattdessen die empfangende Adresse ein.',
+  'onboarding.walletConnecting': 'Bestätigen Sie die Verbindung in {wallet}…',
+  'onboarding.walletProblem.rejected': 'Die Verbindung wurde in Ihrer Wallet abgelehnt. Sie können es erneut versuchen oder die Adresse eingeben.',
+  'onboarding.walletProblem.pending': 'In Ihrer Wallet wartet bereits eine Anfrage. Öffnen Sie Ihre Wallet, um sie zu beantworten.',
+  'onboarding.walletProblem.noAccount': 'Ihre Wallet hat kein Konto freigegeben. Versuchen Sie es erneut oder geben Sie die Adresse ein.',
+  'onboarding.walletProblem.other':
+    'Ihre Wallet konnte nicht verbunden werden. Versuchen Sie es erneut, nutzen Sie eine andere Wallet oder geben Sie die Adresse ein.',
+  'onboarding.walletProblem.ended': 'Ihre Wallet hat die Verbindung beendet. Verbinden Sie sie erneut oder geben Sie die Adresse ein.',
   'onboarding.identityHeading': 'Identität bestätigen',
   'onboarding.identityBody': 'Unser Identitätspartner prüft, wer Sie sind. Danach kommen Sie hierher zurück.',
   'onboarding.identityGo': 'Bei unserem Identitätspartner bestätigen',
@@ -331,7 +348,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'Die Identitätsprüfung wurde nicht genehmigt, daher können wir Ihnen keine Bankdaten geben. Wenn Sie das für einen Fehler halten, wenden Sie sich an die Website, von der Sie kommen.',
   'onboarding.accountHeading': 'Banküberweisung senden',
   'onboarding.reference': 'Verwendungszweck',
-  'onboarding.referenceWarning': 'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss von Hand zugeordnet werden und kann Tage dauern.',
+  'onboarding.referenceWarning':
+    'Geben Sie diesen Verwendungszweck immer an. Eine Überweisung ohne ihn muss Ihrem Konto von Hand zugeordnet werden, was sie verzögert.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Bank',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -49,6 +49,7 @@ export const enDeposit = {
   'quote.rejectedRevert': 'The network would refuse this deposit (it says: “{reason}”). Nothing was sent. Get a new price to continue.',
   'quote.rejectedRevertUnknown': 'The network would refuse this deposit without saying why. Nothing was sent. Get a new price to continue.',
   'quote.newPrice': 'Get a new price',
+  'quote.overBalance': 'Your wallet holds {balance} {token}, less than this amount. Enter an amount up to what it holds, or add {token} to it first.',
   'steps.switch': 'Switch your wallet to {chain}',
   'steps.link': 'Confirm this wallet is yours',
   'steps.approve': 'Allow the deposit to use your {token}',
@@ -104,9 +105,10 @@ export const enDeposit = {
   'done.body': 'Your deposit was delivered on {chain}. It was quoted at {amount} {token}; the exact amount received is recorded on the chain.',
   'done.tx': 'Delivery transaction',
   'failed.heading': 'The deposit failed',
-  'failed.body': 'The transfer could not be completed, and nothing was delivered. Contact the site you came from with the transaction below.',
+  'failed.body': 'The transfer could not be completed. Contact the site you came from with the transaction below: it can ask what became of it.',
   'expired.heading': 'The deposit expired',
-  'expired.body': 'The transfer was not completed in time. It is refunded automatically to the address that sent it; you do not need to do anything.',
+  'expired.body':
+    'The transfer was not completed in time. The routing service refunds an expired transfer automatically; there is nothing to claim. If the refund does not reach you, contact the shop with the transaction below.',
   'cancelled.heading': 'The deposit was cancelled',
   'cancelled.body': 'Your wallet cancelled the transaction before it was confirmed, so nothing was deposited.',
   'reverted.heading': 'The transaction failed on chain',
@@ -115,6 +117,6 @@ export const enDeposit = {
   'dropped.body': 'The network never confirmed it, so no funds left your wallet. You can start a new deposit when you are ready.',
   'unfollowed.heading': 'We stopped following this deposit',
   'unfollowed.body':
-    "We could not read its network, so we do not know how it ended. Your wallet's activity shows whether it was sent; if it was, it is delivered or refunded without us.",
+    "We could not read its network, so we do not know how it ended. Your wallet's activity shows whether it was sent; if it was, it goes on without us, and the site you came from can tell you how it ended.",
   'result.origin': 'Your transaction',
 } as const

@@ -27,7 +27,7 @@ export const enOnboardingLater = {
     'The identity check was not approved, so we cannot give you bank details. If you think this is a mistake, contact the site you came from.',
   'onboarding.accountHeading': 'Send a bank transfer',
   'onboarding.reference': 'Payment reference',
-  'onboarding.referenceWarning': 'Always include this reference. A transfer without it has to be matched by hand and can take days.',
+  'onboarding.referenceWarning': 'Always include this reference. A transfer without it has to be matched to your account by hand, which delays it.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Bank',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -55,7 +55,7 @@ export const enPayout = {
   'payout.exactAmount': 'Exact amount',
   'payout.network': 'Network',
   'payout.depositAddress': 'Payout address',
-  'payout.onlyChain': 'Send only on {chain}: a transfer on another network is lost.',
+  'payout.onlyChain': 'Send only on {chain}: a transfer on another network does not fund this payout and may not be recoverable.',
   'payout.singleUse': 'This address serves this payout only. Never send to it again.',
   'payout.connectHeading': 'Connect the wallet that pays',
   'payout.connectIntro': 'The {amount} {symbol} for this cash-out leave from the wallet you connect. Connecting moves no money.',

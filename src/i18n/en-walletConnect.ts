@@ -11,6 +11,12 @@ export const enWalletConnect = {
   'wc.link': 'Pairing link',
   'wc.waiting': 'Waiting for you to approve in your wallet app…',
   'wc.cancel': 'Cancel',
+  // Said only of a WalletConnect session (its Disconnect, a session the phone ended).
+  'wallet.problem.ended': 'Your wallet ended the connection. Connect it again to continue.',
+  'quote.connectAgain': 'Connect again',
+  'form.disconnect': 'Disconnect',
+  'payout.wallet.ended': 'Your wallet ended the connection. Connect it again to continue.',
+  'onboarding.walletProblem.ended': 'Your wallet ended the connection. Connect it again, or type the address.',
 } as const
 
 export type WalletConnectKey = keyof typeof enWalletConnect

@@ -5,6 +5,7 @@ import type { enCard } from './en-card'
 import type { enAmount } from './shared/en-amount'
 import type { enCopy } from './en-copy'
 import type { enWalletConnect } from './en-walletConnect'
+import type { enIdentityWallet } from './en-identityWallet'
 import type { enCardLater } from './en-cardLater'
 import type { enDeposit } from './en-deposit'
 import type { enOnboarding } from './en-onboarding'
@@ -83,7 +84,7 @@ export const en = {
   'error.unknown': 'Something went wrong. Try again.',
   'error.accountNotFound': 'The bank partner does not know this account. Verify your identity again to continue; nothing was sent.',
   'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
-  'error.noRail': 'No bank route serves this currency and country right now. Try another currency, or another way to pay.',
+  'error.noRail': 'No route pays this currency in this country. Try another currency or country, or another way to pay.',
   'error.quoteExpired': 'This price has expired. Get a new price to continue; nothing was sent.',
 
   'card.name': 'Pay by card',
@@ -104,5 +105,6 @@ export type CoreKey =
   | keyof typeof enRefusals
   | keyof typeof enCopy
   | keyof typeof enWalletConnect
+  | keyof typeof enIdentityWallet
   | keyof typeof enAmount
 export type MessageKey = CoreKey | BankDepositKey | LimitsKey | PayoutKey | ByAddressKey

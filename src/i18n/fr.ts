@@ -64,6 +64,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'wallet.problem.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
   'wallet.problem.unsupportedChain': 'Votre wallet ne connaît pas encore ce réseau.',
   'wallet.problem.disconnected': 'Votre wallet est déconnecté. Déverrouillez-le et réessayez.',
+  'wallet.problem.ended': 'Votre wallet a mis fin à la connexion. Reconnectez-le pour continuer.',
+  'payout.wallet.ended': 'Votre portefeuille a mis fin à la connexion. Reconnectez-le pour continuer.',
+  'quote.connectAgain': 'Se reconnecter',
+  'form.disconnect': 'Déconnecter',
   'wallet.problem.unknown': 'Votre wallet a signalé un problème. Réessayez ou utilisez un autre wallet.',
   'wallet.problem.noAccount': 'Votre wallet n’a partagé aucun compte. Déverrouillez-le et réessayez.',
 
@@ -90,6 +94,8 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'quote.confirm': 'Confirmer et envoyer',
   'quote.noRoute':
     'Aucun itinéraire ne peut acheminer ce dépôt pour l’instant. C’est généralement temporaire : réessayez dans quelques minutes ou avec un autre montant.',
+  'quote.overBalance':
+    'Votre portefeuille contient {balance} {token}, moins que ce montant. Saisissez un montant qui ne le dépasse pas, ou ajoutez d’abord des {token}.',
   'quote.tryAgain': 'Réessayer',
 
   'steps.heading': 'Progression',
@@ -163,7 +169,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'track.stopUnreadable': 'Ne plus suivre cette transaction',
   'unfollowed.heading': 'Nous ne suivons plus ce dépôt',
   'unfollowed.body':
-    'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il est livré ou remboursé sans nous.',
+    'Nous n’avons pas pu lire son réseau, donc nous ne savons pas comment il s’est terminé. L’activité de votre wallet indique s’il a été envoyé ; si oui, il suit son cours sans nous, et le site d’où vous venez peut vous dire comment il s’est terminé.',
   'track.expected': 'Selon le prix, vous recevrez',
   'track.unrecorded': "Si la boutique n'affiche pas ce paiement, contactez-la en indiquant cette transaction.",
 
@@ -171,9 +177,10 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'done.body': 'Votre dépôt a été livré sur {chain}. Il était coté à {amount} {token} ; le montant exact reçu est inscrit sur la chaîne.',
   'done.tx': 'Transaction de livraison',
   'failed.heading': 'Le dépôt a échoué',
-  'failed.body': 'Le transfert n’a pas pu aboutir, et rien n’a été livré. Contactez le site d’où vous venez avec la transaction ci-dessous.',
+  'failed.body': 'Le transfert n’a pas pu aboutir. Contactez le site d’où vous venez avec la transaction ci-dessous : il peut demander ce qu’elle est devenue.',
   'expired.heading': 'Le dépôt a expiré',
-  'expired.body': 'Le transfert n’a pas abouti à temps. Il est remboursé automatiquement à l’adresse qui l’a envoyé ; vous n’avez rien à faire.',
+  'expired.body':
+    'Le transfert n’a pas abouti à temps. Le service de routage rembourse automatiquement un transfert expiré ; il n’y a rien à réclamer. Si le remboursement ne vous parvient pas, contactez la boutique avec la transaction ci-dessous.',
   'cancelled.heading': 'Le dépôt a été annulé',
   'cancelled.body': 'Votre wallet a annulé la transaction avant sa confirmation, donc rien n’a été déposé.',
   'reverted.heading': 'La transaction a échoué sur la chaîne',
@@ -191,7 +198,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.code': 'Code : {code}',
   'error.unknown': 'Une erreur s’est produite. Réessayez.',
   'error.accountNotFound': 'Le partenaire bancaire ne connaît pas ce compte. Vérifiez à nouveau votre identité pour continuer ; rien n’a été envoyé.',
-  'error.noRail': 'Aucune voie bancaire ne dessert cette devise et ce pays pour le moment. Essayez une autre devise ou un autre moyen de paiement.',
+  'error.noRail': 'Aucune voie ne paie cette devise dans ce pays. Essayez une autre devise, un autre pays ou un autre moyen de paiement.',
   'error.quoteExpired': 'Ce prix a expiré. Obtenez un nouveau prix pour continuer ; rien n’a été envoyé.',
 
   'card.name': 'Payer par carte',
@@ -289,6 +296,14 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'onboarding.wallet': 'Adresse du wallet',
   'onboarding.walletHint': 'L’adresse EVM (0x…) qui reçoit les stablecoins de chaque virement.',
   'onboarding.next': 'Continuer',
+  'onboarding.connectWallet': 'Ou connectez le wallet qui reçoit',
+  'onboarding.noWallet': 'Aucun wallet trouvé dans ce navigateur. Saisissez plutôt l’adresse qui reçoit.',
+  'onboarding.walletConnecting': 'Confirmez la connexion dans {wallet}…',
+  'onboarding.walletProblem.rejected': 'La connexion a été refusée dans votre wallet. Vous pouvez réessayer ou saisir l’adresse.',
+  'onboarding.walletProblem.pending': 'Votre wallet a déjà une demande en attente. Ouvrez votre wallet pour y répondre.',
+  'onboarding.walletProblem.noAccount': 'Votre wallet n’a partagé aucun compte. Réessayez ou saisissez l’adresse.',
+  'onboarding.walletProblem.other': 'Votre wallet n’a pas pu être connecté. Réessayez, utilisez un autre wallet ou saisissez l’adresse.',
+  'onboarding.walletProblem.ended': 'Votre wallet a mis fin à la connexion. Reconnectez-le ou saisissez l’adresse.',
   'onboarding.identityHeading': 'Vérifiez votre identité',
   'onboarding.identityBody': 'Notre partenaire d’identité vérifie qui vous êtes. Vous revenez ensuite ici.',
   'onboarding.identityGo': 'Vérifier avec notre partenaire d’identité',
@@ -320,7 +335,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
     'La vérification d’identité n’a pas été approuvée, nous ne pouvons donc pas vous donner de coordonnées bancaires. Si vous pensez qu’il s’agit d’une erreur, contactez le site d’où vous venez.',
   'onboarding.accountHeading': 'Faites un virement bancaire',
   'onboarding.reference': 'Référence du paiement',
-  'onboarding.referenceWarning': 'Indiquez toujours cette référence. Un virement sans elle doit être attribué à la main et peut prendre des jours.',
+  'onboarding.referenceWarning': 'Indiquez toujours cette référence. Un virement sans elle doit être attribué à votre compte à la main, ce qui le retarde.',
   'onboarding.iban': 'IBAN',
   'onboarding.bankName': 'Banque',
   'onboarding.swiftCode': 'BIC / SWIFT',

@@ -7,11 +7,14 @@ import type { Effect } from '../kernel/effects'
 import { normalisePhone } from '../lib/contact'
 import type { BuyerAccountStore } from './account'
 import type { Field, IdentityEvent, IdentityState } from './machine'
+import type { IdentityWalletDeps } from './walletEffects'
 
 export type IdentityDeps = {
   api: ApiClient
   accounts: BuyerAccountStore
   usedCodes: { add(code: string): void }
+  /** Where the wallet step offers the page's wallets (identity/walletEffects.ts): a bank flow that shows it. */
+  wallet?: IdentityWalletDeps
 }
 
 /** The service's field paths (FieldRejected.field) as the form's fields. */

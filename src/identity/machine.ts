@@ -1,7 +1,10 @@
-// Who the buyer is, as the service needs it before any bank flow: the wallet that receives, a
+// Who the buyer is, as the service needs it before any bank flow: the wallet that receives (the
+// connect-wallet sub-machine, kernel/connectWallet.ts, its events under WALLET as in the deposit and
+// the payout's funding; or an address typed, since the contract's `wallet` is only an address), a
 // verification with the identity provider (a full navigation and back, with a single-use
 // authCode), and the applicant's details (POST /fiat/onboard). A sub-machine the bank flows
 // compose: it ends in `onboarded`, and each flow decides what comes next. Pure.
+import type { ConnectWalletEvent, ConnectWalletState, connectWallet } from '../kernel/connectWallet'
 import { isCountryCode } from '../lib/country'
 import { isEmail, normalisePhone } from '../lib/contact'
 import type { Problem, Work } from '../kernel/types'
@@ -17,7 +20,8 @@ export type FieldError = 'required' | 'address' | 'country' | 'phone' | 'email' 
 export type ServerMessage = { field?: Field; problem: Problem }
 
 export type IdentityState =
-  | { tag: 'wallet'; form: Applicant; error?: FieldError; forget?: boolean }
+  /** `connection`: the page's wallets, one of which may be connected to fill the address; `error`: the address typed. */
+  | { tag: 'wallet'; form: Applicant; connection: ConnectWalletState; error?: FieldError; forget?: boolean }
   | { tag: 'identity'; form: Applicant; rejectedCode?: boolean; serverMessage?: ServerMessage }
   | {
       tag: 'details'
@@ -33,7 +37,10 @@ export type Onboarded = { tag: 'onboarded'; account: BuyerAccount; kycStatus: st
 
 export type IdentityEvent =
   | { type: 'EDIT'; field: Field; value: string }
+  /** Go on with the address typed. */
   | { type: 'SUBMIT_WALLET' }
+  /** The connect-wallet sub-machine's events (kernel/connectWallet.ts): a wallet connected gives the address. */
+  | { type: 'WALLET'; event: ConnectWalletEvent }
   | { type: 'AUTH_CODE'; code: string }
   | { type: 'SUBMIT' }
   | { type: 'BACK' }
@@ -42,7 +49,7 @@ export type IdentityEvent =
   | { type: 'ONBOARD_FAILED'; problem: Problem; field?: Field; codeSpent?: boolean }
 
 const TAGS = new Set(['wallet', 'identity', 'details'])
-const EVENTS = new Set(['EDIT', 'SUBMIT_WALLET', 'AUTH_CODE', 'SUBMIT', 'BACK', 'ONBOARDED', 'ONBOARD_FAILED'])
+const EVENTS = new Set(['EDIT', 'SUBMIT_WALLET', 'WALLET', 'AUTH_CODE', 'SUBMIT', 'BACK', 'ONBOARDED', 'ONBOARD_FAILED'])
 
 export const isIdentityState = (state: { tag: string }): state is IdentityState => TAGS.has(state.tag)
 export const isIdentityEvent = (event: { type: string }): event is IdentityEvent => EVENTS.has(event.type)
@@ -54,10 +61,25 @@ export const emptyApplicant: Applicant = { wallet: '', nationality: '', country:
 
 /** Where a buyer not yet known starts: the wallet, or back from the identity provider with a code. */
 export function initialIdentity(form: Applicant, authCode?: string, refused?: ServerMessage): IdentityState {
-  if (!ADDRESS.test(form.wallet.trim())) return { tag: 'wallet', form }
+  if (!ADDRESS.test(form.wallet.trim())) return walletStep(form)
   if (authCode) return verified(form, authCode, refused)
   return refused ? { tag: 'identity', form, rejectedCode: true, serverMessage: refused } : { tag: 'identity', form }
 }
+
+/**
+ * The connect-wallet sub-machine (kernel/connectWallet.ts), handed in by the composing flow with its
+ * effects, which look for the wallets: no wallet event comes before, and a bank flow's first load
+ * does not carry it.
+ */
+export type IdentityContext = { connectWallet?: typeof connectWallet }
+
+/** The wallet step: the page's wallets looked for, beside the address field. */
+export const walletStep = (form: Applicant, forget?: boolean): Extract<IdentityState, { tag: 'wallet' }> => ({
+  tag: 'wallet',
+  form,
+  connection: { tag: 'discovering' },
+  ...(forget ? { forget } : {}),
+})
 
 /**
  * Back from a verification with its code: the details. What the bank refused last time on a field
@@ -81,10 +103,14 @@ export function validateApplicant(form: Applicant): Partial<Record<Field, FieldE
   return errors
 }
 
-export function identityTransition(state: IdentityState, event: IdentityEvent): IdentityState | Onboarded {
+export function identityTransition(state: IdentityState, event: IdentityEvent, ctx?: IdentityContext): IdentityState | Onboarded {
   switch (state.tag) {
     case 'wallet':
-      if (event.type === 'EDIT' && event.field === 'wallet') return { tag: 'wallet', form: { ...state.form, wallet: event.value }, forget: state.forget }
+      if (event.type === 'EDIT' && event.field === 'wallet') {
+        const { error: _, ...rest } = state
+        return { ...rest, form: { ...state.form, wallet: event.value } }
+      }
+      if (event.type === 'WALLET') return ctx?.connectWallet ? connecting(state, event.event, ctx.connectWallet) : state
       if (event.type === 'SUBMIT_WALLET') {
         const wallet = state.form.wallet.trim()
         if (!wallet) return { ...state, error: 'required' }
@@ -95,7 +121,7 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
 
     case 'identity':
       if (event.type === 'AUTH_CODE') return verified(state.form, event.code, state.serverMessage)
-      if (event.type === 'BACK') return { tag: 'wallet', form: state.form }
+      if (event.type === 'BACK') return walletStep(state.form)
       return state
 
     case 'details':
@@ -135,6 +161,14 @@ export function identityTransition(state: IdentityState, event: IdentityEvent): 
           return state
       }
   }
+}
+
+/** A wallet connected is the address that receives: on to the verification. */
+function connecting(state: Extract<IdentityState, { tag: 'wallet' }>, event: ConnectWalletEvent, subMachine: typeof connectWallet): IdentityState {
+  const next = subMachine(state.connection, event)
+  if (next === state.connection) return state
+  if (next.tag === 'connected') return { tag: 'identity', form: { ...state.form, wallet: next.account } }
+  return { ...state, connection: next }
 }
 
 // A higher verification tier (422 requires_action, assumed-contract.md), as every bank flow asked for

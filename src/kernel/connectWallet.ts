@@ -15,11 +15,12 @@ export type ChosenWallet = { kind: 'injected' } & WalletInfo
 export type ConnectProblem = WalletProblem | 'noAccount'
 
 /**
- * `discovering`: asking the page's wallets to announce themselves. `wallets`: the buyer chooses
+ * `discovering`: asking the page's wallets to announce themselves (`release`: the wallet connected
+ * before, let go as the buyer asked for another: a WalletConnect session ends, on the relay too). `wallets`: the buyer chooses
  * (with `problem`: the last choice was refused). `connecting`: the chosen wallet is asked for its account.
  */
 export type ConnectWalletState =
-  | { tag: 'discovering' }
+  | { tag: 'discovering'; release?: ChosenWallet }
   | { tag: 'wallets'; wallets: WalletInfo[]; problem?: ConnectProblem }
   | { tag: 'connecting'; wallets: WalletInfo[]; wallet: ChosenWallet }
 
@@ -45,8 +46,8 @@ export type ConnectWalletEvent =
 /** How it ends: the wallet chosen and its account. */
 export type ConnectWalletExit = { tag: 'connected'; wallet: ChosenWallet; account: string }
 
-/** Where it starts, and where a composer goes back to once the buyer wants another wallet. */
-export const disconnected = (): ConnectWalletState => ({ tag: 'discovering' })
+/** Where it starts, and where a composer goes back to once the buyer wants another wallet (`release`: the one connected). */
+export const disconnected = (release?: ChosenWallet): ConnectWalletState => (release ? { tag: 'discovering', release } : { tag: 'discovering' })
 
 export const isConnectWalletState = (state: { tag: string }): state is ConnectWalletState =>
   state.tag === 'discovering' || state.tag === 'wallets' || state.tag === 'connecting'

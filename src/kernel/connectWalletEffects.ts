@@ -7,7 +7,8 @@ import type { ChosenWallet, ConnectWalletEvent } from './connectWallet'
 import type { Effect } from './effects'
 import type { Clock, WalletInfo } from './types'
 
-type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+/** `disconnect`: a wallet whose session can end from this side (WalletConnect's). */
+type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown>; disconnect?(): Promise<void> }
 
 export type ConnectWalletDeps = {
   /** Listens for announcements (and asks once); calls back with the growing list; returns the way to stop. */
@@ -57,6 +58,8 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
         return () => deps.clock.clearTimeout(timer)
       },
     }),
+    /** Lets go of the wallet connected before, as the buyer asked for another (releaseOf). */
+    release: (wallet: ChosenWallet): Effect => releaseOf(deps, wallet),
     /** Asks the chosen wallet for its account. */
     connect: (wallet: ChosenWallet): Effect => ({ key: `connect:${wallet.id}`, start: (alive) => void connectTo(deps, wallet, alive, dispatch) }),
     /**
@@ -95,6 +98,15 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
     }),
     stop: () => stopListening?.(),
   }
+}
+
+/**
+ * A session that can end from here (WalletConnect's) ends, on the relay and in storage; an injected
+ * wallet is asked nothing.
+ */
+function releaseOf(deps: ConnectWalletDeps, wallet: ChosenWallet): Effect {
+  const end = () => deps.providerOf(wallet)?.disconnect?.()
+  return { key: `release:${wallet.id}`, start: () => void end()?.catch(() => {}) }
 }
 
 /** Whether a wallet already lets this page see `account` (eth_accounts asks nothing of the buyer). */

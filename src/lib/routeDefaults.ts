@@ -1,8 +1,8 @@
 // Where a flow's first screen starts: a currency and a country that a route serves for this partner,
-// never one without (../shared/UX.md: "The first screen offers a route that exists"). The order:
-// the partner's registry defaults, then the browser's language and region, then the first route the
-// limits allow. Shared by the flows that ask for a currency and a country (the bank payout, the bank
-// deposit). Pure.
+// never one without (../shared/UX.md: "The first screen offers a route that exists"). One rule for
+// the flows that ask for a currency and a country (the bank payout, the one-off bank deposit): the
+// partner's registry defaults, then the buyer's own country (their last, or the one they verified
+// with), then the browser's region, then the first route the limits allow. Pure.
 
 /** A currency paid to (or from) a country. */
 export type Route = { currency: string; country: string }
@@ -19,21 +19,26 @@ export function regionOf(locale: string): string | undefined {
   }
 }
 
+/** What the buyer brings: the country they gave (their last, or the one they verified with), the locale. */
+export type Preference = { country?: string; locale?: string }
+
 /**
- * The first route that exists, in order of preference: the registry's currency and country, its
- * currency with the browser's region, the browser's region in any currency, the registry's currency
- * anywhere, then the first route. `routes`: those that exist for this partner, offered currencies
- * only, in the order the limits give them. None: no default (the buyer chooses).
+ * The first route that exists, in order of preference: the registry's currency and country; the
+ * buyer's country, then the browser's region, each in the registry's currency first, then in any;
+ * the registry's currency anywhere; then the first route. `routes`: those that exist for this
+ * partner, offered currencies only, in the order the limits give them. None: no default (the buyer
+ * chooses).
  */
-export function defaultRoute(routes: readonly Route[], partner: RouteDefaults = {}, locale?: string): Route | undefined {
-  const region = locale ? regionOf(locale) : undefined
+export function defaultRoute(routes: readonly Route[], partner: RouteDefaults = {}, prefer: Preference = {}): Route | undefined {
+  const region = prefer.locale ? regionOf(prefer.locale) : undefined
+  const currency = partner.currency
   const wanted: RouteDefaults[] = [
-    { currency: partner.currency, country: partner.country },
-    ...(region ? [{ currency: partner.currency, country: region }, { country: region }] : []),
-    { currency: partner.currency },
-  ].filter((want) => want.currency || want.country)
+    ...(partner.country ? [{ currency, country: partner.country }] : []),
+    ...[prefer.country, region].filter((c): c is string => !!c).flatMap((country) => [{ currency, country }, { country }]),
+    { currency },
+  ]
   for (const want of [...wanted, {}]) {
-    const found = routes.find((r) => (!want.currency || r.currency === want.currency) && (!want.country || r.country === want.country))
+    const found = routes.find((r) => (!want.currency || r.currency === want.currency) && (!want.country || r.country === want.country.toUpperCase()))
     if (found) return found
   }
   return undefined

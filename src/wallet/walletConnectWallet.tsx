@@ -39,6 +39,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
   const chains = options.chains.map((c) => c.id)
   const listeners = new Map<string, Set<Listener>>()
   let live: Connected | undefined
+  /** How the last session ended when the phone (or its expiry) ended it: what a request says until the buyer connects again. */
+  let ended: unknown
   let connecting: Promise<Connected> | undefined
   let client: Promise<import('./walletConnect/client').WalletConnect> | undefined
 
@@ -53,9 +55,12 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
 
   const adopt = (provider: Connected) => {
     live = provider
+    ended = undefined
     for (const [event, set] of listeners) for (const l of set) provider.on(event, l)
-    provider.on('disconnect', () => {
-      if (live === provider) live = undefined
+    provider.on('disconnect', (error) => {
+      if (live !== provider) return
+      live = undefined
+      ended = error
     })
     return provider
   }
@@ -93,6 +98,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
           return [(await connecting).address]
         }
         default:
+          // The phone ended the session: said as such (errors/WalletError.ts: 'ended'), not as a wallet never connected.
+          if (ended) throw ended
           throw failure(4100, 'Pick WalletConnect and approve on the phone first')
       }
     },
@@ -107,6 +114,7 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
     },
     async disconnect() {
       live = undefined
+      ended = undefined
       await (await client)?.disconnect()
     },
   }
@@ -142,6 +150,7 @@ function openPairing(host: HTMLElement, onCancel: () => void) {
 /** Announces WalletConnect to the page's wallet discovery (EIP-6963); returns the way to stop. */
 export function announceWalletConnect(target: Window, options: WalletConnectWalletOptions): () => void {
   const provider = createWalletConnectWallet(options)
+  // Its rdns is how the deposit's amount screen tells a session it can end (its Disconnect).
   const detail = Object.freeze({ info: { uuid: 'walletconnect', name: t('wc.name'), icon: ICON, rdns: 'com.walletconnect' }, provider })
   const announce = () => target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   target.addEventListener('eip6963:requestProvider', announce)

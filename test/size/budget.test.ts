@@ -44,7 +44,10 @@ const BUDGET = {
   // (walletConnectOffer, walletConnectWallet, the loader; not the QR code and copy button the bank
   // deposit shares): 3 210 bytes, fetched as a deposit or payout looks for wallets, where offered.
   walletConnect: 130 * KB,
-  walletConnectList: 3.5 * KB,
+  // Raised, 2026-11-28, from 3.5 KB (3 584 B): measured 3 621. The words said only of a WalletConnect
+  // session (its Disconnect, "your wallet ended the connection", Connect again) come with it, not with
+  // the deposit's, payout's and bank flows' first loads.
+  walletConnectList: 3.6 * KB,
 }
 
 describe('bundle budget (gzip)', () => {

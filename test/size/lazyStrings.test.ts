@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { enBeneficiary } from '../../src/i18n/en-beneficiary'
+import { enIdentityWallet } from '../../src/i18n/en-identityWallet'
 import { enOnboardingLater } from '../../src/i18n/en-onboardingLater'
 import { enPayoutByAddress } from '../../src/i18n/en-payoutByAddress'
 import { closure, readManifest } from './bundleSizes'
@@ -24,6 +25,7 @@ describe('lazy screens bring their English strings (built bundle)', () => {
     ['src/screens/payout/BeneficiaryForm.tsx', enBeneficiary['payout.problem.clabeChecksum']],
     ['src/screens/payout/LaterScreens.ts', enPayoutByAddress['payout.byAddress']],
     ['src/screens/payout/LaterScreens.ts', enPayoutByAddress['payout.byAddressIntro']],
+    ['src/screens/identity/WalletChoices.tsx', enIdentityWallet['onboarding.walletProblem.rejected']],
   ])('%s carries "%s"', (entry, text) => {
     expect(manifest[entry], `${entry} is a chunk of its own`).toBeDefined()
     expect(code(entry).includes(text), `the build of ${entry} and what it imports lacks its strings`).toBe(true)

@@ -174,20 +174,27 @@ function useBankDepositMachine(services: Services) {
       }),
       // The partner's door is the widget's (services), fetched with the effects.
       effects: lazyPart(() => Promise.all([bankDepositEffects.load(), services.partner()]).then(([effects, http]) => ({ ...effects, http }))),
-      start: ({ createBankDepositEffects, http }, dispatch) =>
-        createBankDepositEffects(
+      start: ({ createBankDepositEffects, http }, dispatch) => {
+        const effects = createBankDepositEffects(
           {
             http,
             store,
             attempts,
             pending: detour,
-            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local) },
+            identity: { api: services.api, accounts, usedCodes: usedAuthCodes(local), wallet: { target: window, config, clock: systemClock } },
             clock: systemClock,
             partnerReference: config.reference,
+            currencies: config.fiatCurrencies,
+            defaults: config.defaults,
+            locale: config.locale,
             pollIntervalMs: config.timings?.bankPollMs,
           },
           dispatch,
-        ),
+        )
+        // The identity steps' connect-wallet sub-machine, handed in with the effects (identity/machine.ts: IdentityContext).
+        ctx.connectWallet = effects.connectWallet
+        return effects
+      },
     })
   }, [services])
 
@@ -196,7 +203,9 @@ function useBankDepositMachine(services: Services) {
 
 function newForm(config: WidgetConfig, country?: string) {
   return {
-    country: country ?? regionOf(config.locale),
+    // The buyer's own country where known; the rest of the rule (the registry's, the browser's region,
+    // the first route) once the ways to pay are in (reference.ts startRoute, lib/routeDefaults.ts).
+    country: country ?? '',
     currency: config.fiatCurrencies[0],
     // Options carry amounts with a dot; the field shows them as the buyer types in this locale.
     amount: config.amount ? localeAmount(config.amount, decimalMarkOf(config.locale)) : '',
@@ -207,13 +216,4 @@ function chainOfDestination(services: Services) {
   const { config } = services
   const id = config.destination?.chainId ?? config.defaultDestination.chainId
   return config.chains.find((c) => c.id === id) ?? { id, name: `Chain ${id}` }
-}
-
-/** "de-DE" → "DE"; a language alone names no country. */
-function regionOf(locale: string): string {
-  try {
-    return new Intl.Locale(locale).region ?? ''
-  } catch {
-    return ''
-  }
 }

@@ -2,6 +2,7 @@
 import type { PartnerHttp } from '../../api/partnerHttp'
 import type { IdentityDeps } from '../../identity/effects'
 import type { Clock } from '../../kernel/types'
+import type { RouteDefaults } from '../../lib/routeDefaults'
 import type { BankDepositEvent } from './machine'
 import type { Attempt, KeptDeposit, PendingStore, Store } from './persisted'
 
@@ -19,6 +20,10 @@ export type BankDepositDeps = {
   /** A fresh idempotency key (default: 16 random bytes, creating.ts). */
   newReference?: () => string
   pollIntervalMs?: number
+  /** Where the form starts (reference.ts startRoute): the currencies taken, the registry's defaults, the page's locale. */
+  currencies: readonly string[]
+  defaults?: RouteDefaults
+  locale?: string
 }
 
 export type BankDepositContext = BankDepositDeps & { dispatch: (event: BankDepositEvent) => void }

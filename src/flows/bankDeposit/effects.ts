@@ -3,6 +3,8 @@
 // reference (the ways to pay and their limits), creating and tracking.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
+import { identityWalletEffects } from '../../identity/walletEffects'
+import { connectWallet } from '../../kernel/connectWallet'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import type { BankDepositDeps } from './context'
 import { create } from './creating'
@@ -15,6 +17,7 @@ export { BANK_POLL_MS } from './tracking'
 
 export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event: BankDepositEvent) => void) {
   const ctx = { ...deps, dispatch }
+  const wallet = deps.identity.wallet && identityWalletEffects(deps.identity.wallet, dispatch)
 
   function effectOf(state: BankDepositState): Effect | Array<Effect | undefined> | undefined {
     if (isIdentityState(state)) {
@@ -22,6 +25,7 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
       // A higher tier's detour: kept in this tab before the identity provider is opened (a full navigation), taken on the way back.
       return [
         identityEffect(state, deps.identity, dispatch),
+        ...(wallet?.effectOf(state) ?? []),
         pending ? { key: `pending:${JSON.stringify(pending)}`, start: () => deps.pending.put(pending) } : undefined,
       ]
     }
@@ -34,7 +38,7 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
             ? { key: `create:${state.form.currency}:${state.checked}`, start: (alive, signal) => void create(ctx, state, alive, signal) }
             : state.reference || state.loadProblem
               ? undefined
-              : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, alive, signal) },
+              : { key: `reference:${state.loads}`, start: (alive, signal) => void loadReference(ctx, state, alive, signal) },
         ]
       case 'tracking':
         return trackingEffects(ctx, state)
@@ -43,5 +47,14 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
     }
   }
 
-  return createEffectRunner(effectOf)
+  const runner = createEffectRunner(effectOf)
+  return {
+    run: runner.run,
+    /** The identity steps' connect-wallet sub-machine, for the flow's transition (identity/machine.ts: IdentityContext). */
+    connectWallet,
+    dispose() {
+      runner.dispose()
+      wallet?.stop()
+    },
+  }
 }

@@ -7,13 +7,13 @@
 // A higher verification tier asked of the deposit (422 requires_action) sends the buyer through the
 // identity steps again and back to the same request (higherTier.ts, handed in by the Context: the
 // flow fetches it with the effects and the identity steps, which alone lead into it).
-import { type BuyerAccount, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
+import { type BuyerAccount, type IdentityContext, type IdentityEvent, identityTransition, isIdentityEvent, isIdentityState } from '../../identity/machine'
 import type { Pending, TierIdentity } from './higherTier'
 import { parseAmount } from '../../lib/decimal'
 import { checkAmount, limitsFor } from '../../lib/limits'
 import type { DepositForm, FormState, ReferenceData, StatusView, StoredDeposit } from './state'
 import { isBankDepositFinal, offersBankDeposit } from '../../lib/status/bankDeposit'
-import { routeCountry } from './route'
+import type { Route } from '../../lib/routeDefaults'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
 import type { Problem } from '../../kernel/types'
 
@@ -34,7 +34,8 @@ export type BankDepositEvent =
   | { type: 'IDENTITY_READY'; identity: TierIdentity }
   | IdentityEvent
   | FormEdit
-  | { type: 'REFERENCE'; data: ReferenceData }
+  /** `route`: where the form starts unless the buyer picked (reference.ts startRoute); null: no route, the buyer chooses; absent: the form as it is. */
+  | { type: 'REFERENCE'; data: ReferenceData; route?: Route | null }
   | { type: 'REFERENCE_FAILED'; problem: Problem }
   | { type: 'RELOAD' }
   | { type: 'SUBMIT' }
@@ -54,7 +55,7 @@ export type Context = {
   form: (country?: string) => DepositForm
   /** The higher tier's detour (higherTier.ts), once fetched; without it, requires_action stays on the form as any refusal. */
   tier?: typeof import('./higherTier')
-}
+} & IdentityContext
 
 /** The form for a buyer the service knows; `pinned`: a partner's reference already sent fixes what it asks. */
 export function formState(account: BuyerAccount, form: DepositForm, pinned?: boolean): FormState {
@@ -93,7 +94,7 @@ export function transition(state: BankDepositState, event: BankDepositEvent, ctx
   }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event) || isFormEdit(event)) return state
-    const next = identityTransition(state, event)
+    const next = identityTransition(state, event, ctx)
     if (state.pending && ctx.tier) return ctx.tier.tierStep({ ...state, pending: state.pending }, event, next)
     // Known to the service now: the country they gave is where their bank account most likely is.
     return next.tag === 'onboarded' ? { ...formState(next.account, ctx.form(state.form.country || undefined)), applicant: state.form } : next
@@ -143,9 +144,11 @@ function formTransition(state: FormState, event: BankDepositEvent, ctx: Context)
       return { ...state, form, picked, error: undefined, problem: undefined, submitted: undefined }
     }
     case 'REFERENCE': {
-      // A default opens on a route that exists (in the pinned currency, for a pinned retry).
-      const country = state.picked ? state.form.country : routeCountry(event.data, state.form.country, state.pinned ? [state.form.currency] : ctx.currencies)
-      const currency = state.pinned ? undefined : currencyOf(event.data, country, ctx.currencies)
+      // A default opens on a route that exists (in the pinned currency, for a pinned retry): the one
+      // rule of lib/routeDefaults.ts, applied where the data arrived (reference.ts startRoute).
+      const kept = state.picked || event.route === undefined
+      const country = kept ? state.form.country : (event.route?.country ?? '')
+      const currency = state.pinned ? undefined : kept ? currencyOf(event.data, country, ctx.currencies) : event.route?.currency
       const next: FormState = {
         ...state,
         reference: event.data,

@@ -52,7 +52,8 @@ export function createDepositEffects(deps: DepositDeps, dispatch: (event: Deposi
     switch (state.tag) {
       case 'discovering':
         forgetAbandoned(ctx)
-        return wallet.rescan()
+        // The wallet the buyer left (Disconnect, another wallet) is let go: a WalletConnect session ends.
+        return [wallet.rescan(), state.release ? wallet.release(state.release) : undefined]
       case 'byAddress':
         return state.stage === 'quoting'
           ? { key: `byAddress:${state.amount}`, start: (alive) => void import('./byAddressEffects').then((m) => m.quoteByAddress(ctx, state, alive)) }

@@ -99,8 +99,8 @@ function formTransition(state: StateOf<'form'>, event: DepositEvent, ctx: Contex
       return { tag: 'quoting', form: state.form, session: state.session, amount: parsed.value, requote: false }
     }
     case 'WALLET':
-      // Another wallet: the sub-machine starts over.
-      return event.event.type === 'DISCONNECT' ? { ...disconnected(), form: state.form } : state
+      // Another wallet: the sub-machine starts over, letting go of this one (a WalletConnect session ends).
+      return event.event.type === 'DISCONNECT' ? { ...disconnected(state.session.wallet), form: state.form } : state
     default:
       return state
   }
@@ -154,6 +154,9 @@ function quoteTransition(state: StateOf<'quote'>, event: DepositEvent): DepositS
       return idle ? state : { ...state, work: 'idle', notice: event.notice }
     case 'SENT':
       return idle ? state : tracked(event.tracking, state.session)
+    case 'WALLET':
+      // The wallet ended the connection: connected again (or another), the amount kept; never mid-send.
+      return idle && event.event.type === 'DISCONNECT' ? { ...disconnected(state.session.wallet), form: state.form } : state
     default:
       return state
   }

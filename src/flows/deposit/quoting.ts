@@ -2,10 +2,12 @@
 import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { quoteDeposit } from '../../api/deposit'
 import { describeError } from '../../errors/describeError'
+import { overBalance } from '../../errors/depositProblems'
 import { toBaseUnits } from '../../lib/decimal'
 import { staleness } from '../../kernel/quote'
 import type { Rejection } from '../../kernel/types'
 import type { ChainActions, DepositContext } from './context'
+import { heldBelow } from './heldBalance'
 import type { DepositState, Form, Session } from './machine'
 
 export const sourceOf = (ctx: DepositContext, form: Form) => ctx.config.sources[form.source] ?? ctx.config.sources[0]
@@ -76,6 +78,13 @@ export async function requestQuote(ctx: DepositContext, state: Extract<DepositSt
     const at = ctx.clock.now()
     ctx.dispatch({ type: 'QUOTED', quote, at, stale: staleness(quote.expiresAt, at) })
   } catch (error) {
-    if (alive()) ctx.dispatch({ type: 'QUOTE_FAILED', problem: describeError(error) })
+    let problem = describeError(error)
+    // No route for more than the wallet holds: the buyer is told what it holds, not to wait.
+    if (problem.key === 'quote.noRoute') {
+      const source = sourceOf(ctx, state.form)
+      const held = await heldBelow(ctx, source, state.session, state.amount)
+      if (held !== undefined) problem = overBalance(problem, held, source.symbol)
+    }
+    if (alive()) ctx.dispatch({ type: 'QUOTE_FAILED', problem })
   }
 }

@@ -11,7 +11,7 @@ import { IdentitySteps } from '../../screens/identity/IdentitySteps'
 import type { Services } from '../../services'
 import { partnerStorage } from '../../storage/flowStore'
 import { onboardingEvents } from './hostEvents'
-import { type OnboardingEvent, type OnboardingState, initialState, stepOf, transition } from './machine'
+import { type Context, type OnboardingEvent, type OnboardingState, initialState, stepOf, transition } from './machine'
 import { errorSchemas } from '../../api/client'
 import { onboardingSchemas } from '../../api/onboarding'
 import { identityChecks, identityKeys } from '../../identity/checks'
@@ -51,25 +51,35 @@ function Onboarding({ services, onStep }: { services: Services; onStep: (step: n
     const storage = partnerStorage(config)
     const store = onboardingStore(storage)
     const start = identityStart(config, storage, session)
+    // The identity steps' connect-wallet sub-machine, handed in with the effects (identity/machine.ts: IdentityContext).
+    const ctx: Context = {}
     return defineFlow({
       initial: initialState(start.identity, store.load(), start.account),
-      transition: (state, event) => transition(state, event),
+      transition: (state, event) => transition(state, event, ctx),
       observe: (prev, next) => {
         for (const e of onboardingEvents(prev, next)) services.emit(e.name, e.payload as never)
       },
       effects: onboardingEffects,
-      start: ({ createOnboardingEffects }, dispatch) =>
-        createOnboardingEffects(
+      start: ({ createOnboardingEffects }, dispatch) => {
+        const effects = createOnboardingEffects(
           {
             config,
             api: services.api,
             store,
-            identity: { api: services.api, accounts: start.accounts, usedCodes: start.usedCodes },
+            identity: {
+              api: services.api,
+              accounts: start.accounts,
+              usedCodes: start.usedCodes,
+              wallet: { target: window, config, clock: systemClock },
+            },
             clock: systemClock,
             emit: services.emit,
           },
           dispatch,
-        ),
+        )
+        ctx.connectWallet = effects.connectWallet
+        return effects
+      },
     })
   }, [services])
   const { step, of } = stepOf(state)

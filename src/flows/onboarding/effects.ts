@@ -3,6 +3,8 @@
 // and tracking.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
+import { identityWalletEffects } from '../../identity/walletEffects'
+import { connectWallet } from '../../kernel/connectWallet'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import type { OnboardingDeps } from './context'
 import type { OnboardingEvent, OnboardingState } from './machine'
@@ -14,12 +16,13 @@ export type { OnboardingDeps }
 export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: OnboardingEvent) => void) {
   const ctx = { ...deps, dispatch }
   const { store } = deps
+  const wallet = deps.identity.wallet && identityWalletEffects(deps.identity.wallet, dispatch)
 
   function effectOf(state: OnboardingState): Effect | Effect[] | undefined {
     if (isIdentityState(state)) {
       // "Not you?": the previous buyer's records go.
       const forget: Effect | undefined = state.tag === 'wallet' && state.forget ? { key: 'forget', start: () => store.clear() } : undefined
-      return [forget, identityEffect(state, deps.identity, dispatch)].filter((e): e is Effect => !!e)
+      return [forget, identityEffect(state, deps.identity, dispatch), ...(wallet?.effectOf(state) ?? [])].filter((e): e is Effect => !!e)
     }
     switch (state.tag) {
       case 'opening':
@@ -34,5 +37,14 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
     }
   }
 
-  return createEffectRunner(effectOf)
+  const runner = createEffectRunner(effectOf)
+  return {
+    run: runner.run,
+    /** The identity steps' connect-wallet sub-machine, for the flow's transition (identity/machine.ts: IdentityContext). */
+    connectWallet,
+    dispose() {
+      runner.dispose()
+      wallet?.stop()
+    },
+  }
 }

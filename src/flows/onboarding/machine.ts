@@ -5,6 +5,7 @@ import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from 
 import type { Problem, Step } from '../../kernel/types'
 import {
   type BuyerAccount,
+  type IdentityContext,
   type IdentityEvent,
   type IdentityState,
   type Onboarded,
@@ -12,6 +13,7 @@ import {
   identityTransition,
   isIdentityEvent,
   isIdentityState,
+  walletStep,
 } from '../../identity/machine'
 
 export type { Applicant, Field, FieldError, ServerMessage } from '../../identity/machine'
@@ -81,17 +83,17 @@ export function initialState(identity: IdentityState, resume?: StoredAccount, kn
 
 const KNOWN_KYC = ['approved', 'pending', 'rejected']
 
-/** The machine needs nothing from outside: every flow's transition takes one all the same. */
-export type Context = Record<string, never>
+/** The identity steps' connect-wallet sub-machine, once the flow's effects are here (identity/machine.ts). */
+export type Context = IdentityContext
 
-export function transition(state: OnboardingState, event: OnboardingEvent, _ctx?: Context): OnboardingState {
+export function transition(state: OnboardingState, event: OnboardingEvent, ctx?: Context): OnboardingState {
   // "Not you?": a resumed account is someone else's on a shared device; start from nothing.
   if (event.type === 'RESTART' && (state.tag === 'opening' || state.tag === 'tracking') && state.resumed) {
-    return { tag: 'wallet', form: emptyApplicant, forget: true }
+    return walletStep(emptyApplicant, true)
   }
   if (isIdentityState(state)) {
     if (!isIdentityEvent(event)) return state
-    const next = identityTransition(state, event)
+    const next = identityTransition(state, event, ctx)
     return next.tag === 'onboarded' ? afterOnboarded(next) : next
   }
   switch (state.tag) {

@@ -16,7 +16,8 @@ export async function loadLimits(ctx: PayoutContext, alive: () => boolean) {
   try {
     const [limits, methods] = await Promise.all([getLimits(ctx.partner), routes ? getPaymentMethods(ctx.partner).catch(() => undefined) : undefined])
     const payout = limits.filter((l) => l.direction === 'payout' || l.direction === 'both').map((l) => l.currency)
-    const route = routes && methods && defaultRoute(routesOf(methods.countries, routes.method, routes.currencies, payout), config.defaults, config.locale)
+    const route =
+      routes && methods && defaultRoute(routesOf(methods.countries, routes.method, routes.currencies, payout), config.defaults, { locale: config.locale })
     if (alive()) ctx.dispatch({ type: 'LIMITS', limits, ...(route ? { route } : {}) })
   } catch {
     // A courtesy check before quoting: the service still enforces its own limits.

@@ -10,7 +10,7 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.receiverFixed': 'Geliefert als {token} auf {chain} an {address}, wie von der Website festgelegt.',
   'byAddress.receiverInvalid': 'Geben Sie eine Adresse ein: 0x gefolgt von 40 Hexadezimalzeichen.',
   'byAddress.refund':
-    'Läuft die Einzahlung ab, wird sie an die Adresse zurückgesendet, von der sie kam. Eine Börse schreibt eine solche Rückzahlung Ihrem Konto möglicherweise nicht gut.',
+    'Läuft die Einzahlung ab, erstattet der Routing-Dienst sie automatisch, doch wohin die Erstattung geht, können wir nicht zusagen: Eine Börse schreibt sie Ihrem Konto möglicherweise nicht gut. Bewahren Sie Ihre Transaktion auf und wenden Sie sich damit an den Shop, wenn die Erstattung nicht bei Ihnen ankommt.',
   'byAddress.kit':
     'Diese Website gibt die Einzahlungsadresse dem Konto, mit dem Sie dort angemeldet sind, und ordnet sie Ihnen zu: Eine Überweisung genau des angezeigten Betrags an diese Adresse zählt als Ihre Einzahlung, egal von welcher Wallet oder Börse sie kommt.',
   'byAddress.kitWatch':
@@ -35,7 +35,7 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Netzwerk',
   'byAddress.address': 'Einzahlungsadresse',
   'byAddress.exact':
-    'Eine Überweisung von genau diesem Betrag in {token}, nur auf {chain}. Ein anderer Betrag oder ein anderer Token wird hier nicht verfolgt, und eine Überweisung in einem anderen Netzwerk geht verloren.',
+    'Eine Überweisung von genau diesem Betrag in {token}, nur auf {chain}. Ein anderer Betrag oder ein anderer Token wird hier nicht verfolgt, ebenso wenig eine Überweisung in einem anderen Netzwerk, die möglicherweise nicht zurückgeholt werden kann.',
   'byAddress.qr': 'QR-Code dieser Zahlungsanforderung für eine Wallet-App: {amount} {token} auf {chain} an die Einzahlungsadresse',
   'byAddress.request': 'Zahlungsanforderung (EIP-681)',
   'byAddress.expiresIn': 'Senden Sie innerhalb von {time}: Der Preis gilt bis {at}.',

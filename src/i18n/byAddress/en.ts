@@ -8,7 +8,8 @@ export const enByAddress = {
   'byAddress.receiverHint': 'The deposit is delivered to this address.',
   'byAddress.receiverFixed': 'Delivered as {token} on {chain} to {address}, as the site set it.',
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
-  'byAddress.refund': 'If the deposit expires, it is sent back to the address it came from. An exchange may not credit such a return to your account.',
+  'byAddress.refund':
+    'If the deposit expires, the routing service refunds it automatically, but we cannot promise where the refund goes: an exchange may not credit it to your account. Keep your transaction, and contact the shop with it if the refund does not reach you.',
   'byAddress.kit':
     'This site gives the deposit address to the account you are signed in with on it and keeps it as yours: a transfer of exactly the amount shown to that address counts as your deposit, whichever wallet or exchange sends it.',
   'byAddress.kitWatch':
@@ -32,7 +33,7 @@ export const enByAddress = {
   'byAddress.chain': 'Network',
   'byAddress.address': 'Deposit address',
   'byAddress.exact':
-    'One transfer of exactly this amount of {token}, on {chain} only. Another amount or another token is not followed here, and a transfer on any other network is lost.',
+    'One transfer of exactly this amount of {token}, on {chain} only. Another amount or another token is not followed here, nor is a transfer on another network, which may not be recoverable.',
   'byAddress.qr': 'QR code of this payment request for a wallet app: {amount} {token} on {chain} to the deposit address',
   'byAddress.request': 'Payment request (EIP-681)',
   'byAddress.expiresIn': 'Send within {time}: the price is held until {at}.',

@@ -9,7 +9,8 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'El depósito se entrega en esta dirección.',
   'byAddress.receiverFixed': 'Se entrega como {token} en {chain} a {address}, según lo fijó el sitio.',
   'byAddress.receiverInvalid': 'Introduce una dirección: 0x seguido de 40 caracteres hexadecimales.',
-  'byAddress.refund': 'Si el depósito caduca, se devuelve a la dirección de la que vino. Es posible que un exchange no abone esa devolución en tu cuenta.',
+  'byAddress.refund':
+    'Si el depósito caduca, el servicio de enrutamiento lo reembolsa automáticamente, pero no podemos prometer adónde va el reembolso: es posible que un exchange no lo abone en tu cuenta. Guarda tu transacción y contacta con la tienda indicándola si el reembolso no te llega.',
   'byAddress.kit':
     'Este sitio asigna la dirección de depósito a la cuenta con la que has iniciado sesión en él y la guarda como tuya: una transferencia de exactamente el importe indicado a esa dirección cuenta como tu depósito, venga de la wallet o el exchange que sea.',
   'byAddress.kitWatch':
@@ -33,7 +34,7 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Red',
   'byAddress.address': 'Dirección de depósito',
   'byAddress.exact':
-    'Una sola transferencia de exactamente este importe en {token}, solo en {chain}. Otro importe u otro token no se siguen aquí, y una transferencia en cualquier otra red se pierde.',
+    'Una sola transferencia de exactamente este importe en {token}, solo en {chain}. Otro importe u otro token no se siguen aquí, ni una transferencia en otra red, que quizá no pueda recuperarse.',
   'byAddress.qr': 'Código QR de esta solicitud de pago para una app de wallet: {amount} {token} en {chain} a la dirección de depósito',
   'byAddress.request': 'Solicitud de pago (EIP-681)',
   'byAddress.expiresIn': 'Envía en menos de {time}: el precio se mantiene hasta las {at}.',

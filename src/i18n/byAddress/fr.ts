@@ -9,7 +9,8 @@ export const byAddressFr: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'Le dépôt est livré à cette adresse.',
   'byAddress.receiverFixed': 'Livré en {token} sur {chain} à {address}, comme le site l’a fixé.',
   'byAddress.receiverInvalid': 'Saisissez une adresse : 0x suivi de 40 caractères hexadécimaux.',
-  'byAddress.refund': "Si le dépôt expire, il est renvoyé à l'adresse d'où il vient. Une plateforme d'échange peut ne pas créditer ce retour sur votre compte.",
+  'byAddress.refund':
+    "Si le dépôt expire, le service de routage le rembourse automatiquement, mais nous ne pouvons pas promettre où va le remboursement : une plateforme d'échange peut ne pas le créditer sur votre compte. Gardez votre transaction et contactez la boutique avec elle si le remboursement ne vous parvient pas.",
   'byAddress.kit':
     "Ce site attribue l'adresse de dépôt au compte avec lequel vous y êtes connecté et la garde comme la vôtre : un virement d'exactement le montant indiqué vers cette adresse compte comme votre dépôt, quel que soit le wallet ou la plateforme d'échange qui l'envoie.",
   'byAddress.kitWatch':
@@ -33,7 +34,7 @@ export const byAddressFr: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Réseau',
   'byAddress.address': 'Adresse de dépôt',
   'byAddress.exact':
-    "Un seul virement d'exactement ce montant en {token}, sur {chain} uniquement. Un autre montant ou un autre jeton n'est pas suivi ici, et un virement sur tout autre réseau est perdu.",
+    "Un seul virement d'exactement ce montant en {token}, sur {chain} uniquement. Un autre montant ou un autre jeton n'est pas suivi ici, ni un virement sur un autre réseau, qui pourrait ne pas être récupérable.",
   'byAddress.qr': "QR code de cette demande de paiement pour une app de wallet : {amount} {token} sur {chain} vers l'adresse de dépôt",
   'byAddress.request': 'Demande de paiement (EIP-681)',
   'byAddress.expiresIn': "Envoyez d'ici {time} : le prix est garanti jusqu'à {at}.",

@@ -9,7 +9,8 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'O depósito é entregue neste endereço.',
   'byAddress.receiverFixed': 'Entregue como {token} na {chain} para {address}, como o site definiu.',
   'byAddress.receiverInvalid': 'Digite um endereço: 0x seguido de 40 caracteres hexadecimais.',
-  'byAddress.refund': 'Se o depósito expirar, ele é devolvido ao endereço de onde veio. Uma corretora pode não creditar essa devolução na sua conta.',
+  'byAddress.refund':
+    'Se o depósito expirar, o serviço de roteamento o reembolsa automaticamente, mas não podemos prometer para onde vai o reembolso: uma corretora pode não creditá-lo na sua conta. Guarde sua transação e fale com a loja informando-a se o reembolso não chegar até você.',
   'byAddress.kit':
     'Este site atribui o endereço de depósito à conta com que você está conectado nele e o guarda como seu: uma transferência de exatamente o valor mostrado para esse endereço conta como o seu depósito, venha de qualquer carteira ou corretora.',
   'byAddress.kitWatch':
@@ -33,7 +34,7 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.chain': 'Rede',
   'byAddress.address': 'Endereço de depósito',
   'byAddress.exact':
-    'Uma única transferência de exatamente este valor em {token}, somente na {chain}. Outro valor ou outro token não é acompanhado aqui, e uma transferência em qualquer outra rede é perdida.',
+    'Uma única transferência de exatamente este valor em {token}, somente na {chain}. Outro valor ou outro token não é acompanhado aqui, nem uma transferência em outra rede, que talvez não possa ser recuperada.',
   'byAddress.qr': 'QR code desta solicitação de pagamento para um app de carteira: {amount} {token} na {chain} para o endereço de depósito',
   'byAddress.request': 'Solicitação de pagamento (EIP-681)',
   'byAddress.expiresIn': 'Envie em até {time}: o preço vale até {at}.',

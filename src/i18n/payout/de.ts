@@ -136,7 +136,8 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.exactAmount': 'Genauer Betrag',
   'payout.network': 'Netzwerk',
   'payout.depositAddress': 'Auszahlungsadresse',
-  'payout.onlyChain': 'Senden Sie nur auf {chain}: Eine Überweisung in einem anderen Netzwerk geht verloren.',
+  'payout.onlyChain':
+    'Senden Sie nur auf {chain}: Eine Überweisung in einem anderen Netzwerk deckt diese Auszahlung nicht und kann möglicherweise nicht zurückgeholt werden.',
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
   'payout.byAddress': 'Von einer anderen Wallet oder einer Börse senden',
   'payout.byAddressIntro':

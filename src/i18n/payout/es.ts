@@ -133,7 +133,7 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.exactAmount': 'Importe exacto',
   'payout.network': 'Red',
   'payout.depositAddress': 'Dirección del pago',
-  'payout.onlyChain': 'Envía solo en {chain}: una transferencia en otra red se pierde.',
+  'payout.onlyChain': 'Envía solo en {chain}: una transferencia en otra red no cubre este pago y quizá no pueda recuperarse.',
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
   'payout.byAddress': 'Enviar desde otra billetera o un exchange',
   'payout.byAddressIntro':

@@ -139,7 +139,7 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.exactAmount': 'Montant exact',
   'payout.network': 'Réseau',
   'payout.depositAddress': 'Adresse du paiement',
-  'payout.onlyChain': 'Envoyez uniquement sur {chain} : un transfert sur un autre réseau est perdu.',
+  'payout.onlyChain': 'Envoyez uniquement sur {chain} : un transfert sur un autre réseau ne finance pas ce paiement et pourrait ne pas être récupérable.',
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
   'payout.byAddress': 'Envoyer depuis un autre portefeuille ou une plateforme d’échange',
   'payout.byAddressIntro':

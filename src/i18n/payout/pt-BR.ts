@@ -132,7 +132,7 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.exactAmount': 'Valor exato',
   'payout.network': 'Rede',
   'payout.depositAddress': 'Endereço do saque',
-  'payout.onlyChain': 'Envie somente na {chain}: uma transferência em outra rede é perdida.',
+  'payout.onlyChain': 'Envie somente na {chain}: uma transferência em outra rede não cobre este saque e talvez não possa ser recuperada.',
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
   'payout.byAddress': 'Enviar de outra carteira ou de uma corretora',
   'payout.byAddressIntro':

@@ -10,6 +10,9 @@ import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
 import { rejectionText } from '../../errors/words'
 
+/** WalletConnect as it announces itself in the wallet list (wallet/walletConnectWallet.tsx): its session ends from here. */
+const WALLETCONNECT_RDNS = 'com.walletconnect'
+
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 
 export function AmountScreen({ state, dispatch, config }: { state: State; dispatch: (e: DepositEvent) => void; config: WidgetConfig }) {
@@ -65,7 +68,8 @@ export function AmountScreen({ state, dispatch, config }: { state: State; dispat
         {busy && <p role="status">{t('quote.loading')}</p>}
         <div class="actions">
           <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
-            {t('form.changeWallet')}
+            {/* A WalletConnect session ends on the phone too: said as such. */}
+            {t(state.session.wallet.rdns === WALLETCONNECT_RDNS ? 'form.disconnect' : 'form.changeWallet')}
           </button>
           <button type="submit" class="primary" disabled={busy} ref={submit}>
             {error?.kind === 'api' ? t('quote.tryAgain') : error?.kind === 'rejected' ? t('quote.newPrice') : t('form.submit')}

@@ -57,7 +57,12 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
-        {state.stale ? (
+        {notice?.kind === 'wallet' && notice.problem === 'ended' && idle ? (
+          // The wallet ended the connection (a phone that ended the session): connected again, the amount kept.
+          <button type="button" class="primary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
+            {t('quote.connectAgain')}
+          </button>
+        ) : state.stale ? (
           <button type="button" class="primary" disabled={!idle} onClick={() => dispatch({ type: 'REQUOTE' })}>
             {t('quote.newPrice')}
           </button>

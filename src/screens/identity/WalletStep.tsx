@@ -1,11 +1,20 @@
 // The first identity step: the wallet that receives the stablecoins (the bank flows' first screen).
+// Its address typed, or one of the page's wallets connected (the connect-wallet sub-machine: injected
+// wallets, and WalletConnect where the partner offers it; WalletChoices.tsx, fetched as the step
+// shows, below the field, so nothing moves under the buyer's cursor when it arrives).
 import { Screen } from '../../components/Screen'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { t } from '../../i18n/i18n'
+import { lazyPart, useLazyPart } from '../../kernel/lazyPart'
 
 type Dispatch = (e: IdentityEvent) => void
+type State = Extract<IdentityState, { tag: 'wallet' }>
 
-export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, { tag: 'wallet' }>; dispatch: Dispatch }) {
+const walletChoices = lazyPart(() => import('./WalletChoices'))
+
+export function WalletStep({ state, dispatch }: { state: State; dispatch: Dispatch }) {
+  const later = useLazyPart(walletChoices, true)
+  const Choices = later && later !== 'failed' ? later.WalletChoices : undefined
   return (
     <Screen title={t('onboarding.walletHeading')}>
       <form
@@ -42,6 +51,7 @@ export function WalletStep({ state, dispatch }: { state: Extract<IdentityState, 
           </button>
         </div>
       </form>
+      {Choices && <Choices state={state} dispatch={dispatch} />}
     </Screen>
   )
 }

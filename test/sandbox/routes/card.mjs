@@ -186,7 +186,7 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
   }
 
   const page = (p, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox card page</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
+<title>Sandbox card page</title><link rel="icon" href="data:,"><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
 <body><main><h1>Sandbox card page</h1><p>Sandbox: no card is charged.</p><p>Purchase <code>${p.id}</code>: ${p.total} ${p.fiatCurrency}</p>${body}</main></body></html>`
 
   return {

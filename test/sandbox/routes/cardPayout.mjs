@@ -212,7 +212,7 @@ export function cardPayoutRoutes({ ledger, publicBase }) {
     cs,
     problem = '',
   ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox card page: card payout</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
+<title>Sandbox card page: card payout</title><link rel="icon" href="data:,"><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;margin:4px 0;width:100%;font:inherit}label{display:block;margin-top:8px}input{width:100%;min-height:40px;font:inherit}</style></head>
 <body><main><h1>Sandbox card page</h1><p>Sandbox: no card is paid. Enter the card that receives your payout.</p>${problem ? `<p role="alert">${problem}</p>` : ''}
 <form method="post" action="/card-payout-page/save?id=${cs.id}"><label>Card number<input name="cardNumber" inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242"></label><button type="submit">Use this card</button></form>
 <form method="post" action="/card-payout-page/cancel?id=${cs.id}"><button type="submit">Cancel and go back</button></form></main></body></html>`

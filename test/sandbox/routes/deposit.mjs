@@ -130,17 +130,21 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     const deposit = (amount) => encodeFunctionData({ abi: artifacts.Depositor.abi, functionName: 'deposit', args: [addresses.sourceToken, amount, quoteId] })
     const hostile = HOSTILE_RULES[settings.hostileQuote]
     settings.hostileQuote = undefined
+    // What every quote answers, whichever way it is paid.
+    const priced = {
+      provider: PROVIDER,
+      quoteId,
+      amountIn: formatUnits(units, 6),
+      amountOut: formatUnits(units - charge, 6),
+      fee: formatUnits(charge, 6),
+      expiresAt: expiresAt.toISOString(),
+    }
     if (settings.quoteStyle === 'address') {
       q.key = generatePrivateKey()
       q.depositAddress = privateKeyToAccount(q.key).address
       byAddress.set(q.depositAddress.toLowerCase(), q)
       const answer = {
-        provider: PROVIDER,
-        quoteId,
-        amountIn: formatUnits(units, 6),
-        amountOut: formatUnits(units - charge, 6),
-        fee: formatUnits(charge, 6),
-        expiresAt: expiresAt.toISOString(),
+        ...priced,
         transaction: {
           chainId: SOURCE_CHAIN,
           to: addresses.sourceToken,
@@ -151,12 +155,7 @@ export function depositRoutes({ chains, artifacts, addresses }) {
       return { body: hostile ? hostile(answer, { units, deposit, addresses }) : answer }
     }
     const answer = {
-      provider: PROVIDER,
-      quoteId,
-      amountIn: formatUnits(units, 6),
-      amountOut: formatUnits(units - charge, 6),
-      fee: formatUnits(charge, 6),
-      expiresAt: expiresAt.toISOString(),
+      ...priced,
       approval: { token: addresses.sourceToken, spender: addresses.depositor, amount: units.toString() },
       transaction: { chainId: SOURCE_CHAIN, to: addresses.depositor, data: deposit(units), value: '0' },
     }

@@ -121,7 +121,7 @@ export function fiatRoutes({ publicBase }) {
     returnUrl,
     tier,
   ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox identity provider</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;width:100%;font:inherit}</style></head>
+<title>Sandbox identity provider</title><link rel="icon" href="data:,"><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}button{min-height:44px;width:100%;font:inherit}</style></head>
 <body><main><h1>Sandbox identity provider</h1><p>Sandbox: no real identity check. Verifying issues a single-use code and sends you back.</p>
 ${tier === 'higher' ? '<p>You are asked for a higher verification tier: the service needs more about you for this payment.</p>' : ''}
 <form method="post" action="/identity/verify"><input type="hidden" name="returnUrl" value="${returnUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">${tier === 'higher' ? '<input type="hidden" name="tier" value="higher">' : ''}<button type="submit">Verify my identity</button></form></main></body></html>`

@@ -15,7 +15,7 @@ export async function startWalletConnect({ relayPort = 0, phonePort = 0, chains,
   }
   try {
     phone = await startPhoneWallet({ relayUrl: relay.url, chains, mode })
-    control = await servePhoneControl(phone, { port: phonePort })
+    control = await servePhoneControl(phone, { port: phonePort, relay })
   } catch (error) {
     await close()
     throw error

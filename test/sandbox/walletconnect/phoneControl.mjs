@@ -4,22 +4,33 @@
 //   GET  /state                      mode, account, chains, sessions, what is pending, what was answered
 //   POST /pair       {uri}           pair from the dapp's wc: URI
 //   POST /mode       {mode}          'hold' | 'auto-approve' | 'auto-reject'
+//   POST /chains     {approve}       the chains new sessions are approved for ([ids], or null: all); the
+//                                    others a dapp adds by wallet_addEthereumChain
 //   POST /approve    {id?}           the pending proposal or request with that id (the oldest without one)
 //   POST /reject     {id?, code?, message?}   (default 5000 for a proposal, 4001 for a request)
 //   POST /disconnect {topic?}        one session, or every one
+//   GET  /relay                      what the relay received so far (given `relay`): each method's count,
+//                                    in all and from the phone wallet's own client; a test reads it before
+//                                    and after a flow to count the flow's requests
 import { createServer } from 'node:http'
 import { HttpError, readJson, send, sendError } from '../http.mjs'
 import { isLoopbackOrigin } from '../server.mjs'
 
-export async function servePhoneControl(phone, { port = 0, host = '127.0.0.1' } = {}) {
+export async function servePhoneControl(phone, { port = 0, host = '127.0.0.1', relay } = {}) {
   const routes = {
     'GET /state': () => phone.state(),
+    'GET /relay': async () => {
+      if (!relay) throw new HttpError(404, 'not_found', 'GET /relay: no relay given to this control')
+      const phoneClient = await phone.client.core.crypto.getClientId()
+      return { seen: Object.fromEntries(relay.seen), phone: Object.fromEntries(relay.seenBy.get(phoneClient) ?? []) }
+    },
     'POST /pair': async ({ uri }) => {
       if (typeof uri !== 'string' || !uri.startsWith('wc:')) throw new HttpError(400, 'invalid_request', 'uri: a wc: URI')
       await phone.pair(uri)
       return { ok: true }
     },
     'POST /mode': ({ mode }) => (phone.setMode(mode), { ok: true, mode }),
+    'POST /chains': ({ approve = null }) => (phone.approveChains(approve), { ok: true, approve: phone.state().approve }),
     'POST /approve': async ({ id }) => ({ ok: true, result: (await phone.approve(id)) ?? null }),
     'POST /reject': async ({ id, code, message }) => {
       await phone.reject(id, code === undefined ? undefined : { code: Number(code), message: message ?? 'Rejected.' })

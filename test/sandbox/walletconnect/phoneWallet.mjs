@@ -67,17 +67,21 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
   const answered = []
   const calls = new Map() // wallet_sendCalls id → { chainId, hashes }
   const waiters = []
-  const state = { mode }
+  // approve: the chains a new session is approved for (null: every chain it holds). The others stay
+  // known: a dapp adds one to the session by wallet_addEthereumChain, as with a phone wallet that
+  // approved fewer chains than were asked for.
+  const state = { mode, approve: null }
 
+  const approvable = () => [...known.keys()].filter((id) => !state.approve || state.approve.includes(id))
   const namespaces = (proposal) =>
     buildApprovedNamespaces({
       proposal,
       supportedNamespaces: {
         eip155: {
-          chains: [...known.keys()].map((id) => `eip155:${id}`),
+          chains: approvable().map((id) => `eip155:${id}`),
           methods: PHONE_METHODS,
           events: EVENTS,
-          accounts: [...known.keys()].map((id) => `eip155:${id}:${account.address}`),
+          accounts: approvable().map((id) => `eip155:${id}:${account.address}`),
         },
       },
     })
@@ -243,6 +247,12 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
     approve: (id) => settle(find(id), 'approve'),
     /** error: { code, message } (default 5000 for a proposal, 4001 for a request). */
     reject: (id, error) => settle(find(id), 'reject', error),
+    /** The chains new sessions are approved for (null or empty: all it holds). */
+    approveChains(ids) {
+      if (ids !== null && ids !== undefined && !(Array.isArray(ids) && ids.every((id) => known.has(Number(id)))))
+        throw new RangeError(`approve: chain ids this wallet holds (${[...known.keys()].join(', ')}), or null`)
+      state.approve = ids?.length ? ids.map(Number) : null
+    },
     setMode(next) {
       if (!MODES.includes(next)) throw new RangeError(`mode: one of ${MODES.join(', ')}`)
       state.mode = next
@@ -258,6 +268,7 @@ export async function startPhoneWallet({ relayUrl, chains, accountIndex = 8, mod
     disconnect: (topic) => client.disconnect({ topic, reason: getSdkError('USER_DISCONNECTED') }),
     state: () => ({
       mode: state.mode,
+      approve: state.approve,
       address: account.address,
       relayUrl,
       chains: [...known.values()].map(({ id, rpcUrl }) => ({ id, rpcUrl })),

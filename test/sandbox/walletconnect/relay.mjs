@@ -33,6 +33,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
   const mailbox = new Map() // topic → [{ message, publishedAt, tag, attestation, expiresAt, from, acked: Set }]
   const unacked = new Map() // our irn_subscription id → { held, client }
   const seen = new Map() // method → count, for tests and the log
+  const seenBy = new Map() // client → (method → count): what each client sent (the widget's, the phone's)
   let pushId = 0
 
   const subscriptionId = (topic, client) =>
@@ -109,6 +110,9 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
       return
     }
     seen.set(payload.method, (seen.get(payload.method) ?? 0) + 1)
+    if (!seenBy.has(ws.client)) seenBy.set(ws.client, new Map())
+    const mine = seenBy.get(ws.client)
+    mine.set(payload.method, (mine.get(payload.method) ?? 0) + 1)
     log(`${payload.method} ${payload.params?.topic ?? payload.params?.pairingTopic ?? ''}`.trim())
     const method = methods[payload.method]
     const answer = (body) => ws.send(JSON.stringify({ id: payload.id, jsonrpc: '2.0', ...body }))
@@ -139,6 +143,8 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingMs = 15_000
     port: wss.address().port,
     /** method → how many times a client sent it. */
     seen,
+    /** client (its JWT's `iss`) → method → how many times that client sent it. */
+    seenBy,
     /** How many messages are held for a topic (live ones). */
     held: (topic) => live(topic).length,
     close: () =>

@@ -33,3 +33,18 @@ export const postAs =
     )
     return { status: res.status, body: await res.json() }
   }
+
+/** The kit's answer to a user naming a payment that is not theirs (or no payment at all). */
+export const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
+
+/** The kit's answer to `/deposit/sent` for a transaction it cannot credit to this user. */
+export const notLinked = {
+  status: 403,
+  body: {
+    error: {
+      code: 'wallet_not_linked',
+      message:
+        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
+    },
+  },
+}

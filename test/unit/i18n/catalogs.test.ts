@@ -6,6 +6,7 @@ import { enCardLater } from '../../../src/i18n/en-cardLater'
 import { enAmount } from '../../../src/i18n/shared/en-amount'
 import { enCopy } from '../../../src/i18n/en-copy'
 import { enWalletConnect } from '../../../src/i18n/en-walletConnect'
+import { enIdentityWallet } from '../../../src/i18n/en-identityWallet'
 import { enDeposit } from '../../../src/i18n/en-deposit'
 import { enOnboarding } from '../../../src/i18n/en-onboarding'
 import { enOnboardingLater } from '../../../src/i18n/en-onboardingLater'
@@ -41,6 +42,7 @@ const parts = {
   enRefusals,
   enCopy,
   enWalletConnect,
+  enIdentityWallet,
   enAmount,
 }
 const englishKeys = Object.values(parts).flatMap((part) => Object.keys(part))

@@ -78,3 +78,33 @@ describe('connect-wallet: a wallet found again without asking', () => {
     expect(events.filter((e) => e.type === 'RECONNECTED')).toEqual([{ type: 'RECONNECTED', wallet, account: '0xabc' }])
   })
 })
+
+describe('connect-wallet: another wallet, once one is connected', () => {
+  it('a composer starting over names the wallet to let go; looking again does not let go twice', () => {
+    expect(disconnected(wallet)).toEqual({ tag: 'discovering', release: wallet })
+    expect(connectWallet(disconnected(wallet), { type: 'WALLETS', wallets: [wallet] })).toEqual({ tag: 'wallets', wallets: [wallet], problem: undefined })
+  })
+
+  it('release ends a wallet session that can end (WalletConnect), once, and asks nothing of a wallet that cannot', async () => {
+    const ended: string[] = []
+    const providers: Record<string, { request: () => Promise<unknown>; disconnect?: () => Promise<void> }> = {
+      w1: { request: async () => [], disconnect: async () => void ended.push('w1') },
+      w2: { request: async () => [] },
+    }
+    const effects = connectWalletEffects(
+      {
+        discover: () => () => {},
+        providerOf: (chosen) => providers[chosen.id],
+        loadConnect: async () => ({ connect: async () => undefined }),
+        clock: createFakeClock(0),
+      },
+      () => {},
+    )
+    const release = effects.release(wallet)
+    expect(release.key).toBe('release:w1')
+    release.start(() => true, new AbortController().signal)
+    effects.release({ ...wallet, id: 'w2' }).start(() => true, new AbortController().signal)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ended).toEqual(['w1'])
+  })
+})

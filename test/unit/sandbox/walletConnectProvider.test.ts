@@ -183,7 +183,7 @@ describe('the WalletConnect provider against the sandbox phone', () => {
     const error = await asked
     expect(error).toBeInstanceOf(WalletConnectSessionEnded)
     expect(error).toMatchObject({ by: 'wallet' })
-    expect(walletProblemOf(error)).toBe('disconnected')
+    expect(walletProblemOf(error)).toBe('ended')
     expect(await ended).toBe(error)
     expect(marks.getItem(SESSION_MARK)).toBeNull()
   }, 30_000)

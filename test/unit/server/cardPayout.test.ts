@@ -16,7 +16,7 @@ import {
   openPaymentStore,
 } from '../../../src/server/index'
 import { until } from './reconcile/fakeStatuses'
-import { SHOP, testKit } from '../helpers/kit'
+import { SHOP, testKit, notFound } from '../helpers/kit'
 import { paymentStoreForFile } from '../helpers/paymentStore'
 
 const WIDGET = 'https://widget.example'
@@ -95,7 +95,6 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
 }
 
 type As = ReturnType<typeof kit>['alice']
-const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
 const quoteBody = { cryptoCurrency: 'USDC', chain: 8453, fiatCurrency: 'EUR', fiatAmount: '100.00' }
 let serial = 0
 const account = () => `acc_cp_${++serial}_${Math.random().toString(36).slice(2)}`

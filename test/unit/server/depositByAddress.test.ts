@@ -14,6 +14,7 @@ import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PartnerHandlerOptions, type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
+import { notFound, notLinked } from '../helpers/kit'
 
 const SHOP = 'https://shop.example'
 const KIT = `${SHOP}/api/partner`
@@ -111,17 +112,6 @@ const request = (amount: string, chainId = CHAIN) => ({
   method: 'crypto',
 })
 
-const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
-const notLinked = {
-  status: 403,
-  body: {
-    error: {
-      code: 'wallet_not_linked',
-      message:
-        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
-    },
-  },
-}
 const notAsQuoted = (message: string) => ({ status: 422, body: { error: { code: 'deposit_not_as_quoted', message } } })
 
 describe('POST /deposit/address: the deposit quote the kit asks for its user, and records', { timeout: 30_000 }, () => {

@@ -8,7 +8,7 @@ import { compileContracts } from '../../sandbox/compile.mjs'
 // @ts-expect-error: plain ESM module of the sandbox
 import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PartnerHandlerOptions, type PaymentStore, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
-import { SHOP, testKit } from '../helpers/kit'
+import { SHOP, testKit, notFound, notLinked } from '../helpers/kit'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { linkWallet } from './walletKeys'
 
@@ -57,18 +57,6 @@ function kit(options: Partial<PartnerHandlerOptions> = {}) {
   /** The user links the dev account's wallet, by a signature of its key (walletLink.test.ts has the rules). */
   const linked = async (user: typeof alice, account: number) => expect(await linkWallet(user, account, CHAIN)).toEqual({ status: 200, body: { linked: true } })
   return { calls, lines, alice, bob, carol, linked }
-}
-
-const notFound = { status: 404, body: { error: { code: 'payment_not_found', message: 'No such payment for this user.' } } }
-const notLinked = {
-  status: 403,
-  body: {
-    error: {
-      code: 'wallet_not_linked',
-      message:
-        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
-    },
-  },
 }
 
 describe('POST /deposit/sent and /deposit/status', () => {

@@ -10,6 +10,7 @@ import { DEV_ACCOUNTS } from '../../sandbox/deploy.mjs'
 import { type PaymentStore, createPartnerHandler, cryptoDepositId, openPaymentStore } from '../../../src/server/index'
 import { CHAIN, type UsdcChain, startUsdcChain } from './usdcChain'
 import { devKey, linkWallet } from './walletKeys'
+import { notLinked } from '../helpers/kit'
 
 const SHOP = 'https://shop.example'
 /** This kit's public address, as the widget's partnerBase names it. */
@@ -65,16 +66,6 @@ function kit() {
 
 const unverified = (message: string) => ({ status: 422, body: { error: { code: 'wallet_unverified', message } } })
 const notAChallenge = unverified('message: not a challenge this backend gave this user, or one already used')
-const notLinked = {
-  status: 403,
-  body: {
-    error: {
-      code: 'wallet_not_linked',
-      message:
-        'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
-    },
-  },
-}
 
 describe('a deposit is credited only to the user who linked its sender', () => {
   it("Alice names Bob's deposit, seen on the chain before Bob's widget reports it: refused, and Bob's address stays free for Bob", async () => {

@@ -207,7 +207,8 @@ describe('the session ends mid-flow', () => {
     const error = await asked
     expect(error).toBeInstanceOf(WalletConnectSessionEnded)
     expect(error).toMatchObject({ code: 4900, by: 'wallet' })
-    expect(walletProblemOf(error)).toBe('disconnected')
+    // Said as the phone's end of the connection, not as a wallet to unlock.
+    expect(walletProblemOf(error)).toBe('ended')
     expect(heard).toEqual([['disconnect', error]])
     expect(ends()).toBe(1)
     expect(await caught(provider.request({ method: 'personal_sign', params: ['0x00', PHONE] }))).toBe(error)

@@ -8,15 +8,17 @@ type FakeProvider = { request: ReturnType<typeof vi.fn>; on: ReturnType<typeof v
 const fake = {
   connect: vi.fn(),
   restore: vi.fn(),
+  disconnect: vi.fn(async () => {}),
 }
 
 vi.mock('../../../src/wallet/walletConnectLoader', () => ({
   loadWalletConnect: async () => ({
-    createWalletConnect: () => ({ connect: fake.connect, restore: fake.restore, disconnect: async () => {}, close: async () => {} }),
+    createWalletConnect: () => ({ connect: fake.connect, restore: fake.restore, disconnect: fake.disconnect, close: async () => {} }),
   }),
 }))
 
 const { createWalletConnectWallet } = await import('../../../src/wallet/walletConnectWallet')
+const { walletProblemOf } = await import('../../../src/errors/WalletError')
 
 const ADDRESS = '0x00000000000000000000000000000000000000a8'
 const provider = (): FakeProvider => ({ request: vi.fn(async () => '0xsigned'), on: vi.fn(), removeListener: vi.fn(), address: ADDRESS })
@@ -37,6 +39,7 @@ beforeEach(() => {
   document.body.innerHTML = ''
   fake.connect.mockReset()
   fake.restore.mockReset()
+  fake.disconnect.mockClear()
 })
 
 describe('createWalletConnectWallet', () => {
@@ -83,5 +86,34 @@ describe('createWalletConnectWallet', () => {
     await expect(w.request({ method: 'eth_sendTransaction', params: [{}] })).rejects.toMatchObject({ code: 4100 })
     await expect(w.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).rejects.toMatchObject({ code: 4100 })
     expect(fake.restore).not.toHaveBeenCalled()
+  })
+
+  it('a session the phone ended: later requests fail with its end (the phone ended it), not as a wallet never connected', async () => {
+    const live = provider()
+    fake.restore.mockResolvedValue({ provider: live, address: ADDRESS, chainId: 8453 })
+    const { w } = wallet()
+    await w.request({ method: 'eth_requestAccounts' })
+    const ended = Object.assign(new Error('The WalletConnect session has ended'), { name: 'WalletConnectSessionEnded', code: 4900, by: 'wallet' })
+    const onDisconnect = live.on.mock.calls.filter(([event]) => event === 'disconnect').map(([, listener]) => listener)
+    for (const listener of onDisconnect) listener(ended)
+    await expect(w.request({ method: 'eth_sendTransaction', params: [{}] })).rejects.toBe(ended)
+    expect(walletProblemOf(await w.request({ method: 'personal_sign', params: ['0x00', ADDRESS] }).catch((e) => e))).toBe('ended')
+    expect(live.request).not.toHaveBeenCalled()
+    // Connected again: the end is forgotten.
+    const next = provider()
+    fake.restore.mockResolvedValue({ provider: next, address: ADDRESS, chainId: 8453 })
+    await w.request({ method: 'eth_requestAccounts' })
+    expect(await w.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('0xsigned')
+  })
+
+  it('disconnect ends the session through the client (on the relay, and its stored copy), and asks nothing of the phone', async () => {
+    const live = provider()
+    fake.restore.mockResolvedValue({ provider: live, address: ADDRESS, chainId: 8453 })
+    const { w } = wallet()
+    await w.request({ method: 'eth_requestAccounts' })
+    await w.disconnect()
+    expect(fake.disconnect).toHaveBeenCalledTimes(1)
+    expect(live.request).not.toHaveBeenCalled()
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([])
   })
 })

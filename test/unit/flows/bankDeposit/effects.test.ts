@@ -93,6 +93,7 @@ function drive(start: BankDepositState, deps: Partial<BankDepositDeps> = {}): Dr
     clock,
     newReference: () => `bd-ref-${++references}`,
     pollIntervalMs: 1_000,
+    currencies: ['EUR', 'GBP'],
     ...deps,
   }
   const d = driveFlow<BankDepositState, BankDepositEvent>(

@@ -112,7 +112,7 @@ describe('a higher verification tier asked of the one-off deposit', () => {
 
   it('without what was typed (no draft came back), the form as asked, for that buyer', () => {
     const pending = (refused() as { pending: object }).pending as Parameters<typeof initialState>[2]
-    const wallet: IdentityState = { tag: 'wallet', form: emptyApplicant }
+    const wallet: IdentityState = { tag: 'wallet', form: emptyApplicant, connection: { tag: 'discovering' } }
     expect(step({ tag: 'starting', pending }, { type: 'IDENTITY_READY', identity: wallet })).toMatchObject({
       tag: 'form',
       account,

@@ -18,7 +18,7 @@ const ctx = {
   currencies: ['EUR', 'USD', 'GBP', 'BRL'],
   form: (country?: string) => ({ country: country ?? '', currency: 'EUR', amount: '' }),
 }
-const walletStep: IdentityState = { tag: 'wallet', form: emptyApplicant }
+const walletStep: IdentityState = { tag: 'wallet', form: emptyApplicant, connection: { tag: 'discovering' } }
 /** A deposit kept in storage, resumed at its last known status. */
 const resumeState = (deposit: StoredDeposit, status: StatusView) => initialState({ deposit, status })
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }

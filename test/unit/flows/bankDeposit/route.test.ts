@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type BankDepositState, formState, transition } from '../../../../src/flows/bankDeposit/machine'
-import { hasRoute, routeCountry } from '../../../../src/flows/bankDeposit/route'
+import type { RouteDefaults } from '../../../../src/lib/routeDefaults'
+import { startRoute } from '../../../../src/flows/bankDeposit/reference'
 
 const entry = (currency: string, rail: string) => ({ currency, rail, direction: 'both' as const, min: '1.00', max: '1000.00', settlement: 'instant' })
 const method = (currency: string, bank_deposit: boolean) => ({ currency, bank_deposit, virtual_account: true, card: true })
@@ -10,33 +11,40 @@ const data = {
 }
 const account = { accountId: 'acc_1', walletId: 'w_1', wallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 const ctx = (currencies: string[]) => ({ decimalMark: '.' as const, currencies, form: () => ({ country: '', currency: currencies[0], amount: '' }) })
-const opened = (country: string, currencies: string[], pinned?: boolean) =>
-  transition(formState(account, { country, currency: currencies[0], amount: '' }, pinned), { type: 'REFERENCE', data }, ctx(currencies)) as Extract<
-    BankDepositState,
-    { tag: 'form' }
-  >
+/** The form as the data arrives: the effect picks the route (reference.ts startRoute), the machine applies it. */
+const opened = (country: string, currencies: string[], pinned?: boolean, defaults?: RouteDefaults, locale?: string) =>
+  transition(
+    formState(account, { country, currency: currencies[0], amount: '' }, pinned),
+    { type: 'REFERENCE', data, route: startRoute(data, pinned ? [currencies[0]] : currencies, country, defaults, locale) ?? null },
+    ctx(currencies),
+  ) as Extract<BankDepositState, { tag: 'form' }>
 
 describe('the one-off deposit opens on a route that exists', () => {
   it('a route: offered there, in a currency the partner takes, named by the limits for paying in', () => {
-    expect(hasRoute(data, 'DE', ['EUR'])).toBe(true)
-    expect(hasRoute(data, 'US', ['USD', 'EUR'])).toBe(false) // not offered
-    expect(hasRoute(data, 'GB', ['EUR'])).toBe(false) // GBP not taken
-    expect(hasRoute(data, 'MX', ['MXN'])).toBe(false) // no limits for paying in MXN
+    expect(opened('DE', ['EUR']).form.country).toBe('DE')
+    expect(opened('US', ['USD', 'EUR']).form.country).toBe('AT') // not offered in the US
+    expect(opened('GB', ['EUR']).form.country).toBe('AT') // GBP not taken
+    expect(opened('MX', ['MXN']).form.country).toBe('') // no limits for paying in MXN: no route, no default
   })
 
-  it('the country given where it has a route; else the first with one in the partner’s first currency, then its others; else none', () => {
-    expect(routeCountry(data, 'DE', ['EUR'])).toBe('DE')
-    expect(routeCountry(data, 'US', ['EUR', 'GBP'])).toBe('AT')
-    expect(routeCountry(data, 'US', ['GBP', 'EUR'])).toBe('GB')
-    expect(routeCountry(data, '', ['USD', 'GBP'])).toBe('GB')
-    expect(routeCountry(data, 'US', ['USD'])).toBe('')
+  it('one rule with the payout (lib/routeDefaults.ts): the registry’s defaults, the buyer’s country, the region, the first route the limits allow', () => {
+    expect(opened('GB', ['EUR', 'GBP'], false, { currency: 'EUR', country: 'DE' }, 'en-GB').form).toMatchObject({ country: 'DE', currency: 'EUR' })
+    expect(opened('US', ['EUR', 'GBP'], false, { currency: 'GBP' }, 'en-US').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    expect(opened('GB', ['EUR', 'GBP'], false, {}, 'de-AT').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    expect(opened('', ['EUR', 'GBP'], false, {}, 'en-GB').form).toMatchObject({ country: 'GB', currency: 'GBP' })
+    // A registry country without the one-off deposit is never the default.
+    expect(opened('', ['EUR', 'GBP'], false, { country: 'US' }, 'ja-JP').form).toMatchObject({ country: 'AT', currency: 'EUR' })
+    // The limits' order, not the partner's: EUR's SEPA first.
+    expect(opened('US', ['GBP', 'EUR']).form).toMatchObject({ country: 'AT', currency: 'EUR' })
+    expect(opened('US', ['USD']).form.country).toBe('')
   })
 
   it('the form: a default without a route is replaced (with the country’s currency); a country the buyer picked is kept', () => {
     expect(opened('US', ['EUR', 'USD', 'GBP']).form).toMatchObject({ country: 'AT', currency: 'EUR' })
     expect(opened('GB', ['EUR', 'USD', 'GBP']).form).toMatchObject({ country: 'GB', currency: 'GBP' })
     const picked = transition(opened('DE', ['EUR', 'USD']), { type: 'EDIT', country: 'US' }, ctx(['EUR', 'USD']))
-    expect(transition(picked, { type: 'REFERENCE', data }, ctx(['EUR', 'USD']))).toMatchObject({ form: { country: 'US' } })
+    const route = startRoute(data, ['EUR', 'USD'], 'US') ?? null
+    expect(transition(picked, { type: 'REFERENCE', data, route }, ctx(['EUR', 'USD']))).toMatchObject({ form: { country: 'US' } })
   })
 
   it('a pinned retry keeps its currency: the default moves only to a route in it', () => {
@@ -46,6 +54,9 @@ describe('the one-off deposit opens on a route that exists', () => {
   it('an amount asked for before the ways to pay came is not sent when the country it was asked under was replaced', () => {
     const c = ctx(['EUR'])
     const asked = transition(formState(account, { country: 'US', currency: 'EUR', amount: '10' }), { type: 'SUBMIT' }, c)
-    expect(transition(asked, { type: 'REFERENCE', data }, c)).toMatchObject({ form: { country: 'AT' }, work: 'idle' })
+    expect(transition(asked, { type: 'REFERENCE', data, route: startRoute(data, ['EUR'], 'US') ?? null }, c)).toMatchObject({
+      form: { country: 'AT' },
+      work: 'idle',
+    })
   })
 })

@@ -344,3 +344,19 @@ describe('a refused quote, the preview, a batch, an unreadable chain', () => {
     expect(run(unreadable, { type: 'STOP_FOLLOWING' })).toMatchObject({ tag: 'result', outcome: 'unfollowed' })
   })
 })
+
+describe('another wallet, or the session ended: back to the choice with the amount kept', () => {
+  it('from the form, the wallet connected is let go (a WalletConnect session ends) and the amount stays', () => {
+    expect(run(formState('7'), { type: 'WALLET', event: { type: 'DISCONNECT' } })).toEqual({
+      tag: 'discovering',
+      release: wallet,
+      form: formState('7').form,
+    })
+  })
+
+  it('from the price, once idle (a session the phone ended: "connect again"); never while sending', () => {
+    expect(run(quoteState(), { type: 'WALLET', event: { type: 'DISCONNECT' } })).toEqual({ tag: 'discovering', release: wallet, form: quoteState().form })
+    const sending = sendingState()
+    expect(run(sending, { type: 'WALLET', event: { type: 'DISCONNECT' } })).toBe(sending)
+  })
+})

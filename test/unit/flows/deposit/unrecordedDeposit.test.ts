@@ -15,6 +15,7 @@ import { fakeApi } from '../../helpers/fakeApi'
 import { BUYER, announceWallet, fakeChain, hashOf } from '../../helpers/fakeChain'
 import { START, depositConfig, depositQuote, driveDeposit, form, sessionOf, trackingOf, quotedDeposit } from '../../helpers/deposit'
 import { useFakeQueryTime } from '../../helpers/queryTime'
+import { notLinked } from '../../helpers/kit'
 import { enDeposit } from '../../../../src/i18n/en-deposit'
 import { addEnglish } from '../../../../src/i18n/i18n'
 
@@ -27,15 +28,6 @@ const PARTNER = 'https://shop.example.com/api'
 const timings = { pollMs: 1_000, dropCheckMs: 500, kycRecheckMs: 1_000, bankPollMs: 1_000, backoffBaseMs: 100 }
 /** The registry entry without walletLink (the default), for a kit that runs with chains. */
 const config: WidgetConfig = { ...depositConfig, timings, partnerBase: PARTNER, partnerToken: 'tok-alice', walletLink: false }
-/** The kit's exact refusal of an unlinked sender (src/server/handler.ts depositSent). */
-const NOT_LINKED = {
-  error: {
-    code: 'wallet_not_linked',
-    message:
-      'txHash: its sender is not a wallet this user linked (POST /deposit/wallet), and it pays no deposit address this backend gave this user (POST /deposit/address)',
-  },
-}
-
 let clock: FakeClock
 let announced: ReturnType<typeof announceWallet>
 let calls: string[]
@@ -45,7 +37,7 @@ beforeEach(() => {
   clock = createFakeClock(START)
   useFakeQueryTime(clock)
   calls = []
-  refusal = { status: 403, body: NOT_LINKED }
+  refusal = notLinked
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const path = String(input).slice(PARTNER.length)
     calls.push(path)
@@ -55,17 +47,23 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
+/** The buyer confirms a quoted deposit from the announced wallet, the service's status pending. */
+function confirmQuoted() {
+  const target = new EventTarget() as unknown as Window
+  announced = announceWallet(target)
+  const chain = fakeChain()
+  const api = fakeApi()
+  api.answer('/deposit/status', () => ({ status: 'pending' }))
+  const start: DepositState = quotedDeposit(sessionOf(announced.wallet))
+  const d = driveDeposit(start, { config, api, target, clock, loadChainActions: chain.load })
+  d.dispatch({ type: 'CONFIRM' })
+  return { start, chain, api, d }
+}
+
 describe('walletLink off, kit with chains', () => {
   it('a deposit the kit refuses to record is not sent silently: the page hears it, the console names walletLink, the deposit is followed as before', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const target = new EventTarget() as unknown as Window
-    announced = announceWallet(target)
-    const chain = fakeChain()
-    const api = fakeApi()
-    api.answer('/deposit/status', () => ({ status: 'pending' }))
-    const start: DepositState = quotedDeposit(sessionOf(announced.wallet))
-    const d = driveDeposit(start, { config, api, target, clock, loadChainActions: chain.load })
-    d.dispatch({ type: 'CONFIRM' })
+    const { start, chain, api, d } = confirmQuoted()
     await until(() => d.state().tag === 'tracking', 'SENT')
     await until(() => calls.includes('/deposit/sent'), 'the report')
     await until(() => d.types().includes('UNRECORDED'), 'the refusal')
@@ -111,13 +109,7 @@ describe('walletLink off, kit with chains', () => {
       body: { error: { code: 'deposit_not_as_quoted', message: 'txHash: it pays the deposit address another amount or another token than quoted' } },
     }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const target = new EventTarget() as unknown as Window
-    announced = announceWallet(target)
-    const chain = fakeChain()
-    const api = fakeApi()
-    api.answer('/deposit/status', () => ({ status: 'pending' }))
-    const d = driveDeposit(quotedDeposit(sessionOf(announced.wallet)), { config, api, target, clock, loadChainActions: chain.load })
-    d.dispatch({ type: 'CONFIRM' })
+    const { d } = confirmQuoted()
     await until(() => d.types().includes('UNRECORDED'), 'the refusal')
     await clock.advance(30_000)
     d.dispose()

@@ -32,7 +32,7 @@ describe('identityEffect', () => {
   it('"Not you?" at the wallet step clears the buyer account', () => {
     const d = deps()
     d.accounts.save({ accountId: 'a', walletId: 'w', wallet: WALLET })
-    const effect = identityEffect({ tag: 'wallet', form, forget: true }, d, () => {})
+    const effect = identityEffect({ tag: 'wallet', form, connection: { tag: 'discovering' }, forget: true }, d, () => {})
     expect(effect?.key).toBe('forget-account')
     effect?.start(() => true, new AbortController().signal)
     expect(d.accounts.load()).toBeUndefined()

@@ -111,7 +111,7 @@ describe('onboarding (the identity steps as this flow composes them)', () => {
     d.store.save({ accountId: 'acc-1', walletId: 'w-1' })
     d.accounts.save({ accountId: 'acc-1', walletId: 'w-1', wallet: WALLET })
     driver?.dispose()
-    const forgetting = drive({ tag: 'wallet', form: applicant, forget: true })
+    const forgetting = drive({ tag: 'wallet', form: applicant, connection: { tag: 'discovering' }, forget: true })
     expect(forgetting.store.load()).toBeUndefined()
     expect(forgetting.accounts.load()).toBeUndefined()
   })

@@ -106,7 +106,7 @@ describe('onboarding machine', () => {
 
   it('"Not you?" (RESTART) starts a resumed account over from nothing; one opened in this visit stays', () => {
     const resumed = init(emptyApplicant, undefined, full)
-    expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'wallet', form: emptyApplicant, forget: true })
+    expect(run(resumed, { type: 'RESTART' })).toEqual({ tag: 'wallet', form: emptyApplicant, connection: { tag: 'discovering' }, forget: true })
     const opened = run(
       { tag: 'opening', record, kycPending: false, attempt: 0 },
       { type: 'ACCOUNT_OPENED', virtualAccountId: 'va_1', details: full.details, feeBps: 100 },

@@ -30,7 +30,10 @@ function page(storage: Storage, prompts: unknown[], answer: () => Promise<`0x${s
   // (A balance at the address would rightly send the reloaded page to following, never to sending.)
   const chain = fakeWallet({ balance: 10n ** 12n, answer, sent: prompts })
   // As PayoutFlow.tsx builds its first state on (re)load.
-  const start = initialState({ record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never } }, ctx)
+  const start = initialState(
+    { record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never, connection: { tag: 'discovering' } } },
+    ctx,
+  )
   const d = drive(start, { partner, storage, wallet: chain, wallets: [wallet] })
   return { state: () => d.state() as PayoutState, dispatch: d.dispatch, dispose: d.dispose }
 }

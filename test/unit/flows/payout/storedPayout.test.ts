@@ -39,7 +39,7 @@ import {
 const quote = bankQuote({ expiresAt: new Date(NOW + 600_000).toISOString() })
 const created = createdPayout(quote.expiresAt)
 const record: PayoutRecord = recordOf({ expiresAt: quote.expiresAt })
-const identity: IdentityState = { tag: 'wallet', form: emptyApplicant }
+const identity: IdentityState = { tag: 'wallet', form: emptyApplicant, connection: { tag: 'discovering' } }
 const sepa = sepaValues
 
 function drive(initial: PayoutState, partner: PartnerHttp, opts: { w?: FakeWallet; storage?: Storage; config?: ReturnType<typeof makeConfig> } = {}) {

@@ -40,7 +40,7 @@ describe('identity steps: the later steps come after the first screen', () => {
     const dispatch = vi.fn()
     render(
       <IdentitySteps
-        state={{ tag: 'wallet', form: { ...(await steps()).form, wallet: '' } }}
+        state={{ tag: 'wallet', form: { ...(await steps()).form, wallet: '' }, connection: { tag: 'discovering' } }}
         dispatch={dispatch}
         identityUrl="https://id.example.com/start"
         flow="onboarding"

@@ -1,0 +1,47 @@
+// The identity steps' wallet I/O: the page's wallets (EIP-6963, WalletConnect among them where the
+// partner's registry entry offers it) and the one chosen asked for its account, through the same
+// connect-wallet effects the deposit and the payout use (kernel/connectWalletEffects.ts). viem's
+// connect loads only once a wallet is chosen.
+import type { ChainConfig } from '../config/config'
+import type { Effect } from '../kernel/effects'
+import { connectWalletEffects } from '../kernel/connectWalletEffects'
+import type { Clock } from '../kernel/types'
+import { discoverWallets, providerOf } from '../wallet/eip6963'
+import { offerWalletConnect } from '../wallet/walletConnectOffer'
+import type { IdentityEvent, IdentityState } from './machine'
+
+export type IdentityWalletDeps = {
+  /** The page the wallets announce themselves in. */
+  target: Window
+  /** Whose WalletConnect offer (the registry entry's), and the chains a session is asked for. */
+  config: { partner?: string; apiBase: string; chains?: ChainConfig[] }
+  clock: Clock
+}
+
+export function identityWalletEffects(deps: IdentityWalletDeps, dispatch: (event: IdentityEvent) => void) {
+  const wallet = connectWalletEffects(
+    {
+      discover: (onChange) => {
+        offerWalletConnect(deps.target, deps.config)
+        return discoverWallets(deps.target, onChange)
+      },
+      requestProviders: () => deps.target.dispatchEvent(new Event('eip6963:requestProvider')),
+      providerOf: (chosen) => providerOf(chosen.id),
+      loadConnect: () => import('../wallet/chainActions'),
+      clock: deps.clock,
+    },
+    (event) => dispatch({ type: 'WALLET', event }),
+  )
+  return {
+    /** At the wallet step: the wallets listened for, the one chosen asked for its account. */
+    effectOf(state: IdentityState): Array<Effect | undefined> {
+      if (state.tag !== 'wallet') return []
+      return [
+        // Looking (again): what announced itself after a moment, none being news too.
+        state.connection.tag === 'discovering' ? wallet.rescan() : wallet.listen(),
+        state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
+      ]
+    },
+    stop: wallet.stop,
+  }
+}

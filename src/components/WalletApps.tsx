@@ -26,10 +26,12 @@ export function walletAppLinks(pageUrl: string): Array<{ name: string; href: str
 }
 
 /**
- * The page the apps open (their link services see it): less any partnerToken, and less the pairs the
- * identity provider and the card page add on the way back (authCode, cardSession, result).
+ * The page the apps open (their link services see it): less any partnerToken, less the pairs the
+ * identity provider and the card page add on the way back (authCode, cardSession, result), and less
+ * its fragment, which the widget reads nothing from and where a page may keep a token (an OAuth
+ * implicit grant's #access_token).
  */
-export const walletAppsPage = (href: string): string => ['partnerToken', 'authCode', 'cardSession', 'result'].reduce(withoutPairs, href)
+export const walletAppsPage = (href: string): string => ['partnerToken', 'authCode', 'cardSession', 'result'].reduce(withoutPairs, href.replace(/#.*$/s, ''))
 
 /** Only on a phone (narrow, touch), where the wallet is an app. */
 const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches

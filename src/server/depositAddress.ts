@@ -7,7 +7,7 @@
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import type { DepositQuote } from '../api/schemas-deposit'
 import type { ReceiptCheck } from './depositReceipt'
-import type { DepositAddress, PaymentStore } from './store/paymentStore'
+import type { DepositAddress, PaymentStore, RecordedDepositAddress } from './store/paymentStore'
 
 const ZERO = /^0x0{40}$/
 
@@ -46,22 +46,21 @@ export async function byDepositAddress(
   chainId: number,
   read: Extract<ReceiptCheck, { ok: true }>,
 ): Promise<'mine' | 'another' | 'none' | { notAsQuoted: string }> {
-  const paid = new Map<string, DepositAddress>()
-  for (const { to } of read.transfers) {
-    if (paid.has(to)) continue
-    const record = await store.depositAddressOf(chainId, to)
-    if (record) paid.set(to, record)
-  }
-  const records = [...paid.values()]
+  // One read for every recipient: anyone may name any public transaction, an airdrop of thousands too.
+  const records = await store.depositAddressesOf(
+    chainId,
+    read.transfers.map((t) => t.to),
+  )
+  const paid = new Map(records.map((r) => [r.address, r]))
   if (records.length === 0) return 'none'
   if (records.some((r) => r.userId !== user)) return 'another'
   const into = read.transfers.filter((t) => paid.has(t.to))
   const asQuoted = into.filter((t) => {
-    const r = paid.get(t.to) as DepositAddress
-    return t.token === r.token && t.units.toString() === r.units
+    const r = paid.get(t.to) as RecordedDepositAddress
+    return r.quoted.some((q) => t.token === q.token && t.units.toString() === q.units)
   })
   if (asQuoted.length === 0) return { notAsQuoted: 'txHash: it pays the deposit address another amount or another token than quoted' }
-  if (!asQuoted.some((t) => read.blockNumber > BigInt((paid.get(t.to) as DepositAddress).fromBlock)))
+  if (!asQuoted.some((t) => read.blockNumber > BigInt((paid.get(t.to) as RecordedDepositAddress).fromBlock)))
     return { notAsQuoted: 'txHash: it was mined before this backend gave the deposit address' }
   return 'mine'
 }

@@ -31,6 +31,8 @@ export async function reportSent(ctx: DepositContext, tracking: Tracking): Promi
       if (error instanceof ApiError && error.code === 'wallet_not_linked') return refused(ctx, txHash)
       // Paid by address into the buyer's own address, but not as quoted: final, and said as unrecorded.
       if (error instanceof ApiError && error.code === 'deposit_not_as_quoted') return notAsQuoted(ctx, txHash)
+      // Over the user's limit, counted when the kit records: it does not lift in a moment, and the deposit was sent.
+      if (error instanceof ApiError && error.code === 'user_limit_reached') return overLimit(ctx, txHash)
       if (error instanceof ApiError && FINAL.includes(error.status)) return true
     }
   }
@@ -58,6 +60,13 @@ function notAsQuoted(ctx: DepositContext, txHash: string): true {
   console.error(
     "[stablecoin-widget] the partner's backend refused to record a deposit paid by address (422 deposit_not_as_quoted): not the quoted token and amount",
   )
+  ctx.dispatch({ type: 'UNRECORDED', txHash })
+  return true
+}
+
+/** 429 user_limit_reached: the kit records no more deposits for this buyer today; this one was sent all the same. */
+function overLimit(ctx: DepositContext, txHash: string): true {
+  console.error("[stablecoin-widget] the partner's backend refused to record a sent deposit (429 user_limit_reached): this buyer's limit is reached")
   ctx.dispatch({ type: 'UNRECORDED', txHash })
   return true
 }

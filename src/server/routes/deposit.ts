@@ -114,6 +114,11 @@ const quoteAddress: Handle = async (call, data) => {
   const source = data.source as { chainId: number; token: string }
   if (!Object.hasOwn(kit.config.chains, source.chainId))
     return fail(400, 'chain_not_configured', `source.chainId: ${source.chainId} is not a chain this backend reads`)
+  const payments = await kit.store()
+  // A user at their limit is given no address: a transfer to it would not be recorded (/deposit/sent
+  // checks the same limit), against what the buyer is told (it counts as their deposit).
+  const over = await overLimit(payments, kit.config.userLimits, user, 'deposit', undefined)
+  if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
   // The block before the address is given: a transfer mined in it or before is someone else's.
   let fromBlock: bigint
   try {
@@ -122,7 +127,6 @@ const quoteAddress: Handle = async (call, data) => {
     kit.log(`chain ${source.chainId}: ${error instanceof Error ? error.message : 'error'}`)
     return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
   }
-  const payments = await kit.store()
   return call.forward(call.route, data, async (answer) => {
     const quote = depositQuote.safeParse(answer)
     if (!quote.success) {

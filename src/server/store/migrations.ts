@@ -122,6 +122,14 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     )`,
     `CREATE INDEX deposit_addresses_user ON ${SCHEMA}.deposit_addresses (user_id, created_at)`,
   ],
+  [
+    // A chain id is any the chains option takes, beyond 2^31 too (Palm is 11297108109).
+    `ALTER TABLE ${SCHEMA}.deposit_addresses ALTER COLUMN chain_id TYPE bigint`,
+    // Every token and amount the holder was quoted into the address ('token:units', the latest 20):
+    // the service handing it again for another amount leaves the first one shown counting too.
+    `ALTER TABLE ${SCHEMA}.deposit_addresses ADD COLUMN quoted text[] NOT NULL DEFAULT '{}'`,
+    `UPDATE ${SCHEMA}.deposit_addresses SET quoted = ARRAY[token || ':' || units::text]`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

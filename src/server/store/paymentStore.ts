@@ -78,6 +78,9 @@ export type DepositAddress = {
   fromBlock: string
 }
 
+/** A deposit address as recorded: with every token and amount its holder was quoted into it (the latest 20), the latest too. */
+export type RecordedDepositAddress = DepositAddress & { quoted: Array<{ token: string; units: string }> }
+
 /** A user's verified account, as /fiat/onboard returned it, and the wallet it was made for: what a link signs for a returning buyer. */
 export type KnownBuyer = { accountId: string; walletId: string; wallet: string }
 
@@ -134,12 +137,14 @@ export interface PaymentStore {
   quoteOf(id: string): Promise<{ userId: string; amount: string; currency: string } | undefined>
   /**
    * Records the deposit address to the user the kit asked it for. True when it is (now) that user's
-   * (their own again: the latest token and amount, the first block); false, recording nothing, when
+   * (their own again: the latest token and amount added to those quoted, the first block); false, recording nothing, when
    * it is another user's. Of two users at once, exactly one gets true.
    */
   recordDepositAddress(record: DepositAddress): Promise<boolean>
   /** The deposit address as recorded (case does not matter), or undefined. */
-  depositAddressOf(chainId: number, address: string): Promise<DepositAddress | undefined>
+  depositAddressOf(chainId: number, address: string): Promise<RecordedDepositAddress | undefined>
+  /** Those of `addresses` (case does not matter) that are recorded on the chain, read at once; in no particular order. */
+  depositAddressesOf(chainId: number, addresses: readonly string[]): Promise<RecordedDepositAddress[]>
   /** The user's payments, newest first (default and most: 100). */
   listPayments(userId: string, options?: { limit?: number }): Promise<ListedPayment[]>
   /** The user's payments of a kind created at or after `since`, whatever their status. */

@@ -9,4 +9,10 @@ describe("the wallet apps' links", () => {
     expect(page).toBe('https://pay.example/p/acme/?partner=acme&flow=deposit&amount=10')
     for (const link of walletAppLinks(page)) expect(link.href).not.toMatch(/SECRETCODE|cs_1|TOKEN|result/)
   })
+
+  it("carry no fragment: a page's token there (an OAuth implicit grant's #access_token) would reach the apps' link services", () => {
+    const page = walletAppsPage('https://shop.example/checkout?flow=deposit&amount=10#access_token=BEARER&state=x')
+    expect(page).toBe('https://shop.example/checkout?flow=deposit&amount=10')
+    for (const link of walletAppLinks(page)) expect(link.href).not.toMatch(/BEARER|access_token/)
+  })
 })

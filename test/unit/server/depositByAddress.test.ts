@@ -79,7 +79,7 @@ function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } =
     apiKey: 'sk_test_key',
     publicUrl: KIT,
     allowedOrigins: [SHOP],
-    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol' })[t],
+    authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol', 'tok-dave': 'dave' })[t],
     store,
     chains: { [CHAIN]: { rpcUrl: usdc.anvil.url } },
     fetch: upstream.fetch,
@@ -96,14 +96,14 @@ function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } =
     )
     return { status: res.status, body: await res.json() }
   }
-  const [alice, bob, carol] = [as('alice'), as('bob'), as('carol')]
+  const [alice, bob, carol, dave] = [as('alice'), as('bob'), as('carol'), as('dave')]
   /** The buyer asks for a deposit address for `amount` USDC; the service gives `to` (fresh unless said). */
   const ask = (user: typeof alice, amount = '12.5', q: Partial<Quoted> = {}) => {
     quoted = { to: freshAddress(), ...q }
     return user('/deposit/address', request(amount)).then((r) => ({ ...r, to: quoted.to }))
   }
   const sent = (user: typeof alice, txHash: Hash, provider = 'relay') => user('/deposit/sent', { provider, txHash, chainId: CHAIN })
-  return { calls: upstream.calls, alice, bob, carol, ask, sent }
+  return { calls: upstream.calls, alice, bob, carol, dave, ask, sent }
 }
 
 const request = (amount: string, chainId = CHAIN) => ({
@@ -165,6 +165,39 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect(won.every((w, i) => w === (['alice', 'bob', 'carol', 'alice'][i] === holder))).toBe(true)
   })
 
+  it('gives no deposit address to a user at their deposit limit (429, the service not asked): a transfer to it would not count as theirs', async () => {
+    const { calls, dave, ask, sent } = kit({ userLimits: { deposit: { perDay: 1 } } })
+    const first = await ask(dave, '1')
+    expect((await sent(dave, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
+    const asked = calls.length
+    const second = await ask(dave, '1')
+    expect(second).toEqual({
+      status: 429,
+      body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 1 per day." } },
+      to: second.to,
+    })
+    expect(calls).toHaveLength(asked)
+    expect(await store.depositAddressOf(CHAIN, second.to)).toBeUndefined()
+  })
+
+  it('forwards only the request as the contract spells it: an amount not a decimal string, a field more, a chain id not an integer are 400, the service not asked', async () => {
+    const { calls, alice } = kit()
+    const bodies = [
+      { ...request('12.5'), amount: '1e3' },
+      { ...request('12.5'), amount: '0x10' },
+      { ...request('12.5'), amount: '-1' },
+      { ...request('12.5'), amount: ' 12.5' },
+      { ...request('12.5'), amount: 12.5 },
+      { ...request('12.5'), method: 'card' },
+      { ...request('12.5'), returnUrl: 'https://evil.example/' },
+      { ...request('12.5'), source: { ...request('12.5').source, rpcUrl: 'https://evil.example/' } },
+      { ...request('12.5'), source: { ...request('12.5').source, chainId: '31337' } },
+      { ...request('12.5'), destination: { chainId: 1.5, token: usdc.token, address: DEV_ACCOUNTS[8] } },
+    ]
+    for (const body of bodies) expect((await alice('/deposit/address', body)).status).toBe(400)
+    expect(calls).toEqual([])
+  })
+
   it('refuses a chain it does not read, before the service is asked', async () => {
     const { calls, alice } = kit()
     expect(await alice('/deposit/address', request('12.5', 8453))).toEqual({
@@ -187,6 +220,15 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
     expect(await sent(alice, txHash, 'other')).toEqual(notFound)
     expect(calls.filter((c) => c.path === '/v1/deposit/status')).toHaveLength(1)
     expect(await store.ownerOf('deposit', first.body.id)).toBe('alice')
+    expect((await store.listPayments('alice')).filter((p) => p.id.endsWith(txHash.toLowerCase()))).toHaveLength(1)
+  })
+
+  it('one transaction named at once under two providers is recorded once', async () => {
+    const { alice, ask, sent } = kit()
+    const { to } = await ask(alice)
+    const txHash = await pay(EXCHANGE, to, '12.5')
+    const answers = await Promise.all([sent(alice, txHash, 'relay'), sent(alice, txHash, 'other')])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404])
     expect((await store.listPayments('alice')).filter((p) => p.id.endsWith(txHash.toLowerCase()))).toHaveLength(1)
   })
 
@@ -222,6 +264,17 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
     for (const hash of [earlier, less, wrongToken]) expect(await store.depositOf(hash)).toBeUndefined()
   })
 
+  it('the service giving the user the same address again for another amount: a transfer of either amount the user was shown counts', async () => {
+    const { alice, ask, sent } = kit()
+    const { to } = await ask(alice, '12.5')
+    // Another tab, or another device, asks again; the service hands the same address for 20.
+    expect((await ask(alice, '20', { to })).status).toBe(200)
+    const first = await pay(EXCHANGE, to, '12.5')
+    expect(await sent(alice, first)).toEqual({ status: 200, body: { id: cryptoDepositId('relay', first) } })
+    const second = await pay(EXCHANGE, to, '20')
+    expect(await sent(alice, second)).toEqual({ status: 200, body: { id: cryptoDepositId('relay', second) } })
+  })
+
   it("credits a transfer whose token moves from another address than the transaction's sender (an exchange's batch withdrawal)", async () => {
     const { alice, ask, sent } = kit()
     const { to } = await ask(alice, '3')
@@ -243,9 +296,11 @@ describe('POST /deposit/sent for a deposit paid by address', { timeout: 30_000 }
 
   it('counts against the per-user limit as any crypto deposit', async () => {
     const { carol, ask, sent } = kit({ userLimits: { deposit: { perDay: 1 } } })
+    // Two addresses asked while under the limit (the limit counts deposits, not addresses): the second transfer is over it.
     const first = await ask(carol, '1')
-    expect((await sent(carol, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
     const second = await ask(carol, '1')
+    expect(second.status).toBe(200)
+    expect((await sent(carol, await pay(EXCHANGE, first.to, '1'))).status).toBe(200)
     expect((await sent(carol, await pay(EXCHANGE, second.to, '1'))).status).toBe(429)
   })
 

@@ -120,6 +120,26 @@ describe('walletLink off, kit with chains', () => {
     errors.mockRestore()
   })
 
+  it("429 user_limit_reached (the user's limit, counted when the kit records) is final too: told once, said as unrecorded, not dropped quietly", async () => {
+    refusal = { status: 429, body: { error: { code: 'user_limit_reached', message: "This user's limit is reached: at most 1 per day." } } }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const target = new EventTarget() as unknown as Window
+    announced = announceWallet(target)
+    const chain = fakeChain()
+    const api = fakeApi()
+    api.answer('/deposit/status', () => ({ status: 'pending' }))
+    const d = driveDeposit(quotedDeposit(sessionOf(announced.wallet)), { config, api, target, clock, loadChainActions: chain.load })
+    d.dispatch({ type: 'CONFIRM' })
+    await until(() => calls.includes('/deposit/sent'), 'the report')
+    await clock.advance(30_000)
+    d.dispose()
+    announced.stop()
+    expect(calls.filter((c) => c === '/deposit/sent')).toHaveLength(1)
+    expect(d.state()).toMatchObject({ tag: 'tracking', tracking: { unrecorded: hashOf(1) } })
+    expect(String(errors.mock.calls[0]?.[0])).toContain('429 user_limit_reached')
+    errors.mockRestore()
+  })
+
   it('a new hash (the wallet repriced the transaction) is not the refused one', () => {
     const ctx = { sourceDecimals: [6], decimalMark: '.' as const }
     const tracking = { ...trackingOf(hashOf(1)), unrecorded: hashOf(1) }

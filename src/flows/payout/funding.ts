@@ -108,11 +108,12 @@ function connect(state: ConnectState, event: FundingEvent, owner: string | undef
   if (event.type === 'BY_ADDRESS')
     return state.work === 'idle' && owner ? { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: owner } } } : state
   if (event.type !== 'WALLET') return state
+  if (event.event.type === 'DISCONNECT') return letGo(state)
   const next = connecting(state, event.event)
   if (next.tag !== 'connected') return next
   // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
   // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
-  if (owner && !sameAddress(owner, next.account)) return refused(state, otherWallet(owner))
+  if (owner && !sameAddress(owner, next.account)) return { ...refused(state, otherWallet(owner)), wallet: next.wallet }
   return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: next.account, wallet: next.wallet } } }
 }
 

@@ -8,7 +8,14 @@ import type { PayoutRecord } from './record'
 export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
 
 /** The wallet that funds the payout, connected before anything personal: the connect-wallet sub-machine (`connection`), busy while asked. */
-export type ConnectState = { tag: 'connect'; connection: ConnectWalletState; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
+/** `wallet`: one that connected on another account than the one that must pay, still connected (a WalletConnect session: its Disconnect). */
+export type ConnectState = {
+  tag: 'connect'
+  connection: ConnectWalletState
+  work: Work<'connecting'>
+  problem?: FundingProblem
+  wallet?: ChosenWallet
+} & QuotedBase
 
 export type FundingState = {
   tag: 'funding'

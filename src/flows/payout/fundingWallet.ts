@@ -50,12 +50,13 @@ export const otherWallet = (wallet: string): FundingProblem => ({
 
 /**
  * Disconnect, or Connect again once the wallet ended the connection: back to choosing a wallet, the
- * payout kept, this one let go of (a WalletConnect session ends, on the relay too). Never while the
+ * payout (or the price) kept, this one let go of (a WalletConnect session ends, on the relay too). Never while the
  * wallet is asked, nor once it was asked and may still hold the transfer (unless it ended the
  * connection itself: the ask's mark stays, and is checked before any new send).
  */
-export function letGo(state: FundingState): FundingState {
+export function letGo<S extends ConnectState | FundingState>(state: S): S {
   const ended = state.problem?.kind === 'wallet' && state.problem.problem === 'ended'
-  if (state.work !== 'idle' || !state.wallet || (promptedUnanswered(state.record) && !ended)) return state
+  const asked = state.tag === 'funding' && promptedUnanswered(state.record)
+  if (state.work !== 'idle' || !state.wallet || (asked && !ended)) return state
   return { ...state, connection: disconnected(state.wallet), wallet: undefined, sender: undefined, problem: undefined }
 }

@@ -8,7 +8,7 @@ import { fundingOf } from '../../../../src/flows/payout/funding'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
 import type { ChosenWallet } from '../../../../src/kernel/connectWallet'
 import { until } from '../../helpers/fakeClock'
-import { BUYER, NOW, buyer, drive, fakePartner, recordOf, run, toFunding } from '../../helpers/payout'
+import { BUYER, NOW, OTHER, buyer, choose, connectState, drive, fakePartner, recordOf, run, toFunding } from '../../helpers/payout'
 
 /** WalletConnect as it announces itself in the page's list (wallet/walletConnectWallet.tsx). */
 const phone: ChosenWallet = { kind: 'injected', id: 'walletconnect', name: 'WalletConnect', rdns: 'com.walletconnect' }
@@ -63,5 +63,23 @@ describe('the funding step’s Disconnect (a WalletConnect session)', () => {
     expect((d.state() as { sender?: string }).sender).toBeUndefined()
     expect(ends).toEqual(['disconnect'])
     expect(d.sent).toEqual([])
+  })
+})
+
+describe('the connect step’s Disconnect (a session on another account than the one that must pay)', () => {
+  it('the phone’s session answered with another account: refused, and Disconnect lets it go (a new pairing may name the right one)', () => {
+    const refused = run(connectState(buyer), ...choose(phone), toFunding({ type: 'WALLET', event: { type: 'CONNECTED', account: OTHER } }))
+    expect(refused).toMatchObject({ tag: 'connect', problem: { kind: 'check' }, wallet: phone })
+    const s = run(refused, disconnect)
+    expect(s).toMatchObject({ tag: 'connect', form: { amount: '20' }, connection: { tag: 'discovering', release: phone } })
+    expect((s as { problem?: unknown; wallet?: unknown }).problem).toBeUndefined()
+    expect((s as { wallet?: unknown }).wallet).toBeUndefined()
+  })
+
+  it('with nothing connected, or while a wallet is asked, there is nothing to let go of', () => {
+    const none = connectState(buyer)
+    expect(run(none, disconnect)).toBe(none)
+    const asking = run(none, ...choose(phone))
+    expect(run(asking, disconnect)).toBe(asking)
   })
 })

@@ -8,7 +8,7 @@ import { fundingOf } from '../../../../src/flows/payout/funding'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
 import type { ChosenWallet } from '../../../../src/kernel/connectWallet'
 import { until } from '../../helpers/fakeClock'
-import { BUYER, NOW, OTHER, buyer, choose, connectState, drive, fakePartner, recordOf, run, toFunding } from '../../helpers/payout'
+import { BUYER, NOW, OTHER, buyer, choose, connectState, drive, fakePartner, fakeWallet, recordOf, run, toFunding } from '../../helpers/payout'
 
 /** WalletConnect as it announces itself in the page's list (wallet/walletConnectWallet.tsx). */
 const phone: ChosenWallet = { kind: 'injected', id: 'walletconnect', name: 'WalletConnect', rdns: 'com.walletconnect' }
@@ -63,6 +63,29 @@ describe('the funding step’s Disconnect (a WalletConnect session)', () => {
     expect((d.state() as { sender?: string }).sender).toBeUndefined()
     expect(ends).toEqual(['disconnect'])
     expect(d.sent).toEqual([])
+  })
+})
+
+describe('a session the phone ended before the send', () => {
+  it('is told before any mark of an ask (the chain read first fails with the end): nothing sent, and Connect again is the way on', async () => {
+    // As wallet/walletConnectWallet.tsx answers once the phone ended the session.
+    const ended = Object.assign(new Error('The WalletConnect session has ended'), { name: 'WalletConnectSessionEnded', code: 4900, by: 'wallet' })
+    const w = fakeWallet()
+    w.actions.currentChainId = async () => {
+      throw ended
+    }
+    const d = drive(connected(), {
+      partner: fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }),
+      wallet: w,
+      deps: { providerOf: () => ({ request: async () => [] }) },
+    })
+    d.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
+    await until(() => (d.state() as { problem?: unknown }).problem !== undefined, 'the problem said')
+    expect(d.state()).toMatchObject({ tag: 'funding', work: 'idle', problem: { kind: 'wallet', problem: 'ended' } })
+    expect((d.state() as { record: { promptedAt?: number } }).record.promptedAt).toBeUndefined()
+    expect(d.sent).toEqual([])
+    d.dispatch(disconnect)
+    expect(d.state()).toMatchObject({ connection: { tag: 'discovering', release: phone } })
   })
 })
 

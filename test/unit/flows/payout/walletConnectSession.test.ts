@@ -8,7 +8,7 @@ import { fundingOf } from '../../../../src/flows/payout/funding'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
 import type { ChosenWallet } from '../../../../src/kernel/connectWallet'
 import { until } from '../../helpers/fakeClock'
-import { BUYER, NOW, OTHER, buyer, choose, connectState, drive, fakePartner, fakeWallet, recordOf, run, toFunding } from '../../helpers/payout'
+import { BUYER, NOW, OTHER, buyer, choose, connectState, ctxOf, drive, fakePartner, fakeWallet, recordOf, run, runWith, toFunding } from '../../helpers/payout'
 
 /** WalletConnect as it announces itself in the page's list (wallet/walletConnectWallet.tsx). */
 const phone: ChosenWallet = { kind: 'injected', id: 'walletconnect', name: 'WalletConnect', rdns: 'com.walletconnect' }
@@ -27,6 +27,13 @@ describe('the funding step’s Disconnect (a WalletConnect session)', () => {
     expect(s).toMatchObject({ tag: 'funding', record: recordOf(), connection: { tag: 'discovering', release: phone } })
     expect(s).not.toHaveProperty('sender', BUYER)
     expect((s as { wallet?: unknown }).wallet).toBeUndefined()
+  })
+
+  it('the card payout’s funding step the same (its record names the card, no rail)', () => {
+    const card = connected({ record: recordOf({ rail: undefined, settlement: undefined, card: { brand: 'visa', last4: '4242' } }) })
+    const s = runWith(ctxOf('card'))(card, disconnect)
+    expect(s).toMatchObject({ tag: 'funding', record: { card: { last4: '4242' } }, connection: { tag: 'discovering', release: phone } })
+    expect((s as { sender?: string }).sender).toBeUndefined()
   })
 
   it('is refused while the wallet is being asked, and once it was asked and may hold the transfer', () => {

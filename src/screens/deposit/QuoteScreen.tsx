@@ -1,7 +1,6 @@
 import { Amount } from '../../components/Amount'
 import { Countdown } from '../../components/Countdown'
 import { Notice } from '../../components/Notice'
-import { SessionButton } from '../../components/SessionButton'
 import { Screen } from '../../components/Screen'
 import { type StepState, Timeline } from '../../components/Timeline'
 import { TxLink } from '../../components/TxLink'
@@ -60,7 +59,9 @@ export function QuoteScreen({ state, dispatch, config }: { state: State; dispatc
         </button>
         {notice?.kind === 'wallet' && notice.problem === 'ended' && idle ? (
           // The wallet ended the connection (a phone that ended the session): connected again, the amount kept.
-          <SessionButton again dispatch={dispatch} />
+          <button type="button" class="primary" onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
+            {t('quote.connectAgain')}
+          </button>
         ) : state.stale ? (
           <button type="button" class="primary" disabled={!idle} onClick={() => dispatch({ type: 'REQUOTE' })}>
             {t('quote.newPrice')}

@@ -307,11 +307,13 @@ test('a hostile quote is refused before any request reaches the phone; a fresh p
   expect(deposits(await sentOnChain(await answers()))).toHaveLength(1)
 })
 
-test('a bank payout through WalletConnect: the phone pays it, across the identity round trip, with one transfer @extended', async ({ page }) => {
+/**
+ * A bank payout of the partner that offers WalletConnect, up to its funding step: the phone paired
+ * at "Connect the wallet that pays", the identity steps with its account (a round trip that loads
+ * the page again), the beneficiary; WalletConnect picked again after the reload (its session restored).
+ */
+async function bankPayoutToFunding(page: Page) {
   const h1 = page.getByRole('heading', { level: 1 })
-  await phone('/mode', { mode: 'auto-approve' })
-  const answers = await answersFromNow()
-  const relay = await relayFromNow()
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { partner: WALLETCONNECT_PARTNER }))
   await expect(h1).toHaveText('Cash out to a bank account')
   await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
@@ -321,7 +323,6 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(h1).toHaveText('Connect the wallet that pays')
   await expect(await pairHere(page)).toBeHidden()
-  // A new buyer: the identity steps with the phone's account (the round trip loads the page again).
   await verify(page)
   await expect(h1).toHaveText('Who receives the money?')
   await page.getByLabel('Account holder name').fill('Ada Lovelace')
@@ -333,17 +334,31 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
   const choose = page.getByRole('button', { name: /WalletConnect/ })
   await expect(sendButton.or(choose)).toBeVisible()
-  // Picked again after the reload: the session is restored, no new code.
   if (await choose.isVisible()) await choose.click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
-  const before = await usdcBalance(stack, stack.walletConnect.phoneAccount)
-  await sendButton.click()
-  await expect(h1).toHaveText('Paid out', { timeout: 30_000 })
+  await expect(sendButton).toBeVisible()
+  return { h1, sendButton }
+}
+
+/** The bank payout this buyer made, as the sandbox's service has it. */
+async function payoutOf(page: Page) {
   const { accountId } = await page.evaluate(
     (key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { accountId?: string },
     keptKey(stack, 'stablecoin-widget:v1:flow:account', WALLETCONNECT_PARTNER),
   )
-  const [payout] = ((await sandbox(stack, '/__sandbox/bank/payouts')) as { payouts: SandboxPayout[] }).payouts.filter((p) => p.internal.accountId === accountId)
+  const payouts = ((await sandbox(stack, '/__sandbox/bank/payouts')) as { payouts: SandboxPayout[] }).payouts
+  return payouts.filter((p) => p.internal.accountId === accountId)
+}
+
+test('a bank payout through WalletConnect: the phone pays it, across the identity round trip, with one transfer @extended', async ({ page }) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  const relay = await relayFromNow()
+  const { h1, sendButton } = await bankPayoutToFunding(page)
+  const before = await usdcBalance(stack, stack.walletConnect.phoneAccount)
+  await sendButton.click()
+  await expect(h1).toHaveText('Paid out', { timeout: 30_000 })
+  const [payout] = await payoutOf(page)
   expect(payout.status).toBe('settled')
   expect(payout.internal.sender?.toLowerCase()).toBe(stack.walletConnect.phoneAccount.toLowerCase())
   expect(before - (await usdcBalance(stack, stack.walletConnect.phoneAccount))).toBe(usdcUnits(payout.internal.depositAmount))
@@ -354,6 +369,30 @@ test('a bank payout through WalletConnect: the phone pays it, across the identit
   expect(sent[0].to).toBe(stack.sources.find((s) => s.chainId === 8453)?.token.toLowerCase())
   const counted = await relay('bank payout')
   expect(counted.widget.irn_publish).toBeGreaterThanOrEqual(answered.filter((a) => a.kind === 'request').length)
+})
+
+test('a bank payout’s funding step: Disconnect ends the session on the phone, nothing sent; paired again, the payout completes with one transfer @extended', async ({
+  page,
+}) => {
+  await phone('/mode', { mode: 'auto-approve' })
+  const answers = await answersFromNow()
+  const { h1, sendButton } = await bankPayoutToFunding(page)
+  expect((await phoneState()).sessions).toHaveLength(1)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  // Back to choosing a wallet on the same step: the payout kept, the session ended on the phone, nothing asked of it.
+  await expect(h1).toHaveText('Send the stablecoins')
+  await expect(sendButton).toHaveCount(0)
+  await expect.poll(async () => (await phoneState()).sessions.length, { timeout: 15_000 }).toBe(0)
+  expect((await answers()).filter((a) => SENDS.includes(a.method ?? ''))).toEqual([])
+  // Picked again: a new pairing code, not the old session.
+  await expect(await pairHere(page)).toBeHidden()
+  expect((await phoneState()).sessions).toHaveLength(1)
+  await sendButton.click()
+  await expect(h1).toHaveText('Paid out', { timeout: 30_000 })
+  const payouts = await payoutOf(page)
+  expect(payouts).toHaveLength(1)
+  expect(payouts[0].status).toBe('settled')
+  expect(await sentOnChain(await answers())).toHaveLength(1)
 })
 
 test('the identity steps take the wallet that receives from WalletConnect, beside the address field, and the phone is asked nothing else @extended', async ({

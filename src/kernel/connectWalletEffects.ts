@@ -50,7 +50,8 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
     }),
     /** Asks the wallets again and reports what came after a moment (none announcing is news too). */
     rescan: (): Effect => ({
-      key: 'discover',
+      // Its own key: a step that keeps listening (the payout's) looks again after a Disconnect.
+      key: 'rescan',
       start: (alive) => {
         listen()
         deps.requestProviders?.()

@@ -90,6 +90,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
         case 'eth_accounts':
           return []
         case 'eth_chainId':
+          // The phone ended the session: said before any prompt (the payout's checks read the chain first).
+          if (ended) throw ended
           return `0x${(chains[0] ?? 1).toString(16)}`
         case 'eth_requestAccounts': {
           connecting ??= connect().finally(() => {

@@ -7,6 +7,7 @@ import { isIdentityState } from '../../identity/machine'
 import { type Effect, createEffectRunner } from '../../kernel/effects'
 import { expiryEffect } from '../../kernel/quote'
 import { connectWalletEffects } from '../../kernel/connectWalletEffects'
+import type { ConnectWalletState } from '../../kernel/connectWallet'
 import { type PayoutContext, type PayoutDeps, type StateOf, payoutContext } from './context'
 import { forget } from './forgetting'
 import { fund } from './sending'
@@ -37,6 +38,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
     (event) => ctx.funding({ type: 'WALLET', event }),
   )
 
+  // The wallet the buyer let go of (Disconnect, Connect again): a WalletConnect session ends; the wallets are asked again.
+  const lettingGo = (c: ConnectWalletState) => (c.tag === 'discovering' && c.release ? [wallet.release(c.release), wallet.rescan()] : [])
+
   function effectOf(state: PayoutState): Effect | Array<Effect | undefined> | undefined {
     if (isIdentityState(state)) {
       const { pending } = state
@@ -64,6 +68,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       case 'connect':
         return [
           wallet.listen(),
+          ...lettingGo(state.connection),
           expiryEffect(state.quotedAt, state.quote.expiresAt, ctx.clock, dispatch),
           state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
         ]
@@ -87,6 +92,7 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
       case 'funding':
         return [
           wallet.listen(),
+          ...lettingGo(state.connection),
           state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
           // The buyer connected this payout's wallet before a round trip (identity, the card page): found again, not asked again.
           state.sender ? undefined : wallet.reconnect(state.record.wallet),

@@ -3,46 +3,19 @@
 // then its status followed to the end (`tracking`, `result`, kernel/follow.ts). The transfer is asked
 // for once per payout, and a reload never asks again once its hash exists, nor on its own once the
 // wallet was asked (promptedAt): it checks first, and only the buyer's second confirmation sends
-// again. The composing machine (machine.ts) hands it its own events and reads how it ends. Pure.
+// again. The composing machine (machine.ts) hands it its own events and reads how it ends; the wallet's
+// own sub-machine inside its stages is fundingWallet.ts (a Disconnect, Connect again). Pure.
 import type { PayoutStatus } from '../../api/payout'
 import { type FollowEvent, type Followed, follow, isFollowEvent, tracked } from '../../kernel/follow'
-import {
-  type ChosenWallet,
-  type ConnectProblem,
-  type ConnectWalletEvent,
-  type ConnectWalletState,
-  connectWallet,
-  disconnected,
-} from '../../kernel/connectWallet'
+import { type ConnectWalletEvent, disconnected } from '../../kernel/connectWallet'
 import { isExpired } from '../../kernel/quote'
-import type { Work } from '../../kernel/types'
 import { type BuyerAccount, type Funder, type FundingProblem, type QuotedBase, carried, quoted, sameAddress } from './base'
 import { type PayoutRecord, isFinalPayoutStatus, promptedUnanswered } from './record'
 import { byAddressOwner } from './owner'
+import type { ConnectState, FundingState, FundingWork } from './fundingState'
+import { connecting, letGo, otherWallet, refused, walletsOf } from './fundingWallet'
 
-export type FundingWork = 'connecting' | 'checking' | 'switching' | 'sending'
-
-/** The wallet that funds the payout, connected before anything personal: the connect-wallet sub-machine (`connection`), busy while asked. */
-export type ConnectState = { tag: 'connect'; connection: ConnectWalletState; work: Work<'connecting'>; problem?: FundingProblem } & QuotedBase
-
-export type FundingState = {
-  tag: 'funding'
-  buyer: BuyerAccount
-  record: PayoutRecord
-  /**
-   * After a prompt whose answer never came (a reload): the service's status and the address's
-   * balance are read again (`running`; the buyer may connect meanwhile), and only once they show
-   * nothing (`clear`) may the buyer choose to send again.
-   */
-  verify?: 'running' | 'clear'
-  /** The connect-wallet sub-machine, for a page that lost the wallet connected before (a reload, a round trip). */
-  connection: ConnectWalletState
-  /** The wallet connected, and its account (the buyer's verified one): the transfer's sender. */
-  wallet?: ChosenWallet
-  sender?: string
-  work: Work<FundingWork>
-  problem?: FundingProblem
-}
+export type { ConnectState, FundingState, FundingWork }
 
 export type TrackingState = { tag: 'tracking'; buyer: BuyerAccount; record: PayoutRecord; status?: PayoutStatus; alreadyFunded?: boolean } & Followed
 export type ResultState = { tag: 'result'; buyer: BuyerAccount; record: PayoutRecord; status: PayoutStatus }
@@ -135,47 +108,21 @@ function connect(state: ConnectState, event: FundingEvent, owner: string | undef
   if (event.type === 'BY_ADDRESS')
     return state.work === 'idle' && owner ? { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: owner } } } : state
   if (event.type !== 'WALLET') return state
+  if (event.event.type === 'DISCONNECT') return letGo(state)
   const next = connecting(state, event.event)
   if (next.tag !== 'connected') return next
   // The account's own wallet funds the payout (partner-api.md: accountId): the one a signed link
   // names, the known buyer's, or (a new buyer) the one connected, which is then verified.
-  if (owner && !sameAddress(owner, next.account)) return refused(state, otherWallet(owner))
+  if (owner && !sameAddress(owner, next.account)) return { ...refused(state, otherWallet(owner)), wallet: next.wallet }
   return { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: next.account, wallet: next.wallet } } }
 }
-
-/**
- * The connect-wallet sub-machine inside both funding stages: its state kept beside the stage's
- * (busy while the chosen wallet is asked), its refusal said as the stage's problem, and how it
- * ended handed back for the stage to judge. A wallet is chosen only while nothing else is under way.
- */
-function connecting<S extends ConnectState | FundingState>(
-  state: S,
-  event: ConnectWalletEvent,
-): S | { tag: 'connected'; wallet: ChosenWallet; account: string } {
-  if (event.type === 'CHOOSE' && state.work !== 'idle') return state
-  const next = connectWallet(state.connection, event)
-  if (next === state.connection) return state
-  if (next.tag === 'connected') return next
-  const busy = next.tag === 'connecting'
-  // Busy only with the wallet's answer: a send under way is never marked idle by a wallet event.
-  if (!busy && state.work !== 'idle' && state.work !== 'connecting') return { ...state, connection: next }
-  const problem = event.type === 'REFUSED' ? refusal(event.problem) : busy ? undefined : state.problem
-  return { ...state, connection: next, work: busy ? 'connecting' : 'idle', problem }
-}
-
-/** Back to the choice, with what was wrong with the wallet that answered. */
-function refused<S extends ConnectState | FundingState>(state: S, problem: FundingProblem): S {
-  return { ...state, connection: { tag: 'wallets', wallets: walletsOf(state.connection) }, work: 'idle', problem }
-}
-
-const walletsOf = (connection: ConnectWalletState) => (connection.tag === 'discovering' ? [] : connection.wallets)
-
-const refusal = (problem: ConnectProblem): FundingProblem => (problem === 'noAccount' ? { kind: 'noAccount' } : { kind: 'wallet', problem })
 
 function funding(state: FundingState, event: FundingEvent): FundingStates | FundingExit {
   const idle = state.work === 'idle'
   switch (event.type) {
     case 'WALLET': {
+      // Disconnect, or Connect again once the wallet ended the connection (fundingWallet.ts).
+      if (event.event.type === 'DISCONNECT') return letGo(state)
       const next = connecting(state, event.event)
       if (next.tag !== 'connected') return next !== state && event.event.type === 'CHOOSE' ? { ...next, wallet: undefined, sender: undefined } : next
       // Only the wallet this payout's buyer verified sends its transfer.
@@ -244,6 +191,3 @@ function checked(state: FundingState, event: FundingEvent): FundingStates | Fund
       return state
   }
 }
-
-/** Another wallet than the one that must fund the payout: said with the one it must be. */
-const otherWallet = (wallet: string): FundingProblem => ({ kind: 'check', problem: { key: 'payout.otherWallet', code: 'payout_wallet', detail: wallet } })

@@ -1,4 +1,5 @@
 import { Screen } from '../../components/Screen'
+import { SessionButton, isWalletConnect } from '../../components/SessionButton'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import type { ConnectState, FundingEvent, Source } from '../../flows/payout'
@@ -54,6 +55,8 @@ export function ConnectScreen({
         <button data-back type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BACK' })}>
           {t('app.back')}
         </button>
+        {/* A session on another account than the one that must pay: ended here and on the phone, a new pairing may name the right one. */}
+        {isWalletConnect(state.wallet) && <SessionButton disabled={!idle} dispatch={dispatch} />}
         {byAddress && (
           <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'BY_ADDRESS' })}>
             {t('payout.byAddress')}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { CopyField } from '../../components/CopyField'
 import { Notice } from '../../components/Notice'
 import { Screen } from '../../components/Screen'
+import { SessionButton, isWalletConnect } from '../../components/SessionButton'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { sendProblemText } from '../../errors/words'
 import { fundingContext, type FundingEvent, type FundingState, fundingRequest, payoutSourceOf, promptedUnanswered } from '../../flows/payout'
@@ -27,6 +28,8 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
   // Nothing asked of a wallet yet: the transfer as a request another wallet or an exchange can make (its code comes then).
   const request = fundingRequest(record, payoutSourceOf(config))
   const part = useLazyPart(payByAddressPart, !!request)
+  // The phone ended the session: Connect again instead of a send that cannot reach it.
+  const ended = state.problem?.kind === 'wallet' && state.problem.problem === 'ended'
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
@@ -71,17 +74,8 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
             {t('payout.checkAgain')}
           </button>
         )}
-        {state.sender && !prompted && (
-          <button
-            type="button"
-            class="primary"
-            disabled={!idle || state.problem?.kind === 'expired'}
-            onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}
-          >
-            {t('payout.send', params)}
-          </button>
-        )}
-        {state.sender && prompted && state.verify === 'clear' && (
+        <SendOrConnect state={state} dispatch={dispatch} prompted={prompted} ended={ended} label={t('payout.send', params)} />
+        {state.sender && prompted && !ended && state.verify === 'clear' && (
           <button
             type="button"
             class="primary"
@@ -93,6 +87,30 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
         )}
       </div>
     </Screen>
+  )
+}
+
+/**
+ * The wallet connected: its Disconnect where it is a WalletConnect session, and the send; never once
+ * the wallet was asked for the transfer. Once the phone ended the session: Connect again.
+ */
+function SendOrConnect(props: { state: FundingState; dispatch: (e: FundingEvent) => void; prompted: boolean; ended: boolean; label: string }) {
+  const { state, dispatch } = props
+  const idle = state.work === 'idle'
+  if (props.ended) return idle ? <SessionButton again dispatch={dispatch} /> : null
+  if (!state.sender || props.prompted) return null
+  return (
+    <>
+      {isWalletConnect(state.wallet) && <SessionButton disabled={!idle} dispatch={dispatch} />}
+      <button
+        type="button"
+        class="primary"
+        disabled={!idle || state.problem?.kind === 'expired'}
+        onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}
+      >
+        {props.label}
+      </button>
+    </>
   )
 }
 

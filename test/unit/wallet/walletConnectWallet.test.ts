@@ -98,6 +98,8 @@ describe('createWalletConnectWallet', () => {
     for (const listener of onDisconnect) listener(ended)
     await expect(w.request({ method: 'eth_sendTransaction', params: [{}] })).rejects.toBe(ended)
     expect(walletProblemOf(await w.request({ method: 'personal_sign', params: ['0x00', ADDRESS] }).catch((e) => e))).toBe('ended')
+    // The chain asked before a prompt (the payout's checks) says it too: told before any mark that the wallet was asked.
+    await expect(w.request({ method: 'eth_chainId' })).rejects.toBe(ended)
     expect(live.request).not.toHaveBeenCalled()
     // Connected again: the end is forgotten.
     const next = provider()

@@ -3,6 +3,7 @@
 // too), less any partnerToken (a bearer token never travels to a third party). Offered on a narrow
 // touch screen with no injected wallet.
 import { withoutPairs } from '../config/signedLink'
+import { fullPageHref as framedFullPage } from './fullPage'
 import { enByAddress } from '../i18n/byAddress/en'
 import { addEnglish, t } from '../i18n/i18n'
 
@@ -36,10 +37,10 @@ export const walletAppsPage = (href: string): string => ['partnerToken', 'authCo
 /** Only on a phone (narrow, touch), where the wallet is an app. */
 const phone = () => matchMedia('(pointer: coarse) and (max-width: 600px)').matches
 
-/** In a frame, the full page's link (the widget's own); else this page's; either as walletAppsPage leaves it. */
+/** In a frame, the full page's link (the widget's own, whoever renders this); else this page's; either as walletAppsPage leaves it. */
 export default function WalletApps({ fullPageHref }: { fullPageHref?: string }) {
   if (!phone()) return null
-  const pageUrl = walletAppsPage(fullPageHref ?? location.href)
+  const pageUrl = walletAppsPage(fullPageHref ?? framedFullPage() ?? location.href)
   return (
     <section class="wallet-apps" aria-labelledby="wallet-apps-heading">
       <h2 id="wallet-apps-heading">{t('walletApps.heading')}</h2>

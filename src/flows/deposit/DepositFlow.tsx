@@ -21,7 +21,7 @@ import { depositSchemas } from '../../api/deposit'
 import { errorSchemas } from '../../api/client'
 import { FirstScreen } from '../../components/FirstScreen'
 import { anyStored } from '../../storage/storedCheck'
-import { withoutPairs } from '../../config/signedLink'
+import { fullPageHref } from '../../components/fullPage'
 import { depositChecks, depositKeys, depositStore } from './persisted'
 import { loadWalletCode } from './walletCode'
 
@@ -110,13 +110,4 @@ function Deposit({ services, onStep }: { services: Services; onStep: (step: numb
     case 'result':
       return <ResultScreen state={state} dispatch={dispatch} config={config} />
   }
-}
-
-/** In a frame, the same widget as a full page (a wallet that does not inject into frames works there). */
-function fullPageHref(): string | undefined {
-  if (window.self === window.top) return undefined
-  // The query string stays as it came, so a signed link verifies on the full page; never with a
-  // partnerToken, which stays with this frame (a new tab holds none: a link with one does not start there).
-  const url = new URL(withoutPairs(location.href, 'partnerToken'))
-  return `${url.origin}${url.pathname.replace(/embed\.html$/, '')}${url.search}`
 }

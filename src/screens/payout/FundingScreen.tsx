@@ -25,15 +25,17 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
   const amount = formatAmount(record.depositAmount, config.locale)
   const idle = state.work === 'idle'
   const params = { amount, symbol: record.symbol, chain }
-  // Nothing asked of a wallet yet: the transfer as a request another wallet or an exchange can make (its code comes then).
-  const request = fundingRequest(record, payoutSourceOf(config))
+  // No wallet connected and nothing asked of one yet: the transfer as a request another wallet or an
+  // exchange can make (its code comes then). With a wallet connected its Send is the way: an exchange's
+  // transfer not yet mined when the buyer then pressed Send would fund the payout twice.
+  const request = state.sender ? undefined : fundingRequest(record, payoutSourceOf(config))
   const part = useLazyPart(payByAddressPart, !!request)
   // The phone ended the session: Connect again instead of a send that cannot reach it.
   const ended = state.problem?.kind === 'wallet' && state.problem.problem === 'ended'
   return (
     <Screen title={t('payout.fundHeading')}>
       <p>{t('payout.fundIntro', params)}</p>
-      {request && !state.sender && <p>{t('payout.byAddressIntro')}</p>}
+      {request && <p>{t('payout.byAddressIntro')}</p>}
       {request && part && part !== 'failed' ? (
         <part.PayByAddress
           {...request}

@@ -22,6 +22,7 @@ const phone = (matches: boolean) => vi.stubGlobal('matchMedia', (query: string) 
 beforeEach(() => phone(false))
 
 const connect = connectState()
+const BUYER_WALLET = '0x00000000000000000000000000000000000000b7'
 
 describe('the connect step with no wallet in the page', () => {
   it('the account’s wallet known: one button pays from another wallet or an exchange', () => {
@@ -42,6 +43,24 @@ describe('the connect step with no wallet in the page', () => {
     const link = await screen.findByRole('link', { name: 'Open in MetaMask' })
     expect(link.getAttribute('href')).toMatch(/^https:\/\/link\.metamask\.io\/dapp\//)
     expect(screen.getByRole('link', { name: 'Open in Trust Wallet' })).toBeTruthy()
+  })
+
+  it('in a frame, the wallet apps open the widget as a full page, not the frame’s embed.html (as the deposit’s do)', async () => {
+    phone(true)
+    history.replaceState(null, '', '/embed.html?flow=payout&partner=acme-shop&partnerToken=tok-secret')
+    vi.stubGlobal('top', {})
+    try {
+      render(<ConnectScreen state={connect} dispatch={() => {}} source={source} config={config} byAddress={false} />)
+      const link = await screen.findByRole('link', { name: 'Open in MetaMask' })
+      const opened = link.getAttribute('href') ?? ''
+      expect(opened).not.toContain('embed.html')
+      expect(opened).toMatch(/\/\?flow=payout&partner=acme-shop$/)
+      expect(opened).not.toContain('tok-secret')
+    } finally {
+      vi.unstubAllGlobals()
+      phone(false)
+      history.replaceState(null, '', '/')
+    }
   })
 })
 
@@ -71,6 +90,15 @@ describe('the funding step with no wallet connected', () => {
     render(<FundingScreen state={funding({ rail: undefined, card: { brand: 'visa', last4: '4242' } })} dispatch={() => {}} config={config} />)
     await waitFor(() => expect(document.body.textContent).toContain('Sending less than 22.282609 USDC does not cancel this payout'))
     expect(document.body.textContent).not.toContain('If the bank returns')
+  })
+
+  it('with a wallet connected, its Send is the way: no request inviting a second transfer from elsewhere', async () => {
+    // An exchange's transfer not yet mined when the buyer then presses Send would fund the payout twice.
+    render(<FundingScreen state={{ ...funding(), sender: BUYER_WALLET }} dispatch={() => {}} config={config} />)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
+    expect(document.body.textContent).not.toContain('ethereum:')
+    expect(document.body.textContent).toContain(DEPOSIT)
   })
 
   it('once a wallet was asked for the transfer: no request to pay from elsewhere, only the address and the amount', async () => {

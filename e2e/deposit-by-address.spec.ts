@@ -47,6 +47,7 @@ test('a deposit paid by address from another account, with no wallet in the page
   await sandbox.control({ quoteStyle: 'address' })
   const receiver = stack.accounts[5]
   const before = await destBalance(stack, receiver)
+  const treasuryBefore = await destBalance(stack, stack.partnerTreasury)
   await page.goto(widgetUrl(stack))
   await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
   await page.getByRole('button', { name: 'Send from another wallet or an exchange' }).click()
@@ -80,8 +81,10 @@ test('a deposit paid by address from another account, with no wallet in the page
   // Sent from an account nobody linked (an exchange's, say), it is the buyer's at the kit: recorded, not refused.
   await expect.poll(async () => (await sandbox.posts('/partner/deposit/sent')).map((p) => p.status)).toEqual([200])
   await expect(page.getByText('If the shop does not show this payment, contact the shop with this transaction.')).toHaveCount(0)
-  // Delivered to the buyer's own address, less the fee.
-  expect((await destBalance(stack, receiver)) - before).toBe(12_487_500n)
+  // Delivered to the partner's treasury (its kit's depositDestination), less the fee: the deposit
+  // the partner credits pays the partner, never the buyer's own address as well.
+  expect((await destBalance(stack, stack.partnerTreasury)) - treasuryBefore).toBe(12_487_500n)
+  expect((await destBalance(stack, receiver)) - before).toBe(0n)
   expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
 })
 

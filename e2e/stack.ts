@@ -63,6 +63,8 @@ export type StackConfig = {
   depositor: string
   accounts: string[]
   partnerBase: string
+  /** The sandbox partner's treasury on the destination chain (its kit's depositDestination). */
+  partnerTreasury: string
   cardHosts: string[]
   identityUrl: string
   /** The local relay, the sandbox phone wallet's control API and its account (test/sandbox/walletconnect/). */

@@ -40,6 +40,9 @@ const WORDS = new Map<string, MessageKey>([
   // A deposit paid by address (src/server/depositAddress.ts): the address was another buyer's; the transfer not as quoted.
   ['deposit_address_taken', 'partner.addressTaken'],
   ['deposit_not_as_quoted', refused],
+  // The kit's own rule of where deposits settle (depositDestination): the shop's setup, nothing the buyer can change.
+  ['destination_not_configured', refused],
+  ['destination_not_allowed', refused],
   // The service's own codes that only the partner path carries (the kit passes them through):
   // a key without the endpoint's permission, and the banking partner's identity check not approved
   // (docs/assumptions.md: a payout or a one-off bank deposit answers 400 KYC_PENDING or KYC_REJECTED).

@@ -11,6 +11,7 @@ export {
   type VirtualAccountsPage,
 } from './partnerReads'
 export type { ApiKey } from './apiKey'
+export type { DepositDestination, DepositDestinationOption } from './depositDestination'
 export type { ChainsOption, DepositReceipt } from './depositReceipt'
 export type { UserLimits } from './userLimits'
 export { partnerCorsHeaders, type CorsOptions } from './cors'

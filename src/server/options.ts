@@ -1,6 +1,7 @@
 // What createPartnerHandler takes, and its check: a partner's mistake is a TypeError at start,
 // never a request that runs with the key.
 import type { ApiKey } from './apiKey'
+import { type DepositDestinationOption, checkDepositDestination } from './depositDestination'
 import type { ChainsOption } from './depositReceipt'
 import type { KeyRate } from './reconcile/keyRate'
 import type { PaymentStore } from './store/paymentStore'
@@ -46,6 +47,15 @@ export type PartnerHandlerOptions = {
   store?: PaymentStore | Promise<PaymentStore>
   /** The RPC the kit reads crypto deposits from, per chain id: `{ 8453: { rpcUrl: 'https://…' } }`. */
   chains?: ChainsOption
+  /**
+   * Where the crypto deposits this kit hands out addresses for settle (`POST /deposit/address`):
+   * `{ chainId, token, address }`, your own wallet or treasury, or a function of your user's id
+   * that answers it (undefined: none for that user). The kit fills it into every quote it asks and
+   * refuses a request naming another (400 `destination_not_allowed`): a deposit you credit must pay
+   * you, not the buyer's own wallet. Without it, `/deposit/address` gives no address (400
+   * `destination_not_configured`).
+   */
+  depositDestination?: DepositDestinationOption
   /** Per-user limits over any 24 hours, per kind: `{ payout: { perDay: 3, maxAmount: { EUR: '1000' } } }`. */
   userLimits?: UserLimits
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
@@ -121,6 +131,8 @@ export function checkOptions(options: PartnerHandlerOptions) {
   } catch (error) {
     throw problem((error as Error).message)
   }
+  const depositDestination = checkDepositDestination(options.depositDestination)
+  if (typeof depositDestination === 'string') throw problem(depositDestination)
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw problem('timeoutMs must be a positive number')
   return {
@@ -134,6 +146,7 @@ export function checkOptions(options: PartnerHandlerOptions) {
     chains,
     publicUrl: publicUrl?.href.replace(/\/+$/, ''),
     userLimits,
+    depositDestination,
     timeoutMs,
   }
 }

@@ -14,6 +14,9 @@ import { sandboxEntry } from './demoUrl.mjs'
 import { createSandboxServer } from './server.mjs'
 import { generateSigningKeys } from './sign.mjs'
 
+/** The sandbox partner's own wallet on the destination chain: where the deposits its kit credits settle. No dev account. */
+export const PARTNER_TREASURY = '0x000000000000000000000000000000000000ba5e'
+
 export const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']
 
 export async function startStack(opts = {}) {
@@ -74,7 +77,11 @@ export async function startStack(opts = {}) {
     const demo = createPartnerDemo({ kit: partnerKit, apiBase, apiKey: KEY, ...opts.partnerDemo })
     // The partner backend reads crypto deposits from the source chain, as a partner's own RPC.
     const partnerChains = { 8453: { rpcUrl: source.url } }
-    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains, demo })
+    // Where the deposits the partner credits settle (the kit's depositDestination): its own
+    // treasury on the destination chain, never the buyer's wallet.
+    const partnerDestination = { chainId: 42161, token: addresses.destToken, address: PARTNER_TREASURY }
+    config.partnerTreasury = PARTNER_TREASURY
+    const card = cardRoutes({ chains: { dst: deployed.dst }, publicBase: apiBase, allowedOrigins, partnerChains, partnerDestination, demo })
     // The partner backend's store, opened before serving: PGlite's start holds the event loop for
     // seconds, which mid-test let idle keep-alive sockets die under the kit's requests (ECONNRESET).
     await card.partnerStore()

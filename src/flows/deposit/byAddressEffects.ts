@@ -43,9 +43,12 @@ async function tell(ctx: DepositContext, alive: () => boolean, event: ByAddressE
 export async function quoteByAddress(ctx: DepositContext, state: ByAddress, alive: () => boolean) {
   const source = sourceOf(ctx, state.form)
   const fixed = ctx.config.destination
+  // With the kit, the deposit settles where the partner set (its depositDestination, filled in by
+  // the kit): only an address the registry or a signed link fixed is named, never the buyer's own.
+  const kit = ctx.config.walletLink === true
   const request = {
     source: { chainId: source.chainId, token: source.token, address: state.receiver },
-    destination: fixed ? { chainId: fixed.chainId, token: fixed.token, address: fixed.address ?? state.receiver } : undefined,
+    destination: fixed && (!kit || fixed.address) ? { chainId: fixed.chainId, token: fixed.token, address: fixed.address ?? state.receiver } : undefined,
     amount: state.amount ?? '',
     method: 'crypto' as const,
   }
@@ -53,7 +56,7 @@ export async function quoteByAddress(ctx: DepositContext, state: ByAddress, aliv
   try {
     // Where the partner's backend is the kit, the kit asks for the quote and records its address to
     // the signed-in buyer first: the transfer is theirs whatever sends it (an exchange signs nothing).
-    const asked = ctx.config.walletLink ? ctx.partner().then((http) => quoteDepositAddress(http, request)) : quoteDeposit(ctx.api, request)
+    const asked = kit ? ctx.partner().then((http) => quoteDepositAddress(http, request)) : quoteDeposit(ctx.api, request)
     const [quote, w] = await Promise.all([asked, ctx.loadChainActions()])
     if (!alive()) return
     // The guard every quote passes (a refusal is the deposit's own QUOTE_REJECTED, said on the form).

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini'
 import { depositQuote, depositStatus } from '../../api/schemas-deposit'
 import { byDepositAddress, plainTransfer } from '../depositAddress'
+import { canonicalDestination, destinationOf, sameDestination } from '../depositDestination'
 import { cryptoDepositId } from '../store/kinds'
 import type { PaymentStore } from '../store/paymentStore'
 import { overLimit } from '../userLimits'
@@ -107,6 +108,8 @@ function linking(work: (call: Call, data: Record<string, unknown>, payments: Pay
 /**
  * POST /deposit/address: the deposit quote, asked of the service with the key for this user, its
  * deposit address recorded to the user before the quote is answered (the widget shows it only then).
+ * The deposit settles where the partner said (depositDestination), never where the browser asks:
+ * the kit credits it to the user, so it must pay the partner, not the buyer's own wallet.
  */
 const quoteAddress: Handle = async (call, data) => {
   const { kit, fail } = call
@@ -114,6 +117,26 @@ const quoteAddress: Handle = async (call, data) => {
   const source = data.source as { chainId: number; token: string }
   if (!Object.hasOwn(kit.config.chains, source.chainId))
     return fail(400, 'chain_not_configured', `source.chainId: ${source.chainId} is not a chain this backend reads`)
+  const destination = await destinationOf(kit.config.depositDestination, user)
+  if (destination === 'bad') {
+    kit.log('depositDestination: the function answered no { chainId, token, address } for a user; no deposit address given')
+    return fail(500, 'kit_error', 'Unexpected error in the partner backend.')
+  }
+  if (destination === 'none') {
+    return fail(
+      400,
+      'destination_not_configured',
+      'This backend sets no depositDestination: it gives no deposit address, since it could not tell where the deposit settles',
+    )
+  }
+  const asked = data.destination === undefined ? destination : canonicalDestination(data.destination)
+  if (!asked || !sameDestination(asked, destination)) {
+    return fail(
+      400,
+      'destination_not_allowed',
+      'destination: deposits through this backend settle where the partner set (depositDestination); leave it out, or name exactly that one',
+    )
+  }
   const payments = await kit.store()
   // A user at their limit is given no address: a transfer to it would not be recorded (/deposit/sent
   // checks the same limit), against what the buyer is told (it counts as their deposit).
@@ -127,7 +150,7 @@ const quoteAddress: Handle = async (call, data) => {
     kit.log(`chain ${source.chainId}: ${error instanceof Error ? error.message : 'error'}`)
     return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
   }
-  return call.forward(call.route, data, async (answer) => {
+  return call.forward(call.route, { ...data, destination }, async (answer) => {
     const quote = depositQuote.safeParse(answer)
     if (!quote.success) {
       kit.log('POST /v1/deposit/quote: the answer does not match the contract; nothing was recorded')

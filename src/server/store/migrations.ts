@@ -130,6 +130,11 @@ const MIGRATIONS: ReadonlyArray<readonly string[]> = [
     `ALTER TABLE ${SCHEMA}.deposit_addresses ADD COLUMN quoted text[] NOT NULL DEFAULT '{}'`,
     `UPDATE ${SCHEMA}.deposit_addresses SET quoted = ARRAY[token || ':' || units::text]`,
   ],
+  [
+    // Every address handed out first deletes those older than 30 days (depositAddresses.ts): by
+    // this index, not by reading the whole table on every ask.
+    `CREATE INDEX deposit_addresses_created ON ${SCHEMA}.deposit_addresses (created_at)`,
+  ],
 ]
 
 /** An arbitrary constant that names the kit's migration lock among the partner's advisory locks. */

@@ -76,7 +76,7 @@ export function hostileCardUrl(kind, publicBase, page) {
   }
 }
 
-export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {}, demo }) {
+export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains = {}, partnerDestination, demo }) {
   const defaults = {
     cardQuoteTtlSeconds: 60,
     cardPurchaseTtlSeconds: 600,
@@ -171,6 +171,8 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
           allowCredentials: credentials,
           store: partnerStore(),
           chains: partnerChains,
+          // The partner's treasury: a deposit by address settles there, whatever the browser asks.
+          depositDestination: partnerDestination,
           // A demo session of the example pages names its demo user; otherwise as said above.
           authenticate: (token) => server.userOf(token) ?? (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
           log: (line) => console.warn('[sandbox] partner backend:', line),

@@ -24,6 +24,8 @@ let store: PaymentStore
 /** An exchange's hot wallet: an account no user of this site linked. */
 const EXCHANGE = DEV_ACCOUNTS[5] as Address
 const OPERATOR = DEV_ACCOUNTS[6] as Address
+/** Where the partner has its deposits settle: its own treasury on Arbitrum (the kit's depositDestination). */
+const TREASURY = { chainId: 42161, token: '0xaf88d065e77c8cc2239327c5edb3a432268e5831', address: '0x00000000000000000000000000000000000ca5e1' }
 
 beforeAll(async () => {
   ;[usdc, store] = await Promise.all([startUsdcChain(PORT, [EXCHANGE, DEV_ACCOUNTS[1], DEV_ACCOUNTS[7]]), openPaymentStore()])
@@ -82,6 +84,7 @@ function kit(options: Partial<PartnerHandlerOptions> & { next?: () => Quoted } =
     authenticate: (t) => ({ 'tok-alice': 'alice', 'tok-bob': 'bob', 'tok-carol': 'carol', 'tok-dave': 'dave' })[t],
     store,
     chains: { [CHAIN]: { rpcUrl: usdc.anvil.url } },
+    depositDestination: TREASURY,
     fetch: upstream.fetch,
     log: () => {},
     ...options,
@@ -124,7 +127,8 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
       amountIn: '12.5',
       transaction: { chainId: CHAIN, to: usdc.token, data: transferData(quote.to, units('12.5')) },
     })
-    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: request('12.5') }])
+    // The destination is the partner's (depositDestination), filled in by the kit.
+    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...request('12.5'), destination: TREASURY } }])
     expect(await store.depositAddressOf(CHAIN, quote.to)).toMatchObject({ userId: 'alice', token: usdc.token.toLowerCase(), units: '12500000' })
     // Its own retry (the service hands the same address again): still hers.
     expect((await alice('/deposit/address', request('12.5'))).status).toBe(200)
@@ -204,6 +208,83 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
       status: 400,
       body: { error: { code: 'chain_not_configured', message: 'source.chainId: 8453 is not a chain this backend reads' } },
     })
+    expect(calls).toEqual([])
+  })
+})
+
+describe("POST /deposit/address: the destination is the partner's (depositDestination), never the browser's", { timeout: 30_000 }, () => {
+  const BUYER_WALLET = { chainId: 42161, token: TREASURY.token, address: DEV_ACCOUNTS[8] }
+  const notAllowed = {
+    status: 400,
+    body: {
+      error: {
+        code: 'destination_not_allowed',
+        message: 'destination: deposits through this backend settle where the partner set (depositDestination); leave it out, or name exactly that one',
+      },
+    },
+  }
+
+  it("refuses a request naming another destination (the buyer's own wallet: paid once, credited twice): 400, the service not asked, nothing recorded", async () => {
+    let quotedTo = freshAddress()
+    const { calls, alice } = kit({ next: () => ({ to: quotedTo }) })
+    for (const destination of [BUYER_WALLET, { ...TREASURY, chainId: 8453 }, { ...TREASURY, token: usdc.token }, { ...TREASURY, address: DEV_ACCOUNTS[8] }]) {
+      quotedTo = freshAddress()
+      const answer = await alice('/deposit/address', { ...request('12.5'), destination })
+      expect(answer, JSON.stringify(destination)).toEqual(notAllowed)
+      expect(await store.depositAddressOf(CHAIN, quotedTo)).toBeUndefined()
+    }
+    expect(calls).toEqual([])
+    // Its own destination, spelled in another case, is the same one: asked in the kit's spelling.
+    const same = await alice('/deposit/address', {
+      ...request('12.5'),
+      destination: { ...TREASURY, address: TREASURY.address.toUpperCase().replace('0X', '0x') },
+    })
+    expect(same.status).toBe(200)
+    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...request('12.5'), destination: TREASURY } }])
+  })
+
+  it("a function names each user's destination (asked per request); its answer is checked, and a bad one is a kit_error, logged, the service not asked", async () => {
+    const lines: string[] = []
+    const perUser = (user: string) =>
+      user === 'alice'
+        ? { ...TREASURY, address: '0x00000000000000000000000000000000000a11ce' }
+        : user === 'bob'
+          ? Promise.resolve({ ...TREASURY, address: '0x0000000000000000000000000000000000000b0b' })
+          : user === 'carol'
+            ? { chainId: 42161, token: TREASURY.token, address: 'not an address' }
+            : undefined
+    const { calls, alice, bob, carol, dave } = kit({
+      depositDestination: perUser as never,
+      log: (line) => lines.push(line),
+      next: () => ({ to: freshAddress() }),
+    })
+    expect((await alice('/deposit/address', request('1'))).status).toBe(200)
+    expect((await bob('/deposit/address', request('1'))).status).toBe(200)
+    expect(calls.map((c) => c.body.destination.address)).toEqual(['0x00000000000000000000000000000000000a11ce', '0x0000000000000000000000000000000000000b0b'])
+    // Alice naming Bob's destination is refused as any other.
+    expect(await alice('/deposit/address', { ...request('1'), destination: { ...TREASURY, address: '0x0000000000000000000000000000000000000b0b' } })).toEqual(
+      notAllowed,
+    )
+    expect((await carol('/deposit/address', request('1'))).body.error.code).toBe('kit_error')
+    expect(lines.join('\n')).toMatch(/depositDestination/)
+    // No destination for this user: no address for them.
+    expect((await dave('/deposit/address', request('1'))).body.error.code).toBe('destination_not_configured')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('without depositDestination, gives no deposit address (it could not tell what it credits): 400 destination_not_configured, the service not asked', async () => {
+    const { calls, alice } = kit({ depositDestination: undefined })
+    const refusal = {
+      status: 400,
+      body: {
+        error: {
+          code: 'destination_not_configured',
+          message: 'This backend sets no depositDestination: it gives no deposit address, since it could not tell where the deposit settles',
+        },
+      },
+    }
+    expect(await alice('/deposit/address', request('12.5'))).toEqual(refusal)
+    expect(await alice('/deposit/address', { ...request('12.5'), destination: BUYER_WALLET })).toEqual(refusal)
     expect(calls).toEqual([])
   })
 })

@@ -733,9 +733,22 @@ describe('createPartnerHandler', () => {
         fetch: sameAddress.fetch,
         authenticate: (token) => (token === 'good' ? 'user-2' : undefined),
         chains: { 31337: { rpcUrl: rpc.url } },
+        depositDestination: { chainId: 42161, token: `0x${'6'.repeat(40)}`, address: `0x${'d'.repeat(40)}` },
       })
       const source = { chainId: 31337, token: `0x${'6'.repeat(40)}`, address: wallet }
       await note(await second.handle(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
+      // Paid by address: a kit that sets no depositDestination, and a destination not the partner's.
+      await note(await owned(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
+      const treasury = handler({
+        authenticate: (token) => (token === 'good' ? 'user-2' : undefined),
+        chains: { 31337: { rpcUrl: rpc.url } },
+        depositDestination: { chainId: 42161, token: `0x${'6'.repeat(40)}`, address: `0x${'d'.repeat(40)}` },
+      })
+      await note(
+        await treasury.handle(
+          request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto', destination: { ...source, chainId: 42161 } }, headers: good }),
+        ),
+      )
       expect(quiet.calls).toHaveLength(0)
       return seen
     }
@@ -769,6 +782,8 @@ describe('createPartnerHandler', () => {
         { status: 409, code: 'wallet_not_owned' },
         { status: 422, code: 'deposit_not_as_quoted' },
         { status: 409, code: 'deposit_address_taken' },
+        { status: 400, code: 'destination_not_configured' },
+        { status: 400, code: 'destination_not_allowed' },
       ])
     })
 
@@ -859,5 +874,28 @@ describe('createPartnerHandler', () => {
       expect(() => createPartnerHandler({ ...base, chains, publicUrl })).toThrow(/^createPartnerHandler: publicUrl must be/)
     }
     expect(() => createPartnerHandler({ ...base, chains, publicUrl: `${SHOP}/api` })).not.toThrow()
+  })
+
+  it('checks depositDestination at start: the partner decides where the deposits it credits settle, in a form the kit can compare', () => {
+    const base = { apiBase: 'https://api.example', apiKey: 'sk_x', allowedOrigins: [SHOP], allowAnonymous: true }
+    const good = { chainId: 42161, token: `0x${'a'.repeat(40)}`, address: `0x${'b'.repeat(40)}` }
+    for (const depositDestination of [
+      null,
+      'https://treasury.example',
+      {},
+      { ...good, chainId: 0 },
+      { ...good, chainId: 1.5 },
+      { ...good, chainId: '42161' },
+      { ...good, token: 'USDC' },
+      { ...good, address: `0x${'b'.repeat(39)}` },
+      { ...good, address: `0x${'0'.repeat(40)}` },
+      { ...good, memo: 'x' },
+    ]) {
+      expect(() => createPartnerHandler({ ...base, depositDestination: depositDestination as never }), JSON.stringify(depositDestination)).toThrow(
+        /^createPartnerHandler: depositDestination must be/,
+      )
+    }
+    expect(() => createPartnerHandler({ ...base, depositDestination: good })).not.toThrow()
+    expect(() => createPartnerHandler({ ...base, depositDestination: () => good })).not.toThrow()
   })
 })

@@ -64,6 +64,27 @@ describe('paying by address with the kit', () => {
     ])
   })
 
+  it("sends the kit no destination of the buyer's: the kit settles where the partner set (depositDestination); a fixed address (registry, signed link) is sent as is", async () => {
+    const dest = { chainId: 42161, token: '0x4444444444444444444444444444444444444444', symbol: 'USDC', decimals: 6 }
+    // A destination without an address would be the buyer's own receiving address: left out, the kit fills in the partner's.
+    const open = await ask({ ...kitMode, destination: dest }, { status: 200, body: {} })
+    expect(open.toKit.map((t) => t.body)).toEqual([
+      { source: { chainId: 8453, token: depositConfig.sources[0].token, address: RECEIVER }, amount: '12.5', method: 'crypto' },
+    ])
+    const treasury = '0x5555555555555555555555555555555555555555'
+    const fixed = await ask({ ...kitMode, destination: { ...dest, address: treasury } }, { status: 200, body: {} })
+    expect(fixed.toKit.map((t) => (t.body as { destination?: unknown }).destination)).toEqual([{ chainId: 42161, token: dest.token, address: treasury }])
+  })
+
+  it("the kit's 400 destination_not_allowed and destination_not_configured are the shop's setup, said as a refusal on the form, nothing shown to pay", async () => {
+    for (const code of ['destination_not_allowed', 'destination_not_configured']) {
+      const { events } = await ask(kitMode, { status: 400, body: { error: { code, message: 'Not here.' } } }, 1)
+      expect(events, code).toEqual([
+        { type: 'BY_ADDRESS', event: { type: 'QUOTE_FAILED', problem: expect.objectContaining({ code, key: 'partner.refused' }) } },
+      ])
+    }
+  })
+
   it('without walletLink (no kit that links deposits), the service is asked as before and the kit hears nothing', async () => {
     const { api, toKit } = await ask({ ...kitMode, walletLink: false }, { status: 200, body: {} })
     expect(api.to('/deposit/quote')).toHaveLength(1)

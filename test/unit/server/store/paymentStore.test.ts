@@ -167,7 +167,7 @@ describe('migrations', () => {
   it('apply once: running them again changes nothing', async () => {
     await migrate(store.db)
     const { rows } = await store.db.query<{ version: number }>('SELECT version FROM stablecoin_widget.migrations ORDER BY version')
-    expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
     expect(await store.ownerOf('payout', 'po_1')).toBe('alice')
   })
 })

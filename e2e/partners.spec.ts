@@ -39,6 +39,8 @@ test("partner B's payout link after partner A's unfinished payout: nothing of A'
   const secrets: string[] = [kept.account.accountId, kept.account.walletId, record.id, record.depositAddress.toLowerCase()]
   expect(secrets.every((s) => typeof s === 'string' && s.length > 3)).toBe(true)
 
+  // A's page leaves first: its own status polls, in flight as it unloads, are A's page's, not B's.
+  await page.goto('about:blank')
   // Partner B's link, in the same browser, on the same origin: every request and event is watched.
   const seen: string[] = []
   page.on('request', (request) => seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`))

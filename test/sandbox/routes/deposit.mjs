@@ -195,6 +195,11 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     transfer.sender = deposit.args.sender
     transfer.deposited = deposit.args.amount
     transfer.outcome = wrongToken || deposit.args.amount < q.units ? 'failed' : late ? 'expired' : q.outcome
+    return settleLater(transfer)
+  }
+
+  /** The transfer settles once the sandbox's processing time has passed (its timer cleared on close). */
+  function settleLater(transfer) {
     const timer = setTimeout(() => {
       timers.delete(timer)
       settle(transfer)
@@ -220,12 +225,7 @@ export function depositRoutes({ chains, artifacts, addresses }) {
     transfer.sender = from
     transfer.deposited = value
     transfer.outcome = value < q.units ? 'failed' : late ? 'expired' : q.outcome
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      settle(transfer)
-    }, settings.processingMs)
-    timers.add(timer)
-    return transfer
+    return settleLater(transfer)
   }
 
   /** An expired deposit paid by address goes back to its sender from the deposit address itself. */

@@ -4,10 +4,10 @@
 // answering (src/server/depositAddress.ts). The answer is the service's quote, as it came.
 import { depositSchemas } from './deposit'
 import type { PartnerHttp } from './partnerHttp'
-import type { DepositQuoteRequest } from './schemas-deposit'
+import type { DepositAddressRequest } from './schemas-deposit'
 
 const depositQuote = depositSchemas.schema('depositQuote')
 
-export function quoteDepositAddress(http: PartnerHttp, request: DepositQuoteRequest, signal?: AbortSignal) {
+export function quoteDepositAddress(http: PartnerHttp, request: DepositAddressRequest, signal?: AbortSignal) {
   return http.post('/deposit/address', request, depositQuote, signal)
 }

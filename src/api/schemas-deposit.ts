@@ -17,6 +17,8 @@ export const depositQuoteRequest = z.object({
   method: z.literal('crypto'),
 })
 export type DepositQuoteRequest = z.infer<typeof depositQuoteRequest>
+/** The kit's by-address request (POST {partnerBase}/deposit/address): the sender may be left out, the kit names it. */
+export type DepositAddressRequest = Omit<DepositQuoteRequest, 'source'> & { source: Omit<DepositQuoteRequest['source'], 'address'> & { address?: string } }
 
 export const depositQuote = z.object({
   provider: z.string().check(z.minLength(1)),

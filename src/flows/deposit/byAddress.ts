@@ -13,7 +13,7 @@ export function byAddressTransition(state: DepositState, event: ByAddressEvent, 
   if (state.tag === 'byAddress') return stageTransition(state, event, ctx)
   // From the choice of wallet, into paying by address.
   if (event.type === 'START' && (state.tag === 'wallets' || state.tag === 'discovering'))
-    return { tag: 'byAddress', form: state.form, receiver: event.receiver ?? '', locked: !!event.receiver, stage: 'form' }
+    return { tag: 'byAddress', form: state.form, receiver: event.receiver ?? '', locked: !!event.receiver, kit: event.kit, stage: 'form' }
   if (state.tag !== 'tracking' || state.phase !== 'watching') return state
   // The buyer said they did not send, once the quote expired: the effects forget the record (effects.ts).
   switch (event.type) {
@@ -42,13 +42,13 @@ function stageTransition(state: ByAddress, event: ByAddressEvent, ctx: Context):
         refusal: undefined,
         error: undefined,
         form: { amount: event.amount ?? state.form.amount, source: event.source ?? state.form.source },
-        receiver: state.locked ? state.receiver : (event.receiver ?? state.receiver),
+        receiver: state.locked || state.kit ? state.receiver : (event.receiver ?? state.receiver),
       }
     case 'SUBMIT': {
       if (state.stage !== 'form') return state
       const parsed = parseAmount(state.form.amount, ctx.sourceDecimals[state.form.source] ?? 0, ctx.decimalMark)
       if (!parsed.ok) return { ...state, error: { kind: 'amount', problem: parsed.problem } }
-      if (!ADDRESS.test(state.receiver.trim())) return { ...state, error: { kind: 'receiver' } }
+      if (!state.kit && !ADDRESS.test(state.receiver.trim())) return { ...state, error: { kind: 'receiver' } }
       return { ...state, stage: 'quoting', amount: parsed.value, receiver: state.receiver.trim(), error: undefined }
     }
     case 'QUOTED':

@@ -3,6 +3,7 @@
 // the buyer picks it, or when a reload resumes a watch.
 import { quoteDeposit } from '../../api/deposit'
 import { quoteDepositAddress } from '../../api/depositAddress'
+import type { DepositAddressRequest } from '../../api/schemas'
 import { chainOf } from '../../config/config'
 import { describeError } from '../../errors/describeError'
 import { partnerStorage } from '../../storage/flowStore'
@@ -44,10 +45,11 @@ export async function quoteByAddress(ctx: DepositContext, state: ByAddress, aliv
   const source = sourceOf(ctx, state.form)
   const fixed = ctx.config.destination
   // With the kit, the deposit settles where the partner set (its depositDestination, filled in by
-  // the kit): only an address the registry or a signed link fixed is named, never the buyer's own.
+  // the kit): only an address the registry or a signed link fixed is named, never the buyer's own;
+  // with none fixed, no sender either: the kit names the partner's own (docs/assumptions.md).
   const kit = ctx.config.walletLink === true
-  const request = {
-    source: { chainId: source.chainId, token: source.token, address: state.receiver },
+  const request: DepositAddressRequest = {
+    source: { chainId: source.chainId, token: source.token, ...(state.kit ? {} : { address: state.receiver }) },
     destination: fixed && (!kit || fixed.address) ? { chainId: fixed.chainId, token: fixed.token, address: fixed.address ?? state.receiver } : undefined,
     amount: state.amount ?? '',
     method: 'crypto' as const,
@@ -56,7 +58,9 @@ export async function quoteByAddress(ctx: DepositContext, state: ByAddress, aliv
   try {
     // Where the partner's backend is the kit, the kit asks for the quote and records its address to
     // the signed-in buyer first: the transfer is theirs whatever sends it (an exchange signs nothing).
-    const asked = kit ? ctx.partner().then((http) => quoteDepositAddress(http, request)) : quoteDeposit(ctx.api, request)
+    const asked = kit
+      ? ctx.partner().then((http) => quoteDepositAddress(http, request))
+      : quoteDeposit(ctx.api, { ...request, source: { ...request.source, address: state.receiver } })
     const [quote, w] = await Promise.all([asked, ctx.loadChainActions()])
     if (!alive()) return
     // The guard every quote passes (a refusal is the deposit's own QUOTE_REJECTED, said on the form).

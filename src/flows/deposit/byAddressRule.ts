@@ -4,7 +4,7 @@
 // buyer may send that amount to the transfer's recipient, the quote's deposit address, from
 // anywhere. Pure; loaded with the by-address code (it decodes calldata with viem).
 import { type Hex, decodeFunctionData, encodeFunctionData } from 'viem'
-import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
+import type { DepositAddressRequest, DepositQuote } from '../../api/schemas'
 import type { TokenConfig } from '../../config/config'
 import { toBaseUnits } from '../../lib/decimal'
 
@@ -27,10 +27,10 @@ export const transferAbi = [
   },
 ] as const
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const same = (a: string, b: string | undefined) => !!b && a.toLowerCase() === b.toLowerCase()
 const ZERO = /^0x0{40}$/
 
-export function payableByAddress(request: DepositQuoteRequest, quote: DepositQuote, token: TokenConfig): Payable {
+export function payableByAddress(request: DepositAddressRequest, quote: DepositQuote, token: TokenConfig): Payable {
   const refuse = (why: ByAddressRefusal): Payable => ({ ok: false, why })
   const tx = quote.transaction
   if (tx.chainId !== request.source.chainId || token.chainId !== tx.chainId) return refuse('chain')

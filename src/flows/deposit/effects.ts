@@ -26,9 +26,15 @@ export { byAddressPart }
 /** The machine's transition for paying by address, once its code is here. */
 export const byAddress = (state: DepositState, event: ByAddressEvent, c: Context) => byAddressPart.get()?.transition(state, event, c)
 
-/** Into paying by address, once its code is here: to the link's fixed destination address, if any. */
-export const startByAddress = (config: WidgetConfig, dispatch: (event: DepositEvent) => void) =>
-  byAddressPart.load().then(() => dispatch({ type: 'BY_ADDRESS', event: { type: 'START', receiver: config.destination?.address } }))
+/**
+ * Into paying by address, once its code is here: to the link's fixed destination address, if any;
+ * else, where the partner's kit settles it at the partner's and credits the buyer, to no address of theirs.
+ */
+export const startByAddress = (config: WidgetConfig, dispatch: (event: DepositEvent) => void) => {
+  const receiver = config.destination?.address
+  const kit = config.walletLink === true && !receiver
+  return byAddressPart.load().then(() => dispatch({ type: 'BY_ADDRESS', event: { type: 'START', receiver, kit } }))
+}
 
 type QuoteState = Extract<DepositState, { tag: 'quote' }>
 

@@ -2,7 +2,7 @@
 // amount (../shared/SECURITY.md). A pure function over the buyer's request and the quote, run
 // before any wallet prompt and again right before each send. Loaded with the wallet code (viem).
 import { type Hex, decodeFunctionData, encodeFunctionData } from 'viem'
-import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
+import type { DepositAddressRequest, DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { type WidgetConfig, chainOf } from '../../config/config'
 import { toBaseUnits } from '../../lib/decimal'
 import { isNativeToken } from './preview'
@@ -118,7 +118,7 @@ function units(value: string, decimals: number): bigint | undefined {
 }
 
 /** `ok`, or the first rule the quote breaks. */
-export function guardQuote(request: DepositQuoteRequest, quote: DepositQuote, config: WidgetConfig): GuardResult {
+export function guardQuote(request: DepositAddressRequest, quote: DepositQuote, config: WidgetConfig): GuardResult {
   const fail = (rule: GuardRule): GuardResult => ({ ok: false, rule })
   const { source } = request
   const token = config.sources.find((s) => s.chainId === source.chainId && same(s.token, source.token))

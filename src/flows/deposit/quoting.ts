@@ -1,5 +1,5 @@
 // Asking for a price, and the guard every quote passes before the buyer or the wallet sees it.
-import type { DepositQuote, DepositQuoteRequest } from '../../api/schemas'
+import type { DepositAddressRequest, DepositQuote, DepositQuoteRequest } from '../../api/schemas'
 import { quoteDeposit } from '../../api/deposit'
 import { describeError } from '../../errors/describeError'
 import { overBalance } from '../../errors/depositProblems'
@@ -61,7 +61,7 @@ export function reject(ctx: DepositContext, quote: DepositQuote, rejection: Reje
 }
 
 /** The guard, with the wallet code (it decodes calldata with viem): `true` when the quote may be used. */
-export function guard(ctx: DepositContext, w: ChainActions, quote: DepositQuote, request: DepositQuoteRequest, alive: () => boolean): boolean {
+export function guard(ctx: DepositContext, w: ChainActions, quote: DepositQuote, request: DepositAddressRequest, alive: () => boolean): boolean {
   const verdict = ctx.rejected.has(fingerprint(ctx, quote)) ? ({ ok: false, rule: 'reused' } as const) : w.guardQuote(request, quote, ctx.config)
   if (verdict.ok) return true
   reject(ctx, quote, { rule: verdict.rule }, alive)

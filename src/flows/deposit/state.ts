@@ -71,6 +71,11 @@ export type ByAddress = {
   /** Where the deposit is delivered (and any refund goes): the link's fixed address, or the buyer's. */
   receiver: string
   locked: boolean
+  /**
+   * The partner's kit (walletLink) settles it at the partner's address and credits the signed-in
+   * buyer, and no address is fixed: no receiving address is asked, none is sent (the kit names the sender).
+   */
+  kit?: boolean
   stage: 'form' | 'quoting' | 'refused'
   amount?: string
   error?: FormError | { kind: 'receiver' }
@@ -79,7 +84,7 @@ export type ByAddress = {
 }
 
 export type ByAddressEvent =
-  | { type: 'START'; receiver?: string }
+  | { type: 'START'; receiver?: string; kit?: boolean }
   | { type: 'EDIT'; amount?: string; source?: number; receiver?: string }
   | { type: 'SUBMIT' }
   | { type: 'QUOTED'; tracking: Tracking }

@@ -9,6 +9,8 @@ export const byAddressDe: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'Die Einzahlung wird an diese Adresse geliefert.',
   'byAddress.receiverFixed': 'Geliefert als {token} auf {chain} an {address}, wie von der Website festgelegt.',
   'byAddress.receiverInvalid': 'Geben Sie eine Adresse ein: 0x gefolgt von 40 Hexadezimalzeichen.',
+  'byAddress.receiverSite':
+    'Die Einzahlung geht an diese Website, nicht an eine Adresse von Ihnen, daher wird keine abgefragt: Sie zählt als Ihre Einzahlung auf Ihrem Konto hier.',
   'byAddress.refund':
     'Läuft die Einzahlung ab, erstattet der Routing-Dienst sie automatisch, doch wohin die Erstattung geht, können wir nicht zusagen: Eine Börse schreibt sie Ihrem Konto möglicherweise nicht gut. Bewahren Sie Ihre Transaktion auf und wenden Sie sich damit an den Shop, wenn die Erstattung nicht bei Ihnen ankommt.',
   'byAddress.kit':

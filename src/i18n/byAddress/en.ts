@@ -8,6 +8,7 @@ export const enByAddress = {
   'byAddress.receiverHint': 'The deposit is delivered to this address.',
   'byAddress.receiverFixed': 'Delivered as {token} on {chain} to {address}, as the site set it.',
   'byAddress.receiverInvalid': 'Enter an address: 0x followed by 40 hexadecimal characters.',
+  'byAddress.receiverSite': 'The deposit is paid to this site, not to an address of yours, so none is asked: it counts as your deposit on your account here.',
   'byAddress.refund':
     'If the deposit expires, the routing service refunds it automatically, but we cannot promise where the refund goes: an exchange may not credit it to your account. Keep your transaction, and contact the shop with it if the refund does not reach you.',
   'byAddress.kit':

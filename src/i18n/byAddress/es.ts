@@ -9,6 +9,7 @@ export const byAddressEs: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'El depósito se entrega en esta dirección.',
   'byAddress.receiverFixed': 'Se entrega como {token} en {chain} a {address}, según lo fijó el sitio.',
   'byAddress.receiverInvalid': 'Introduce una dirección: 0x seguido de 40 caracteres hexadecimales.',
+  'byAddress.receiverSite': 'El depósito se paga a este sitio, no a una dirección tuya, así que no se pide ninguna: cuenta como tu depósito en tu cuenta aquí.',
   'byAddress.refund':
     'Si el depósito caduca, el servicio de enrutamiento lo reembolsa automáticamente, pero no podemos prometer adónde va el reembolso: es posible que un exchange no lo abone en tu cuenta. Guarda tu transacción y contacta con la tienda indicándola si el reembolso no te llega.',
   'byAddress.kit':

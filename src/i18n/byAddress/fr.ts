@@ -9,6 +9,8 @@ export const byAddressFr: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'Le dépôt est livré à cette adresse.',
   'byAddress.receiverFixed': 'Livré en {token} sur {chain} à {address}, comme le site l’a fixé.',
   'byAddress.receiverInvalid': 'Saisissez une adresse : 0x suivi de 40 caractères hexadécimaux.',
+  'byAddress.receiverSite':
+    'Le dépôt est versé à ce site, pas à une adresse à vous, donc aucune n’est demandée : il compte comme votre dépôt sur votre compte ici.',
   'byAddress.refund':
     "Si le dépôt expire, le service de routage le rembourse automatiquement, mais nous ne pouvons pas promettre où va le remboursement : une plateforme d'échange peut ne pas le créditer sur votre compte. Gardez votre transaction et contactez la boutique avec elle si le remboursement ne vous parvient pas.",
   'byAddress.kit':

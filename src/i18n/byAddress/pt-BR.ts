@@ -9,6 +9,7 @@ export const byAddressPtBR: Record<ByAddressKey, string> = {
   'byAddress.receiverHint': 'O depósito é entregue neste endereço.',
   'byAddress.receiverFixed': 'Entregue como {token} na {chain} para {address}, como o site definiu.',
   'byAddress.receiverInvalid': 'Digite um endereço: 0x seguido de 40 caracteres hexadecimais.',
+  'byAddress.receiverSite': 'O depósito é pago a este site, não a um endereço seu, por isso nenhum é pedido: ele conta como seu depósito na sua conta aqui.',
   'byAddress.refund':
     'Se o depósito expirar, o serviço de roteamento o reembolsa automaticamente, mas não podemos prometer para onde vai o reembolso: uma corretora pode não creditá-lo na sua conta. Guarde sua transação e fale com a loja informando-a se o reembolso não chegar até você.',
   'byAddress.kit':

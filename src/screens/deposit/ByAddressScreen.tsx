@@ -91,12 +91,16 @@ function Form({ state, dispatch, config }: Props<Stage>) {
   )
 }
 
-/** Where the deposit is delivered: the link's fixed address, or the one the buyer types. */
+/**
+ * Where the deposit is delivered: the link's fixed address, or the one the buyer types; with the
+ * partner's kit and none fixed, to the partner (its depositDestination), so none is asked.
+ */
 function Receiver({ state, send, config }: { state: Stage; send: (e: Extract<DepositEvent, { type: 'BY_ADDRESS' }>['event']) => void; config: WidgetConfig }) {
   const destination = config.destination ?? config.defaultDestination
   const destChain = chainOf(config, destination.chainId).name
   const error = state.error
   const busy = state.stage === 'quoting'
+  if (state.kit) return <p>{t('byAddress.receiverSite')}</p>
   return state.locked ? (
     <p>{t('byAddress.receiverFixed', { token: destination.symbol, chain: destChain, address: shortHash(state.receiver) })}</p>
   ) : (

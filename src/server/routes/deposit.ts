@@ -109,7 +109,9 @@ function linking(work: (call: Call, data: Record<string, unknown>, payments: Pay
  * POST /deposit/address: the deposit quote, asked of the service with the key for this user, its
  * deposit address recorded to the user before the quote is answered (the widget shows it only then).
  * The deposit settles where the partner said (depositDestination), never where the browser asks:
- * the kit credits it to the user, so it must pay the partner, not the buyer's own wallet.
+ * the kit credits it to the user, so it must pay the partner, not the buyer's own wallet. With no
+ * source.address (the widget names none: the buyer's exchange is not known), the partner's own
+ * address is the sender the service hears, so that anything it sends back reaches the partner.
  */
 const quoteAddress: Handle = async (call, data) => {
   const { kit, fail } = call
@@ -150,7 +152,10 @@ const quoteAddress: Handle = async (call, data) => {
     kit.log(`chain ${source.chainId}: ${error instanceof Error ? error.message : 'error'}`)
     return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
   }
-  return call.forward(call.route, { ...data, destination }, async (answer) => {
+  // No sender named (an exchange's is not known): the partner's own address, where the deposit
+  // settles, is the sender; anything the service sends back to it reaches the partner.
+  const sender = { ...source, address: (data.source as { address?: string }).address ?? destination.address }
+  return call.forward(call.route, { ...data, source: sender, destination }, async (answer) => {
     const quote = depositQuote.safeParse(answer)
     if (!quote.success) {
       kit.log('POST /v1/deposit/quote: the answer does not match the contract; nothing was recorded')
@@ -165,11 +170,16 @@ const quoteAddress: Handle = async (call, data) => {
 }
 
 const side = z.strictObject({ chainId: chain, token: address, address })
+const senderSide = z.strictObject({ chainId: chain, token: address, address: z.optional(address) })
 
 export const depositRoutes: readonly Route[] = [
   post('/deposit/sent', z.strictObject({ provider: text(128), txHash, chainId: chain }), sent),
   {
-    ...post('/deposit/address', z.strictObject({ source: side, destination: z.optional(side), amount: decimal, method: z.literal('crypto') }), quoteAddress),
+    ...post(
+      '/deposit/address',
+      z.strictObject({ source: senderSide, destination: z.optional(side), amount: decimal, method: z.literal('crypto') }),
+      quoteAddress,
+    ),
     upstream: '/v1/deposit/quote',
   },
   statusRoute,

@@ -134,6 +134,24 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect((await alice('/deposit/address', request('12.5'))).status).toBe(200)
   })
 
+  it("with no source.address (the buyer named no sender: an exchange's is unknown), forwards the destination's address as the sender, the partner's own, each user's", async () => {
+    const { calls, alice, ask } = kit()
+    const { source, ...rest } = request('12.5')
+    const bare = { ...rest, source: { chainId: source.chainId, token: source.token } }
+    const quote = await alice('/deposit/address', bare)
+    expect(quote.status).toBe(200)
+    // The service sends anything back to the sender: it reaches the partner, who makes the buyer whole.
+    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...bare, source: { ...bare.source, address: TREASURY.address }, destination: TREASURY } }])
+    // A sender named is forwarded as it came.
+    await ask(alice)
+    expect(calls[1].body.source).toEqual(source)
+    // Each user's destination, where a function names it.
+    const own = '0x00000000000000000000000000000000000a11ce'
+    const perUser = kit({ depositDestination: () => ({ ...TREASURY, address: own }) })
+    expect((await perUser.alice('/deposit/address', bare)).status).toBe(200)
+    expect(perUser.calls.map((c) => c.body.source.address)).toEqual([own])
+  })
+
   it("refuses a deposit address the service gives a second user (409 deposit_address_taken): it stays the first user's, and whose is not said", async () => {
     const { alice, bob, ask } = kit()
     const mine = await ask(alice)

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createPartnerHttp } from '../../../../src/api/partnerHttp'
 import type { WidgetConfig } from '../../../../src/config/config'
 import { quoteByAddress } from '../../../../src/flows/deposit/byAddressEffects'
+import { startByAddress } from '../../../../src/flows/deposit/effects'
 import { type DepositContext, depositContext } from '../../../../src/flows/deposit/context'
 import type { ByAddress, DepositEvent } from '../../../../src/flows/deposit/machine'
 import { depositStore } from '../../../../src/flows/deposit/persisted'
@@ -18,9 +19,11 @@ const PARTNER = 'https://shop.example.com/api'
 const RECEIVER = '0x3333333333333333333333333333333333333333'
 const kitMode: WidgetConfig = { ...depositConfig, partnerBase: PARTNER, partnerToken: 'pt_buyer', walletLink: true }
 const quoting: ByAddress = { tag: 'byAddress', form: { amount: '12.5', source: 0 }, receiver: RECEIVER, locked: false, stage: 'quoting', amount: '12.5' }
+/** With the kit and no fixed address: no receiving address asked (flows/deposit/effects.ts starts so). */
+const unasked: ByAddress = { ...quoting, receiver: '', kit: true }
 
 /** Asks for the by-address quote; the kit answers `kit` (status, body). Answers what reached whom and the events. */
-async function ask(config: WidgetConfig, kit: { status: number; body: unknown }, events = 0) {
+async function ask(config: WidgetConfig, kit: { status: number; body: unknown }, events = 0, state: ByAddress = quoting) {
   const { api, clock, target } = depositWorld()
   api.answer('/deposit/quote', () => {
     throw new Error('the service was asked')
@@ -44,7 +47,7 @@ async function ask(config: WidgetConfig, kit: { status: number; body: unknown },
     },
     (e) => told.push(e),
   )
-  void quoteByAddress(ctx, quoting, () => true)
+  void quoteByAddress(ctx, state, () => true)
   // Until the events expected are told (the by-address part is fetched first), or a while.
   for (let i = 0; i < 100 && told.length < events; i++) await new Promise((r) => setTimeout(r, 50))
   await new Promise((r) => setTimeout(r, 50))
@@ -62,6 +65,11 @@ describe('paying by address with the kit', () => {
         body: { source: { chainId: 8453, token: depositConfig.sources[0].token, address: RECEIVER }, amount: '12.5', method: 'crypto' },
       },
     ])
+  })
+
+  it("with no address asked, sends the kit no sender (source.address): the kit names the partner's own, where the deposit settles", async () => {
+    const { toKit } = await ask(kitMode, { status: 200, body: {} }, 0, unasked)
+    expect(toKit.map((t) => t.body)).toEqual([{ source: { chainId: 8453, token: depositConfig.sources[0].token }, amount: '12.5', method: 'crypto' }])
   })
 
   it("sends the kit no destination of the buyer's: the kit settles where the partner set (depositDestination); a fixed address (registry, signed link) is sent as is", async () => {
@@ -103,6 +111,28 @@ describe('paying by address with the kit', () => {
     expect(events).toEqual([
       { type: 'BY_ADDRESS', event: { type: 'QUOTE_FAILED', problem: expect.objectContaining({ key: 'partner.addressTaken', code: 'deposit_address_taken' }) } },
     ])
+  })
+})
+
+describe('whether a receiving address is asked', () => {
+  const started = async (config: WidgetConfig) => {
+    const told: DepositEvent[] = []
+    await startByAddress(config, (e) => told.push(e))
+    return told
+  }
+  const dest = { chainId: 42161, token: '0x4444444444444444444444444444444444444444', symbol: 'USDC', decimals: 6 }
+  const treasury = '0x5555555555555555555555555555555555555555'
+
+  it('with the kit and no fixed address, none: the kit settles at the partner’s and credits the buyer', async () => {
+    expect(await started(kitMode)).toEqual([{ type: 'BY_ADDRESS', event: { type: 'START', receiver: undefined, kit: true } }])
+    expect(await started({ ...kitMode, destination: dest })).toEqual([{ type: 'BY_ADDRESS', event: { type: 'START', receiver: undefined, kit: true } }])
+  })
+
+  it('a fixed address (registry, signed link) is taken as before; without the kit, the buyer’s own is asked as before', async () => {
+    expect(await started({ ...kitMode, destination: { ...dest, address: treasury } })).toEqual([
+      { type: 'BY_ADDRESS', event: { type: 'START', receiver: treasury, kit: false } },
+    ])
+    expect(await started({ ...kitMode, walletLink: false })).toEqual([{ type: 'BY_ADDRESS', event: { type: 'START', receiver: undefined, kit: false } }])
   })
 })
 

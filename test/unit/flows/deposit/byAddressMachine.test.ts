@@ -39,6 +39,16 @@ describe('paying by address, as the machine sees it', () => {
     expect(by(s, { type: 'SUBMIT' })).toMatchObject({ stage: 'quoting', amount: '12.5' })
   })
 
+  it('with the kit and no fixed address, asks no receiving address: none is checked, none is taken, and the amount alone quotes', () => {
+    let s = by({ tag: 'wallets', wallets: [], form: { amount: '', source: 0 } }, { type: 'START', kit: true })
+    expect(s).toMatchObject({ tag: 'byAddress', stage: 'form', receiver: '', kit: true })
+    s = by(s, { type: 'EDIT', amount: '12.5', receiver: '0x12' })
+    expect(s).toMatchObject({ receiver: '' })
+    expect(by(s, { type: 'SUBMIT' })).toMatchObject({ stage: 'quoting', amount: '12.5', receiver: '', error: undefined })
+    // The amount is still checked.
+    expect(by(by(s, { type: 'EDIT', amount: 'x' }), { type: 'SUBMIT' })).toMatchObject({ stage: 'form', error: { kind: 'amount' } })
+  })
+
   it('a fixed destination address is taken and never edited', () => {
     const s = by({ tag: 'discovering', form: { amount: '', source: 0 } }, { type: 'START', receiver: watch.address })
     expect(by(s, { type: 'EDIT', receiver: '0x0' })).toMatchObject({ receiver: watch.address, locked: true })

@@ -10,7 +10,7 @@ import { expectHostileCreateOnce, expectHostileQuoteOnce, expectOrphanedSecondTr
 let s: BankStack
 let accountId: string
 let wallet: Address
-payoutStackForFile(7, (ready) => ({ s, wallet, accountId } = ready), 30_000)
+payoutStackForFile(7, (ready) => ({ s, wallet, accountId } = ready), 60_000)
 
 const SEPA = { name: 'Ada Lovelace', schema: 'bank_sepa', accountType: 'individual', firstName: 'Ada', lastName: 'Lovelace', IBAN: 'DE89370400440532013000' }
 const US = {

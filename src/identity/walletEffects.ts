@@ -3,7 +3,8 @@
 // connect-wallet effects the deposit and the payout use (kernel/connectWalletEffects.ts). viem's
 // connect loads only once a wallet is chosen.
 import type { ChainConfig } from '../config/config'
-import type { Effect } from '../kernel/effects'
+import { connectWallet } from '../kernel/connectWallet'
+import { type Effect, createEffectRunner } from '../kernel/effects'
 import { connectWalletEffects } from '../kernel/connectWalletEffects'
 import type { Clock } from '../kernel/types'
 import { discoverWallets, providerOf } from '../wallet/eip6963'
@@ -43,5 +44,21 @@ export function identityWalletEffects(deps: IdentityWalletDeps, dispatch: (event
       ]
     },
     stop: wallet.stop,
+  }
+}
+
+/**
+ * A bank flow's effects runner: its `effectOf`, the identity steps' wallet stopped with it, and the
+ * connect-wallet sub-machine handed to the flow's transition (identity/machine.ts: IdentityContext).
+ */
+export function identityFlowRunner<S>(effectOf: Parameters<typeof createEffectRunner<S>>[0], wallet: { stop(): void } | undefined) {
+  const runner = createEffectRunner(effectOf)
+  return {
+    run: runner.run,
+    connectWallet,
+    dispose() {
+      runner.dispose()
+      wallet?.stop()
+    },
   }
 }

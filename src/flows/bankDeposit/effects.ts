@@ -3,9 +3,8 @@
 // reference (the ways to pay and their limits), creating and tracking.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
-import { identityWalletEffects } from '../../identity/walletEffects'
-import { connectWallet } from '../../kernel/connectWallet'
-import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { identityFlowRunner, identityWalletEffects } from '../../identity/walletEffects'
+import type { Effect } from '../../kernel/effects'
 import type { BankDepositDeps } from './context'
 import { create } from './creating'
 import type { BankDepositEvent, BankDepositState } from './machine'
@@ -47,14 +46,5 @@ export function createBankDepositEffects(deps: BankDepositDeps, dispatch: (event
     }
   }
 
-  const runner = createEffectRunner(effectOf)
-  return {
-    run: runner.run,
-    /** The identity steps' connect-wallet sub-machine, for the flow's transition (identity/machine.ts: IdentityContext). */
-    connectWallet,
-    dispose() {
-      runner.dispose()
-      wallet?.stop()
-    },
-  }
+  return identityFlowRunner(effectOf, wallet)
 }

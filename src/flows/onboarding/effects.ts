@@ -3,9 +3,8 @@
 // and tracking.
 import { identityEffect } from '../../identity/effects'
 import { isIdentityState } from '../../identity/machine'
-import { identityWalletEffects } from '../../identity/walletEffects'
-import { connectWallet } from '../../kernel/connectWallet'
-import { type Effect, createEffectRunner } from '../../kernel/effects'
+import { identityFlowRunner, identityWalletEffects } from '../../identity/walletEffects'
+import type { Effect } from '../../kernel/effects'
 import type { OnboardingDeps } from './context'
 import type { OnboardingEvent, OnboardingState } from './machine'
 import { open } from './opening'
@@ -37,14 +36,5 @@ export function createOnboardingEffects(deps: OnboardingDeps, dispatch: (event: 
     }
   }
 
-  const runner = createEffectRunner(effectOf)
-  return {
-    run: runner.run,
-    /** The identity steps' connect-wallet sub-machine, for the flow's transition (identity/machine.ts: IdentityContext). */
-    connectWallet,
-    dispose() {
-      runner.dispose()
-      wallet?.stop()
-    },
-  }
+  return identityFlowRunner(effectOf, wallet)
 }

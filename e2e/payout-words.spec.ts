@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, expectAxeClean, fillDetails, test } from './helpers'
+import { expect, expectAxeClean, fillDetails, fillSepa, test } from './helpers'
 import { SANDBOX_ORIGIN, type StackConfig, sandbox } from './stack'
 import { TestWallet } from './testWallet'
 
@@ -104,12 +104,8 @@ test('the step counter: eight screens for a new buyer from the first one on, the
   await expect(counter).toHaveText('Step 5 of 8')
   await fillDetails(page)
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(h1(page)).toHaveText('Who receives the money?')
+  await fillSepa(page)
   await expect(counter).toHaveText('Step 6 of 8')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
   await expect(counter).toHaveText('Step 7 of 8')

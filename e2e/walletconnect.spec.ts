@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 // @ts-expect-error: plain ESM module of the sandbox
 import { demoUrl } from '../test/sandbox/demoUrl.mjs'
-import { expect, fillDetails, keptKey, test } from './helpers'
+import { expect, fillDetails, fillSepa, keptKey, test } from './helpers'
 import { type SandboxPayout, usdcBalance, usdcUnits, verify } from './payoutSteps'
 import { SANDBOX_ORIGIN, type StackConfig, WALLETCONNECT_PARTNER, destBalance, fiatUrl, rpc, sandbox, stackConfig, widgetUrl } from './stack'
 
@@ -324,11 +324,7 @@ async function bankPayoutToFunding(page: Page) {
   await expect(h1).toHaveText('Connect the wallet that pays')
   await expect(await pairHere(page)).toBeHidden()
   await verify(page)
-  await expect(h1).toHaveText('Who receives the money?')
-  await page.getByLabel('Account holder name').fill('Ada Lovelace')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await fillSepa(page)
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1).toHaveText('Send the stablecoins')
   const sendButton = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })

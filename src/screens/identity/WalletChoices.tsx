@@ -2,6 +2,7 @@
 // sub-machine's events under WALLET), while one is asked, and why the last one did not connect. Its
 // words come with it (en-identityWallet.ts).
 import { Notice } from '../../components/Notice'
+import { WalletList } from '../../components/WalletList'
 import { identityWalletProblemText } from '../../errors/identityWalletWords'
 import type { IdentityEvent, IdentityState } from '../../identity/machine'
 import { enIdentityWallet } from '../../i18n/en-identityWallet'
@@ -25,21 +26,11 @@ export function WalletChoices({ state, dispatch }: { state: State; dispatch: Dis
       {connection.tag === 'connecting' && <p role="status">{t('onboarding.walletConnecting', { wallet: connection.wallet.name })}</p>}
       {connection.tag === 'wallets' && wallets.length === 0 && <p class="muted">{t('onboarding.noWallet')}</p>}
       {wallets.length > 0 && (
-        <ul class="choices">
-          {wallets.map((info) => (
-            <li>
-              <button
-                type="button"
-                class="choice"
-                disabled={connection.tag === 'connecting'}
-                onClick={() => wallet({ type: 'CHOOSE', wallet: { kind: 'injected', ...info } })}
-              >
-                {info.icon && <img src={info.icon} alt="" width={28} height={28} />}
-                <span>{info.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <WalletList
+          wallets={wallets}
+          disabled={connection.tag === 'connecting'}
+          onChoose={(info) => wallet({ type: 'CHOOSE', wallet: { kind: 'injected', ...info } })}
+        />
       )}
       {connection.tag === 'connecting' && (
         <div class="actions">

@@ -1,4 +1,5 @@
 import { Notice } from '../../components/Notice'
+import { WalletList } from '../../components/WalletList'
 import { t } from '../../i18n/i18n'
 import type { ConnectWalletEvent, ConnectWalletState } from '../../kernel/connectWallet'
 
@@ -19,21 +20,11 @@ export function WalletChoices({
       {wallets.length === 0 ? (
         <Notice tone="info">{t('payout.noWallet')}</Notice>
       ) : (
-        <ul class="choices">
-          {wallets.map((wallet) => (
-            <li>
-              <button
-                type="button"
-                class="choice"
-                disabled={disabled}
-                onClick={() => dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...wallet } } })}
-              >
-                {wallet.icon && <img src={wallet.icon} alt="" width={28} height={28} />}
-                <span>{wallet.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <WalletList
+          wallets={wallets}
+          disabled={disabled}
+          onChoose={(wallet) => dispatch({ type: 'WALLET', event: { type: 'CHOOSE', wallet: { kind: 'injected', ...wallet } } })}
+        />
       )}
     </>
   )

@@ -21,11 +21,11 @@ export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDeposi
       await db.query(`DELETE FROM ${SCHEMA}.deposit_addresses WHERE created_at < now() - interval '30 days'`)
       // One statement: of two users given one address at once, exactly one holds it. The holder's
       // own new quote adds its token and amount to those quoted (each one shown to the buyer counts;
-      // the latest 20 are kept); the block it was first given at stays.
+      // the latest 20 are kept) and keeps it 30 days from now; the block it was first given at stays.
       const table = `${SCHEMA}.deposit_addresses`
       const { rows } = await db.query<{ user_id: string }>(
         `INSERT INTO ${table} (chain_id, address, user_id, token, units, from_block, quoted) VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, ARRAY[$7::text])
-         ON CONFLICT (chain_id, address) DO UPDATE SET token = EXCLUDED.token, units = EXCLUDED.units,
+         ON CONFLICT (chain_id, address) DO UPDATE SET token = EXCLUDED.token, units = EXCLUDED.units, created_at = now(),
            quoted = CASE WHEN $7::text = ANY(${table}.quoted) THEN ${table}.quoted ELSE (${table}.quoted || $7::text)[greatest(1, cardinality(${table}.quoted) - 18):] END
          WHERE ${table}.user_id = EXCLUDED.user_id
          RETURNING user_id`,
@@ -42,13 +42,16 @@ export function createDepositAddresses(db: Db): Pick<PaymentStore, 'recordDeposi
   }
 }
 
-/** The recorded ones among `addresses`, in one statement (a transaction may pay thousands of them). */
+/**
+ * The recorded ones among `addresses`, in one statement (a transaction may pay thousands of them),
+ * younger than 30 days: whether an older one is still deleted depends on the next ask, not its answer.
+ */
 async function readAddresses(db: Db, chainId: number, addresses: readonly string[]): Promise<RecordedDepositAddress[]> {
   const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))]
   if (wanted.length === 0) return []
   const { rows } = await db.query<{ address: string; user_id: string; token: string; units: string; from_block: string; quoted: string[] }>(
     `SELECT address, user_id, token, units::text AS units, from_block::text AS from_block, quoted FROM ${SCHEMA}.deposit_addresses
-     WHERE chain_id = $1 AND address = ANY($2::text[])`,
+     WHERE chain_id = $1 AND address = ANY($2::text[]) AND created_at >= now() - interval '30 days'`,
     [chainId, wanted],
   )
   return rows.map((row) => ({

@@ -35,3 +35,21 @@ it('the expiry DELETE of recordDepositAddress is planned on an index over create
   expect(plan).not.toMatch(/Seq Scan/)
   expect(plan).toMatch(/Index (Only )?Scan (using|on) deposit_addresses_created/)
 })
+
+it('an address older than 30 days is read as nobody’s, whatever else was asked since; its holder asking again keeps it 30 days more', async () => {
+  const addresses = createDepositAddresses(db)
+  const one = { chainId: 2, userId: 'alice', token: `0x${'2'.repeat(40)}`, units: '1', fromBlock: '1' }
+  const older = (days: number, address: string) =>
+    db.query(`UPDATE stablecoin_widget.deposit_addresses SET created_at = created_at - make_interval(days => $1) WHERE address = $2`, [days, address])
+  const stale = `0x${'3'.repeat(40)}`
+  await addresses.recordDepositAddress({ ...one, address: stale })
+  await older(31, stale)
+  // No other ask has run the expiry DELETE since: the read itself does not take it.
+  expect(await addresses.depositAddressesOf(2, [stale])).toEqual([])
+  const kept = `0x${'4'.repeat(40)}`
+  await addresses.recordDepositAddress({ ...one, address: kept })
+  await older(29, kept)
+  await addresses.recordDepositAddress({ ...one, address: kept })
+  await older(2, kept)
+  expect((await addresses.depositAddressesOf(2, [kept])).map((r) => r.userId)).toEqual(['alice'])
+})

@@ -12,6 +12,13 @@ export type ChainClients = (chainId: number) => Promise<ChainClient>
 
 export class ChainMismatch extends Error {}
 
+/**
+ * What a failed chain read may say in the kit's log: a chain mismatch as it is, anything else by its
+ * name only (viem's messages carry the RPC URL, and a provider's key sits in its path).
+ */
+export const chainProblem = (chainId: number, error: unknown): string =>
+  `chain ${chainId}: ${error instanceof ChainMismatch ? error.message : error instanceof Error ? error.name : 'error'}`
+
 export function createChainClients(chains: ChainsOption, timeoutMs: number): ChainClients {
   const clients = new Map<number, Promise<ChainClient>>()
   return function client(chainId) {

@@ -4,7 +4,7 @@
 // moves a token out of its sender (a deposit sent from a wallet), and its block. Which deposit
 // address it pays is the service's to judge from the logs; the kit knows only the addresses it
 // asked for itself (depositAddress.ts, a deposit paid by address).
-import { ChainMismatch, type ChainClient, type ChainClients } from './chainClients'
+import { type ChainClient, type ChainClients, chainProblem } from './chainClients'
 
 export type { ChainsOption } from './chainClients'
 
@@ -29,8 +29,7 @@ export function createReceiptReader(client: ChainClients) {
       if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') {
         return { ok: false, status: 422, problem: `txHash: no such mined transaction on chain ${chainId}` }
       }
-      const why = error instanceof ChainMismatch ? error.message : `${error instanceof Error ? error.name : 'error'}`
-      return { ok: false, status: 502, problem: `The chain ${chainId} could not be read.`, log: `chain ${chainId}: ${why}` }
+      return { ok: false, status: 502, problem: `The chain ${chainId} could not be read.`, log: chainProblem(chainId, error) }
     }
     if (receipt.status !== 'success') return { ok: false, status: 422, problem: `txHash: the transaction failed on chain ${chainId}` }
     const sender = receipt.from.toLowerCase()

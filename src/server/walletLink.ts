@@ -10,7 +10,7 @@
 // exactly that message, by that wallet, for that user, from that page, given to this kit.
 import { getAddress, type Hex } from 'viem'
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from 'viem/siwe'
-import { type ChainClients, ChainMismatch } from './chainClients'
+import { type ChainClients, chainProblem } from './chainClients'
 import type { PaymentStore } from './store/paymentStore'
 
 export const CHALLENGE_MS = 10 * 60_000
@@ -73,8 +73,7 @@ export async function linkWallet(store: PaymentStore, client: ChainClients, ask:
       time: ask.now,
     })
   } catch (error) {
-    const why = error instanceof ChainMismatch ? error.message : error instanceof Error ? error.name : 'error'
-    return { status: 502, code: 'chain_unreachable', problem: `The chain ${challenge.chainId} could not be read.`, log: `chain ${challenge.chainId}: ${why}` }
+    return { status: 502, code: 'chain_unreachable', problem: `The chain ${challenge.chainId} could not be read.`, log: chainProblem(challenge.chainId, error) }
   }
   if (!signed) return refused('signature: not by the wallet the message names')
   if (!(await store.bindAddress(ask.user, challenge.address))) {

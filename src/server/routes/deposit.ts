@@ -6,6 +6,7 @@
 // to sign with it (EIP-4361), then that message signed (../walletLink.ts).
 import * as z from 'zod/mini'
 import { depositQuote, depositStatus } from '../../api/schemas-deposit'
+import { chainProblem } from '../chainClients'
 import { byDepositAddress, plainTransfer } from '../depositAddress'
 import { canonicalDestination, destinationOf, sameDestination } from '../depositDestination'
 import { cryptoDepositId } from '../store/kinds'
@@ -149,12 +150,13 @@ const quoteAddress: Handle = async (call, data) => {
   try {
     fromBlock = await (await kit.chainClient(source.chainId)).getBlockNumber()
   } catch (error) {
-    kit.log(`chain ${source.chainId}: ${error instanceof Error ? error.message : 'error'}`)
+    kit.log(chainProblem(source.chainId, error))
     return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
   }
-  // No sender named (an exchange's is not known): the partner's own address, where the deposit
-  // settles, is the sender; anything the service sends back to it reaches the partner.
-  const sender = { ...source, address: (data.source as { address?: string }).address ?? destination.address }
+  // The partner's own address, where the deposit settles, is the sender (an exchange's is not known):
+  // anything the service sends back to it reaches the partner. Never one the browser names: a refund
+  // would reach the buyer while the partner made them whole too.
+  const sender = { ...source, address: destination.address }
   return call.forward(call.route, { ...data, source: sender, destination }, async (answer) => {
     const quote = depositQuote.safeParse(answer)
     if (!quote.success) {

@@ -128,7 +128,9 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
       transaction: { chainId: CHAIN, to: usdc.token, data: transferData(quote.to, units('12.5')) },
     })
     // The destination is the partner's (depositDestination), filled in by the kit.
-    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...request('12.5'), destination: TREASURY } }])
+    expect(calls).toEqual([
+      { path: '/v1/deposit/quote', body: { ...request('12.5'), source: { ...request('12.5').source, address: TREASURY.address }, destination: TREASURY } },
+    ])
     expect(await store.depositAddressOf(CHAIN, quote.to)).toMatchObject({ userId: 'alice', token: usdc.token.toLowerCase(), units: '12500000' })
     // Its own retry (the service hands the same address again): still hers.
     expect((await alice('/deposit/address', request('12.5'))).status).toBe(200)
@@ -142,9 +144,10 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect(quote.status).toBe(200)
     // The service sends anything back to the sender: it reaches the partner, who makes the buyer whole.
     expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...bare, source: { ...bare.source, address: TREASURY.address }, destination: TREASURY } }])
-    // A sender named is forwarded as it came.
+    // A sender the browser names is not forwarded: what the service sends back to the sender would
+    // reach the buyer while the partner made them whole too. The partner's address is the sender.
     await ask(alice)
-    expect(calls[1].body.source).toEqual(source)
+    expect(calls[1].body.source).toEqual({ ...source, address: TREASURY.address })
     // Each user's destination, where a function names it.
     const own = '0x00000000000000000000000000000000000a11ce'
     const perUser = kit({ depositDestination: () => ({ ...TREASURY, address: own }) })
@@ -220,6 +223,15 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect(calls).toEqual([])
   })
 
+  it('an RPC that cannot be read is 502 chain_unreachable, and its URL (a key in its path) is not logged', async () => {
+    const lines: string[] = []
+    const { calls, alice } = kit({ chains: { [CHAIN]: { rpcUrl: 'http://127.0.0.1:9/v2/SECRET-RPC-KEY' } }, log: (line) => lines.push(line) })
+    expect((await alice('/deposit/address', request('12.5'))).body).toMatchObject({ error: { code: 'chain_unreachable' } })
+    expect(calls).toEqual([])
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.join('\n')).not.toContain('SECRET-RPC-KEY')
+  })
+
   it('refuses a chain it does not read, before the service is asked', async () => {
     const { calls, alice } = kit()
     expect(await alice('/deposit/address', request('12.5', 8453))).toEqual({
@@ -258,7 +270,9 @@ describe("POST /deposit/address: the destination is the partner's (depositDestin
       destination: { ...TREASURY, address: TREASURY.address.toUpperCase().replace('0X', '0x') },
     })
     expect(same.status).toBe(200)
-    expect(calls).toEqual([{ path: '/v1/deposit/quote', body: { ...request('12.5'), destination: TREASURY } }])
+    expect(calls).toEqual([
+      { path: '/v1/deposit/quote', body: { ...request('12.5'), source: { ...request('12.5').source, address: TREASURY.address }, destination: TREASURY } },
+    ])
   })
 
   it("a function names each user's destination (asked per request); its answer is checked, and a bad one is a kit_error, logged, the service not asked", async () => {

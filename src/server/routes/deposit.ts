@@ -11,10 +11,9 @@ import { byDepositAddress, plainTransfer } from '../depositAddress'
 import { canonicalDestination, destinationOf, sameDestination } from '../depositDestination'
 import { cryptoDepositId } from '../store/kinds'
 import type { PaymentStore } from '../store/paymentStore'
-import { overLimit } from '../userLimits'
 import { type LinkAnswer, linkWallet, walletChallenge } from '../walletLink'
 import { address, chain, decimal, text, txHash } from './fields'
-import { type Call, type Handle, type Route, post, userOf } from './route'
+import { type Call, type Handle, type Route, limitRefusal, post, userOf } from './route'
 
 const statusRoute: Route = post('/deposit/status', z.strictObject({ id: text(256) }), async (call, data) => {
   const payments = await call.kit.store()
@@ -63,10 +62,7 @@ const sent: Handle = async (call, data) => {
   // it before the wallet was linked to this one.
   if (held) return call.notFound()
   // Over the limit already: the service is not asked (it is asked again below, one at a time).
-  const limitReached = async () => {
-    const over = await overLimit(payments, kit.config.userLimits, user, 'deposit', undefined)
-    return over ? fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`) : undefined
-  }
+  const limitReached = () => limitRefusal(call, payments, user, 'deposit')
   const early = await limitReached()
   if (early) return early
   const details = { provider, receipt: read.receipt }
@@ -143,8 +139,8 @@ const quoteAddress: Handle = async (call, data) => {
   const payments = await kit.store()
   // A user at their limit is given no address: a transfer to it would not be recorded (/deposit/sent
   // checks the same limit), against what the buyer is told (it counts as their deposit).
-  const over = await overLimit(payments, kit.config.userLimits, user, 'deposit', undefined)
-  if (over) return fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+  const over = await limitRefusal(call, payments, user, 'deposit')
+  if (over) return over
   // The block before the address is given: a transfer mined in it or before is someone else's.
   let fromBlock: bigint
   try {

@@ -143,8 +143,8 @@ export function creates(kind: PaymentKind, rules: CreateRules): Handle {
     return call.kit.oneAtATime(user, async () => {
       const amount = await rules.amount(owned)
       if (amount instanceof Response) return amount
-      const over = await overLimit(payments, call.kit.config.userLimits, user, kind, amount)
-      if (over) return call.fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`)
+      const over = await limitRefusal(call, payments, user, kind, amount)
+      if (over) return over
       return call.forward(call.route, sent, async (answer) => {
         const { id, status } = answer as { id?: unknown; status?: unknown }
         const where = `${call.route.method} ${call.route.upstream}`
@@ -166,4 +166,10 @@ export function creates(kind: PaymentKind, rules: CreateRules): Handle {
       })
     })
   }
+}
+
+/** 429 user_limit_reached where the user's limit for `kind` is reached (with `amount`, if it has one); else nothing. */
+export async function limitRefusal(call: Call, payments: PaymentStore, user: string, kind: PaymentKind, amount?: { amount: string; currency: string }) {
+  const over = await overLimit(payments, call.kit.config.userLimits, user, kind, amount)
+  return over ? call.fail(429, 'user_limit_reached', `This user's limit is reached: ${over}.`) : undefined
 }

@@ -60,7 +60,8 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
     provider.on('disconnect', (error) => {
       if (live !== provider) return
       live = undefined
-      ended = error
+      // Ended with no reason given: still an end the phone made, not a wallet never connected.
+      ended = error ?? Object.assign(new Error('The WalletConnect session has ended'), { name: 'WalletConnectSessionEnded', code: 4900, by: 'wallet' })
     })
     return provider
   }

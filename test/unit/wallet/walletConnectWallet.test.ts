@@ -108,6 +108,15 @@ describe('createWalletConnectWallet', () => {
     expect(await w.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('0xsigned')
   })
 
+  it('a session that ends with no reason given is still said as ended, not as a wallet never connected', async () => {
+    const live = provider()
+    fake.restore.mockResolvedValue({ provider: live, address: ADDRESS, chainId: 8453 })
+    const { w } = wallet()
+    await w.request({ method: 'eth_requestAccounts' })
+    for (const [event, listener] of live.on.mock.calls) if (event === 'disconnect') listener()
+    expect(walletProblemOf(await w.request({ method: 'eth_sendTransaction', params: [{}] }).catch((e) => e))).toBe('ended')
+  })
+
   it('disconnect ends the session through the client (on the relay, and its stored copy), and asks nothing of the phone', async () => {
     const live = provider()
     fake.restore.mockResolvedValue({ provider: live, address: ADDRESS, chainId: 8453 })

@@ -80,7 +80,7 @@ export async function requestQuote(ctx: DepositContext, state: Extract<DepositSt
   } catch (error) {
     let problem = describeError(error)
     // No route for more than the wallet holds: the buyer is told what it holds, not to wait.
-    if (problem.key === 'quote.noRoute') {
+    if (problem.key === 'quote.noRoute' && alive()) {
       const source = sourceOf(ctx, state.form)
       const held = await heldBelow(ctx, source, state.session, state.amount)
       if (held !== undefined) problem = overBalance(problem, held, source.symbol)

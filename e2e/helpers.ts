@@ -41,7 +41,38 @@ export const stackFixtures: Fixtures<{ sandbox: Sandbox; freshSandbox: void }, {
   },
 }
 
-export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }>(stackFixtures)
+export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stack: StackConfig }>(stackFixtures).extend({
+  // A failed test says where the page stood: what the buyer read, and the sandbox's last requests.
+  page: async ({ page, stack }, use, testInfo) => {
+    await use(page)
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) await attachPageState(page, stack, testInfo)
+  },
+})
+
+/** What the buyer saw when the test failed (the page's text, its address) and the sandbox's last 20 requests, printed with the failure. */
+async function attachPageState(page: Page, stack: StackConfig, testInfo: { attach(name: string, o: { body: string; contentType: string }): Promise<void> }) {
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((e: Error) => `(no text: ${e.message})`)
+  // Headings, notices and statuses, in open shadow roots too (a custom element's widget).
+  const said = await page
+    .locator('h1, h2, [role=alert], [role=status], .notice')
+    .allInnerTexts()
+    .catch(() => [])
+  const log = await callSandbox(stack, '/__sandbox/log').catch(() => [])
+  const last = (log as LogEntry[]).slice(-20).map((e) => `${e.method} ${e.path} ${e.status}${e.fault ? ` (${e.fault})` : ''}`)
+  const body = [
+    `url: ${page.url()}`,
+    '--- said ---',
+    ...said.filter(Boolean),
+    '--- page text ---',
+    text.slice(0, 3_000),
+    '--- sandbox: last requests ---',
+    ...last,
+  ].join('\n')
+  await testInfo.attach('page at failure', { body, contentType: 'text/plain' })
+}
 
 /** The sandbox as a fresh test finds it: reset, and every chain mining each transaction again. */
 export async function resetStack(stack: StackConfig) {

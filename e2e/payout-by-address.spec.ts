@@ -5,6 +5,7 @@ import { demoUrl } from '../test/sandbox/demoUrl.mjs'
 import { expect, expectAxeClean, fillSepa, keptKey, pressByKeyboard, test } from './helpers'
 import { verify } from './payoutSteps'
 import { SANDBOX_ORIGIN, type StackConfig, rpc, sandbox } from './stack'
+import { TestWallet } from './testWallet'
 
 // A payout funded by address (issue 40, item 4): no wallet connected in the page. The funding step
 // shows the exact amount, the token, the chain, the payout's address and an EIP-681 request as a QR
@@ -102,4 +103,45 @@ test('a card payout funded by its QR code from another account, no wallet in the
   await expect(h1(page)).toHaveText('Paid to the card', { timeout: 60_000 })
   const [paid] = await payouts(stack, page, 'card')
   expect(paid.status).toBe('settled')
+})
+
+test('offered by address, then a wallet connected: the send waits for the buyer’s word that nothing went another way, then one transfer @extended', async ({
+  page,
+  stack,
+}) => {
+  // The buyer chose to pay from elsewhere (an exchange's transfer may be on its way), then connects the account's own wallet.
+  const owner = stack.accounts[5]
+  const wallet = TestWallet.forStack(stack, 5)
+  await wallet.install(page)
+  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { walletAddress: owner }))
+  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
+  await page.getByLabel('Country of the bank').selectOption('DE')
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(h1(page)).toHaveText('Check your cash-out')
+  await byAddressAtConnect(page)
+  await verify(page)
+  await fillSepa(page)
+  await page.getByRole('button', { name: 'Create the payout' }).click()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+
+  // The account's wallet is in this page: found again (it answers eth_accounts), or chosen.
+  const send = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })
+  const choose = page.getByRole('button', { name: 'Test Wallet' })
+  await expect(send.or(choose)).toBeVisible()
+  if (await choose.isVisible()) await choose.click()
+  await expect(page.getByText(/If you already sent it from another wallet or an exchange, do not send it again/)).toBeVisible()
+  await expect(send).toBeDisabled()
+  // "Sending from 0x…" wraps on a phone: the page never scrolls sideways (a sideways page put the notice over Send).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  // A reload keeps the offer: the wallet found again, the send still waits for the buyer's word.
+  await page.reload()
+  await expect(h1(page)).toHaveText('Send the stablecoins')
+  await expect(send.or(choose)).toBeVisible()
+  if (await choose.isVisible()) await choose.click()
+  await expect(send).toBeDisabled()
+  expect(wallet.signatures()).toBe(0)
+  await page.getByRole('checkbox', { name: 'I have not sent it from another wallet or an exchange' }).check()
+  await send.click()
+  await expect(h1(page)).toHaveText('Paid out', { timeout: 60_000 })
+  expect(wallet.signatures()).toBe(1)
 })

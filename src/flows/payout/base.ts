@@ -54,8 +54,12 @@ export type FormError =
 /** Why the funding transfer was not asked for, or what the wallet answered (errors/words.ts says it). */
 export type FundingProblem = SendProblem
 
-/** The wallet the buyer connected to fund the payout: its address, and the wallet itself while this page lives. */
-export type Funder = { sender: string; wallet?: ChosenWallet }
+/**
+ * The wallet the buyer connected to fund the payout: its address, and the wallet itself while this
+ * page lives. `byAddress`: no wallet connected; the buyer chose to pay from another wallet or an
+ * exchange (the payout is created offered by address).
+ */
+export type Funder = { sender: string; wallet?: ChosenWallet; byAddress?: true }
 
 /**
  * What the payout carries through the identity steps (a full navigation to the identity provider

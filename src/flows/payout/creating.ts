@@ -143,5 +143,7 @@ function recordOf(ctx: PayoutContext, state: Creating, payout: Payout): PayoutRe
     accountId: state.buyer.accountId,
     wallet: state.buyer.wallet,
     createdAt: ctx.clock.now(),
+    // Paid from another wallet or an exchange, as the buyer chose at the connect step.
+    ...(state.funder?.byAddress ? { offeredAt: ctx.clock.now() } : {}),
   }
 }

@@ -27,7 +27,12 @@ export type FundingEvent =
   | { type: 'BACK' }
   /** At the connect step: no wallet here, the account's own known already; paid from another wallet or an exchange (byAddress.ts). */
   | { type: 'BY_ADDRESS' }
-  /** Ask the wallet for the transfer. `confirmed`: the buyer's second confirmation, needed once the wallet was already asked. */
+  /** At the funding step with no wallet connected: show the transfer as a request another wallet or an exchange can pay (the payout is marked offered). */
+  | { type: 'OFFER'; now: number }
+  /**
+   * Ask the wallet for the transfer. `confirmed`: the buyer's word, needed once the wallet was
+   * already asked (a second confirmation) or the payout was offered by address (nothing sent another way).
+   */
   | { type: 'CONFIRM'; now: number; confirmed?: boolean }
   | { type: 'WORK'; work: FundingWork }
   /** The wallet is being asked now: `record` carries the mark, already kept. */
@@ -106,7 +111,9 @@ function connect(state: ConnectState, event: FundingEvent, owner: string | undef
   if (event.type === 'BACK') return state.work === 'idle' ? { tag: 'back', priced: state } : state
   // No wallet connected: the funding step shows where to send and watches (its sender is the account's own, named).
   if (event.type === 'BY_ADDRESS')
-    return state.work === 'idle' && owner ? { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: owner } } } : state
+    return state.work === 'idle' && owner
+      ? { tag: 'connected', priced: { ...carried(state), ...quoted(state), funder: { sender: owner, byAddress: true } } }
+      : state
   if (event.type !== 'WALLET') return state
   if (event.event.type === 'DISCONNECT') return letGo(state)
   const next = connecting(state, event.event)
@@ -140,8 +147,15 @@ function funding(state: FundingState, event: FundingEvent): FundingStates | Fund
       if (!idle || !state.wallet || !state.sender) return state
       // Asked before and never answered: only after the re-check found nothing, and only on the buyer's second confirmation.
       if (promptedUnanswered(state.record) && !(state.verify === 'clear' && event.confirmed)) return state
+      // Offered by address: an exchange's transfer not yet mined would be paid twice; only on the buyer's word that none was made.
+      if (state.record.offeredAt !== undefined && !event.confirmed) return state
       if (isExpired(state.record.expiresAt, event.now)) return { ...state, problem: { kind: 'expired' } }
       return { ...state, work: 'checking', problem: undefined }
+    case 'OFFER': {
+      const { record } = state
+      if (!idle || state.sender || record.promptedAt !== undefined || record.offeredAt !== undefined) return state
+      return { ...state, record: { ...record, offeredAt: event.now } }
+    }
     case 'WORK':
       return idle ? state : { ...state, work: event.work }
     case 'PROMPTED':

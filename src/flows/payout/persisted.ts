@@ -188,7 +188,7 @@ export function pendingStore(session: Storage | undefined, name: PayoutName = 'p
     put({ quoted, funder, limits: _, ...pending }: Pending) {
       inner.save({
         ...pending,
-        ...(funder ? { funder: { sender: funder.sender } } : {}),
+        ...(funder ? { funder: { sender: funder.sender, ...(funder.byAddress ? { byAddress: true as const } : {}) } } : {}),
         ...(quoted ? { quoted: { quote: quoted.quote, quotedAt: quoted.quotedAt } } : {}),
       })
     },

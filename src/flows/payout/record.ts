@@ -28,6 +28,12 @@ export type PayoutRecord = {
    * transfer may be waiting in the wallet or on its way: never asked for again on its own.
    */
   promptedAt?: number
+  /**
+   * When the transfer was offered as a request another wallet or an exchange can pay (byAddress.ts):
+   * a transfer from elsewhere may be on its way, unseen yet. A wallet connected after it sends only
+   * on the buyer's word that none was made (funding.ts).
+   */
+  offeredAt?: number
   /** The wallet that sent, once it did; the transfer's hash. */
   sender?: string
   txHash?: string

@@ -140,6 +140,9 @@ export const payoutDe: Record<PayoutKey, string> = {
     'Senden Sie nur auf {chain}: Eine Überweisung in einem anderen Netzwerk deckt diese Auszahlung nicht und kann möglicherweise nicht zurückgeholt werden.',
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
   'payout.byAddress': 'Von einer anderen Wallet oder einer Börse senden',
+  'payout.offeredBefore':
+    'Diese Auszahlung wurde zum Senden von einer anderen Wallet oder einer Börse angeboten. Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, senden Sie sie nicht noch einmal: Diese Seite verfolgt sie, sobald sie ankommt.',
+  'payout.confirmNotSent': 'Ich habe sie nicht von einer anderen Wallet oder einer Börse gesendet',
   'payout.byAddressIntro':
     'Hier ist keine Wallet verbunden? Scannen Sie den Code mit Ihrer Wallet-App oder kopieren Sie Adresse und Betrag in eine andere Wallet oder eine Börse. Diese Seite beobachtet die Auszahlung und verfolgt sie, sobald Ihre Überweisung ankommt.',
   'payout.byAddressReturn':

@@ -136,6 +136,9 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.onlyChain': 'Envía solo en {chain}: una transferencia en otra red no cubre este pago y quizá no pueda recuperarse.',
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
   'payout.byAddress': 'Enviar desde otra billetera o un exchange',
+  'payout.offeredBefore':
+    'Este retiro se ofreció para enviarlo desde otra billetera o un exchange. Si ya lo enviaste desde otra billetera o un exchange, no lo envíes de nuevo: esta página lo sigue en cuanto llegue.',
+  'payout.confirmNotSent': 'No lo he enviado desde otra billetera ni desde un exchange',
   'payout.byAddressIntro':
     '¿No hay una billetera conectada aquí? Escanea el código con la app de tu billetera, o copia la dirección y el monto en otra billetera o un exchange. Esta página vigila el pago y lo sigue en cuanto llegue tu transferencia.',
   'payout.byAddressReturn':

@@ -142,6 +142,9 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.onlyChain': 'Envoyez uniquement sur {chain} : un transfert sur un autre réseau ne finance pas ce paiement et pourrait ne pas être récupérable.',
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
   'payout.byAddress': 'Envoyer depuis un autre portefeuille ou une plateforme d’échange',
+  'payout.offeredBefore':
+    'Ce retrait a été proposé pour un envoi depuis un autre portefeuille ou une plateforme d’échange. Si vous l’avez déjà envoyé ainsi, ne l’envoyez pas une seconde fois : cette page le suit dès son arrivée.',
+  'payout.confirmNotSent': 'Je ne l’ai pas envoyé depuis un autre portefeuille ni une plateforme d’échange',
   'payout.byAddressIntro':
     'Aucun portefeuille connecté ici ? Scannez le code avec l’app de votre portefeuille, ou copiez l’adresse et le montant dans un autre portefeuille ou une plateforme d’échange. Cette page surveille le paiement et le suit dès que votre transfert arrive.',
   'payout.byAddressReturn':

@@ -135,6 +135,9 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.onlyChain': 'Envie somente na {chain}: uma transferência em outra rede não cobre este saque e talvez não possa ser recuperada.',
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
   'payout.byAddress': 'Enviar de outra carteira ou de uma corretora',
+  'payout.offeredBefore':
+    'Este saque foi oferecido para envio de outra carteira ou de uma corretora. Se você já o enviou de outra carteira ou de uma corretora, não envie de novo: esta página o acompanha assim que chegar.',
+  'payout.confirmNotSent': 'Não enviei de outra carteira nem de uma corretora',
   'payout.byAddressIntro':
     'Nenhuma carteira conectada aqui? Escaneie o código com o app da sua carteira, ou copie o endereço e o valor para outra carteira ou uma corretora. Esta página acompanha o saque e o segue assim que sua transferência chegar.',
   'payout.byAddressReturn':

@@ -26,9 +26,12 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
   const idle = state.work === 'idle'
   const params = { amount, symbol: record.symbol, chain }
   // No wallet connected and nothing asked of one yet: the transfer as a request another wallet or an
-  // exchange can make (its code comes then). With a wallet connected its Send is the way: an exchange's
-  // transfer not yet mined when the buyer then pressed Send would fund the payout twice.
-  const request = state.sender ? undefined : fundingRequest(record, payoutSourceOf(config))
+  // exchange can make (its code comes then), once the buyer chose it (the payout is then marked
+  // offered). With a wallet connected its Send is the way; after an offer, only on the buyer's word
+  // that nothing went another way: an exchange's transfer not yet mined would fund the payout twice.
+  const payable = state.sender ? undefined : fundingRequest(record, payoutSourceOf(config))
+  const offered = record.offeredAt !== undefined
+  const request = offered ? payable : undefined
   const part = useLazyPart(payByAddressPart, !!request)
   // The phone ended the session: Connect again instead of a send that cannot reach it.
   const ended = state.problem?.kind === 'wallet' && state.problem.problem === 'ended'
@@ -51,20 +54,13 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
         {t('payout.onlyChain', params)} {t('payout.singleUse')}
       </p>
       {!state.sender && <WalletChoices connection={state.connection} disabled={!idle} dispatch={dispatch} />}
-      {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
-      {prompted && <Notice tone="warning">{t('payout.prompted')}</Notice>}
-      {prompted && state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}
-      {prompted && state.verify === 'clear' && idle && (
-        <>
-          <p>{t('payout.nothingArrived')}</p>
-          {state.sender && (
-            <label class="field">
-              <input type="checkbox" checked={nothingPending} onChange={(e) => setNothingPending((e.target as HTMLInputElement).checked)} />
-              {t('payout.confirmResend')}
-            </label>
-          )}
-        </>
+      {payable && !offered && (
+        <button type="button" class="secondary" disabled={!idle} onClick={() => dispatch({ type: 'OFFER', now: Date.now() })}>
+          {t('payout.byAddress')}
+        </button>
       )}
+      {state.sender && <p>{t('payout.connected', { address: state.sender })}</p>}
+      <BuyersWord state={state} prompted={prompted} offered={offered} word={nothingPending} setWord={setNothingPending} />
       {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
       {state.problem && <WalletProblem problem={state.problem} text={sendProblemText(state.problem, fundingContext(record, chain, config.locale))} />}
       <div class="actions">
@@ -76,7 +72,14 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
             {t('payout.checkAgain')}
           </button>
         )}
-        <SendOrConnect state={state} dispatch={dispatch} prompted={prompted} ended={ended} label={t('payout.send', params)} />
+        <SendOrConnect
+          state={state}
+          dispatch={dispatch}
+          prompted={prompted}
+          ended={ended}
+          label={t('payout.send', params)}
+          word={offered ? nothingPending : undefined}
+        />
         {state.sender && prompted && !ended && state.verify === 'clear' && (
           <button
             type="button"
@@ -93,10 +96,45 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
 }
 
 /**
- * The wallet connected: its Disconnect where it is a WalletConnect session, and the send; never once
- * the wallet was asked for the transfer. Once the phone ended the session: Connect again.
+ * What the buyer must say before a send that could pay the payout twice: after a prompt never
+ * answered (the re-check first), or after the payout was offered by address (nothing sent another way).
  */
-function SendOrConnect(props: { state: FundingState; dispatch: (e: FundingEvent) => void; prompted: boolean; ended: boolean; label: string }) {
+function BuyersWord(props: { state: FundingState; prompted: boolean; offered: boolean; word: boolean; setWord: (word: boolean) => void }) {
+  const { state, prompted, word, setWord } = props
+  const idle = state.work === 'idle'
+  const box = (label: string) => (
+    <label class="field">
+      <input type="checkbox" checked={word} onChange={(e) => setWord((e.target as HTMLInputElement).checked)} />
+      {label}
+    </label>
+  )
+  if (!prompted)
+    return state.sender && props.offered ? (
+      <>
+        <Notice tone="warning">{t('payout.offeredBefore')}</Notice>
+        {box(t('payout.confirmNotSent'))}
+      </>
+    ) : null
+  return (
+    <>
+      <Notice tone="warning">{t('payout.prompted')}</Notice>
+      {state.verify === 'running' && <p role="status">{t('payout.work.verifying')}</p>}
+      {state.verify === 'clear' && idle && (
+        <>
+          <p>{t('payout.nothingArrived')}</p>
+          {state.sender && box(t('payout.confirmResend'))}
+        </>
+      )}
+    </>
+  )
+}
+
+/**
+ * The wallet connected: its Disconnect where it is a WalletConnect session, and the send; never once
+ * the wallet was asked for the transfer. Once the phone ended the session: Connect again. `word`:
+ * the payout was offered by address, so the send waits for the buyer's word that nothing went another way.
+ */
+function SendOrConnect(props: { state: FundingState; dispatch: (e: FundingEvent) => void; prompted: boolean; ended: boolean; label: string; word?: boolean }) {
   const { state, dispatch } = props
   const idle = state.work === 'idle'
   if (props.ended) return idle ? <SessionButton again dispatch={dispatch} /> : null
@@ -107,8 +145,8 @@ function SendOrConnect(props: { state: FundingState; dispatch: (e: FundingEvent)
       <button
         type="button"
         class="primary"
-        disabled={!idle || state.problem?.kind === 'expired'}
-        onClick={() => dispatch({ type: 'CONFIRM', now: Date.now() })}
+        disabled={!idle || state.problem?.kind === 'expired' || props.word === false}
+        onClick={() => dispatch({ type: 'CONFIRM', now: Date.now(), ...(props.word ? { confirmed: true } : {}) })}
       >
         {props.label}
       </button>

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { fundingRequest } from '../../../../src/flows/payout/byAddress'
 import type { PayoutState } from '../../../../src/flows/payout/machine'
+import type { PayoutRecord } from '../../../../src/flows/payout/record'
 import { erc681 } from '../../../../src/components/PayByAddress'
-import { BUYER, DEPOSIT, NOW, OTHER, TOKEN, connectState, ctx, recordOf, runWith, source, toFunding } from '../../helpers/payout'
+import { BUYER, DEPOSIT, NOW, OTHER, TOKEN, buyer, connectState, ctx, recordOf, runWith, source, toFunding, wallet } from '../../helpers/payout'
 
 describe('the payout’s funding as a request for another wallet or an exchange', () => {
   it('is the one transfer: the embedding’s token on the payout’s chain, to its address, the exact amount in base units', () => {
@@ -53,5 +54,44 @@ describe('the connect step without a wallet', () => {
   it('not while a wallet is being asked for its account', () => {
     const state = { ...atConnect({ accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }), work: 'connecting' } as PayoutState
     expect(runWith(ctx)(state, byAddress)).toBe(state)
+  })
+})
+
+/** The funding step of a payout that exists: no wallet connected, unless `sender` is given. */
+const atFunding = (record: Partial<PayoutRecord> = {}, sender?: string): PayoutState => ({
+  tag: 'funding',
+  buyer,
+  record: recordOf(record),
+  connection: { tag: 'wallets', wallets: [] },
+  work: 'idle',
+  ...(sender ? { sender, wallet } : {}),
+})
+
+describe('a payout offered by address, then a wallet: never funded twice on its own', () => {
+  it('the connect step’s choice is kept with the funder, so the payout is created offered by address', () => {
+    const next = runWith(ctx)(atConnect({ accountId: 'acc_1', walletId: 'w_1', wallet: BUYER }), toFunding({ type: 'BY_ADDRESS' }))
+    expect(next).toMatchObject({ funder: { sender: BUYER, byAddress: true } })
+  })
+
+  it('at the funding step with no wallet, the buyer asks for the request: the payout is marked offered', () => {
+    const next = runWith(ctx)(atFunding(), toFunding({ type: 'OFFER', now: NOW }))
+    expect(next).toMatchObject({ tag: 'funding', record: { offeredAt: NOW } })
+  })
+
+  it('not once a wallet is connected, nor once a wallet was asked for the transfer', () => {
+    const connected = atFunding({}, BUYER)
+    expect(runWith(ctx)(connected, toFunding({ type: 'OFFER', now: NOW }))).toBe(connected)
+    const prompted = atFunding({ promptedAt: NOW })
+    expect(runWith(ctx)(prompted, toFunding({ type: 'OFFER', now: NOW }))).toBe(prompted)
+  })
+
+  it('a wallet connected after the offer sends only on the buyer’s word that nothing went another way', () => {
+    const offered = atFunding({ offeredAt: NOW }, BUYER)
+    expect(runWith(ctx)(offered, toFunding({ type: 'CONFIRM', now: NOW }))).toBe(offered)
+    expect(runWith(ctx)(offered, toFunding({ type: 'CONFIRM', now: NOW, confirmed: true }))).toMatchObject({ work: 'checking' })
+  })
+
+  it('a payout never offered by address sends on the first confirmation, as before', () => {
+    expect(runWith(ctx)(atFunding({}, BUYER), toFunding({ type: 'CONFIRM', now: NOW }))).toMatchObject({ work: 'checking' })
   })
 })

@@ -73,8 +73,8 @@ const funding = (extra: Partial<FundingState['record']> = {}): FundingState => (
 })
 
 describe('the funding step with no wallet connected', () => {
-  it('shows the payout’s transfer as an EIP-681 request, a QR code and a copy button for each detail; axe-clean', async () => {
-    render(<FundingScreen state={funding()} dispatch={() => {}} config={config} />)
+  it('offered by address: shows the payout’s transfer as an EIP-681 request, a QR code and a copy button for each detail; axe-clean', async () => {
+    render(<FundingScreen state={funding({ offeredAt: NOW })} dispatch={() => {}} config={config} />)
     await screen.findByRole('img', { name: /QR code of this payment request for a wallet app: 22.282609 USDC on Base/ })
     const text = document.body.textContent ?? ''
     expect(text).toContain(`ethereum:${TOKEN}@8453/transfer?address=${DEPOSIT}&uint256=22282609`)
@@ -87,14 +87,14 @@ describe('the funding step with no wallet connected', () => {
   })
 
   it('a card payout says what the contract says of less: paid out, less lands on the card', async () => {
-    render(<FundingScreen state={funding({ rail: undefined, card: { brand: 'visa', last4: '4242' } })} dispatch={() => {}} config={config} />)
+    render(<FundingScreen state={funding({ rail: undefined, card: { brand: 'visa', last4: '4242' }, offeredAt: NOW })} dispatch={() => {}} config={config} />)
     await waitFor(() => expect(document.body.textContent).toContain('Sending less than 22.282609 USDC does not cancel this payout'))
     expect(document.body.textContent).not.toContain('If the bank returns')
   })
 
   it('with a wallet connected, its Send is the way: no request inviting a second transfer from elsewhere', async () => {
     // An exchange's transfer not yet mined when the buyer then presses Send would fund the payout twice.
-    render(<FundingScreen state={{ ...funding(), sender: BUYER_WALLET }} dispatch={() => {}} config={config} />)
+    render(<FundingScreen state={{ ...funding({ offeredAt: NOW }), sender: BUYER_WALLET }} dispatch={() => {}} config={config} />)
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
     expect(document.body.textContent).not.toContain('ethereum:')
@@ -102,10 +102,42 @@ describe('the funding step with no wallet connected', () => {
   })
 
   it('once a wallet was asked for the transfer: no request to pay from elsewhere, only the address and the amount', async () => {
-    render(<FundingScreen state={funding({ promptedAt: NOW })} dispatch={() => {}} config={config} />)
+    render(<FundingScreen state={funding({ promptedAt: NOW, offeredAt: NOW })} dispatch={() => {}} config={config} />)
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
     expect(document.body.textContent).not.toContain('ethereum:')
     expect(document.body.textContent).toContain(DEPOSIT)
+  })
+})
+
+describe('the funding step of a payout not yet offered by address', () => {
+  it('no wallet connected (a wallet lost on a reload): the request comes only when the buyer asks for it, so the payout is marked offered', async () => {
+    const events: FundingEvent[] = []
+    render(<FundingScreen state={funding()} dispatch={(e) => events.push(e)} config={config} />)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
+    expect(document.body.textContent).toContain(DEPOSIT)
+    fireEvent.click(screen.getByRole('button', { name: 'Send from another wallet or an exchange' }))
+    expect(events).toEqual([{ type: 'OFFER', now: expect.any(Number) }])
+  })
+})
+
+describe('a wallet connected after the payout was offered by address', () => {
+  it('says a transfer made another way is followed, and sends only once the buyer ticks that none was made', async () => {
+    const events: FundingEvent[] = []
+    render(
+      <FundingScreen
+        state={{ ...funding({ offeredAt: NOW }), sender: BUYER_WALLET, wallet: { kind: 'injected', id: 'w|t', name: 'T', rdns: 't' } }}
+        dispatch={(e) => events.push(e)}
+        config={config}
+      />,
+    )
+    expect(document.body.textContent).toContain('If you already sent it from another wallet or an exchange, do not send it again')
+    const send = screen.getByRole('button', { name: /^Send 22.282609 USDC/ }) as HTMLButtonElement
+    expect(send.disabled).toBe(true)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have not sent it from another wallet or an exchange' }))
+    await waitFor(() => expect(send.disabled).toBe(false))
+    fireEvent.click(send)
+    expect(events).toEqual([{ type: 'CONFIRM', now: expect.any(Number), confirmed: true }])
   })
 })

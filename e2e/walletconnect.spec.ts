@@ -405,6 +405,10 @@ test('the identity steps take the wallet that receives from WalletConnect, besid
   await expect(page.getByRole('heading', { name: 'Or connect the wallet that receives' })).toBeVisible()
   await expect(await pairHere(page)).toBeHidden()
   await expect(h1).toHaveText('Verify your identity')
+  // The address taken, the session asked nothing else ends: on the phone through the relay, and in this page's storage.
+  await expect.poll(async () => (await phoneState()).sessions.length, { timeout: 15_000 }).toBe(0)
+  const mark = keptKey(stack, 'stablecoin-widget:v1:wc-session', WALLETCONNECT_PARTNER)
+  expect(await page.evaluate((key) => localStorage.getItem(key), mark)).toBeNull()
   await page.getByRole('link', { name: 'Verify with our identity partner' }).click()
   await page.getByRole('button', { name: 'Verify my identity' }).click()
   await expect(h1).toHaveText('Your details')
@@ -416,7 +420,7 @@ test('the identity steps take the wallet that receives from WalletConnect, besid
     keptKey(stack, 'stablecoin-widget:v1:flow:account', WALLETCONNECT_PARTNER),
   )
   expect(wallet?.toLowerCase()).toBe(stack.walletConnect.phoneAccount.toLowerCase())
-  // Connecting is all the identity steps ask of the phone: a session, no request.
+  // Connecting is all the identity steps ask of the phone: a session, no request (then its end).
   const answered = await answers()
   expect(answered.map((a) => a.kind)).toEqual(['proposal'])
   await relay('identity wallet')

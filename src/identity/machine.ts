@@ -4,7 +4,7 @@
 // verification with the identity provider (a full navigation and back, with a single-use
 // authCode), and the applicant's details (POST /fiat/onboard). A sub-machine the bank flows
 // compose: it ends in `onboarded`, and each flow decides what comes next. Pure.
-import type { ConnectWalletEvent, ConnectWalletState, connectWallet } from '../kernel/connectWallet'
+import { type ChosenWallet, type ConnectWalletEvent, type ConnectWalletState, type connectWallet, isWalletConnect } from '../kernel/connectWallet'
 import { isCountryCode } from '../lib/country'
 import { isEmail, normalisePhone } from '../lib/contact'
 import type { Problem, Work } from '../kernel/types'
@@ -22,7 +22,8 @@ export type ServerMessage = { field?: Field; problem: Problem }
 export type IdentityState =
   /** `connection`: the page's wallets, one of which may be connected to fill the address; `error`: the address typed. */
   | { tag: 'wallet'; form: Applicant; connection: ConnectWalletState; error?: FieldError; forget?: boolean }
-  | { tag: 'identity'; form: Applicant; rejectedCode?: boolean; serverMessage?: ServerMessage }
+  /** `release`: the WalletConnect session that gave the address, asked nothing else: ended as this step begins (walletEffects.ts). */
+  | { tag: 'identity'; form: Applicant; rejectedCode?: boolean; serverMessage?: ServerMessage; release?: ChosenWallet }
   | {
       tag: 'details'
       form: Applicant
@@ -167,7 +168,8 @@ export function identityTransition(state: IdentityState, event: IdentityEvent, c
 function connecting(state: Extract<IdentityState, { tag: 'wallet' }>, event: ConnectWalletEvent, subMachine: typeof connectWallet): IdentityState {
   const next = subMachine(state.connection, event)
   if (next === state.connection) return state
-  if (next.tag === 'connected') return { tag: 'identity', form: { ...state.form, wallet: next.account } }
+  if (next.tag === 'connected')
+    return { tag: 'identity', form: { ...state.form, wallet: next.account }, ...(isWalletConnect(next.wallet) ? { release: next.wallet } : {}) }
   return { ...state, connection: next }
 }
 

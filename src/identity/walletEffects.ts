@@ -34,8 +34,9 @@ export function identityWalletEffects(deps: IdentityWalletDeps, dispatch: (event
     (event) => dispatch({ type: 'WALLET', event }),
   )
   return {
-    /** At the wallet step: the wallets listened for, the one chosen asked for its account. */
+    /** At the wallet step: the wallets listened for, the one chosen asked for its account. After it: the session that gave the address ended. */
     effectOf(state: IdentityState): Array<Effect | undefined> {
+      if (state.tag === 'identity' && state.release) return [wallet.release(state.release)]
       if (state.tag !== 'wallet') return []
       return [
         // Looking (again): what announced itself after a moment, none being news too.

@@ -9,9 +9,7 @@ import { t } from '../../i18n/i18n'
 import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
 import { rejectionText } from '../../errors/words'
-
-/** WalletConnect as it announces itself in the wallet list (wallet/walletConnectWallet.tsx): its session ends from here. */
-const WALLETCONNECT_RDNS = 'com.walletconnect'
+import { isWalletConnect } from '../../kernel/connectWallet'
 
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 
@@ -69,7 +67,7 @@ export function AmountScreen({ state, dispatch, config }: { state: State; dispat
         <div class="actions">
           <button type="button" class="secondary" disabled={busy} onClick={() => dispatch({ type: 'WALLET', event: { type: 'DISCONNECT' } })}>
             {/* A WalletConnect session ends on the phone too: said as such. */}
-            {t(state.session.wallet.rdns === WALLETCONNECT_RDNS ? 'form.disconnect' : 'form.changeWallet')}
+            {t(isWalletConnect(state.session.wallet) ? 'form.disconnect' : 'form.changeWallet')}
           </button>
           <button type="submit" class="primary" disabled={busy} ref={submit}>
             {error?.kind === 'api' ? t('quote.tryAgain') : error?.kind === 'rejected' ? t('quote.newPrice') : t('form.submit')}

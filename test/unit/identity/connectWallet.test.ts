@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type IdentityEvent, type IdentityState, emptyApplicant, identityTransition, initialIdentity } from '../../../src/identity/machine'
 import { type ChosenWallet, connectWallet } from '../../../src/kernel/connectWallet'
+import { identityWalletEffects } from '../../../src/identity/walletEffects'
+import { systemClock } from '../../../src/kernel/types'
 import { WALLET } from '../helpers/applicant'
 
 // The identity steps' wallet takes the connect-wallet sub-machine's events (kernel/connectWallet.ts)
@@ -27,10 +29,31 @@ describe('the identity steps connect the wallet that receives', () => {
     expect(found).toMatchObject({ tag: 'wallet', connection: { tag: 'wallets', wallets } })
     const asking = run(found, { type: 'WALLET', event: { type: 'CHOOSE', wallet: phone } })
     expect(asking).toMatchObject({ tag: 'wallet', connection: { tag: 'connecting', wallet: phone } })
+    // The phone's session gave the address and is asked nothing else: it ends as the step is left (walletEffects.ts).
+    expect(run(asking, { type: 'WALLET', event: { type: 'CONNECTED', account: WALLET } })).toEqual({
+      tag: 'identity',
+      form: { ...emptyApplicant, wallet: WALLET },
+      release: phone,
+    })
+  })
+
+  it('an injected wallet gave the address: nothing to end (an extension is asked nothing)', () => {
+    const asking = run(
+      initialIdentity(emptyApplicant),
+      { type: 'WALLET', event: { type: 'WALLETS', wallets } },
+      { type: 'WALLET', event: { type: 'CHOOSE', wallet: extension } },
+    )
     expect(run(asking, { type: 'WALLET', event: { type: 'CONNECTED', account: WALLET } })).toEqual({
       tag: 'identity',
       form: { ...emptyApplicant, wallet: WALLET },
     })
+  })
+
+  it('the WalletConnect session that gave the address is ended once the step is left, on the relay and in storage', () => {
+    const effects = identityWalletEffects({ target: new EventTarget() as Window, config: { apiBase: 'https://api.example' }, clock: systemClock }, () => {})
+    const keys = effects.effectOf({ tag: 'identity', form: { ...emptyApplicant, wallet: WALLET }, release: phone }).map((e) => e?.key)
+    expect(keys).toContain('release:walletconnect')
+    expect(effects.effectOf({ tag: 'identity', form: { ...emptyApplicant, wallet: WALLET } }).filter(Boolean)).toEqual([])
   })
 
   it('a refusal keeps the buyer on the step with the reason, and what was typed', () => {

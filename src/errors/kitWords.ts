@@ -39,6 +39,8 @@ const WORDS = new Map<string, MessageKey>([
   ['wallet_not_owned', 'partner.walletTaken'],
   // A deposit paid by address (src/server/depositAddress.ts): the address was another buyer's; the transfer not as quoted.
   ['deposit_address_taken', 'partner.addressTaken'],
+  // The service named the partner's own address as the deposit address: not shown (the service's fault, asked again).
+  ['deposit_address_refused', server],
   ['deposit_not_as_quoted', refused],
   // The kit's own rule of where deposits settle (depositDestination): the shop's setup, nothing the buyer can change.
   ['destination_not_configured', refused],

@@ -26,6 +26,7 @@ export const KIT_CODES = new Set([
   'deposit_unverified',
   'deposit_not_as_quoted',
   'deposit_address_taken',
+  'deposit_address_refused',
   'destination_not_configured',
   'destination_not_allowed',
   'wallet_not_linked',

@@ -161,6 +161,12 @@ const quoteAddress: Handle = async (call, data) => {
     }
     // A quote paid otherwise (an approval, a contract call) links no address: answered as it came.
     const paid = plainTransfer(quote.data, source)
+    // Never the partner's own address: every transfer to the partner (another buyer's refund, its own
+    // funds) would then be this user's deposit.
+    if (paid?.address === destination.address) {
+      kit.log("POST /v1/deposit/quote: the service gave the partner's own address (depositDestination) as the deposit address; not handed over")
+      return fail(502, 'deposit_address_refused', "The payment service gave the partner's own address as the deposit address: ask again for another.")
+    }
     if (!paid || (await payments.recordDepositAddress({ ...paid, userId: user, fromBlock: fromBlock.toString() }))) return undefined
     kit.log('POST /v1/deposit/quote: the service gave a deposit address this backend gave another user; not handed over')
     return fail(409, 'deposit_address_taken', 'The payment service gave a deposit address this backend already gave someone: ask again for another.')

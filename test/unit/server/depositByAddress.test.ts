@@ -171,6 +171,21 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
     expect((await store.depositAddressOf(CHAIN, mine.to))?.userId).toBe('alice')
   })
 
+  it("refuses a deposit address that is the partner's own (where its deposits settle): any transfer to the partner would be credited to this user", async () => {
+    const { alice, ask } = kit()
+    const own = await ask(alice, '12.5', { to: TREASURY.address as Address })
+    expect({ status: own.status, body: own.body }).toEqual({
+      status: 502,
+      body: {
+        error: {
+          code: 'deposit_address_refused',
+          message: "The payment service gave the partner's own address as the deposit address: ask again for another.",
+        },
+      },
+    })
+    expect(await store.depositAddressOf(CHAIN, TREASURY.address)).toBeUndefined()
+  })
+
   it('records nothing for a quote that is not one plain transfer (an approval, another call) or is on another chain, and answers it as it came', async () => {
     const { alice, ask } = kit()
     for (const q of [{ approval: true }, { call: true }, { chainId: 1 }]) {

@@ -737,6 +737,14 @@ describe('createPartnerHandler', () => {
       })
       const source = { chainId: 31337, token: `0x${'6'.repeat(40)}`, address: wallet }
       await note(await second.handle(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
+      // The service names the partner's own address (where its deposits settle) as the deposit address.
+      const own = handler({
+        fetch: sameAddress.fetch,
+        authenticate: (token) => (token === 'good' ? 'user-2' : undefined),
+        chains: { 31337: { rpcUrl: rpc.url } },
+        depositDestination: { chainId: 42161, token: `0x${'6'.repeat(40)}`, address: `0x${'7'.repeat(40)}` },
+      })
+      await note(await own.handle(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
       // Paid by address: a kit that sets no depositDestination, and a destination not the partner's.
       await note(await owned(request('/api/deposit/address', { body: { source, amount: '1', method: 'crypto' }, headers: good })))
       const treasury = handler({
@@ -782,6 +790,7 @@ describe('createPartnerHandler', () => {
         { status: 409, code: 'wallet_not_owned' },
         { status: 422, code: 'deposit_not_as_quoted' },
         { status: 409, code: 'deposit_address_taken' },
+        { status: 502, code: 'deposit_address_refused' },
         { status: 400, code: 'destination_not_configured' },
         { status: 400, code: 'destination_not_allowed' },
       ])

@@ -97,11 +97,14 @@ async function schemaOf<S extends z.ZodMiniType>(response: ResponseSchema<S>): P
   }
 }
 
+const RATE_CODES = new Set(['rate_limited', 'user_rate_limited'])
+
 async function errorFrom(res: Response, json: unknown): Promise<ApiError> {
   const envelope = (await schemaOf(errorEnvelope)).safeParse(json)
   const message = envelope.success ? envelope.data.error.message : ''
-  // A 429 of another code (the partner kit's user_limit_reached) is no rate: waiting mends nothing.
-  if (res.status === 429 && (!envelope.success || envelope.data.error.code === 'rate_limited'))
+  // The service's rate, and the partner kit's per-user rate (user_rate_limited): waited out. A 429 of
+  // another code (the kit's user_limit_reached, a day's limit) is no rate: waiting mends nothing.
+  if (res.status === 429 && (!envelope.success || RATE_CODES.has(envelope.data.error.code)))
     return new RateLimitedError(retryAfterMs(res.headers.get('Retry-After')), message)
   if (envelope.success) return typedError(res.status, envelope.data.error.code, message)
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'unknown', '')

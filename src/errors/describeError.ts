@@ -3,7 +3,7 @@
 import { enRefusals } from '../i18n/en-refusals'
 import { addEnglish } from '../i18n/i18n'
 import type { Problem } from './problem'
-import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, ResponseShapeError } from './ApiError'
+import { ApiError, KycPending, NetworkError, PartnerUnreachableError, QuoteExpired, RateLimitedError, ResponseShapeError } from './ApiError'
 
 /** A 400 that names an amount (its message starts "fiatAmount: …"): said in the buyer's words, the service's text kept for support. */
 addEnglish(enRefusals)
@@ -16,6 +16,8 @@ export function describeError(error: unknown): Problem {
     if (error.key) return { key: error.key, code, detail: error.partnerDetail ?? error.serverMessage }
     if (error instanceof QuoteExpired) return { key: 'error.quoteExpired', code }
     if (error instanceof KycPending) return { key: 'onboarding.kycPending', code }
+    // A rate (the service's, or the partner kit's per user) still held after the waits: said as such.
+    if (error instanceof RateLimitedError) return { key: 'error.busy', code }
     // 422 on the partner path: no rail for a currency and country (the bank flows).
     if (code === 'no_route' && error.status === 422) return { key: 'error.noRail', code }
     if (code === 'no_route') return { key: 'quote.noRoute', code }

@@ -206,6 +206,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Der Dienst hat unerwartet geantwortet. Versuchen Sie es gleich noch einmal.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  'error.busy': 'Von hier gingen in kurzer Zeit zu viele Anfragen aus. Warten Sie einen Moment und versuchen Sie es dann erneut; nichts ging verloren.',
   'error.accountNotFound': 'Der Bankpartner kennt dieses Konto nicht. Verifizieren Sie sich erneut, um fortzufahren; es wurde nichts gesendet.',
   'error.noRail':
     'Für diese Währung in diesem Land gibt es keinen Zahlungsweg. Versuchen Sie eine andere Währung, ein anderes Land oder eine andere Zahlungsart.',

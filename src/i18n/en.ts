@@ -82,6 +82,7 @@ export const en = {
   'error.shape': 'The service answered in a way we did not expect. Try again in a moment.',
   'error.code': 'Code: {code}',
   'error.unknown': 'Something went wrong. Try again.',
+  'error.busy': 'Too many requests went out from here in a short time. Wait a moment, then try again; nothing was lost.',
   'error.accountNotFound': 'The bank partner does not know this account. Verify your identity again to continue; nothing was sent.',
   'error.partnerUnreachable': "The shop's payment service did not answer. Try again in a moment; if it keeps happening, tell the site you came from.",
   'error.noRail': 'No route pays this currency in this country. Try another currency or country, or another way to pay.',

@@ -194,6 +194,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'El servicio respondió de una forma inesperada. Inténtalo de nuevo en un momento.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo salió mal. Inténtalo de nuevo.',
+  'error.busy': 'Salieron demasiadas solicitudes desde aquí en poco tiempo. Espera un momento y vuelve a intentarlo; no se perdió nada.',
   'error.accountNotFound': 'El banco asociado no reconoce esta cuenta. Verifica tu identidad de nuevo para continuar; no se envió nada.',
   'error.noRail': 'Ninguna vía paga esta moneda en este país. Prueba otra moneda, otro país u otra forma de pago.',
   'error.quoteExpired': 'Este precio ha caducado. Obtén un precio nuevo para continuar; no se envió nada.',

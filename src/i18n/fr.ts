@@ -197,6 +197,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'Le service a répondu de façon inattendue. Réessayez dans un instant.',
   'error.code': 'Code : {code}',
   'error.unknown': 'Une erreur s’est produite. Réessayez.',
+  'error.busy': 'Trop de demandes sont parties d’ici en peu de temps. Attendez un instant, puis réessayez ; rien n’a été perdu.',
   'error.accountNotFound': 'Le partenaire bancaire ne connaît pas ce compte. Vérifiez à nouveau votre identité pour continuer ; rien n’a été envoyé.',
   'error.noRail': 'Aucune voie ne paie cette devise dans ce pays. Essayez une autre devise, un autre pays ou un autre moyen de paiement.',
   'error.quoteExpired': 'Ce prix a expiré. Obtenez un nouveau prix pour continuer ; rien n’a été envoyé.',

@@ -194,6 +194,7 @@ export const messages: Record<CoreKey, string> & Partial<Record<MessageKey, stri
   'error.shape': 'O serviço respondeu de um jeito inesperado. Tente de novo em instantes.',
   'error.code': 'Código: {code}',
   'error.unknown': 'Algo deu errado. Tente de novo.',
+  'error.busy': 'Saíram pedidos demais daqui em pouco tempo. Aguarde um momento e tente de novo; nada se perdeu.',
   'error.accountNotFound': 'O parceiro bancário não reconhece esta conta. Verifique sua identidade novamente para continuar; nada foi enviado.',
   'error.noRail': 'Nenhuma via paga esta moeda neste país. Tente outra moeda, outro país ou outra forma de pagamento.',
   'error.quoteExpired': 'Este preço expirou. Obtenha um novo preço para continuar; nada foi enviado.',

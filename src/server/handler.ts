@@ -64,6 +64,12 @@ export function createPartnerHandler(options: PartnerHandlerOptions): PartnerHan
       const input = route.method === 'GET' ? readQuery(url) : await readBody(request)
       const user = await authenticateRequest(kit, request, input, route.anonymous === true, { reply, fail })
       if (user instanceof Response) return user
+      // One user's own rate, before anything is asked of the store or the service.
+      const wait = user === undefined ? 0 : (config.userRate?.take(user) ?? 0)
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000)
+        return fail(429, 'user_rate_limited', `Too many requests from this user: try again in ${seconds} s.`, { 'Retry-After': String(seconds) })
+      }
       if ('problem' in input) return fail(input.status, input.code, input.problem)
       const parsed = route.schema.safeParse(input.value)
       if (!parsed.success) return fail(400, 'invalid_field', describeIssue(parsed.error, input.value))

@@ -21,6 +21,7 @@ export const KIT_CODES = new Set([
   'payment_not_found',
   'account_not_owned',
   'user_limit_reached',
+  'user_rate_limited',
   'chain_not_configured',
   'chain_unreachable',
   'deposit_unverified',

@@ -6,6 +6,7 @@ import type { ChainsOption } from './depositReceipt'
 import type { KeyRate } from './reconcile/keyRate'
 import type { PaymentStore } from './store/paymentStore'
 import { type UserLimits, checkUserLimits } from './userLimits'
+import { DEFAULT_USER_RATE, type UserRateOptions, createUserRate } from './userRate'
 
 export type PartnerHandlerOptions = {
   /** The service, e.g. `https://api.example.com`; requests go to `${apiBase}/v1/...`. */
@@ -58,6 +59,12 @@ export type PartnerHandlerOptions = {
   depositDestination?: DepositDestinationOption
   /** Per-user limits over any 24 hours, per kind: `{ payout: { perDay: 3, maxAmount: { EUR: '1000' } } }`. */
   userLimits?: UserLimits
+  /**
+   * Each signed-in user's request rate at this handler (default `{ requestsPerMinute: 120 }`, a burst
+   * of 60): one user cannot spend your key's rate for everyone (429 `user_rate_limited`, with
+   * Retry-After, before the service is asked). Per process. `false`: no per-user rate.
+   */
+  userRate?: UserRateOptions | false
   /** Answer `Access-Control-Allow-Credentials: true`, for a widget configured with `partnerCookies`. */
   allowCredentials?: boolean
   fetch?: typeof fetch
@@ -133,6 +140,15 @@ export function checkOptions(options: PartnerHandlerOptions) {
   }
   const depositDestination = checkDepositDestination(options.depositDestination)
   if (typeof depositDestination === 'string') throw problem(depositDestination)
+  if (options.userRate !== undefined && options.userRate !== false && (typeof options.userRate !== 'object' || options.userRate === null)) {
+    throw problem('userRate must be { requestsPerMinute } or false')
+  }
+  let userRate: ReturnType<typeof createUserRate> | undefined
+  try {
+    userRate = options.userRate === false ? undefined : createUserRate(options.userRate ?? DEFAULT_USER_RATE)
+  } catch (error) {
+    throw problem((error as Error).message)
+  }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw problem('timeoutMs must be a positive number')
   return {
@@ -146,6 +162,7 @@ export function checkOptions(options: PartnerHandlerOptions) {
     chains,
     publicUrl: publicUrl?.href.replace(/\/+$/, ''),
     userLimits,
+    userRate,
     depositDestination,
     timeoutMs,
   }

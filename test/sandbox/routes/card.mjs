@@ -173,6 +173,9 @@ export function cardRoutes({ chains, publicBase, allowedOrigins, partnerChains =
           chains: partnerChains,
           // The partner's treasury: a deposit by address settles there, whatever the browser asks.
           depositDestination: partnerDestination,
+          // Every test and example page of a stack signs in as the same few users: ten times the
+          // default per-user rate (120 a minute), so that one test's requests never hold the next's.
+          userRate: { requestsPerMinute: 1200 },
           // A demo session of the example pages names its demo user; otherwise as said above.
           authenticate: (token) => server.userOf(token) ?? (settings.partnerToken ? (token === settings.partnerToken ? token : undefined) : token),
           log: (line) => console.warn('[sandbox] partner backend:', line),

@@ -147,7 +147,17 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     expect(problemText(problem)).toBe(userLimit)
   })
 
-  it("the service's own 429 (and one without an envelope) is still a rate limit, retried", async () => {
+  it("the service's own 429, the kit's per-user rate (user_rate_limited) and a 429 without an envelope are a rate limit, retried after Retry-After", async () => {
+    const userRate = () =>
+      Response.json(
+        { error: { code: 'user_rate_limited', message: 'Too many requests from this user: try again in 7 s.' } },
+        { status: 429, headers: { 'Retry-After': '7' } },
+      )
+    const held = await createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(userRate).fetch })
+      .get('/limits', {}, z.object({}))
+      .catch((e) => e)
+    expect(held).toBeInstanceOf(RateLimitedError)
+    expect(held.retryAfterMs).toBe(7000)
     for (const res of [answer(429, 'rate_limited'), () => new Response('busy', { status: 429 })]) {
       const error = await createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(res).fetch })
         .get('/limits', {}, z.object({}))
@@ -171,7 +181,7 @@ describe("the partner kit's own codes, in the buyer's words", () => {
     const { KIT_CODES } = await import('../../../src/server/handler')
     for (const code of KIT_CODES) {
       if (code === 'service_error') continue
-      const status = code === 'kit_error' ? 500 : code === 'user_limit_reached' ? 429 : 400
+      const status = code === 'kit_error' ? 500 : code === 'user_limit_reached' || code === 'user_rate_limited' ? 429 : 400
       const http = createPartnerHttp({ base: 'https://shop.example/api', fetch: recording(answer(status, code)).fetch })
       const problem = describeError(await http.get('/limits', {}, z.object({})).catch((e) => e))
       expect(problem.key, code).not.toBe('error.unknown')

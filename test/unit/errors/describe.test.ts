@@ -24,7 +24,7 @@ describe('describeError', () => {
     [new ApiError(500, 'internal', ''), { key: 'error.server', code: 'internal' }],
     [new ApiError(503, 'unknown', ''), { key: 'error.server', code: 'unknown' }],
     [new ApiError(401, 'unauthorized', 'no key'), { key: 'error.unknown', code: 'unauthorized', detail: 'no key' }],
-    [new RateLimitedError(1000, 'slow'), { key: 'error.unknown', code: 'rate_limited', detail: 'slow' }],
+    [new RateLimitedError(1000, 'slow'), { key: 'error.busy', code: 'rate_limited' }],
   ])('maps %s', (error, problem) => {
     expect(describeError(error)).toEqual(problem)
   })

@@ -702,6 +702,15 @@ describe('createPartnerHandler', () => {
           }),
         ),
       )
+      // One user's own rate at the kit (userRate, here one request in 30 s): spent, 429 before the service is asked.
+      const { handle: rated } = handler({
+        fetch: quiet.fetch,
+        authenticate: (token) => (token === 'good' ? 'user-1' : undefined),
+        userRate: { requestsPerMinute: 2 },
+      })
+      // (A request the kit refuses counts too: the first spends the rate, and nothing reaches the service.)
+      await rated(request('/api/card/status', { body: { id: 'x', extra: 1 }, headers: good }))
+      await note(await rated(request('/api/card/status', { body: { id: 'x' }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 10 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 1 }, headers: good })))
       await note(await owned(request('/api/deposit/sent', { body: { provider: 'p', txHash: tx, chainId: 31337 }, headers: good })))
@@ -782,6 +791,7 @@ describe('createPartnerHandler', () => {
         { status: 404, code: 'payment_not_found' },
         { status: 403, code: 'account_not_owned' },
         { status: 429, code: 'user_limit_reached' },
+        { status: 429, code: 'user_rate_limited' },
         { status: 400, code: 'chain_not_configured' },
         { status: 502, code: 'chain_unreachable' },
         { status: 422, code: 'deposit_unverified' },

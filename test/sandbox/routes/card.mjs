@@ -3,6 +3,8 @@
 // real partner backend does), and a hosted card page stand-in at /card-page?id=…
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formatUnits, parseEther, parseUnits } from 'viem'
 import { z } from 'zod'
@@ -10,19 +12,57 @@ import { HttpError, invalid, parseBody } from '../http.mjs'
 import { createPartnerDemo } from './partnerDemo.mjs'
 
 // The sandbox is plain Node ESM: it runs the built kit. `npm start` starts the sandbox before it
-// builds, so a fresh clone has no dist/server yet: build the kit on the spot (about a second).
-// SANDBOX_PARTNER_KIT names another module to run instead (unit tests run the kit's source).
+// builds, so a fresh clone has no dist/server yet, and an edit under src/ leaves the one there stale:
+// the kit is built on the spot then (about a second), by one sandbox process at a time (the
+// end-to-end workers start theirs together). SANDBOX_PARTNER_KIT names another module to run
+// instead (unit tests run the kit's source).
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const BUILT = join(ROOT, 'dist/server/index.js')
+
 async function loadKit() {
   if (process.env.SANDBOX_PARTNER_KIT) return import(/* @vite-ignore */ process.env.SANDBOX_PARTNER_KIT)
+  if (kitStale()) await underLock(join(ROOT, 'dist/.server-build-lock'), () => kitStale() && buildKit())
+  return import('../../../dist/server/index.js')
+}
+
+/** dist/server/index.js is missing, or older than a source file the kit is built from (any under src/). */
+function kitStale() {
+  let built
   try {
-    return await import('../../../dist/server/index.js')
-  } catch (error) {
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
-    const root = fileURLToPath(new URL('../../../', import.meta.url))
-    const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--config', 'vite.server.config.ts']
-    const built = spawnSync(process.execPath, vite, { cwd: root, stdio: 'inherit' })
-    if (built.status !== 0) throw new Error('[sandbox] could not build the partner-backend kit (dist/server/index.js)')
-    return import('../../../dist/server/index.js')
+    built = statSync(BUILT).mtimeMs
+  } catch {
+    return true
+  }
+  const newer = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? newer(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs > built))
+  return newer(join(ROOT, 'src'))
+}
+
+function buildKit() {
+  console.warn('[sandbox] building the partner-backend kit (dist/server): it was missing or older than src/')
+  const vite = ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--config', 'vite.server.config.ts']
+  const built = spawnSync(process.execPath, vite, { cwd: ROOT, stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('[sandbox] could not build the partner-backend kit (dist/server/index.js)')
+}
+
+/** Runs `work` holding a lock directory (mkdir is atomic); another holder is waited for, one older than a minute taken over. */
+async function underLock(lock, work) {
+  mkdirSync(dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (error) {
+      if (error?.code !== 'EEXIST') throw error
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 60_000) rmSync(lock, { recursive: true, force: true })
+      else await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  try {
+    work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
   }
 }
 const kit = await loadKit()

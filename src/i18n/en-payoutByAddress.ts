@@ -9,6 +9,9 @@ export const enPayoutByAddress = {
   'payout.offeredBefore':
     'This payout was offered for sending from another wallet or an exchange. If you already sent it from another wallet or an exchange, do not send it again: this page follows it once it arrives.',
   'payout.confirmNotSent': 'I have not sent it from another wallet or an exchange',
+  'payout.restartOffered':
+    'If you already sent it from another wallet or an exchange, starting over stops following it here: keep this page open until it arrives. Start over only if you sent nothing.',
+  'payout.restartAnyway': 'Start over anyway',
   'payout.byAddressLess': 'Sending less than {amount} {symbol} does not cancel this payout: what arrives is paid out, so less than quoted lands on the card.',
 } as const
 

@@ -6,7 +6,7 @@ import type { ChainsOption } from './depositReceipt'
 import type { KeyRate } from './reconcile/keyRate'
 import type { PaymentStore } from './store/paymentStore'
 import { type UserLimits, checkUserLimits } from './userLimits'
-import { DEFAULT_USER_RATE, type UserRateOptions, createUserRate } from './userRate'
+import { type UserRate, type UserRateOptions, checkUserRate } from './userRate'
 
 export type PartnerHandlerOptions = {
   /** The service, e.g. `https://api.example.com`; requests go to `${apiBase}/v1/...`. */
@@ -133,22 +133,15 @@ export function checkOptions(options: PartnerHandlerOptions) {
     throw problem("publicUrl is required with chains: the wallet-link message names this kit by it, as the widget's partnerBase (docs/partner-kit.md)")
   }
   let userLimits: UserLimits
+  let userRate: UserRate | undefined
   try {
     userLimits = checkUserLimits(options.userLimits)
+    userRate = checkUserRate(options.userRate)
   } catch (error) {
     throw problem((error as Error).message)
   }
   const depositDestination = checkDepositDestination(options.depositDestination)
   if (typeof depositDestination === 'string') throw problem(depositDestination)
-  if (options.userRate !== undefined && options.userRate !== false && (typeof options.userRate !== 'object' || options.userRate === null)) {
-    throw problem('userRate must be { requestsPerMinute } or false')
-  }
-  let userRate: ReturnType<typeof createUserRate> | undefined
-  try {
-    userRate = options.userRate === false ? undefined : createUserRate(options.userRate ?? DEFAULT_USER_RATE)
-  } catch (error) {
-    throw problem((error as Error).message)
-  }
   const timeoutMs = options.timeoutMs ?? 15_000
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw problem('timeoutMs must be a positive number')
   return {

@@ -18,6 +18,13 @@ export type UserRate = {
   size(): number
 }
 
+/** The option, checked once when the handler is made: the rate (the default when unset), or none for `false`. */
+export function checkUserRate(option: unknown): UserRate | undefined {
+  if (option === false) return undefined
+  if (option !== undefined && (typeof option !== 'object' || option === null)) throw new TypeError('userRate must be { requestsPerMinute } or false')
+  return createUserRate((option as UserRateOptions | undefined) ?? DEFAULT_USER_RATE)
+}
+
 export function createUserRate({ requestsPerMinute }: UserRateOptions, now: () => number = Date.now): UserRate {
   if (!(Number.isFinite(requestsPerMinute) && requestsPerMinute > 0)) {
     throw new TypeError('userRate.requestsPerMinute must be a positive number (requests one user may make per minute), or userRate: false')

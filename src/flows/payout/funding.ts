@@ -50,8 +50,8 @@ export type FundingEvent =
   | { type: 'ALREADY_FUNDED' }
   | { type: 'TRACK'; status: PayoutStatus }
   | FollowEvent
-  /** Start over (an unfunded payout is left to expire), or a new payout from the result. */
-  | { type: 'RESTART' }
+  /** Start over (an unfunded payout is left to expire), or a new payout from the result. `confirmed`: the buyer's word that nothing was sent another way (a payout offered by address). */
+  | { type: 'RESTART'; confirmed?: boolean }
   /** "Not you?": the stored buyer is someone else; forget every bank record and verify again. */
   | { type: 'NOT_YOU' }
 
@@ -192,6 +192,8 @@ function checked(state: FundingState, event: FundingEvent): FundingStates | Fund
       // The unfunded payout is left to expire and forgotten here with its reference: a new request
       // is a new payout (a new address, a new reference). Not while a transfer may be on its way.
       if (!idle || (promptedUnanswered(state.record) && state.verify !== 'clear')) return state
+      // Offered by address: a transfer from elsewhere may be on its way, and would no longer be followed here.
+      if (state.record.offeredAt !== undefined && !event.confirmed) return state
       // The wallet connected stays connected for the new payout.
       return {
         tag: 'restart',

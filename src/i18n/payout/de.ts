@@ -143,6 +143,9 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.offeredBefore':
     'Diese Auszahlung wurde zum Senden von einer anderen Wallet oder einer Börse angeboten. Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, senden Sie sie nicht noch einmal: Diese Seite verfolgt sie, sobald sie ankommt.',
   'payout.confirmNotSent': 'Ich habe sie nicht von einer anderen Wallet oder einer Börse gesendet',
+  'payout.restartOffered':
+    'Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, wird sie nach einem Neustart hier nicht mehr verfolgt: Lassen Sie diese Seite offen, bis sie ankommt. Beginnen Sie nur neu, wenn Sie nichts gesendet haben.',
+  'payout.restartAnyway': 'Trotzdem neu beginnen',
   'payout.byAddressIntro':
     'Hier ist keine Wallet verbunden? Scannen Sie den Code mit Ihrer Wallet-App oder kopieren Sie Adresse und Betrag in eine andere Wallet oder eine Börse. Diese Seite beobachtet die Auszahlung und verfolgt sie, sobald Ihre Überweisung ankommt.',
   'payout.byAddressReturn':

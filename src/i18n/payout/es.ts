@@ -139,6 +139,9 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.offeredBefore':
     'Este retiro se ofreció para enviarlo desde otra billetera o un exchange. Si ya lo enviaste desde otra billetera o un exchange, no lo envíes de nuevo: esta página lo sigue en cuanto llegue.',
   'payout.confirmNotSent': 'No lo he enviado desde otra billetera ni desde un exchange',
+  'payout.restartOffered':
+    'Si ya lo enviaste desde otra billetera o un exchange, empezar de nuevo deja de seguirlo aquí: mantén esta página abierta hasta que llegue. Empieza de nuevo solo si no enviaste nada.',
+  'payout.restartAnyway': 'Empezar de nuevo de todos modos',
   'payout.byAddressIntro':
     '¿No hay una billetera conectada aquí? Escanea el código con la app de tu billetera, o copia la dirección y el monto en otra billetera o un exchange. Esta página vigila el pago y lo sigue en cuanto llegue tu transferencia.',
   'payout.byAddressReturn':

@@ -145,6 +145,9 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.offeredBefore':
     'Ce retrait a été proposé pour un envoi depuis un autre portefeuille ou une plateforme d’échange. Si vous l’avez déjà envoyé ainsi, ne l’envoyez pas une seconde fois : cette page le suit dès son arrivée.',
   'payout.confirmNotSent': 'Je ne l’ai pas envoyé depuis un autre portefeuille ni une plateforme d’échange',
+  'payout.restartOffered':
+    'Si vous l’avez déjà envoyé depuis un autre portefeuille ou une plateforme d’échange, recommencer cesse de le suivre ici : gardez cette page ouverte jusqu’à son arrivée. Ne recommencez que si vous n’avez rien envoyé.',
+  'payout.restartAnyway': 'Recommencer quand même',
   'payout.byAddressIntro':
     'Aucun portefeuille connecté ici ? Scannez le code avec l’app de votre portefeuille, ou copiez l’adresse et le montant dans un autre portefeuille ou une plateforme d’échange. Cette page surveille le paiement et le suit dès que votre transfert arrive.',
   'payout.byAddressReturn':

@@ -138,6 +138,9 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.offeredBefore':
     'Este saque foi oferecido para envio de outra carteira ou de uma corretora. Se você já o enviou de outra carteira ou de uma corretora, não envie de novo: esta página o acompanha assim que chegar.',
   'payout.confirmNotSent': 'Não enviei de outra carteira nem de uma corretora',
+  'payout.restartOffered':
+    'Se você já o enviou de outra carteira ou de uma corretora, recomeçar deixa de acompanhá-lo aqui: mantenha esta página aberta até que chegue. Recomece só se não enviou nada.',
+  'payout.restartAnyway': 'Recomeçar mesmo assim',
   'payout.byAddressIntro':
     'Nenhuma carteira conectada aqui? Escaneie o código com o app da sua carteira, ou copie o endereço e o valor para outra carteira ou uma corretora. Esta página acompanha o saque e o segue assim que sua transferência chegar.',
   'payout.byAddressReturn':

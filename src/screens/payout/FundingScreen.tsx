@@ -64,9 +64,7 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
       {!idle && <p role="status">{t(`payout.work.${state.work}` as MessageKey, params)}</p>}
       {state.problem && <WalletProblem problem={state.problem} text={sendProblemText(state.problem, fundingContext(record, chain, config.locale))} />}
       <div class="actions">
-        <button type="button" class="secondary" disabled={!idle || (prompted && state.verify !== 'clear')} onClick={() => dispatch({ type: 'RESTART' })}>
-          {t('payout.startOver')}
-        </button>
+        <StartOver offered={offered} disabled={!idle || (prompted && state.verify !== 'clear')} dispatch={dispatch} />
         {prompted && !state.verify && idle && (
           <button type="button" class="secondary" onClick={() => dispatch({ type: 'RECHECK' })}>
             {t('payout.checkAgain')}
@@ -92,6 +90,28 @@ export function FundingScreen({ state, dispatch, config }: { state: FundingState
         )}
       </div>
     </Screen>
+  )
+}
+
+/**
+ * Start over: at once, unless the payout was offered by address; then first the warning that a
+ * transfer already sent would no longer be followed here, and "Start over anyway".
+ */
+function StartOver({ offered, disabled, dispatch }: { offered: boolean; disabled: boolean; dispatch: (e: FundingEvent) => void }) {
+  const [asking, setAsking] = useState(false)
+  if (asking && !disabled)
+    return (
+      <div class="field">
+        <Notice tone="warning">{t('payout.restartOffered')}</Notice>
+        <button type="button" class="secondary" onClick={() => dispatch({ type: 'RESTART', confirmed: true })}>
+          {t('payout.restartAnyway')}
+        </button>
+      </div>
+    )
+  return (
+    <button type="button" class="secondary" disabled={disabled} onClick={() => (offered ? setAsking(true) : dispatch({ type: 'RESTART' }))}>
+      {t('payout.startOver')}
+    </button>
   )
 }
 

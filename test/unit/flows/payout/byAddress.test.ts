@@ -95,3 +95,15 @@ describe('a payout offered by address, then a wallet: never funded twice on its 
     expect(runWith(ctx)(atFunding({}, BUYER), toFunding({ type: 'CONFIRM', now: NOW }))).toMatchObject({ work: 'checking' })
   })
 })
+
+describe('starting over once the payout was offered by address', () => {
+  it('needs the buyer’s word that nothing was sent another way: a transfer on its way would no longer be followed here', () => {
+    const offered = atFunding({ offeredAt: NOW })
+    expect(runWith(ctx)(offered, toFunding({ type: 'RESTART' }))).toBe(offered)
+    expect(runWith(ctx)(offered, toFunding({ type: 'RESTART', confirmed: true }))).toMatchObject({ tag: 'form', abandoned: 'bp_1' })
+  })
+
+  it('a payout never offered by address starts over on one click, as before', () => {
+    expect(runWith(ctx)(atFunding(), toFunding({ type: 'RESTART' }))).toMatchObject({ tag: 'form', abandoned: 'bp_1' })
+  })
+})

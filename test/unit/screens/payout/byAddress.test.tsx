@@ -141,3 +141,15 @@ describe('a wallet connected after the payout was offered by address', () => {
     expect(events).toEqual([{ type: 'CONFIRM', now: expect.any(Number), confirmed: true }])
   })
 })
+
+describe('Start over on a payout offered by address', () => {
+  it('asks first: the warning, then “Start over anyway” starts over with the buyer’s word', async () => {
+    const events: FundingEvent[] = []
+    render(<FundingScreen state={funding({ offeredAt: NOW })} dispatch={(e) => events.push(e)} config={config} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }))
+    expect(events).toEqual([])
+    await screen.findByText(/If you already sent it from another wallet or an exchange, starting over stops following it here/)
+    fireEvent.click(screen.getByRole('button', { name: 'Start over anyway' }))
+    expect(events).toEqual([{ type: 'RESTART', confirmed: true }])
+  })
+})

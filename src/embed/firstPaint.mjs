@@ -20,7 +20,8 @@
 // app's first screen is in it (not its "Loading…"); then, in one task, it takes the drawn screen's
 // place. Where the app drew the same screen (the same heading), what the buyer did goes to it
 // through the app's own handlers: each typed value as input and change events to the field of the
-// same id, the focus and caret, then the held submit, or a press on the button of the same words. A different screen (a refused link, a resumed flow) takes
+// same id, the focus and caret, then the held submit, or a press on the button of the same words
+// (a wallet the app lists later: once it shows). A different screen (a refused link, a resumed flow) takes
 // nothing of it. The app removes the drawn screen itself before it shows a refused link.
 /* eslint-disable */
 export function firstPaint(d) {
@@ -161,7 +162,26 @@ export function firstPaint(d) {
       } catch {}
     }
     if (pending === 'submit') app.querySelector('form')?.requestSubmit()
-    else if (pending !== undefined) button(pending)?.click()
+    else if (pending !== undefined) {
+      const found = button(pending)
+      if (found) found.click()
+      // A wallet the app lists later (a slow discovery): pressed once it shows, within 10 s, unless
+      // the buyer acts on the app's screen first.
+      else if (pending.startsWith('wallet ')) {
+        const stop = () => {
+          late.disconnect()
+          clearTimeout(timer)
+          for (const type of ['pointerdown', 'keydown']) app.removeEventListener(type, stop, true)
+        }
+        const late = new MutationObserver(() => {
+          const shown = button(pending)
+          if (shown) stop(), shown.click()
+        })
+        late.observe(app, { childList: true, subtree: true })
+        const timer = setTimeout(stop, 10_000)
+        for (const type of ['pointerdown', 'keydown']) app.addEventListener(type, stop, true)
+      }
+    }
   }
   // The app's element: the element mountWidget puts into #app, with the widget rendered in it. It is
   // ready once its main region holds more than "Loading…" and, on the same screen, every button the

@@ -339,6 +339,41 @@ describe("the deposit's wallets", () => {
     expect(await appListsThenPressed(root, appLists)).toEqual(replayed)
   })
 
+  it('a wallet the app lists only after that second (a slow discovery) is still pressed once it shows, once', async () => {
+    vi.useFakeTimers()
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
+    press(drawn()?.querySelector('ul.choices button'))
+    const pressed: string[] = []
+    const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
+    await vi.advanceTimersByTimeAsync(1100)
+    expect(app.isConnected).toBe(true)
+    expect(pressed).toEqual([])
+    app.querySelector('section')!.innerHTML =
+      '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>'
+    await vi.advanceTimersByTimeAsync(10)
+    expect(pressed).toEqual(['a|a.example'])
+    app.querySelector('ul')!.append(app.querySelector('li')!.cloneNode(true))
+    await vi.advanceTimersByTimeAsync(10)
+    expect(pressed).toEqual(['a|a.example'])
+  })
+
+  it('the buyer acting on the app first (a key, a pointer) cancels that late press', async () => {
+    vi.useFakeTimers()
+    const root = page('?partner=acme&flow=deposit')
+    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
+    press(drawn()?.querySelector('ul.choices button'))
+    const pressed: string[] = []
+    const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
+    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
+    await vi.advanceTimersByTimeAsync(1100)
+    app.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul>'
+    await vi.advanceTimersByTimeAsync(10)
+    expect(pressed).toEqual([])
+  })
+
   it('a wallet the app never finds: the app shows after a second, and nothing is pressed', async () => {
     vi.useFakeTimers()
     const root = page('?partner=acme&flow=deposit')

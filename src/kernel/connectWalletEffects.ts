@@ -82,10 +82,13 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
             tried.add(info.id)
             queue = queue.then(async (done) => {
               if (done || !alive()) return true
+              let timer: unknown
               const yes = await Promise.race([
                 lists(deps, { kind: 'injected', ...info }, account),
-                new Promise<boolean>((resolve) => deps.clock.setTimeout(() => resolve(false), LISTS_MS)),
+                new Promise<boolean>((resolve) => (timer = deps.clock.setTimeout(() => resolve(false), LISTS_MS))),
               ])
+              // The wallet answered first: its timer goes too (none left behind per wallet asked).
+              deps.clock.clearTimeout(timer)
               if (yes && alive()) dispatch({ type: 'RECONNECTED', wallet: { kind: 'injected', ...info }, account })
               return yes
             })

@@ -369,7 +369,8 @@ describe("the deposit's wallets", () => {
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
     await vi.advanceTimersByTimeAsync(1100)
     app.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
-    app.querySelector('section')!.innerHTML = '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul>'
+    app.querySelector('section')!.innerHTML =
+      '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul>'
     await vi.advanceTimersByTimeAsync(10)
     expect(pressed).toEqual([])
   })

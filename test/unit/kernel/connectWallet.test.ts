@@ -35,6 +35,7 @@ describe('connect-wallet: a wallet found again without asking', () => {
   })
 
   it('reconnect asks each wallet eth_accounts only, and connects the one that lists the account', async () => {
+    const clock = createFakeClock(0)
     const other = { id: 'w2', name: 'Other', rdns: 'io.other' }
     const asked: Array<{ id: string; method: string }> = []
     const accounts: Record<string, unknown> = { w1: ['0xABC'], w2: ['0xdef'] }
@@ -46,7 +47,7 @@ describe('connect-wallet: a wallet found again without asking', () => {
           request: async ({ method }) => (asked.push({ id: chosen.id, method }), accounts[chosen.id]),
         }),
         loadConnect: async () => ({ connect: async () => '0xabc' }),
-        clock: createFakeClock(0),
+        clock,
       },
       (event) => events.push(event),
     )
@@ -54,6 +55,8 @@ describe('connect-wallet: a wallet found again without asking', () => {
     await new Promise((r) => setTimeout(r, 0))
     expect(asked.map((a) => a.method)).toEqual(['eth_accounts', 'eth_accounts'])
     expect(events.filter((e) => e.type === 'RECONNECTED')).toEqual([{ type: 'RECONNECTED', wallet, account: '0xabc' }])
+    // Each wallet answered in time: no wait for an answer is left behind.
+    expect(clock.pending()).toBe(0)
   })
 
   it("two wallets that both hold the account: the first in the page's order is taken, however fast the other answers", async () => {

@@ -3,7 +3,7 @@
 // wallet code itself comes in through the seams (discovery, providers, viem's connect, loaded on
 // demand), so tests fake them and the kernel imports no wallet/.
 import { walletProblemOf } from '../errors/WalletError'
-import type { ChosenWallet, ConnectWalletEvent } from './connectWallet'
+import { type ChosenWallet, type ConnectWalletEvent, isWalletConnect } from './connectWallet'
 import type { Effect } from './effects'
 import type { Clock, WalletInfo } from './types'
 
@@ -129,7 +129,9 @@ async function connectTo(deps: ConnectWalletDeps, wallet: ChosenWallet, alive: (
     if (!provider) throw Object.assign(new Error('wallet gone'), { code: 4900 })
     const { connect } = await deps.loadConnect()
     const account = await connect(provider as never)
-    if (!alive()) return
+    // The buyer left before the answer (typed an address, went back): a WalletConnect session
+    // approved now is used by nobody, so it ends (on the relay too) rather than stay paired.
+    if (!alive()) return void (isWalletConnect(wallet) && releaseOf(deps, wallet).start(() => false, new AbortController().signal))
     dispatch(account ? { type: 'CONNECTED', account } : { type: 'REFUSED', problem: 'noAccount' })
   } catch (error) {
     if (alive()) dispatch({ type: 'REFUSED', problem: walletProblemOf(error) })

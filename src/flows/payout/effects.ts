@@ -10,7 +10,7 @@ import { connectWalletEffects } from '../../kernel/connectWalletEffects'
 import type { ConnectWalletState } from '../../kernel/connectWallet'
 import { type PayoutContext, type PayoutDeps, type StateOf, payoutContext } from './context'
 import { forget } from './forgetting'
-import { fund } from './sending'
+import { fund, keepOffer } from './sending'
 import type { PayoutEvent, PayoutState } from './state'
 import { loadLimits, requestQuote } from './quoting'
 import { verify } from './resuming'
@@ -128,7 +128,7 @@ function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Ef
       : undefined,
     // Offered by address from the funding step: kept, so a reload and a wallet connected later know it.
     state.record.offeredAt !== undefined
-      ? { key: `offered:${state.record.id}:${state.record.offeredAt}`, start: () => ctx.store.save(state.record) }
+      ? { key: `offered:${state.record.id}:${state.record.offeredAt}`, start: () => keepOffer(ctx, state) }
       : undefined,
     // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.
     state.verify === 'running' ? { key: `verify:${state.record.id}`, start: (alive) => void verify(ctx, state, alive) } : undefined,

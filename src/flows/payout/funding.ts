@@ -39,6 +39,8 @@ export type FundingEvent =
   | { type: 'PROMPTED'; record: PayoutRecord }
   /** `record`: the payout as kept after the attempt (the mark dropped when the wallet declined this first ask). `asked`: the wallet was asked. */
   | { type: 'BLOCKED'; problem: FundingProblem; record?: PayoutRecord; asked?: boolean }
+  /** Another tab of this browser changed this payout since this one read it (an offer by address, a prompt): taken in; the buyer decides again. */
+  | { type: 'STORED'; record: PayoutRecord }
   /** Read the status and the address's balance again (after a prompt whose answer never came). */
   | { type: 'RECHECK' }
   /** Nothing arrived at the address and the service still waits: the buyer may choose to send. */
@@ -156,6 +158,8 @@ function funding(state: FundingState, event: FundingEvent): FundingStates | Fund
       if (!idle || state.sender || record.promptedAt !== undefined || record.offeredAt !== undefined) return state
       return { ...state, record: { ...record, offeredAt: event.now } }
     }
+    case 'STORED':
+      return event.record.id === state.record.id ? { ...state, record: event.record, work: 'idle' } : state
     case 'WORK':
       return idle ? state : { ...state, work: event.work }
     case 'PROMPTED':

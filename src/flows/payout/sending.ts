@@ -31,6 +31,14 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   const attempt: Attempt = { record, sender, provider, chain: chainOf(ctx.config, record.chain), tx: transferOf(record, ctx.source), alive, block }
   let asked = false
   try {
+    // Another tab may have offered this payout by address, or asked a wallet for it, since this tab
+    // read it: that is taken in first, and the buyer decides again here (the word, the re-check).
+    const latest = keptElsewhere(ctx, record)
+    if (latest)
+      return void (
+        alive() &&
+        (latest.txHash ? dispatch({ type: 'SENT', txHash: latest.txHash, sender: latest.sender ?? sender }) : dispatch({ type: 'STORED', record: latest }))
+      )
     const w = await checkBeforePrompt(ctx, attempt)
     if (!w) return
     // Kept BEFORE the wallet is asked: a reload while its confirmation is open (it stays in the
@@ -48,6 +56,30 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   } catch (error) {
     failed(ctx, attempt, error, asked)
   }
+}
+
+/** This payout as this browser keeps it, where another tab marked it since `record` was read (an offer, a prompt, a hash). */
+function keptElsewhere(ctx: PayoutContext, record: PayoutRecord): PayoutRecord | undefined {
+  const stored = ctx.store.load({ accountId: record.accountId, wallet: record.wallet })
+  if (stored?.id !== record.id) return undefined
+  const newer =
+    (stored.offeredAt !== undefined && record.offeredAt === undefined) ||
+    (stored.promptedAt !== undefined && record.promptedAt === undefined) ||
+    !!stored.txHash
+  return newer ? stored : undefined
+}
+
+/**
+ * The buyer asked for the payout as a request to pay from elsewhere (OFFER): the mark is kept on
+ * top of the payout as stored, never over what another tab kept since (a prompt: then that is
+ * taken in here instead, and nothing offered).
+ */
+export function keepOffer(ctx: PayoutContext, state: Funding) {
+  const { record } = state
+  const stored = ctx.store.load({ accountId: record.accountId, wallet: record.wallet })
+  const current = stored?.id === record.id ? stored : record
+  if (current.promptedAt !== undefined || current.txHash) return ctx.funding({ type: 'STORED', record: current })
+  if (current.offeredAt === undefined) ctx.store.save({ ...current, offeredAt: record.offeredAt })
 }
 
 /** What a send that threw leaves: nothing on its way (before the prompt, or declined), or a mark to check first. */

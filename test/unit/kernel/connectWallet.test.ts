@@ -111,3 +111,33 @@ describe('connect-wallet: another wallet, once one is connected', () => {
     expect(ended).toEqual(['w1'])
   })
 })
+
+describe('connect-wallet: an answer that comes after the buyer left', () => {
+  // From an attacker's review: the buyer typed an address (or pressed Back) while the phone was still
+  // asked; the phone approves later. Nobody uses that session: it ends, on the relay too.
+  it.each([
+    ['a WalletConnect session approved late is ended', { ...wallet, id: 'walletconnect', rdns: 'com.walletconnect' }, 1],
+    ['an injected wallet is asked nothing more', wallet, 0],
+  ] as const)('%s', async (_name, chosen, ends) => {
+    let release: (account: string) => void = () => {}
+    let disconnects = 0
+    const events: ConnectWalletEvent[] = []
+    const effects = connectWalletEffects(
+      {
+        discover: () => () => {},
+        providerOf: () => ({ request: async () => [], disconnect: async () => void disconnects++ }),
+        loadConnect: async () => ({ connect: () => new Promise<string>((resolve) => (release = resolve)) }),
+        clock: createFakeClock(0),
+      },
+      (event) => events.push(event),
+    )
+    let alive = true
+    effects.connect(chosen).start(() => alive, new AbortController().signal)
+    await new Promise((r) => setTimeout(r, 0))
+    alive = false
+    release('0xabc')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(events).toEqual([])
+    expect(disconnects).toBe(ends)
+  })
+})

@@ -34,7 +34,8 @@ export function createUserRate({ requestsPerMinute }: UserRateOptions, now: () =
   const refillMs = capacity / perMs
   const buckets = new Map<string, { tokens: number; at: number }>()
   let sweptAt = now()
-  const level = (b: { tokens: number; at: number }, t: number) => Math.min(capacity, b.tokens + (t - b.at) * perMs)
+  // A clock stepped back (NTP) counts as no time passed, never as a debt.
+  const level = (b: { tokens: number; at: number }, t: number) => Math.min(capacity, b.tokens + Math.max(0, t - b.at) * perMs)
   const sweep = (t: number) => {
     sweptAt = t
     for (const [user, b] of buckets) if (level(b, t) >= capacity) buckets.delete(user)
@@ -42,6 +43,7 @@ export function createUserRate({ requestsPerMinute }: UserRateOptions, now: () =
   return {
     take(user) {
       const t = now()
+      if (t < sweptAt) sweptAt = t
       if (t - sweptAt >= refillMs) sweep(t)
       const b = buckets.get(user)
       const tokens = b ? level(b, t) : capacity

@@ -4,6 +4,7 @@
 // on that user's behalf (POST /deposit/address, ../depositAddress.ts: paid by address, from an
 // exchange or any wallet), or else when its sender is a wallet that user linked: the kit's message
 // to sign with it (EIP-4361), then that message signed (../walletLink.ts).
+import type { Hex } from 'viem'
 import * as z from 'zod/mini'
 import { depositQuote, depositStatus } from '../../api/schemas-deposit'
 import { chainProblem } from '../chainClients'
@@ -161,16 +162,35 @@ const quoteAddress: Handle = async (call, data) => {
     }
     // A quote paid otherwise (an approval, a contract call) links no address: answered as it came.
     const paid = plainTransfer(quote.data, source)
-    // Never the partner's own address: every transfer to the partner (another buyer's refund, its own
-    // funds) would then be this user's deposit.
-    if (paid?.address === destination.address) {
-      kit.log("POST /v1/deposit/quote: the service gave the partner's own address (depositDestination) as the deposit address; not handed over")
-      return fail(502, 'deposit_address_refused', "The payment service gave the partner's own address as the deposit address: ask again for another.")
+    if (!paid) return undefined
+    let refused: string | undefined
+    try {
+      refused = await notGivable(call, payments, paid.address, destination.address, source.chainId)
+    } catch (error) {
+      kit.log(chainProblem(source.chainId, error))
+      return fail(502, 'chain_unreachable', `The chain ${source.chainId} could not be read.`)
     }
-    if (!paid || (await payments.recordDepositAddress({ ...paid, userId: user, fromBlock: fromBlock.toString() }))) return undefined
+    if (refused) {
+      kit.log(`POST /v1/deposit/quote: the service gave ${refused} as the deposit address; not handed over`)
+      return fail(502, 'deposit_address_refused', 'The payment service gave a deposit address this backend cannot give: ask again for another.')
+    }
+    if (await payments.recordDepositAddress({ ...paid, userId: user, fromBlock: fromBlock.toString() })) return undefined
     kit.log('POST /v1/deposit/quote: the service gave a deposit address this backend gave another user; not handed over')
     return fail(409, 'deposit_address_taken', 'The payment service gave a deposit address this backend already gave someone: ask again for another.')
   })
+}
+
+/**
+ * Why an address may not be one user's deposit address, if it may not: every exact transfer into it
+ * would be that user's deposit. The partner's own (another buyer's refund, its own funds), a wallet
+ * a user linked (that user's own payments), a contract on the chain (a router's or a depositor's:
+ * other buyers' deposits pass through it). The service's fresh deposit addresses are none of these.
+ */
+async function notGivable(call: Call, payments: PaymentStore, address: string, partner: string, chainId: number): Promise<string | undefined> {
+  if (address === partner) return "the partner's own address (depositDestination)"
+  if (await payments.addressHolder(address)) return 'a wallet a user linked'
+  const code = await (await call.kit.chainClient(chainId)).getCode({ address: address as Hex })
+  return code && code !== '0x' ? 'a contract on its chain' : undefined
 }
 
 const side = z.strictObject({ chainId: chain, token: address, address })

@@ -179,11 +179,32 @@ describe('POST /deposit/address: the deposit quote the kit asks for its user, an
       body: {
         error: {
           code: 'deposit_address_refused',
-          message: "The payment service gave the partner's own address as the deposit address: ask again for another.",
+          message: 'The payment service gave a deposit address this backend cannot give: ask again for another.',
         },
       },
     })
     expect(await store.depositAddressOf(CHAIN, TREASURY.address)).toBeUndefined()
+  })
+
+  it("refuses a deposit address that is a contract on its chain (the token, a router: every exact transfer into it would be this user's) or a wallet a user linked", async () => {
+    const { alice, bob, ask } = kit()
+    const refused = {
+      error: { code: 'deposit_address_refused', message: 'The payment service gave a deposit address this backend cannot give: ask again for another.' },
+    }
+    // A router of the service's, say: code at the address on the source chain.
+    const router = freshAddress()
+    await fetch(usdc.anvil.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setCode', params: [router, '0x6000'] }),
+    })
+    const contract = await ask(alice, '12.5', { to: router })
+    expect({ status: contract.status, body: contract.body }).toEqual({ status: 502, body: refused })
+    const linked = freshAddress()
+    await store.bindAddress('carol', linked.toLowerCase())
+    const wallet = await ask(bob, '12.5', { to: linked })
+    expect({ status: wallet.status, body: wallet.body }).toEqual({ status: 502, body: refused })
+    expect(await store.depositAddressOf(CHAIN, linked)).toBeUndefined()
   })
 
   it('records nothing for a quote that is not one plain transfer (an approval, another call) or is on another chain, and answers it as it came', async () => {

@@ -31,6 +31,18 @@ describe('a user’s request rate (token bucket per user)', () => {
     expect(rate.size()).toBe(1)
   })
 
+  it('a wall clock stepped back (NTP) holds no one for the size of the step, and memory is still swept (from an attacker’s review)', () => {
+    let now = 10 * 3_600_000
+    const rate = createUserRate({ requestsPerMinute: 120 }, () => now)
+    expect(rate.take('alice')).toBe(0)
+    now -= 3_600_000
+    expect(rate.take('alice')).toBe(0)
+    for (let i = 0; i < 100; i++) rate.take(`user-${i}`)
+    now += 31_000
+    rate.take('later')
+    expect(rate.size()).toBe(1)
+  })
+
   it('refuses a rate that is not a positive number', () => {
     expect(() => createUserRate({ requestsPerMinute: 0 })).toThrow(TypeError)
     expect(() => createUserRate({ requestsPerMinute: Number.NaN })).toThrow(TypeError)

@@ -52,7 +52,10 @@ describe('offered in one tab, sent from another', () => {
     const prompts: unknown[] = []
     const tabA = page(storage, prompts, false) // no wallet, loaded first
     const chain = fakeWallet({ balance: 10n ** 12n, sent: prompts, answer: () => new Promise<never>(() => {}) })
-    const start = initialState({ record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never, connection: { tag: 'discovering' } } }, ctx)
+    const start = initialState(
+      { record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never, connection: { tag: 'discovering' } } },
+      ctx,
+    )
     const tabB = drive(start, { partner, storage, wallet: chain, wallets: [wallet] })
     await connectWallet(tabB)
     tabB.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))

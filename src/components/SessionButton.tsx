@@ -6,7 +6,7 @@ import { t } from '../i18n/i18n'
 import type { ConnectWalletEvent } from '../kernel/connectWallet'
 
 /** WalletConnect as it announces itself in the wallet list (wallet/walletConnectWallet.tsx): its session ends from here. */
-export { isWalletConnect } from '../kernel/connectWallet'
+export { isWalletConnect } from '../kernel/types'
 
 export function SessionButton({
   again,

@@ -4,10 +4,10 @@
 // verification with the identity provider (a full navigation and back, with a single-use
 // authCode), and the applicant's details (POST /fiat/onboard). A sub-machine the bank flows
 // compose: it ends in `onboarded`, and each flow decides what comes next. Pure.
-import { type ChosenWallet, type ConnectWalletEvent, type ConnectWalletState, type connectWallet, isWalletConnect } from '../kernel/connectWallet'
+import type { ChosenWallet, ConnectWalletEvent, ConnectWalletState, connectWallet } from '../kernel/connectWallet'
 import { isCountryCode } from '../lib/country'
 import { isEmail, normalisePhone } from '../lib/contact'
-import type { Problem, Work } from '../kernel/types'
+import { type Problem, type Work, isWalletConnect } from '../kernel/types'
 import type { BuyerAccount } from './account'
 
 export type { BuyerAccount }

@@ -11,8 +11,7 @@ import type { WalletInfo, WalletProblem } from './types'
  */
 export type ChosenWallet = { kind: 'injected' } & WalletInfo
 
-/** WalletConnect's own entry among the page's wallets (wallet/walletConnectWallet.tsx announces it): a session the page can end. */
-export const isWalletConnect = (wallet?: { rdns: string }): boolean => wallet?.rdns === 'com.walletconnect'
+export { isWalletConnect } from './types'
 
 /** Why no account came: the wallet refused (or is gone), or it answered with no account. */
 export type ConnectProblem = WalletProblem | 'noAccount'

@@ -3,9 +3,9 @@
 // wallet code itself comes in through the seams (discovery, providers, viem's connect, loaded on
 // demand), so tests fake them and the kernel imports no wallet/.
 import { walletProblemOf } from '../errors/WalletError'
-import { type ChosenWallet, type ConnectWalletEvent, isWalletConnect } from './connectWallet'
+import type { ChosenWallet, ConnectWalletEvent } from './connectWallet'
 import type { Effect } from './effects'
-import type { Clock, WalletInfo } from './types'
+import { type Clock, type WalletInfo, isWalletConnect } from './types'
 
 /** `disconnect`: a wallet whose session can end from this side (WalletConnect's). */
 type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown>; disconnect?(): Promise<void> }

@@ -7,6 +7,9 @@ export type { WalletProblem } from '../errors/WalletError'
 /** A wallet that announced itself (EIP-6963). */
 export type WalletInfo = { id: string; name: string; icon?: string; rdns: string }
 
+/** WalletConnect's own entry among the page's wallets, by the rdns it announces (wallet/walletConnectWallet.tsx): a session the page can end. */
+export const isWalletConnect = (wallet?: { rdns: string }): boolean => wallet?.rdns === 'com.walletconnect'
+
 /** Time, faked in tests. */
 export type Clock = {
   now(): number

@@ -47,7 +47,10 @@ const BUDGET = {
   // Raised, 2026-11-28, from 3.5 KB (3 584 B): measured 3 621. The words said only of a WalletConnect
   // session (its Disconnect, "your wallet ended the connection", Connect again) come with it, not with
   // the deposit's, payout's and bank flows' first loads.
-  walletConnectList: 3.6 * KB,
+  // Raised, 2026-11-28 (a later stop), from 3.6 KB (3 686 B): measured 3 712. The connect-wallet
+  // effects shared with this chunk now end a WalletConnect session the phone approved after the buyer
+  // left the choice, and clear the wait for a wallet that answered (an attacker's review).
+  walletConnectList: 3.65 * KB,
 }
 
 describe('bundle budget (gzip)', () => {

@@ -9,7 +9,7 @@ import { t } from '../../i18n/i18n'
 import { amountErrorText } from '../../errors/amountWords'
 import { shortHash } from '../../components/TxLink'
 import { rejectionText } from '../../errors/words'
-import { isWalletConnect } from '../../kernel/connectWallet'
+import { isWalletConnect } from '../../kernel/types'
 
 type State = Extract<DepositState, { tag: 'form' | 'quoting' }>
 

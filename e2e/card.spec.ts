@@ -101,6 +101,13 @@ test('a quote that expires is priced again before the buyer can continue @extend
 
 test('errors say what to do: window, a bad address, requires_action, upstream_error @extended', async ({ page }) => {
   await page.goto(cardUrl(stack))
+  // The limits first: a price asked before them goes out, and one still on its way when they come
+  // (the window then said on the form) would take the 502 meant for the next price.
+  await expect
+    .poll(async () =>
+      ((await sandbox(stack, '/__sandbox/log')) as Array<{ path: string; status: number }>).some((e) => e.path.endsWith('/card/limits') && e.status === 200),
+    )
+    .toBe(true)
   await page.getByLabel('Total to pay').fill('10')
   await page.getByRole('button', { name: 'See what you get' }).click()
   await expect(page.getByText('Card payments in EUR must be between 20 and 5,000.')).toBeVisible()

@@ -50,7 +50,11 @@ export const test = base.extend<{ sandbox: Sandbox; freshSandbox: void }, { stac
 })
 
 /** What the buyer saw when the test failed (the page's text, its address) and the sandbox's last 20 requests, printed with the failure. */
-async function attachPageState(page: Page, stack: StackConfig, testInfo: { attach(name: string, o: { body: string; contentType: string }): Promise<void> }) {
+async function attachPageState(
+  page: Page,
+  stack: StackConfig,
+  testInfo: { title: string; attach(name: string, o: { body: string; contentType: string }): Promise<void> },
+) {
   const text = await page
     .locator('body')
     .innerText({ timeout: 2_000 })
@@ -66,12 +70,14 @@ async function attachPageState(page: Page, stack: StackConfig, testInfo: { attac
     `url: ${page.url()}`,
     '--- said ---',
     ...said.filter(Boolean),
-    '--- page text ---',
-    text.slice(0, 3_000),
     '--- sandbox: last requests ---',
     ...last,
+    '--- page text ---',
+    text.slice(0, 3_000),
   ].join('\n')
   await testInfo.attach('page at failure', { body, contentType: 'text/plain' })
+  // Printed whole too: the terminal reporters cut a text attachment at 300 characters.
+  console.log(`--- page at failure: ${testInfo.title} ---\n${body}\n--- end ---`)
 }
 
 /** The sandbox as a fresh test finds it: reset, and every chain mining each transaction again. */

@@ -36,7 +36,8 @@ export function identityWalletEffects(deps: IdentityWalletDeps, dispatch: (event
   return {
     /** At the wallet step: the wallets listened for, the one chosen asked for its account. After it: the session that gave the address ended. */
     effectOf(state: IdentityState): Array<Effect | undefined> {
-      if (state.tag === 'identity' && state.release) return [wallet.release(state.release)]
+      // Only a session paired at this step: one restored from storage may be another tab's deposit or payout.
+      if (state.tag === 'identity' && state.release) return [wallet.release(state.release, 'pairedHere')]
       if (state.tag !== 'wallet') return []
       return [
         // Looking (again): what announced itself after a moment, none being news too.

@@ -5,10 +5,10 @@
 import { walletProblemOf } from '../errors/WalletError'
 import type { ChosenWallet, ConnectWalletEvent } from './connectWallet'
 import type { Effect } from './effects'
-import { type Clock, type WalletInfo, isWalletConnect } from './types'
+import type { Clock, WalletInfo } from './types'
 
 /** `disconnect`: a wallet whose session can end from this side (WalletConnect's). */
-type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown>; disconnect?(): Promise<void> }
+type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown>; disconnect?(only?: 'pairedHere'): Promise<void> }
 
 export type ConnectWalletDeps = {
   /** Listens for announcements (and asks once); calls back with the growing list; returns the way to stop. */
@@ -59,8 +59,8 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
         return () => deps.clock.clearTimeout(timer)
       },
     }),
-    /** Lets go of the wallet connected before, as the buyer asked for another (releaseOf). */
-    release: (wallet: ChosenWallet): Effect => releaseOf(deps, wallet),
+    /** Lets go of the wallet connected before, as the buyer asked for another (releaseOf). `only`: only a session this page paired (not one restored, which another tab may use). */
+    release: (wallet: ChosenWallet, only?: 'pairedHere'): Effect => releaseOf(deps, wallet, only),
     /** Asks the chosen wallet for its account. */
     connect: (wallet: ChosenWallet): Effect => ({ key: `connect:${wallet.id}`, start: (alive) => void connectTo(deps, wallet, alive, dispatch) }),
     /**
@@ -108,8 +108,8 @@ export function connectWalletEffects(deps: ConnectWalletDeps, dispatch: (event: 
  * A session that can end from here (WalletConnect's) ends, on the relay and in storage; an injected
  * wallet is asked nothing.
  */
-function releaseOf(deps: ConnectWalletDeps, wallet: ChosenWallet): Effect {
-  const end = () => deps.providerOf(wallet)?.disconnect?.()
+function releaseOf(deps: ConnectWalletDeps, wallet: ChosenWallet, only?: 'pairedHere'): Effect {
+  const end = () => deps.providerOf(wallet)?.disconnect?.(only)
   return { key: `release:${wallet.id}`, start: () => void end()?.catch(() => {}) }
 }
 
@@ -129,9 +129,7 @@ async function connectTo(deps: ConnectWalletDeps, wallet: ChosenWallet, alive: (
     if (!provider) throw Object.assign(new Error('wallet gone'), { code: 4900 })
     const { connect } = await deps.loadConnect()
     const account = await connect(provider as never)
-    // The buyer left before the answer (typed an address, went back): a WalletConnect session
-    // approved now is used by nobody, so it ends (on the relay too) rather than stay paired.
-    if (!alive()) return void (isWalletConnect(wallet) && releaseOf(deps, wallet).start(() => false, new AbortController().signal))
+    if (!alive()) return
     dispatch(account ? { type: 'CONNECTED', account } : { type: 'REFUSED', problem: 'noAccount' })
   } catch (error) {
     if (alive()) dispatch({ type: 'REFUSED', problem: walletProblemOf(error) })

@@ -35,10 +35,12 @@ const ICON =
 const failure = (code: number, message: string) => Object.assign(new Error(message), { code })
 
 /** An EIP-1193 provider that is WalletConnect: nothing loads until the buyer picks it. */
-export function createWalletConnectWallet(options: WalletConnectWalletOptions): Eip1193Provider & { disconnect(): Promise<void> } {
+export function createWalletConnectWallet(options: WalletConnectWalletOptions): Eip1193Provider & { disconnect(only?: 'pairedHere'): Promise<void> } {
   const chains = options.chains.map((c) => c.id)
   const listeners = new Map<string, Set<Listener>>()
   let live: Connected | undefined
+  /** The live session was paired by this page (the code shown here), not restored from storage (another tab's, maybe). */
+  let pairedHere = false
   /** How the last session ended when the phone (or its expiry) ended it: what a request says until the buyer connects again. */
   let ended: unknown
   let connecting: Promise<Connected> | undefined
@@ -69,6 +71,7 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
   const connect = async (): Promise<Connected> => {
     const wc = await clientOf()
     const restored = await wc.restore({ chains })
+    pairedHere = !restored
     if (restored) return adopt(restored.provider)
     const abort = new AbortController()
     const dialog = openPairing(options.host, () => abort.abort())
@@ -115,7 +118,9 @@ export function createWalletConnectWallet(options: WalletConnectWalletOptions): 
       listeners.get(event)?.delete(listener)
       live?.removeListener(event, listener)
     },
-    async disconnect() {
+    async disconnect(only) {
+      if (only === 'pairedHere' && !pairedHere) return
+      pairedHere = false
       live = undefined
       ended = undefined
       await (await client)?.disconnect()

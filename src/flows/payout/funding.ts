@@ -158,8 +158,12 @@ function funding(state: FundingState, event: FundingEvent): FundingStates | Fund
       if (!idle || state.sender || record.promptedAt !== undefined || record.offeredAt !== undefined) return state
       return { ...state, record: { ...record, offeredAt: event.now } }
     }
-    case 'STORED':
-      return event.record.id === state.record.id ? { ...state, record: event.record, work: 'idle' } : state
+    case 'STORED': {
+      if (event.record.id !== state.record.id) return state
+      // Another prompt than the one this tab checked: checked again before any send.
+      const verify = event.record.promptedAt !== state.record.promptedAt ? undefined : state.verify
+      return { ...state, record: event.record, work: 'idle', verify }
+    }
     case 'WORK':
       return idle ? state : { ...state, work: event.work }
     case 'PROMPTED':

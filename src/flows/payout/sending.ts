@@ -33,14 +33,11 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   try {
     // Another tab may have offered this payout by address, or asked a wallet for it, since this tab
     // read it: that is taken in first, and the buyer decides again here (the word, the re-check).
-    const latest = keptElsewhere(ctx, record)
-    if (latest)
-      return void (
-        alive() &&
-        (latest.txHash ? dispatch({ type: 'SENT', txHash: latest.txHash, sender: latest.sender ?? sender }) : dispatch({ type: 'STORED', record: latest }))
-      )
+    if (tookIn(ctx, record, sender, alive)) return
     const w = await checkBeforePrompt(ctx, attempt)
     if (!w) return
+    // And again right before the mark, with nothing awaited in between: the checks take a while.
+    if (tookIn(ctx, record, sender, alive)) return
     // Kept BEFORE the wallet is asked: a reload while its confirmation is open (it stays in the
     // wallet's queue) must know a transfer to this address may be on its way.
     const marked: PayoutRecord = { ...record, promptedAt: ctx.clock.now() }
@@ -58,15 +55,21 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   }
 }
 
-/** This payout as this browser keeps it, where another tab marked it since `record` was read (an offer, a prompt, a hash). */
+/** This payout as this browser keeps it, where another tab marked it since `record` was read (an offer, a newer prompt, a hash). */
 function keptElsewhere(ctx: PayoutContext, record: PayoutRecord): PayoutRecord | undefined {
   const stored = ctx.store.load({ accountId: record.accountId, wallet: record.wallet })
   if (stored?.id !== record.id) return undefined
-  const newer =
-    (stored.offeredAt !== undefined && record.offeredAt === undefined) ||
-    (stored.promptedAt !== undefined && record.promptedAt === undefined) ||
-    !!stored.txHash
-  return newer ? stored : undefined
+  const offered = stored.offeredAt !== undefined && record.offeredAt === undefined
+  const prompted = stored.promptedAt !== undefined && stored.promptedAt !== record.promptedAt
+  return offered || prompted || stored.txHash ? stored : undefined
+}
+
+/** Another tab's mark taken in (STORED: the buyer decides again), or its hash followed (SENT); true when one was. */
+function tookIn(ctx: PayoutContext, record: PayoutRecord, sender: Hex, alive: () => boolean): boolean {
+  const latest = keptElsewhere(ctx, record)
+  if (!latest) return false
+  if (alive()) ctx.funding(latest.txHash ? { type: 'SENT', txHash: latest.txHash, sender: latest.sender ?? sender } : { type: 'STORED', record: latest })
+  return true
 }
 
 /**

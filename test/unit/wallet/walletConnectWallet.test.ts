@@ -127,4 +127,18 @@ describe('createWalletConnectWallet', () => {
     expect(live.request).not.toHaveBeenCalled()
     expect(await w.request({ method: 'eth_accounts' })).toEqual([])
   })
+
+  it("disconnect('pairedHere') ends only a session this page paired: one restored from storage (maybe another tab's) stays", async () => {
+    const restored = wallet()
+    fake.restore.mockResolvedValue({ provider: provider(), address: ADDRESS, chainId: 8453 })
+    await restored.w.request({ method: 'eth_requestAccounts' })
+    await restored.w.disconnect('pairedHere')
+    expect(fake.disconnect).not.toHaveBeenCalled()
+    const paired = wallet()
+    fake.restore.mockResolvedValue(undefined)
+    fake.connect.mockResolvedValue({ provider: provider(), address: ADDRESS, chainId: 8453 })
+    await paired.w.request({ method: 'eth_requestAccounts' })
+    await paired.w.disconnect('pairedHere')
+    expect(fake.disconnect).toHaveBeenCalledTimes(1)
+  })
 })

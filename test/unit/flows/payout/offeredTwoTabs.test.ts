@@ -9,7 +9,7 @@ import { type PayoutState, initialState } from '../../../../src/flows/payout/mac
 import { payoutStore } from '../../../../src/flows/payout/persisted'
 import { settle, until } from '../../helpers/fakeClock'
 import { memoryStorage } from '../../helpers/memoryStorage'
-import { NOW, buyer, connectWallet, ctx, drive, fakeWallet, recordOf, toFunding, wallet } from '../../helpers/payout'
+import { NOW, buyer, connectWallet, ctx, drive, fakePartner, fakeWallet, recordOf, toFunding, wallet } from '../../helpers/payout'
 
 const record = recordOf({ depositAmount: '100', expiresAt: new Date(NOW + 3_600_000).toISOString(), fiatAmount: '91.50' })
 const partner: PartnerHttp = { get: async () => ({}) as never, post: async () => ({ id: 'bp_1', status: 'pending' }) as never }
@@ -67,5 +67,79 @@ describe('offered in one tab, sent from another', () => {
     // Tab A learns of the prompt instead of offering a second way to pay.
     expect(tabA.state()).toMatchObject({ tag: 'funding', record: { promptedAt: expect.any(Number) } })
     expect((tabA.state() as { record: { offeredAt?: number } }).record.offeredAt).toBeUndefined()
+  })
+})
+
+// From a second attacker's review: marks compared by value, and read again right before the prompt.
+describe('two tabs after an unanswered prompt, and an offer made while the other tab checks', () => {
+  const prompted = recordOf({ depositAmount: '100', expiresAt: new Date(NOW + 3_600_000).toISOString(), fiatAmount: '91.50', promptedAt: NOW - 60_000 })
+  function checkedPage(storage: Storage, prompts: unknown[], hang = false) {
+    const chain = fakeWallet({ balance: 10n ** 12n, sent: prompts, ...(hang ? { answer: () => new Promise<never>(() => {}) } : {}) })
+    const start = initialState(
+      { record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never, connection: { tag: 'discovering' } } },
+      ctx,
+    )
+    const d = drive(start, { partner: fakePartner({ '/bank/payout/status': [{ id: 'bp_1', status: 'pending' }] }), storage, wallet: chain, wallets: [wallet] })
+    return { state: () => d.state() as PayoutState & { verify?: string }, dispatch: d.dispatch, dispose: d.dispose }
+  }
+
+  it('a tab never sends over another tab’s newer prompt: it takes it in and checks again', async () => {
+    const storage = memoryStorage()
+    payoutStore(storage).save(prompted)
+    const promptsA: unknown[] = []
+    const promptsB: unknown[] = []
+    const tabA = checkedPage(storage, promptsA)
+    const tabB = checkedPage(storage, promptsB, true)
+    await connectWallet(tabA)
+    await connectWallet(tabB)
+    await until(() => tabA.state().verify === 'clear' && tabB.state().verify === 'clear', 'both checked')
+    tabB.dispatch(toFunding({ type: 'CONFIRM', now: NOW, confirmed: true }))
+    await until(() => promptsB.length === 1, 'B prompt open')
+    tabB.dispose()
+    await settle()
+    tabA.dispatch(toFunding({ type: 'CONFIRM', now: NOW, confirmed: true }))
+    await settle()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(promptsA).toHaveLength(0)
+    expect(tabA.state()).toMatchObject({ tag: 'funding', record: { promptedAt: payoutStore(storage).load()?.promptedAt } })
+    expect(tabA.state().verify).not.toBe('clear')
+  })
+
+  it('an offer made while the other tab runs its checks survives, and that tab does not prompt without the word', async () => {
+    const storage = memoryStorage()
+    payoutStore(storage).save(record)
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    let statusCalls = 0
+    const slow: PartnerHttp = {
+      get: async () => ({}) as never,
+      post: async () => {
+        statusCalls++
+        await gate
+        return { id: 'bp_1', status: 'pending' } as never
+      },
+    }
+    const prompts: unknown[] = []
+    const mk = (p: PartnerHttp, wallets: boolean) => {
+      const start = initialState(
+        { record: payoutStore(storage).load(), buyer, identity: { tag: 'wallet', form: {} as never, connection: { tag: 'discovering' } } },
+        ctx,
+      )
+      const d = drive(start, { partner: p, storage, wallet: fakeWallet({ balance: 10n ** 12n, sent: prompts }), wallets: wallets ? [wallet] : [] })
+      return { state: () => d.state() as PayoutState, dispatch: d.dispatch }
+    }
+    const tabB = mk(slow, true)
+    await connectWallet(tabB)
+    const tabA = mk(partner, false)
+    tabB.dispatch(toFunding({ type: 'CONFIRM', now: NOW }))
+    await until(() => statusCalls > 0, 'B checking')
+    tabA.dispatch(toFunding({ type: 'OFFER', now: NOW }))
+    await settle()
+    release()
+    await settle()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(prompts).toHaveLength(0)
+    expect(payoutStore(storage).load()?.offeredAt).toBe(NOW)
+    expect(tabB.state()).toMatchObject({ tag: 'funding', work: 'idle', record: { offeredAt: NOW } })
   })
 })

@@ -53,10 +53,8 @@ async function byAddressAtConnect(page: Page) {
   await pressByKeyboard(page, page.getByRole('button', { name: 'Send from another wallet or an exchange' }))
 }
 
-test('a payout funded by scanning its QR code with another account: no wallet connected in the page, followed to paid out', async ({ page, stack }) => {
-  // A link signed for the buyer's wallet (the account's wallet, partner-api.md: accountId); no wallet in the page.
-  const owner = stack.accounts[4]
-  const payer = stack.accounts[6]
+/** A bank payout of 20 EUR to Germany on a link signed for `owner`, paid from elsewhere at the connect step, created: the funding step is next. */
+async function bankPayoutByAddress(page: Page, stack: StackConfig, owner: string) {
   await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { walletAddress: owner }))
   await expect(h1(page)).toHaveText('Cash out to a bank account')
   await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
@@ -68,6 +66,13 @@ test('a payout funded by scanning its QR code with another account: no wallet co
   await fillSepa(page)
   await page.getByRole('button', { name: 'Create the payout' }).click()
   await expect(h1(page)).toHaveText('Send the stablecoins')
+}
+
+test('a payout funded by scanning its QR code with another account: no wallet connected in the page, followed to paid out', async ({ page, stack }) => {
+  // A link signed for the buyer's wallet (the account's wallet, partner-api.md: accountId); no wallet in the page.
+  const owner = stack.accounts[4]
+  const payer = stack.accounts[6]
+  await bankPayoutByAddress(page, stack, owner)
 
   const [created] = await payouts(stack, page, 'bank')
   const request = await offered(page)
@@ -113,16 +118,7 @@ test('offered by address, then a wallet connected: the send waits for the buyerâ
   const owner = stack.accounts[5]
   const wallet = TestWallet.forStack(stack, 5)
   await wallet.install(page)
-  await page.goto(demoUrl(stack, `${SANDBOX_ORIGIN}/`, 'payout', { walletAddress: owner }))
-  await page.getByLabel('Arrives in the bank', { exact: true }).fill('20')
-  await page.getByLabel('Country of the bank').selectOption('DE')
-  await page.getByRole('button', { name: 'See the price' }).click()
-  await expect(h1(page)).toHaveText('Check your cash-out')
-  await byAddressAtConnect(page)
-  await verify(page)
-  await fillSepa(page)
-  await page.getByRole('button', { name: 'Create the payout' }).click()
-  await expect(h1(page)).toHaveText('Send the stablecoins')
+  await bankPayoutByAddress(page, stack, owner)
 
   // The account's wallet is in this page: found again (it answers eth_accounts), or chosen.
   const send = page.getByRole('button', { name: /^Send [\d.]+ USDC$/ })

@@ -173,7 +173,10 @@ export function firstPaint(d) {
           clearTimeout(timer)
           for (const type of ['pointerdown', 'keydown']) app.removeEventListener(type, stop, true)
         }
+        // Only on the same screen: a button of that wallet on another one is no press the buyer made.
+        const heading = drawn.querySelector('h1').textContent
         const late = new MutationObserver(() => {
+          if (app.querySelector('h1')?.textContent !== heading) return stop()
           const shown = button(pending)
           if (shown) stop(), shown.click()
         })

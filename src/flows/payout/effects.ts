@@ -127,7 +127,9 @@ function fundingEffects(ctx: PayoutContext, state: StateOf<'funding'>): Array<Ef
       ? { key: `watch:${state.record.id}`, start: () => watchFunding(ctx, state) }
       : undefined,
     // Offered by address from the funding step: kept, so a reload and a wallet connected later know it.
-    state.record.offeredAt !== undefined ? { key: `offered:${state.record.id}:${state.record.offeredAt}`, start: () => keepOffer(ctx, state) } : undefined,
+    state.record.offeredAt !== undefined
+      ? { key: `offered:${state.record.id}:${state.record.offeredAt}`, start: (alive) => keepOffer(ctx, state, alive) }
+      : undefined,
     // The wallet was asked and never answered (a reload): what arrived is read before the buyer may choose anything.
     state.verify === 'running' ? { key: `verify:${state.record.id}`, start: (alive) => void verify(ctx, state, alive) } : undefined,
   ]

@@ -33,11 +33,11 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   try {
     // Another tab may have offered this payout by address, or asked a wallet for it, since this tab
     // read it: that is taken in first, and the buyer decides again here (the word, the re-check).
-    if (tookIn(ctx, record, sender, alive)) return
+    if (tookIn(ctx, record, alive)) return
     const w = await checkBeforePrompt(ctx, attempt)
     if (!w) return
     // And again right before the mark, with nothing awaited in between: the checks take a while.
-    if (tookIn(ctx, record, sender, alive)) return
+    if (tookIn(ctx, record, alive)) return
     // Kept BEFORE the wallet is asked: a reload while its confirmation is open (it stays in the
     // wallet's queue) must know a transfer to this address may be on its way.
     const marked: PayoutRecord = { ...record, promptedAt: ctx.clock.now() }
@@ -55,34 +55,36 @@ async function send(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   }
 }
 
-/** This payout as this browser keeps it, where another tab marked it since `record` was read (an offer, a newer prompt, a hash). */
-function keptElsewhere(ctx: PayoutContext, record: PayoutRecord): PayoutRecord | undefined {
+/** This payout as this browser keeps it now (another tab may have written it since `record` was read). */
+function storedCopy(ctx: PayoutContext, record: PayoutRecord): PayoutRecord | undefined {
   const stored = ctx.store.load({ accountId: record.accountId, wallet: record.wallet })
-  if (stored?.id !== record.id) return undefined
-  const offered = stored.offeredAt !== undefined && record.offeredAt === undefined
-  const prompted = stored.promptedAt !== undefined && stored.promptedAt !== record.promptedAt
-  return offered || prompted || stored.txHash ? stored : undefined
+  return stored?.id === record.id ? stored : undefined
 }
 
-/** Another tab's mark taken in (STORED: the buyer decides again), or its hash followed (SENT); true when one was. */
-function tookIn(ctx: PayoutContext, record: PayoutRecord, sender: Hex, alive: () => boolean): boolean {
-  const latest = keptElsewhere(ctx, record)
-  if (!latest) return false
-  if (alive()) ctx.funding(latest.txHash ? { type: 'SENT', txHash: latest.txHash, sender: latest.sender ?? sender } : { type: 'STORED', record: latest })
+/**
+ * Another tab's mark since `record` was read, taken in: an offer or a newer prompt (STORED: the
+ * buyer decides again), or a hash (SENT: followed; only the payout's own wallet sends). True when one was.
+ */
+function tookIn(ctx: PayoutContext, record: PayoutRecord, alive: () => boolean): boolean {
+  const stored = storedCopy(ctx, record)
+  if (!stored) return false
+  const offered = stored.offeredAt !== undefined && record.offeredAt === undefined
+  const prompted = stored.promptedAt !== undefined && stored.promptedAt !== record.promptedAt
+  if (!offered && !prompted && !stored.txHash) return false
+  if (alive()) ctx.funding(stored.txHash ? { type: 'SENT', txHash: stored.txHash, sender: stored.sender ?? record.wallet } : { type: 'STORED', record: stored })
   return true
 }
 
 /**
  * The buyer asked for the payout as a request to pay from elsewhere (OFFER): the mark is kept on
- * top of the payout as stored, never over what another tab kept since (a prompt: then that is
- * taken in here instead, and nothing offered).
+ * top of the payout as stored, never over what another tab kept since (then that is taken in here
+ * instead, and nothing offered).
  */
-export function keepOffer(ctx: PayoutContext, state: Funding) {
+export function keepOffer(ctx: PayoutContext, state: Funding, alive: () => boolean) {
   const { record } = state
-  const stored = ctx.store.load({ accountId: record.accountId, wallet: record.wallet })
-  const current = stored?.id === record.id ? stored : record
-  if (current.promptedAt !== undefined || current.txHash) return ctx.funding({ type: 'STORED', record: current })
-  if (current.offeredAt === undefined) ctx.store.save({ ...current, offeredAt: record.offeredAt })
+  if (tookIn(ctx, record, alive)) return
+  const stored = storedCopy(ctx, record)
+  if (stored?.offeredAt === undefined) ctx.store.save({ ...(stored ?? record), offeredAt: record.offeredAt })
 }
 
 /** What a send that threw leaves: nothing on its way (before the prompt, or declined), or a mark to check first. */

@@ -339,7 +339,8 @@ describe("the deposit's wallets", () => {
     expect(await appListsThenPressed(root, appLists)).toEqual(replayed)
   })
 
-  it('a wallet the app lists only after that second (a slow discovery) is still pressed once it shows, once', async () => {
+  /** Wallet A pressed on the drawn screen; the app shown after a second without it; `list(heading)` then lists it. */
+  async function handedOverBeforeTheWalletShows() {
     vi.useFakeTimers()
     const root = page('?partner=acme&flow=deposit')
     announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
@@ -349,10 +350,18 @@ describe("the deposit's wallets", () => {
     app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
     await vi.advanceTimersByTimeAsync(1100)
     expect(app.isConnected).toBe(true)
+    const list = async (heading = 'Connect your wallet') => {
+      app.querySelector('section')!.innerHTML =
+        `<h1>${heading}</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>`
+      await vi.advanceTimersByTimeAsync(10)
+    }
+    return { app, pressed, list }
+  }
+
+  it('a wallet the app lists only after that second (a slow discovery) is still pressed once it shows, once', async () => {
+    const { app, pressed, list } = await handedOverBeforeTheWalletShows()
     expect(pressed).toEqual([])
-    app.querySelector('section')!.innerHTML =
-      '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul><button type="button">Look again</button>'
-    await vi.advanceTimersByTimeAsync(10)
+    await list()
     expect(pressed).toEqual(['a|a.example'])
     app.querySelector('ul')!.append(app.querySelector('li')!.cloneNode(true))
     await vi.advanceTimersByTimeAsync(10)
@@ -360,18 +369,15 @@ describe("the deposit's wallets", () => {
   })
 
   it('the buyer acting on the app first (a key, a pointer) cancels that late press', async () => {
-    vi.useFakeTimers()
-    const root = page('?partner=acme&flow=deposit')
-    announce({ uuid: 'a', rdns: 'a.example', name: 'Wallet A' })
-    press(drawn()?.querySelector('ul.choices button'))
-    const pressed: string[] = []
-    const app = appRenders(root, '<section><h1>Connect your wallet</h1><button type="button">Look again</button></section>')
-    app.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).dataset.wallet ?? 'rescan'))
-    await vi.advanceTimersByTimeAsync(1100)
+    const { app, pressed, list } = await handedOverBeforeTheWalletShows()
     app.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }))
-    app.querySelector('section')!.innerHTML =
-      '<h1>Connect your wallet</h1><ul class="choices"><li><button type="button" data-wallet="a|a.example">Wallet A</button></li></ul>'
-    await vi.advanceTimersByTimeAsync(10)
+    await list()
+    expect(pressed).toEqual([])
+  })
+
+  it('a wallet of that id on another screen (the app moved on) is not pressed', async () => {
+    const { pressed, list } = await handedOverBeforeTheWalletShows()
+    await list('Something else')
     expect(pressed).toEqual([])
   })
 

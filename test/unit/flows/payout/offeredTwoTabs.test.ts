@@ -143,3 +143,17 @@ describe('two tabs after an unanswered prompt, and an offer made while the other
     expect(tabB.state()).toMatchObject({ tag: 'funding', work: 'idle', record: { offeredAt: NOW } })
   })
 })
+
+describe('an offer in a tab that missed another tab’s send', () => {
+  it('follows the hash the other tab kept, and offers nothing', async () => {
+    const storage = memoryStorage()
+    payoutStore(storage).save(record)
+    const prompts: unknown[] = []
+    const tabA = page(storage, prompts, false)
+    payoutStore(storage).save({ ...record, promptedAt: NOW, txHash: `0x${'ab'.repeat(32)}`, sender: record.wallet })
+    tabA.dispatch(toFunding({ type: 'OFFER', now: NOW }))
+    await settle()
+    expect(tabA.state()).toMatchObject({ tag: 'tracking', record: { txHash: `0x${'ab'.repeat(32)}` } })
+    expect(payoutStore(storage).load()?.offeredAt).toBeUndefined()
+  })
+})

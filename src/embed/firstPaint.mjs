@@ -134,8 +134,10 @@ export function firstPaint(d) {
 
   const fields = (el) => [...el.querySelectorAll('input[id], select[id], textarea[id]')]
   const byId = (el, id) => fields(el).find((f) => f.id === id)
+  // The app drew the same screen as the drawn one (the same heading).
+  const sameScreen = (app) => app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
   const handOver = (app) => {
-    const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
+    const same = sameScreen(app)
     const focused = document.activeElement
     const inDrawn = drawn.contains(focused)
     drawn.replaceWith(app)
@@ -174,9 +176,8 @@ export function firstPaint(d) {
           for (const type of ['pointerdown', 'keydown']) app.removeEventListener(type, stop, true)
         }
         // Only on the same screen: a button of that wallet on another one is no press the buyer made.
-        const heading = drawn.querySelector('h1').textContent
         const late = new MutationObserver(() => {
-          if (app.querySelector('h1')?.textContent !== heading) return stop()
+          if (!sameScreen(app)) return stop()
           const shown = button(pending)
           if (shown) stop(), shown.click()
         })
@@ -210,7 +211,7 @@ export function firstPaint(d) {
       const main = app.querySelector('main')
       if (!main?.firstElementChild || main.querySelector(':scope > p[role="status"]')) return false
       const keys = [...app.querySelectorAll('button')].map(keyOf)
-      const same = app.querySelector('h1')?.textContent === drawn.querySelector('h1').textContent
+      const same = sameScreen(app)
       if (same && !late && ![...drawn.querySelectorAll('button')].every((b) => keys.includes(keyOf(b)))) {
         timer ??= setTimeout(() => ready(true), 1000)
         return false

@@ -8,8 +8,7 @@ import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from 'viem
 import type { DepositQuote } from '../api/schemas-deposit'
 import type { ReceiptCheck } from './depositReceipt'
 import type { DepositAddress, PaymentStore, RecordedDepositAddress } from './store/paymentStore'
-
-const ZERO = /^0x0{40}$/
+import { isZeroAddress } from '../lib/address'
 
 /**
  * The deposit address of a quote that asks one plain ERC-20 transfer of the source token on the
@@ -27,7 +26,7 @@ export function plainTransfer(quote: DepositQuote, source: { chainId: number; to
     if (encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: call.args }) !== tx.data.toLowerCase()) return undefined
     const [to, units] = call.args
     const address = to.toLowerCase()
-    if (ZERO.test(address) || address === token || units === 0n) return undefined
+    if (isZeroAddress(address) || address === token || units === 0n) return undefined
     return { chainId: tx.chainId, address, token, units: units.toString() }
   } catch {
     return undefined

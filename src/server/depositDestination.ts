@@ -2,22 +2,21 @@
 // (depositDestination), never the browser's. A deposit the kit credits to a user must pay the
 // partner; one that settles in the buyer's own wallet would be paid once and counted twice.
 
+import { isAddress, isZeroAddress } from '../lib/address'
+
 /** A destination as the contract's quote request names one: a chain, a token and a recipient there. */
 export type DepositDestination = { chainId: number; token: string; address: string }
 
 /** The option: one destination for every user, or each user's (asked on every request; undefined: none for this user). */
 export type DepositDestinationOption = DepositDestination | ((userId: string) => DepositDestination | undefined | Promise<DepositDestination | undefined>)
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const ZERO = /^0x0{40}$/
-
 /** The destination in the kit's one spelling (lower-case addresses), or undefined if it is not one. */
 export function canonicalDestination(value: unknown): DepositDestination | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const { chainId, token, address, ...rest } = value as Record<string, unknown>
   if (Object.keys(rest).length > 0 || !Number.isSafeInteger(chainId) || (chainId as number) <= 0) return undefined
-  if (typeof token !== 'string' || typeof address !== 'string' || !ADDRESS.test(token) || !ADDRESS.test(address)) return undefined
-  if (ZERO.test(token) || ZERO.test(address)) return undefined
+  if (typeof token !== 'string' || typeof address !== 'string' || !isAddress(token) || !isAddress(address)) return undefined
+  if (isZeroAddress(token) || isZeroAddress(address)) return undefined
   return { chainId: chainId as number, token: token.toLowerCase(), address: address.toLowerCase() }
 }
 

@@ -7,7 +7,7 @@ export const enPayoutByAddress = {
   'payout.byAddressReturn':
     'If the bank returns the payout, the {symbol} come back to the wallet that sent them, less the rail’s own cost. Sent from an exchange, they go back to the exchange’s address, which may not credit them to your account.',
   'payout.offeredBefore':
-    'This payout was offered for sending from another wallet or an exchange. If you already sent it from another wallet or an exchange, do not send it again: this page follows it once it arrives.',
+    'You asked to pay this payout from another wallet or an exchange. If you already sent it from another wallet or an exchange, do not send it again: this page follows it once it arrives.',
   'payout.confirmNotSent': 'I have not sent it from another wallet or an exchange',
   'payout.restartOffered':
     'If you already sent it from another wallet or an exchange, starting over stops following it here: keep this page open until it arrives. Start over only if you sent nothing.',

@@ -94,8 +94,9 @@ export function createPayoutEffects(deps: PayoutDeps, dispatch: (event: PayoutEv
           wallet.listen(),
           ...lettingGo(state.connection),
           state.connection.tag === 'connecting' ? wallet.connect(state.connection.wallet) : undefined,
-          // The buyer connected this payout's wallet before a round trip (identity, the card page): found again, not asked again.
-          state.sender ? undefined : wallet.reconnect(state.record.wallet),
+          // The buyer connected this payout's wallet before a round trip (identity, the card page): found
+          // again, not asked again. Not once the buyer chose to pay from elsewhere: they pick a wallet.
+          state.sender || state.record.offeredAt !== undefined ? undefined : wallet.reconnect(state.record.wallet),
           ...fundingEffects(ctx, state),
         ]
       case 'tracking':

@@ -141,7 +141,7 @@ export const payoutDe: Record<PayoutKey, string> = {
   'payout.singleUse': 'Diese Adresse gilt nur für diese Auszahlung. Senden Sie nie erneut an sie.',
   'payout.byAddress': 'Von einer anderen Wallet oder einer Börse senden',
   'payout.offeredBefore':
-    'Diese Auszahlung wurde zum Senden von einer anderen Wallet oder einer Börse angeboten. Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, senden Sie sie nicht noch einmal: Diese Seite verfolgt sie, sobald sie ankommt.',
+    'Sie wollten diese Auszahlung von einer anderen Wallet oder einer Börse bezahlen. Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, senden Sie sie nicht noch einmal: Diese Seite verfolgt sie, sobald sie ankommt.',
   'payout.confirmNotSent': 'Ich habe sie nicht von einer anderen Wallet oder einer Börse gesendet',
   'payout.restartOffered':
     'Wenn Sie sie bereits von einer anderen Wallet oder einer Börse gesendet haben, wird sie nach einem Neustart hier nicht mehr verfolgt: Lassen Sie diese Seite offen, bis sie ankommt. Beginnen Sie nur neu, wenn Sie nichts gesendet haben.',

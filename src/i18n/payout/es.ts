@@ -137,7 +137,7 @@ export const payoutEs: Record<PayoutKey, string> = {
   'payout.singleUse': 'Esta dirección sirve solo para este pago. No vuelvas a enviar a ella.',
   'payout.byAddress': 'Enviar desde otra billetera o un exchange',
   'payout.offeredBefore':
-    'Este retiro se ofreció para enviarlo desde otra billetera o un exchange. Si ya lo enviaste desde otra billetera o un exchange, no lo envíes de nuevo: esta página lo sigue en cuanto llegue.',
+    'Pediste pagar este retiro desde otra billetera o un exchange. Si ya lo enviaste desde otra billetera o un exchange, no lo envíes de nuevo: esta página lo sigue en cuanto llegue.',
   'payout.confirmNotSent': 'No lo he enviado desde otra billetera ni desde un exchange',
   'payout.restartOffered':
     'Si ya lo enviaste desde otra billetera o un exchange, empezar de nuevo deja de seguirlo aquí: mantén esta página abierta hasta que llegue. Empieza de nuevo solo si no enviaste nada.',

@@ -143,7 +143,7 @@ export const payoutFr: Record<PayoutKey, string> = {
   'payout.singleUse': 'Cette adresse ne sert qu’à ce paiement. N’y envoyez jamais une seconde fois.',
   'payout.byAddress': 'Envoyer depuis un autre portefeuille ou une plateforme d’échange',
   'payout.offeredBefore':
-    'Ce retrait a été proposé pour un envoi depuis un autre portefeuille ou une plateforme d’échange. Si vous l’avez déjà envoyé ainsi, ne l’envoyez pas une seconde fois : cette page le suit dès son arrivée.',
+    'Vous avez choisi de payer ce retrait depuis un autre portefeuille ou une plateforme d’échange. Si vous l’avez déjà envoyé ainsi, ne l’envoyez pas une seconde fois : cette page le suit dès son arrivée.',
   'payout.confirmNotSent': 'Je ne l’ai pas envoyé depuis un autre portefeuille ni une plateforme d’échange',
   'payout.restartOffered':
     'Si vous l’avez déjà envoyé depuis un autre portefeuille ou une plateforme d’échange, recommencer cesse de le suivre ici : gardez cette page ouverte jusqu’à son arrivée. Ne recommencez que si vous n’avez rien envoyé.',

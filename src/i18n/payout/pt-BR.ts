@@ -136,7 +136,7 @@ export const payoutPtBR: Record<PayoutKey, string> = {
   'payout.singleUse': 'Este endereço serve apenas para este saque. Nunca envie para ele de novo.',
   'payout.byAddress': 'Enviar de outra carteira ou de uma corretora',
   'payout.offeredBefore':
-    'Este saque foi oferecido para envio de outra carteira ou de uma corretora. Se você já o enviou de outra carteira ou de uma corretora, não envie de novo: esta página o acompanha assim que chegar.',
+    'Você pediu para pagar este saque de outra carteira ou de uma corretora. Se você já o enviou de outra carteira ou de uma corretora, não envie de novo: esta página o acompanha assim que chegar.',
   'payout.confirmNotSent': 'Não enviei de outra carteira nem de uma corretora',
   'payout.restartOffered':
     'Se você já o enviou de outra carteira ou de uma corretora, recomeçar deixa de acompanhá-lo aqui: mantenha esta página aberta até que chegue. Recomece só se não enviou nada.',
